@@ -1,0 +1,104 @@
+// The Runtime interface: everything the core (src/) needs from Node, Bun or Deno, passed in
+// explicitly. This file is shared by src/ and runtime/, so it uses web-standard types only.
+import type { UpgradeWebSocket, WSContext } from "hono/ws";
+
+export type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
+
+export interface Served {
+  /** The port actually bound (meaningful when 0 was asked for). */
+  readonly port: number;
+  readonly hostname: string;
+  /** Stops accepting, closes open sockets, resolves when the listener is gone. */
+  close(): Promise<void>;
+}
+
+export interface ServeOptions {
+  hostname: string;
+  port: number;
+}
+
+export interface FileStat {
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymbolicLink: boolean;
+  size: number;
+  mtimeMs: number;
+  /** Permission bits and file type, as stat(2) gives them. */
+  mode: number;
+  /** Hard link count. */
+  nlink: number;
+}
+
+export interface DirEntry {
+  name: string;
+  isFile: boolean;
+  isDirectory: boolean;
+  isSymbolicLink: boolean;
+}
+
+/** Error codes the Fs reports through `FsError.code` (the POSIX names). */
+export type FsErrorCode = "ENOENT" | "EEXIST" | "EACCES" | "ENOTDIR" | "EISDIR" | "ELOOP" | "EPERM" | "OTHER";
+
+export interface Fs {
+  readFile(path: string): Promise<Uint8Array>;
+  readTextFile(path: string): Promise<string>;
+  /** Writes through a temporary file and a rename, so readers never see half a file. */
+  writeFileAtomic(path: string, data: string | Uint8Array, opts?: { mode?: number }): Promise<void>;
+  /** O_CREAT|O_EXCL|O_WRONLY with the given mode: fails with EEXIST, never follows a symlink. */
+  createExclusive(path: string, data: string | Uint8Array, mode: number): Promise<void>;
+  stat(path: string): Promise<FileStat>;
+  lstat(path: string): Promise<FileStat>;
+  realpath(path: string): Promise<string>;
+  readdir(path: string): Promise<DirEntry[]>;
+  mkdir(path: string, opts?: { recursive?: boolean; mode?: number }): Promise<void>;
+  chmod(path: string, mode: number): Promise<void>;
+  rm(path: string, opts?: { recursive?: boolean; force?: boolean }): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+}
+
+export interface SpawnOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  /** Text written to stdin, then stdin is closed. Without it stdin is closed at once. */
+  stdin?: string | Uint8Array;
+  signal?: AbortSignal;
+}
+
+export interface Child {
+  readonly pid: number | undefined;
+  readonly stdout: ReadableStream<Uint8Array>;
+  readonly stderr: ReadableStream<Uint8Array>;
+  /** Resolves with the exit code (signal deaths give 128 + signal number). */
+  readonly exited: Promise<number>;
+  kill(signal?: "SIGTERM" | "SIGKILL" | "SIGINT"): void;
+}
+
+/** What the runtime knows about an upgraded socket that hono's WSContext does not expose. */
+export interface WebSocketInfo {
+  /** Bytes queued but not yet sent; used for backpressure. */
+  bufferedAmount(ws: WSContext): number;
+}
+
+export interface Runtime {
+  readonly name: "node" | "bun" | "deno";
+  serve(app: { fetch: FetchHandler }, opts: ServeOptions): Promise<Served>;
+  /**
+   * hono's per-runtime upgrade helper. The adapter enforces the frame limit (4 MB), answers
+   * pings, echoes the `mcp` subprotocol and pings clients every 30 s.
+   */
+  readonly upgradeWebSocket: UpgradeWebSocket;
+  readonly webSocketInfo: WebSocketInfo;
+  readonly fs: Fs;
+  spawn(cmd: string, args: string[], opts: SpawnOptions): Child;
+  which(cmd: string): Promise<string | undefined>;
+  resolveHost(host: string): Promise<string[]>;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly paths: { readonly home: string; readonly cwd: string; readonly tmp: string };
+  readonly pid: number;
+  readonly platform: "linux" | "darwin" | "win32" | "other";
+  processAlive(pid: number): boolean;
+  /** Start time of a live process in ms since the epoch, when the OS tells (PID-reuse guard). */
+  processStartTime(pid: number): Promise<number | undefined>;
+  /** Runs `fn` once on SIGINT/SIGTERM or an explicit shutdown, before the process exits. */
+  onShutdown(fn: () => Promise<void>): void;
+}

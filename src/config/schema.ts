@@ -1,0 +1,66 @@
+// The bridge's configuration: one validated object, built from defaults, an optional config file
+// and CLI flags (in that order of precedence, lowest first). Every subsystem reads only this.
+import * as v from "valibot";
+
+const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+
+/** Keys a config file may set (camelCase flags). Unknown keys are refused, not ignored. */
+export const ConfigFileSchema = v.strictObject({
+  workspace: v.optional(v.pipe(v.string(), v.minLength(1))),
+  port: v.optional(int(0, 65535)),
+  bind: v.optional(v.pipe(v.string(), v.minLength(1))),
+  ideName: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
+  fixedToken: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(500), v.regex(/^[\x21-\x7e]+$/, "visible ASCII only"))),
+  slim: v.optional(v.boolean()),
+  verbose: v.optional(v.boolean()),
+  jsonl: v.optional(v.boolean()),
+  timeout: v.optional(int(1000, 600_000)),
+  maxResultSize: v.optional(int(1, 4096)),
+  gracePeriod: v.optional(int(5000, 600_000)),
+  toolRateLimit: v.optional(int(1, 10_000)),
+  requestRateLimit: v.optional(int(1, 100_000)),
+  maxSessions: v.optional(int(1, 100)),
+});
+export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
+
+export interface BridgeConfig {
+  /** Absolute path of the workspace root. */
+  workspace: string;
+  port: number;
+  bind: string;
+  ideName: string;
+  /** Bearer / IDE token; a random one is made at start when absent. */
+  fixedToken: string | undefined;
+  slim: boolean;
+  verbose: boolean;
+  /** Logs as one JSON object per line on stderr. */
+  jsonl: boolean;
+  /** Per tool call, in ms. */
+  timeoutMs: number;
+  /** Largest tool result, in KB; larger text is truncated with a note. */
+  maxResultSizeKb: number;
+  /** How long a closed WebSocket session waits for its client to come back, in ms. */
+  gracePeriodMs: number;
+  /** Tool calls per minute per session. */
+  toolRateLimit: number;
+  /** JSON-RPC requests per minute per session (-32004 beyond it). */
+  requestRateLimit: number;
+  /** Streamable HTTP sessions kept at once. */
+  maxSessions: number;
+}
+
+export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
+  port: 0,
+  bind: "127.0.0.1",
+  ideName: "claude-ide-bridge",
+  fixedToken: undefined,
+  slim: false,
+  verbose: false,
+  jsonl: false,
+  timeoutMs: 30_000,
+  maxResultSizeKb: 512,
+  gracePeriodMs: 120_000,
+  toolRateLimit: 60,
+  requestRateLimit: 200,
+  maxSessions: 5,
+};

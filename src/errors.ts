@@ -1,0 +1,91 @@
+// The three kinds of failure (DESIGN.md, "Errors"). Only ProtocolError crosses the wire as a
+// JSON-RPC error; ToolError becomes an `isError` tool result; BridgeError stays local.
+
+/** JSON-RPC error codes: the standard ones, MCP's, and the bridge's own. */
+export const RpcCode = {
+  parseError: -32700,
+  invalidRequest: -32600,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+  internalError: -32603,
+  /** Server-defined: transport-level refusals (bad headers, not initialized over HTTP). */
+  serverError: -32000,
+  /** MCP Streamable HTTP: unknown or terminated session. */
+  sessionNotFound: -32001,
+  /** MCP: resource not found. */
+  resourceNotFound: -32002,
+  /** The original bridge's code for "too many requests" (seed ARCHITECTURE.md). */
+  rateLimited: -32004,
+} as const;
+export type RpcCode = (typeof RpcCode)[keyof typeof RpcCode];
+
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: RpcCode,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = this.constructor.name;
+  }
+}
+
+export type ToolErrorCode =
+  | "invalid_arguments"
+  | "invalid_path"
+  | "outside_workspace"
+  | "file_not_found"
+  | "not_a_file"
+  | "not_a_directory"
+  | "file_too_large"
+  | "binary_file"
+  | "permission_denied"
+  | "timeout"
+  | "cancelled"
+  | "tool_rate_limited"
+  | "probe_missing"
+  | "extension_required"
+  | "internal_error";
+
+export class ToolError extends Error {
+  readonly suggestion: string | undefined;
+  constructor(
+    readonly code: ToolErrorCode,
+    message: string,
+    opts: { suggestion?: string; cause?: unknown } = {},
+  ) {
+    super(message, { cause: opts.cause });
+    this.name = this.constructor.name;
+    this.suggestion = opts.suggestion;
+  }
+}
+
+export type BridgeErrorCode =
+  | "config_invalid"
+  | "usage"
+  | "port_in_use"
+  | "lock_failed"
+  | "startup_failed";
+
+export class BridgeError extends Error {
+  constructor(
+    readonly code: BridgeErrorCode,
+    message: string,
+    opts: { cause?: unknown } = {},
+  ) {
+    super(message, { cause: opts.cause });
+    this.name = this.constructor.name;
+  }
+}
+
+/** The POSIX code of a filesystem error thrown by a Runtime's Fs, or "OTHER". */
+export function fsErrorCode(err: unknown): string {
+  if (typeof err === "object" && err !== null && "code" in err && typeof err.code === "string") {
+    return err.code;
+  }
+  return "OTHER";
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

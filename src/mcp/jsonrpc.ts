@@ -1,0 +1,102 @@
+// JSON-RPC 2.0 messages as MCP uses them, validated with valibot so nothing past this file
+// handles an unchecked shape.
+import * as v from "valibot";
+import { ProtocolError, RpcCode } from "../errors.ts";
+
+export type RequestId = string | number;
+export type Params = Record<string, unknown>;
+
+const Id = v.union([v.string(), v.pipe(v.number(), v.integer())]);
+const ParamsSchema = v.record(v.string(), v.unknown());
+
+const RequestSchema = v.object({
+  jsonrpc: v.literal("2.0"),
+  id: Id,
+  method: v.string(),
+  params: v.optional(ParamsSchema),
+});
+const NotificationSchema = v.object({
+  jsonrpc: v.literal("2.0"),
+  method: v.string(),
+  params: v.optional(ParamsSchema),
+});
+const ErrorObject = v.object({ code: v.number(), message: v.string(), data: v.optional(v.unknown()) });
+const ResponseSchema = v.union([
+  v.object({ jsonrpc: v.literal("2.0"), id: Id, result: v.record(v.string(), v.unknown()) }),
+  v.object({ jsonrpc: v.literal("2.0"), id: v.union([Id, v.null()]), error: ErrorObject }),
+]);
+
+export type JsonRpcRequest = v.InferOutput<typeof RequestSchema>;
+export type JsonRpcNotification = v.InferOutput<typeof NotificationSchema>;
+export type JsonRpcResponse =
+  | { jsonrpc: "2.0"; id: RequestId; result: Params }
+  | { jsonrpc: "2.0"; id: RequestId | null; error: { code: number; message: string; data?: unknown } };
+export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
+
+export type Incoming =
+  | { kind: "request"; message: JsonRpcRequest }
+  | { kind: "notification"; message: JsonRpcNotification }
+  | { kind: "response"; message: JsonRpcResponse };
+
+/** Classifies an already JSON-parsed value; throws ProtocolError(-32600) for anything else. */
+export function classify(value: unknown): Incoming {
+  if (Array.isArray(value)) {
+    throw new ProtocolError(RpcCode.invalidRequest, "Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message at a time");
+  }
+  if (typeof value !== "object" || value === null) {
+    throw new ProtocolError(RpcCode.invalidRequest, "Invalid Request: a JSON-RPC message must be an object");
+  }
+  if ("method" in value) {
+    if ("id" in value) {
+      const request = v.safeParse(RequestSchema, value);
+      if (request.success) return { kind: "request", message: request.output };
+      throw invalid(request.issues);
+    }
+    const notification = v.safeParse(NotificationSchema, value);
+    if (notification.success) return { kind: "notification", message: notification.output };
+    throw invalid(notification.issues);
+  }
+  const response = v.safeParse(ResponseSchema, value);
+  if (response.success) return { kind: "response", message: response.output as JsonRpcResponse };
+  throw invalid(response.issues);
+}
+
+/** Parses one JSON text into a message; -32700 for bad JSON, -32600 for a bad shape. */
+export function parseMessage(text: string): Incoming {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new ProtocolError(RpcCode.parseError, `Parse error: ${err instanceof Error ? err.message : "invalid JSON"}`);
+  }
+  return classify(value);
+}
+
+/** The id of a message that failed validation, when it had a usable one (for the error reply). */
+export function salvageId(value: unknown): RequestId | null {
+  if (typeof value !== "object" || value === null || !("id" in value)) return null;
+  const id = value.id;
+  return typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ? id : null;
+}
+
+function invalid(issues: v.BaseIssue<unknown>[]): ProtocolError {
+  const detail = issues
+    .slice(0, 3)
+    .map((issue) => `${v.getDotPath(issue) ?? "message"}: ${issue.message}`)
+    .join("; ");
+  return new ProtocolError(RpcCode.invalidRequest, `Invalid Request: ${detail}`);
+}
+
+export function resultMessage(id: RequestId, result: Params): JsonRpcResponse {
+  return { jsonrpc: "2.0", id, result };
+}
+
+export function errorMessageFor(id: RequestId | null, err: ProtocolError): JsonRpcResponse {
+  const error: { code: number; message: string; data?: unknown } = { code: err.code, message: err.message };
+  if (err.data !== undefined) error.data = err.data;
+  return { jsonrpc: "2.0", id, error };
+}
+
+export function notificationMessage(method: string, params?: Params): JsonRpcNotification {
+  return params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
+}
