@@ -1,0 +1,88 @@
+// The Fs of runtime/types.ts on node:fs/promises (Bun and Deno run it too). Errors are Node's
+// own, so `.code` (ENOENT, EEXIST, ...) reaches the core unchanged.
+import { randomBytes } from "node:crypto";
+import { constants, type Stats } from "node:fs";
+import * as fsp from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import type { FileStat, Fs } from "./types.ts";
+
+export function createNodeFs(): Fs {
+  return {
+    readFile: (path) => fsp.readFile(path),
+    readTextFile: (path) => fsp.readFile(path, "utf8"),
+    writeFileAtomic,
+    createExclusive,
+    stat: async (path) => toFileStat(await fsp.stat(path)),
+    lstat: async (path) => toFileStat(await fsp.lstat(path)),
+    realpath: (path) => fsp.realpath(path),
+    readdir: async (path) =>
+      (await fsp.readdir(path, { withFileTypes: true })).map((d) => ({
+        name: d.name,
+        isFile: d.isFile(),
+        isDirectory: d.isDirectory(),
+        isSymbolicLink: d.isSymbolicLink(),
+      })),
+    mkdir: async (path, opts) => {
+      await fsp.mkdir(path, opts);
+    },
+    chmod: (path, mode) => fsp.chmod(path, mode),
+    rm: (path, opts) => fsp.rm(path, opts),
+    rename: (from, to) => fsp.rename(from, to),
+  };
+}
+
+function toFileStat(s: Stats): FileStat {
+  return {
+    isFile: s.isFile(),
+    isDirectory: s.isDirectory(),
+    isSymbolicLink: s.isSymbolicLink(),
+    size: s.size,
+    mtimeMs: s.mtimeMs,
+    mode: s.mode,
+    nlink: s.nlink,
+  };
+}
+
+/** Temp file beside the target (same filesystem, so rename is atomic), then rename over it. */
+async function writeFileAtomic(path: string, data: string | Uint8Array, opts: { mode?: number } = {}): Promise<void> {
+  // Without an explicit mode, a replaced file keeps its own; a new one gets 0666 minus umask.
+  const mode = opts.mode ?? (await existingMode(path));
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    const handle = await fsp.open(temp, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, mode ?? 0o666);
+    try {
+      await handle.writeFile(data);
+      // An explicit or inherited mode must survive the umask.
+      if (mode !== undefined) await handle.chmod(mode);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fsp.rename(temp, path);
+  } catch (err) {
+    await fsp.rm(temp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function existingMode(path: string): Promise<number | undefined> {
+  try {
+    return (await fsp.stat(path)).mode & 0o7777;
+  } catch {
+    return undefined;
+  }
+}
+
+/** O_EXCL makes open fail with EEXIST on any existing name, a symlink included (open(2)). */
+async function createExclusive(path: string, data: string | Uint8Array, mode: number): Promise<void> {
+  const handle = await fsp.open(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, mode);
+  try {
+    await handle.chmod(mode);
+    await handle.writeFile(data);
+    await handle.close();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await fsp.rm(path, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,66 @@
+// The HTTP surface: one Hono app serving the Claude Code WebSocket, Streamable HTTP at /mcp,
+// /health and /ping. Runtime-agnostic: every runtime serves `app.fetch` unchanged.
+import { Hono, type MiddlewareHandler } from "hono";
+import type { Runtime } from "../runtime/types.ts";
+import type { Logger } from "./log.ts";
+import type { McpSession } from "./mcp/session.ts";
+import { isAllowedHost, isAllowedHttpOrigin, type HostPolicy } from "./security/host-origin.ts";
+import { bearerToken, tokensEqual } from "./security/tokens.ts";
+import { rpcErrorResponse } from "./transports/http/responses.ts";
+import type { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
+import { claudeCodeSocket } from "./transports/ws/claude-code-socket.ts";
+import { PACKAGE_VERSION } from "./version.ts";
+
+export interface AppOptions {
+  runtime: Pick<Runtime, "upgradeWebSocket" | "webSocketInfo">;
+  token: string;
+  hostPolicy: HostPolicy;
+  http: StreamableHttpTransport;
+  createSession(): McpSession;
+  health(): Record<string, unknown>;
+  logger: Logger;
+  onWebSocketCount?(open: number): void;
+}
+
+export function createApp(opts: AppOptions): Hono {
+  const app = new Hono();
+  app.use("*", claudeCodeSocket({ ...opts, onCountChange: opts.onWebSocketCount }));
+  app.use("*", rejectRebinding(opts.hostPolicy));
+  app.get("/ping", (c) => c.json({ ok: true, v: PACKAGE_VERSION }));
+  app.use("/health", requireBearer(opts.token));
+  app.get("/health", (c) => c.json(opts.health()));
+  app.use("/mcp", requireBearer(opts.token));
+  app.all("/mcp", (c) => opts.http.handle(c.req.raw));
+  app.notFound((c) => c.json({ error: "not found", path: c.req.path }, 404));
+  app.onError((err, c) => {
+    opts.logger.error("unhandled error in HTTP handler", { path: c.req.path, error: String(err) });
+    return c.json({ error: "internal error" }, 500);
+  });
+  return app;
+}
+
+/** 403 for a non-loopback Host or a foreign Origin (MCP Streamable HTTP "Security Warning"). */
+function rejectRebinding(policy: HostPolicy): MiddlewareHandler {
+  return async (c, next) => {
+    if (!isAllowedHost(c.req.header("host"), policy)) {
+      return rpcErrorResponse(403, -32000, "Forbidden: Host header is not allowed (DNS rebinding protection)");
+    }
+    if (!isAllowedHttpOrigin(c.req.header("origin"))) {
+      return rpcErrorResponse(403, -32000, "Forbidden: Origin is not allowed");
+    }
+    return next();
+  };
+}
+
+function requireBearer(token: string): MiddlewareHandler {
+  return async (c, next) => {
+    const given = bearerToken(c.req.header("authorization"));
+    if (!tokensEqual(given, token)) {
+      const why = given === undefined ? "missing bearer token" : "invalid bearer token";
+      return rpcErrorResponse(401, -32000, `Unauthorized: ${why}; send Authorization: Bearer <token> (claude-ide-bridge print-token)`, {
+        headers: { "www-authenticate": `Bearer realm="claude-ide-bridge"` },
+      });
+    }
+    return next();
+  };
+}

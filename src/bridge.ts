@@ -1,0 +1,116 @@
+// Starts one bridge: workspace jail, tool registry, MCP sessions, HTTP + WebSocket on one port,
+// and the lock file Claude Code discovers it by. Returns a handle whose stop() undoes it all.
+import type { Runtime } from "../runtime/types.ts";
+import { createApp } from "./app.ts";
+import type { BridgeConfig } from "./config/schema.ts";
+import { BridgeError, errorMessage } from "./errors.ts";
+import { cleanStaleLocks, writeLockFile, type LockFileHandle } from "./lock/lock-file.ts";
+import { createLogger, type Logger } from "./log.ts";
+import { McpSession } from "./mcp/session.ts";
+import { isLoopbackHostname } from "./security/host-origin.ts";
+import { createWorkspace } from "./security/paths.ts";
+import { randomToken } from "./security/tokens.ts";
+import { bridgeTools } from "./tools/bridge/index.ts";
+import type { ToolContext } from "./tools/context.ts";
+import { createProbes } from "./tools/probes.ts";
+import { ToolRegistry } from "./tools/registry.ts";
+import { workspaceTools } from "./tools/workspace/index.ts";
+import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
+import { PACKAGE_VERSION } from "./version.ts";
+
+export interface RunningBridge {
+  readonly port: number;
+  readonly token: string;
+  readonly url: string;
+  readonly lockPath: string;
+  stop(): Promise<void>;
+}
+
+const INSTRUCTIONS =
+  "claude-ide-bridge gives IDE capabilities for the workspace. Call getToolCapabilities to see which tools work here and why others do not. Paths are relative to the workspace root.";
+
+export async function startBridge(runtime: Runtime, config: BridgeConfig, logger?: Logger): Promise<RunningBridge> {
+  const log = logger ?? createLogger({ verbose: config.verbose, jsonl: config.jsonl });
+  const startedAt = Date.now();
+  const token = config.fixedToken ?? randomToken();
+  const workspace = await createWorkspace(runtime.fs, { root: config.workspace }).catch((err: unknown) => {
+    throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
+  });
+  const maxResultChars = config.maxResultSizeKb * 1024;
+  const registry = new ToolRegistry([...bridgeTools, ...workspaceTools], { slim: config.slim, maxResultChars });
+  const probes = createProbes(runtime);
+  const extension = { connected: false };
+
+  const createSession = () =>
+    new McpSession({
+      registry,
+      logger: log,
+      instructions: INSTRUCTIONS,
+      limits: {
+        requestsPerMinute: config.requestRateLimit,
+        toolCallsPerMinute: config.toolRateLimit,
+        timeoutMs: config.timeoutMs,
+        maxResultChars,
+        pageSize: 200,
+      },
+      makeToolContext: (base): ToolContext => ({ ...base, workspace, runtime, config, probes, extension, catalog: registry }),
+    });
+
+  const http = new StreamableHttpTransport({ createSession, maxSessions: config.maxSessions, logger: log });
+  let webSockets = 0;
+  const app = createApp({
+    runtime,
+    token,
+    hostPolicy: { extraHosts: isLoopbackHostname(config.bind) || config.bind === "0.0.0.0" || config.bind === "::" ? [] : [config.bind] },
+    http,
+    createSession,
+    logger: log,
+    onWebSocketCount: (open) => {
+      webSockets = open;
+    },
+    health: () => ({
+      status: "ok",
+      version: PACKAGE_VERSION,
+      uptimeMs: Date.now() - startedAt,
+      workspace: workspace.root,
+      connections: webSockets,
+      httpSessions: http.pool.size,
+      tools: registry.size,
+      extensionConnected: extension.connected,
+    }),
+  });
+
+  const removed = await cleanStaleLocks(runtime);
+  if (removed.length > 0) log.info(`removed ${removed.length} stale lock file(s)`, { removed });
+  const served = await runtime.serve(app, { hostname: config.bind, port: config.port }).catch((err: unknown) => {
+    throw new BridgeError("port_in_use", `cannot listen on ${config.bind}:${config.port}: ${errorMessage(err)}`, { cause: err });
+  });
+  http.start();
+  let lock: LockFileHandle;
+  try {
+    lock = await writeLockFile(runtime, {
+      port: served.port,
+      workspace: workspace.root,
+      workspaceFolders: [...workspace.folders],
+      ideName: config.ideName,
+      authToken: token,
+    });
+  } catch (err) {
+    http.stop();
+    await served.close();
+    throw err;
+  }
+  const host = config.bind.includes(":") ? `[${config.bind}]` : config.bind;
+  const url = `http://${host}:${served.port}`;
+  log.info(`listening on ${url} (WebSocket + ${url}/mcp) for ${workspace.root}; ${registry.size} tools; lock ${lock.path}`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      log.info("shutting down");
+      http.stop();
+      await lock.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
+      await served.close();
+    })());
+  return { port: served.port, token, url, lockPath: lock.path, stop };
+}

@@ -1,0 +1,144 @@
+// The command line, parsed without side effects: argv in, a CliResult out, or BridgeError("usage").
+// Value ranges come from ConfigFileSchema so a flag and its config-file key can never disagree.
+import * as v from "valibot";
+import { BridgeError } from "../errors.ts";
+import { ConfigFileSchema, DEFAULT_CONFIG, type ConfigFile } from "./schema.ts";
+
+export type CliFlags = Partial<ConfigFile> & { configPath?: string };
+
+export type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; flags: CliFlags };
+
+type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
+type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit";
+type BoolKey = "slim" | "verbose" | "jsonl";
+
+type FlagSpec =
+  | { kind: "string"; key: ValueKey }
+  | { kind: "int"; key: IntKey }
+  | { kind: "bool"; key: BoolKey }
+  | { kind: "config" }
+  | { kind: "help" }
+  | { kind: "version" };
+
+const FLAGS: Record<string, FlagSpec> = {
+  "--workspace": { kind: "string", key: "workspace" },
+  "--port": { kind: "int", key: "port" },
+  "--bind": { kind: "string", key: "bind" },
+  "--ide-name": { kind: "string", key: "ideName" },
+  "--fixed-token": { kind: "string", key: "fixedToken" },
+  "--slim": { kind: "bool", key: "slim" },
+  "--verbose": { kind: "bool", key: "verbose" },
+  "--jsonl": { kind: "bool", key: "jsonl" },
+  "--timeout": { kind: "int", key: "timeout" },
+  "--max-result-size": { kind: "int", key: "maxResultSize" },
+  "--grace-period": { kind: "int", key: "gracePeriod" },
+  "--tool-rate-limit": { kind: "int", key: "toolRateLimit" },
+  "--config": { kind: "config" },
+  "--help": { kind: "help" },
+  "-h": { kind: "help" },
+  "--version": { kind: "version" },
+  "-v": { kind: "version" },
+};
+
+export const HELP_TEXT = `claude-ide-bridge: an MCP server that gives Claude Code the IDE's powers.
+
+Usage: claude-ide-bridge [options]
+
+Options:
+  --workspace <dir>          Workspace root (default: the current directory)
+  --port <n>                 Port to listen on; 0 picks a free one (default: ${DEFAULT_CONFIG.port}; 0 or 1024-65535)
+  --bind <host>              Address to bind (default: ${DEFAULT_CONFIG.bind})
+  --ide-name <name>          Name shown to Claude Code (default: ${DEFAULT_CONFIG.ideName})
+  --fixed-token <token>      Auth token, 16-500 visible ASCII chars (default: random per start;
+                             env CLAUDE_IDE_BRIDGE_TOKEN)
+  --slim                     Register the core tools only (default: off)
+  --verbose                  Debug logging on stderr (default: off)
+  --jsonl                    Log one JSON object per line on stderr (default: off)
+  --timeout <ms>             Per tool call (default: ${DEFAULT_CONFIG.timeoutMs}; 1000-600000)
+  --max-result-size <kb>     Largest tool result (default: ${DEFAULT_CONFIG.maxResultSizeKb}; 1-4096)
+  --grace-period <ms>        How long a dropped session waits to be resumed (default: ${DEFAULT_CONFIG.gracePeriodMs}; 5000-600000)
+  --tool-rate-limit <n>      Tool calls per minute per session (default: ${DEFAULT_CONFIG.toolRateLimit}; 1-10000)
+  --config <file>            JSON config file with the same keys in camelCase
+                             (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
+  -v, --version              Print the version and exit
+  -h, --help                 Print this help and exit
+
+Flags override the config file, which overrides the defaults.
+`;
+
+export function parseCli(argv: readonly string[]): CliResult {
+  // --help and --version win wherever they appear, so "… --bad --help" still shows the help.
+  if (argv.some((a) => a === "--help" || a === "-h")) return { kind: "help" };
+  if (argv.some((a) => a === "--version" || a === "-v")) return { kind: "version" };
+
+  const flags: CliFlags = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? "";
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const spec = FLAGS[name];
+    if (spec === undefined) {
+      throw usage(arg.startsWith("-") ? `unknown option ${name}` : `unexpected argument "${arg}"`);
+    }
+    if (spec.kind === "help" || spec.kind === "version") continue;
+    if (spec.kind === "bool") {
+      if (eq !== -1) throw usage(`${name} takes no value`);
+      flags[spec.key] = true;
+      continue;
+    }
+    let value: string;
+    if (eq !== -1) {
+      value = arg.slice(eq + 1);
+    } else {
+      const next = argv[i + 1];
+      // "--workspace --slim" means the value was forgotten; "-5" is still a (bad) number.
+      if (next === undefined || (next.startsWith("-") && !/^-\d/.test(next))) {
+        throw usage(`${name} needs a value`);
+      }
+      value = next;
+      i++;
+    }
+    if (spec.kind === "config") {
+      if (value === "") throw usage(`${name} needs a file path`);
+      flags.configPath = value;
+    } else if (spec.kind === "int") {
+      flags[spec.key] = parseInteger(name, spec.key, value);
+    } else {
+      flags[spec.key] = checkString(name, spec.key, value);
+    }
+  }
+  return { kind: "run", flags };
+}
+
+function parseInteger(flag: string, key: IntKey, raw: string): number {
+  const range = numericRange(key);
+  const allowed = key === "port" ? "0 (any free port) or 1024-65535" : `${range.min}-${range.max}`;
+  if (!/^-?\d+$/.test(raw)) throw usage(`${flag} must be an integer (${allowed}), got "${raw}"`);
+  const n = Number(raw);
+  // Ports below 1024 need root and are never what a per-user bridge wants.
+  const outOfRange = !v.safeParse(ConfigFileSchema.entries[key], n).success || (key === "port" && n > 0 && n < 1024);
+  if (outOfRange) throw usage(`${flag} must be ${allowed}, got ${raw}`);
+  return n;
+}
+
+function checkString(flag: string, key: ValueKey, raw: string): string {
+  const result = v.safeParse(ConfigFileSchema.entries[key], raw);
+  if (result.success) return raw;
+  if (raw === "") throw usage(`${flag} needs a non-empty value`);
+  const detail = key === "fixedToken" ? "must be 16-500 visible ASCII characters, no spaces" : result.issues[0].message;
+  throw usage(`${flag} is invalid: ${detail}`);
+}
+
+/** The min/max of an integer key, read from the schema's pipe so the numbers live in one place. */
+function numericRange(key: IntKey): { min: number; max: number } {
+  const range = { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY };
+  for (const item of ConfigFileSchema.entries[key].wrapped.pipe) {
+    if (item.type === "min_value") range.min = item.requirement;
+    if (item.type === "max_value") range.max = item.requirement;
+  }
+  return range;
+}
+
+function usage(message: string): BridgeError {
+  return new BridgeError("usage", message);
+}

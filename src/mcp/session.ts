@@ -1,0 +1,320 @@
+// One MCP session: lifecycle, the method table, rate limits, cancellation, progress and logging.
+// Transports only feed it messages and deliver what it sends; it knows nothing of sockets.
+import * as v from "valibot";
+import { ProtocolError, RpcCode } from "../errors.ts";
+import type { Logger } from "../log.ts";
+import type { ToolContext } from "../tools/context.ts";
+import type { ToolRegistry } from "../tools/registry.ts";
+import { BRIDGE_PROTOCOL_VERSION, PACKAGE_VERSION, SERVER_NAME } from "../version.ts";
+import { decodeCursor, encodeCursor } from "./cursor.ts";
+import {
+  classify,
+  errorMessageFor,
+  notificationMessage,
+  resultMessage,
+  salvageId,
+  type Incoming,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type Params,
+  type RequestId,
+} from "./jsonrpc.ts";
+import { isLogLevel, passesLevel, type LogLevel } from "./logging.ts";
+import { RateLimiter } from "./rate-limiter.ts";
+import { runToolCall, validateArguments } from "./tool-call.ts";
+import { negotiateVersion, type ProtocolVersion } from "./versions.ts";
+
+/** Where a session's outgoing messages go: a WebSocket, an SSE stream, stdout. */
+export interface MessageSink {
+  send(message: JsonRpcMessage): void;
+}
+
+export type ToolContextBase = Pick<ToolContext, "signal" | "progress" | "log">;
+
+export interface SessionOptions {
+  registry: ToolRegistry;
+  makeToolContext(base: ToolContextBase): ToolContext;
+  limits: SessionLimits;
+  logger: Logger;
+  instructions?: string;
+  now?: () => number;
+}
+
+export interface SessionLimits {
+  requestsPerMinute: number;
+  toolCallsPerMinute: number;
+  timeoutMs: number;
+  maxResultChars: number;
+  /** tools/list page size (the original's 200). */
+  pageSize: number;
+}
+
+type State = "new" | "initialized" | "closed";
+
+const InitializeParams = v.object({
+  protocolVersion: v.string(),
+  capabilities: v.optional(v.record(v.string(), v.unknown())),
+  clientInfo: v.optional(v.object({ name: v.string(), version: v.optional(v.string()) })),
+});
+const CallParams = v.object({ name: v.string(), arguments: v.optional(v.unknown()) });
+const ProgressToken = v.union([v.string(), v.number()]);
+
+export class McpSession {
+  readonly id = crypto.randomUUID();
+  protocolVersion: ProtocolVersion | undefined;
+  clientInfo: { name: string; version?: string } | undefined;
+  /** PID Claude Code announced with `ide_connected`. */
+  idePid: number | undefined;
+  readonly stats = { callCount: 0, errorCount: 0 };
+  lastActivity: number;
+
+  private state: State = "new";
+  private sink: MessageSink | undefined;
+  private logLevel: LogLevel | undefined;
+  private readonly inflight = new Map<RequestId, AbortController>();
+  private readonly requestLimiter: RateLimiter;
+  private readonly toolLimiter: RateLimiter;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: SessionOptions) {
+    this.now = opts.now ?? Date.now;
+    this.lastActivity = this.now();
+    this.requestLimiter = new RateLimiter(opts.limits.requestsPerMinute, 60_000, this.now);
+    this.toolLimiter = new RateLimiter(opts.limits.toolCallsPerMinute, 60_000, this.now);
+  }
+
+  get initialized(): boolean {
+    return this.state === "initialized";
+  }
+
+  get closed(): boolean {
+    return this.state === "closed";
+  }
+
+  /** Requests being handled right now; a session with any is never evicted. */
+  get inFlight(): number {
+    return this.inflight.size;
+  }
+
+  /** The standalone channel for messages not tied to a request (WebSocket, GET SSE stream). */
+  attach(sink: MessageSink): void {
+    this.sink = sink;
+  }
+
+  detach(sink?: MessageSink): void {
+    if (!sink || this.sink === sink) this.sink = undefined;
+  }
+
+  /** Parses and handles one JSON text; malformed input gets an error response, never a throw. */
+  async handleText(text: string, related?: MessageSink): Promise<JsonRpcResponse | undefined> {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      return errorMessageFor(null, new ProtocolError(RpcCode.parseError, `Parse error: ${err instanceof Error ? err.message : "invalid JSON"}`));
+    }
+    let incoming: Incoming;
+    try {
+      incoming = classify(value);
+    } catch (err) {
+      if (err instanceof ProtocolError) return errorMessageFor(salvageId(value), err);
+      throw err;
+    }
+    return this.handle(incoming, related);
+  }
+
+  /**
+   * Handles one message. Returns the response for a request, undefined otherwise. Messages the
+   * handling emits (progress, logs) go to `related` when given, else to the attached sink.
+   */
+  async handle(incoming: Incoming, related?: MessageSink): Promise<JsonRpcResponse | undefined> {
+    this.lastActivity = this.now();
+    if (incoming.kind === "notification") {
+      this.onNotification(incoming.message);
+      return undefined;
+    }
+    if (incoming.kind === "response") return undefined; // we send no requests yet
+    const request = incoming.message;
+    try {
+      return resultMessage(request.id, await this.onRequest(request, related));
+    } catch (err) {
+      if (err instanceof ProtocolError) return errorMessageFor(request.id, err);
+      this.opts.logger.error(`internal error in ${request.method}`, { error: String(err) });
+      return errorMessageFor(request.id, new ProtocolError(RpcCode.internalError, "Internal error"));
+    } finally {
+      this.lastActivity = this.now();
+    }
+  }
+
+  /** Tells the client the tool list changed (MCP notifications/tools/list_changed). */
+  notifyToolsListChanged(): void {
+    if (this.initialized) this.sink?.send(notificationMessage("notifications/tools/list_changed"));
+  }
+
+  /** Ends the session: in-flight handlers see their signal abort. */
+  close(reason = "session closed"): void {
+    if (this.state === "closed") return;
+    this.state = "closed";
+    for (const controller of this.inflight.values()) controller.abort(reason);
+    this.inflight.clear();
+    this.sink = undefined;
+  }
+
+  private async onRequest(request: JsonRpcRequest, related?: MessageSink): Promise<Params> {
+    const { method } = request;
+    const params = request.params ?? {};
+    if (this.state === "closed") throw new ProtocolError(RpcCode.serverError, "Session closed");
+    if (!KNOWN_METHODS.has(method)) throw new ProtocolError(RpcCode.methodNotFound, `Method not found: ${method}`);
+    if (method === "ping") return {};
+    if (method === "initialize") return this.initialize(params);
+    if (this.state !== "initialized") {
+      throw new ProtocolError(RpcCode.invalidRequest, `Invalid Request: server not initialized; send initialize before ${method}`);
+    }
+    if (method === "tools/call") return this.callTool(request, related);
+    this.takeRequestToken();
+    switch (method) {
+      case "tools/list":
+        return this.listTools(params);
+      case "logging/setLevel":
+        return this.setLevel(params);
+      case "resources/list":
+        return { resources: [] };
+      case "resources/templates/list":
+        return { resourceTemplates: [] };
+      case "resources/read":
+        throw new ProtocolError(RpcCode.resourceNotFound, `Resource not found: ${String(params.uri)}`, { uri: params.uri });
+      case "prompts/list":
+        return { prompts: [] };
+      default: // prompts/get
+        throw new ProtocolError(RpcCode.invalidParams, `Invalid params: unknown prompt ${String(params.name)}`);
+    }
+  }
+
+  private initialize(params: Params): Params {
+    if (this.state !== "new") throw new ProtocolError(RpcCode.invalidRequest, "Invalid Request: session already initialized");
+    const parsed = v.safeParse(InitializeParams, params);
+    if (!parsed.success) throw new ProtocolError(RpcCode.invalidParams, "Invalid params: initialize needs protocolVersion (string), capabilities and clientInfo");
+    this.protocolVersion = negotiateVersion(parsed.output.protocolVersion);
+    this.clientInfo = parsed.output.clientInfo;
+    this.state = "initialized";
+    const result: Params = {
+      protocolVersion: this.protocolVersion,
+      capabilities: { tools: { listChanged: true }, logging: {}, resources: {}, prompts: {} },
+      serverInfo: { name: SERVER_NAME, title: "Claude IDE Bridge", version: PACKAGE_VERSION },
+      _meta: { bridgeProtocolVersion: BRIDGE_PROTOCOL_VERSION },
+    };
+    if (this.opts.instructions) result.instructions = this.opts.instructions;
+    return result;
+  }
+
+  private listTools(params: Params): Params {
+    const { registry, limits } = this.opts;
+    const offset = decodeCursor(params.cursor, registry.version);
+    const entries = registry.entries();
+    const page = entries.slice(offset, offset + limits.pageSize);
+    const next = offset + page.length;
+    return next < entries.length ? { tools: page, nextCursor: encodeCursor({ offset: next, listVersion: registry.version }) } : { tools: page };
+  }
+
+  private setLevel(params: Params): Params {
+    if (!isLogLevel(params.level)) {
+      throw new ProtocolError(RpcCode.invalidParams, `Invalid params: level must be one of debug, info, notice, warning, error, critical, alert, emergency`);
+    }
+    this.logLevel = params.level;
+    return {};
+  }
+
+  private async callTool(request: JsonRpcRequest, related?: MessageSink): Promise<Params> {
+    const parsed = v.safeParse(CallParams, request.params ?? {});
+    if (!parsed.success) throw new ProtocolError(RpcCode.invalidParams, "Invalid params: tools/call needs a string `name`");
+    const tool = this.opts.registry.get(parsed.output.name);
+    if (!tool) throw new ProtocolError(RpcCode.invalidParams, `Unknown tool: ${parsed.output.name}`);
+    const checked = validateArguments(tool, parsed.output.arguments);
+    if (!checked.ok) return checked.result; // validation failures do not consume rate tokens
+    this.takeRequestToken();
+
+    const controller = new AbortController();
+    this.inflight.set(request.id, controller);
+    this.stats.callCount += 1;
+    try {
+      const result = await runToolCall(
+        {
+          tool,
+          args: checked.value,
+          signal: controller.signal,
+          makeContext: (signal) => this.opts.makeToolContext({ signal, progress: this.progressFor(request, related), log: this.logFor(tool.name, related) }),
+          timeoutMs: this.opts.limits.timeoutMs,
+          maxResultChars: this.opts.limits.maxResultChars,
+          toolLimiter: this.toolLimiter,
+          logger: this.opts.logger,
+        },
+        checked.value,
+      );
+      if (result.isError) this.stats.errorCount += 1;
+      return result;
+    } finally {
+      this.inflight.delete(request.id);
+    }
+  }
+
+  private takeRequestToken(): void {
+    if (this.requestLimiter.tryTake()) return;
+    const retryAfterMs = this.requestLimiter.retryAfterMs();
+    throw new ProtocolError(RpcCode.rateLimited, `Rate limit exceeded: at most ${this.requestLimiter.limit} requests per minute; retry in ${Math.ceil(retryAfterMs / 1000)} s`, { retryAfterMs });
+  }
+
+  private progressFor(request: JsonRpcRequest, related?: MessageSink): ToolContext["progress"] {
+    const meta = request.params?._meta;
+    const token = typeof meta === "object" && meta !== null && "progressToken" in meta ? meta.progressToken : undefined;
+    if (!v.is(ProgressToken, token)) return () => {};
+    let last = Number.NEGATIVE_INFINITY;
+    return (progress, opts) => {
+      if (!(progress > last) || this.state === "closed") return; // the spec requires increasing values
+      last = progress;
+      const params: Params = { progressToken: token, progress };
+      if (opts?.total !== undefined) params.total = opts.total;
+      if (opts?.message !== undefined) params.message = opts.message;
+      (related ?? this.sink)?.send(notificationMessage("notifications/progress", params));
+    };
+  }
+
+  private logFor(logger: string, related?: MessageSink): ToolContext["log"] {
+    return (level, message, data) => {
+      this.opts.logger.debug(`[${logger}] ${message}`);
+      if (!this.logLevel || !passesLevel(level, this.logLevel) || this.state === "closed") return;
+      const payload = data === undefined ? message : { message, data };
+      (related ?? this.sink)?.send(notificationMessage("notifications/message", { level, logger, data: payload }));
+    };
+  }
+
+  private onNotification(message: JsonRpcNotification): void {
+    const params = message.params ?? {};
+    switch (message.method) {
+      case "notifications/cancelled": {
+        const id = params.requestId;
+        if (typeof id === "string" || typeof id === "number") this.inflight.get(id)?.abort("cancelled by client");
+        return;
+      }
+      case "ide_connected":
+        if (typeof params.pid === "number") this.idePid = params.pid;
+        return;
+      default: // notifications/initialized and unknown notifications need nothing (spec: ignore)
+        return;
+    }
+  }
+}
+
+const KNOWN_METHODS: ReadonlySet<string> = new Set([
+  "initialize",
+  "ping",
+  "tools/list",
+  "tools/call",
+  "logging/setLevel",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "prompts/list",
+  "prompts/get",
+]);

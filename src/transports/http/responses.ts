@@ -1,0 +1,56 @@
+// HTTP responses carrying a JSON-RPC error, in the shape the MCP SDK's server uses, so clients
+// (and Claude Code's 404 + -32001 expiry check) recognise them.
+import type { RequestId } from "../../mcp/jsonrpc.ts";
+
+export function rpcErrorResponse(
+  status: number,
+  code: number,
+  message: string,
+  opts: { headers?: Record<string, string>; id?: RequestId | null } = {},
+): Response {
+  const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: opts.id ?? null });
+  return new Response(body, { status, headers: { "content-type": "application/json", ...opts.headers } });
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+}
+
+/** True when an Accept header lists the media type (or a wildcard covering it). */
+export function accepts(acceptHeader: string | null, mediaType: string): boolean {
+  if (!acceptHeader) return false;
+  const [type] = mediaType.split("/");
+  return acceptHeader
+    .split(",")
+    .map((part) => part.split(";")[0]?.trim().toLowerCase())
+    .some((range) => range === mediaType || range === `${type}/*` || range === "*/*");
+}
+
+export class BodyTooLarge extends Error {}
+
+/** Reads a request body as text, refusing more than `maxBytes` without buffering the excess. */
+export async function readBodyLimited(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new BodyTooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  const joined = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(joined);
+}

@@ -1,0 +1,194 @@
+// MCP Streamable HTTP (2025-11-25) at /mcp: POST carries one message, answered with JSON or an
+// SSE stream; GET opens the session's standalone SSE stream or resumes one by Last-Event-ID;
+// DELETE ends the session. Auth and Host/Origin checks happen before this (src/app.ts).
+import { ProtocolError, RpcCode } from "../../errors.ts";
+import { classify, salvageId, type Incoming } from "../../mcp/jsonrpc.ts";
+import type { McpSession } from "../../mcp/session.ts";
+import { isSupportedVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../../mcp/versions.ts";
+import type { Logger } from "../../log.ts";
+import { HttpSession } from "./http-session.ts";
+import { accepts, BodyTooLarge, readBodyLimited, rpcErrorResponse } from "./responses.ts";
+import { SessionPool } from "./session-pool.ts";
+import { openSseConnection, parseEventId, type SseChannel } from "./sse-channel.ts";
+
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+const KEEPALIVE_MS = 25_000;
+const SWEEP_MS = 60_000;
+const SESSION_HEADER = "mcp-session-id";
+const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" };
+
+export interface StreamableHttpOptions {
+  createSession(): McpSession;
+  maxSessions: number;
+  logger: Logger;
+  now?: () => number;
+}
+
+export class StreamableHttpTransport {
+  readonly pool: SessionPool;
+  private timers: ReturnType<typeof setInterval>[] = [];
+
+  constructor(private readonly opts: StreamableHttpOptions) {
+    this.pool = new SessionPool(opts.maxSessions, opts.now);
+  }
+
+  start(): void {
+    this.timers.push(
+      setInterval(() => this.pool.sweep(), SWEEP_MS),
+      setInterval(() => {
+        for (const session of this.pool.values()) session.standalone?.comment("keepalive");
+      }, KEEPALIVE_MS),
+    );
+  }
+
+  stop(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    this.pool.closeAll();
+  }
+
+  handle(request: Request): Promise<Response> | Response {
+    switch (request.method) {
+      case "POST":
+        return this.post(request);
+      case "GET":
+        return this.get(request);
+      case "DELETE":
+        return this.delete(request);
+      default:
+        return new Response(null, { status: 405, headers: { allow: "GET, POST, DELETE" } });
+    }
+  }
+
+  private async post(request: Request): Promise<Response> {
+    const accept = request.headers.get("accept");
+    if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
+      return rpcErrorResponse(406, RpcCode.serverError, "Not Acceptable: Client must accept both application/json and text/event-stream");
+    }
+    if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
+      return rpcErrorResponse(415, RpcCode.serverError, "Unsupported Media Type: Content-Type must be application/json");
+    }
+    let text: string;
+    try {
+      text = await readBodyLimited(request, MAX_BODY_BYTES);
+    } catch (err) {
+      if (err instanceof BodyTooLarge) return rpcErrorResponse(413, RpcCode.invalidRequest, `Payload Too Large: at most ${MAX_BODY_BYTES} bytes per message`);
+      throw err;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return rpcErrorResponse(400, RpcCode.parseError, "Parse error: the body is not valid JSON");
+    }
+    let incoming: Incoming;
+    try {
+      incoming = classify(value);
+    } catch (err) {
+      if (err instanceof ProtocolError) return rpcErrorResponse(400, err.code, err.message, { id: salvageId(value) });
+      throw err;
+    }
+    if (incoming.kind === "request" && incoming.message.method === "initialize") return this.initialize(incoming);
+
+    const found = this.sessionFor(request);
+    if (found instanceof Response) return found;
+    const headers = { [SESSION_HEADER]: found.id };
+    if (incoming.kind !== "request") {
+      await found.mcp.handle(incoming);
+      return new Response(null, { status: 202, headers });
+    }
+    if (incoming.message.method === "tools/call") return this.streamCall(found, incoming);
+    const response = await found.mcp.handle(incoming);
+    return new Response(JSON.stringify(response), { status: 200, headers: { "content-type": "application/json", ...headers } });
+  }
+
+  private async initialize(incoming: Incoming): Promise<Response> {
+    if (!this.pool.makeRoom()) {
+      this.opts.logger.warn("HTTP session pool full; refusing a new session");
+      return rpcErrorResponse(503, RpcCode.serverError, "Service Unavailable: too many active MCP sessions; retry later or end an idle session with DELETE", {
+        headers: { "retry-after": "60" },
+      });
+    }
+    const session = new HttpSession(this.opts.createSession());
+    const response = await session.mcp.handle(incoming);
+    if (!response || "error" in response) {
+      session.close();
+      return new Response(JSON.stringify(response), { status: 400, headers: { "content-type": "application/json" } });
+    }
+    this.pool.add(session);
+    this.opts.logger.debug("HTTP session opened", { session: session.id, pool: this.pool.size });
+    return new Response(JSON.stringify(response), {
+      status: 200,
+      headers: { "content-type": "application/json", [SESSION_HEADER]: session.id },
+    });
+  }
+
+  /** tools/call answers on an SSE stream so progress and log notifications can precede it. */
+  private streamCall(session: HttpSession, incoming: Incoming): Response {
+    const channel = session.newChannel();
+    const connection = openSseConnection(() => channel.detach(connection));
+    channel.attach(connection);
+    if (session.mcp.protocolVersion === "2025-11-25") channel.prime();
+    void session.mcp.handle(incoming, channel).then(
+      (response) => {
+        if (response) channel.send(response);
+        channel.finish();
+      },
+      (err: unknown) => {
+        this.opts.logger.error("tools/call stream failed", { error: String(err) });
+        channel.finish();
+      },
+    );
+    return new Response(connection.body, { status: 200, headers: { ...SSE_HEADERS, [SESSION_HEADER]: session.id } });
+  }
+
+  private get(request: Request): Response {
+    if (!accepts(request.headers.get("accept"), "text/event-stream")) {
+      return rpcErrorResponse(406, RpcCode.serverError, "Not Acceptable: Client must accept text/event-stream");
+    }
+    const found = this.sessionFor(request);
+    if (found instanceof Response) return found;
+    const lastEventId = request.headers.get("last-event-id");
+    let channel: SseChannel | undefined;
+    let afterSeq = -1;
+    if (lastEventId) {
+      const parsed = parseEventId(lastEventId);
+      channel = parsed && found.channel(parsed.streamId);
+      if (!parsed || !channel) {
+        return rpcErrorResponse(400, RpcCode.serverError, "Bad Request: unknown Last-Event-ID; open a new stream without it");
+      }
+      afterSeq = parsed.seq;
+    } else {
+      if (found.standalone?.connected) {
+        return rpcErrorResponse(409, RpcCode.serverError, "Conflict: Only one SSE stream is allowed per session");
+      }
+      channel = found.standalone ??= found.newChannel();
+      found.mcp.attach(channel);
+    }
+    const target = channel;
+    const connection = openSseConnection(() => target.detach(connection));
+    target.attach(connection, afterSeq);
+    return new Response(connection.body, { status: 200, headers: { ...SSE_HEADERS, [SESSION_HEADER]: found.id } });
+  }
+
+  private delete(request: Request): Response {
+    const found = this.sessionFor(request);
+    if (found instanceof Response) return found;
+    this.pool.remove(found.id);
+    this.opts.logger.debug("HTTP session ended by client", { session: found.id });
+    return new Response(null, { status: 200 });
+  }
+
+  /** The session a non-initialize request names, or the error response the spec asks for. */
+  private sessionFor(request: Request): HttpSession | Response {
+    const version = request.headers.get("mcp-protocol-version");
+    if (version !== null && !isSupportedVersion(version)) {
+      return rpcErrorResponse(400, RpcCode.serverError, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`);
+    }
+    const id = request.headers.get(SESSION_HEADER);
+    if (!id) return rpcErrorResponse(400, RpcCode.serverError, "Bad Request: Mcp-Session-Id header is required");
+    const session = this.pool.get(id);
+    if (!session) return rpcErrorResponse(404, RpcCode.sessionNotFound, "Session not found");
+    return session;
+  }
+}

@@ -1,0 +1,85 @@
+// The real Hono app with real sessions, driven in-process with app.request() (no sockets).
+import { upgradeWebSocket } from "@hono/node-server";
+import type { Runtime } from "../../runtime/types.ts";
+import { createApp } from "../../src/app.ts";
+import { silentLogger } from "../../src/log.ts";
+import { StreamableHttpTransport } from "../../src/transports/http/streamable-http.ts";
+import { ALL_TEST_TOOLS } from "./session-fixture.ts";
+import { McpSession } from "../../src/mcp/session.ts";
+import { ToolRegistry } from "../../src/tools/registry.ts";
+import type { ToolContext } from "../../src/tools/context.ts";
+
+export const TOKEN = "test-token-0123456789abcdef";
+
+export function makeApp(opts: { maxSessions?: number; now?: () => number } = {}) {
+  const registry = new ToolRegistry(ALL_TEST_TOOLS, { slim: false, maxResultChars: 10_000 });
+  const now = opts.now ?? Date.now;
+  const createSession = () =>
+    new McpSession({
+      registry,
+      logger: silentLogger,
+      now,
+      limits: { requestsPerMinute: 200, toolCallsPerMinute: 60, timeoutMs: 5000, maxResultChars: 10_000, pageSize: 200 },
+      makeToolContext: (base) =>
+        ({ ...base, extension: { connected: false }, probes: { get: async () => ({ available: false }) } }) as unknown as ToolContext,
+    });
+  const http = new StreamableHttpTransport({ createSession, maxSessions: opts.maxSessions ?? 5, logger: silentLogger, now });
+  const runtime = { upgradeWebSocket, webSocketInfo: { bufferedAmount: () => 0 } } as unknown as Runtime;
+  const app = createApp({ runtime, token: TOKEN, hostPolicy: { extraHosts: [] }, http, createSession, logger: silentLogger, health: () => ({ status: "ok" }) });
+  return { app, http };
+}
+
+export const MCP_HEADERS = {
+  host: "127.0.0.1:3000",
+  authorization: `Bearer ${TOKEN}`,
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+};
+
+export function post(app: ReturnType<typeof makeApp>["app"], body: unknown, headers: Record<string, string> = {}) {
+  return app.request("http://127.0.0.1:3000/mcp", {
+    method: "POST",
+    headers: { ...MCP_HEADERS, ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+export async function initialize(app: ReturnType<typeof makeApp>["app"], version = "2025-11-25"): Promise<string> {
+  const response = await post(app, {
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "t", version: "1" } },
+  });
+  const id = response.headers.get("mcp-session-id");
+  if (response.status !== 200 || !id) throw new Error(`initialize failed: ${response.status} ${await response.text()}`);
+  return id;
+}
+
+/** Reads SSE events from a body until `count` events arrived or the stream ended. */
+export async function readEvents(body: ReadableStream<Uint8Array> | null, count = Number.POSITIVE_INFINITY) {
+  const events: { id?: string; data: string }[] = [];
+  if (!body) return events;
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  while (events.length < count) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let cut: number;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      if (block.startsWith(":")) continue;
+      const event: { id?: string; data: string } = { data: "" };
+      for (const line of block.split("\n")) {
+        if (line.startsWith("id: ")) event.id = line.slice(4);
+        if (line.startsWith("data: ")) event.data = line.slice(6);
+      }
+      events.push(event);
+    }
+  }
+  await reader.cancel();
+  return events;
+}

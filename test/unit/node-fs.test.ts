@@ -1,0 +1,116 @@
+import { lstat, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createNodeFs } from "../../runtime/node-fs.ts";
+import { fsErrorCode } from "../../src/errors.ts";
+
+const fs = createNodeFs();
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "cib-nodefs-"));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => "resolved",
+    (err: unknown) => fsErrorCode(err),
+  );
+}
+
+describe("writeFileAtomic", () => {
+  it("creates and replaces a file, leaving no temp files behind", async () => {
+    const path = join(dir, "a.json");
+    await fs.writeFileAtomic(path, "one");
+    await fs.writeFileAtomic(path, new TextEncoder().encode("two"));
+    expect(await readFile(path, "utf8")).toBe("two");
+    expect(await readdir(dir)).toEqual(["a.json"]);
+  });
+
+  it("applies an explicit mode despite the umask, and keeps an existing file's mode", async () => {
+    const path = join(dir, "secret");
+    await fs.writeFileAtomic(path, "x", { mode: 0o600 });
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    await fs.writeFileAtomic(path, "y");
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+  });
+
+  it("fails with the Node code and cleans up when the directory is missing", async () => {
+    expect(await codeOf(fs.writeFileAtomic(join(dir, "no", "a.txt"), "x"))).toBe("ENOENT");
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it("cleans its temp file when the rename fails", async () => {
+    await fs.mkdir(join(dir, "target"));
+    await writeFile(join(dir, "target", "keep"), "k");
+    expect(await codeOf(fs.writeFileAtomic(join(dir, "target"), "x"))).not.toBe("resolved");
+    expect((await readdir(dir)).sort()).toEqual(["target"]);
+  });
+});
+
+describe("createExclusive", () => {
+  it("creates with mode 0600 and refuses an existing name with EEXIST", async () => {
+    const path = join(dir, "lock");
+    await fs.createExclusive(path, "pid", 0o600);
+    expect(await readFile(path, "utf8")).toBe("pid");
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(await codeOf(fs.createExclusive(path, "other", 0o600))).toBe("EEXIST");
+    expect(await readFile(path, "utf8")).toBe("pid");
+  });
+
+  it("sets the exact mode whatever the umask", async () => {
+    const previous = process.umask(0o077);
+    try {
+      await fs.createExclusive(join(dir, "shared"), "x", 0o644);
+      await fs.writeFileAtomic(join(dir, "atomic"), "x", { mode: 0o644 });
+    } finally {
+      process.umask(previous);
+    }
+    expect((await stat(join(dir, "shared"))).mode & 0o777).toBe(0o644);
+    expect((await stat(join(dir, "atomic"))).mode & 0o777).toBe(0o644);
+  });
+
+  it("does not follow a pre-planted symlink, dangling or not", async () => {
+    const victim = join(dir, "victim");
+    await writeFile(victim, "original");
+    await symlink(victim, join(dir, "planted"));
+    await symlink(join(dir, "nowhere"), join(dir, "dangling"));
+    expect(await codeOf(fs.createExclusive(join(dir, "planted"), "evil", 0o600))).toBe("EEXIST");
+    expect(await codeOf(fs.createExclusive(join(dir, "dangling"), "evil", 0o600))).toBe("EEXIST");
+    expect(await readFile(victim, "utf8")).toBe("original");
+    expect(await codeOf(lstat(join(dir, "nowhere")))).toBe("ENOENT");
+  });
+});
+
+describe("the rest of Fs", () => {
+  it("stats, lists with types, and keeps Node error codes", async () => {
+    await fs.mkdir(join(dir, "sub", "deeper"), { recursive: true });
+    await writeFile(join(dir, "f.txt"), "hello");
+    await symlink(join(dir, "f.txt"), join(dir, "link"));
+    const entries = (await fs.readdir(dir)).sort((a, b) => a.name.localeCompare(b.name));
+    expect(entries).toEqual([
+      { name: "f.txt", isFile: true, isDirectory: false, isSymbolicLink: false },
+      { name: "link", isFile: false, isDirectory: false, isSymbolicLink: true },
+      { name: "sub", isFile: false, isDirectory: true, isSymbolicLink: false },
+    ]);
+    const st = await fs.stat(join(dir, "link"));
+    expect(st).toMatchObject({ isFile: true, isSymbolicLink: false, size: 5, nlink: 1 });
+    expect((await fs.lstat(join(dir, "link"))).isSymbolicLink).toBe(true);
+    expect(await fs.realpath(join(dir, "link"))).toBe(await fs.realpath(join(dir, "f.txt")));
+    expect(await fs.readTextFile(join(dir, "f.txt"))).toBe("hello");
+    expect(Array.from(await fs.readFile(join(dir, "f.txt")))).toEqual(Array.from(new TextEncoder().encode("hello")));
+    expect(await codeOf(fs.readFile(join(dir, "missing")))).toBe("ENOENT");
+    expect(await codeOf(fs.readdir(join(dir, "f.txt")))).toBe("ENOTDIR");
+    await fs.rename(join(dir, "f.txt"), join(dir, "g.txt"));
+    await fs.chmod(join(dir, "g.txt"), 0o640);
+    expect((await stat(join(dir, "g.txt"))).mode & 0o777).toBe(0o640);
+    await fs.rm(join(dir, "sub"), { recursive: true });
+    await fs.rm(join(dir, "sub"), { force: true });
+    expect(await codeOf(stat(join(dir, "sub")))).toBe("ENOENT");
+  });
+});

@@ -1,0 +1,147 @@
+// DESIGN.md, "The one rule": src/ never knows its runtime. src/tsconfig.json ("types": []) catches
+// most slips at compile time; this walks the sources with the TypeScript parser to catch the rest
+// (a dynamic import of "node:fs", `globalThis.process`, a new dependency). The parser, not regexes,
+// so comments, strings and regex literals cannot fool it.
+import { readFile, readdir } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const srcDir = join(root, "src");
+const runtimeTypes = join(root, "runtime", "types.ts");
+
+const ALLOWED_PACKAGES = ["hono", "valibot", "@valibot/to-json-schema", "jose"];
+const TYPE_ONLY_PACKAGES = ["vscode-languageserver-protocol"];
+const RUNTIME_GLOBALS = new Set(["process", "Deno", "Bun"]);
+const GLOBAL_OBJECTS = new Set(["globalThis", "self", "window", "global"]);
+
+async function sourceFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await sourceFiles(path)));
+    else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) out.push(path);
+  }
+  return out;
+}
+
+interface Specifier {
+  spec: string;
+  typeOnly: boolean;
+}
+
+interface Findings {
+  specifiers: Specifier[];
+  /** Uses of process/Deno/Bun as an object: `process.env`, `Deno["x"]`, `globalThis.Bun`. */
+  runtimeGlobals: string[];
+}
+
+function scan(code: string): Findings {
+  const file = ts.createSourceFile("x.ts", code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: Findings = { specifiers: [], runtimeGlobals: [] };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const named = clause?.namedBindings;
+      const allNamedTypes =
+        clause !== undefined && clause.name === undefined && named !== undefined && ts.isNamedImports(named) &&
+        named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
+      found.specifiers.push({ spec: node.moduleSpecifier.text, typeOnly: clause?.isTypeOnly === true || allNamedTypes });
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.specifiers.push({ spec: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+    } else if (ts.isImportTypeNode(node)) {
+      const arg = node.argument;
+      if (ts.isLiteralTypeNode(arg) && ts.isStringLiteral(arg.literal)) found.specifiers.push({ spec: arg.literal.text, typeOnly: true });
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const arg = node.arguments[0];
+      // A computed dynamic import cannot be checked, so it is not allowed.
+      const spec = arg !== undefined && ts.isStringLiteralLike(arg) ? arg.text : `<computed: ${arg?.getText() ?? ""}>`;
+      found.specifiers.push({ spec, typeOnly: false });
+    } else if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
+      const object = node.expression;
+      if (ts.isIdentifier(object) && RUNTIME_GLOBALS.has(object.text)) found.runtimeGlobals.push(node.getText());
+      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(object) && GLOBAL_OBJECTS.has(object.text) && RUNTIME_GLOBALS.has(node.name.text)) {
+        found.runtimeGlobals.push(node.getText());
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+function allowed(file: string, { spec, typeOnly }: Specifier): boolean {
+  if (spec.startsWith(".")) {
+    const target = resolve(dirname(file), spec);
+    return target === runtimeTypes || !relative(srcDir, target).startsWith("..");
+  }
+  const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] ?? "");
+  if (ALLOWED_PACKAGES.includes(pkg)) return true;
+  return typeOnly && TYPE_ONLY_PACKAGES.includes(pkg);
+}
+
+describe("the one rule", async () => {
+  const files = await sourceFiles(srcDir);
+  const cases = files.map((f) => [relative(root, f), f] as const);
+
+  it("finds the sources", () => {
+    expect(files.length).toBeGreaterThan(3);
+  });
+
+  it.each(cases)("%s imports only allowed modules and no runtime globals", async (_name, file) => {
+    const found = scan(await readFile(file, "utf8"));
+    expect(found.specifiers.filter((s) => !allowed(file, s)).map((s) => s.spec)).toEqual([]);
+    expect(found.runtimeGlobals).toEqual([]);
+  });
+
+  describe("the checks themselves", () => {
+    const file = join(srcDir, "x.ts");
+    const verdict = (line: string) => {
+      const { specifiers } = scan(line);
+      expect(specifiers.length, line).toBe(1);
+      return specifiers.every((s) => allowed(file, s));
+    };
+
+    it.each([
+      'import { readFile } from "node:fs";',
+      'import fs from "fs";',
+      'export { x } from "../runtime/node.ts";',
+      'import { y } from "../../outside.ts";',
+      'const m = await import("node:child_process");',
+      "const m = await import(name);",
+      'import { Range } from "vscode-languageserver-protocol";',
+      'import { type Range, Position } from "vscode-languageserver-protocol";',
+    ])("refuses %s", (line) => {
+      expect(verdict(line)).toBe(false);
+    });
+
+    it.each([
+      'import { Hono } from "hono";',
+      'import { upgradeWebSocket } from "hono/ws";',
+      'import * as v from "valibot";',
+      'import { toJsonSchema } from "@valibot/to-json-schema";',
+      'import type { Runtime } from "../runtime/types.ts";',
+      'import type { Range } from "vscode-languageserver-protocol";',
+      'import { type Range, type Position } from "vscode-languageserver-protocol";',
+      'type R = import("vscode-languageserver-protocol").Range;',
+      'export * from "./y.ts";',
+      'const m = await import("./lazy.ts");',
+    ])("allows %s", (line) => {
+      expect(verdict(line)).toBe(true);
+    });
+
+    it("finds runtime globals in code only", () => {
+      const code = [
+        "// process.env in a comment",
+        'const s = "process.exit() in a string // not a comment";',
+        "const a = process.env.HOME;",
+        'const b = Deno["args"];',
+        "const c = globalThis.Bun;",
+        "const d = obj.process.x;",
+      ].join("\n");
+      expect(scan(code).runtimeGlobals).toEqual(["process.env", 'Deno["args"]', "globalThis.Bun"]);
+    });
+  });
+});

@@ -1,0 +1,168 @@
+import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNodeFs } from "../../runtime/node-fs.ts";
+import { ToolError, type ToolErrorCode } from "../../src/errors.ts";
+import { toFileUri } from "../../src/security/file-uri.ts";
+import { createWorkspace } from "../../src/security/paths.ts";
+import * as posix from "../../src/security/posix-path.ts";
+import type { ResolveOptions, Workspace } from "../../src/tools/context.ts";
+
+let base: string;
+let root: string;
+let outside: string;
+let ws: Workspace;
+
+beforeAll(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), "cib-paths-")));
+  root = join(base, "ws");
+  outside = join(base, "outside");
+  await mkdir(join(root, "src", "deep"), { recursive: true });
+  await mkdir(outside);
+  await writeFile(join(root, "src", "a.ts"), "export {};\n");
+  await writeFile(join(root, "with space #1.txt"), "x");
+  await writeFile(join(outside, "secret.txt"), "secret");
+  await symlink(outside, join(root, "out-dir"));
+  await symlink(join(outside, "secret.txt"), join(root, "out-file"));
+  await symlink(join(root, "src"), join(root, "in-dir"));
+  await symlink(join(outside, "does-not-exist"), join(root, "dangling-out"));
+  await writeFile(join(outside, "original.txt"), "shared");
+  await link(join(outside, "original.txt"), join(root, "hard.txt"));
+  ws = await createWorkspace(createNodeFs(), { root });
+});
+
+afterAll(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+async function rejectsWith(path: string, code: ToolErrorCode, opts?: ResolveOptions): Promise<ToolError> {
+  const err = await ws.resolve(path, opts).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ToolError);
+  expect((err as ToolError).code).toBe(code);
+  return err as ToolError;
+}
+
+describe("posix-path", () => {
+  it("normalizes, joins and relates lexically", () => {
+    expect(posix.normalize("/a//b/./c/../d/")).toBe("/a/b/d");
+    expect(posix.normalize("/../..")).toBe("/");
+    expect(posix.normalize("a/../../b")).toBe("../b");
+    expect(posix.normalize("")).toBe(".");
+    expect(posix.join("/r", "x/../y")).toBe("/r/y");
+    expect(posix.dirname("/a/b")).toBe("/a");
+    expect(posix.dirname("/a")).toBe("/");
+    expect(posix.basename("/a/b.ts")).toBe("b.ts");
+    expect(posix.relative("/a/b", "/a/b/c/d")).toBe("c/d");
+    expect(posix.relative("/a/b", "/a/x")).toBe("../x");
+    expect(posix.relative("/a", "/a")).toBe("");
+    expect(posix.isInside("/a/bc", "/a/b")).toBe(false);
+    expect(posix.isInside("/a/b/c", "/a/b")).toBe(true);
+    expect(posix.isInside("/x", "/")).toBe(true);
+  });
+});
+
+describe("createWorkspace", () => {
+  it("realpaths the root and refuses a missing or non-directory root", async () => {
+    expect(ws.root).toBe(root);
+    expect(ws.folders).toEqual([root]);
+    await expect(createWorkspace(createNodeFs(), { root: join(base, "nope") })).rejects.toThrow(/does not exist/);
+    await expect(createWorkspace(createNodeFs(), { root: join(root, "src", "a.ts") })).rejects.toThrow(/not a directory/);
+  });
+
+  it("accepts absolute paths spelled through the root as given (a symlinked root)", async () => {
+    await symlink(root, join(base, "alias"));
+    const aliased = await createWorkspace(createNodeFs(), { root: join(base, "alias") });
+    expect(aliased.root).toBe(root);
+    expect(await aliased.resolve(join(base, "alias", "src", "a.ts"))).toBe(join(root, "src", "a.ts"));
+    expect(aliased.relative(join(base, "alias", "src", "a.ts"))).toBe("src/a.ts");
+  });
+
+  it("accepts paths inside any workspace folder", async () => {
+    const multi = await createWorkspace(createNodeFs(), { root, folders: [outside, join(base, "missing")] });
+    expect(multi.folders).toEqual([root, outside]);
+    expect(await multi.resolve(join(outside, "secret.txt"))).toBe(join(outside, "secret.txt"));
+    expect(await multi.resolve("out-file")).toBe(join(outside, "secret.txt"));
+    expect(multi.relative(join(outside, "secret.txt"))).toBe(join(outside, "secret.txt"));
+  });
+});
+
+describe("Workspace.resolve", () => {
+  it("resolves relative and absolute paths inside the root", async () => {
+    expect(await ws.resolve("src/a.ts")).toBe(join(root, "src", "a.ts"));
+    expect(await ws.resolve(join(root, "src", "a.ts"))).toBe(join(root, "src", "a.ts"));
+    expect(await ws.resolve("src/deep/../a.ts")).toBe(join(root, "src", "a.ts"));
+    expect(await ws.resolve(".")).toBe(root);
+    expect(ws.relative(join(root, "src", "a.ts"))).toBe("src/a.ts");
+    expect(ws.relative(root)).toBe("");
+  });
+
+  it("rejects empty, non-string and null-byte paths", async () => {
+    await rejectsWith("", "invalid_path");
+    await rejectsWith(42 as unknown as string, "invalid_path");
+    await rejectsWith("src/a.ts\0.png", "invalid_path");
+    await rejectsWith("file:///tmp/x%00y", "invalid_path");
+  });
+
+  it("rejects a very long path", async () => {
+    const err = await rejectsWith(`src/${"a".repeat(5000)}`, "invalid_path");
+    expect(err.message).toMatch(/4096/);
+  });
+
+  it("rejects .. that climbs out and absolute paths outside, naming the root", async () => {
+    const err = await rejectsWith("../outside/secret.txt", "outside_workspace");
+    expect(err.suggestion).toContain(root);
+    await rejectsWith("src/../../outside/secret.txt", "outside_workspace");
+    await rejectsWith("/etc/passwd", "outside_workspace");
+    await rejectsWith(join(outside, "secret.txt"), "outside_workspace");
+  });
+
+  it("rejects a symlinked ancestor that points outside", async () => {
+    await rejectsWith("out-dir/secret.txt", "outside_workspace");
+    await rejectsWith("out-dir/new.txt", "outside_workspace", { mustExist: false });
+  });
+
+  it("rejects a symlinked file that points outside, for reads and writes", async () => {
+    await rejectsWith("out-file", "outside_workspace");
+    await rejectsWith("out-file", "outside_workspace", { forWrite: true });
+  });
+
+  it("refuses a dangling symlink, whose target cannot be checked", async () => {
+    await rejectsWith("dangling-out", "invalid_path", { mustExist: false, forWrite: true });
+  });
+
+  it("allows symlinks that stay inside, returning the real path", async () => {
+    expect(await ws.resolve("in-dir/a.ts")).toBe(join(root, "src", "a.ts"));
+  });
+
+  it("reports missing files unless mustExist is false", async () => {
+    const err = await rejectsWith("src/missing.ts", "file_not_found");
+    expect(err.suggestion).toMatch(/findFiles/);
+    expect(await ws.resolve("src/new/dir/file.ts", { mustExist: false })).toBe(join(root, "src", "new", "dir", "file.ts"));
+    expect(await ws.resolve("in-dir/new.ts", { mustExist: false })).toBe(join(root, "src", "new.ts"));
+  });
+
+  it("refuses a path through a regular file", async () => {
+    await rejectsWith("src/a.ts/x", "invalid_path", { mustExist: false });
+  });
+
+  it("refuses to write through a hard link but may read it", async () => {
+    expect(await ws.resolve("hard.txt")).toBe(join(root, "hard.txt"));
+    const err = await rejectsWith("hard.txt", "invalid_path", { forWrite: true });
+    expect(err.message).toMatch(/hard link/);
+    expect(await ws.resolve("src/a.ts", { forWrite: true })).toBe(join(root, "src", "a.ts"));
+  });
+
+  it("accepts file:// URIs, percent-decoded", async () => {
+    const uri = toFileUri(join(root, "with space #1.txt"));
+    expect(uri).toContain("with%20space%20%231.txt");
+    expect(await ws.resolve(uri)).toBe(join(root, "with space #1.txt"));
+    expect(await ws.resolve(`file://localhost${join(root, "src", "a.ts")}`)).toBe(join(root, "src", "a.ts"));
+    await rejectsWith(toFileUri(join(outside, "secret.txt")), "outside_workspace");
+    await rejectsWith(`file://evil.example${root}/src/a.ts`, "invalid_path");
+    await rejectsWith(`file://${root}/%2e%2e/outside/secret.txt`, "outside_workspace");
+  });
+});
