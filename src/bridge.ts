@@ -82,9 +82,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
 
   const removed = await cleanStaleLocks(runtime);
   if (removed.length > 0) log.info(`removed ${removed.length} stale lock file(s)`, { removed });
-  const served = await runtime.serve(app, { hostname: config.bind, port: config.port }).catch((err: unknown) => {
-    throw new BridgeError("port_in_use", `cannot listen on ${config.bind}:${config.port}: ${errorMessage(err)}`, { cause: err });
-  });
+  const served = await runtime.serve(app, { hostname: config.bind, port: config.port });
   http.start();
   let lock: LockFileHandle;
   try {

@@ -1,0 +1,65 @@
+// Start-up cost: process spawn to the first /health 200, the bridge (compiled dist/) against a
+// bare Hono server started the same way in the same run. Prints medians and their ratio.
+// Usage: node bench/startup.mjs [runs=5]   (run `npm run build` first)
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const runs = Number(process.argv[2] ?? 5);
+const token = "bench-token-0123456789abcdef";
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function timeToHealth(args, env = {}) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, args(port), { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "ignore"] });
+  try {
+    for (;;) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/health`, { headers: { authorization: `Bearer ${token}` } });
+        if (response.status === 200) return performance.now() - started;
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() - started > 20_000) throw new Error(`no /health 200 within 20 s: ${args(port).join(" ")}`);
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const configDir = mkdtempSync(join(tmpdir(), "bench-cc-"));
+const bridge = [];
+const baseline = [];
+try {
+  // Interleave the two so that machine noise hits both alike.
+  for (let i = 0; i < runs; i++) {
+    baseline.push(await timeToHealth((port) => [join(root, "bench/fixtures/bare-hono.mjs"), String(port)]));
+    bridge.push(
+      await timeToHealth((port) => [join(root, "bin/claude-ide-bridge.js"), "--workspace", root, "--port", String(port), "--fixed-token", token], {
+        CLAUDE_CONFIG_DIR: configDir,
+      }),
+    );
+  }
+} finally {
+  rmSync(configDir, { recursive: true, force: true });
+}
+const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(", ");
+console.log(`bare hono  : median ${median(baseline).toFixed(0)} ms  [${fmt(baseline)}]`);
+console.log(`bridge     : median ${median(bridge).toFixed(0)} ms  [${fmt(bridge)}]`);
+console.log(`ratio bridge/bare hono: ${(median(bridge) / median(baseline)).toFixed(2)}x  (${runs} runs each, spawn -> first /health 200)`);
