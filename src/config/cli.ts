@@ -9,7 +9,7 @@ export type CliFlags = Partial<ConfigFile> & { configPath?: string };
 export type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; flags: CliFlags };
 
 type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
-type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit";
+type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit" | "requestRateLimit" | "maxSessions";
 type BoolKey = "slim" | "verbose" | "jsonl";
 
 type FlagSpec =
@@ -33,6 +33,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--max-result-size": { kind: "int", key: "maxResultSize" },
   "--grace-period": { kind: "int", key: "gracePeriod" },
   "--tool-rate-limit": { kind: "int", key: "toolRateLimit" },
+  "--request-rate-limit": { kind: "int", key: "requestRateLimit" },
+  "--max-sessions": { kind: "int", key: "maxSessions" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -51,13 +53,15 @@ Options:
   --ide-name <name>          Name shown to Claude Code (default: ${DEFAULT_CONFIG.ideName})
   --fixed-token <token>      Auth token, 16-500 visible ASCII chars (default: random per start;
                              env CLAUDE_IDE_BRIDGE_TOKEN)
-  --slim                     Register the core tools only (default: off)
+  --slim                     Only the IDE-exclusive tool set (LSP, editor, debugger; default: off)
   --verbose                  Debug logging on stderr (default: off)
   --jsonl                    Log one JSON object per line on stderr (default: off)
   --timeout <ms>             Per tool call (default: ${DEFAULT_CONFIG.timeoutMs}; 1000-600000)
   --max-result-size <kb>     Largest tool result (default: ${DEFAULT_CONFIG.maxResultSizeKb}; 1-4096)
   --grace-period <ms>        How long a dropped session waits to be resumed (default: ${DEFAULT_CONFIG.gracePeriodMs}; 5000-600000)
   --tool-rate-limit <n>      Tool calls per minute per session (default: ${DEFAULT_CONFIG.toolRateLimit}; 1-10000)
+  --request-rate-limit <n>   MCP requests per minute per session (default: ${DEFAULT_CONFIG.requestRateLimit}; 1-100000)
+  --max-sessions <n>         Streamable HTTP sessions kept at once (default: ${DEFAULT_CONFIG.maxSessions}; 1-100)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit

@@ -36,6 +36,8 @@ const valueFlags: Array<[string, string, Partial<CliFlags>]> = [
   ["--max-result-size", "4096", { maxResultSize: 4096 }],
   ["--grace-period", "5000", { gracePeriod: 5000 }],
   ["--tool-rate-limit", "10000", { toolRateLimit: 10000 }],
+  ["--request-rate-limit", "5000", { requestRateLimit: 5000 }],
+  ["--max-sessions", "50", { maxSessions: 50 }],
   ["--config", "./bridge.json", { configPath: "./bridge.json" }],
 ];
 
@@ -110,6 +112,8 @@ describe("parseCli", () => {
       ["--grace-period", "4999", "--grace-period must be 5000-600000, got 4999"],
       ["--grace-period", "600001", "--grace-period must be 5000-600000, got 600001"],
       ["--tool-rate-limit", "0", "--tool-rate-limit must be 1-10000, got 0"],
+      ["--max-sessions", "101", "--max-sessions must be 1-100, got 101"],
+      ["--request-rate-limit", "0", "--request-rate-limit must be 1-100000, got 0"],
       ["--tool-rate-limit", "1e3", '--tool-rate-limit must be an integer (1-10000), got "1e3"'],
     ])("%s %s is refused", (flag, value, message) => {
       expect(usageError([`${flag}=${value}`])).toBe(message);
