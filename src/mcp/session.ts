@@ -21,7 +21,8 @@ import {
   type Params,
   type RequestId,
 } from "./jsonrpc.ts";
-import { isLogLevel, passesLevel, type LogLevel } from "./logging.ts";
+import { isLogLevel, type LogLevel } from "./logging.ts";
+import { logNotifier, progressNotifier } from "./notifiers.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 import { runToolCall, validateArguments } from "./tool-call.ts";
 import { negotiateVersion, type ProtocolVersion } from "./versions.ts";
@@ -59,7 +60,6 @@ const InitializeParams = v.object({
   clientInfo: v.optional(v.object({ name: v.string(), version: v.optional(v.string()) })),
 });
 const CallParams = v.object({ name: v.string(), arguments: v.optional(v.unknown()) });
-const ProgressToken = v.union([v.string(), v.number()]);
 
 export class McpSession {
   readonly id = crypto.randomUUID();
@@ -244,7 +244,12 @@ export class McpSession {
           tool,
           args: checked.value,
           signal: controller.signal,
-          makeContext: (signal) => this.opts.makeToolContext({ signal, progress: this.progressFor(request, related), log: this.logFor(tool.name, related) }),
+          makeContext: (signal) =>
+            this.opts.makeToolContext({
+              signal,
+              progress: progressNotifier(request.params?._meta, this.sender(related)),
+              log: logNotifier(tool.name, () => this.logLevel, this.sender(related), this.opts.logger),
+            }),
           timeoutMs: this.opts.limits.timeoutMs,
           maxResultChars: this.opts.limits.maxResultChars,
           toolLimiter: this.toolLimiter,
@@ -265,27 +270,10 @@ export class McpSession {
     throw new ProtocolError(RpcCode.rateLimited, `Rate limit exceeded: at most ${this.requestLimiter.limit} requests per minute; retry in ${Math.ceil(retryAfterMs / 1000)} s`, { retryAfterMs });
   }
 
-  private progressFor(request: JsonRpcRequest, related?: MessageSink): ToolContext["progress"] {
-    const meta = request.params?._meta;
-    const token = typeof meta === "object" && meta !== null && "progressToken" in meta ? meta.progressToken : undefined;
-    if (!v.is(ProgressToken, token)) return () => {};
-    let last = Number.NEGATIVE_INFINITY;
-    return (progress, opts) => {
-      if (!(progress > last) || this.state === "closed") return; // the spec requires increasing values
-      last = progress;
-      const params: Params = { progressToken: token, progress };
-      if (opts?.total !== undefined) params.total = opts.total;
-      if (opts?.message !== undefined) params.message = opts.message;
-      (related ?? this.sink)?.send(notificationMessage("notifications/progress", params));
-    };
-  }
-
-  private logFor(logger: string, related?: MessageSink): ToolContext["log"] {
-    return (level, message, data) => {
-      this.opts.logger.debug(`[${logger}] ${message}`);
-      if (!this.logLevel || !passesLevel(level, this.logLevel) || this.state === "closed") return;
-      const payload = data === undefined ? message : { message, data };
-      (related ?? this.sink)?.send(notificationMessage("notifications/message", { level, logger, data: payload }));
+  /** Sends a notification tied to a request: on its own stream when it has one. */
+  private sender(related?: MessageSink): (method: string, params: Params) => void {
+    return (method, params) => {
+      if (this.state !== "closed") (related ?? this.sink)?.send(notificationMessage(method, params));
     };
   }
 
