@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+
+// Two projects: fast in-process tests, and e2e tests that start real processes (the bridge, the
+// Claude Code CLI, the conformance suite) and so get longer timeouts. Files run in parallel on at
+// most two workers, which suits the 2-core CI machines. Every run also writes a JSON report that
+// .ci/run turns into its "N passed, N failed" line.
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/vitest.json" },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/e2e/**", "**/node_modules/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
