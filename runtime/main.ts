@@ -26,8 +26,8 @@ async function main(argv: string[]): Promise<void> {
   });
   // Loaded lazily so --help and --version stay fast (DESIGN.md, "Start-up cost is a feature").
   const { startBridge } = await import("../src/bridge.ts");
-  const bridge = await startBridge(runtime, config);
-  runtime.onShutdown(() => bridge.stop());
+  // startBridge registers its own stop() with runtime.onShutdown before it writes the lock file.
+  await startBridge(runtime, config);
 }
 
 /** package.json sits one level up from runtime/main.ts and two up from dist/runtime/main.js. */

@@ -84,31 +84,34 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
   if (removed.length > 0) log.info(`removed ${removed.length} stale lock file(s)`, { removed });
   const served = await runtime.serve(app, { hostname: config.bind, port: config.port });
   http.start();
-  let lock: LockFileHandle;
-  try {
-    lock = await writeLockFile(runtime, {
-      port: served.port,
-      workspace: workspace.root,
-      workspaceFolders: [...workspace.folders],
-      ideName: config.ideName,
-      authToken: token,
-    });
-  } catch (err) {
-    http.stop();
-    await served.close();
-    throw err;
-  }
-  const host = config.bind.includes(":") ? `[${config.bind}]` : config.bind;
-  const url = `http://${host}:${served.port}`;
-  log.info(`listening on ${url} (WebSocket + ${url}/mcp) for ${workspace.root}; ${registry.size} tools; lock ${lock.path}`);
 
+  // Registered before the lock file exists, so a SIGTERM at any moment from here on still
+  // removes it (stop waits for a write in progress).
+  let lockWrite: Promise<LockFileHandle> | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       log.info("shutting down");
       http.stop();
-      await lock.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
+      const lock = await lockWrite?.catch(() => undefined);
+      await lock?.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
       await served.close();
     })());
+  runtime.onShutdown(stop);
+  lockWrite = writeLockFile(runtime, {
+    port: served.port,
+    workspace: workspace.root,
+    workspaceFolders: [...workspace.folders],
+    ideName: config.ideName,
+    authToken: token,
+  });
+  const lock = await lockWrite.catch(async (err: unknown) => {
+    await stop();
+    throw err;
+  });
+  const host = config.bind.includes(":") ? `[${config.bind}]` : config.bind;
+  const url = `http://${host}:${served.port}`;
+  log.info(`listening on ${url} (WebSocket + ${url}/mcp) for ${workspace.root}; ${registry.size} tools; lock ${lock.path}`);
+
   return { port: served.port, token, url, lockPath: lock.path, stop };
 }

@@ -32,6 +32,7 @@ export class ProtocolError extends Error {
 
 export type ToolErrorCode =
   | "invalid_arguments"
+  | "unknown_tool"
   | "invalid_path"
   | "outside_workspace"
   | "file_not_found"

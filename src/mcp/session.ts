@@ -24,7 +24,7 @@ import {
 import { isLogLevel, type LogLevel } from "./logging.ts";
 import { logNotifier, progressNotifier } from "./notifiers.ts";
 import { RateLimiter } from "./rate-limiter.ts";
-import { runToolCall, validateArguments } from "./tool-call.ts";
+import { runToolCall, unknownToolResult, validateArguments } from "./tool-call.ts";
 import { negotiateVersion, type ProtocolVersion } from "./versions.ts";
 
 /** Where a session's outgoing messages go: a WebSocket, an SSE stream, stdout. */
@@ -230,7 +230,9 @@ export class McpSession {
     const parsed = v.safeParse(CallParams, request.params ?? {});
     if (!parsed.success) throw new ProtocolError(RpcCode.invalidParams, "Invalid params: tools/call needs a string `name`");
     const tool = this.opts.registry.get(parsed.output.name);
-    if (!tool) throw new ProtocolError(RpcCode.invalidParams, `Unknown tool: ${parsed.output.name}`);
+    // An isError result rather than -32602: the model reads it and can correct itself, which a
+    // JSON-RPC error (shown by Claude Code as a bare failure) does not allow (seed ADR-0004).
+    if (!tool) return unknownToolResult(parsed.output.name, this.opts.registry);
     const checked = validateArguments(tool, parsed.output.arguments);
     if (!checked.ok) return checked.result; // validation failures do not consume rate tokens
     this.takeRequestToken();

@@ -3,7 +3,7 @@
 import * as v from "valibot";
 import { errorMessage, ToolError } from "../errors.ts";
 import type { Logger } from "../log.ts";
-import type { ToolContext } from "../tools/context.ts";
+import type { ToolCatalog, ToolContext } from "../tools/context.ts";
 import type { Tool } from "../tools/define-tool.ts";
 import { describeIssues, errorResult, successResult, toolErrorResult, type CallToolResult } from "./tool-result.ts";
 import type { RateLimiter } from "./rate-limiter.ts";
@@ -29,6 +29,17 @@ export function validateArguments(tool: Tool, args: unknown): { ok: true; value:
     ok: false,
     result: errorResult("invalid_arguments", `Invalid arguments for ${tool.name}: ${describeIssues(parsed.issues)}`, "Check the arguments against the tool's inputSchema (tools/list) and call again."),
   };
+}
+
+export function unknownToolResult(name: string, catalog: ToolCatalog): CallToolResult {
+  const lower = name.toLowerCase();
+  const near = catalog
+    .list()
+    .map((t) => t.name)
+    .filter((known) => known.toLowerCase().includes(lower) || lower.includes(known.toLowerCase()))
+    .slice(0, 3);
+  const hint = near.length > 0 ? `Did you mean ${near.join(", ")}? ` : "";
+  return errorResult("unknown_tool", `Unknown tool: ${name}`, `${hint}Call tools/list (or getToolCapabilities) for the tools this bridge offers.`);
 }
 
 export async function runToolCall(req: ToolCallRequest, input: unknown): Promise<CallToolResult> {

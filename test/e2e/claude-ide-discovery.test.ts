@@ -274,21 +274,30 @@ function startClaude(opts: {
   };
   cleanups.push(async () => {
     if (scriptPid === undefined) return;
-    const procs = processTree(scriptPid); // script, the shell/Claude Code, Claude's children
-    for (const p of procs) signal(p, "SIGTERM");
-    try {
-      process.kill(-scriptPid, "SIGTERM"); // script's own group (it is the leader)
-    } catch {
-      // gone
-    }
+    // Claude Code (and its children) first, so that `script` reaps it and then exits by itself
+    // (-e); only then `script`. Killing `script` first would orphan Claude Code.
+    const procs = processTree(scriptPid);
+    const inner = procs.filter((p) => p.pid !== scriptPid);
+    for (const p of inner) signal(p, "SIGTERM");
+    let deadline = Date.now() + STOP_GRACE_MS;
+    while (inner.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    for (const p of inner) signal(p, "SIGKILL");
     proc.stdin?.destroy();
-    const deadline = Date.now() + STOP_GRACE_MS;
+    deadline = Date.now() + 2_000; // script notices its child's exit and exits too
     while (procs.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    for (const p of procs) signal(p, "SIGKILL");
-    try {
-      process.kill(-scriptPid, "SIGKILL");
-    } catch {
-      // gone
+    if (procs.some(alive)) {
+      try {
+        process.kill(-scriptPid, "SIGTERM"); // script's own group (spawned detached: it is the leader)
+      } catch {
+        // gone
+      }
+      deadline = Date.now() + STOP_GRACE_MS;
+      while (procs.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      try {
+        process.kill(-scriptPid, "SIGKILL");
+      } catch {
+        // gone
+      }
     }
     await exited;
   });

@@ -16,10 +16,12 @@ describe("tools/call", () => {
     });
   });
 
-  it("answers an unknown tool with -32602 (MCP 2025-11-25, Tools: Error Handling)", async () => {
+  it("answers an unknown tool with an isError result that points at the real names", async () => {
     const { call } = await ready();
-    const error = errorOf(await call("tools/call", { name: "nope", arguments: {} }));
-    expect(error).toMatchObject({ code: -32602, message: "Unknown tool: nope" });
+    const body = toolError(resultOf(await call("tools/call", { name: "Echo2", arguments: {} })));
+    expect(body).toMatchObject({ code: "unknown_tool", error: "Unknown tool: Echo2" });
+    expect(body.suggestion).toMatch(/Did you mean echo\?/);
+    expect(toolError(resultOf(await call("tools/call", { name: "zzz" }))).suggestion).toMatch(/^Call tools\/list/);
     expect(errorOf(await call("tools/call", { arguments: {} })).code).toBe(-32602);
   });
 

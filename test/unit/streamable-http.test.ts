@@ -151,19 +151,58 @@ describe("GET and DELETE /mcp", () => {
 });
 
 describe("session pool", () => {
-  it("evicts the oldest session idle over 60 s when full, and 503s when none may go", async () => {
+  const init = (app: ReturnType<typeof makeApp>["app"]) =>
+    post(app, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } });
+  const ping = (app: ReturnType<typeof makeApp>["app"], id: string) => post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": id });
+
+  it("evicts the oldest session idle over 60 s first, even if a fresher one is quieter", async () => {
     const clock = { now: 1_000_000 };
     const { app } = makeApp({ maxSessions: 2, now: () => clock.now });
     const a = await initialize(app);
     clock.now += 1000;
     const b = await initialize(app);
-    expect((await post(app, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } })).status).toBe(503);
     clock.now += 61_000;
-    await post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": b }); // b is active again
+    await ping(app, b); // b is active again; a has been idle over a minute
     const c = await initialize(app);
-    expect((await post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": a })).status).toBe(404);
-    expect((await post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": b })).status).toBe(200);
-    expect((await post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": c })).status).toBe(200);
+    expect((await ping(app, a)).status).toBe(404);
+    expect((await ping(app, b)).status).toBe(200);
+    expect((await ping(app, c)).status).toBe(200);
+  });
+
+  it("otherwise evicts the least recently active session without a call or an open stream", async () => {
+    const clock = { now: 1_000_000 };
+    const { app } = makeApp({ maxSessions: 2, now: () => clock.now });
+    const a = await initialize(app); // e.g. a `claude mcp list` that exited without DELETE
+    clock.now += 1000;
+    const b = await initialize(app);
+    clock.now += 1000;
+    const c = await initialize(app);
+    expect((await ping(app, a)).status).toBe(404);
+    expect((await ping(app, b)).status).toBe(200);
+    expect((await ping(app, c)).status).toBe(200);
+  });
+
+  it("prefers sessions without an open GET stream, but evicts one rather than refuse a client", async () => {
+    const clock = { now: 1_000_000 };
+    const { app } = makeApp({ maxSessions: 2, now: () => clock.now });
+    const streaming = await initialize(app);
+    const stream = await app.request(url, { method: "GET", headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": streaming } });
+    expect(stream.status).toBe(200);
+    clock.now += 1000;
+    const quiet = await initialize(app);
+    clock.now += 1000;
+    await initialize(app);
+    expect((await ping(app, quiet)).status).toBe(404);
+    expect((await ping(app, streaming)).status).toBe(200);
+  });
+
+  it("evicts a session with an open stream when every other choice is gone", async () => {
+    const { app } = makeApp({ maxSessions: 1 });
+    const streaming = await initialize(app);
+    const stream = await app.request(url, { method: "GET", headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": streaming } });
+    await initialize(app);
+    expect((await ping(app, streaming)).status).toBe(404);
+    expect(await readEvents(stream.body)).toEqual([]); // its stream was ended
   });
 
   it("never evicts a session with a call in flight, and expires idle ones after 10 minutes", async () => {
@@ -173,7 +212,9 @@ describe("session pool", () => {
     const slow = await post(app, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "slow", arguments: {} } }, { "mcp-session-id": a });
     clock.now += 120_000;
     expect(http.pool.get(a)?.mcp.inFlight).toBe(1);
-    expect((await post(app, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } })).status).toBe(503);
+    const refused = await init(app);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("60");
     expect(http.pool.sweep()).toBe(0);
     http.pool.get(a)?.mcp.close();
     await slow.body?.cancel();

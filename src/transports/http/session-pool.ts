@@ -1,6 +1,5 @@
-// The Streamable HTTP session pool (seed ADR-0005): at most `max` sessions; when full, the
-// oldest session idle for over a minute is evicted, never one with a call in flight; sessions
-// idle for 10 minutes expire.
+// The Streamable HTTP session pool (seed ADR-0005): at most `max` sessions; when full, one is
+// evicted (see makeRoom), never one with a call in flight; sessions idle for 10 minutes expire.
 import type { HttpSession } from "./http-session.ts";
 
 export const EVICTABLE_IDLE_MS = 60_000;
@@ -26,17 +25,32 @@ export class SessionPool {
     return this.sessions.values();
   }
 
-  /** Makes room if needed; false when full of sessions that may not be evicted. */
+  /**
+   * Makes room if needed; false only when every session has a call in flight.
+   * First choice: the oldest session idle for over a minute (ADR-0005). Many clients never
+   * DELETE (Claude Code's `mcp list`, the conformance runner) and would otherwise lock new
+   * clients out, so next come the least recently active sessions without a call in flight,
+   * those without an open GET stream first. An evicted client gets 404 + -32001 on its next
+   * request and re-initializes, as the spec intends.
+   */
   makeRoom(): boolean {
     if (this.sessions.size < this.max) return true;
+    const quiet = (s: HttpSession) => s.mcp.inFlight === 0;
+    const victim =
+      this.oldest((s) => this.idleFor(s, EVICTABLE_IDLE_MS)) ??
+      this.oldest((s) => quiet(s) && !s.standalone?.connected) ??
+      this.oldest(quiet);
+    if (!victim) return false;
+    this.remove(victim.id);
+    return true;
+  }
+
+  private oldest(eligible: (session: HttpSession) => boolean): HttpSession | undefined {
     let oldest: HttpSession | undefined;
     for (const session of this.sessions.values()) {
-      if (!this.idleFor(session, EVICTABLE_IDLE_MS)) continue;
-      if (!oldest || session.mcp.lastActivity < oldest.mcp.lastActivity) oldest = session;
+      if (eligible(session) && (!oldest || session.mcp.lastActivity < oldest.mcp.lastActivity)) oldest = session;
     }
-    if (!oldest) return false;
-    this.remove(oldest.id);
-    return true;
+    return oldest;
   }
 
   add(session: HttpSession): void {
