@@ -123,16 +123,13 @@ function shQuote(s: string): string {
 }
 
 function stripAnsi(s: string): string {
-  // eslint-disable-next-line no-control-regex
   return s.replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]/g, "");
 }
 
 /** A loopback TCP server that closes every connection: the API base URL and proxy of the CLI. */
-async function startBlackHole(): Promise<{ port: number; connections: () => number }> {
-  let count = 0;
+async function startBlackHole(): Promise<{ port: number }> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((sock) => {
-    count += 1;
     sockets.add(sock);
     sock.on("close", () => sockets.delete(sock));
     sock.on("error", () => {});
@@ -148,7 +145,7 @@ async function startBlackHole(): Promise<{ port: number; connections: () => numb
   });
   const addr = server.address();
   if (addr === null || typeof addr === "string") throw new Error("black hole: no port");
-  return { port: addr.port, connections: () => count };
+  return { port: addr.port };
 }
 
 function requirePrerequisites(): void {
@@ -182,10 +179,7 @@ interface ClaudeRun {
   exited: Promise<void>;
 }
 
-/**
- * A config dir and HOME that skip every first-run dialog for `workspace`, then the bridge is
- * started on that config dir (so its lock lands where Claude Code looks).
- */
+/** A `.claude.json` that skips every first-run dialog (onboarding, folder trust, custom API key). */
 async function seedClaudeConfig(configDir: string, workspace: string): Promise<void> {
   const config = {
     hasCompletedOnboarding: true,
@@ -315,7 +309,7 @@ interface Setup {
   bridge: BridgeProcess;
   configDir: string;
   home: string;
-  blackHole: { port: number; connections: () => number };
+  blackHole: { port: number };
   lock: { authToken: string; workspaceFolders: string[]; transport: string; pid: number };
 }
 
