@@ -3,7 +3,7 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Runtime } from "../runtime/types.ts";
 import type { Logger } from "./log.ts";
-import type { McpSession } from "./mcp/session.ts";
+import type { SessionStore } from "./mcp/session-store.ts";
 import { isAllowedHost, isAllowedHttpOrigin, type HostPolicy } from "./security/host-origin.ts";
 import { bearerToken, tokensEqual } from "./security/tokens.ts";
 import { rpcErrorResponse } from "./transports/http/responses.ts";
@@ -16,7 +16,7 @@ export interface AppOptions {
   token: string;
   hostPolicy: HostPolicy;
   http: StreamableHttpTransport;
-  createSession(): McpSession;
+  sockets: SessionStore;
   health(): Record<string, unknown>;
   logger: Logger;
   onWebSocketCount?(open: number): void;
@@ -24,7 +24,7 @@ export interface AppOptions {
 
 export function createApp(opts: AppOptions): Hono {
   const app = new Hono();
-  app.use("*", claudeCodeSocket({ ...opts, onCountChange: opts.onWebSocketCount }));
+  app.use("*", claudeCodeSocket({ ...opts, store: opts.sockets, onCountChange: opts.onWebSocketCount }));
   app.use("*", rejectRebinding(opts.hostPolicy));
   app.get("/ping", (c) => c.json({ ok: true, v: PACKAGE_VERSION }));
   app.use("/health", requireBearer(opts.token));

@@ -7,6 +7,7 @@ import { BridgeError, errorMessage } from "./errors.ts";
 import { cleanStaleLocks, writeLockFile, type LockFileHandle } from "./lock/lock-file.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { McpSession } from "./mcp/session.ts";
+import { SessionStore } from "./mcp/session-store.ts";
 import { isLoopbackHostname } from "./security/host-origin.ts";
 import { createWorkspace } from "./security/paths.ts";
 import { randomToken } from "./security/tokens.ts";
@@ -57,13 +58,14 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
     });
 
   const http = new StreamableHttpTransport({ createSession, maxSessions: config.maxSessions, logger: log });
+  const sockets = new SessionStore({ createSession, graceMs: config.gracePeriodMs, logger: log });
   let webSockets = 0;
   const app = createApp({
     runtime,
     token,
     hostPolicy: { extraHosts: isLoopbackHostname(config.bind) || config.bind === "0.0.0.0" || config.bind === "::" ? [] : [config.bind] },
     http,
-    createSession,
+    sockets,
     logger: log,
     onWebSocketCount: (open) => {
       webSockets = open;
@@ -74,6 +76,9 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
       uptimeMs: Date.now() - startedAt,
       workspace: workspace.root,
       connections: webSockets,
+      activeSessions: sockets.active,
+      sessionsInGrace: sockets.inGrace,
+      gracePeriodMs: sockets.graceMs,
       httpSessions: http.pool.size,
       tools: registry.size,
       extensionConnected: extension.connected,
@@ -93,6 +98,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
     (stopping ??= (async () => {
       log.info("shutting down");
       http.stop();
+      sockets.closeAll();
       const lock = await lockWrite?.catch(() => undefined);
       await lock?.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
       await served.close();

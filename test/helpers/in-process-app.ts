@@ -6,6 +6,7 @@ import { silentLogger } from "../../src/log.ts";
 import { StreamableHttpTransport } from "../../src/transports/http/streamable-http.ts";
 import { ALL_TEST_TOOLS } from "./session-fixture.ts";
 import { McpSession } from "../../src/mcp/session.ts";
+import { SessionStore } from "../../src/mcp/session-store.ts";
 import { ToolRegistry } from "../../src/tools/registry.ts";
 import type { ToolContext } from "../../src/tools/context.ts";
 
@@ -25,7 +26,8 @@ export function makeApp(opts: { maxSessions?: number; now?: () => number } = {})
     });
   const http = new StreamableHttpTransport({ createSession, maxSessions: opts.maxSessions ?? 5, logger: silentLogger, now });
   const runtime = { upgradeWebSocket, webSocketInfo: { bufferedAmount: () => 0 } } as unknown as Runtime;
-  const app = createApp({ runtime, token: TOKEN, hostPolicy: { extraHosts: [] }, http, createSession, logger: silentLogger, health: () => ({ status: "ok" }) });
+  const sockets = new SessionStore({ createSession, graceMs: 5000, logger: silentLogger });
+  const app = createApp({ runtime, token: TOKEN, hostPolicy: { extraHosts: [] }, http, sockets, logger: silentLogger, health: () => ({ status: "ok" }) });
   return { app, http };
 }
 

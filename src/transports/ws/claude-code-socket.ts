@@ -1,10 +1,12 @@
 // The WebSocket Claude Code connects to (IDE protocol, reference/protocol.md A2): any path,
 // `x-claude-code-ide-authorization` checked in constant time, no browser Origin, loopback Host,
 // subprotocol `mcp` echoed by the runtime adapter. One text frame per JSON-RPC message.
+// Sessions come from the SessionStore, so a client that reconnects within the grace period
+// with the same x-claude-code-session-id continues where it was.
 import type { MiddlewareHandler } from "hono";
 import type { Runtime } from "../../../runtime/types.ts";
 import { errorMessageFor } from "../../mcp/jsonrpc.ts";
-import type { McpSession } from "../../mcp/session.ts";
+import { CLIENT_ID, type Attachment, type SessionStore } from "../../mcp/session-store.ts";
 import { ProtocolError, RpcCode } from "../../errors.ts";
 import type { Logger } from "../../log.ts";
 import { isAllowedHost, type HostPolicy } from "../../security/host-origin.ts";
@@ -12,12 +14,14 @@ import { tokensEqual } from "../../security/tokens.ts";
 import { SafeSender } from "./safe-sender.ts";
 
 export const IDE_AUTH_HEADER = "x-claude-code-ide-authorization";
+/** Sent by the stdio shim (and Claude Code) so a reconnect finds its session again. */
+export const SESSION_ID_HEADER = "x-claude-code-session-id";
 
 export interface ClaudeCodeSocketOptions {
   runtime: Pick<Runtime, "upgradeWebSocket" | "webSocketInfo">;
   token: string;
   hostPolicy: HostPolicy;
-  createSession(): McpSession;
+  store: SessionStore;
   logger: Logger;
   /** Called with the number of open Claude Code sockets whenever it changes. */
   onCountChange?(open: number): void;
@@ -25,25 +29,27 @@ export interface ClaudeCodeSocketOptions {
 
 export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandler {
   let open = 0;
-  const upgrade = opts.runtime.upgradeWebSocket(() => {
-    const session = opts.createSession();
+  const upgrade = opts.runtime.upgradeWebSocket((c) => {
+    const clientId = c.req.header(SESSION_ID_HEADER);
+    let attachment: Attachment | undefined;
     let sender: SafeSender | undefined;
     return {
       onOpen(_event, ws) {
         sender = new SafeSender(ws, opts.runtime.webSocketInfo);
-        session.attach(sender);
+        attachment = opts.store.attach(clientId, sender, () => ws.close(4000, "superseded by a newer connection of this session"));
         opts.onCountChange?.(++open);
-        opts.logger.info("Claude Code connected over WebSocket", { session: session.id });
+        opts.logger.info(`Claude Code ${attachment.resumed ? "reconnected" : "connected"} over WebSocket`, { session: attachment.session.id });
       },
       onMessage(event, ws) {
         const out = sender;
-        if (!out) return;
+        const current = attachment;
+        if (!out || !current?.current()) return;
         if (typeof event.data !== "string") {
           out.send(errorMessageFor(null, new ProtocolError(RpcCode.parseError, "Parse error: binary frames are not supported; send JSON-RPC as text frames")));
           return;
         }
-        session.handleText(event.data).then(
-          (response) => response && out.send(response),
+        current.session.handleText(event.data).then(
+          (response) => response && current.current() && out.send(response),
           (err: unknown) => {
             opts.logger.error("WebSocket message failed", { error: String(err) });
             ws.close(1011, "internal error");
@@ -52,9 +58,9 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
       },
       onClose(event) {
         sender?.dispose();
-        session.close("socket closed");
+        attachment?.detach();
         opts.onCountChange?.(--open);
-        opts.logger.info("Claude Code WebSocket closed", { session: session.id, code: event.code });
+        opts.logger.info("Claude Code WebSocket closed", { session: attachment?.session.id, code: event.code });
       },
       onError(event) {
         opts.logger.warn("WebSocket error", { error: String(event.type) });
@@ -76,6 +82,10 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     }
     if (!tokensEqual(given, opts.token)) {
       return c.text("Bad WebSocket upgrade request: Invalid authentication token", 401);
+    }
+    const clientId = c.req.header(SESSION_ID_HEADER);
+    if (clientId !== undefined && !CLIENT_ID.test(clientId)) {
+      return c.text(`Bad WebSocket upgrade request: ${SESSION_ID_HEADER} must be 8-128 chars of [A-Za-z0-9._:-] (a UUID)`, 400);
     }
     return upgrade(c, next);
   };
