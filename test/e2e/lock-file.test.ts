@@ -83,6 +83,9 @@ describe("lock file", () => {
     expect(exit.signal, `killed by ${exit.signal}; stderr:\n${b.stderr()}`).toBeNull();
     expect(exit.code).toBe(0);
     expect(existsSync(file)).toBe(false);
+    // stdout belongs to MCP when a shim relays it: the bridge logs on stderr only.
+    expect(b.stdout()).toBe("");
+    expect(b.stderr()).toMatch(/shutting down/);
   });
 
   it("cleans a stale bridge lock (dead pid) at start and leaves a live IDE's lock alone", async () => {
