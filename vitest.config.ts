@@ -1,9 +1,10 @@
 import { defineConfig } from "vitest/config";
 
-// Two projects: fast in-process tests, and e2e tests that start real processes (the bridge, the
-// Claude Code CLI, the conformance suite) and so get longer timeouts. Files run in parallel on at
-// most two workers, which suits the 2-core CI machines. Every run also writes a JSON report that
-// .ci/run turns into its "N passed, N failed" line.
+// Three projects: fast in-process tests; the contract suite, which starts the bridge and runtime
+// probes under node, bun and deno (test/contract); and e2e tests that start real processes (the
+// bridge, the Claude Code CLI, the conformance suite). The last two get longer timeouts. Files
+// run in parallel on at most two workers, which suits the 2-core CI machines. Every run also
+// writes a JSON report that .ci/run turns into its "N passed, N failed" line.
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -15,7 +16,16 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "**/node_modules/**"],
+          exclude: ["test/e2e/**", "test/contract/**", "**/node_modules/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "contract",
+          include: ["test/contract/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,6 +1,16 @@
-// The CLI entry on Node (compiled to dist/runtime/main.js, run by bin/claude-ide-bridge.js).
-// Only these lines know the runtime; everything else is runtime/cli.ts.
-import { runCli } from "./cli.ts";
-import { createNodeRuntime, shutdown } from "./node.ts";
+// The CLI entry shared by all three runtimes (DESIGN.md, "Top level"): picks the Runtime for the
+// runtime it finds itself on; everything else is runtime/cli.ts. Node runs the compiled
+// dist/runtime/main.js (bin/claude-ide-bridge.js); Bun runs this file as it is; Deno runs either.
+// `bun run runtime/bun.ts` and `deno run -A runtime/deno.ts` skip this file and do the same.
+const { Bun: bun, Deno: deno } = globalThis as { Bun?: unknown; Deno?: unknown };
 
-void runCli({ runtime: createNodeRuntime(), shutdown, writeStdout: (text) => process.stdout.write(text) }, process.argv.slice(2));
+if (bun !== undefined || deno !== undefined) {
+  // A computed specifier keeps Bun's and Deno's files, and their globals, out of Node's typecheck
+  // and build; the extension follows this file's (.ts from the sources, .js from dist/).
+  const file = `./${bun !== undefined ? "bun" : "deno"}.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`;
+  const entry = (await import(file)) as { main(): Promise<void> };
+  await entry.main();
+} else {
+  const [{ runCli }, { createNodeRuntime, shutdown }] = await Promise.all([import("./cli.ts"), import("./node.ts")]);
+  await runCli({ runtime: createNodeRuntime(), shutdown, writeStdout: (text) => process.stdout.write(text) }, process.argv.slice(2));
+}

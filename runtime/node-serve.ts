@@ -79,6 +79,9 @@ function startHeartbeat(wss: WebSocketServer, intervalMs: number): () => void {
 
 async function closeAll(server: HttpServer, wss: WebSocketServer, stopHeartbeat: () => void): Promise<void> {
   stopHeartbeat();
+  // Stop accepting first, so no client connects while the others are being said goodbye to.
+  // Upgraded sockets are no longer the http server's, hence the wss steps below.
+  const listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()));
   const clients = [...wss.clients];
   const closed = clients.map((ws) => new Promise<void>((resolve) => ws.once("close", () => resolve())));
   for (const ws of clients) ws.close(1001, "server shutting down");
@@ -86,10 +89,7 @@ async function closeAll(server: HttpServer, wss: WebSocketServer, stopHeartbeat:
   await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
   clearTimeout(timer);
   for (const ws of wss.clients) ws.terminate();
-  await new Promise<void>((resolve) => {
-    // Upgraded sockets are no longer the http server's, hence the wss step above.
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
+  server.closeAllConnections();
+  await listenerClosed;
   wss.close();
 }

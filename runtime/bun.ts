@@ -1,0 +1,50 @@
+// The Runtime for Bun, and the CLI entry on Bun: `bun run runtime/bun.ts [flags]`, or
+// `bunx claude-ide-bridge` through bin/claude-ide-bridge.js. Bun runs these .ts sources directly.
+// Native where Bun is faster (Bun.serve, Bun.spawn, Bun.which); node: modules where the result is
+// the same (fs, dns, process questions and signals), shared with runtime/node.ts.
+import { lookup } from "node:dns/promises";
+import { homedir, tmpdir } from "node:os";
+import { bunServe, bunUpgradeWebSocket, bunWebSocketInfo } from "./bun-serve.ts";
+import { bunSpawn, bunWhich } from "./bun-spawn.ts";
+import { runCli } from "./cli.ts";
+import { createNodeFs } from "./node-fs.ts";
+import { processAlive, processStartTime } from "./node-process.ts";
+import { onShutdown, shutdown } from "./node-shutdown.ts";
+import type { Runtime } from "./types.ts";
+import { DEFAULT_PING_INTERVAL_MS } from "./ws-policy.ts";
+
+export { shutdown };
+
+export interface BunRuntimeOptions {
+  /** WebSocket heartbeat period (default 30 s); Bun's granularity makes 4 s the shortest. */
+  pingIntervalMs?: number;
+}
+
+export function createBunRuntime(options: BunRuntimeOptions = {}): Runtime {
+  const env: Readonly<Record<string, string | undefined>> = Object.freeze({ ...process.env });
+  const pingIntervalMs = options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
+  return {
+    name: "bun",
+    serve: (app, opts) => bunServe(app, opts, { pingIntervalMs }),
+    upgradeWebSocket: bunUpgradeWebSocket,
+    webSocketInfo: bunWebSocketInfo,
+    fs: createNodeFs(),
+    spawn: bunSpawn,
+    which: (cmd) => bunWhich(cmd, env),
+    resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+    env,
+    paths: Object.freeze({ home: homedir(), cwd: process.cwd(), tmp: tmpdir() }),
+    pid: process.pid,
+    platform: process.platform === "linux" || process.platform === "darwin" || process.platform === "win32" ? process.platform : "other",
+    processAlive,
+    processStartTime,
+    onShutdown,
+  };
+}
+
+/** Runs the CLI (runtime/cli.ts) on Bun. */
+export function main(argv: string[] = process.argv.slice(2)): Promise<void> {
+  return runCli({ runtime: createBunRuntime(), shutdown, writeStdout: (text) => process.stdout.write(text) }, argv);
+}
+
+if (import.meta.main) void main();

@@ -1,0 +1,58 @@
+// The Runtime for Deno, and the CLI entry on Deno: `deno run -A runtime/deno.ts [flags]`, or
+// `deno run -A npm:claude-ide-bridge` through bin/claude-ide-bridge.js. Deno runs these .ts
+// sources directly. Native where Deno is faster or must be (Deno.serve, Deno.Command, stdout);
+// node: modules where the result is the same (fs, dns, which, process questions and signals),
+// shared with runtime/node.ts.
+import { lookup } from "node:dns/promises";
+import { homedir, tmpdir } from "node:os";
+import { runCli } from "./cli.ts";
+import { createDenoUpgradeWebSocket, denoServe, denoWebSocketInfo } from "./deno-serve.ts";
+import { denoSpawn } from "./deno-spawn.ts";
+import { createNodeFs } from "./node-fs.ts";
+import { processAlive, processStartTime } from "./node-process.ts";
+import { onShutdown, shutdown } from "./node-shutdown.ts";
+import { nodeWhich } from "./node-spawn.ts";
+import type { Runtime } from "./types.ts";
+import { DEFAULT_PING_INTERVAL_MS } from "./ws-policy.ts";
+
+export { shutdown };
+
+export interface DenoRuntimeOptions {
+  /** WebSocket heartbeat period (default 30 s); whole seconds on Deno, so 500 ms is the shortest. */
+  pingIntervalMs?: number;
+}
+
+export function createDenoRuntime(options: DenoRuntimeOptions = {}): Runtime {
+  const env: Readonly<Record<string, string | undefined>> = Object.freeze(Deno.env.toObject());
+  const os = Deno.build.os;
+  return {
+    name: "deno",
+    serve: (app, opts) => denoServe(app, opts),
+    upgradeWebSocket: createDenoUpgradeWebSocket(options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS),
+    webSocketInfo: denoWebSocketInfo,
+    fs: createNodeFs(),
+    spawn: denoSpawn,
+    which: (cmd) => nodeWhich(cmd, env),
+    resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+    env,
+    paths: Object.freeze({ home: homedir(), cwd: Deno.cwd(), tmp: tmpdir() }),
+    pid: Deno.pid,
+    platform: os === "linux" || os === "darwin" ? os : os === "windows" ? "win32" : "other",
+    processAlive,
+    processStartTime,
+    onShutdown,
+  };
+}
+
+/** Writes all of `text`: Deno's writeSync may write less than it was given. */
+function writeStdout(text: string): void {
+  let bytes = new TextEncoder().encode(text);
+  while (bytes.byteLength > 0) bytes = bytes.subarray(Deno.stdout.writeSync(bytes));
+}
+
+/** Runs the CLI (runtime/cli.ts) on Deno. */
+export function main(argv: string[] = Deno.args): Promise<void> {
+  return runCli({ runtime: createDenoRuntime(), shutdown, writeStdout }, argv);
+}
+
+if (import.meta.main) void main();

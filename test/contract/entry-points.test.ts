@@ -1,0 +1,154 @@
+// Every documented way to start the bridge (README, "Runtimes") is the same CLI: same --help,
+// --version and usage errors on node, bun and deno; `deno check` passes on Deno's entry points;
+// and the package as npm packs it runs through `deno run -A npm:claude-ide-bridge` and
+// `bunx --bun claude-ide-bridge` (installed from its tarball, as a registry install would be).
+import { execFile, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, readlink, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BRIDGE_BIN, randomToken, REPO_ROOT } from "../helpers/spawn-bridge.ts";
+import { startProcess, stopAll } from "./process.ts";
+import { assertRuntimesInstalled, BUN, bridgeCommand, DENO, executablePattern, type RuntimeName } from "./runtimes.ts";
+
+const run = promisify(execFile);
+
+beforeAll(() => assertRuntimesInstalled());
+afterAll(() => stopAll());
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function outcome(command: [string, ...string[]], args: string[], cwd = REPO_ROOT): Promise<Outcome> {
+  const [exe, ...pre] = command;
+  return new Promise((resolve, reject) => {
+    const child = spawn(exe, [...pre, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** Every entry point: the runtime entries, runtime/main.ts and the npm bin, run by each runtime from a checkout. */
+const ENTRIES: Array<[string, RuntimeName, [string, ...string[]]]> = [
+  ["node bin/claude-ide-bridge.js", "node", bridgeCommand("node")],
+  ["bun run runtime/bun.ts", "bun", bridgeCommand("bun")],
+  ["deno run -A runtime/deno.ts", "deno", bridgeCommand("deno")],
+  ["bun run runtime/main.ts", "bun", [BUN, "run", join(REPO_ROOT, "runtime", "main.ts")]],
+  ["deno run -A runtime/main.ts", "deno", [DENO, "run", "-A", join(REPO_ROOT, "runtime", "main.ts")]],
+  ["bun bin/claude-ide-bridge.js", "bun", [BUN, BRIDGE_BIN]],
+  ["deno run -A bin/claude-ide-bridge.js", "deno", [DENO, "run", "-A", BRIDGE_BIN]],
+];
+
+describe("one CLI on every entry point", () => {
+  let reference: { help: Outcome; version: Outcome; bad: Outcome };
+
+  beforeAll(async () => {
+    const node = bridgeCommand("node");
+    reference = { help: await outcome(node, ["--help"]), version: await outcome(node, ["--version"]), bad: await outcome(node, ["--bogus"]) };
+    const pkg = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
+    expect(reference.version).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: "" });
+    expect(reference.help.code).toBe(0);
+    expect(reference.help.stdout).toContain("--workspace");
+    expect(reference.bad.code).toBe(2);
+  });
+
+  it.each(ENTRIES)("%s: the same --help, --version and usage error as Node's", async (_name, _runtime, command) => {
+    expect(await outcome(command, ["--help"])).toEqual(reference.help);
+    expect(await outcome(command, ["--version"])).toEqual(reference.version);
+    expect(await outcome(command, ["--bogus"])).toEqual(reference.bad);
+  });
+
+  it.each(ENTRIES)("%s: serves on %s and removes its lock on SIGTERM", async (_name, runtime, command) => {
+    await expectBridgeOn(runtime, command, REPO_ROOT);
+  });
+});
+
+/** Starts the bridge with `command`, checks /health and the runtime behind the lock's pid, stops it. */
+async function expectBridgeOn(runtime: RuntimeName, command: [string, ...string[]], cwd: string): Promise<void> {
+  const configDir = await realpath(await mkdtemp(join(tmpdir(), "contract-cfg-")));
+  try {
+    const token = randomToken();
+    const proc = await startProcess([...command, "--port", "0", "--fixed-token", token], {
+      cwd,
+      ready: /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+      env: { CLAUDE_CONFIG_DIR: configDir },
+    });
+    const port = Number(proc.ready[1]);
+    const health = await fetch(`http://127.0.0.1:${port}/health`, { headers: { authorization: `Bearer ${token}` } });
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", workspace: cwd.replace(/\/$/, "") });
+    const lockPath = join(configDir, "ide", `${port}.lock`);
+    const lock = JSON.parse(await readFile(lockPath, "utf8")) as { pid: number };
+    expect(await readlink(`/proc/${lock.pid}/exe`)).toMatch(executablePattern(runtime));
+    expect(await proc.stop()).toEqual({ code: 0, signal: null });
+    expect(existsSync(lockPath)).toBe(false);
+  } finally {
+    await rm(configDir, { recursive: true, force: true });
+  }
+}
+
+describe("type checks", () => {
+  it("deno check passes on runtime/deno.ts, runtime/main.ts and the npm bin, offline (node_modules + deno.json imports)", async () => {
+    // An empty DENO_DIR and --cached-only: nothing may come from a registry or a cache of one.
+    const denoDir = await mkdtemp(join(tmpdir(), "contract-deno-dir-"));
+    try {
+      const { stderr } = await run(DENO, ["check", "--cached-only", "runtime/deno.ts", "runtime/main.ts", "bin/claude-ide-bridge.js"], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, NO_COLOR: "1", DENO_DIR: denoDir },
+      });
+      expect(stderr).toContain("Check runtime/deno.ts");
+      expect(existsSync(join(REPO_ROOT, "deno.lock"))).toBe(false);
+    } finally {
+      await rm(denoDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("keeps Bun's and Deno's files out of the Node typecheck, and each in its own", async () => {
+    const node = JSON.parse(await readFile(join(REPO_ROOT, "tsconfig.json"), "utf8")) as { include: string[]; compilerOptions: { types: string[] } };
+    const bunConfig = JSON.parse(await readFile(join(REPO_ROOT, "tsconfig.bun.json"), "utf8")) as { include: string[]; compilerOptions: { types: string[] } };
+    expect(node.compilerOptions.types).toEqual(["node"]);
+    for (const entry of node.include) expect(entry).not.toMatch(/bun|deno/);
+    expect(bunConfig.compilerOptions.types).toEqual(["bun"]);
+    expect(bunConfig.include).toEqual(expect.arrayContaining(["runtime/bun.ts"]));
+    const scripts = (JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.typecheck).toContain("tsconfig.bun.json");
+  });
+});
+
+describe("the packed package", () => {
+  let consumer: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(REPO_ROOT, "dist", "runtime", "deno.js"))) throw new Error("dist/ is not built: run `npm run build`");
+    consumer = await realpath(await mkdtemp(join(tmpdir(), "contract-consumer-")));
+    // What `npm publish` would upload (dist/ as built), installed the way a registry install is.
+    const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", consumer], { cwd: REPO_ROOT });
+    const filename = (JSON.parse(stdout) as Array<{ filename: string }>)[0]?.filename;
+    if (filename === undefined) throw new Error(`npm pack printed no file name: ${stdout}`);
+    await writeFile(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true }));
+    await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", join(consumer, filename)], { cwd: consumer });
+  }, 120_000);
+
+  afterAll(async () => {
+    if (consumer !== undefined) await rm(consumer, { recursive: true, force: true });
+  });
+
+  const launchers: Array<[RuntimeName, string, (consumer: string) => [string, ...string[]]]> = [
+    ["deno", "deno run -A npm:claude-ide-bridge", () => [DENO, "run", "-A", "npm:claude-ide-bridge"]],
+    ["bun", "bunx --bun claude-ide-bridge", () => [BUN, "x", "--bun", "claude-ide-bridge"]],
+    ["node", "npx claude-ide-bridge", (dir) => [process.execPath, join(dir, "node_modules", "claude-ide-bridge", "bin", "claude-ide-bridge.js")]],
+  ];
+
+  it.each(launchers)("%s: `%s` starts the bridge on that runtime", async (runtime, _how, command) => {
+    await expectBridgeOn(runtime, command(consumer), consumer);
+  });
+});
