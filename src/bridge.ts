@@ -7,6 +7,7 @@ import { BridgeError, errorMessage } from "./errors.ts";
 import { cleanStaleLocks, writeLockFile, type LockFileHandle } from "./lock/lock-file.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { McpSession } from "./mcp/session.ts";
+import { cleanStaleCheckpoints, readCheckpoint, SessionCheckpoint } from "./mcp/session-checkpoint.ts";
 import { SessionStore } from "./mcp/session-store.ts";
 import { isLoopbackHostname } from "./security/host-origin.ts";
 import { createWorkspace } from "./security/paths.ts";
@@ -87,8 +88,19 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
 
   const removed = await cleanStaleLocks(runtime);
   if (removed.length > 0) log.info(`removed ${removed.length} stale lock file(s)`, { removed });
-  const served = await runtime.serve(app, { hostname: config.bind, port: config.port });
+  // A restart on a fixed port gets its socket sessions back, before any client can connect.
+  if (config.port !== 0) {
+    const restored = sockets.restore(await readCheckpoint(runtime, config.port, { logger: log }));
+    if (restored > 0) log.info(`restored ${restored} session(s) from the checkpoint; they wait ${config.gracePeriodMs} ms for their clients`);
+  }
+  const served = await runtime.serve(app, { hostname: config.bind, port: config.port }).catch((err: unknown) => {
+    sockets.closeAll();
+    throw err;
+  });
   http.start();
+  const checkpoint = new SessionCheckpoint({ runtime, port: served.port, store: sockets, logger: log });
+  checkpoint.start();
+  void cleanStaleCheckpoints(runtime);
 
   // Registered before the lock file exists, so a SIGTERM at any moment from here on still
   // removes it (stop waits for a write in progress).
@@ -98,6 +110,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
     (stopping ??= (async () => {
       log.info("shutting down");
       http.stop();
+      // Written before the sessions end, so a restart on this port can still restore them.
+      await checkpoint.stop();
       sockets.closeAll();
       const lock = await lockWrite?.catch(() => undefined);
       await lock?.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));

@@ -4,7 +4,7 @@
 // log level, counters). Generations keep a stale socket from touching a reattached session
 // (seed ADR-0002).
 import type { Logger } from "../log.ts";
-import type { McpSession, MessageSink } from "./session.ts";
+import type { McpSession, MessageSink, SessionState } from "./session.ts";
 
 interface Entry {
   session: McpSession;
@@ -24,12 +24,20 @@ export interface Attachment {
   current(): boolean;
   /** This socket closed: start the grace period (an anonymous session ends at once). */
   detach(): void;
+  /** This socket closed and its client said it is done: end the session now, no grace. */
+  end(reason: string): void;
 }
 
 export interface SessionStoreOptions {
   createSession(): McpSession;
   graceMs: number;
   logger: Logger;
+}
+
+/** One session as a checkpoint records it (src/mcp/session-checkpoint.ts). */
+export interface CheckpointedSession {
+  clientId: string;
+  state: SessionState;
 }
 
 /** A client id must be a short visible-ASCII token (a UUID from the shim or Claude Code). */
@@ -89,7 +97,38 @@ export class SessionStore {
         if (entry.clientId === undefined) this.drop(entry, "socket closed");
         else entry.graceTimer = setTimeout(() => this.drop(entry, "grace period over"), this.opts.graceMs);
       },
+      end: (reason) => {
+        if (current()) this.drop(entry, reason);
+      },
     };
+  }
+
+  /** The initialized sessions that have a client id, attached or in grace: what a checkpoint keeps. */
+  snapshot(): CheckpointedSession[] {
+    const out: CheckpointedSession[] = [];
+    for (const [clientId, entry] of this.byClient) {
+      const state = entry.session.closed ? undefined : entry.session.exportState();
+      if (state !== undefined) out.push({ clientId, state });
+    }
+    return out;
+  }
+
+  /**
+   * Recreates checkpointed sessions after a restart, each in a fresh grace period, so a client
+   * that reattaches with its id finds its session initialized. Ids already in use are left alone.
+   */
+  restore(sessions: readonly CheckpointedSession[]): number {
+    let restored = 0;
+    for (const { clientId, state } of sessions) {
+      if (!CLIENT_ID.test(clientId) || this.byClient.has(clientId)) continue;
+      const session = this.opts.createSession();
+      session.importState(state);
+      const entry: Entry = { session, clientId, generation: 1, graceTimer: undefined, evictSocket: undefined };
+      entry.graceTimer = setTimeout(() => this.drop(entry, "grace period over (restored from checkpoint)"), this.opts.graceMs);
+      this.byClient.set(clientId, entry);
+      restored += 1;
+    }
+    return restored;
   }
 
   closeAll(): void {

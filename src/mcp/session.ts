@@ -54,6 +54,18 @@ export interface SessionLimits {
 
 type State = "new" | "initialized" | "closed";
 
+/**
+ * What a session checkpoint keeps of an initialized session (src/mcp/session-checkpoint.ts), so a
+ * bridge restarted on the same port can hand a reattaching shim its session back.
+ */
+export interface SessionState {
+  protocolVersion: ProtocolVersion;
+  clientInfo?: { name: string; version?: string };
+  logLevel?: LogLevel;
+  stats: { callCount: number; errorCount: number };
+  idePid?: number;
+}
+
 const InitializeParams = v.object({
   protocolVersion: v.string(),
   capabilities: v.optional(v.record(v.string(), v.unknown())),
@@ -96,6 +108,28 @@ export class McpSession {
   /** Requests being handled right now; a session with any is never evicted. */
   get inFlight(): number {
     return this.inflight.size;
+  }
+
+  /** The state a checkpoint records; undefined until the session is initialized. */
+  exportState(): SessionState | undefined {
+    if (this.state !== "initialized" || this.protocolVersion === undefined) return undefined;
+    const state: SessionState = { protocolVersion: this.protocolVersion, stats: { ...this.stats } };
+    if (this.clientInfo !== undefined) state.clientInfo = { ...this.clientInfo };
+    if (this.logLevel !== undefined) state.logLevel = this.logLevel;
+    if (this.idePid !== undefined) state.idePid = this.idePid;
+    return state;
+  }
+
+  /** Makes a new session what a checkpointed one was: initialized, same version, level and counters. */
+  importState(state: SessionState): void {
+    if (this.state !== "new") throw new Error("importState: only a new session can take a checkpointed state");
+    this.protocolVersion = state.protocolVersion;
+    this.clientInfo = state.clientInfo === undefined ? undefined : { ...state.clientInfo };
+    this.logLevel = state.logLevel;
+    this.idePid = state.idePid;
+    this.stats.callCount = state.stats.callCount;
+    this.stats.errorCount = state.stats.errorCount;
+    this.state = "initialized";
   }
 
   /** The standalone channel for messages not tied to a request (WebSocket, GET SSE stream). */

@@ -5,7 +5,7 @@
 // with the same x-claude-code-session-id continues where it was.
 import type { MiddlewareHandler } from "hono";
 import type { Runtime } from "../../../runtime/types.ts";
-import { errorMessageFor } from "../../mcp/jsonrpc.ts";
+import { errorMessageFor, notificationMessage, type Params } from "../../mcp/jsonrpc.ts";
 import { CLIENT_ID, type Attachment, type SessionStore } from "../../mcp/session-store.ts";
 import { ProtocolError, RpcCode } from "../../errors.ts";
 import type { Logger } from "../../log.ts";
@@ -16,6 +16,24 @@ import { SafeSender } from "./safe-sender.ts";
 export const IDE_AUTH_HEADER = "x-claude-code-ide-authorization";
 /** Sent by the stdio shim (and Claude Code) so a reconnect finds its session again. */
 export const SESSION_ID_HEADER = "x-claude-code-session-id";
+
+/**
+ * Opt-in (any value) for the attach notice: the stdio shim sends it so it learns, before it relays
+ * anything, whether the bridge still had its session. Claude Code never sends it, so it never sees
+ * a message it did not ask for before `initialize`.
+ */
+export const ATTACH_NOTICE_HEADER = "x-claude-ide-bridge-attach-notice";
+/**
+ * The notice, the first frame on an opted-in socket: `{session, resumed, initialized,
+ * protocolVersion?}`. `initialized: false` after a reconnect means the session is new (the bridge
+ * restarted or the grace period ran out), so the client must initialize again.
+ */
+export const ATTACH_NOTICE_METHOD = "claude-ide-bridge/attached";
+/**
+ * Close reason (with code 1000) of an opted-in client that is exiting: its session ends at once
+ * instead of waiting out the grace period, since a shim's session id dies with its process.
+ */
+export const CLIENT_DONE_REASON = "client done";
 
 export interface ClaudeCodeSocketOptions {
   runtime: Pick<Runtime, "upgradeWebSocket" | "webSocketInfo">;
@@ -31,6 +49,7 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
   let open = 0;
   const upgrade = opts.runtime.upgradeWebSocket((c) => {
     const clientId = c.req.header(SESSION_ID_HEADER);
+    const wantsNotice = c.req.header(ATTACH_NOTICE_HEADER) !== undefined;
     let attachment: Attachment | undefined;
     let sender: SafeSender | undefined;
     return {
@@ -38,6 +57,7 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
         sender = new SafeSender(ws, opts.runtime.webSocketInfo);
         attachment = opts.store.attach(clientId, sender, () => ws.close(4000, "superseded by a newer connection of this session"));
         opts.onCountChange?.(++open);
+        if (wantsNotice) sender.send(notificationMessage(ATTACH_NOTICE_METHOD, attachNotice(attachment)));
         opts.logger.info(`Claude Code ${attachment.resumed ? "reconnected" : "connected"} over WebSocket`, { session: attachment.session.id });
       },
       onMessage(event, ws) {
@@ -58,7 +78,8 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
       },
       onClose(event) {
         sender?.dispose();
-        attachment?.detach();
+        if (wantsNotice && event.code === 1000 && event.reason === CLIENT_DONE_REASON) attachment?.end(CLIENT_DONE_REASON);
+        else attachment?.detach();
         opts.onCountChange?.(--open);
         opts.logger.info("Claude Code WebSocket closed", { session: attachment?.session.id, code: event.code });
       },
@@ -89,4 +110,11 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     }
     return upgrade(c, next);
   };
+}
+
+function attachNotice(attachment: Attachment): Params {
+  const { session, resumed } = attachment;
+  const notice: Params = { session: session.id, resumed, initialized: session.initialized };
+  if (session.protocolVersion !== undefined) notice.protocolVersion = session.protocolVersion;
+  return notice;
 }

@@ -1,0 +1,233 @@
+// `claude-ide-bridge shim`: MCP over stdio for clients that cannot speak the bridge's WebSocket
+// (Claude Code's `claude mcp add`, Cursor, Codex…), and a connection that survives bridge
+// restarts. stdout carries only MCP messages; logs go to stderr (protocol.md B6).
+// Kept to node: modules and `ws` so it starts fast and runs on Node, Bun and Deno alike.
+import { mkdirSync, realpathSync } from "node:fs";
+import { resolve } from "node:path";
+import process from "node:process";
+import type { CliHost } from "../runtime/cli.ts";
+import { PACKAGE_VERSION } from "../src/version.ts";
+import { connectBridge } from "./bridge-link.ts";
+import { Connector } from "./connector.ts";
+import { findTarget, lockDirectory, watchLocks, type Target } from "./discovery.ts";
+import { LineSplitter, type Line } from "./line-splitter.ts";
+import { createShimLog, type ShimLog } from "./log.ts";
+import { classifyLine, salvageId, ShimErrorCode } from "./messages.ts";
+import { parseShimArgs, SHIM_HELP, ShimUsageError, type ShimOptions } from "./options.ts";
+import { Relay } from "./relay.ts";
+import { createSpawner } from "./spawn-bridge.ts";
+
+/** The bridge refuses frames above 4 MB (runtime/types.ts), so longer lines are answered here. */
+export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+const MAX_QUEUE = 1000;
+const LOCK_POLL_MS = 2_000;
+/** After stdin ends, answers still due may take this long to arrive. */
+const DRAIN_ON_END_MS = 2_000;
+
+/** What the shim needs from its host: a narrow slice of runtime/cli.ts's CliHost. */
+export interface ShimHost {
+  /** Runs `fn` once on SIGINT/SIGTERM or shutdown(), before the process exits. */
+  onShutdown(fn: () => Promise<void>): void;
+  shutdown(exitCode: number): Promise<never>;
+  writeStdout(text: string): void;
+}
+
+/** `claude-ide-bridge shim` as a subcommand of the shared CLI (runtime/subcommands.ts). */
+export default function runShimSubcommand(host: CliHost, args: string[]): Promise<number | undefined> {
+  return runShim({ onShutdown: (fn) => host.runtime.onShutdown(fn), shutdown: (code) => host.shutdown(code), writeStdout: (text) => host.writeStdout(text) }, args);
+}
+
+/**
+ * The shim without the shared CLI, for an entry point's fast path (`argv[0] === "shim"`): it skips
+ * loading the bridge's runtime adapter and config schema, about 45 ms of Node's start-up.
+ */
+export async function runShimStandalone(args: string[]): Promise<void> {
+  const handlers: Array<() => Promise<void>> = [];
+  let exiting: Promise<never> | undefined;
+  const shutdown = (code: number): Promise<never> =>
+    (exiting ??= (async () => {
+      await Promise.race([Promise.allSettled(handlers.map((fn) => fn())), new Promise((r) => setTimeout(r, 2_000))]);
+      process.exit(code);
+    })());
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(0));
+  const code = await runShim({ onShutdown: (fn) => handlers.push(fn), shutdown, writeStdout: (text) => process.stdout.write(text) }, args);
+  if (code !== undefined) await shutdown(code);
+}
+
+export async function runShim(host: ShimHost, args: string[]): Promise<number | undefined> {
+  let opts: ShimOptions | "help";
+  try {
+    opts = parseShimArgs(args, process.env);
+  } catch (err) {
+    if (!(err instanceof ShimUsageError)) throw err;
+    process.stderr.write(`claude-ide-bridge shim: ${err.message}\nRun claude-ide-bridge shim --help for the options.\n`);
+    return 2;
+  }
+  if (opts === "help") {
+    host.writeStdout(SHIM_HELP);
+    return 0;
+  }
+  startShim(host, opts);
+  return undefined;
+}
+
+function startShim(host: ShimHost, opts: ShimOptions): void {
+  const log = createShimLog({ verbose: opts.verbose });
+  const workspace = realDir(opts.workspace ?? nonEmpty(process.env.CLAUDE_PROJECT_DIR) ?? process.cwd());
+  const lockDir = lockDirectory(process.env);
+  const sessionId = crypto.randomUUID();
+  let exiting = false;
+  try {
+    // Claude Code makes it too; having it now lets fs.watch see the first lock appear.
+    mkdirSync(lockDir, { recursive: true, mode: 0o700 });
+  } catch {
+    // The poll copes without it.
+  }
+
+  let stdoutFull = false;
+  const relay = new Relay({
+    writeClient: (line) => {
+      if (process.stdout.destroyed) return true; // the client is gone; EPIPE handling exits
+      const ok = process.stdout.write(`${line}\n`);
+      if (!ok && !stdoutFull) {
+        // The client is not reading: stop reading the bridge until it has caught up.
+        stdoutFull = true;
+        relay.pauseBridge();
+        process.stdout.once("drain", () => {
+          stdoutFull = false;
+          relay.resumeBridge();
+        });
+      }
+      return ok;
+    },
+    log,
+    maxQueue: MAX_QUEUE,
+    noticeTimeoutMs: 1_000,
+    replayTimeoutMs: 10_000,
+  });
+
+  const exit = async (code: number): Promise<void> => {
+    if (exiting) return;
+    exiting = true;
+    await connector.stop();
+    await flushStdout();
+    await host.shutdown(code);
+  };
+
+  const explicitToken = opts.token ?? (opts.port !== undefined ? nonEmpty(process.env.CLAUDE_IDE_BRIDGE_TOKEN) : undefined);
+  const find = (previousPort: number | undefined): Target | undefined => {
+    if (opts.port !== undefined && opts.token !== undefined) return { port: opts.port, token: opts.token, fromLock: false, isBridge: true };
+    const found = findTarget({ dir: lockDir, cwd: workspace, port: opts.port, previousPort });
+    if (found || opts.port === undefined || explicitToken === undefined) return found;
+    return { port: opts.port, token: explicitToken, fromLock: false, isBridge: true };
+  };
+
+  const connector = new Connector({
+    relay,
+    log,
+    find,
+    connect: (target) =>
+      connectBridge({ port: target.port, token: target.token, sessionId, userAgent: `claude-ide-bridge-shim/${PACKAGE_VERSION}` }),
+    watch: (onChange) => watchLocks(lockDir, onChange, { pollMs: LOCK_POLL_MS }),
+    waitingMessage:
+      opts.port !== undefined
+        ? `waiting for the bridge on port ${opts.port} (lock ${lockDir}/${opts.port}.lock)`
+        : `waiting for a bridge whose workspace contains ${workspace} (lock files in ${lockDir}); ` +
+          `start one with \`claude-ide-bridge --workspace ${workspace}\`, or run the shim with --spawn`,
+    onNoBridge: opts.spawn && opts.port === undefined ? createSpawner({ workspace, lockDir, self: selfCommand(), bridgeArgs: opts.bridgeArgs, log }) : undefined,
+    giveUpMs: opts.giveUpMs,
+    initialBackoffMs: 1_000,
+    maxBackoffMs: 30_000,
+    onFatal: (why, message) => {
+      log.error(message);
+      relay.failAll(`claude-ide-bridge shim: ${message}`, why === "gave-up" ? "bridge_unreachable" : "bridge_refused");
+      void exit(1);
+    },
+  });
+
+  readStdin(relay, log, async () => {
+    // The client is gone or done: let answers already due arrive, then go.
+    const deadline = Date.now() + DRAIN_ON_END_MS;
+    while (relay.outstanding > 0 && Date.now() < deadline && !exiting) await new Promise((r) => setTimeout(r, 20));
+    await exit(0);
+  });
+  process.stdout.on("error", (err: NodeJS.ErrnoException) => {
+    // EPIPE: the client closed its end; nobody is left to answer.
+    if (err.code !== "EPIPE") log.error(`stdout: ${err.message}`);
+    exiting = true;
+    void connector.stop().then(() => host.shutdown(err.code === "EPIPE" ? 0 : 1));
+  });
+  host.onShutdown(() => connector.stop());
+  log.debug(`session ${sessionId}; workspace ${workspace}; lock dir ${lockDir}`);
+  void connector.run();
+}
+
+function readStdin(relay: Relay, log: ShimLog, onEnd: () => Promise<void>): void {
+  const splitter = new LineSplitter(MAX_LINE_BYTES);
+  const handle = (line: Line) => {
+    if (line.kind === "text") {
+      let message;
+      try {
+        message = classifyLine(line.text);
+      } catch (err) {
+        log.warn(`stdin: not JSON (${(err as Error).message}); answered -32700`);
+        relay.reply(null, { code: ShimErrorCode.parseError, message: `Parse error: ${(err as Error).message}; send one JSON-RPC message per line`, reason: "not_json" });
+        return;
+      }
+      relay.fromClient(message);
+    } else if (line.kind === "not-utf8") {
+      log.warn(`stdin: a ${line.bytes}-byte line is not UTF-8 text; answered -32700`);
+      relay.reply(null, { code: ShimErrorCode.parseError, message: "Parse error: the line is not UTF-8 text; send one JSON-RPC message per line", reason: "not_utf8" });
+    } else {
+      const id = salvageId(line.head, line.tail);
+      log.warn(`stdin: a ${line.bytes}-byte message exceeds the ${MAX_LINE_BYTES}-byte limit; not sent (id ${JSON.stringify(id)})`);
+      relay.reply(id, {
+        code: ShimErrorCode.invalidRequest,
+        message: `Request too large: ${line.bytes} bytes exceeds the bridge's ${MAX_LINE_BYTES}-byte message limit; it was not sent`,
+        reason: "too_large",
+        data: { bytes: line.bytes, limitBytes: MAX_LINE_BYTES },
+      });
+    }
+  };
+  process.stdin.on("data", (chunk: Buffer) => {
+    for (const line of splitter.push(chunk)) handle(line);
+  });
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    for (const line of splitter.end()) handle(line);
+    void onEnd();
+  };
+  process.stdin.on("end", end);
+  process.stdin.on("error", end);
+}
+
+/** How to start this program again (for --spawn): same runtime, same flags, same entry script. */
+function selfCommand(): { command: string; args: string[] } {
+  const script = process.argv[1];
+  return { command: process.execPath, args: [...process.execArgv, ...(script === undefined ? [] : [script])] };
+}
+
+function realDir(dir: string): string {
+  try {
+    return realpathSync(resolve(dir));
+  } catch {
+    return resolve(dir);
+  }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value === "" ? undefined : value;
+}
+
+function flushStdout(): Promise<void> {
+  if (!process.stdout.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 1_000);
+    process.stdout.once("drain", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,126 @@
+// `claude-ide-bridge shim` flags. Parsed here rather than by src/config/cli.ts so the shim's
+// start-up does not load the bridge's config schema.
+export interface ShimOptions {
+  port: number | undefined;
+  token: string | undefined;
+  workspace: string | undefined;
+  spawn: boolean;
+  giveUpMs: number;
+  verbose: boolean;
+  /** Flags for a bridge started by --spawn (everything after `--`). */
+  bridgeArgs: string[];
+}
+
+export const DEFAULT_GIVE_UP_MS = 5 * 60_000;
+export const GIVE_UP_ENV = "CLAUDE_IDE_BRIDGE_SHIM_GIVE_UP_MS";
+/** The original shim's name for the same setting. */
+const LEGACY_GIVE_UP_ENV = "SHIM_MAX_UNREACHABLE_MS";
+
+export const SHIM_HELP = `Usage: claude-ide-bridge shim [options] [<port> [<token>]]
+
+Relays MCP between stdin/stdout (one JSON-RPC message per line) and the bridge's WebSocket,
+surviving bridge restarts. Add it to Claude Code with:
+  claude mcp add claude-ide-bridge -- claude-ide-bridge shim
+
+Options:
+  --port <n>            Connect to this port (token from its lock file, --token, or
+                        env CLAUDE_IDE_BRIDGE_TOKEN) instead of discovering the bridge
+  --token <t>           The bridge's token (with --port)
+  --workspace <dir>     Find the bridge serving this directory (default: env
+                        CLAUDE_PROJECT_DIR, else the current directory)
+  --spawn               Start a bridge for the workspace when none is running
+                        (detached; bridge flags may follow \`--\`)
+  --give-up-after <ms>  Stop after this long without a bridge (default: ${DEFAULT_GIVE_UP_MS};
+                        env ${GIVE_UP_ENV})
+  --verbose             Debug logs on stderr
+  -h, --help            This help
+
+stdout carries only MCP messages; everything else goes to stderr.
+`;
+
+export class ShimUsageError extends Error {}
+
+export function parseShimArgs(args: readonly string[], env: Readonly<Record<string, string | undefined>>): ShimOptions | "help" {
+  const opts: ShimOptions = {
+    port: undefined,
+    token: undefined,
+    workspace: undefined,
+    spawn: false,
+    giveUpMs: giveUpFromEnv(env),
+    verbose: false,
+    bridgeArgs: [],
+  };
+  const positional: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? "";
+    if (arg === "--") {
+      opts.bridgeArgs = args.slice(i + 1);
+      break;
+    }
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const name = eq === -1 ? arg : arg.slice(0, eq);
+    const value = (): string => {
+      if (eq !== -1) return arg.slice(eq + 1);
+      const next = args[++i];
+      if (next === undefined || next.startsWith("--")) throw new ShimUsageError(`${name} needs a value`);
+      return next;
+    };
+    switch (name) {
+      case "-h":
+      case "--help":
+        return "help";
+      case "--port":
+        opts.port = parsePort(value(), "--port");
+        break;
+      case "--token":
+        opts.token = nonEmpty(value(), "--token");
+        break;
+      case "--workspace":
+        opts.workspace = nonEmpty(value(), "--workspace");
+        break;
+      case "--give-up-after":
+        opts.giveUpMs = parseMs(value(), "--give-up-after");
+        break;
+      case "--spawn":
+        opts.spawn = true;
+        break;
+      case "--verbose":
+        opts.verbose = true;
+        break;
+      default:
+        if (arg.startsWith("-")) throw new ShimUsageError(`unknown option ${name}`);
+        positional.push(arg);
+    }
+  }
+  // The original's form: `shim <port> <token>`.
+  if (positional.length > 2) throw new ShimUsageError(`unexpected argument "${positional[2]}"`);
+  if (positional[0] !== undefined) opts.port ??= parsePort(positional[0], "<port>");
+  if (positional[1] !== undefined) opts.token ??= positional[1];
+  if (opts.token !== undefined && opts.port === undefined) throw new ShimUsageError("--token needs --port");
+  return opts;
+}
+
+function giveUpFromEnv(env: Readonly<Record<string, string | undefined>>): number {
+  for (const name of [GIVE_UP_ENV, LEGACY_GIVE_UP_ENV]) {
+    const raw = env[name];
+    if (raw !== undefined && raw !== "") return parseMs(raw, name);
+  }
+  return DEFAULT_GIVE_UP_MS;
+}
+
+function parsePort(raw: string, what: string): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1 || n > 65535) throw new ShimUsageError(`${what} must be a port number (1-65535), got "${raw}"`);
+  return n;
+}
+
+function parseMs(raw: string, what: string): number {
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1000) throw new ShimUsageError(`${what} must be a number of milliseconds (at least 1000), got "${raw}"`);
+  return n;
+}
+
+function nonEmpty(raw: string, what: string): string {
+  if (raw === "") throw new ShimUsageError(`${what} needs a non-empty value`);
+  return raw;
+}

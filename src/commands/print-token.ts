@@ -1,0 +1,33 @@
+// `claude-ide-bridge print-token [--port N] [--workspace DIR]`: the auth token of the bridge for
+// this directory (as the shim would pick it) or of the given port, on stdout alone, for
+// `Authorization: Bearer $(claude-ide-bridge print-token)`.
+import { lockDir } from "../lock/lock-file.ts";
+import { isAbsolute, join } from "../security/posix-path.ts";
+import { chooseLock } from "./bridge-locks.ts";
+import type { CommandMain } from "./command-io.ts";
+import { parseFlags, portFlag } from "./flags.ts";
+
+export const PRINT_TOKEN_HELP = `Usage: claude-ide-bridge print-token [--port <n>] [--workspace <dir>]
+
+Prints the auth token of the running bridge for the directory (default: the current one) or of
+the given port, read from its lock file in \${CLAUDE_CONFIG_DIR:-~/.claude}/ide/.
+`;
+
+export const printToken: CommandMain = async (ctx, args) => {
+  const flags = parseFlags(args, { values: ["--port", "--workspace"], booleans: ["--help", "-h"] });
+  if (flags.booleans.has("--help") || flags.booleans.has("-h")) {
+    ctx.out(PRINT_TOKEN_HELP);
+    return 0;
+  }
+  const port = portFlag(flags);
+  const dirFlag = flags.values.get("--workspace");
+  const cwd = dirFlag === undefined ? ctx.runtime.paths.cwd : isAbsolute(dirFlag) ? dirFlag : join(ctx.runtime.paths.cwd, dirFlag);
+  const lock = await chooseLock(ctx.runtime, { port, cwd });
+  if (!lock?.authToken) {
+    const which = port !== undefined ? `on port ${port}` : `whose workspace contains ${cwd}`;
+    ctx.err(`claude-ide-bridge: no running bridge ${which} (lock files in ${lockDir(ctx.runtime)}); see claude-ide-bridge status\n`);
+    return 1;
+  }
+  ctx.out(`${lock.authToken}\n`);
+  return 0;
+};

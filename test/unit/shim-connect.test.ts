@@ -1,0 +1,210 @@
+// Finding and keeping the bridge: lock discovery (live, containing workspace, bridges first,
+// sticky port, newest) and the watch that wakes the shim; the connector's backoff (1 s → 30 s),
+// give-up, token refusal, and immediate reconnect after a drop.
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { BridgeLink, ConnectOutcome } from "../../shim/bridge-link.ts";
+import { Connector, type ConnectorOptions } from "../../shim/connector.ts";
+import { contains, findTarget, watchLocks, type Target } from "../../shim/discovery.ts";
+import type { Relay } from "../../shim/relay.ts";
+
+const DEAD_PID = spawnSync(process.execPath, ["-e", "0"]).pid;
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "shim-locks-"));
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function lock(port: number, fields: Record<string, unknown>, ageMs = 0): Promise<void> {
+  const path = join(dir, `${port}.lock`);
+  await writeFile(path, JSON.stringify({ pid: process.pid, transport: "ws", authToken: `tok-${port}`, workspaceFolders: ["/work/app"], ...fields }));
+  const t = new Date(Date.now() - ageMs);
+  await utimes(path, t, t);
+}
+
+describe("findTarget", () => {
+  it("takes live locks whose workspace contains the directory: bridges first, then the newest", async () => {
+    await lock(5001, { isBridge: true }, 5_000);
+    await lock(5002, { isBridge: true }, 1_000);
+    await lock(5003, {}, 0); // an IDE, newest of all
+    await lock(5004, { isBridge: true, pid: DEAD_PID }, 0);
+    await lock(5005, { isBridge: true, workspaceFolders: ["/elsewhere"] }, 0);
+    await lock(5006, { isBridge: true, transport: "sse" }, 0);
+    await writeFile(join(dir, "5007.lock"), "{ half-written");
+    await writeFile(join(dir, "checkpoint-5002.json"), "{}");
+    expect(findTarget({ dir, cwd: "/work/app/src" })).toEqual({ port: 5002, token: "tok-5002", fromLock: true, isBridge: true, pid: process.pid });
+    // The port it was on stays preferred while its lock is valid: the session lives there.
+    expect(findTarget({ dir, cwd: "/work/app", previousPort: 5001 })?.port).toBe(5001);
+    expect(findTarget({ dir, cwd: "/work/other" })).toBeUndefined();
+    expect(findTarget({ dir, cwd: "/work/app", port: 5005 })?.token).toBe("tok-5005"); // --port: workspace not checked
+    expect(findTarget({ dir: join(dir, "missing"), cwd: "/work/app" })).toBeUndefined();
+  });
+
+  it("falls back to other IDEs' locks when no bridge serves the directory", async () => {
+    await lock(5003, { ideName: "VS Code" });
+    expect(findTarget({ dir, cwd: "/work/app" })).toMatchObject({ port: 5003, isBridge: false });
+  });
+
+  it("contains() is about path segments, not string prefixes", () => {
+    expect(contains("/work/app", "/work/app")).toBe(true);
+    expect(contains("/work/app", "/work/app/a/b")).toBe(true);
+    expect(contains("/work/app", "/work/apple")).toBe(false);
+    expect(contains("/work/app", "/work")).toBe(false);
+  });
+});
+
+describe("watchLocks", () => {
+  it("reports lock files appearing, and not checkpoint or temporary files", async () => {
+    const changes: number[] = [];
+    const stop = watchLocks(dir, () => changes.push(Date.now()), { pollMs: 100 });
+    try {
+      await writeFile(join(dir, "checkpoint-1.json"), "{}");
+      await writeFile(join(dir, ".checkpoint-1.json.abc.tmp"), "{}");
+      await new Promise((r) => setTimeout(r, 250));
+      expect(changes).toHaveLength(0);
+      await lock(6001, { isBridge: true });
+      await vi.waitFor(() => expect(changes.length).toBeGreaterThan(0), { timeout: 2_000 });
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe("Connector", () => {
+  const target: Target = { port: 7000, token: "t", fromLock: true, isBridge: true };
+  const refused: ConnectOutcome = { ok: false, status: 0, body: "connect ECONNREFUSED", code: "ECONNREFUSED" };
+
+  function make(overrides: Partial<ConnectorOptions>) {
+    const logs: string[] = [];
+    const fatal = vi.fn<(why: "gave-up" | "refused", m: string) => void>();
+    let wake: () => void = () => undefined;
+    const opts: ConnectorOptions = {
+      relay: { attach: vi.fn(async () => undefined) } as unknown as Relay,
+      log: { debug: () => undefined, info: (m) => logs.push(m), warn: (m) => logs.push(m), error: (m) => logs.push(m) },
+      find: () => target,
+      connect: async () => refused,
+      watch: (onChange) => {
+        wake = onChange;
+        return () => undefined;
+      },
+      waitingMessage: "waiting for a bridge",
+      giveUpMs: 60_000,
+      initialBackoffMs: 1_000,
+      maxBackoffMs: 30_000,
+      onFatal: fatal,
+      random: () => 0.5,
+      ...overrides,
+    };
+    return { connector: new Connector(opts), logs, fatal, wake: () => wake() };
+  }
+
+  it("backs off 1, 2, 4, 8, 16, 30 s and gives up at the deadline with a clear message", async () => {
+    vi.useFakeTimers();
+    const start = Date.now();
+    const attempts: number[] = [];
+    const { connector, fatal, logs } = make({ connect: async () => (attempts.push(Date.now() - start), refused) });
+    const running = connector.run();
+    await vi.advanceTimersByTimeAsync(61_000);
+    await running;
+    expect(attempts).toEqual([0, 1_000, 3_000, 7_000, 15_000, 31_000]);
+    expect(fatal).toHaveBeenCalledTimes(1);
+    expect(fatal.mock.calls[0]?.[0]).toBe("gave-up");
+    expect(fatal.mock.calls[0]?.[1]).toMatch(/^gave up: no bridge reachable for 60 s/);
+    expect(logs[0]).toMatch(/cannot reach the bridge on port 7000 \(ECONNREFUSED/);
+  });
+
+  it("tries again at once when a lock file changes", async () => {
+    vi.useFakeTimers();
+    const start = Date.now();
+    const attempts: number[] = [];
+    const { connector, wake } = make({ connect: async () => (attempts.push(Date.now() - start), refused) });
+    void connector.run();
+    await vi.advanceTimersByTimeAsync(300);
+    wake();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(attempts).toEqual([0, 300]);
+    connector.stop();
+  });
+
+  it("does not miss a lock change that happens while it is connecting", async () => {
+    vi.useFakeTimers();
+    const start = Date.now();
+    const attempts: number[] = [];
+    let wakeDuringConnect = true;
+    const made = make({
+      connect: async () => {
+        attempts.push(Date.now() - start);
+        if (wakeDuringConnect) {
+          wakeDuringConnect = false;
+          made.wake(); // the new lock appears while the attempt is under way
+        }
+        return refused;
+      },
+    });
+    void made.connector.run();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(attempts).toEqual([0, 0]);
+    made.connector.stop();
+  });
+
+  it("waits without a lock, says so once, and asks for a bridge to be started (--spawn)", async () => {
+    vi.useFakeTimers();
+    const onNoBridge = vi.fn();
+    const { connector, logs } = make({ find: () => undefined, onNoBridge });
+    void connector.run();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(logs.filter((l) => l === "waiting for a bridge")).toHaveLength(1);
+    expect(onNoBridge.mock.calls.length).toBeGreaterThan(1);
+    connector.stop();
+  });
+
+  it("ends on a refused token unless the lock now holds another one", async () => {
+    const unauthorized: ConnectOutcome = { ok: false, status: 401, body: "Invalid authentication token" };
+    const same = make({ connect: async () => unauthorized });
+    await same.connector.run();
+    expect(same.fatal.mock.calls[0]?.[0]).toBe("refused");
+    expect(same.fatal.mock.calls[0]?.[1]).toMatch(/refused the token \(HTTP 401: Invalid authentication token\)/);
+
+    let token = "old";
+    let calls = 0;
+    const rotated = make({
+      find: () => ({ ...target, token }),
+      connect: async (t) => {
+        calls += 1;
+        token = "new"; // the bridge restarted and rewrote its lock meanwhile
+        return t.token === "old" ? unauthorized : refused;
+      },
+    });
+    void rotated.connector.run();
+    await vi.waitFor(() => expect(calls).toBe(2));
+    expect(rotated.fatal).not.toHaveBeenCalled();
+    rotated.connector.stop();
+  });
+
+  it("hands each new socket to the relay and reconnects right after a drop", async () => {
+    const links: Array<{ close: (code: number) => void }> = [];
+    const connect = async (): Promise<ConnectOutcome> => {
+      let onClose: (code: number, reason: string) => void = () => undefined;
+      const link = {
+        onClose: (fn: typeof onClose) => (onClose = fn),
+        close: () => onClose(1000, ""),
+      } as unknown as BridgeLink;
+      links.push({ close: (code) => onClose(code, "") });
+      return { ok: true, link };
+    };
+    const { connector, logs } = make({ connect });
+    void connector.run();
+    await vi.waitFor(() => expect(links).toHaveLength(1));
+    links[0]?.close(1006);
+    await vi.waitFor(() => expect(links).toHaveLength(2));
+    expect(logs).toContain("bridge connection closed (code 1006); reconnecting");
+    connector.stop();
+  });
+});
