@@ -4,7 +4,7 @@
 import { BridgeError, errorMessage } from "../src/errors.ts";
 import { HELP_TEXT, parseCli } from "../src/config/cli.ts";
 import { resolveConfig } from "../src/config/load.ts";
-import { findSubcommand } from "./subcommands.ts";
+import { findSubcommand, listSubcommands } from "./subcommands.ts";
 import type { Runtime } from "./types.ts";
 
 export interface CliHost {
@@ -40,7 +40,8 @@ async function run(host: CliHost, argv: string[]): Promise<void> {
   }
   const cli = parseCli(argv);
   if (cli.kind === "help") {
-    host.writeStdout(HELP_TEXT);
+    const commands = listSubcommands().map((c) => `  ${c.name.padEnd(26)} ${c.summary}`);
+    host.writeStdout(`${HELP_TEXT}\nCommands (claude-ide-bridge <command> --help for their options):\n${commands.join("\n")}\n`);
     return host.shutdown(0);
   }
   if (cli.kind === "version") {

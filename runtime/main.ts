@@ -4,7 +4,12 @@
 // `bun run runtime/bun.ts` and `deno run -A runtime/deno.ts` skip this file and do the same.
 const { Bun: bun, Deno: deno } = globalThis as { Bun?: unknown; Deno?: unknown };
 
-if (bun !== undefined || deno !== undefined) {
+const argv = process.argv.slice(2);
+
+if (argv[0] === "shim") {
+  // Claude Code starts the shim on every session: skip the bridge's adapter and config schema.
+  await (await import("../shim/main.ts")).runShimStandalone(argv.slice(1));
+} else if (bun !== undefined || deno !== undefined) {
   // A computed specifier keeps Bun's and Deno's files, and their globals, out of Node's typecheck
   // and build; the extension follows this file's (.ts from the sources, .js from dist/).
   const file = `./${bun !== undefined ? "bun" : "deno"}.${import.meta.url.endsWith(".ts") ? "ts" : "js"}`;
@@ -12,5 +17,5 @@ if (bun !== undefined || deno !== undefined) {
   await entry.main();
 } else {
   const [{ runCli }, { createNodeRuntime, shutdown }] = await Promise.all([import("./cli.ts"), import("./node.ts")]);
-  await runCli({ runtime: createNodeRuntime(), shutdown, writeStdout: (text) => process.stdout.write(text) }, process.argv.slice(2));
+  await runCli({ runtime: createNodeRuntime(), shutdown, writeStdout: (text) => process.stdout.write(text) }, argv);
 }

@@ -74,6 +74,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
     health: () => ({
       status: "ok",
       version: PACKAGE_VERSION,
+      runtime: runtime.name,
       uptimeMs: Date.now() - startedAt,
       workspace: workspace.root,
       connections: webSockets,
@@ -109,13 +110,15 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
   const stop = () =>
     (stopping ??= (async () => {
       log.info("shutting down");
-      http.stop();
-      // Written before the sessions end, so a restart on this port can still restore them.
-      await checkpoint.stop();
-      sockets.closeAll();
       const lock = await lockWrite?.catch(() => undefined);
       await lock?.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
+      http.stop();
+      // Stop accepting first: a client reconnecting during shutdown must not get a fresh session.
       await served.close();
+      // Written after the sockets closed (their sessions are in grace now) and before the
+      // sessions end, so a restart on this port can still restore them.
+      await checkpoint.stop();
+      sockets.closeAll();
     })());
   runtime.onShutdown(stop);
   lockWrite = writeLockFile(runtime, {

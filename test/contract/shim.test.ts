@@ -89,17 +89,18 @@ function workspaceFolders(answer: Json): string {
 
 describe.each(RUNTIMES)("the shim on %s", (runtime) => {
   let bridge: FixtureBridge;
+  let first: FixtureBridge | undefined; // owns the temp dirs the restarted bridge reuses
   let shim: StdioShim;
 
   beforeAll(async () => {
-    bridge = await startFixtureBridge(runtime);
+    bridge = first = await startFixtureBridge(runtime);
     shim = new StdioShim(runtime, bridge);
   });
 
   afterAll(async () => {
     await shim?.end();
     await bridge?.stop();
-    await bridge?.cleanup();
+    await first?.cleanup();
   });
 
   it("relays MCP over stdio: initialize, then a tool call", async () => {
