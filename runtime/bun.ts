@@ -2,14 +2,11 @@
 // `bunx claude-ide-bridge` through bin/claude-ide-bridge.js. Bun runs these .ts sources directly.
 // Native where Bun is faster (Bun.serve, Bun.spawn, Bun.which); node: modules where the result is
 // the same (fs, dns, process questions and signals), shared with runtime/node.ts.
-import { lookup } from "node:dns/promises";
-import { homedir, tmpdir } from "node:os";
 import { bunServe, bunUpgradeWebSocket, bunWebSocketInfo } from "./bun-serve.ts";
 import { bunSpawn, bunWhich } from "./bun-spawn.ts";
 import { runCli } from "./cli.ts";
-import { createNodeFs } from "./node-fs.ts";
-import { processAlive, processStartTime } from "./node-process.ts";
-import { onShutdown, shutdown } from "./node-shutdown.ts";
+import { shutdown } from "./node-shutdown.ts";
+import { sharedMembers } from "./node-compat.ts";
 import type { Runtime } from "./types.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./ws-policy.ts";
 
@@ -28,17 +25,9 @@ export function createBunRuntime(options: BunRuntimeOptions = {}): Runtime {
     serve: (app, opts) => bunServe(app, opts, { pingIntervalMs }),
     upgradeWebSocket: bunUpgradeWebSocket,
     webSocketInfo: bunWebSocketInfo,
-    fs: createNodeFs(),
     spawn: bunSpawn,
     which: (cmd) => bunWhich(cmd, env),
-    resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
-    env,
-    paths: Object.freeze({ home: homedir(), cwd: process.cwd(), tmp: tmpdir() }),
-    pid: process.pid,
-    platform: process.platform === "linux" || process.platform === "darwin" || process.platform === "win32" ? process.platform : "other",
-    processAlive,
-    processStartTime,
-    onShutdown,
+    ...sharedMembers(env),
   };
 }
 

@@ -3,15 +3,12 @@
 // sources directly. Native where Deno is faster or must be (Deno.serve, Deno.Command, stdout);
 // node: modules where the result is the same (fs, dns, which, process questions and signals),
 // shared with runtime/node.ts.
-import { lookup } from "node:dns/promises";
-import { homedir, tmpdir } from "node:os";
 import { runCli } from "./cli.ts";
 import { createDenoUpgradeWebSocket, denoServe, denoWebSocketInfo } from "./deno-serve.ts";
 import { denoSpawn } from "./deno-spawn.ts";
-import { createNodeFs } from "./node-fs.ts";
-import { processAlive, processStartTime } from "./node-process.ts";
-import { onShutdown, shutdown } from "./node-shutdown.ts";
+import { shutdown } from "./node-shutdown.ts";
 import { nodeWhich } from "./node-spawn.ts";
+import { sharedMembers } from "./node-compat.ts";
 import type { Runtime } from "./types.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./ws-policy.ts";
 
@@ -24,23 +21,14 @@ export interface DenoRuntimeOptions {
 
 export function createDenoRuntime(options: DenoRuntimeOptions = {}): Runtime {
   const env: Readonly<Record<string, string | undefined>> = Object.freeze(Deno.env.toObject());
-  const os = Deno.build.os;
   return {
     name: "deno",
     serve: (app, opts) => denoServe(app, opts),
     upgradeWebSocket: createDenoUpgradeWebSocket(options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS),
     webSocketInfo: denoWebSocketInfo,
-    fs: createNodeFs(),
     spawn: denoSpawn,
     which: (cmd) => nodeWhich(cmd, env),
-    resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
-    env,
-    paths: Object.freeze({ home: homedir(), cwd: Deno.cwd(), tmp: tmpdir() }),
-    pid: Deno.pid,
-    platform: os === "linux" || os === "darwin" ? os : os === "windows" ? "win32" : "other",
-    processAlive,
-    processStartTime,
-    onShutdown,
+    ...sharedMembers(env),
   };
 }
 

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { REPO_ROOT, startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
+import { claudeEnv } from "../helpers/claude-env.ts";
 
 const CLAUDE_BIN = join(REPO_ROOT, "node_modules", ".bin", "claude");
 
@@ -24,30 +25,12 @@ afterAll(async () => {
   if (home) await rm(home, { recursive: true, force: true });
 });
 
-/** The environment of the CLI: a throwaway HOME and none of the caller's Claude settings. */
-function claudeEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^(CLAUDE|ANTHROPIC_|MCP_|XDG_CONFIG_HOME$|XDG_DATA_HOME$|XDG_STATE_HOME$|XDG_CACHE_HOME$)/.test(k)) continue;
-    env[k] = v;
-  }
-  return {
-    ...env,
-    HOME: home,
-    NO_PROXY: "127.0.0.1,localhost",
-    no_proxy: "127.0.0.1,localhost",
-    DISABLE_AUTOUPDATER: "1",
-    DISABLE_TELEMETRY: "1",
-    DISABLE_ERROR_REPORTING: "1",
-  };
-}
-
 function claude(args: string[]): Promise<{ code: number; out: string }> {
   return new Promise((resolve) => {
     execFile(
       CLAUDE_BIN,
       args,
-      { cwd: bridge.workspace, env: claudeEnv(), timeout: 60_000, maxBuffer: 4 * 1024 * 1024 },
+      { cwd: bridge.workspace, env: claudeEnv(home), timeout: 60_000, maxBuffer: 4 * 1024 * 1024 },
       (err, stdout, stderr) => {
         const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
         resolve({ code, out: `${stdout}${stderr}${err && typeof err.code !== "number" ? `\n[${err.message}]` : ""}` });
