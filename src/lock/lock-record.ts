@@ -46,7 +46,7 @@ export async function readLock(runtime: Runtime, path: string): Promise<LockRead
   return record === undefined ? { state: "invalid", text, mtimeMs: stat.mtimeMs } : { state: "valid", text, record };
 }
 
-/** Whether the lock's owner is gone: dead pid, or a pid that now belongs to a younger process. */
+/** Whether the lock's owner is gone: a dead pid, or a pid reused by a younger program. */
 export async function isAbandoned(runtime: Runtime, record: LockRecord): Promise<boolean> {
   // A Windows IDE's pid means nothing inside WSL (Claude Code skips the check there too).
   if (record.runningInWindows === true && runtime.platform !== "win32") return false;

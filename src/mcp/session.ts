@@ -5,8 +5,7 @@ import { ProtocolError, RpcCode } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import type { ToolContext } from "../tools/context.ts";
 import type { ToolRegistry } from "../tools/registry.ts";
-import { BRIDGE_PROTOCOL_VERSION, PACKAGE_VERSION, SERVER_NAME } from "../version.ts";
-import { decodeCursor, encodeCursor } from "./cursor.ts";
+import { negotiate, toolsPage } from "./lifecycle.ts";
 import {
   classify,
   errorMessageFor,
@@ -25,7 +24,7 @@ import { isLogLevel, type LogLevel } from "./logging.ts";
 import { logNotifier, progressNotifier } from "./notifiers.ts";
 import { RateLimiter } from "./rate-limiter.ts";
 import { runToolCall, unknownToolResult, validateArguments } from "./tool-call.ts";
-import { negotiateVersion, type ProtocolVersion } from "./versions.ts";
+import type { ProtocolVersion } from "./versions.ts";
 
 /** Where a session's outgoing messages go: a WebSocket, an SSE stream, stdout. */
 export interface MessageSink {
@@ -66,11 +65,6 @@ export interface SessionState {
   idePid?: number;
 }
 
-const InitializeParams = v.object({
-  protocolVersion: v.string(),
-  capabilities: v.optional(v.record(v.string(), v.unknown())),
-  clientInfo: v.optional(v.object({ name: v.string(), version: v.optional(v.string()) })),
-});
 const CallParams = v.object({ name: v.string(), arguments: v.optional(v.unknown()) });
 
 export class McpSession {
@@ -210,7 +204,7 @@ export class McpSession {
     this.takeRequestToken();
     switch (method) {
       case "tools/list":
-        return this.listTools(params);
+        return toolsPage(this.opts.registry, params.cursor, this.opts.limits.pageSize);
       case "logging/setLevel":
         return this.setLevel(params);
       case "resources/list":
@@ -228,28 +222,11 @@ export class McpSession {
 
   private initialize(params: Params): Params {
     if (this.state !== "new") throw new ProtocolError(RpcCode.invalidRequest, "Invalid Request: session already initialized");
-    const parsed = v.safeParse(InitializeParams, params);
-    if (!parsed.success) throw new ProtocolError(RpcCode.invalidParams, "Invalid params: initialize needs protocolVersion (string), capabilities and clientInfo");
-    this.protocolVersion = negotiateVersion(parsed.output.protocolVersion);
-    this.clientInfo = parsed.output.clientInfo;
+    const negotiated = negotiate(params, this.opts.instructions);
+    this.protocolVersion = negotiated.protocolVersion;
+    this.clientInfo = negotiated.clientInfo;
     this.state = "initialized";
-    const result: Params = {
-      protocolVersion: this.protocolVersion,
-      capabilities: { tools: { listChanged: true }, logging: {}, resources: {}, prompts: {} },
-      serverInfo: { name: SERVER_NAME, title: "Claude IDE Bridge", version: PACKAGE_VERSION },
-      _meta: { bridgeProtocolVersion: BRIDGE_PROTOCOL_VERSION },
-    };
-    if (this.opts.instructions) result.instructions = this.opts.instructions;
-    return result;
-  }
-
-  private listTools(params: Params): Params {
-    const { registry, limits } = this.opts;
-    const offset = decodeCursor(params.cursor, registry.version);
-    const entries = registry.entries();
-    const page = entries.slice(offset, offset + limits.pageSize);
-    const next = offset + page.length;
-    return next < entries.length ? { tools: page, nextCursor: encodeCursor({ offset: next, listVersion: registry.version }) } : { tools: page };
+    return negotiated.result;
   }
 
   private setLevel(params: Params): Params {

@@ -1,4 +1,4 @@
-// The WebSocket Claude Code connects to (IDE protocol, reference/protocol.md A2): any path,
+// The WebSocket Claude Code connects to (IDE protocol, reference/protocol.md A2): every path,
 // `x-claude-code-ide-authorization` checked in constant time, no browser Origin, loopback Host,
 // subprotocol `mcp` echoed by the runtime adapter. One text frame per JSON-RPC message.
 // Sessions come from the SessionStore, so a client that reconnects within the grace period
@@ -31,7 +31,7 @@ export const ATTACH_NOTICE_HEADER = "x-claude-ide-bridge-attach-notice";
 export const ATTACH_NOTICE_METHOD = "claude-ide-bridge/attached";
 /**
  * Close reason (with code 1000) of an opted-in client that is exiting: its session ends at once
- * instead of waiting out the grace period, since a shim's session id dies with its process.
+ * instead of waiting out the grace period, since a shim's session id dies with the shim.
  */
 export const CLIENT_DONE_REASON = "client done";
 
