@@ -1,9 +1,10 @@
 // Runtime.spawn and Runtime.which on Bun's native Bun.spawn and Bun.which (faster than
 // node:child_process under Bun). Never a shell, as on Node (runtime/node-spawn.ts).
 import type { Child, SpawnOptions } from "./types.ts";
-import { failedChild } from "./spawn-failed.ts";
+import { abortedChild, failedChild } from "./spawn-failed.ts";
 
 export function bunSpawn(cmd: string, args: string[], opts: SpawnOptions): Child {
+  if (opts.signal?.aborted === true) return abortedChild();
   let proc: Bun.Subprocess<"pipe" | "ignore" | Uint8Array, "pipe", "pipe">;
   try {
     proc = Bun.spawn([cmd, ...args], {

@@ -1,9 +1,10 @@
 // Runtime.spawn on Deno's native Deno.Command (web streams without node:stream adapters).
 // Never a shell, as on Node (runtime/node-spawn.ts).
-import { failedChild } from "./spawn-failed.ts";
+import { abortedChild, failedChild } from "./spawn-failed.ts";
 import type { Child, SpawnOptions } from "./types.ts";
 
 export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Child {
+  if (opts.signal?.aborted === true) return abortedChild();
   let proc: Deno.ChildProcess;
   try {
     proc = new Deno.Command(cmd, {

@@ -7,8 +7,10 @@ import { constants as osConstants } from "node:os";
 import { delimiter, join } from "node:path";
 import { Readable } from "node:stream";
 import type { Child, SpawnOptions } from "./types.ts";
+import { abortedChild } from "./spawn-failed.ts";
 
 export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Child {
+  if (opts.signal?.aborted === true) return abortedChild();
   const child = spawn(cmd, args, {
     cwd: opts.cwd,
     env: opts.env,
@@ -22,8 +24,7 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   else child.stdin.end(opts.stdin);
 
   const onAbort = () => child.kill("SIGTERM");
-  if (opts.signal?.aborted === true) onAbort();
-  else opts.signal?.addEventListener("abort", onAbort, { once: true });
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
 
   const exited = new Promise<number>((resolve, reject) => {
     child.once("error", (err) => {

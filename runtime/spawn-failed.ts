@@ -9,3 +9,16 @@ export function failedChild(err: unknown): Child {
   exited.catch(() => {});
   return { pid: undefined, stdout: empty(), stderr: empty(), exited, kill: () => {} };
 }
+
+/** Exit status of a child ended by SIGTERM (128 + 15), what an aborted spawn reports everywhere. */
+export const ABORTED_EXIT = 143;
+
+/**
+ * A Child for a spawn whose signal was aborted before it started: nothing runs, and `exited`
+ * resolves as if the child had been sent SIGTERM at once. (Node spawns and kills, Bun rejects,
+ * Deno reported exit 0; callers get one answer.)
+ */
+export function abortedChild(): Child {
+  const empty = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+  return { pid: undefined, stdout: empty(), stderr: empty(), exited: Promise.resolve(ABORTED_EXIT), kill: () => {} };
+}

@@ -138,6 +138,7 @@ describe.each(RUNTIMES)("the %s adapter", (runtime) => {
     // BAR is set in the parent's environment below; a given env replaces the parent's.
     expect(spawn.envAndCwd).toMatchObject({ stdout: "/tmp\nbar\nunset\n", exit: { ok: 0 } });
     expect(spawn.aborted).toEqual({ ok: 143 });
+    expect(spawn.abortedBeforeStart).toEqual({ ok: 143 });
     expect(spawn.killed).toEqual({ ok: 137 });
     expect(spawn.missing).toEqual({ stdout: "", stderr: "", exit: { code: "ENOENT" } });
     expect(spawn.missing.pid).toBeUndefined();
