@@ -158,7 +158,10 @@ try {
     const fromSpawn = [];
     const fromListening = [];
     for (let i = 0; i < restarts; i++) {
+      const closedBefore = shim.stderr().split("bridge connection closed").length;
       await kill(bridge);
+      // A request sent before the shim saw the socket drop would (rightly) fail as in flight.
+      while (shim.stderr().split("bridge connection closed").length === closedBefore) await new Promise((r) => setTimeout(r, 1));
       const port = mode === "same port" ? bridge.port : 0;
       const answered = shim.request(CALL.method, CALL.params); // queued in the shim until the bridge is back
       const starting = startBridge(port);
