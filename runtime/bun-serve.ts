@@ -4,7 +4,7 @@
 import type { Server, ServerWebSocket } from "bun";
 import { upgradeWebSocket, websocket, type BunWebSocketData } from "hono/bun";
 import { BridgeError, errorMessage, fsErrorCode } from "../src/errors.ts";
-import type { FetchHandler, ServeOptions, Served, WebSocketInfo } from "./types.ts";
+import type { FetchHandler, ServeOptions, Served, WebSocketInfo } from "../src/runtime.ts";
 import { closeWithGoingAway, idleTimeoutSeconds, MAX_FRAME_BYTES, preferredSubprotocol } from "./ws-policy.ts";
 
 export { upgradeWebSocket as bunUpgradeWebSocket };

@@ -1,6 +1,6 @@
 // Runtime.spawn and Runtime.which on Bun's native Bun.spawn and Bun.which (faster than
 // node:child_process under Bun). Never a shell, as on Node (runtime/node-spawn.ts).
-import type { Child, SpawnOptions } from "./types.ts";
+import type { Child, SpawnOptions } from "../src/runtime.ts";
 import { abortedChild, failedChild } from "./spawn-failed.ts";
 
 export function bunSpawn(cmd: string, args: string[], opts: SpawnOptions): Child {

@@ -7,7 +7,7 @@ import { bunSpawn, bunWhich } from "./bun-spawn.ts";
 import { runCli } from "./cli.ts";
 import { shutdown } from "./node-shutdown.ts";
 import { sharedMembers } from "./node-compat.ts";
-import type { Runtime } from "./types.ts";
+import type { Runtime } from "../src/runtime.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./ws-policy.ts";
 
 export { shutdown };

@@ -5,7 +5,7 @@ import { BridgeError, errorMessage } from "../src/errors.ts";
 import { HELP_TEXT, parseCli } from "../src/config/cli.ts";
 import { resolveConfig } from "../src/config/load.ts";
 import { findSubcommand, listSubcommands } from "./subcommands.ts";
-import type { Runtime } from "./types.ts";
+import type { Runtime } from "../src/runtime.ts";
 
 export interface CliHost {
   runtime: Runtime;

@@ -5,7 +5,7 @@
 import { upgradeWebSocket as honoUpgradeWebSocket } from "hono/deno";
 import { defineWebSocketHelper, type UpgradeWebSocket, type WSEvents } from "hono/ws";
 import { BridgeError, errorMessage } from "../src/errors.ts";
-import type { FetchHandler, ServeOptions, Served, WebSocketInfo } from "./types.ts";
+import type { FetchHandler, ServeOptions, Served, WebSocketInfo } from "../src/runtime.ts";
 import { closeWithGoingAway, frameBytes, idleTimeoutSeconds, MAX_FRAME_BYTES, preferredSubprotocol } from "./ws-policy.ts";
 
 /** Which server's socket set an upgraded request belongs to (set by the fetch wrapper below). */

@@ -1,7 +1,7 @@
 // Runtime.spawn on Deno's native Deno.Command (web streams without node:stream adapters).
 // Never a shell, as on Node (runtime/node-spawn.ts).
 import { abortedChild, failedChild } from "./spawn-failed.ts";
-import type { Child, SpawnOptions } from "./types.ts";
+import type { Child, SpawnOptions } from "../src/runtime.ts";
 
 export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Child {
   if (opts.signal?.aborted === true) return abortedChild();

@@ -9,7 +9,7 @@ import { denoSpawn } from "./deno-spawn.ts";
 import { shutdown } from "./node-shutdown.ts";
 import { nodeWhich } from "./node-spawn.ts";
 import { sharedMembers } from "./node-compat.ts";
-import type { Runtime } from "./types.ts";
+import type { Runtime } from "../src/runtime.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./ws-policy.ts";
 
 export { shutdown };

@@ -5,7 +5,7 @@ import { homedir, tmpdir } from "node:os";
 import { createNodeFs } from "./node-fs.ts";
 import { processAlive, processStartTime } from "./node-process.ts";
 import { onShutdown } from "./node-shutdown.ts";
-import type { Runtime } from "./types.ts";
+import type { Runtime } from "../src/runtime.ts";
 
 export type SharedMembers = Pick<Runtime, "fs" | "resolveHost" | "env" | "paths" | "pid" | "platform" | "processAlive" | "processStartTime" | "onShutdown">;
 

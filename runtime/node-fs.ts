@@ -1,10 +1,10 @@
-// The Fs of runtime/types.ts on node:fs/promises (Bun and Deno run it too). Errors are Node's
+// The Fs of src/runtime.ts on node:fs/promises (Bun and Deno run it too). Errors are Node's
 // own, so `.code` (ENOENT, EEXIST, ...) reaches the core unchanged.
 import { randomBytes } from "node:crypto";
 import { constants, type Stats } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import type { FileStat, Fs } from "./types.ts";
+import type { FileStat, Fs } from "../src/runtime.ts";
 
 export function createNodeFs(): Fs {
   return {

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { WebSocket, WebSocketServer } from "ws";
 import { BridgeError, errorMessage, fsErrorCode } from "../src/errors.ts";
-import type { FetchHandler, ServeOptions, Served } from "./types.ts";
+import type { FetchHandler, ServeOptions, Served } from "../src/runtime.ts";
 
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
 /** After a 1001 close we give clients this long to answer before cutting the TCP connection. */

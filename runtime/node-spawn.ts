@@ -6,7 +6,7 @@ import { access, stat } from "node:fs/promises";
 import { constants as osConstants } from "node:os";
 import { delimiter, join } from "node:path";
 import { Readable } from "node:stream";
-import type { Child, SpawnOptions } from "./types.ts";
+import type { Child, SpawnOptions } from "../src/runtime.ts";
 import { abortedChild } from "./spawn-failed.ts";
 
 export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Child {

@@ -4,7 +4,7 @@ import { WebSocket } from "ws";
 import { nodeServe } from "./node-serve.ts";
 import { nodeSpawn, nodeWhich } from "./node-spawn.ts";
 import { sharedMembers } from "./node-compat.ts";
-import type { Runtime } from "./types.ts";
+import type { Runtime } from "../src/runtime.ts";
 
 export { shutdown } from "./node-shutdown.ts";
 

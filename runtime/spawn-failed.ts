@@ -1,6 +1,6 @@
 // A Child for a process that never started (missing command or cwd): empty streams and an
 // `exited` that rejects with the runtime's error, which is how Node's spawn reports it.
-import type { Child } from "./types.ts";
+import type { Child } from "../src/runtime.ts";
 
 export function failedChild(err: unknown): Child {
   const empty = () => new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });

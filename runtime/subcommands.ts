@@ -2,7 +2,7 @@
 // start-up (and the shim's) pays only for what it runs.
 import type { CommandContext, CommandMain } from "../src/commands/command-io.ts";
 import type { CliHost } from "./cli.ts";
-import type { Runtime } from "./types.ts";
+import type { Runtime } from "../src/runtime.ts";
 
 /** Runs a subcommand; resolves with an exit code, or undefined to keep the process running. */
 export type SubcommandMain = (host: CliHost, args: string[]) => Promise<number | undefined>;

@@ -1,4 +1,4 @@
-// The WebSocket policy every runtime adapter enforces (runtime/types.ts, Runtime.upgradeWebSocket):
+// The WebSocket policy every runtime adapter enforces (src/runtime.ts, Runtime.upgradeWebSocket):
 // 4 MB frames, the `mcp` subprotocol preferred, a heartbeat, and a 1001 close on shutdown.
 // Bun and Deno share these helpers; runtime/node-serve.ts applies the same rules through `ws`.
 

@@ -17,7 +17,7 @@ import { parseShimArgs, SHIM_HELP, ShimUsageError, type ShimOptions } from "./op
 import { Relay } from "./relay.ts";
 import { createSpawner } from "./spawn-bridge.ts";
 
-/** The bridge refuses frames above 4 MB (runtime/types.ts), so longer lines are answered here. */
+/** The bridge refuses frames above 4 MB (runtime/ws-policy.ts), so longer lines are answered here. */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
 const MAX_QUEUE = 1000;
 const LOCK_POLL_MS = 2_000;

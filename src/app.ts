@@ -1,7 +1,7 @@
 // The HTTP surface: one Hono app serving the Claude Code WebSocket, Streamable HTTP at /mcp,
 // /health and /ping. Runtime-agnostic: every runtime serves `app.fetch` unchanged.
 import { Hono, type MiddlewareHandler } from "hono";
-import type { Runtime } from "../runtime/types.ts";
+import type { Runtime } from "./runtime.ts";
 import type { Logger } from "./log.ts";
 import type { SessionStore } from "./mcp/session-store.ts";
 import { isAllowedHost, isAllowedHttpOrigin, type HostPolicy } from "./security/host-origin.ts";

@@ -1,6 +1,6 @@
 // Starts one bridge: workspace jail, tool registry, MCP sessions, HTTP + WebSocket on one port,
 // and the lock file Claude Code discovers it by. Returns a handle whose stop() undoes it all.
-import type { Runtime } from "../runtime/types.ts";
+import type { Runtime } from "./runtime.ts";
 import { createApp } from "./app.ts";
 import type { BridgeConfig } from "./config/schema.ts";
 import { BridgeError, errorMessage } from "./errors.ts";

@@ -1,7 +1,7 @@
 // The lock files as the CLI commands see them: every `<port>.lock` with the fields a command
 // needs, whether its process is alive, and the choice of "the bridge for this directory" by the
 // same rules as the shim (live, workspace contains the directory, bridges first, newest first).
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../runtime.ts";
 import { lockDir } from "../lock/lock-file.ts";
 import { join, normalize } from "../security/posix-path.ts";
 

@@ -1,6 +1,6 @@
 // What a CLI command (init, status, print-token, gen-mcp-config) gets besides the Runtime: where
 // to write, and how to run this program again (for the configs it writes). Runtime-agnostic.
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../runtime.ts";
 
 export interface CommandContext {
   runtime: Runtime;

@@ -2,7 +2,7 @@
 // (protocol.md A1, original-tools.md 3.5). Field names are Claude Code's, so they must stay exact.
 import { BridgeError, errorMessage, fsErrorCode } from "../errors.ts";
 import { join } from "../security/posix-path.ts";
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../runtime.ts";
 import { isAbandoned, readLock, removeIfUnchanged } from "./lock-record.ts";
 
 export interface LockFileInfo {

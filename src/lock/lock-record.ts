@@ -1,7 +1,7 @@
 // Reading and judging one `<port>.lock`. The directory is shared with real IDEs (VS Code, JetBrains,
 // Neovim, Emacs all write there; protocol.md A1), so a lock is only called stale on hard evidence.
 import { fsErrorCode } from "../errors.ts";
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../runtime.ts";
 
 /** The fields we rely on; IDE-written locks have more or fewer, and we keep whatever is there. */
 export interface LockRecord {

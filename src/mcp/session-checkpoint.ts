@@ -9,7 +9,7 @@
 // how fresh it is even when nothing happens. A checkpoint older than CHECKPOINT_MAX_AGE_MS is
 // ignored, since no shim waits that long for its bridge.
 import * as v from "valibot";
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../runtime.ts";
 import { errorMessage, fsErrorCode } from "../errors.ts";
 import { lockDir } from "../lock/lock-file.ts";
 import type { Logger } from "../log.ts";

@@ -3,7 +3,7 @@
 // then the real path of the deepest existing ancestor must lie inside a real workspace folder,
 // which is what catches symlinks that lead out. A race between this check and the later use
 // (TOCTOU) remains possible; the jail narrows it to someone who can already write in the folder.
-import type { FileStat, Fs } from "../../runtime/types.ts";
+import type { FileStat, Fs } from "../runtime.ts";
 import { BridgeError, ToolError, errorMessage } from "../errors.ts";
 import type { ResolveOptions, Workspace } from "../tools/context.ts";
 import { fromFileUri } from "./file-uri.ts";

@@ -2,7 +2,7 @@
 // Existence is tested with lstat, not stat, so a symlink counts as existing even when its
 // target does not: otherwise a dangling link `ws/out -> /etc/new` would look like a missing
 // file whose parent is inside, and a later write would follow the link out of the workspace.
-import type { Fs } from "../../runtime/types.ts";
+import type { Fs } from "../runtime.ts";
 import { ToolError, errorMessage, fsErrorCode } from "../errors.ts";
 import { basename, dirname } from "./posix-path.ts";
 

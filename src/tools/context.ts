@@ -1,6 +1,6 @@
 // What a tool handler may touch. Handlers reach the world only through this object
 // (DESIGN.md, "The flow of one request"), which keeps them testable and inside the jail.
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../runtime.ts";
 import type { BridgeConfig } from "../config/schema.ts";
 import type { LogLevel } from "../mcp/logging.ts";
 

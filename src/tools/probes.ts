@@ -1,6 +1,6 @@
 // Looks executables up once per bridge and caches the answer: tools declare `requires.probe`
 // and getToolCapabilities explains what is missing.
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../runtime.ts";
 import type { ProbeResult, Probes } from "./context.ts";
 
 export function createProbes(runtime: Pick<Runtime, "which">): Probes {

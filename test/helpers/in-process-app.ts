@@ -1,6 +1,6 @@
 // The real Hono app with real sessions, driven in-process with app.request() (no sockets).
 import { upgradeWebSocket } from "@hono/node-server";
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../../src/runtime.ts";
 import { createApp } from "../../src/app.ts";
 import { silentLogger } from "../../src/log.ts";
 import { StreamableHttpTransport } from "../../src/transports/http/streamable-http.ts";

@@ -3,7 +3,7 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { delimiter, join } from "node:path";
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../../src/runtime.ts";
 import { createNodeFs } from "../../runtime/node-fs.ts";
 import { DEFAULT_CONFIG } from "../../src/config/schema.ts";
 import type { LogLevel } from "../../src/mcp/logging.ts";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeFs } from "../../runtime/node-fs.ts";
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../../src/runtime.ts";
 import { DEFAULT_CONFIG } from "../../src/config/schema.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { JsonRpcResponse } from "../../src/mcp/jsonrpc.ts";

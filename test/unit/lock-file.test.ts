@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../../src/runtime.ts";
 import { BridgeError } from "../../src/errors.ts";
 import { cleanStaleLocks, lockDir, writeLockFile, type LockFileInfo } from "../../src/lock/lock-file.ts";
 

@@ -3,7 +3,7 @@ import type { WSContext } from "hono/ws";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import type { Served } from "../../runtime/types.ts";
+import type { Served } from "../../src/runtime.ts";
 
 const isLinux = process.platform === "linux";
 const servers: Served[] = [];

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import type { Runtime } from "../../runtime/types.ts";
+import type { Runtime } from "../../src/runtime.ts";
 import { silentLogger, type Logger } from "../../src/log.ts";
 import {
   CHECKPOINT_MAX_AGE_MS,

@@ -2,7 +2,7 @@
 // the walk short the caller still has the shallow levels, which say the most about a project.
 // Symlinks are listed, never followed: the start directory came through the jail, and every
 // entry below a non-symlink directory is inside it, so no entry needs its own resolve().
-import type { DirEntry, Fs } from "../../../runtime/types.ts";
+import type { DirEntry, Fs } from "../../runtime.ts";
 import { ToolError } from "../../errors.ts";
 import { join } from "../../security/posix-path.ts";
 

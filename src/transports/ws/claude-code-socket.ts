@@ -4,7 +4,7 @@
 // Sessions come from the SessionStore, so a client that reconnects within the grace period
 // with the same x-claude-code-session-id continues where it was.
 import type { MiddlewareHandler } from "hono";
-import type { Runtime } from "../../../runtime/types.ts";
+import type { Runtime } from "../../runtime.ts";
 import { errorMessageFor, notificationMessage, type Params } from "../../mcp/jsonrpc.ts";
 import { CLIENT_ID, type Attachment, type SessionStore } from "../../mcp/session-store.ts";
 import { ProtocolError, RpcCode } from "../../errors.ts";

@@ -2,7 +2,7 @@
 // in a queue and notifications are dropped (they are best effort); a client that does not
 // read for 5 s is disconnected rather than letting memory grow without bound.
 import type { WSContext } from "hono/ws";
-import type { WebSocketInfo } from "../../../runtime/types.ts";
+import type { WebSocketInfo } from "../../runtime.ts";
 import type { JsonRpcMessage } from "../../mcp/jsonrpc.ts";
 import type { MessageSink } from "../../mcp/session.ts";
 

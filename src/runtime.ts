@@ -1,5 +1,6 @@
-// The Runtime interface: everything the core (src/) needs from Node, Bun or Deno, passed in
-// explicitly. This file is shared by src/ and runtime/, so it uses web-standard types only.
+// The Runtime port: everything the core (src/) needs from Node, Bun or Deno, passed in explicitly.
+// It belongs to the core (arrows run runtime/ -> src/ only): runtime/ implements it, and no file in
+// src/ imports runtime/ (test/unit/one-rule.test.ts). Web-standard types only.
 import type { UpgradeWebSocket, WSContext } from "hono/ws";
 
 export type FetchHandler = (request: Request, env?: unknown) => Response | Promise<Response>;
