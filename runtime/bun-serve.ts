@@ -3,7 +3,8 @@
 // heartbeat (`sendPings` + `idleTimeout`); this file adds the `mcp` subprotocol and a clean close.
 import type { Server, ServerWebSocket } from "bun";
 import { upgradeWebSocket, websocket, type BunWebSocketData } from "hono/bun";
-import { BridgeError, errorMessage, fsErrorCode } from "../src/errors.ts";
+import { BridgeError, errorMessage } from "../src/errors.ts";
+import { nodeErrorCode } from "./node-errors.ts";
 import type { FetchHandler, ServeOptions, Served, WebSocketInfo } from "../src/runtime.ts";
 import { closeWithGoingAway, idleTimeoutSeconds, MAX_FRAME_BYTES, preferredSubprotocol } from "./ws-policy.ts";
 
@@ -60,7 +61,7 @@ export async function bunServe(app: { fetch: FetchHandler }, opts: ServeOptions,
     });
   } catch (err) {
     const where = `${opts.hostname}:${opts.port}`;
-    throw fsErrorCode(err) === "EADDRINUSE"
+    throw nodeErrorCode(err) === "EADDRINUSE"
       ? new BridgeError("port_in_use", `port ${opts.port} is already in use on ${opts.hostname}`, { cause: err })
       : new BridgeError("startup_failed", `cannot listen on ${where}: ${errorMessage(err)}`, { cause: err });
   }

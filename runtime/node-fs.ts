@@ -1,33 +1,35 @@
-// The Fs of src/runtime.ts on node:fs/promises (Bun and Deno run it too). Errors are Node's
-// own, so `.code` (ENOENT, EEXIST, ...) reaches the core unchanged.
+// The Fs of src/runtime.ts on node:fs/promises (Bun and Deno run it too). Every failure becomes a
+// RuntimeError with the POSIX code (runtime/node-errors.ts).
 import { randomBytes } from "node:crypto";
 import { constants, type Stats } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { FileStat, Fs } from "../src/runtime.ts";
+import { translated } from "./node-errors.ts";
 
 export function createNodeFs(): Fs {
   return {
-    readFile: (path) => fsp.readFile(path),
-    readTextFile: (path) => fsp.readFile(path, "utf8"),
-    writeFileAtomic,
-    createExclusive,
-    stat: async (path) => toFileStat(await fsp.stat(path)),
-    lstat: async (path) => toFileStat(await fsp.lstat(path)),
-    realpath: (path) => fsp.realpath(path),
-    readdir: async (path) =>
+    readFile: translated((path) => fsp.readFile(path)),
+    readTextFile: translated((path) => fsp.readFile(path, "utf8")),
+    writeFileAtomic: translated(writeFileAtomic),
+    createExclusive: translated(createExclusive),
+    stat: translated(async (path) => toFileStat(await fsp.stat(path))),
+    lstat: translated(async (path) => toFileStat(await fsp.lstat(path))),
+    realpath: translated((path) => fsp.realpath(path)),
+    readdir: translated(async (path) =>
       (await fsp.readdir(path, { withFileTypes: true })).map((d) => ({
         name: d.name,
         isFile: d.isFile(),
         isDirectory: d.isDirectory(),
         isSymbolicLink: d.isSymbolicLink(),
       })),
-    mkdir: async (path, opts) => {
+    ),
+    mkdir: translated(async (path, opts) => {
       await fsp.mkdir(path, opts);
-    },
-    chmod: (path, mode) => fsp.chmod(path, mode),
-    rm: (path, opts) => fsp.rm(path, opts),
-    rename: (from, to) => fsp.rename(from, to),
+    }),
+    chmod: translated((path, mode) => fsp.chmod(path, mode)),
+    rm: translated((path, opts) => fsp.rm(path, opts)),
+    rename: translated((from, to) => fsp.rename(from, to)),
   };
 }
 

@@ -4,7 +4,8 @@ import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { WebSocket, WebSocketServer } from "ws";
-import { BridgeError, errorMessage, fsErrorCode } from "../src/errors.ts";
+import { BridgeError, errorMessage } from "../src/errors.ts";
+import { nodeErrorCode } from "./node-errors.ts";
 import type { FetchHandler, ServeOptions, Served } from "../src/runtime.ts";
 
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
@@ -34,7 +35,7 @@ export function nodeServe(app: { fetch: FetchHandler }, opts: ServeOptions, node
       wss.close();
       const where = `${opts.hostname}:${opts.port}`;
       reject(
-        fsErrorCode(err) === "EADDRINUSE"
+        nodeErrorCode(err) === "EADDRINUSE"
           ? new BridgeError("port_in_use", `port ${opts.port} is already in use on ${opts.hostname}`, { cause: err })
           : new BridgeError("startup_failed", `cannot listen on ${where}: ${errorMessage(err)}`, { cause: err }),
       );

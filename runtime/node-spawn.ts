@@ -7,6 +7,7 @@ import { constants as osConstants } from "node:os";
 import { delimiter, join } from "node:path";
 import { Readable } from "node:stream";
 import type { Child, SpawnOptions } from "../src/runtime.ts";
+import { toRuntimeError } from "./node-errors.ts";
 import { abortedChild } from "./spawn-failed.ts";
 
 export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Child {
@@ -29,7 +30,7 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   const exited = new Promise<number>((resolve, reject) => {
     child.once("error", (err) => {
       opts.signal?.removeEventListener("abort", onAbort);
-      reject(err);
+      reject(toRuntimeError(err));
     });
     child.once("close", (code, signal) => {
       opts.signal?.removeEventListener("abort", onAbort);

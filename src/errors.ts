@@ -1,5 +1,6 @@
 // The three kinds of failure (DESIGN.md, "Errors"). Only ProtocolError crosses the wire as a
 // JSON-RPC error; ToolError becomes an `isError` tool result; BridgeError stays local.
+import { RuntimeError, type SystemErrorCode } from "./runtime.ts";
 
 /** JSON-RPC error codes: the standard ones, MCP's, and the bridge's own. */
 export const RpcCode = {
@@ -79,12 +80,9 @@ export class BridgeError extends Error {
   }
 }
 
-/** The POSIX code of a filesystem error thrown by a Runtime's Fs, or "OTHER". */
-export function fsErrorCode(err: unknown): string {
-  if (typeof err === "object" && err !== null && "code" in err && typeof err.code === "string") {
-    return err.code;
-  }
-  return "OTHER";
+/** The POSIX code of a failure of the Runtime port (its adapters throw RuntimeError), or "OTHER". */
+export function fsErrorCode(err: unknown): SystemErrorCode {
+  return err instanceof RuntimeError ? err.code : "OTHER";
 }
 
 export function errorMessage(err: unknown): string {

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createNodeFs } from "../../runtime/node-fs.ts";
-import { fsErrorCode } from "../../src/errors.ts";
+import { nodeErrorCode } from "../../runtime/node-errors.ts";
+import { RuntimeError } from "../../src/runtime.ts";
 
 const fs = createNodeFs();
 let dir: string;
@@ -16,10 +17,19 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** The code a port call failed with: it must fail with the port's RuntimeError, never Node's own. */
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   return promise.then(
     () => "resolved",
-    (err: unknown) => fsErrorCode(err),
+    (err: unknown) => (err instanceof RuntimeError ? err.code : `not a RuntimeError: ${String(err)}`),
+  );
+}
+
+/** The code a raw node:fs call (used to check the disk) failed with. */
+async function nodeCodeOf(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => "resolved",
+    (err: unknown) => nodeErrorCode(err) ?? "none",
   );
 }
 
@@ -40,7 +50,7 @@ describe("writeFileAtomic", () => {
     expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
 
-  it("fails with the Node code and cleans up when the directory is missing", async () => {
+  it("fails with the POSIX code and cleans up when the directory is missing", async () => {
     expect(await codeOf(fs.writeFileAtomic(join(dir, "no", "a.txt"), "x"))).toBe("ENOENT");
     expect(await readdir(dir)).toEqual([]);
   });
@@ -83,12 +93,12 @@ describe("createExclusive", () => {
     expect(await codeOf(fs.createExclusive(join(dir, "planted"), "evil", 0o600))).toBe("EEXIST");
     expect(await codeOf(fs.createExclusive(join(dir, "dangling"), "evil", 0o600))).toBe("EEXIST");
     expect(await readFile(victim, "utf8")).toBe("original");
-    expect(await codeOf(lstat(join(dir, "nowhere")))).toBe("ENOENT");
+    expect(await nodeCodeOf(lstat(join(dir, "nowhere")))).toBe("ENOENT");
   });
 });
 
 describe("the rest of Fs", () => {
-  it("stats, lists with types, and keeps Node error codes", async () => {
+  it("stats, lists with types, and fails with the POSIX codes", async () => {
     await fs.mkdir(join(dir, "sub", "deeper"), { recursive: true });
     await writeFile(join(dir, "f.txt"), "hello");
     await symlink(join(dir, "f.txt"), join(dir, "link"));
@@ -111,6 +121,6 @@ describe("the rest of Fs", () => {
     expect((await stat(join(dir, "g.txt"))).mode & 0o777).toBe(0o640);
     await fs.rm(join(dir, "sub"), { recursive: true });
     await fs.rm(join(dir, "sub"), { force: true });
-    expect(await codeOf(stat(join(dir, "sub")))).toBe("ENOENT");
+    expect(await nodeCodeOf(stat(join(dir, "sub")))).toBe("ENOENT");
   });
 });

@@ -61,13 +61,13 @@ describe("closeWithGoingAway", () => {
 });
 
 describe("failedChild", () => {
-  it("has empty streams and an exited that rejects with the error", async () => {
+  it("has empty streams and an exited that rejects with the error as a RuntimeError", async () => {
     const err = Object.assign(new Error("nope"), { code: "ENOENT" });
     const child = failedChild(err);
     expect(child.pid).toBeUndefined();
     expect(await new Response(child.stdout).text()).toBe("");
     expect(await new Response(child.stderr).text()).toBe("");
-    await expect(child.exited).rejects.toBe(err);
+    await expect(child.exited).rejects.toMatchObject({ name: "RuntimeError", code: "ENOENT", message: "nope", cause: err });
     child.kill();
   });
 });
