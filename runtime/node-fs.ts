@@ -1,10 +1,12 @@
 // The Fs of src/runtime.ts on node:fs/promises (Bun and Deno run it too). Every failure becomes a
 // RuntimeError with the POSIX code (runtime/node-errors.ts).
 import { randomBytes } from "node:crypto";
-import { constants, type Stats } from "node:fs";
+import { constants } from "node:fs";
 import * as fsp from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import type { FileStat, Fs } from "../src/runtime.ts";
+import type { Fs } from "../src/runtime.ts";
+import { openDirectory, openFile } from "./node-fs-handles.ts";
+import { toDirEntry, toFileStat } from "./node-fs-stat.ts";
 import { translated } from "./node-errors.ts";
 
 export function createNodeFs(): Fs {
@@ -16,32 +18,15 @@ export function createNodeFs(): Fs {
     stat: translated(async (path) => toFileStat(await fsp.stat(path))),
     lstat: translated(async (path) => toFileStat(await fsp.lstat(path))),
     realpath: translated((path) => fsp.realpath(path)),
-    readdir: translated(async (path) =>
-      (await fsp.readdir(path, { withFileTypes: true })).map((d) => ({
-        name: d.name,
-        isFile: d.isFile(),
-        isDirectory: d.isDirectory(),
-        isSymbolicLink: d.isSymbolicLink(),
-      })),
-    ),
+    readdir: translated(async (path) => (await fsp.readdir(path, { withFileTypes: true })).map(toDirEntry)),
     mkdir: translated(async (path, opts) => {
       await fsp.mkdir(path, opts);
     }),
     chmod: translated((path, mode) => fsp.chmod(path, mode)),
     rm: translated((path, opts) => fsp.rm(path, opts)),
     rename: translated((from, to) => fsp.rename(from, to)),
-  };
-}
-
-function toFileStat(s: Stats): FileStat {
-  return {
-    isFile: s.isFile(),
-    isDirectory: s.isDirectory(),
-    isSymbolicLink: s.isSymbolicLink(),
-    size: s.size,
-    mtimeMs: s.mtimeMs,
-    mode: s.mode,
-    nlink: s.nlink,
+    openFile,
+    openDirectory,
   };
 }
 

@@ -12,11 +12,12 @@ import { SessionStore } from "./mcp/session-store.ts";
 import { isLoopbackHostname } from "./security/host-origin.ts";
 import { createWorkspace } from "./security/paths.ts";
 import { randomToken } from "./security/tokens.ts";
-import { bridgeTools } from "./tools/bridge/index.ts";
-import type { ToolContext } from "./tools/context.ts";
-import { createProbes } from "./tools/probes.ts";
+import { credentialBudget } from "./mcp/rate-budget.ts";
+import { takeFromAll } from "./mcp/token-bucket.ts";
+import { buildInstructions } from "./tools/instructions.ts";
 import { ToolRegistry } from "./tools/registry.ts";
-import { workspaceTools } from "./tools/workspace/index.ts";
+import { createToolEnvironment, toolContext } from "./tools/tool-environment.ts";
+import { TOOLSETS } from "./tools/toolsets.ts";
 import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 
@@ -28,9 +29,6 @@ export interface RunningBridge {
   stop(): Promise<void>;
 }
 
-const INSTRUCTIONS =
-  "claude-ide-bridge gives IDE capabilities for the workspace. Call getToolCapabilities to see which tools work here and why others do not. Paths are relative to the workspace root.";
-
 export async function startBridge(runtime: Runtime, config: BridgeConfig, logger?: Logger): Promise<RunningBridge> {
   const log = logger ?? createLogger({ verbose: config.verbose, jsonl: config.jsonl });
   const startedAt = Date.now();
@@ -39,26 +37,30 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
     throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
   });
   const maxResultChars = config.maxResultSizeKb * 1024;
-  const registry = new ToolRegistry([...bridgeTools, ...workspaceTools], { slim: config.slim, maxResultChars });
-  const probes = createProbes(runtime);
+  const registry = new ToolRegistry(TOOLSETS, { slim: config.slim, maxResultChars });
   const extension = { connected: false };
+  const env = createToolEnvironment(runtime, {
+    workspace,
+    settings: { maxResultChars, timeoutMs: config.timeoutMs, slim: config.slim },
+    catalog: registry,
+    extension,
+  });
+  const instructions = buildInstructions(registry.toolsets, { root: workspace.root });
+  const rateLimits = { requestsPerMinute: config.requestRateLimit, toolCallsPerMinute: config.toolRateLimit };
+  // One token today, so one credential: every session shares its budget (src/mcp/rate-budget.ts).
+  const credential = credentialBudget(rateLimits);
 
   const createSession = () =>
     new McpSession({
       registry,
       logger: log,
-      instructions: INSTRUCTIONS,
-      limits: {
-        requestsPerMinute: config.requestRateLimit,
-        toolCallsPerMinute: config.toolRateLimit,
-        timeoutMs: config.timeoutMs,
-        maxResultChars,
-        pageSize: 200,
-      },
-      makeToolContext: (base): ToolContext => ({ ...base, workspace, runtime, config, probes, extension, catalog: registry }),
+      instructions,
+      limits: { ...rateLimits, timeoutMs: config.timeoutMs, maxResultChars, pageSize: 200 },
+      credential,
+      makeToolContext: (call) => toolContext(env, call),
     });
 
-  const http = new StreamableHttpTransport({ createSession, maxSessions: config.maxSessions, logger: log });
+  const http = new StreamableHttpTransport({ createSession, admitUnbound: () => takeFromAll([credential.requests]), maxSessions: config.maxSessions, logger: log });
   const sockets = new SessionStore({ createSession, graceMs: config.gracePeriodMs, logger: log });
   let webSockets = 0;
   const app = createApp({

@@ -47,14 +47,19 @@ export type ToolErrorCode =
   | "tool_rate_limited"
   | "probe_missing"
   | "extension_required"
+  | "result_too_large"
   | "internal_error";
 
+/**
+ * An expected failure of a tool, answered as an `isError` result. The suggestion is required: the
+ * reader is a model, and a failure without a next step makes it retry blindly.
+ */
 export class ToolError extends Error {
-  readonly suggestion: string | undefined;
+  readonly suggestion: string;
   constructor(
     readonly code: ToolErrorCode,
     message: string,
-    opts: { suggestion?: string; cause?: unknown } = {},
+    opts: { suggestion: string; cause?: unknown },
   ) {
     super(message, { cause: opts.cause });
     this.name = this.constructor.name;

@@ -28,6 +28,9 @@ export interface FileStat {
   mode: number;
   /** Hard link count. */
   nlink: number;
+  /** Device and inode: together they name the file, whatever path reached it. */
+  dev: number;
+  ino: number;
 }
 
 export interface DirEntry {
@@ -90,6 +93,55 @@ export interface Fs {
   chmod(path: string, mode: number): Promise<void>;
   rm(path: string, opts?: { recursive?: boolean; force?: boolean }): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  /**
+   * Opens a file for reading without following a symlink in its last component (ELOOP) and without
+   * blocking on a FIFO or device (O_NONBLOCK), so the caller can check what it got with stat()
+   * before reading anything. The workspace jail builds on this (src/security/checked-open.ts).
+   */
+  openFile(path: string): Promise<FileHandle>;
+  /** Opens a directory (O_DIRECTORY, not following a symlink) to list it and change entries in it. */
+  openDirectory(path: string): Promise<DirHandle>;
+}
+
+/** An open file, used through its descriptor: what was opened, not whatever the path names now. */
+export interface FileHandle {
+  /** fstat(2) of the descriptor. */
+  stat(): Promise<FileStat>;
+  /** Up to `length` bytes from byte `position`; fewer (none at all) at the end of the file. */
+  read(position: number, length: number): Promise<Uint8Array>;
+  /** The absolute path the OS has for the descriptor (Linux: /proc/self/fd); undefined where it cannot tell. */
+  realPath(): Promise<string | undefined>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * An open directory. Every operation is relative to the descriptor, so a parent directory swapped
+ * for a symlink after the open cannot redirect it (on Linux through /proc/self/fd, which makes a
+ * path behave like openat(2)). `name` is always a single path component.
+ */
+export interface DirHandle {
+  stat(): Promise<FileStat>;
+  realPath(): Promise<string | undefined>;
+  /** The entries of the opened directory. */
+  list(): Promise<DirEntry[]>;
+  /** lstat(2) of an entry: a symlink is reported as one, never followed. */
+  entryStat(name: string): Promise<FileStat>;
+  openFile(name: string): Promise<FileHandle>;
+  openDirectory(name: string): Promise<DirHandle>;
+  /**
+   * Creates or replaces `name` atomically (a temporary file in this directory, then a rename), so
+   * readers never see half a file. The mode is `mode`, else the replaced file's, else 0666 minus
+   * the umask. `exclusive` fails with EEXIST when `name` exists.
+   */
+  writeFile(name: string, data: Uint8Array, opts?: { mode?: number; exclusive?: boolean }): Promise<void>;
+  mkdir(name: string, opts?: { mode?: number }): Promise<void>;
+  /** Removes an entry without following symlinks; a directory needs `recursive` unless empty. */
+  remove(name: string, opts?: { recursive?: boolean }): Promise<void>;
+  /** rename(2) of an entry of this directory to `targetName` in `target` (same filesystem). */
+  rename(name: string, target: DirHandle, targetName: string): Promise<void>;
+  /** Idempotent. */
+  close(): Promise<void>;
 }
 
 export interface SpawnOptions {

@@ -7,7 +7,11 @@ export type RequestId = string | number;
 export type Params = Record<string, unknown>;
 
 const Id = v.union([v.string(), v.pipe(v.number(), v.integer())]);
-const ParamsSchema = v.record(v.string(), v.unknown());
+// MCP's params are always an object (JSON-RPC would allow an array); v.record alone accepts arrays.
+const ParamsSchema = v.pipe(
+  v.record(v.string(), v.unknown()),
+  v.check((value) => !Array.isArray(value), "params must be an object, not an array"),
+);
 
 const RequestSchema = v.object({
   jsonrpc: v.literal("2.0"),
@@ -59,24 +63,6 @@ export function classify(value: unknown): Incoming {
   const response = v.safeParse(ResponseSchema, value);
   if (response.success) return { kind: "response", message: response.output as JsonRpcResponse };
   throw invalid(response.issues);
-}
-
-/** Parses one JSON text into a message; -32700 for bad JSON, -32600 for a bad shape. */
-export function parseMessage(text: string): Incoming {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new ProtocolError(RpcCode.parseError, `Parse error: ${err instanceof Error ? err.message : "invalid JSON"}`);
-  }
-  return classify(value);
-}
-
-/** The id of a message that failed validation, when it had a usable one (for the error reply). */
-export function salvageId(value: unknown): RequestId | null {
-  if (typeof value !== "object" || value === null || !("id" in value)) return null;
-  const id = value.id;
-  return typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ? id : null;
 }
 
 function invalid(issues: v.BaseIssue<unknown>[]): ProtocolError {

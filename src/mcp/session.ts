@@ -3,27 +3,17 @@
 import * as v from "valibot";
 import { ProtocolError, RpcCode } from "../errors.ts";
 import type { Logger } from "../log.ts";
-import type { ToolContext } from "../tools/context.ts";
+import type { CallScope, ToolContext } from "../tools/context.ts";
 import type { ToolRegistry } from "../tools/registry.ts";
+import { decodeMessage, peekId } from "./decode.ts";
+import { errorMessageFor, notificationMessage, resultMessage, type Incoming, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type Params, type RequestId } from "./jsonrpc.ts";
 import { negotiate, toolsPage } from "./lifecycle.ts";
-import {
-  classify,
-  errorMessageFor,
-  notificationMessage,
-  resultMessage,
-  salvageId,
-  type Incoming,
-  type JsonRpcMessage,
-  type JsonRpcNotification,
-  type JsonRpcRequest,
-  type JsonRpcResponse,
-  type Params,
-  type RequestId,
-} from "./jsonrpc.ts";
 import { isLogLevel, type LogLevel } from "./logging.ts";
 import { logNotifier, progressNotifier } from "./notifiers.ts";
-import { RateLimiter } from "./rate-limiter.ts";
+import { rateLimitedError, sessionBudget, type Budget, type RateLimits } from "./rate-budget.ts";
+import { takeFromAll } from "./token-bucket.ts";
 import { runToolCall, unknownToolResult, validateArguments } from "./tool-call.ts";
+import { errorResult } from "./tool-result.ts";
 import type { ProtocolVersion } from "./versions.ts";
 
 /** Where a session's outgoing messages go: a WebSocket, an SSE stream, stdout. */
@@ -31,20 +21,18 @@ export interface MessageSink {
   send(message: JsonRpcMessage): void;
 }
 
-export type ToolContextBase = Pick<ToolContext, "signal" | "progress" | "log">;
-
 export interface SessionOptions {
   registry: ToolRegistry;
-  makeToolContext(base: ToolContextBase): ToolContext;
+  makeToolContext(call: CallScope): ToolContext;
   limits: SessionLimits;
+  /** The budget of the credential this session authenticated with, shared with its other sessions. */
+  credential: Budget;
   logger: Logger;
   instructions?: string;
   now?: () => number;
 }
 
-export interface SessionLimits {
-  requestsPerMinute: number;
-  toolCallsPerMinute: number;
+export interface SessionLimits extends RateLimits {
   timeoutMs: number;
   maxResultChars: number;
   /** tools/list page size (the original's 200). */
@@ -65,6 +53,12 @@ export interface SessionState {
   idePid?: number;
 }
 
+interface Method {
+  /** Answered before initialize (the spec allows ping; initialize itself). */
+  beforeInit?: boolean;
+  handle(request: JsonRpcRequest, related: MessageSink | undefined): Params | Promise<Params>;
+}
+
 const CallParams = v.object({ name: v.string(), arguments: v.optional(v.unknown()) });
 
 export class McpSession {
@@ -80,15 +74,33 @@ export class McpSession {
   private sink: MessageSink | undefined;
   private logLevel: LogLevel | undefined;
   private readonly inflight = new Map<RequestId, AbortController>();
-  private readonly requestLimiter: RateLimiter;
-  private readonly toolLimiter: RateLimiter;
+  private readonly budget: Budget;
   private readonly now: () => number;
+  private readonly methods: Readonly<Record<string, Method>> = {
+    ping: { beforeInit: true, handle: () => ({}) },
+    initialize: { beforeInit: true, handle: (r) => this.initialize(r.params ?? {}) },
+    "tools/list": { handle: (r) => toolsPage(this.opts.registry, r.params?.cursor, this.opts.limits.pageSize) },
+    "tools/call": { handle: (r, related) => this.callTool(r, related) },
+    "logging/setLevel": { handle: (r) => this.setLevel(r.params ?? {}) },
+    "resources/list": { handle: () => ({ resources: [] }) },
+    "resources/templates/list": { handle: () => ({ resourceTemplates: [] }) },
+    "resources/read": {
+      handle: (r) => {
+        throw new ProtocolError(RpcCode.resourceNotFound, `Resource not found: ${String(r.params?.uri)}`, { uri: r.params?.uri });
+      },
+    },
+    "prompts/list": { handle: () => ({ prompts: [] }) },
+    "prompts/get": {
+      handle: (r) => {
+        throw new ProtocolError(RpcCode.invalidParams, `Invalid params: unknown prompt ${String(r.params?.name)}`);
+      },
+    },
+  };
 
   constructor(private readonly opts: SessionOptions) {
     this.now = opts.now ?? Date.now;
     this.lastActivity = this.now();
-    this.requestLimiter = new RateLimiter(opts.limits.requestsPerMinute, 60_000, this.now);
-    this.toolLimiter = new RateLimiter(opts.limits.toolCallsPerMinute, 60_000, this.now);
+    this.budget = sessionBudget(opts.limits, this.now);
   }
 
   get initialized(): boolean {
@@ -135,22 +147,28 @@ export class McpSession {
     if (!sink || this.sink === sink) this.sink = undefined;
   }
 
-  /** Parses and handles one JSON text; malformed input gets an error response, never a throw. */
+  /**
+   * Charges one incoming message, whatever it turns out to be (valid, invalid, not even JSON), to
+   * this session's and its credential's request budgets, before the transport parses it. Returns
+   * 0, or the milliseconds to wait when refused (nothing was spent then).
+   */
+  admit(): number {
+    return takeFromAll([this.budget.requests, this.opts.credential.requests]);
+  }
+
+  /**
+   * One message as text (a WebSocket frame, a stdio line): charged to the budgets first, then
+   * decoded and handled. Malformed input gets an error response, never a throw.
+   */
   async handleText(text: string, related?: MessageSink): Promise<JsonRpcResponse | undefined> {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (err) {
-      return errorMessageFor(null, new ProtocolError(RpcCode.parseError, `Parse error: ${err instanceof Error ? err.message : "invalid JSON"}`));
+    const wait = this.admit();
+    if (wait > 0) {
+      const id = peekId(text);
+      // A notification (no id) gets no answer, as JSON-RPC wants; a request learns when to retry.
+      return id === null && !/"id"\s*:/.test(text.slice(0, 512)) ? undefined : errorMessageFor(id, rateLimitedError(wait));
     }
-    let incoming: Incoming;
-    try {
-      incoming = classify(value);
-    } catch (err) {
-      if (err instanceof ProtocolError) return errorMessageFor(salvageId(value), err);
-      throw err;
-    }
-    return this.handle(incoming, related);
+    const decoded = decodeMessage(text);
+    return decoded.ok ? this.handle(decoded.incoming, related) : decoded.response;
   }
 
   /**
@@ -166,7 +184,7 @@ export class McpSession {
     if (incoming.kind === "response") return undefined; // we send no requests yet
     const request = incoming.message;
     try {
-      return resultMessage(request.id, await this.onRequest(request, related));
+      return resultMessage(request.id, await this.dispatch(request, related));
     } catch (err) {
       if (err instanceof ProtocolError) return errorMessageFor(request.id, err);
       this.opts.logger.error(`internal error in ${request.method}`, { error: String(err) });
@@ -190,34 +208,14 @@ export class McpSession {
     this.sink = undefined;
   }
 
-  private async onRequest(request: JsonRpcRequest, related?: MessageSink): Promise<Params> {
-    const { method } = request;
-    const params = request.params ?? {};
+  private dispatch(request: JsonRpcRequest, related: MessageSink | undefined): Params | Promise<Params> {
     if (this.state === "closed") throw new ProtocolError(RpcCode.serverError, "Session closed");
-    if (!KNOWN_METHODS.has(method)) throw new ProtocolError(RpcCode.methodNotFound, `Method not found: ${method}`);
-    if (method === "ping") return {};
-    if (method === "initialize") return this.initialize(params);
-    if (this.state !== "initialized") {
-      throw new ProtocolError(RpcCode.invalidRequest, `Invalid Request: server not initialized; send initialize before ${method}`);
+    const method = Object.hasOwn(this.methods, request.method) ? this.methods[request.method] : undefined;
+    if (method === undefined) throw new ProtocolError(RpcCode.methodNotFound, `Method not found: ${request.method}`);
+    if (!method.beforeInit && this.state !== "initialized") {
+      throw new ProtocolError(RpcCode.invalidRequest, `Invalid Request: server not initialized; send initialize before ${request.method}`);
     }
-    if (method === "tools/call") return this.callTool(request, related);
-    this.takeRequestToken();
-    switch (method) {
-      case "tools/list":
-        return toolsPage(this.opts.registry, params.cursor, this.opts.limits.pageSize);
-      case "logging/setLevel":
-        return this.setLevel(params);
-      case "resources/list":
-        return { resources: [] };
-      case "resources/templates/list":
-        return { resourceTemplates: [] };
-      case "resources/read":
-        throw new ProtocolError(RpcCode.resourceNotFound, `Resource not found: ${String(params.uri)}`, { uri: params.uri });
-      case "prompts/list":
-        return { prompts: [] };
-      default: // prompts/get
-        throw new ProtocolError(RpcCode.invalidParams, `Invalid params: unknown prompt ${String(params.name)}`);
-    }
+    return method.handle(request, related);
   }
 
   private initialize(params: Params): Params {
@@ -240,47 +238,42 @@ export class McpSession {
   private async callTool(request: JsonRpcRequest, related?: MessageSink): Promise<Params> {
     const parsed = v.safeParse(CallParams, request.params ?? {});
     if (!parsed.success) throw new ProtocolError(RpcCode.invalidParams, "Invalid params: tools/call needs a string `name`");
+    // Charged before the tool is even looked up: unknown tools and invalid arguments count too.
+    const wait = takeFromAll([this.budget.toolCalls, this.opts.credential.toolCalls]);
+    if (wait > 0) {
+      const seconds = (wait / 1000).toFixed(1);
+      return errorResult("tool_rate_limited", `Tool call rate limit reached (${this.opts.limits.toolCallsPerMinute}/min per session); retry in ${seconds} s`, `Wait ${seconds} s and call again, or start the bridge with a higher --tool-rate-limit.`);
+    }
     const tool = this.opts.registry.get(parsed.output.name);
     // An isError result rather than -32602: the model reads it and can correct itself, which a
     // JSON-RPC error (shown by Claude Code as a bare failure) does not allow (seed ADR-0004).
     if (!tool) return unknownToolResult(parsed.output.name, this.opts.registry);
     const checked = validateArguments(tool, parsed.output.arguments);
-    if (!checked.ok) return checked.result; // validation failures do not consume rate tokens
-    this.takeRequestToken();
+    if (!checked.ok) return checked.result;
 
     const controller = new AbortController();
     this.inflight.set(request.id, controller);
     this.stats.callCount += 1;
     try {
-      const result = await runToolCall(
-        {
-          tool,
-          args: checked.value,
-          signal: controller.signal,
-          makeContext: (signal) =>
-            this.opts.makeToolContext({
-              signal,
-              progress: progressNotifier(request.params?._meta, this.sender(related)),
-              log: logNotifier(tool.name, () => this.logLevel, this.sender(related), this.opts.logger),
-            }),
-          timeoutMs: this.opts.limits.timeoutMs,
-          maxResultChars: this.opts.limits.maxResultChars,
-          toolLimiter: this.toolLimiter,
-          logger: this.opts.logger,
-        },
-        checked.value,
-      );
+      const result = await runToolCall({
+        tool,
+        input: checked.value,
+        signal: controller.signal,
+        makeContext: ({ signal }) =>
+          this.opts.makeToolContext({
+            signal,
+            progress: progressNotifier(request.params?._meta, this.sender(related)),
+            log: logNotifier(tool.name, () => this.logLevel, this.sender(related), this.opts.logger),
+          }),
+        timeoutMs: this.opts.limits.timeoutMs,
+        maxResultChars: this.opts.limits.maxResultChars,
+        logger: this.opts.logger,
+      });
       if (result.isError) this.stats.errorCount += 1;
       return result;
     } finally {
       this.inflight.delete(request.id);
     }
-  }
-
-  private takeRequestToken(): void {
-    if (this.requestLimiter.tryTake()) return;
-    const retryAfterMs = this.requestLimiter.retryAfterMs();
-    throw new ProtocolError(RpcCode.rateLimited, `Rate limit exceeded: at most ${this.requestLimiter.limit} requests per minute; retry in ${Math.ceil(retryAfterMs / 1000)} s`, { retryAfterMs });
   }
 
   /** Sends a notification tied to a request: on its own stream when it has one. */
@@ -306,16 +299,3 @@ export class McpSession {
     }
   }
 }
-
-const KNOWN_METHODS: ReadonlySet<string> = new Set([
-  "initialize",
-  "ping",
-  "tools/list",
-  "tools/call",
-  "logging/setLevel",
-  "resources/list",
-  "resources/templates/list",
-  "resources/read",
-  "prompts/list",
-  "prompts/get",
-]);

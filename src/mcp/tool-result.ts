@@ -1,8 +1,10 @@
 // Turns what a handler returned (or threw) into an MCP CallToolResult. Expected failures are
-// results, not JSON-RPC errors (seed ADR-0004 "tool errors as content"; MCP 2025-11-25).
+// results, not JSON-RPC errors (seed ADR-0004 "tool errors as content"; MCP 2025-11-25). Every
+// result respects the bridge's size cap (src/mcp/result-cap.ts).
 import * as v from "valibot";
 import { ToolError, type ToolErrorCode } from "../errors.ts";
 import type { ContentBlock, Tool } from "../tools/define-tool.ts";
+import { capStructured, capText } from "./result-cap.ts";
 
 export interface CallToolResult {
   [key: string]: unknown;
@@ -11,17 +13,15 @@ export interface CallToolResult {
   isError?: boolean;
 }
 
-export function errorResult(code: ToolErrorCode, message: string, suggestion?: string): CallToolResult {
-  const body: Record<string, string> = { error: message, code };
-  if (suggestion) body.suggestion = suggestion;
-  return { content: [{ type: "text", text: JSON.stringify(body) }], isError: true };
+export function errorResult(code: ToolErrorCode, message: string, suggestion: string): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify({ error: message, code, suggestion }) }], isError: true };
 }
 
 export function toolErrorResult(err: ToolError): CallToolResult {
   return errorResult(err.code, err.message, err.suggestion);
 }
 
-/** Shapes a handler's return value; `maxChars` caps plain text (structured output is kept whole). */
+/** Shapes a handler's return value: structured for tools with an output schema, else plain text. */
 export function successResult(tool: Tool, value: unknown, maxChars: number): CallToolResult {
   if (tool.output) {
     const checked = v.safeParse(tool.output, value);
@@ -30,13 +30,14 @@ export function successResult(tool: Tool, value: unknown, maxChars: number): Cal
       const issue = checked.issues[0];
       return errorResult("internal_error", `${tool.name} produced output that does not match its outputSchema (${v.getDotPath(issue) ?? "value"}: ${issue.message})`, "Report this as a bridge bug.");
     }
-    const structured = checked.output as Record<string, unknown>;
-    return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
+    const capped = capStructured(checked.output as Record<string, unknown>, maxChars);
+    if (capped === undefined) {
+      return errorResult("result_too_large", `${tool.name}'s result does not fit the bridge's result cap of ${maxChars} characters`, "Narrow the request, or start the bridge with a larger --max-result-size.");
+    }
+    return { content: [{ type: "text", text: JSON.stringify(capped) }], structuredContent: capped };
   }
   if (typeof value === "string") return { content: [{ type: "text", text: capText(value, maxChars) }] };
-  if (isContentCarrier(value)) {
-    return { content: value.content.map((block) => (block.type === "text" ? { type: "text", text: capText(block.text, maxChars) } : block)) };
-  }
+  if (isContentCarrier(value)) return { content: capBlocks(value.content, maxChars) };
   return { content: [{ type: "text", text: capText(JSON.stringify(value) ?? "null", maxChars) }] };
 }
 
@@ -44,15 +45,18 @@ function isContentCarrier(value: unknown): value is { content: ContentBlock[] } 
   return typeof value === "object" && value !== null && "content" in value && Array.isArray(value.content);
 }
 
-function capText(text: string, maxChars: number): string {
-  if (text.length <= maxChars) return text;
-  return `${text.slice(0, maxChars)}\n[truncated: ${text.length - maxChars} of ${text.length} characters omitted; narrow the request (a smaller range or more specific pattern) to see the rest]`;
-}
-
-/** A readable, bounded list of valibot issues for an invalid_arguments result. */
-export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
-  return issues
-    .slice(0, 5)
-    .map((issue) => `${v.getDotPath(issue) ?? "arguments"}: ${issue.message}`)
-    .join("; ");
+/** Text blocks share the cap, in order; other blocks pass (images are capped by the client). */
+function capBlocks(blocks: readonly ContentBlock[], maxChars: number): ContentBlock[] {
+  let left = maxChars;
+  const out: ContentBlock[] = [];
+  for (const block of blocks) {
+    if (block.type !== "text") {
+      out.push(block);
+      continue;
+    }
+    out.push({ type: "text", text: capText(block.text, Math.max(0, left)) });
+    left -= block.text.length;
+    if (left <= 0) break;
+  }
+  return out;
 }

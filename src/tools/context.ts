@@ -1,30 +1,8 @@
-// What a tool handler may touch. Handlers reach the world only through this object
-// (DESIGN.md, "The flow of one request"), which keeps them testable and inside the jail.
-import type { Runtime } from "../runtime.ts";
-import type { BridgeConfig } from "../config/schema.ts";
+// What a tool handler may touch (DESIGN.md, "The flow of one request"): narrow capabilities, never
+// the Runtime or the bridge's config (which holds the auth token). ctx.fs goes through the jail;
+// ctx.exec, ctx.http, ctx.lsp and a real ctx.extension are added by their issues in the same style.
 import type { LogLevel } from "../mcp/logging.ts";
-
-/** The workspace path jail (src/security/paths.ts). Every path a tool touches goes through it. */
-export interface Workspace {
-  /** Real (symlink-free) absolute path of the root. */
-  readonly root: string;
-  /** Real absolute paths of all workspace folders; the root is the first. */
-  readonly folders: readonly string[];
-  /**
-   * Resolves a user-supplied path (absolute, or relative to the root) to a real absolute path
-   * inside the workspace. Throws ToolError (invalid_path, outside_workspace, file_not_found).
-   */
-  resolve(path: string, opts?: ResolveOptions): Promise<string>;
-  /** The root-relative form of an absolute path inside the workspace ("" for the root). */
-  relative(absolutePath: string): string;
-}
-
-export interface ResolveOptions {
-  /** The path must exist (default true). When false, the nearest existing ancestor is checked. */
-  mustExist?: boolean;
-  /** The caller will write: hard-linked files are refused as well. */
-  forWrite?: boolean;
-}
+import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 
 export interface ProbeResult {
   available: boolean;
@@ -56,19 +34,33 @@ export interface ToolSummary {
 }
 
 export interface ToolRequirements {
-  /** An executable that must be on PATH (e.g. "git", "rg"). */
-  probe?: string;
-  /** "required": fails without the extension; "fallback": works without it, better with it. */
+  /** Executables that must be on PATH (e.g. "git", "rg"). */
+  probes?: readonly string[];
+  /** "required": only the extension can answer; "fallback": answered headless without it, better with it. */
   extension?: "required" | "fallback";
 }
 
-export interface ToolContext {
-  readonly workspace: Workspace;
-  readonly runtime: Runtime;
-  readonly config: BridgeConfig;
+/** The bridge settings a tool may know; nothing secret (no token). */
+export interface ToolSettings {
+  /** --max-result-size in characters: every result is cut to this. */
+  readonly maxResultChars: number;
+  /** --timeout: the default per-call limit in ms. */
+  readonly timeoutMs: number;
+  /** --slim: only the IDE-exclusive tools are registered. */
+  readonly slim: boolean;
+}
+
+/** What every call shares: the capabilities of the bridge. */
+export interface ToolEnvironment {
+  readonly fs: WorkspaceFs;
+  readonly settings: ToolSettings;
   readonly probes: Probes;
   readonly extension: ExtensionLink;
   readonly catalog: ToolCatalog;
+}
+
+/** What belongs to one call. */
+export interface CallScope {
   /** Aborted on notifications/cancelled, on timeout, and when the session ends. */
   readonly signal: AbortSignal;
   /** Sends notifications/progress when the caller gave a progressToken; otherwise a no-op. */
@@ -76,3 +68,5 @@ export interface ToolContext {
   /** Sends notifications/message to the client (subject to logging/setLevel) and logs locally. */
   log(level: LogLevel, message: string, data?: unknown): void;
 }
+
+export type ToolContext = ToolEnvironment & CallScope;

@@ -1,4 +1,4 @@
-// Looks executables up once per bridge and caches the answer: tools declare `requires.probe`
+// Looks executables up once per bridge and caches the answer: tools declare `requires.probes`
 // and getToolCapabilities explains what is missing.
 import type { Runtime } from "../runtime.ts";
 import type { ProbeResult, Probes } from "./context.ts";

@@ -1,17 +1,17 @@
-// Builds the tool registry once at start: checks every tool, converts its valibot schemas to
-// JSON Schema a single time, and keeps the tools/list entries ready to serve.
-import { toJsonSchema } from "@valibot/to-json-schema";
+// Builds the tool registry once at start from the toolsets: checks every tool against the contract
+// (src/tools/tool-invariants.ts), converts its valibot schemas to JSON Schema a single time, and keeps
+// the tools/list entries ready to serve, with the `_meta` Claude Code's tool search reads.
 import { BridgeError } from "../errors.ts";
+import { TRUNCATION_KEY } from "../mcp/result-cap.ts";
 import type { ToolCatalog, ToolSummary } from "./context.ts";
-import type { Schema, Tool } from "./define-tool.ts";
-import { SLIM_TOOL_NAMES } from "./slim.ts";
+import type { Tool } from "./define-tool.ts";
+import { jsonSchemaOf, type JsonObject } from "./json-schema.ts";
+import { assertValidTool, assertValidToolsets } from "./tool-invariants.ts";
+import type { Toolset } from "./toolset.ts";
 
-const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
-export const MAX_DESCRIPTION_CHARS = 200;
-/** Claude Code persists text results over 50,000 chars to disk unless the tool raises this. */
-const CLAUDE_CODE_RESULT_CAP = 500_000;
-
-export type JsonObject = Record<string, unknown>;
+/** Claude Code persists text results over 50,000 chars to disk unless the tool raises this (to 500,000). */
+const CLAUDE_CODE_DEFAULT_RESULT_CHARS = 50_000;
+const CLAUDE_CODE_MAX_RESULT_CHARS = 500_000;
 
 export interface ToolListEntry {
   name: string;
@@ -20,23 +20,32 @@ export interface ToolListEntry {
   inputSchema: JsonObject;
   outputSchema?: JsonObject;
   annotations?: JsonObject;
-  _meta?: JsonObject;
+  _meta: JsonObject;
 }
 
 export interface RegistryOptions {
   slim: boolean;
-  /** The bridge's own cap on a result (--max-result-size), in characters. */
+  /** The bridge's cap on every result (--max-result-size), in characters. */
   maxResultChars: number;
 }
 
 export class ToolRegistry implements ToolCatalog {
   private readonly byName = new Map<string, Tool>();
   private readonly listEntries: ToolListEntry[] = [];
+  /** The toolsets as registered (after --slim), for the instructions. */
+  readonly toolsets: readonly Toolset[];
   /** Bumped when the tool list changes, so old pagination cursors are refused. */
   version = 1;
 
-  constructor(tools: readonly Tool[], private readonly opts: RegistryOptions) {
-    for (const tool of tools) this.add(tool);
+  constructor(toolsets: readonly Toolset[], private readonly opts: RegistryOptions) {
+    assertValidToolsets(toolsets);
+    const kept: Toolset[] = [];
+    for (const toolset of toolsets) {
+      const tools = toolset.tools.filter((tool) => !opts.slim || tool.slim);
+      for (const tool of tools) this.add(tool);
+      if (tools.length > 0) kept.push({ ...toolset, tools });
+    }
+    this.toolsets = kept;
   }
 
   get(name: string): Tool | undefined {
@@ -62,47 +71,38 @@ export class ToolRegistry implements ToolCatalog {
   }
 
   private add(tool: Tool): void {
-    if (this.opts.slim && !SLIM_TOOL_NAMES.has(tool.name)) return;
     assertValidTool(tool);
-    if (this.byName.has(tool.name)) {
-      throw new BridgeError("startup_failed", `Tool "${tool.name}" is registered twice`);
-    }
+    if (this.byName.has(tool.name)) throw new BridgeError("startup_failed", `Tool "${tool.name}" is registered twice`);
     this.byName.set(tool.name, tool);
     this.listEntries.push(toListEntry(tool, this.opts.maxResultChars));
     this.version += 1;
   }
 }
 
-export function assertValidTool(tool: Tool): void {
-  const fail = (why: string) => new BridgeError("startup_failed", `Tool "${tool.name}": ${why}`);
-  if (!TOOL_NAME.test(tool.name)) throw fail("name must be 1-128 chars of [A-Za-z0-9_.-]");
-  if (tool.description.trim().length === 0) throw fail("description is empty");
-  if (tool.description.length > MAX_DESCRIPTION_CHARS) {
-    throw fail(`description is ${tool.description.length} chars; at most ${MAX_DESCRIPTION_CHARS}`);
-  }
-  if (jsonSchemaOf(tool.input).type !== "object") throw fail("input must be an object schema");
-  if (tool.output && jsonSchemaOf(tool.output).type !== "object") throw fail("output must be an object schema");
-}
-
 function toListEntry(tool: Tool, maxResultChars: number): ToolListEntry {
-  const entry: ToolListEntry = {
-    name: tool.name,
-    description: tool.description,
-    inputSchema: jsonSchemaOf(tool.input),
-  };
+  const meta: JsonObject = { "anthropic/searchHint": tool.searchHint };
+  if (tool.alwaysLoad) meta["anthropic/alwaysLoad"] = true;
+  // What the bridge really lets through (every result is cut to the cap), when that is more than
+  // Claude Code would keep in the conversation by default.
+  const cap = Math.min(maxResultChars, CLAUDE_CODE_MAX_RESULT_CHARS);
+  if (tool.largeResult && cap > CLAUDE_CODE_DEFAULT_RESULT_CHARS) meta["anthropic/maxResultSizeChars"] = cap;
+  const entry: ToolListEntry = { name: tool.name, description: tool.description, inputSchema: jsonSchemaOf(tool.input), _meta: meta };
   if (tool.title) entry.title = tool.title;
-  if (tool.output) entry.outputSchema = jsonSchemaOf(tool.output);
+  if (tool.output) entry.outputSchema = withTruncationMarker(jsonSchemaOf(tool.output));
   const annotations: JsonObject = { ...tool.annotations };
   if (tool.title) annotations.title = tool.title;
   if (Object.keys(annotations).length > 0) entry.annotations = annotations;
-  if (tool.largeResult) {
-    entry._meta = { "anthropic/maxResultSizeChars": Math.min(maxResultChars, CLAUDE_CODE_RESULT_CAP) };
-  }
   return entry;
 }
 
-/** JSON Schema (draft 2020-12, MCP 2025-11-25's default) without the `$schema` key. */
-export function jsonSchemaOf(schema: Schema): JsonObject {
-  const { $schema: _dialect, ...rest } = toJsonSchema(schema, { target: "draft-2020-12", errorMode: "throw" });
-  return rest as JsonObject;
+/** Any structured result may carry the cap's marker (src/mcp/result-cap.ts), so the schema says so. */
+function withTruncationMarker(schema: JsonObject): JsonObject {
+  const properties = (schema.properties ?? {}) as JsonObject;
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      [TRUNCATION_KEY]: { type: "string", description: "Present only when the bridge cut this result to its size cap: what was left out." },
+    },
+  };
 }

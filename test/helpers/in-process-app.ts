@@ -1,33 +1,29 @@
 // The real Hono app with real sessions, driven in-process with app.request() (no sockets).
-import { upgradeWebSocket } from "@hono/node-server";
-import type { Runtime } from "../../src/runtime.ts";
+import { createNodeRuntime } from "../../runtime/node.ts";
 import { createApp } from "../../src/app.ts";
 import { silentLogger } from "../../src/log.ts";
-import { StreamableHttpTransport } from "../../src/transports/http/streamable-http.ts";
-import { ALL_TEST_TOOLS } from "./session-fixture.ts";
-import { McpSession } from "../../src/mcp/session.ts";
+import { credentialBudget } from "../../src/mcp/rate-budget.ts";
+import { McpSession, type SessionLimits } from "../../src/mcp/session.ts";
 import { SessionStore } from "../../src/mcp/session-store.ts";
+import { takeFromAll } from "../../src/mcp/token-bucket.ts";
 import { ToolRegistry } from "../../src/tools/registry.ts";
-import type { ToolContext } from "../../src/tools/context.ts";
+import { toolContext } from "../../src/tools/tool-environment.ts";
+import { StreamableHttpTransport } from "../../src/transports/http/streamable-http.ts";
+import { TEST_TOOLSETS, testEnvironment } from "./session-fixture.ts";
 
 export const TOKEN = "test-token-0123456789abcdef";
 
-export function makeApp(opts: { maxSessions?: number; now?: () => number } = {}) {
-  const registry = new ToolRegistry(ALL_TEST_TOOLS, { slim: false, maxResultChars: 10_000 });
+export function makeApp(opts: { maxSessions?: number; now?: () => number; limits?: Partial<SessionLimits> } = {}) {
+  const registry = new ToolRegistry(TEST_TOOLSETS, { slim: false, maxResultChars: 10_000 });
+  const env = testEnvironment(registry, { maxResultChars: 10_000 });
   const now = opts.now ?? Date.now;
+  const limits: SessionLimits = { requestsPerMinute: 200, toolCallsPerMinute: 60, timeoutMs: 5000, maxResultChars: 10_000, pageSize: 200, ...opts.limits };
+  const credential = credentialBudget(limits, now);
   const createSession = () =>
-    new McpSession({
-      registry,
-      logger: silentLogger,
-      now,
-      limits: { requestsPerMinute: 200, toolCallsPerMinute: 60, timeoutMs: 5000, maxResultChars: 10_000, pageSize: 200 },
-      makeToolContext: (base) =>
-        ({ ...base, extension: { connected: false }, probes: { get: async () => ({ available: false }) } }) as unknown as ToolContext,
-    });
-  const http = new StreamableHttpTransport({ createSession, maxSessions: opts.maxSessions ?? 5, logger: silentLogger, now });
-  const runtime = { upgradeWebSocket, webSocketInfo: { bufferedAmount: () => 0 } } as unknown as Runtime;
+    new McpSession({ registry, logger: silentLogger, now, limits, credential, makeToolContext: (call) => toolContext(env, call) });
+  const http = new StreamableHttpTransport({ createSession, admitUnbound: () => takeFromAll([credential.requests]), maxSessions: opts.maxSessions ?? 5, logger: silentLogger, now });
   const sockets = new SessionStore({ createSession, graceMs: 5000, logger: silentLogger });
-  const app = createApp({ runtime, token: TOKEN, hostPolicy: { extraHosts: [] }, http, sockets, logger: silentLogger, health: () => ({ status: "ok" }) });
+  const app = createApp({ runtime: createNodeRuntime(), token: TOKEN, hostPolicy: { extraHosts: [] }, http, sockets, logger: silentLogger, health: () => ({ status: "ok" }) });
   return { app, http };
 }
 

@@ -4,13 +4,22 @@ import type { JsonRpcMessage, JsonRpcResponse } from "../../src/mcp/jsonrpc.ts";
 import { McpSession, type SessionLimits } from "../../src/mcp/session.ts";
 import { silentLogger } from "../../src/log.ts";
 import { ToolError } from "../../src/errors.ts";
-import type { ToolContext } from "../../src/tools/context.ts";
+import { realpath } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { createNodeFs } from "../../runtime/node-fs.ts";
+import { createNodeRuntime } from "../../runtime/node.ts";
+import { credentialBudget, type Budget } from "../../src/mcp/rate-budget.ts";
+import { createWorkspace } from "../../src/security/paths.ts";
+import type { ExtensionLink, ToolEnvironment } from "../../src/tools/context.ts";
 import { defineTool, type Tool } from "../../src/tools/define-tool.ts";
 import { ToolRegistry } from "../../src/tools/registry.ts";
+import { createToolEnvironment, toolContext } from "../../src/tools/tool-environment.ts";
+import { defineToolset, type Toolset } from "../../src/tools/toolset.ts";
 
 export const echoTool = defineTool({
   name: "echo",
   description: "Returns its text.",
+  searchHint: "echo text",
   input: v.strictObject({ text: v.string() }),
   annotations: { readOnlyHint: true },
   async handler(input) {
@@ -21,6 +30,7 @@ export const echoTool = defineTool({
 export const structuredTool = defineTool({
   name: "structured",
   description: "Returns a structured sum.",
+  searchHint: "sum numbers",
   input: v.strictObject({ a: v.number(), b: v.number(), lie: v.optional(v.boolean()) }),
   output: v.object({ sum: v.number() }),
   async handler(input) {
@@ -32,6 +42,7 @@ export const structuredTool = defineTool({
 export const failingTool = defineTool({
   name: "failing",
   description: "Fails as told.",
+  searchHint: "fail error",
   input: v.strictObject({ expected: v.boolean() }),
   async handler(input) {
     if (input.expected) throw new ToolError("file_not_found", "no such thing", { suggestion: "try another" });
@@ -39,17 +50,28 @@ export const failingTool = defineTool({
   },
 });
 
+/** Dispatches "waiting" each time the slow tool has reported and starts waiting for its signal. */
+export const slowToolEvents = new EventTarget();
+
+/** Resolves when the next slow tool call is waiting (tests wait for this, not for a timer). */
+export function slowToolWaiting(): Promise<void> {
+  return new Promise((resolve) => slowToolEvents.addEventListener("waiting", () => resolve(), { once: true }));
+}
+
 /** Waits until aborted, reporting progress and logs first. */
 export const slowTool = defineTool({
   name: "slow",
   description: "Reports progress, logs, then waits for its signal.",
+  searchHint: "slow progress wait",
   input: v.strictObject({ steps: v.optional(v.number(), 3) }),
   async handler(input, ctx) {
     for (let i = 1; i <= input.steps; i++) ctx.progress(i, { total: input.steps, message: `step ${i}` });
     ctx.progress(1); // not increasing: must be dropped
     ctx.log("info", "working", { steps: input.steps });
     ctx.log("debug", "noise");
-    await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
+    const aborted = new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
+    slowToolEvents.dispatchEvent(new Event("waiting"));
+    await aborted;
     return "stopped";
   },
 });
@@ -57,6 +79,7 @@ export const slowTool = defineTool({
 export const bigTool = defineTool({
   name: "big",
   description: "Returns a large text.",
+  searchHint: "large text",
   input: v.strictObject({ chars: v.number() }),
   largeResult: true,
   async handler(input) {
@@ -67,24 +90,59 @@ export const bigTool = defineTool({
 export const needsExtension = defineTool({
   name: "needsExtension",
   description: "Needs the VS Code extension.",
+  searchHint: "extension only",
   input: v.strictObject({}),
-  requires: { extension: "required" },
-  async handler() {
-    return "ran";
+  async viaExtension() {
+    return "ran through the extension";
   },
 });
 
 export const needsProbe = defineTool({
   name: "needsProbe",
   description: "Needs a command that does not exist.",
+  searchHint: "needs a missing command",
   input: v.strictObject({}),
-  requires: { probe: "no-such-command-xyz" },
+  requires: { probes: ["no-such-command-xyz"] },
   async handler() {
     return "ran";
   },
 });
 
-export const ALL_TEST_TOOLS: Tool[] = [echoTool, structuredTool, failingTool, slowTool, bigTool, needsExtension, needsProbe];
+/** Answered headless, or through the extension when it is connected. */
+export const withFallback = defineTool({
+  name: "withFallback",
+  description: "Says which handler answered.",
+  searchHint: "fallback routing",
+  input: v.strictObject({}),
+  async handler() {
+    return "headless";
+  },
+  async viaExtension() {
+    return "extension";
+  },
+});
+
+export const ALL_TEST_TOOLS: Tool[] = [echoTool, structuredTool, failingTool, slowTool, bigTool, needsExtension, needsProbe, withFallback];
+
+export const TEST_TOOLSETS: Toolset[] = [defineToolset({ name: "test", purpose: "tools for engine tests", tools: ALL_TEST_TOOLS })];
+
+/** The tools touch no files; the jail is rooted in the temp dir. */
+const workspace = await createWorkspace(createNodeFs(), { root: await realpath(tmpdir()) });
+
+export interface EnvironmentOptions {
+  extension?: ExtensionLink;
+  maxResultChars?: number;
+}
+
+/** The bridge's own tool environment (src/tools/tool-environment.ts) over `registry`. */
+export function testEnvironment(registry: ToolRegistry, opts: EnvironmentOptions = {}): ToolEnvironment {
+  return createToolEnvironment(createNodeRuntime(), {
+    workspace,
+    settings: { maxResultChars: opts.maxResultChars ?? 1000, timeoutMs: 5000, slim: false },
+    catalog: registry,
+    extension: opts.extension ?? { connected: false },
+  });
+}
 
 export interface Fixture {
   session: McpSession;
@@ -95,20 +153,27 @@ export interface Fixture {
   init(version?: string): Promise<JsonRpcResponse>;
 }
 
-export function makeSession(limits: Partial<SessionLimits> = {}, tools: Tool[] = ALL_TEST_TOOLS): Fixture {
+export interface SessionFixtureOptions extends EnvironmentOptions {
+  toolsets?: readonly Toolset[];
+  /** The tools' environment (default: the bridge's factory over the temp dir); gets the registry. */
+  env?: (registry: ToolRegistry) => ToolEnvironment;
+  /** The credential budget shared with other sessions (default: a fresh one per session). */
+  credential?: Budget;
+}
+
+export function makeSession(limits: Partial<SessionLimits> = {}, opts: SessionFixtureOptions = {}): Fixture {
   const clock = { now: 1_000_000 };
-  const registry = new ToolRegistry(tools, { slim: false, maxResultChars: 1000 });
+  const fullLimits: SessionLimits = { requestsPerMinute: 200, toolCallsPerMinute: 60, timeoutMs: 5000, maxResultChars: 1000, pageSize: 200, ...limits };
+  const registry = new ToolRegistry(opts.toolsets ?? TEST_TOOLSETS, { slim: false, maxResultChars: fullLimits.maxResultChars });
+  const env = opts.env?.(registry) ?? testEnvironment(registry, opts);
+  const now = () => clock.now;
   const session = new McpSession({
     registry,
     logger: silentLogger,
-    now: () => clock.now,
-    limits: { requestsPerMinute: 200, toolCallsPerMinute: 60, timeoutMs: 5000, maxResultChars: 1000, pageSize: 200, ...limits },
-    makeToolContext: (base) =>
-      ({
-        ...base,
-        extension: { connected: false },
-        probes: { get: async () => ({ available: false }) },
-      }) as unknown as ToolContext,
+    now,
+    limits: fullLimits,
+    credential: opts.credential ?? credentialBudget(fullLimits, now),
+    makeToolContext: (call) => toolContext(env, call),
   });
   const sent: JsonRpcMessage[] = [];
   session.attach({ send: (m) => sent.push(m) });

@@ -1,15 +1,14 @@
-// A real ToolContext for unit tests: the real filesystem through createNodeFs and the real
-// workspace jail; only the parts of Runtime the tools under test use are filled in.
-import { constants } from "node:fs";
-import { access } from "node:fs/promises";
-import { delimiter, join } from "node:path";
-import type { Runtime } from "../../src/runtime.ts";
-import { createNodeFs } from "../../runtime/node-fs.ts";
+// A real ToolContext for unit tests, built by the bridge's own factory (src/tools/tool-environment.ts)
+// on the real Node runtime and the real workspace jail: what a tool sees here is what it sees in the
+// bridge. Only the call's scope (signal, progress, log) is recorded for assertions.
+import { createNodeRuntime } from "../../runtime/node.ts";
 import { DEFAULT_CONFIG } from "../../src/config/schema.ts";
 import type { LogLevel } from "../../src/mcp/logging.ts";
+import type { Runtime } from "../../src/runtime.ts";
 import { createWorkspace } from "../../src/security/paths.ts";
-import type { ProbeResult, ToolCatalog, ToolContext } from "../../src/tools/context.ts";
+import type { ExtensionLink, ToolCatalog, ToolContext } from "../../src/tools/context.ts";
 import type { Tool } from "../../src/tools/define-tool.ts";
+import { createToolEnvironment, toolContext } from "../../src/tools/tool-environment.ts";
 
 export interface TestToolContext extends ToolContext {
   readonly abort: AbortController;
@@ -17,54 +16,38 @@ export interface TestToolContext extends ToolContext {
   readonly logCalls: { level: LogLevel; message: string; data?: unknown }[];
 }
 
-/** PATH lookup as a shell does it: the first executable regular file named `cmd`. */
-export async function which(cmd: string): Promise<string | undefined> {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (dir === "") continue;
-    const candidate = join(dir, cmd);
-    try {
-      await access(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here; keep looking
-    }
-  }
-  return undefined;
+export interface TestContextOptions {
+  /** The tools getToolCapabilities and the like see (default: none). */
+  tools?: readonly Tool[];
+  extension?: ExtensionLink;
+  /** A runtime other than the real Node one (a `which` that finds nothing, say). */
+  runtime?: Pick<Runtime, "fs" | "which">;
+  maxResultChars?: number;
 }
+
+let nodeRuntime: Runtime | undefined;
 
 export function catalogOf(tools: readonly Tool[]): ToolCatalog {
   return {
-    list: () =>
-      tools.map((t) => ({ name: t.name, title: t.title, description: t.description, requires: t.requires, readOnly: t.annotations.readOnlyHint === true })),
+    list: () => tools.map((t) => ({ name: t.name, title: t.title, description: t.description, requires: t.requires, readOnly: t.annotations.readOnlyHint === true })),
   };
 }
 
-export async function makeToolContext(root: string, overrides: Partial<ToolContext> = {}): Promise<TestToolContext> {
-  const fs = createNodeFs();
-  const runtime = { name: "node", fs, which } as unknown as Runtime;
-  const cache = new Map<string, Promise<ProbeResult>>();
+export async function makeToolContext(root: string, opts: TestContextOptions = {}): Promise<TestToolContext> {
+  const runtime = opts.runtime ?? (nodeRuntime ??= createNodeRuntime());
+  const env = createToolEnvironment(runtime, {
+    workspace: await createWorkspace(runtime.fs, { root }),
+    settings: { maxResultChars: opts.maxResultChars ?? DEFAULT_CONFIG.maxResultSizeKb * 1024, timeoutMs: DEFAULT_CONFIG.timeoutMs, slim: false },
+    catalog: catalogOf(opts.tools ?? []),
+    ...(opts.extension === undefined ? {} : { extension: opts.extension }),
+  });
   const abort = new AbortController();
   const progressCalls: TestToolContext["progressCalls"] = [];
   const logCalls: TestToolContext["logCalls"] = [];
-  const base: TestToolContext = {
-    workspace: await createWorkspace(fs, { root }),
-    runtime,
-    config: { ...DEFAULT_CONFIG, workspace: root },
-    probes: {
-      get(command) {
-        const cached = cache.get(command) ?? which(command).then((path) => (path ? { available: true, path } : { available: false }));
-        cache.set(command, cached);
-        return cached;
-      },
-    },
-    extension: { connected: false },
-    catalog: catalogOf([]),
+  const ctx = toolContext(env, {
     signal: abort.signal,
-    abort,
-    progressCalls,
-    logCalls,
-    progress: (progress, opts) => progressCalls.push({ progress, ...opts }),
+    progress: (progress, o) => progressCalls.push({ progress, ...o }),
     log: (level, message, data) => logCalls.push({ level, message, data }),
-  };
-  return { ...base, ...overrides };
+  });
+  return { ...ctx, abort, progressCalls, logCalls };
 }

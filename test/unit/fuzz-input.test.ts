@@ -6,51 +6,37 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNodeFs } from "../../runtime/node-fs.ts";
-import type { Runtime } from "../../src/runtime.ts";
-import { DEFAULT_CONFIG } from "../../src/config/schema.ts";
+import { createNodeRuntime } from "../../runtime/node.ts";
 import { silentLogger } from "../../src/log.ts";
 import type { JsonRpcResponse } from "../../src/mcp/jsonrpc.ts";
+import { credentialBudget } from "../../src/mcp/rate-budget.ts";
 import { McpSession } from "../../src/mcp/session.ts";
-import { createWorkspace } from "../../src/security/paths.ts";
-import { bridgeTools } from "../../src/tools/bridge/index.ts";
-import type { ToolContext, Workspace } from "../../src/tools/context.ts";
+import { createWorkspace, type Workspace } from "../../src/security/paths.ts";
 import { ToolRegistry } from "../../src/tools/registry.ts";
-import { workspaceTools } from "../../src/tools/workspace/index.ts";
+import { createToolEnvironment, toolContext } from "../../src/tools/tool-environment.ts";
+import { TOOLSETS } from "../../src/tools/toolsets.ts";
 import { initialize, makeApp, post } from "../helpers/in-process-app.ts";
-import { which } from "../helpers/tool-context.ts";
 
 const RUNS = 300;
 let root: string;
 let workspace: Workspace;
-const registry = new ToolRegistry([...bridgeTools, ...workspaceTools], { slim: false, maxResultChars: 100_000 });
+const registry = new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 100_000 });
+const runtime = createNodeRuntime();
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "fuzz-ws-"));
   await writeFile(join(root, "a.txt"), "one\ntwo\nthree\n");
   await writeFile(join(root, "package.json"), "{\"name\":\"fuzz\"}");
-  workspace = await createWorkspace(createNodeFs(), { root });
+  workspace = await createWorkspace(runtime.fs, { root });
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
 function realSession(): McpSession {
-  const runtime = { name: "node", fs: createNodeFs(), which } as unknown as Runtime;
-  return new McpSession({
-    registry,
-    logger: silentLogger,
-    limits: { requestsPerMinute: 100_000, toolCallsPerMinute: 100_000, timeoutMs: 5000, maxResultChars: 100_000, pageSize: 200 },
-    makeToolContext: (base): ToolContext => ({
-      ...base,
-      workspace,
-      runtime,
-      config: { ...DEFAULT_CONFIG, workspace: root },
-      probes: { get: async () => ({ available: false }) },
-      extension: { connected: false },
-      catalog: registry,
-    }),
-  });
+  const limits = { requestsPerMinute: 100_000, toolCallsPerMinute: 100_000, timeoutMs: 5000, maxResultChars: 100_000, pageSize: 200 };
+  const env = createToolEnvironment(runtime, { workspace, settings: { maxResultChars: 100_000, timeoutMs: 5000, slim: false }, catalog: registry });
+  return new McpSession({ registry, logger: silentLogger, limits, credential: credentialBudget(limits), makeToolContext: (call) => toolContext(env, call) });
 }
 
 function expectWellFormed(response: JsonRpcResponse | undefined): void {

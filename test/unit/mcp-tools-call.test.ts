@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorOf, makeSession, resultOf, toolError } from "../helpers/session-fixture.ts";
+import { errorOf, makeSession, resultOf, slowToolWaiting, toolError } from "../helpers/session-fixture.ts";
 
 async function ready(limits = {}) {
   const fixture = makeSession(limits);
@@ -30,7 +30,7 @@ describe("tools/call", () => {
     const body = toolError(resultOf(await call("tools/call", { name: "echo", arguments: { text: 1 } })));
     expect(body.code).toBe("invalid_arguments");
     expect(body.error).toMatch(/text/);
-    expect(body.suggestion).toMatch(/inputSchema/);
+    expect(body).toEqual({ code: "invalid_arguments", error: "Invalid arguments for echo: `text` must be a string, got 1", suggestion: "Call echo again with the arguments fixed as said." });
     const extra = toolError(resultOf(await call("tools/call", { name: "echo", arguments: { text: "a", extra: 1 } })));
     expect(extra.code).toBe("invalid_arguments");
     expect(toolError(resultOf(await call("tools/call", { name: "echo" }))).code).toBe("invalid_arguments");
@@ -83,10 +83,16 @@ describe("tools/call", () => {
   });
 
   it("applies the per-session tool rate limit as an isError result", async () => {
-    const { call } = await ready({ toolCallsPerMinute: 2 });
-    resultOf(await call("tools/call", { name: "echo", arguments: { text: "1" } }));
-    resultOf(await call("tools/call", { name: "echo", arguments: { text: "2" } }));
+    const { call } = await ready({ toolCallsPerMinute: 1 });
+    for (let i = 0; i < 3; i++) resultOf(await call("tools/call", { name: "echo", arguments: { text: String(i) } }));
     expect(toolError(resultOf(await call("tools/call", { name: "echo", arguments: { text: "3" } }))).code).toBe("tool_rate_limited");
+  });
+
+  it("answers extension-only tools through the extension when it is connected", async () => {
+    const { call, init } = makeSession({}, { extension: { connected: true } });
+    await init();
+    expect(resultOf(await call("tools/call", { name: "needsExtension", arguments: {} }))).toEqual({ content: [{ type: "text", text: "ran through the extension" }] });
+    expect(resultOf(await call("tools/call", { name: "withFallback", arguments: {} }))).toEqual({ content: [{ type: "text", text: "extension" }] });
   });
 });
 
@@ -94,8 +100,9 @@ describe("progress, logging, cancellation, timeout", () => {
   it("sends increasing notifications/progress for a progressToken and honours notifications/cancelled", async () => {
     const { call, notify, sent } = await ready();
     await call("logging/setLevel", { level: "info" });
+    const waiting = slowToolWaiting();
     const pending = call("tools/call", { name: "slow", arguments: { steps: 2 }, _meta: { progressToken: "tok" } }, "call-1");
-    await new Promise((r) => setTimeout(r, 20));
+    await waiting;
     await notify("notifications/cancelled", { requestId: "call-1", reason: "user" });
     const body = toolError(resultOf(await pending));
     expect(body.code).toBe("cancelled");
@@ -111,8 +118,9 @@ describe("progress, logging, cancellation, timeout", () => {
 
   it("sends no progress without a token and no logs without setLevel", async () => {
     const { call, notify, sent } = await ready();
+    const waiting = slowToolWaiting();
     const pending = call("tools/call", { name: "slow", arguments: {} }, 99);
-    await new Promise((r) => setTimeout(r, 20));
+    await waiting;
     await notify("notifications/cancelled", { requestId: 99 });
     await pending;
     expect(sent).toHaveLength(0);
@@ -121,11 +129,12 @@ describe("progress, logging, cancellation, timeout", () => {
   it("routes notifications of a request to its related sink", async () => {
     const { session, sent } = await ready();
     const related: unknown[] = [];
+    const waiting = slowToolWaiting();
     const pending = session.handleText(
       JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "slow", arguments: { steps: 1 }, _meta: { progressToken: 1 } } }),
       { send: (m) => related.push(m) },
     );
-    await new Promise((r) => setTimeout(r, 20));
+    await waiting;
     session.close();
     await pending;
     expect(related).toHaveLength(1);
@@ -141,8 +150,9 @@ describe("progress, logging, cancellation, timeout", () => {
 
   it("aborts in-flight calls when the session closes", async () => {
     const { call, session } = await ready();
+    const waiting = slowToolWaiting();
     const pending = call("tools/call", { name: "slow", arguments: {} });
-    await new Promise((r) => setTimeout(r, 20));
+    await waiting;
     expect(session.inFlight).toBe(1);
     session.close();
     expect(toolError(resultOf(await pending)).code).toBe("cancelled");

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeFs } from "../../runtime/node-fs.ts";
 import { ToolError, type ToolErrorCode } from "../../src/errors.ts";
 import { toFileUri } from "../../src/security/file-uri.ts";
-import { createWorkspace } from "../../src/security/paths.ts";
+import { createWorkspace, type ResolveOptions, type Workspace } from "../../src/security/paths.ts";
 import * as posix from "../../src/security/posix-path.ts";
-import type { ResolveOptions, Workspace } from "../../src/tools/context.ts";
 
 let base: string;
 let root: string;
@@ -36,8 +35,9 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-async function rejectsWith(path: string, code: ToolErrorCode, opts?: ResolveOptions): Promise<ToolError> {
-  const err = await ws.resolve(path, opts).then(
+/** `path` is unknown: hostile callers send anything, and the jail must say so for non-strings too. */
+async function rejectsWith(path: unknown, code: ToolErrorCode, opts?: ResolveOptions): Promise<ToolError> {
+  const err = await ws.resolve(path as string, opts).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -102,7 +102,7 @@ describe("Workspace.resolve", () => {
 
   it("rejects empty, non-string and null-byte paths", async () => {
     await rejectsWith("", "invalid_path");
-    await rejectsWith(42 as unknown as string, "invalid_path");
+    await rejectsWith(42, "invalid_path");
     await rejectsWith("src/a.ts\0.png", "invalid_path");
     await rejectsWith("file:///tmp/x%00y", "invalid_path");
   });

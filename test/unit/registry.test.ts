@@ -1,81 +1,136 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { BridgeError } from "../../src/errors.ts";
-import { bridgeTools } from "../../src/tools/bridge/index.ts";
-import { defineTool } from "../../src/tools/define-tool.ts";
-import { MAX_DESCRIPTION_CHARS, ToolRegistry } from "../../src/tools/registry.ts";
-import { SLIM_TOOL_NAMES } from "../../src/tools/slim.ts";
-import { workspaceTools } from "../../src/tools/workspace/index.ts";
+import { defineTool, type Tool } from "../../src/tools/define-tool.ts";
+import { buildInstructions, MAX_INSTRUCTIONS_BYTES } from "../../src/tools/instructions.ts";
+import { ToolRegistry } from "../../src/tools/registry.ts";
+import { MAX_ALWAYS_LOAD, MAX_DESCRIPTION_CHARS, MAX_SEARCH_HINT_CHARS } from "../../src/tools/tool-invariants.ts";
+import { defineToolset, type Toolset } from "../../src/tools/toolset.ts";
+import { TOOLSETS } from "../../src/tools/toolsets.ts";
 
-const ALL = [...bridgeTools, ...workspaceTools];
-const tool = (name: string, description = "A tool.", input: v.GenericSchema = v.strictObject({})) =>
-  defineTool({ name, description, input, async handler() {
-    return "ok";
-  } });
+const ALL: Tool[] = TOOLSETS.flatMap((t) => [...t.tools]);
+const tool = (name: string, over: { description?: string; searchHint?: string; input?: v.GenericSchema; alwaysLoad?: boolean; output?: v.GenericSchema } = {}) =>
+  defineTool({
+    name,
+    description: over.description ?? "Does a thing.",
+    searchHint: over.searchHint ?? "thing",
+    input: over.input ?? v.strictObject({}),
+    ...(over.output === undefined ? {} : { output: over.output }),
+    ...(over.alwaysLoad === undefined ? {} : { alwaysLoad: over.alwaysLoad }),
+    async handler() {
+      return "ok";
+    },
+  });
+const set = (...tools: Tool[]): Toolset[] => [defineToolset({ name: "test", purpose: "tests", tools })];
 
 describe("the built-in tools", () => {
-  const registry = new ToolRegistry(ALL, { slim: false, maxResultChars: 512 * 1024 });
+  const registry = new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 512 * 1024 });
 
   it("are all registered, none silently dropped", () => {
     expect(registry.size).toBe(ALL.length);
-    expect(registry.entries().map((e) => e.name).sort()).toEqual(
-      ["findFiles", "getFileTree", "getProjectInfo", "getToolCapabilities", "getWorkspaceFolders", "readFile"].sort(),
-    );
+    expect(registry.entries().map((e) => e.name).sort()).toEqual(["findFiles", "getFileTree", "getProjectInfo", "getToolCapabilities", "getWorkspaceFolders", "readFile"]);
   });
 
-  it.each(ALL.map((t) => [t.name]))("%s has a unique valid name, a short description and object schemas", (name) => {
+  it.each(ALL.map((t) => [t.name]))("%s keeps the contract: name, verb-first description, search hint, strict object schemas", (name) => {
     const entry = registry.entries().find((e) => e.name === name);
-    expect(entry).toBeDefined();
-    if (!entry) return;
+    if (!entry) throw new Error(`${name} is not listed`);
     expect(entry.name).toMatch(/^[A-Za-z0-9_.-]{1,128}$/);
-    expect(entry.description.length).toBeGreaterThan(10);
     expect(entry.description.length).toBeLessThanOrEqual(MAX_DESCRIPTION_CHARS);
-    expect(entry.inputSchema.type).toBe("object");
+    expect(entry.description).toMatch(/^[A-Z][a-z]+s\b/);
+    const hint = entry._meta["anthropic/searchHint"];
+    expect(typeof hint === "string" && hint.length > 0 && hint.length <= MAX_SEARCH_HINT_CHARS).toBe(true);
+    expect(entry.inputSchema).toMatchObject({ type: "object", additionalProperties: false });
     expect(entry.inputSchema.$schema).toBeUndefined();
     // Claude Code flattens root-level combinators (protocol.md D1), so none may appear there.
     for (const key of ["anyOf", "oneOf", "allOf"]) expect(entry.inputSchema[key]).toBeUndefined();
-    if (entry.outputSchema) expect(entry.outputSchema.type).toBe("object");
+    for (const prop of Object.values((entry.inputSchema.properties ?? {}) as Record<string, unknown>)) expect(prop).toHaveProperty("description");
+    if (entry.outputSchema) {
+      expect(entry.outputSchema.type).toBe("object");
+      expect((entry.outputSchema.properties as Record<string, unknown>)._truncated).toMatchObject({ type: "string" });
+    }
     expect(entry.annotations?.readOnlyHint).toBe(true);
   });
 
-  it("marks the large-result tools with Claude Code's size hint, capped at 500,000", () => {
-    const big = registry.entries().filter((e) => e._meta);
-    expect(big.map((e) => e.name).sort()).toEqual(["findFiles", "getFileTree", "readFile"]);
-    for (const entry of big) expect(entry._meta).toEqual({ "anthropic/maxResultSizeChars": 500_000 });
-    const small = new ToolRegistry(ALL, { slim: false, maxResultChars: 100_000 });
-    expect(small.entries().find((e) => e.name === "readFile")?._meta).toEqual({ "anthropic/maxResultSizeChars": 100_000 });
+  it("declares no output schema for text payloads (Claude Code would show only the JSON)", () => {
+    const structured = registry.entries().filter((e) => e.outputSchema).map((e) => e.name).sort();
+    expect(structured).toEqual(["findFiles", "getProjectInfo", "getToolCapabilities", "getWorkspaceFolders"]);
   });
 
-  it("--slim keeps only the named set", () => {
-    const slim = new ToolRegistry(ALL, { slim: true, maxResultChars: 1 });
+  it("raises Claude Code's size limit to exactly the bridge's own cap for the large-result tools", () => {
+    const sizes = (r: ToolRegistry) => Object.fromEntries(r.entries().flatMap((e) => (e._meta["anthropic/maxResultSizeChars"] === undefined ? [] : [[e.name, e._meta["anthropic/maxResultSizeChars"]]])));
+    expect(sizes(registry)).toEqual({ findFiles: 500_000, getFileTree: 500_000, readFile: 500_000 });
+    expect(sizes(new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 100_000 }))).toEqual({ findFiles: 100_000, getFileTree: 100_000, readFile: 100_000 });
+    // Below Claude Code's own 50,000 there is nothing to raise.
+    expect(sizes(new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 1024 }))).toEqual({});
+  });
+
+  it("--slim keeps only the tools that say they are slim", () => {
+    const slim = new ToolRegistry(TOOLSETS, { slim: true, maxResultChars: 1 });
     expect(slim.entries().map((e) => e.name)).toEqual(["getToolCapabilities"]);
-    expect(SLIM_TOOL_NAMES.size).toBe(61);
+    expect(slim.toolsets.map((t) => t.name)).toEqual(["bridge"]);
   });
 
   it("exposes a catalog for introspection", () => {
-    const summary = registry.list().find((t) => t.name === "readFile");
-    expect(summary).toMatchObject({ name: "readFile", readOnly: true, requires: {} });
+    expect(registry.list().find((t) => t.name === "readFile")).toMatchObject({ name: "readFile", readOnly: true, requires: {} });
+  });
+
+  it("builds instructions from the toolsets, within Claude Code's 2 KB", () => {
+    const text = buildInstructions(registry.toolsets, { root: "/work/app" });
+    expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(MAX_INSTRUCTIONS_BYTES);
+    expect(text).toContain("/work/app");
+    expect(text).toContain("- workspace: orientation and reading");
+    expect(text).toContain("readFile");
+    expect(text).toContain("getToolCapabilities");
+  });
+
+  it("keeps instructions under 2 KB with many toolsets, dropping tool names first", () => {
+    const many = Array.from({ length: 14 }, (_, i) =>
+      defineToolset({ name: `set${i}`, purpose: `purpose number ${i} with some words a model searches for`, tools: Array.from({ length: 12 }, (_, j) => tool(`tool${i}x${j}WithALongName`)) }),
+    );
+    const text = buildInstructions(many, { root: "/r" });
+    expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(MAX_INSTRUCTIONS_BYTES);
+    expect(text).toContain("- set13: purpose number 13");
+    expect(text).not.toContain("tool0x0WithALongName");
   });
 });
 
 describe("registry checks", () => {
-  const build = (...tools: ReturnType<typeof tool>[]) => () => new ToolRegistry(tools, { slim: false, maxResultChars: 1 });
+  const build = (...tools: Tool[]) => () => new ToolRegistry(set(...tools), { slim: false, maxResultChars: 1 });
 
-  it("refuses duplicate names", () => {
+  it("refuses duplicate and invalid names", () => {
     expect(build(tool("a"), tool("a"))).toThrow(/registered twice/);
-  });
-  it("refuses invalid names", () => {
     expect(build(tool("has space"))).toThrow(BridgeError);
     expect(build(tool("x".repeat(129)))).toThrow(/name/);
   });
-  it("refuses empty and over-long descriptions", () => {
-    expect(build(tool("a", "  "))).toThrow(/empty/);
-    expect(build(tool("a", "d".repeat(MAX_DESCRIPTION_CHARS + 1)))).toThrow(/at most 200/);
+  it("refuses empty, over-long and verbless descriptions", () => {
+    expect(build(tool("a", { description: "  " }))).toThrow(/empty/);
+    expect(build(tool("a", { description: `Does ${"d".repeat(MAX_DESCRIPTION_CHARS)}` }))).toThrow(/at most 200/);
+    expect(build(tool("a", { description: "Indented tree of files." }))).toThrow(/start with a verb/);
   });
-  it("refuses non-object input schemas", () => {
-    expect(build(tool("a", "A tool.", v.string()))).toThrow(/object schema/);
+  it("refuses a missing, multi-line or long search hint", () => {
+    expect(build(tool("a", { searchHint: " " }))).toThrow(/searchHint is empty/);
+    expect(build(tool("a", { searchHint: "a\nb" }))).toThrow(/one line/);
+    expect(build(tool("a", { searchHint: "w ".repeat(MAX_SEARCH_HINT_CHARS) }))).toThrow(/one line/);
   });
-  it("refuses schemas JSON Schema cannot express", () => {
-    expect(build(tool("a", "A tool.", v.object({ f: v.custom<string>(() => true) })))).toThrow();
+  it("refuses non-object and non-strict input schemas, and schemas JSON Schema cannot express", () => {
+    expect(build(tool("a", { input: v.string() }))).toThrow(/object schema/);
+    expect(build(tool("a", { input: v.object({ x: v.optional(v.string()) }) }))).toThrow(/strict object/);
+    expect(build(tool("a", { input: v.strictObject({ f: v.custom<string>(() => true) }) }))).toThrow();
+  });
+  it("refuses an output that uses the cap's reserved key", () => {
+    expect(build(tool("a", { output: v.object({ _truncated: v.string() }) }))).toThrow(/reserved key _truncated/);
+  });
+  it(`allows at most ${MAX_ALWAYS_LOAD} alwaysLoad tools in the whole bridge`, () => {
+    const eager = (n: number) => Array.from({ length: n }, (_, i) => tool(`eager${i}`, { alwaysLoad: true }));
+    expect(() => new ToolRegistry(set(...eager(MAX_ALWAYS_LOAD)), { slim: false, maxResultChars: 1 })).not.toThrow();
+    const split = [defineToolset({ name: "one", purpose: "p", tools: eager(5) }), defineToolset({ name: "two", purpose: "p", tools: eager(9).slice(5) })];
+    expect(() => new ToolRegistry(split, { slim: false, maxResultChars: 1 })).toThrow(/at most 8/);
+    const alwaysLoad = new ToolRegistry(set(tool("eager", { alwaysLoad: true }), tool("lazy")), { slim: false, maxResultChars: 1 });
+    expect(alwaysLoad.entries().map((e) => e._meta["anthropic/alwaysLoad"])).toEqual([true, undefined]);
+  });
+  it("refuses toolsets with bad names, purposes or no tools", () => {
+    expect(() => new ToolRegistry([defineToolset({ name: "Bad Name", purpose: "p", tools: [tool("a")] })], { slim: false, maxResultChars: 1 })).toThrow(/lowercase/);
+    expect(() => new ToolRegistry([defineToolset({ name: "empty", purpose: "p", tools: [] })], { slim: false, maxResultChars: 1 })).toThrow(/no tools/);
+    expect(() => new ToolRegistry([defineToolset({ name: "bad-purpose", purpose: "a\nb", tools: [tool("a")] })], { slim: false, maxResultChars: 1 })).toThrow(/one line/);
   });
 });

@@ -1,47 +1,22 @@
+// The workspace and bridge tools through the real dispatcher (test/helpers/tool-dispatch.ts), on a
+// real temporary workspace: what a client gets back, shaped and capped as the bridge sends it.
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { toJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ToolError, type ToolErrorCode } from "../../src/errors.ts";
-import { bridgeTools } from "../../src/tools/bridge/index.ts";
-import type { Tool } from "../../src/tools/define-tool.ts";
-import { workspaceTools } from "../../src/tools/workspace/index.ts";
-import { compileGlob } from "../../src/tools/workspace/glob.ts";
-import { sliceLines } from "../../src/tools/workspace/line-slice.ts";
-import { catalogOf, makeToolContext, type TestToolContext } from "../helpers/tool-context.ts";
+import { defineTool } from "../../src/tools/define-tool.ts";
+import { defineToolset } from "../../src/tools/toolset.ts";
+import { TOOLSETS } from "../../src/tools/toolsets.ts";
+import { dispatcher, type Dispatcher } from "../helpers/tool-dispatch.ts";
+import { makeToolContext } from "../helpers/tool-context.ts";
 
 let base: string;
 let root: string;
-let ctx: TestToolContext;
+let d: Dispatcher;
 
-const tool = (name: string): Tool => {
-  const found = [...workspaceTools, ...bridgeTools].find((t) => t.name === name);
-  if (!found) throw new Error(`no tool ${name}`);
-  return found;
-};
-
-/** What the dispatcher does: validate input, call, and check structured output. */
-async function call<T = Record<string, unknown>>(name: string, args: unknown, context: TestToolContext = ctx): Promise<T> {
-  const t = tool(name);
-  const result = await t.handler(v.parse(t.input, args), context);
-  if (t.output) v.parse(t.output, result);
-  return result as T;
-}
-
-async function failsWith(name: string, args: unknown, code: ToolErrorCode, context: TestToolContext = ctx): Promise<ToolError> {
-  const err = await call(name, args, context).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ToolError);
-  expect((err as ToolError).code).toBe(code);
-  return err as ToolError;
-}
-
-async function put(rel: string, content: string | Uint8Array): Promise<void> {
-  const path = join(root, rel);
+async function put(rel: string, content: string | Uint8Array, at = root): Promise<void> {
+  const path = join(at, rel);
   await mkdir(join(path, ".."), { recursive: true });
   await writeFile(path, content);
 }
@@ -64,43 +39,31 @@ beforeAll(async () => {
   await put("node_modules/hono/index.js", "x");
   await put("dist/index.js", "x");
   await put("lines.txt", Array.from({ length: 100 }, (_, i) => `line ${i + 1}`).join("\n") + "\n");
+  await put("crlf.txt", "one\r\ntwo\r\n");
+  await put("tabbed.txt", "\tindented\nplain\n");
   await put("bin.dat", new Uint8Array([0x50, 0x4b, 0x00, 0x01]));
+  await put("controls.dat", new Uint8Array(Array.from({ length: 4096 }, (_, i) => 1 + (i % 8))));
   await put("empty.txt", "");
   await put("wide.txt", "é".repeat(100));
   await mkdir(join(base, "outside"));
   await writeFile(join(base, "outside", "secret.txt"), "s");
   await symlink(join(base, "outside"), join(root, "escape"));
-  ctx = await makeToolContext(root);
+  d = await dispatcher(root);
 });
 
 afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-describe("tool definitions", () => {
-  it("are read-only, described briefly, and convert to JSON Schema with field descriptions", () => {
-    for (const t of [...workspaceTools, ...bridgeTools]) {
-      expect(t.annotations.readOnlyHint, t.name).toBe(true);
-      expect(t.description.length, t.name).toBeLessThanOrEqual(200);
-      const input = toJsonSchema(t.input, { errorMode: "throw" });
-      expect(input.type, t.name).toBe("object");
-      for (const prop of Object.values(input.properties ?? {})) expect(prop, t.name).toHaveProperty("description");
-      if (t.output) expect(toJsonSchema(t.output, { errorMode: "throw" }).type).toBe("object");
-    }
-    expect(workspaceTools.map((t) => t.name)).toEqual(["getWorkspaceFolders", "getProjectInfo", "getFileTree", "findFiles", "readFile"]);
-  });
-});
-
 describe("getWorkspaceFolders", () => {
   it("answers in Claude Code's shape with a percent-encoded file URI", async () => {
-    const out = await call("getWorkspaceFolders", {});
-    expect(out).toEqual({ success: true, folders: [{ name: "my project", uri: `file://${root.replace(" ", "%20")}`, path: root }], rootPath: root });
+    expect(await d.data("getWorkspaceFolders")).toEqual({ success: true, folders: [{ name: "my project", uri: `file://${root.replace(" ", "%20")}`, path: root }], rootPath: root });
   });
 });
 
 describe("getProjectInfo", () => {
   it("reads package.json, the lock file and other markers", async () => {
-    const out = await call("getProjectInfo", {});
+    const out = await d.data("getProjectInfo");
     expect(out).toMatchObject({
       root,
       name: "demo",
@@ -114,14 +77,13 @@ describe("getProjectInfo", () => {
 
   it("reports a malformed package.json as a warning and detects other ecosystems", async () => {
     const dir = join(base, "poly");
-    await mkdir(dir);
-    await writeFile(join(dir, "package.json"), "{ not json");
-    await writeFile(join(dir, "Cargo.toml"), '[package]\nname = "crab"\nversion = "0.1.0"\n');
-    await writeFile(join(dir, "go.mod"), "module example.com/gopher\n\ngo 1.22\n");
-    await writeFile(join(dir, "pyproject.toml"), '[project]\nname = "snake"\n');
-    await writeFile(join(dir, "build.gradle"), "");
-    await writeFile(join(dir, "deno.json"), "{}");
-    const out = await call<Record<string, unknown>>("getProjectInfo", {}, await makeToolContext(dir));
+    await put("package.json", "{ not json", dir);
+    await put("Cargo.toml", '[package]\nname = "crab"\nversion = "0.1.0"\n', dir);
+    await put("go.mod", "module example.com/gopher\n\ngo 1.22\n", dir);
+    await put("pyproject.toml", '[project]\nname = "snake"\n', dir);
+    await put("build.gradle", "", dir);
+    await put("deno.json", "{}", dir);
+    const out = await (await dispatcher(dir)).data<Record<string, unknown>>("getProjectInfo");
     expect(out.kinds).toEqual(["node", "deno", "rust", "go", "python", "java"]);
     expect(out).toMatchObject({ name: "poly", git: false, rust: { crate: "crab" }, go: { module: "example.com/gopher" }, python: { name: "snake" }, java: { buildTool: "gradle" } });
     expect(out.node).toBeUndefined();
@@ -130,170 +92,205 @@ describe("getProjectInfo", () => {
 });
 
 describe("getFileTree", () => {
-  it("lists dirs first, skips ignored and hidden entries, marks symlinks without following them", async () => {
-    const out = await call<{ root: string; tree: string; entries: { path: string; kind: string; size?: number }[]; truncated: boolean }>("getFileTree", {});
-    const paths = out.entries.map((e) => e.path);
-    expect(out.root).toBe(".");
-    expect(out.truncated).toBe(false);
-    expect(paths).toContain("src/util/strings.ts");
-    expect(paths.some((p) => p.startsWith("node_modules") || p.startsWith("dist") || p.startsWith(".git") || p === ".env")).toBe(false);
-    expect(out.entries.find((e) => e.path === "escape")).toEqual({ path: "escape", kind: "symlink" });
-    expect(paths.some((p) => p.startsWith("escape/"))).toBe(false);
-    expect(out.entries.find((e) => e.path === "README.md")?.size).toBe(7);
-    const lines = out.tree.split("\n");
+  it("answers plain text: dirs first, sizes, symlinks marked and not followed, ignored and hidden skipped", async () => {
+    const tree = await d.text("getFileTree");
+    const lines = tree.split("\n");
     expect(lines[0]).toBe("./");
     expect(lines[1]).toBe("  src/");
     expect(lines).toContain("    util/");
     expect(lines).toContain("      strings.ts (11 B)");
     expect(lines).toContain("  escape@");
+    expect(lines).toContain("  README.md (7 B)");
+    expect(tree).not.toMatch(/node_modules|dist\/|\.git|\.env|secret/);
   });
 
   it("honours maxDepth, includeHidden, maxEntries and a sub-path", async () => {
-    const shallow = await call<{ entries: { path: string }[] }>("getFileTree", { maxDepth: 1 });
-    expect(shallow.entries.every((e) => !e.path.includes("/"))).toBe(true);
-    const hidden = await call<{ entries: { path: string }[] }>("getFileTree", { includeHidden: true, maxDepth: 1 });
-    expect(hidden.entries.map((e) => e.path)).toContain(".env");
-    expect(hidden.entries.map((e) => e.path)).not.toContain(".git");
-    const cut = await call<{ entries: unknown[]; truncated: boolean; tree: string }>("getFileTree", { maxEntries: 2 });
-    expect(cut.entries).toHaveLength(2);
-    expect(cut.truncated).toBe(true);
-    expect(cut.tree).toMatch(/truncated/);
-    const sub = await call<{ root: string; entries: { path: string }[]; tree: string }>("getFileTree", { path: "src" });
-    expect(sub.root).toBe("src");
-    expect(sub.entries.map((e) => e.path)).toEqual(["src/util", "src/app.tsx", "src/index.ts", "src/util/strings.test.ts", "src/util/strings.ts"]);
-    expect(sub.tree.split("\n")[0]).toBe("src/");
+    expect((await d.text("getFileTree", { maxDepth: 1 })).split("\n").filter((l) => l.startsWith("    "))).toEqual([]);
+    const hidden = await d.text("getFileTree", { includeHidden: true, maxDepth: 1 });
+    expect(hidden).toContain("  .env (9 B)");
+    expect(hidden).not.toContain(".git");
+    const cut = await d.text("getFileTree", { maxEntries: 2 });
+    expect(cut.split("\n")).toHaveLength(4);
+    expect(cut).toMatch(/\[truncated at 2 entries/);
+    expect(await d.text("getFileTree", { path: "src" })).toBe(["src/", "  util/", "    strings.test.ts (5 B)", "    strings.ts (11 B)", "  app.tsx (2 B)", "  index.ts (20 B)"].join("\n"));
   });
 
-  it("rejects bad input, files, paths outside, and stops when cancelled", async () => {
-    expect(() => v.parse(tool("getFileTree").input, { maxDepth: 11 })).toThrow();
-    expect(() => v.parse(tool("getFileTree").input, { bogus: 1 })).toThrow();
-    await failsWith("getFileTree", { path: "README.md" }, "not_a_directory");
-    await failsWith("getFileTree", { path: "escape" }, "outside_workspace");
-    await failsWith("getFileTree", { path: "../" }, "outside_workspace");
-    const aborted = await makeToolContext(root);
-    aborted.abort.abort();
-    await failsWith("getFileTree", {}, "cancelled", aborted);
+  it("escapes names that would fake lines or reorder text", async () => {
+    const dir = join(base, "names");
+    await put("x\n  passwords.txt (9 B)", "", dir);
+    await put("safe\u202Etxt.exe", "", dir);
+    const tree = await (await dispatcher(dir)).text("getFileTree");
+    expect(tree.split("\n")).toEqual(["./", "  safe\\u{202E}txt.exe (0 B)", "  x\\n  passwords.txt (9 B) (0 B)"]);
+  });
+
+  it("fails with a suggestion on files, escapes, outside paths and bad arguments", async () => {
+    expect((await d.failure("getFileTree", { path: "README.md" })).code).toBe("not_a_directory");
+    expect((await d.failure("getFileTree", { path: "escape" })).code).toBe("outside_workspace");
+    expect((await d.failure("getFileTree", { path: "../" })).code).toBe("outside_workspace");
+    expect((await d.failure("getFileTree", { maxDepth: 11 })).error).toBe("Invalid arguments for getFileTree: `maxDepth` must be <=10, got 11");
+  });
+
+  it("stops when its call is cancelled", async () => {
+    const ctx = await makeToolContext(root);
+    ctx.abort.abort();
+    const walk = ctx.fs.walk(".", { maxDepth: 3, includeHidden: false, signal: ctx.signal });
+    await expect(walk.next()).rejects.toMatchObject({ code: "cancelled" });
   });
 
   it("reports progress on big trees", async () => {
     const dir = join(base, "big");
     await mkdir(dir);
     await Promise.all(Array.from({ length: 600 }, (_, i) => writeFile(join(dir, `f${i}.txt`), "")));
-    const big = await makeToolContext(dir);
-    const out = await call<{ entries: unknown[] }>("getFileTree", { maxEntries: 5000 }, big);
-    expect(out.entries).toHaveLength(600);
-    expect(big.progressCalls.map((p) => p.progress)).toEqual([250, 500]);
+    const big = await dispatcher(dir);
+    const result = await big.call("getFileTree", { maxEntries: 5000 }, { progressToken: "t" });
+    expect(result.content[0]?.text?.split("\n")).toHaveLength(601);
+    expect(big.progress().map((p) => p.progress)).toEqual([250, 500]);
   });
 });
 
 describe("findFiles", () => {
   it("matches basenames at any depth when the pattern has no slash", async () => {
-    const out = await call<{ files: string[]; truncated: boolean }>("findFiles", { pattern: "*.ts" });
-    expect(out).toEqual({ files: ["src/index.ts", "src/util/strings.test.ts", "src/util/strings.ts"], truncated: false });
+    expect(await d.data("findFiles", { pattern: "*.ts" })).toEqual({ files: ["src/index.ts", "src/util/strings.test.ts", "src/util/strings.ts"], truncated: false });
   });
 
   it("matches paths with **, braces, classes and ?", async () => {
-    expect((await call<{ files: string[] }>("findFiles", { pattern: "src/**/*.{ts,tsx}" })).files).toEqual(["src/app.tsx", "src/index.ts", "src/util/strings.test.ts", "src/util/strings.ts"]);
-    expect((await call<{ files: string[] }>("findFiles", { pattern: "**/*.test.ts" })).files).toEqual(["src/util/strings.test.ts"]);
-    expect((await call<{ files: string[] }>("findFiles", { pattern: "util/*.ts", path: "src" })).files).toEqual(["src/util/strings.test.ts", "src/util/strings.ts"]);
-    expect((await call<{ files: string[] }>("findFiles", { pattern: "[Rr]EADME.?d" })).files).toEqual(["README.md"]);
+    const files = async (args: Record<string, unknown>) => (await d.data<{ files: string[] }>("findFiles", args)).files;
+    expect(await files({ pattern: "src/**/*.{ts,tsx}" })).toEqual(["src/app.tsx", "src/index.ts", "src/util/strings.test.ts", "src/util/strings.ts"]);
+    expect(await files({ pattern: "**/*.test.ts" })).toEqual(["src/util/strings.test.ts"]);
+    expect(await files({ pattern: "util/*.ts", path: "src" })).toEqual(["src/util/strings.test.ts", "src/util/strings.ts"]);
+    expect(await files({ pattern: "[Rr]EADME.?d" })).toEqual(["README.md"]);
   });
 
   it("skips ignored and hidden files unless asked, and truncates", async () => {
-    expect((await call<{ files: string[] }>("findFiles", { pattern: "*.js" })).files).toEqual([]);
-    expect((await call<{ files: string[] }>("findFiles", { pattern: ".env" })).files).toEqual([]);
-    expect((await call<{ files: string[] }>("findFiles", { pattern: ".env", includeHidden: true })).files).toEqual([".env"]);
-    const cut = await call<{ files: string[]; truncated: boolean }>("findFiles", { pattern: "*", maxResults: 2 });
+    const files = async (args: Record<string, unknown>) => (await d.data<{ files: string[] }>("findFiles", args)).files;
+    expect(await files({ pattern: "*.js" })).toEqual([]);
+    expect(await files({ pattern: ".env" })).toEqual([]);
+    expect(await files({ pattern: ".env", includeHidden: true })).toEqual([".env"]);
+    const cut = await d.data<{ files: string[]; truncated: boolean }>("findFiles", { pattern: "*", maxResults: 2 });
     expect(cut.files).toHaveLength(2);
     expect(cut.truncated).toBe(true);
   });
 
   it("rejects bad patterns and paths", async () => {
-    await failsWith("findFiles", { pattern: "{a,b" }, "invalid_arguments");
-    await failsWith("findFiles", { pattern: "*", path: "escape" }, "outside_workspace");
-    await failsWith("findFiles", { pattern: "*", path: "nope" }, "file_not_found");
-  });
-});
-
-describe("glob", () => {
-  it("translates the supported syntax", () => {
-    expect(compileGlob("a/**/b").matches("a/b")).toBe(true);
-    expect(compileGlob("a/**/b").matches("a/x/y/b")).toBe(true);
-    expect(compileGlob("a/*").matches("a/x/y")).toBe(false);
-    expect(compileGlob("[!a]*.md").matches("b.md")).toBe(true);
-    expect(compileGlob("[!a]*.md").matches("a.md")).toBe(false);
-    expect(compileGlob("{x,{y,z}}.c").matches("deep/z.c")).toBe(true);
-    expect(compileGlob("a\\*b").matches("a*b")).toBe(true);
-    expect(compileGlob("a.b").matches("axb")).toBe(false);
-  });
-});
-
-describe("sliceLines", () => {
-  const bytes = (text: string) => new TextEncoder().encode(text);
-  it("counts a last line without a newline and keeps CRLF as it is", () => {
-    const data = bytes("a\r\nb\r\nc");
-    expect(sliceLines(data, { startLine: 3, endLine: undefined, maxBytes: 100 })).toMatchObject({ start: 6, end: 7, endLine: 3, totalLines: 3, truncated: false });
-    expect(sliceLines(data, { startLine: 1, endLine: 2, maxBytes: 100 })).toMatchObject({ start: 0, end: 6, endLine: 2 });
-    expect(sliceLines(data, { startLine: 1, endLine: undefined, maxBytes: 3 })).toMatchObject({ end: 3, endLine: 1, truncated: true, partialLine: false });
+    expect((await d.failure("findFiles", { pattern: "{a,b" })).code).toBe("invalid_arguments");
+    expect((await d.failure("findFiles", { pattern: "*", path: "escape" })).code).toBe("outside_workspace");
+    expect((await d.failure("findFiles", { pattern: "*", path: "nope" })).code).toBe("file_not_found");
   });
 });
 
 describe("readFile", () => {
-  it("reads a whole file with its metadata", async () => {
-    const out = await call("readFile", { path: "src/index.ts" });
-    expect(out).toEqual({ path: "src/index.ts", content: "export const a = 1;\n", startLine: 1, endLine: 1, totalLines: 1, truncated: false, size: 20 });
+  it("answers numbered lines as plain text, the way Claude Code's Read shows them", async () => {
+    expect(await d.text("readFile", { path: "src/index.ts" })).toBe("1\texport const a = 1;");
+    expect(await d.text("readFile", { path: "tabbed.txt" })).toBe("1:\tindented\n2\tplain");
   });
 
   it("reads line ranges, absolute paths and file URIs", async () => {
-    const out = await call("readFile", { path: join(root, "lines.txt"), startLine: 10, endLine: 12 });
-    expect(out).toMatchObject({ path: "lines.txt", content: "line 10\nline 11\nline 12\n", startLine: 10, endLine: 12, totalLines: 100, truncated: false });
-    const tail = await call("readFile", { path: `file://${root.replace(" ", "%20")}/lines.txt`, startLine: 99, endLine: 500 });
-    expect(tail).toMatchObject({ content: "line 99\nline 100\n", endLine: 100 });
-    expect(await call("readFile", { path: "empty.txt" })).toMatchObject({ content: "", startLine: 1, endLine: 0, totalLines: 0, truncated: false });
+    expect(await d.text("readFile", { path: join(root, "lines.txt"), startLine: 10, endLine: 12 })).toBe("10\tline 10\n11\tline 11\n12\tline 12");
+    expect(await d.text("readFile", { path: `file://${root.replace(" ", "%20")}/lines.txt`, startLine: 99, endLine: 500 })).toBe("99\tline 99\n100\tline 100");
+    expect(await d.text("readFile", { path: "empty.txt" })).toBe("[empty.txt is empty]");
   });
 
-  it("truncates at maxBytes on a line boundary and says how to continue", async () => {
-    const out = await call<Record<string, unknown>>("readFile", { path: "lines.txt", maxBytes: 21 });
-    expect(out).toMatchObject({ content: "line 1\nline 2\nline 3\n", startLine: 1, endLine: 3, truncated: true, totalLines: 100 });
-    expect(out.note).toMatch(/startLine 4/);
-    const wide = await call<Record<string, unknown>>("readFile", { path: "wide.txt", maxBytes: 5 });
-    expect(wide).toMatchObject({ content: "éé", endLine: 1, truncated: true });
-    expect(wide.note).toMatch(/longer than maxBytes/);
+  it("says so when a file has CRLF line endings", async () => {
+    expect(await d.text("readFile", { path: "crlf.txt" })).toBe("1\tone\n2\ttwo\n[the file has CRLF line endings]");
+  });
+
+  it("stops at maxBytes on a line boundary and says how to continue", async () => {
+    expect(await d.text("readFile", { path: "lines.txt", maxBytes: 21 })).toBe(
+      "1\tline 1\n2\tline 2\n3\tline 3\n[showing lines 1-3 of 100, maxBytes (21) reached; continue with startLine 4]",
+    );
+    expect(await d.text("readFile", { path: "wide.txt", maxBytes: 5 })).toBe("1\téé\n[line 1 is longer than maxBytes (5) and was cut; raise maxBytes to see it whole]");
+  });
+
+  it("reads 2,000 lines by default", async () => {
+    await put("long.txt", Array.from({ length: 2500 }, (_, i) => `${i + 1}`).join("\n"));
+    const text = await d.text("readFile", { path: "long.txt" });
+    const lines = text.split("\n");
+    expect(lines).toHaveLength(2001);
+    expect(lines[1999]).toBe("2000\t2000");
+    expect(lines[2000]).toBe("[showing lines 1-2000 of 2500, 2000-line default reached; continue with startLine 2001]");
   });
 
   it("fails clearly on directories, binaries, missing files, escapes and bad ranges", async () => {
-    expect((await failsWith("readFile", { path: "src" }, "not_a_file")).suggestion).toMatch(/getFileTree/);
-    await failsWith("readFile", { path: "bin.dat" }, "binary_file");
-    expect((await failsWith("readFile", { path: "nope.ts" }, "file_not_found")).suggestion).toMatch(/findFiles/);
-    await failsWith("readFile", { path: "escape/secret.txt" }, "outside_workspace");
-    await failsWith("readFile", { path: "../outside/secret.txt" }, "outside_workspace");
-    await failsWith("readFile", { path: "src/index.ts\0" }, "invalid_path");
-    await failsWith("readFile", { path: "lines.txt", startLine: 101 }, "invalid_arguments");
-    await failsWith("readFile", { path: "lines.txt", startLine: 5, endLine: 4 }, "invalid_arguments");
-    expect(() => v.parse(tool("readFile").input, { path: "a", maxBytes: 5 * 1024 * 1024 })).toThrow();
-    expect(() => v.parse(tool("readFile").input, { path: "a", startLine: 0 })).toThrow();
+    expect((await d.failure("readFile", { path: "src" })).suggestion).toMatch(/getFileTree/);
+    expect((await d.failure("readFile", { path: "bin.dat" })).code).toBe("binary_file");
+    expect((await d.failure("readFile", { path: "controls.dat" })).error).toMatch(/control characters/);
+    expect((await d.failure("readFile", { path: "nope.ts" })).suggestion).toMatch(/findFiles/);
+    expect((await d.failure("readFile", { path: "escape/secret.txt" })).code).toBe("outside_workspace");
+    expect((await d.failure("readFile", { path: "../outside/secret.txt" })).code).toBe("outside_workspace");
+    expect((await d.failure("readFile", { path: "src/index.ts\0" })).code).toBe("invalid_path");
+    expect((await d.failure("readFile", { path: "lines.txt", startLine: 101 })).error).toMatch(/past the end .*100 lines/);
+    expect((await d.failure("readFile", { path: "lines.txt", startLine: 5, endLine: 4 })).code).toBe("invalid_arguments");
+  });
+
+  it("answers argument mistakes in plain words", async () => {
+    expect((await d.failure("readFile", { file_path: "a.ts" })).error).toBe(
+      "Invalid arguments for readFile: unknown argument `file_path` (did you mean `path`?); missing required argument `path`; allowed: path (required), startLine, endLine, maxBytes",
+    );
+    expect((await d.failure("readFile", { path: "a", startLine: 0 })).error).toBe("Invalid arguments for readFile: `startLine` must be >=1, got 0");
+    expect((await d.failure("readFile", { path: "a", startLine: "3" })).error).toBe('Invalid arguments for readFile: `startLine` must be a number, got the string "3"');
+    expect((await d.failure("readFile", { path: "a", maxBytes: 1.5 })).error).toBe("Invalid arguments for readFile: `maxBytes` must be a whole number, got 1.5");
+    expect((await d.failure("getWorkspaceFolders", { verbose: true })).error).toBe(
+      "Invalid arguments for getWorkspaceFolders: unknown argument `verbose`; allowed: none (call it with {})",
+    );
+    expect((await d.failure("readFile", [])).error).toBe("Invalid arguments for readFile: the arguments must be a JSON object, got an array");
+  });
+});
+
+describe("the result cap", () => {
+  it("cuts text results and structured ones alike, keeping structured results valid", async () => {
+    const dir = join(base, "capped");
+    await Promise.all(Array.from({ length: 200 }, (_, i) => put(`file-number-${i}.txt`, `${"x".repeat(40)}\n`.repeat(50), dir)));
+    const small = await dispatcher(dir, { maxResultChars: 1024 });
+    const text = await small.text("readFile", { path: "file-number-0.txt" });
+    expect(text.startsWith("1\tx")).toBe(true);
+    expect(text.indexOf("\n[truncated: ")).toBe(1024);
+    expect(text).toMatch(/\[truncated: \d+ of \d+ characters omitted by the bridge's result cap; narrow the request/);
+    const found = await small.data<{ files: string[]; truncated: boolean; _truncated?: string }>("findFiles", { pattern: "*.txt" });
+    expect(JSON.stringify(found).length).toBeLessThanOrEqual(1024);
+    expect(found.files.length).toBeGreaterThan(10);
+    expect(found.files.length).toBeLessThan(200);
+    expect(found.truncated).toBe(false);
+    expect(found._truncated).toBe(`Cut to the bridge's result cap of 1024 characters (files: ${found.files.length} of 200 items kept); narrow the request to see the rest.`);
   });
 });
 
 describe("getToolCapabilities", () => {
-  it("explains missing probes and the missing extension", async () => {
-    const needsRg = { ...tool("findFiles"), name: "searchWorkspace", requires: { probe: "rg-definitely-missing" } };
-    const needsExt = { ...tool("findFiles"), name: "getDiagnostics", requires: { extension: "required" as const } };
-    const fallback = { ...tool("findFiles"), name: "openFile", requires: { extension: "fallback" as const } };
-    const needsSh = { ...tool("findFiles"), name: "runSh", requires: { probe: "sh" } };
-    const context = await makeToolContext(root, { catalog: catalogOf([...workspaceTools, needsRg, needsExt, fallback, needsSh]) });
-    const out = await call<{ extensionConnected: boolean; probes: { name: string; available: boolean }[]; counts: Record<string, number>; tools: Record<string, unknown>[] }>("getToolCapabilities", {}, context);
+  const probeTool = (name: string, probes: string[]) =>
+    defineTool({ name, description: "Runs something.", searchHint: "x", input: v.strictObject({}), requires: { probes }, handler: async () => "ran" });
+  const extensionTool = (name: string, headless: boolean) =>
+    headless
+      ? defineTool({ name, description: "Does something.", searchHint: "x", input: v.strictObject({}), handler: async () => "headless", viaExtension: async () => "extension" })
+      : defineTool({ name, description: "Does something.", searchHint: "x", input: v.strictObject({}), viaExtension: async () => "extension" });
+  const extra = defineToolset({
+    name: "extra",
+    purpose: "test tools with requirements",
+    tools: [probeTool("searchWorkspace", ["rg-definitely-missing"]), probeTool("runSh", ["sh"]), extensionTool("getDiagnostics", false), extensionTool("openFile", true)],
+  });
+
+  it("lists what cannot work and why, the executables found, and fallback tools", async () => {
+    const caps = await dispatcher(root, { toolsets: [...TOOLSETS, extra] });
+    const out = await caps.data<Record<string, unknown>>("getToolCapabilities");
     expect(out.extensionConnected).toBe(false);
-    expect(out.probes.map((p) => p.name)).toEqual(["git", "rg", "typescript-language-server", "gh", "rg-definitely-missing", "sh"]);
-    expect(out.counts).toEqual({ total: 9, available: 7, unavailable: 2 });
-    const byName = new Map(out.tools.map((t) => [t.name, t]));
-    expect(byName.get("searchWorkspace")).toMatchObject({ available: false, reason: "needs `rg-definitely-missing` on PATH" });
-    expect(byName.get("getDiagnostics")).toMatchObject({ available: false, reason: "needs the VS Code extension" });
-    expect(byName.get("openFile")).toEqual({ name: "openFile", available: true, note: "fallback mode (no extension)" });
-    expect(byName.get("runSh")).toEqual({ name: "runSh", available: true });
-    expect(byName.get("readFile")).toEqual({ name: "readFile", available: true });
-    const connected = await makeToolContext(root, { catalog: catalogOf([needsExt, fallback]), extension: { connected: true } });
-    const out2 = await call<{ tools: Record<string, unknown>[] }>("getToolCapabilities", {}, connected);
-    expect(out2.tools).toEqual([{ name: "getDiagnostics", available: true }, { name: "openFile", available: true }]);
+    expect(Object.keys(out.executables as object)).toEqual(["git", "rg", "gh", "rg-definitely-missing", "sh"]);
+    expect((out.executables as Record<string, string | null>).sh).toMatch(/\/sh$/);
+    expect((out.executables as Record<string, string | null>)["rg-definitely-missing"]).toBeNull();
+    expect(out.available).toBe(8);
+    expect(out.unavailable).toEqual([
+      { name: "searchWorkspace", reason: "needs `rg-definitely-missing` on PATH", suggestion: "Install rg-definitely-missing, make sure it is on the bridge's PATH, and restart the bridge." },
+      { name: "getDiagnostics", reason: "needs the VS Code extension", suggestion: expect.stringMatching(/VS Code/) },
+    ]);
+    expect(out.fallback).toEqual(["openFile"]);
+  });
+
+  it("routes each call to the extension's handler when it is connected, else to the headless one", async () => {
+    const off = await dispatcher(root, { toolsets: [extra] });
+    expect(await off.text("openFile")).toBe("headless");
+    expect((await off.failure("getDiagnostics")).code).toBe("extension_required");
+    expect((await off.failure("searchWorkspace")).code).toBe("probe_missing");
+    expect(await off.text("runSh")).toBe("ran");
+    const on = await dispatcher(root, { toolsets: [extra], extension: { connected: true } });
+    expect(await on.text("openFile")).toBe("extension");
+    expect(await on.text("getDiagnostics")).toBe("extension");
+    expect((await on.data<Record<string, unknown>>("getToolCapabilities").catch(() => undefined)) ?? "not registered").toBe("not registered");
   });
 });

@@ -1,70 +1,61 @@
-// getToolCapabilities: which tools work on this machine right now, and for those that do not,
-// what is missing and how to get it, so the model stops retrying a tool that cannot succeed.
+// getToolCapabilities: which tools cannot work on this machine right now, why, and how to fix it,
+// so the model stops retrying a tool that cannot succeed. Compact: with 170 tools, the available
+// ones are a count (their names are in tools/list already); only the exceptions are listed.
 import * as v from "valibot";
 import type { ProbeResult, ToolContext, ToolSummary } from "../context.ts";
 import { defineTool } from "../define-tool.ts";
 
 /** Executables always reported, whether or not a registered tool needs them. */
-const REPORTED_PROBES = ["git", "rg", "typescript-language-server", "gh"];
+const REPORTED_PROBES = ["git", "rg", "gh"];
 
-const ToolStatus = v.object({
+const Unavailable = v.object({
   name: v.string(),
-  available: v.boolean(),
-  reason: v.optional(v.pipe(v.string(), v.description("Why the tool is unavailable."))),
-  suggestion: v.optional(v.pipe(v.string(), v.description("How to make it available."))),
-  note: v.optional(v.pipe(v.string(), v.description("Caveat for an available tool, e.g. fallback mode."))),
+  reason: v.pipe(v.string(), v.description("Why the tool cannot work now.")),
+  suggestion: v.pipe(v.string(), v.description("How to make it available.")),
 });
-type ToolStatus = v.InferOutput<typeof ToolStatus>;
-
-const Probe = v.object({ name: v.string(), available: v.boolean(), path: v.optional(v.string()) });
+type Unavailable = v.InferOutput<typeof Unavailable>;
 
 export default defineTool({
   name: "getToolCapabilities",
   title: "Tool capabilities",
-  description: "Lists every bridge tool with whether it is usable now and, if not, why (missing executable or VS Code extension) and how to fix it. Check before relying on a tool.",
-  input: v.object({}),
+  description: "Lists which bridge tools cannot work here and why (a missing executable or the VS Code extension), with the fix; and which executables were found. Check before relying on a tool.",
+  searchHint: "which tools work available unavailable capabilities missing requirements doctor",
+  input: v.strictObject({}),
   output: v.object({
     extensionConnected: v.boolean(),
-    probes: v.pipe(v.array(Probe), v.description("Executables looked up on PATH.")),
-    counts: v.object({ total: v.number(), available: v.number(), unavailable: v.number() }),
-    tools: v.array(ToolStatus),
+    executables: v.pipe(v.record(v.string(), v.nullable(v.string())), v.description("Executable name -> its path on the bridge's PATH, or null when missing.")),
+    available: v.pipe(v.number(), v.description("How many tools work now.")),
+    unavailable: v.array(Unavailable),
+    fallback: v.pipe(v.array(v.string()), v.description("Tools that work headless now and better with the VS Code extension.")),
   }),
   annotations: { readOnlyHint: true },
+  slim: true,
   async handler(_input, ctx) {
     const tools = ctx.catalog.list();
-    const names = [...new Set([...REPORTED_PROBES, ...tools.flatMap((t) => (t.requires.probe ? [t.requires.probe] : []))])];
-    const results = new Map(await Promise.all(names.map(async (n) => [n, await ctx.probes.get(n)] as const)));
-    const statuses = tools.map((tool) => statusOf(tool, results, ctx));
-    const available = statuses.filter((s) => s.available).length;
+    const names = [...new Set([...REPORTED_PROBES, ...tools.flatMap((t) => t.requires.probes ?? [])])];
+    const found = new Map(await Promise.all(names.map(async (n) => [n, await ctx.probes.get(n)] as const)));
+    const unavailable = tools.flatMap((tool) => {
+      const why = whyUnavailable(tool, found, ctx);
+      return why === undefined ? [] : [why];
+    });
+    const connected = ctx.extension.connected;
     return {
-      extensionConnected: ctx.extension.connected,
-      probes: names.map((name) => ({ name, available: results.get(name)?.available ?? false, path: results.get(name)?.path })),
-      counts: { total: statuses.length, available, unavailable: statuses.length - available },
-      tools: statuses,
+      extensionConnected: connected,
+      executables: Object.fromEntries(names.map((n) => [n, found.get(n)?.path ?? null])),
+      available: tools.length - unavailable.length,
+      unavailable,
+      fallback: connected ? [] : tools.filter((t) => t.requires.extension === "fallback").map((t) => t.name),
     };
   },
 });
 
-function statusOf(tool: ToolSummary, probes: ReadonlyMap<string, ProbeResult>, ctx: ToolContext): ToolStatus {
-  const { probe, extension } = tool.requires;
-  if (probe !== undefined && !probes.get(probe)?.available) {
-    return {
-      name: tool.name,
-      available: false,
-      reason: `needs \`${probe}\` on PATH`,
-      suggestion: `Install ${probe}, make sure it is on the bridge's PATH, and restart the bridge.`,
-    };
+function whyUnavailable(tool: ToolSummary, probes: ReadonlyMap<string, ProbeResult>, ctx: ToolContext): Unavailable | undefined {
+  const missing = (tool.requires.probes ?? []).find((p) => !probes.get(p)?.available);
+  if (missing !== undefined) {
+    return { name: tool.name, reason: `needs \`${missing}\` on PATH`, suggestion: `Install ${missing}, make sure it is on the bridge's PATH, and restart the bridge.` };
   }
-  if (extension === "required" && !ctx.extension.connected) {
-    return {
-      name: tool.name,
-      available: false,
-      reason: "needs the VS Code extension",
-      suggestion: "Open the workspace in VS Code with the claude-ide-bridge extension installed; it connects on its own.",
-    };
+  if (tool.requires.extension === "required" && !ctx.extension.connected) {
+    return { name: tool.name, reason: "needs the VS Code extension", suggestion: "Open the workspace in VS Code with the claude-ide-bridge extension installed; it connects on its own." };
   }
-  if (extension === "fallback" && !ctx.extension.connected) {
-    return { name: tool.name, available: true, note: "fallback mode (no extension)" };
-  }
-  return { name: tool.name, available: true };
+  return undefined;
 }

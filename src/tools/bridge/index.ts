@@ -1,5 +1,9 @@
 // The bridge's introspection toolset.
-import type { Tool } from "../define-tool.ts";
+import { defineToolset } from "../toolset.ts";
 import getToolCapabilities from "./get-tool-capabilities.ts";
 
-export const bridgeTools: Tool[] = [getToolCapabilities];
+export const bridgeToolset = defineToolset({
+  name: "bridge",
+  purpose: "what works on this machine and why not (missing executables, the VS Code extension)",
+  tools: [getToolCapabilities],
+});

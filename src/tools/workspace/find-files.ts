@@ -1,10 +1,9 @@
 // findFiles: files by glob, walked in-process (no ripgrep needed) with the same ignore list as
 // getFileTree, so both tools agree on what the workspace contains.
 import * as v from "valibot";
+import { displayName } from "../../text/display-name.ts";
 import { defineTool } from "../define-tool.ts";
-import { resolveDirectory } from "./get-file-tree.ts";
 import { compileGlob } from "./glob.ts";
-import { walk } from "./walk.ts";
 
 /** Deep enough for any real tree; symlinks are not followed, so there are no cycles anyway. */
 const MAX_DEPTH = 64;
@@ -13,7 +12,8 @@ const PROGRESS_EVERY = 500;
 export default defineTool({
   name: "findFiles",
   title: "Find files",
-  description: 'Finds files by glob (*, **, ?, [abc], {a,b}); a pattern without "/" matches file names at any depth. Skips node_modules, .git, build output. Use to locate files by name.',
+  description: 'Finds files by glob (*, **, ?, [abc], {a,b}); a pattern without "/" matches file names at any depth. Skips node_modules, .git and build output.',
+  searchHint: "find files by name glob pattern locate path search filenames",
   input: v.strictObject({
     pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description('Glob, e.g. "*.ts", "src/**/*.test.{ts,tsx}" (paths relative to `path`).')),
     path: v.optional(v.pipe(v.string(), v.description("Directory to search, relative to the workspace root (default: the root)."))),
@@ -28,18 +28,17 @@ export default defineTool({
   largeResult: true,
   async handler(input, ctx) {
     const glob = compileGlob(input.pattern);
-    const start = await resolveDirectory(ctx, input.path ?? ".");
     const files: string[] = [];
     let truncated = false;
     let seen = 0;
-    for await (const item of walk(ctx.runtime.fs, start, { maxDepth: MAX_DEPTH, includeHidden: input.includeHidden, signal: ctx.signal })) {
+    for await (const item of ctx.fs.walk(input.path ?? ".", { maxDepth: MAX_DEPTH, includeHidden: input.includeHidden, signal: ctx.signal })) {
       if (++seen % PROGRESS_EVERY === 0) ctx.progress(seen, { message: `${seen} entries searched, ${files.length} matches` });
       if (item.kind === "directory" || !glob.matches(item.rel)) continue;
       if (files.length >= input.maxResults) {
         truncated = true;
         break;
       }
-      files.push(ctx.workspace.relative(item.abs));
+      files.push(displayName(ctx.fs.relative(item.path)));
     }
     files.sort();
     return { files, truncated };

@@ -51,12 +51,13 @@ export default defineTool({
   name: "getProjectInfo",
   title: "Project info",
   description: "Detects the project kind (Node/TypeScript, Rust, Go, Python, Java, Deno, Make, git) from root marker files, with package.json name, scripts and package manager.",
-  input: v.object({}),
+  searchHint: "project type language framework package.json scripts package manager manifest",
+  input: v.strictObject({}),
   output: ProjectInfo,
   annotations: { readOnlyHint: true },
   async handler(_input, ctx) {
-    const root = ctx.workspace.root;
-    const names = new Set((await ctx.runtime.fs.readdir(root)).map((e) => e.name));
+    const root = ctx.fs.root;
+    const names = new Set((await ctx.fs.list(".")).map((e) => e.name));
     const markers = [...Object.keys(MARKERS), ...LOCKS].filter((m) => names.has(m)).sort();
     const kinds = new Set<Kind>(markers.flatMap((m) => (MARKERS[m] ? [MARKERS[m]] : [])));
     const info: ProjectInfo = { root, name: basename(root), kinds: [], markers, git: names.has(".git"), warnings: [] };
@@ -88,11 +89,7 @@ export default defineTool({
 
 async function readManifest(ctx: ToolContext, file: string, warnings: string[]): Promise<string | undefined> {
   try {
-    const path = await ctx.workspace.resolve(file);
-    const st = await ctx.runtime.fs.stat(path);
-    if (!st.isFile) return warn(warnings, `${file} is not a regular file`);
-    if (st.size > MAX_MANIFEST_BYTES) return warn(warnings, `${file} is larger than 1 MiB; not parsed`);
-    return await ctx.runtime.fs.readTextFile(path);
+    return await ctx.fs.readText(file, { maxBytes: MAX_MANIFEST_BYTES });
   } catch (err) {
     const why = err instanceof ToolError ? err.message : errorMessage(err);
     return warn(warnings, `${file} could not be read: ${why}`);

@@ -21,11 +21,12 @@ export default defineTool({
   name: "getWorkspaceFolders",
   title: "Workspace folders",
   description: "Lists the workspace folders (name, file URI, absolute path) and the root that relative paths resolve against. Use it to learn where the project lives.",
-  input: v.object({}),
+  searchHint: "workspace folders root directory project path where",
+  input: v.strictObject({}),
   output: WorkspaceFolders,
   annotations: { readOnlyHint: true },
   async handler(_input, ctx) {
-    const folders = ctx.workspace.folders.map((path) => ({ name: basename(path) || path, uri: toFileUri(path), path }));
-    return { success: true as const, folders, rootPath: ctx.workspace.root };
+    const folders = ctx.fs.folders.map((path) => ({ name: basename(path) || path, uri: toFileUri(path), path }));
+    return { success: true as const, folders, rootPath: ctx.fs.root };
   },
 });

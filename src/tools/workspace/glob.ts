@@ -10,14 +10,14 @@ export interface GlobMatcher {
 
 export function compileGlob(pattern: string): GlobMatcher {
   const trimmed = pattern.replace(/^\.\//, "").replace(/^\/+/, "");
-  if (trimmed === "") throw new ToolError("invalid_arguments", "The glob pattern is empty");
+  if (trimmed === "") throw new ToolError("invalid_arguments", "The glob pattern is empty", { suggestion: "Pass a pattern such as \"*.ts\"." });
   const basenameOnly = !trimmed.includes("/");
   let regex: RegExp;
   try {
     regex = new RegExp(`^${translate(trimmed)}$`);
   } catch {
     // e.g. a reversed range such as [z-a]
-    throw new ToolError("invalid_arguments", `Invalid glob pattern ${pattern}`);
+    throw new ToolError("invalid_arguments", `Invalid glob pattern ${pattern}`, { suggestion: "Check the character classes ([a-z], not [z-a])." });
   }
   return {
     basenameOnly,
@@ -74,7 +74,7 @@ function translate(glob: string): string {
       out += escapeRegex(ch);
     }
   }
-  if (braceDepth > 0) throw new ToolError("invalid_arguments", `Unclosed "{" in glob pattern ${glob}`);
+  if (braceDepth > 0) throw new ToolError("invalid_arguments", `Unclosed "{" in glob pattern ${glob}`, { suggestion: "Close the group with \"}\"." });
   return out;
 }
 

@@ -1,79 +1,90 @@
-// readFile: a file's text, or a line range of it, bounded by a byte budget so one call cannot
-// flood the model's context; the answer says how to page on when it was cut.
+// readFile: a text file as numbered lines, the way Claude Code's own Read shows files ("12\tcode"),
+// within a budget sized for a model's context; the last line says how to page on when it was cut.
+// Plain text, not JSON: Claude Code shows the model only structured content when there is any.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
+import { displayName } from "../../text/display-name.ts";
+import { readLines, type LinesRead } from "../../workspace/read-lines.ts";
+import type { OpenedFile } from "../../workspace/workspace-fs.ts";
 import { defineTool } from "../define-tool.ts";
-import { sliceLines } from "./line-slice.ts";
 
-const MAX_BYTES_LIMIT = 4 * 1024 * 1024;
-/** Files above this are not loaded even for a line range (the Fs reads whole files). */
-const MAX_FILE_BYTES = 64 * 1024 * 1024;
-const BINARY_SNIFF_BYTES = 8192;
+const DEFAULT_MAX_BYTES = 64 * 1024;
+const MAX_BYTES_LIMIT = 1024 * 1024;
+/** Without an endLine, this many lines at most (Claude Code's Read reads 2,000 too). */
+const DEFAULT_MAX_LINES = 2000;
+const SNIFF_BYTES = 8192;
+/** More control characters than this share of the first 8 KB means binary, not text. */
+const CONTROL_SHARE = 0.1;
 
 const line = (what: string) => v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description(what)));
 
 export default defineTool({
   name: "readFile",
   title: "Read file",
-  description: "Reads a text file in the workspace, whole or a 1-based line range (startLine/endLine), up to maxBytes; says how to page on when truncated. Refuses binary files.",
+  description: "Reads a text file in the workspace as numbered lines, whole or a 1-based line range; says how to page on when cut. Refuses binary files.",
+  searchHint: "read file contents view source code lines open",
   input: v.strictObject({
     path: v.pipe(v.string(), v.description("File path, relative to the workspace root, absolute, or a file:// URI.")),
     startLine: line("First line to return (1-based, default 1)."),
-    endLine: line("Last line to return (inclusive, default: the last line)."),
-    maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_BYTES_LIMIT), v.description("Most bytes of content to return (default 262144, at most 4 MiB).")), 262_144),
-  }),
-  output: v.object({
-    path: v.pipe(v.string(), v.description("Path relative to the workspace root.")),
-    content: v.string(),
-    startLine: v.number(),
-    endLine: v.pipe(v.number(), v.description("Last line included; startLine - 1 when nothing was returned.")),
-    totalLines: v.number(),
-    truncated: v.boolean(),
-    size: v.pipe(v.number(), v.description("File size in bytes.")),
-    note: v.optional(v.pipe(v.string(), v.description("How to read the rest, when truncated."))),
+    endLine: line(`Last line to return (inclusive; default: ${DEFAULT_MAX_LINES} lines from startLine).`),
+    maxBytes: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_BYTES_LIMIT), v.description(`Most bytes of content to return (default ${DEFAULT_MAX_BYTES}, at most ${MAX_BYTES_LIMIT}).`)),
+      DEFAULT_MAX_BYTES,
+    ),
   }),
   annotations: { readOnlyHint: true },
   largeResult: true,
   async handler(input, ctx) {
-    const abs = await ctx.workspace.resolve(input.path);
-    const st = await ctx.runtime.fs.stat(abs);
-    if (st.isDirectory) {
-      throw new ToolError("not_a_file", `${input.path} is a directory`, { suggestion: "List it with getFileTree, or search it with findFiles." });
-    }
-    // FIFOs and devices could block forever or never end.
-    if (!st.isFile) throw new ToolError("not_a_file", `${input.path} is not a regular file`);
-    if (st.size > MAX_FILE_BYTES) {
-      throw new ToolError("file_too_large", `${input.path} is ${st.size} bytes; files over ${MAX_FILE_BYTES} bytes are not read`, {
-        suggestion: "Search it for what you need instead of reading it.",
-      });
-    }
-    const bytes = await ctx.runtime.fs.readFile(abs);
-    if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
-      throw new ToolError("binary_file", `${input.path} looks binary (it has a NUL byte in its first 8 KB)`);
-    }
     const startLine = input.startLine ?? 1;
     if (input.endLine !== undefined && input.endLine < startLine) {
-      throw new ToolError("invalid_arguments", `endLine (${input.endLine}) is before startLine (${startLine})`);
+      throw new ToolError("invalid_arguments", `endLine (${input.endLine}) is before startLine (${startLine})`, { suggestion: "Pass an endLine at or after startLine, or leave it out." });
     }
-    const slice = sliceLines(bytes, { startLine, endLine: input.endLine, maxBytes: input.maxBytes });
-    if (startLine > Math.max(slice.totalLines, 1)) {
-      throw new ToolError("invalid_arguments", `startLine ${startLine} is past the end of ${input.path} (${slice.totalLines} lines)`);
+    const file = await ctx.fs.openFile(input.path);
+    try {
+      await refuseBinary(file, input.path);
+      const read = await readLines(file, file.stat.size, { startLine, endLine: input.endLine, maxLines: DEFAULT_MAX_LINES, maxBytes: input.maxBytes });
+      if (read.lines.length === 0 && read.totalLines !== undefined && startLine > Math.max(read.totalLines, 1)) {
+        throw new ToolError("invalid_arguments", `startLine ${startLine} is past the end of ${input.path} (${read.totalLines} lines)`, { suggestion: `Pass a startLine from 1 to ${Math.max(read.totalLines, 1)}.` });
+      }
+      return render(read, startLine, input, displayName(ctx.fs.relative(file.path)));
+    } finally {
+      await file.close();
     }
-    const result = {
-      path: ctx.workspace.relative(abs),
-      content: new TextDecoder().decode(bytes.subarray(slice.start, slice.end)),
-      startLine: slice.startLine,
-      endLine: slice.endLine,
-      totalLines: slice.totalLines,
-      truncated: slice.truncated,
-      size: st.size,
-    };
-    if (!slice.truncated) return result;
-    const next = slice.endLine + 1;
-    const more = next <= slice.totalLines ? ` Continue with startLine ${next}${input.endLine !== undefined ? ` and endLine ${input.endLine}` : ""}.` : "";
-    const note = slice.partialLine
-      ? `Line ${slice.endLine} is longer than maxBytes (${input.maxBytes}) and was cut; raise maxBytes (up to ${MAX_BYTES_LIMIT}) to see it whole.${more}`
-      : `Showing lines ${slice.startLine}-${slice.endLine} of ${slice.totalLines}; maxBytes (${input.maxBytes}) reached.${more}`;
-    return { ...result, note };
   },
 });
+
+async function refuseBinary(file: OpenedFile, label: string): Promise<void> {
+  const head = await file.read(0, SNIFF_BYTES);
+  if (head.includes(0)) {
+    throw new ToolError("binary_file", `${label} looks binary (it has a NUL byte in its first 8 KB)`, { suggestion: "Only text files can be read; find what you need with findFiles or by its file type." });
+  }
+  let control = 0;
+  for (const byte of head) if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c && byte !== 0x1b) || byte === 0x7f) control++;
+  if (head.length > 0 && control / head.length > CONTROL_SHARE) {
+    throw new ToolError("binary_file", `${label} looks binary (${Math.round((100 * control) / head.length)}% control characters in its first 8 KB)`, { suggestion: "Only text files can be read." });
+  }
+}
+
+function render(read: LinesRead, startLine: number, input: { endLine?: number | undefined; maxBytes: number }, name: string): string {
+  if (read.totalLines === 0) return `[${name} is empty]`;
+  let crlf = false;
+  // Tab after the number, as Claude Code's Read; ":" when the line itself starts with a tab.
+  const body = read.lines.map((text, i) => {
+    const cr = text.endsWith("\r");
+    crlf ||= cr;
+    const shown = cr ? text.slice(0, -1) : text;
+    return `${startLine + i}${shown.startsWith("\t") ? ":" : "\t"}${shown}`;
+  });
+  const notes: string[] = [];
+  if (read.partialLine) notes.push(`line ${read.endLine} is longer than maxBytes (${input.maxBytes}) and was cut; raise maxBytes to see it whole`);
+  else if (read.stoppedBy === "maxBytes" || read.stoppedBy === "maxLines") notes.push(pagingNote(read, startLine, input));
+  if (crlf) notes.push("the file has CRLF line endings");
+  return notes.length === 0 ? body.join("\n") : `${body.join("\n")}\n[${notes.join("; ")}]`;
+}
+
+function pagingNote(read: LinesRead, startLine: number, input: { endLine?: number | undefined; maxBytes: number }): string {
+  const of = read.totalLines === undefined ? "" : ` of ${read.totalLines}`;
+  const why = read.stoppedBy === "maxBytes" ? `maxBytes (${input.maxBytes}) reached` : `${DEFAULT_MAX_LINES}-line default reached`;
+  const until = input.endLine === undefined ? "" : ` and endLine ${input.endLine}`;
+  return `showing lines ${startLine}-${read.endLine}${of}, ${why}; continue with startLine ${read.endLine + 1}${until}`;
+}

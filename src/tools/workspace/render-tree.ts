@@ -1,5 +1,7 @@
 // Renders walker entries as an indented text tree: two spaces per level, "/" after
-// directories, "@" after symlinks (as `ls -F` does), sizes in human units.
+// directories, "@" after symlinks (as `ls -F` does), sizes in human units. Names are escaped
+// (src/text/display-name.ts), so no name can fake a line of the tree.
+import { displayName } from "../../text/display-name.ts";
 
 export interface TreeItem {
   /** Relative to the listed directory. */
@@ -17,7 +19,7 @@ export function renderTree(rootLabel: string, items: readonly TreeItem[], opts: 
     list.push(item);
     children.set(parent, list);
   }
-  const lines = [rootLabel === "." ? "./" : `${rootLabel}/`];
+  const lines = [rootLabel === "." ? "./" : `${displayName(rootLabel)}/`];
   const visit = (dir: string, depth: number) => {
     for (const item of [...(children.get(dir) ?? [])].sort(compareItems)) {
       lines.push(`${"  ".repeat(depth)}${label(item)}`);
@@ -30,7 +32,7 @@ export function renderTree(rootLabel: string, items: readonly TreeItem[], opts: 
 }
 
 function label(item: TreeItem): string {
-  const name = item.path.slice(item.path.lastIndexOf("/") + 1);
+  const name = displayName(item.path.slice(item.path.lastIndexOf("/") + 1));
   if (item.kind === "directory") return `${name}/`;
   if (item.kind === "symlink") return `${name}@`;
   return item.size === undefined ? name : `${name} (${humanSize(item.size)})`;

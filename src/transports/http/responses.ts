@@ -6,14 +6,26 @@ export function rpcErrorResponse(
   status: number,
   code: number,
   message: string,
-  opts: { headers?: Record<string, string>; id?: RequestId | null } = {},
+  opts: { headers?: Record<string, string>; id?: RequestId | null; data?: unknown } = {},
 ): Response {
-  const body = JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: opts.id ?? null });
+  const error = opts.data === undefined ? { code, message } : { code, message, data: opts.data };
+  const body = JSON.stringify({ jsonrpc: "2.0", error, id: opts.id ?? null });
   return new Response(body, { status, headers: { "content-type": "application/json", ...opts.headers } });
 }
 
-export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+/**
+ * Whether a Content-Type is JSON: the media type parsed (RFC 9110 8.3.1), not prefix-matched
+ * (`application/jsonx` is not JSON), with no charset but UTF-8 (RFC 8259 8.1).
+ */
+export function isJsonContentType(header: string | null): boolean {
+  if (!header) return false;
+  const [type, ...params] = header.split(";");
+  if (type?.trim().toLowerCase() !== "application/json") return false;
+  for (const param of params) {
+    const [name, value] = param.split("=", 2).map((part) => part.trim().toLowerCase());
+    if (name === "charset" && value?.replace(/^"|"$/g, "") !== "utf-8") return false;
+  }
+  return true;
 }
 
 /** True when an Accept header lists the media type (or a wildcard covering it). */

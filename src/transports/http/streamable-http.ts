@@ -1,13 +1,15 @@
 // MCP Streamable HTTP (2025-11-25) at /mcp: POST carries one message, answered with JSON or an
 // SSE stream; GET opens the session's standalone SSE stream or resumes one by Last-Event-ID;
 // DELETE ends the session. Auth and Host/Origin checks happen before this (src/app.ts).
-import { ProtocolError, RpcCode } from "../../errors.ts";
-import { classify, salvageId, type Incoming } from "../../mcp/jsonrpc.ts";
+import { RpcCode } from "../../errors.ts";
+import { decodeMessage } from "../../mcp/decode.ts";
+import type { Incoming } from "../../mcp/jsonrpc.ts";
+import { rateLimitedError } from "../../mcp/rate-budget.ts";
 import type { McpSession } from "../../mcp/session.ts";
-import { isSupportedVersion, SUPPORTED_PROTOCOL_VERSIONS } from "../../mcp/versions.ts";
+import { checkProtocolHeader, primesSseStreams } from "../../mcp/versions.ts";
 import type { Logger } from "../../log.ts";
 import { HttpSession } from "./http-session.ts";
-import { accepts, BodyTooLarge, readBodyLimited, rpcErrorResponse } from "./responses.ts";
+import { accepts, BodyTooLarge, isJsonContentType, readBodyLimited, rpcErrorResponse } from "./responses.ts";
 import { SessionPool } from "./session-pool.ts";
 import { openSseConnection, parseEventId, type SseChannel } from "./sse-channel.ts";
 
@@ -19,6 +21,11 @@ const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-
 
 export interface StreamableHttpOptions {
   createSession(): McpSession;
+  /**
+   * Charges a request that names no known session (an initialize) to the credential's budget;
+   * returns 0, or the milliseconds to wait (src/mcp/session.ts, admit).
+   */
+  admitUnbound(): number;
   maxSessions: number;
   logger: Logger;
   now?: () => number;
@@ -65,9 +72,14 @@ export class StreamableHttpTransport {
     if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
       return rpcErrorResponse(406, RpcCode.serverError, "Not Acceptable: Client must accept both application/json and text/event-stream");
     }
-    if (!(request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/json")) {
-      return rpcErrorResponse(415, RpcCode.serverError, "Unsupported Media Type: Content-Type must be application/json");
+    if (!isJsonContentType(request.headers.get("content-type"))) {
+      return rpcErrorResponse(415, RpcCode.serverError, "Unsupported Media Type: Content-Type must be application/json (UTF-8)");
     }
+    // Charged before the body is read or parsed: a 4 MB body of garbage costs a token too.
+    const id = request.headers.get(SESSION_HEADER);
+    const known = id === null ? undefined : this.pool.get(id);
+    const wait = known ? known.mcp.admit() : this.opts.admitUnbound();
+    if (wait > 0) return tooManyRequests(wait);
     let text: string;
     try {
       text = await readBodyLimited(request, MAX_BODY_BYTES);
@@ -75,19 +87,9 @@ export class StreamableHttpTransport {
       if (err instanceof BodyTooLarge) return rpcErrorResponse(413, RpcCode.invalidRequest, `Payload Too Large: at most ${MAX_BODY_BYTES} bytes per message`);
       throw err;
     }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return rpcErrorResponse(400, RpcCode.parseError, "Parse error: the body is not valid JSON");
-    }
-    let incoming: Incoming;
-    try {
-      incoming = classify(value);
-    } catch (err) {
-      if (err instanceof ProtocolError) return rpcErrorResponse(400, err.code, err.message, { id: salvageId(value) });
-      throw err;
-    }
+    const decoded = decodeMessage(text);
+    if (!decoded.ok) return new Response(JSON.stringify(decoded.response), { status: 400, headers: { "content-type": "application/json" } });
+    const { incoming } = decoded;
     if (incoming.kind === "request" && incoming.message.method === "initialize") return this.initialize(incoming);
 
     const found = this.sessionFor(request);
@@ -128,7 +130,7 @@ export class StreamableHttpTransport {
     const channel = session.newChannel();
     const connection = openSseConnection(() => channel.detach(connection));
     channel.attach(connection);
-    if (session.mcp.protocolVersion === "2025-11-25") channel.prime();
+    if (primesSseStreams(session.mcp.protocolVersion)) channel.prime();
     void session.mcp.handle(incoming, channel).then(
       (response) => {
         if (response) channel.send(response);
@@ -181,14 +183,18 @@ export class StreamableHttpTransport {
 
   /** The session a non-initialize request names, or the error response the spec asks for. */
   private sessionFor(request: Request): HttpSession | Response {
-    const version = request.headers.get("mcp-protocol-version");
-    if (version !== null && !isSupportedVersion(version)) {
-      return rpcErrorResponse(400, RpcCode.serverError, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`);
-    }
+    const unsupported = checkProtocolHeader(request.headers.get("mcp-protocol-version"));
+    if (unsupported) return rpcErrorResponse(400, unsupported.code, unsupported.message);
     const id = request.headers.get(SESSION_HEADER);
     if (!id) return rpcErrorResponse(400, RpcCode.serverError, "Bad Request: Mcp-Session-Id header is required");
     const session = this.pool.get(id);
     if (!session) return rpcErrorResponse(404, RpcCode.sessionNotFound, "Session not found");
     return session;
   }
+}
+
+/** 429 with Retry-After, for a message refused by a rate budget before it was read. */
+function tooManyRequests(waitMs: number): Response {
+  const err = rateLimitedError(waitMs);
+  return rpcErrorResponse(429, err.code, err.message, { data: err.data, headers: { "retry-after": String(Math.ceil(waitMs / 1000)) } });
 }

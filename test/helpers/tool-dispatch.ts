@@ -1,0 +1,93 @@
+// Calls the bridge's real tools the way a client does: through an initialized McpSession (argument
+// validation, the handler the dispatcher picks, result shaping and the result cap), on a real
+// workspace with the bridge's own tool environment.
+import * as v from "valibot";
+import { expect } from "vitest";
+import { createNodeRuntime } from "../../runtime/node.ts";
+import type { JsonRpcMessage } from "../../src/mcp/jsonrpc.ts";
+import { createWorkspace } from "../../src/security/paths.ts";
+import type { ExtensionLink } from "../../src/tools/context.ts";
+import { createToolEnvironment } from "../../src/tools/tool-environment.ts";
+import type { Toolset } from "../../src/tools/toolset.ts";
+import { TOOLSETS } from "../../src/tools/toolsets.ts";
+import { makeSession, resultOf, type Fixture } from "./session-fixture.ts";
+
+/** What a tools/call result must look like; parsed, so a malformed result fails the test here. */
+const ToolResultSchema = v.strictObject({
+  content: v.array(v.looseObject({ type: v.string(), text: v.optional(v.string()) })),
+  structuredContent: v.optional(v.record(v.string(), v.unknown())),
+  isError: v.optional(v.literal(true)),
+});
+export type ToolResult = v.InferOutput<typeof ToolResultSchema>;
+
+export interface Dispatcher {
+  fixture: Fixture;
+  call(name: string, args?: unknown, meta?: Record<string, unknown>): Promise<ToolResult>;
+  /** A successful plain-text result: its one text block (and no structured content). */
+  text(name: string, args?: unknown): Promise<string>;
+  /** A successful structured result: its structuredContent (the text block is the same JSON). */
+  data<T = Record<string, unknown>>(name: string, args?: unknown): Promise<T>;
+  /** An isError result's {error, code, suggestion}. */
+  failure(name: string, args?: unknown): Promise<{ error: string; code: string; suggestion: string }>;
+  /** notifications/progress sent for calls made with a progressToken. */
+  progress(): Record<string, unknown>[];
+}
+
+export interface DispatcherOptions {
+  toolsets?: readonly Toolset[];
+  maxResultChars?: number;
+  extension?: ExtensionLink;
+}
+
+const runtime = createNodeRuntime();
+
+export async function dispatcher(root: string, opts: DispatcherOptions = {}): Promise<Dispatcher> {
+  const workspace = await createWorkspace(runtime.fs, { root });
+  const maxResultChars = opts.maxResultChars ?? 512 * 1024;
+  const fixture = makeSession(
+    { maxResultChars, toolCallsPerMinute: 100_000, requestsPerMinute: 100_000 },
+    {
+      toolsets: opts.toolsets ?? TOOLSETS,
+      env: (registry) =>
+        createToolEnvironment(runtime, {
+          workspace,
+          settings: { maxResultChars, timeoutMs: 5000, slim: false },
+          catalog: registry,
+          ...(opts.extension === undefined ? {} : { extension: opts.extension }),
+        }),
+    },
+  );
+  await fixture.init();
+  await fixture.notify("notifications/initialized");
+  const call = async (name: string, args: unknown = {}, meta?: Record<string, unknown>): Promise<ToolResult> => {
+    const params: Record<string, unknown> = { name, arguments: args };
+    if (meta !== undefined) params._meta = meta;
+    return v.parse(ToolResultSchema, resultOf(await fixture.call("tools/call", params)));
+  };
+  return {
+    fixture,
+    call,
+    async text(name, args) {
+      const result = await call(name, args);
+      expect(result.isError, JSON.stringify(result)).toBeUndefined();
+      expect(result.structuredContent).toBeUndefined();
+      expect(result.content).toHaveLength(1);
+      return result.content[0]?.text ?? "";
+    },
+    async data<T>(name: string, args?: unknown): Promise<T> {
+      const result = await call(name, args);
+      expect(result.isError, JSON.stringify(result)).toBeUndefined();
+      expect(result.structuredContent).toBeDefined();
+      expect(JSON.parse(result.content[0]?.text ?? "null")).toEqual(result.structuredContent);
+      return result.structuredContent as T;
+    },
+    async failure(name, args) {
+      const result = await call(name, args);
+      expect(result.isError, JSON.stringify(result)).toBe(true);
+      const body = JSON.parse(result.content[0]?.text ?? "{}") as { error: string; code: string; suggestion: string };
+      expect(body.suggestion.length).toBeGreaterThan(0);
+      return body;
+    },
+    progress: () => fixture.sent.filter((m: JsonRpcMessage) => "method" in m && m.method === "notifications/progress").map((m) => ("params" in m ? (m.params ?? {}) : {})),
+  };
+}
