@@ -32,6 +32,8 @@ export interface ResolveScope {
 export async function resolveComponents(scope: ResolveScope, start: string, components: readonly string[]): Promise<Resolved> {
   let real = start;
   const missing: string[] = [];
+  /** What `real` is, once known: ".." out of a file fails (ENOTDIR), as in the kernel. */
+  let isDirectory: boolean | undefined = true;
   for (const component of components) {
     if (missing.length > 0) {
       // POSIX: "missing/.." fails with ENOENT, so no write may be aimed through it either.
@@ -40,7 +42,10 @@ export async function resolveComponents(scope: ResolveScope, start: string, comp
       continue;
     }
     if (component === "..") {
+      isDirectory ??= await isDirectoryNow(scope, real);
+      if (!isDirectory) throw notADirectory(scope);
       real = dirname(real);
+      isDirectory = true;
       if (!scope.folders.some((f) => isInside(real, f))) throw scope.outside("climbs out of the workspace with \"..\"");
       continue;
     }
@@ -51,24 +56,37 @@ export async function resolveComponents(scope: ResolveScope, start: string, comp
     } else if (kind === "symlink") {
       real = await realTarget(scope, candidate);
       if (!scope.folders.some((f) => isInside(real, f))) throw scope.outside("leads outside the workspace through a symbolic link");
+      isDirectory = undefined;
     } else {
       real = candidate;
+      isDirectory = kind === "directory";
     }
   }
   return { real, missing };
 }
 
-async function entryKind(scope: ResolveScope, path: string): Promise<"missing" | "symlink" | "other"> {
+async function entryKind(scope: ResolveScope, path: string): Promise<"missing" | "symlink" | "directory" | "other"> {
   try {
-    return (await scope.fs.lstat(path)).isSymbolicLink ? "symlink" : "other";
+    const st = await scope.fs.lstat(path);
+    return st.isSymbolicLink ? "symlink" : st.isDirectory ? "directory" : "other";
   } catch (err) {
     const code = fsErrorCode(err);
     if (code === "ENOENT") return "missing";
-    if (code === "ENOTDIR") {
-      throw new ToolError("invalid_path", `${scope.input}: a component of the path is a file, not a directory`, { suggestion: "Check the path: only its last component may be a file." });
-    }
+    if (code === "ENOTDIR") throw notADirectory(scope);
     throw fsFailure(scope.input, err);
   }
+}
+
+async function isDirectoryNow(scope: ResolveScope, real: string): Promise<boolean> {
+  try {
+    return (await scope.fs.stat(real)).isDirectory;
+  } catch (err) {
+    throw fsFailure(scope.input, err);
+  }
+}
+
+function notADirectory(scope: ResolveScope): ToolError {
+  return new ToolError("invalid_path", `${scope.input}: a component of the path is a file, not a directory`, { suggestion: "Check the path: only its last component may be a file." });
 }
 
 async function realTarget(scope: ResolveScope, link: string): Promise<string> {

@@ -1,4 +1,5 @@
-import { lstat, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -122,5 +123,90 @@ describe("the rest of Fs", () => {
     await fs.rm(join(dir, "sub"), { recursive: true });
     await fs.rm(join(dir, "sub"), { force: true });
     expect(await nodeCodeOf(stat(join(dir, "sub")))).toBe("ENOENT");
+  });
+});
+
+describe("descriptor handles (openFile, openDirectory)", () => {
+  it("reads a byte range through the descriptor and knows where it really is", async () => {
+    await writeFile(join(dir, "f.txt"), "hello world");
+    const file = await fs.openFile(join(dir, "f.txt"));
+    expect((await file.stat()).isFile).toBe(true);
+    expect(new TextDecoder().decode(await file.read(6, 100))).toBe("world");
+    expect((await file.read(100, 10)).length).toBe(0);
+    expect(await file.realPath()).toBe(await realpath(join(dir, "f.txt")));
+    await file.close();
+    await file.close();
+  });
+
+  it("refuses a symlink as the last component and never blocks on a FIFO", async () => {
+    await writeFile(join(dir, "target"), "t");
+    await symlink(join(dir, "target"), join(dir, "link"));
+    expect(await codeOf(fs.openFile(join(dir, "link")))).toBe("ELOOP");
+    execFileSync("mkfifo", [join(dir, "fifo")]);
+    const fifo = await fs.openFile(join(dir, "fifo"));
+    const st = await fifo.stat();
+    expect(st.isFile || st.isDirectory).toBe(false);
+    await fifo.close();
+  });
+
+  it("lists and changes entries relative to the directory it opened, even after its path is swapped", async () => {
+    await mkdir(join(dir, "real"));
+    await mkdir(join(dir, "elsewhere"));
+    await writeFile(join(dir, "real", "a.txt"), "a");
+    const handle = await fs.openDirectory(join(dir, "real"));
+    // Swap the directory's path for a symlink to another directory: the handle must not follow.
+    await rename(join(dir, "real"), join(dir, "moved"));
+    await symlink(join(dir, "elsewhere"), join(dir, "real"));
+    expect((await handle.list()).map((e) => e.name)).toEqual(["a.txt"]);
+    await handle.writeFile("b.txt", new TextEncoder().encode("b"), { mode: 0o640 });
+    expect(await readFile(join(dir, "moved", "b.txt"), "utf8")).toBe("b");
+    expect((await stat(join(dir, "moved", "b.txt"))).mode & 0o777).toBe(0o640);
+    expect(await readdir(join(dir, "elsewhere"))).toEqual([]);
+    expect(await handle.realPath()).toBe(await realpath(join(dir, "moved")));
+    await handle.close();
+  });
+
+  it("replaces atomically keeping the mode, or creates exclusively, and validates names", async () => {
+    await writeFile(join(dir, "keep.sh"), "old");
+    await chmod(join(dir, "keep.sh"), 0o755);
+    const handle = await fs.openDirectory(dir);
+    await handle.writeFile("keep.sh", new TextEncoder().encode("new"));
+    expect(await readFile(join(dir, "keep.sh"), "utf8")).toBe("new");
+    expect((await stat(join(dir, "keep.sh"))).mode & 0o777).toBe(0o755);
+    expect(await codeOf(handle.writeFile("keep.sh", new Uint8Array(), { exclusive: true }))).toBe("EEXIST");
+    await handle.writeFile("fresh", new TextEncoder().encode("f"), { exclusive: true });
+    expect(await readFile(join(dir, "fresh"), "utf8")).toBe("f");
+    for (const bad of ["", ".", "..", "a/b", "x\0"]) expect(await codeOf(handle.writeFile(bad, new Uint8Array()))).toBe("EINVAL");
+    // No temporary file is left behind.
+    expect((await readdir(dir)).sort()).toEqual(["fresh", "keep.sh"]);
+    await handle.close();
+  });
+
+  it("removes a tree without following a symlink inside it", async () => {
+    await mkdir(join(dir, "victim"));
+    await writeFile(join(dir, "victim", "precious"), "p");
+    await mkdir(join(dir, "tree", "sub"), { recursive: true });
+    await writeFile(join(dir, "tree", "sub", "f"), "f");
+    await symlink(join(dir, "victim"), join(dir, "tree", "sub", "link"));
+    const handle = await fs.openDirectory(dir);
+    expect(await codeOf(handle.remove("tree"))).toBe("ENOTEMPTY");
+    await handle.remove("tree", { recursive: true });
+    expect(await nodeCodeOf(stat(join(dir, "tree")))).toBe("ENOENT");
+    expect(await readFile(join(dir, "victim", "precious"), "utf8")).toBe("p");
+    await handle.close();
+  });
+
+  it("renames between two directory handles", async () => {
+    await mkdir(join(dir, "from"));
+    await mkdir(join(dir, "to"));
+    await writeFile(join(dir, "from", "x"), "x");
+    const from = await fs.openDirectory(join(dir, "from"));
+    const to = await fs.openDirectory(join(dir, "to"));
+    await from.rename("x", to, "y");
+    expect(await readFile(join(dir, "to", "y"), "utf8")).toBe("x");
+    expect((await from.entryStat("..").catch((e: unknown) => e)) instanceof RuntimeError).toBe(true);
+    expect((await to.entryStat("y")).isFile).toBe(true);
+    await from.close();
+    await to.close();
   });
 });

@@ -166,3 +166,51 @@ describe("Workspace.resolve", () => {
     await rejectsWith(`file://${root}/%2e%2e/outside/secret.txt`, "outside_workspace");
   });
 });
+
+describe("POSIX semantics for .. (issue 7)", () => {
+  it("resolves .. after a symlink from the link's target, as the kernel does", async () => {
+    // out-dir -> outside: out-dir/../x is outside/../x, i.e. next to the outside dir, not ws/x.
+    await rejectsWith("out-dir/../ws/src/a.ts", "outside_workspace");
+    await rejectsWith("out-dir/../secret.txt", "outside_workspace");
+    // in-dir -> src: in-dir/../README is src/../README, i.e. ws/README.
+    await writeFile(join(root, "README"), "r");
+    expect(await ws.resolve("in-dir/../README")).toBe(join(root, "README"));
+    expect(await ws.resolve("in-dir/../src/a.ts")).toBe(join(root, "src", "a.ts"));
+  });
+
+  it("refuses .. through a directory that does not exist", async () => {
+    await rejectsWith("missing/../src/a.ts", "invalid_path", { mustExist: false });
+    await rejectsWith("missing/../src/a.ts", "invalid_path");
+  });
+
+  it("never looks at the disk outside: a plainly outside path is refused lexically", async () => {
+    const err = await rejectsWith("../../../../../../etc/passwd", "outside_workspace");
+    expect(err.message).toBe("../../../../../../etc/passwd is outside the workspace");
+  });
+});
+
+describe("hostile paths (reads and writes)", () => {
+  const hostile: [string, ToolErrorCode][] = [
+    ["../outside/secret.txt", "outside_workspace"],
+    ["src/../../outside/secret.txt", "outside_workspace"],
+    ["./../outside", "outside_workspace"],
+    ["/etc/passwd", "outside_workspace"],
+    ["//etc/passwd", "outside_workspace"],
+    ["out-dir/secret.txt", "outside_workspace"],
+    ["out-dir/../outside/secret.txt", "outside_workspace"],
+    ["out-file", "outside_workspace"],
+    ["in-dir/../../outside/secret.txt", "outside_workspace"],
+    ["dangling-out", "invalid_path"],
+    ["src/a.ts\0", "invalid_path"],
+    ["file:///etc/passwd", "outside_workspace"],
+    ["file://evil.example/etc/passwd", "invalid_path"],
+    ["file:///%2e%2e/etc/passwd", "outside_workspace"],
+    ["src/a.ts/../../..", "outside_workspace"],
+    ["src/a.ts/../a.ts", "invalid_path"],
+    ["in-dir/a.ts/../a.ts", "invalid_path"],
+  ];
+  it.each(hostile)("%s is refused (%s) for reads and for writes", async (path, code) => {
+    await rejectsWith(path, code);
+    await rejectsWith(path, code, { mustExist: false, forWrite: true });
+  });
+});
