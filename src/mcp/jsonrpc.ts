@@ -8,9 +8,9 @@ export type Params = Record<string, unknown>;
 
 const Id = v.union([v.string(), v.pipe(v.number(), v.integer())]);
 // MCP's params are always an object (JSON-RPC would allow an array); v.record alone accepts arrays.
-const ParamsSchema = v.pipe(
-  v.record(v.string(), v.unknown()),
-  v.check((value) => !Array.isArray(value), "params must be an object, not an array"),
+const ParamsSchema = v.custom<Record<string, unknown>>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "params must be an object, not an array",
 );
 
 const RequestSchema = v.object({

@@ -14,6 +14,8 @@ const RACER = fileURLToPath(new URL("../fixtures/swap-racer.mjs", import.meta.ur
 const READS = 3000;
 const PARALLEL = 8;
 const SECRET = "outside secret";
+/** A few thousand reads against a racing process: seconds, more on a loaded machine. */
+const RACE_TIMEOUT_MS = 60_000;
 
 let base: string;
 let root: string;
@@ -85,7 +87,7 @@ async function readRepeatedly(path: string): Promise<Tally> {
 }
 
 describe("a file swapped for a symlink to an outside file", () => {
-  it("is never read through: zero escapes in 3,000 reads", async () => {
+  it("is never read through: zero escapes in 3,000 reads", { timeout: RACE_TIMEOUT_MS }, async () => {
     await startRacer("symlink", "swapped.txt");
     const tally = await readRepeatedly("swapped.txt");
     const swaps = await stopRacer();
@@ -99,7 +101,7 @@ describe("a file swapped for a symlink to an outside file", () => {
 });
 
 describe("a file swapped for a FIFO", () => {
-  it("never blocks a read, and file I/O keeps working for everything else", async () => {
+  it("never blocks a read, and file I/O keeps working for everything else", { timeout: RACE_TIMEOUT_MS }, async () => {
     await startRacer("fifo", "piped.txt");
     const tally = await readRepeatedly("piped.txt");
     // While the racer still runs: an unrelated read answers.

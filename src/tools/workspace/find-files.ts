@@ -3,7 +3,7 @@
 import * as v from "valibot";
 import { displayName } from "../../text/display-name.ts";
 import { defineTool } from "../define-tool.ts";
-import { compileGlob } from "./glob.ts";
+import { compileGlob } from "../../glob/index.ts";
 
 /** Deep enough for any real tree; symlinks are not followed, so there are no cycles anyway. */
 const MAX_DEPTH = 64;
