@@ -245,7 +245,7 @@ describe("Streamable HTTP transport rules (raw requests)", () => {
     expect(bad.messages[0]?.error?.code).toBe(-32700);
     const ok = await session.request("ping");
     expect(ok.status).toBe(200);
-    expect(ok.messages[0]?.result).toBeDefined();
+    expect(ok.messages[0]?.result).toEqual({});
     const fresh = newSession();
     await fresh.initialize();
   });

@@ -38,7 +38,8 @@ it("reattaches within the grace period without a new initialize", async () => {
   const id = randomUUID();
   const first = await open(id);
   await first.initialize();
-  expect((await first.request(2, "tools/call", { name: "getWorkspaceFolders", arguments: {} })).result).toBeDefined();
+  const folders = await first.request(2, "tools/call", { name: "getWorkspaceFolders", arguments: {} });
+  expect(folders.result?.structuredContent).toMatchObject({ success: true, rootPath: bridge.workspace });
   first.ws.close();
   await waitForClose(first.ws).catch(() => undefined);
   await expect.poll(async () => (await health()).sessionsInGrace).toBe(1);

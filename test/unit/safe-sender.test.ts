@@ -1,10 +1,9 @@
-import type { WSContext } from "hono/ws";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BACKPRESSURE_BYTES, DRAIN_TIMEOUT_MS, SafeSender } from "../../src/transports/ws/safe-sender.ts";
+import { BACKPRESSURE_BYTES, DRAIN_TIMEOUT_MS, SafeSender, type SenderSocket } from "../../src/transports/ws/safe-sender.ts";
 
 function fakeSocket() {
   const socket = { buffered: 0, sent: [] as string[], closed: undefined as number | undefined, readyState: 1 };
-  const ws = {
+  const ws: SenderSocket = {
     get readyState() {
       return socket.readyState;
     },
@@ -13,8 +12,8 @@ function fakeSocket() {
       socket.closed = code;
       socket.readyState = 3;
     },
-  } as unknown as WSContext;
-  return { socket, sender: new SafeSender(ws, { bufferedAmount: () => socket.buffered }) };
+  };
+  return { socket, sender: new SafeSender(ws, () => socket.buffered) };
 }
 
 const response = (id: number) => ({ jsonrpc: "2.0" as const, id, result: {} });

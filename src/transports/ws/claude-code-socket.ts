@@ -54,7 +54,7 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     let sender: SafeSender | undefined;
     return {
       onOpen(_event, ws) {
-        sender = new SafeSender(ws, opts.runtime.webSocketInfo);
+        sender = new SafeSender(ws, () => opts.runtime.webSocketInfo.bufferedAmount(ws));
         attachment = opts.store.attach(clientId, sender, () => ws.close(4000, "superseded by a newer connection of this session"));
         opts.onCountChange?.(++open);
         if (wantsNotice) sender.send(notificationMessage(ATTACH_NOTICE_METHOD, attachNotice(attachment)));

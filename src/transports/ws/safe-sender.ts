@@ -1,8 +1,6 @@
 // Sends JSON-RPC messages on a WebSocket with backpressure: above 1 MB buffered, responses wait
 // in a queue and notifications are dropped (they are best effort); a client that does not
 // read for 5 s is disconnected rather than letting memory grow without bound.
-import type { WSContext } from "hono/ws";
-import type { WebSocketInfo } from "../../runtime.ts";
 import type { JsonRpcMessage } from "../../mcp/jsonrpc.ts";
 import type { MessageSink } from "../../mcp/session.ts";
 
@@ -11,6 +9,13 @@ export const DRAIN_TIMEOUT_MS = 5_000;
 const DRAIN_POLL_MS = 20;
 const OPEN = 1;
 
+/** What the sender needs of a socket (hono's WSContext has it). */
+export interface SenderSocket {
+  readonly readyState: number;
+  send(text: string): void;
+  close(code?: number, reason?: string): void;
+}
+
 export class SafeSender implements MessageSink {
   droppedNotifications = 0;
   private readonly queue: string[] = [];
@@ -18,14 +23,15 @@ export class SafeSender implements MessageSink {
   private drainStarted = 0;
 
   constructor(
-    private readonly ws: WSContext,
-    private readonly info: WebSocketInfo,
+    private readonly ws: SenderSocket,
+    /** Bytes queued on the socket but not yet sent (the runtime knows; src/runtime.ts WebSocketInfo). */
+    private readonly bufferedAmount: () => number,
   ) {}
 
   send(message: JsonRpcMessage): void {
     if (this.ws.readyState !== OPEN) return;
     const text = JSON.stringify(message);
-    if (this.queue.length === 0 && this.info.bufferedAmount(this.ws) < BACKPRESSURE_BYTES) {
+    if (this.queue.length === 0 && this.bufferedAmount() < BACKPRESSURE_BYTES) {
       this.ws.send(text);
       return;
     }
@@ -51,7 +57,7 @@ export class SafeSender implements MessageSink {
 
   private drain(): void {
     if (this.ws.readyState !== OPEN) return this.dispose();
-    while (this.queue.length > 0 && this.info.bufferedAmount(this.ws) < BACKPRESSURE_BYTES) {
+    while (this.queue.length > 0 && this.bufferedAmount() < BACKPRESSURE_BYTES) {
       this.ws.send(this.queue.shift() as string);
       this.drainStarted = Date.now();
     }
