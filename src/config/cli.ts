@@ -61,7 +61,8 @@ Options:
   --grace-period <ms>        How long a dropped session waits to be resumed (default: ${DEFAULT_CONFIG.gracePeriodMs}; 5000-600000)
   --tool-rate-limit <n>      Tool calls per minute per session (default: ${DEFAULT_CONFIG.toolRateLimit}; 1-10000)
   --request-rate-limit <n>   MCP requests per minute per session (default: ${DEFAULT_CONFIG.requestRateLimit}; 1-100000)
-  --max-sessions <n>         Streamable HTTP sessions kept at once (default: ${DEFAULT_CONFIG.maxSessions}; 1-100)
+  --max-sessions <n>         Streamable HTTP sessions kept at once; one active in the last minute
+                             is never evicted (default: ${DEFAULT_CONFIG.maxSessions}; 1-1000)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit

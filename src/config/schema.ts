@@ -19,7 +19,7 @@ export const ConfigFileSchema = v.strictObject({
   gracePeriod: v.optional(int(5000, 600_000)),
   toolRateLimit: v.optional(int(1, 10_000)),
   requestRateLimit: v.optional(int(1, 100_000)),
-  maxSessions: v.optional(int(1, 100)),
+  maxSessions: v.optional(int(1, 1000)),
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -45,7 +45,10 @@ export interface BridgeConfig {
   toolRateLimit: number;
   /** JSON-RPC requests per minute per session (-32004 beyond it). */
   requestRateLimit: number;
-  /** Streamable HTTP sessions kept at once. */
+  /**
+   * Streamable HTTP sessions kept at once. A session active in the last minute is never evicted
+   * for a newcomer, so this is how many clients can be busy at the same time.
+   */
   maxSessions: number;
 }
 
@@ -62,5 +65,8 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   gracePeriodMs: 120_000,
   toolRateLimit: 60,
   requestRateLimit: 200,
-  maxSessions: 5,
+  // 20 busy HTTP clients fit three times over, and so do the 30 sessions the MCP conformance
+  // runner opens within seconds and never ends (all kept a minute, as recently active); an idle
+  // session costs ~20 KB and its replay buffer is bounded (src/transports/http/http-session.ts).
+  maxSessions: 64,
 };
