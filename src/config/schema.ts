@@ -20,6 +20,7 @@ export const ConfigFileSchema = v.strictObject({
   toolRateLimit: v.optional(int(1, 10_000)),
   requestRateLimit: v.optional(int(1, 100_000)),
   maxSessions: v.optional(int(1, 1000)),
+  maxWsSessions: v.optional(int(1, 1000)),
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -50,6 +51,8 @@ export interface BridgeConfig {
    * for a newcomer, so this is how many clients can be busy at the same time.
    */
   maxSessions: number;
+  /** WebSocket sessions kept at once, connected or waiting out their grace period. */
+  maxWsSessions: number;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -69,4 +72,8 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   // runner opens within seconds and never ends (all kept a minute, as recently active); an idle
   // session costs ~20 KB and its replay buffer is bounded (src/transports/http/http-session.ts).
   maxSessions: 64,
+  // One Claude Code per project, its reconnects (same session id, no new session), a few shims
+  // and restarts waiting out the grace period: a handful. 32 is far above that and bounds memory
+  // (~20 KB a session) and the checkpoint (~200 bytes a session) under connect/drop churn.
+  maxWsSessions: 32,
 };
