@@ -61,7 +61,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
     });
 
   const http = new StreamableHttpTransport({ createSession, admitUnbound: () => takeFromAll([credential.requests]), maxSessions: config.maxSessions, logger: log });
-  const sockets = new SessionStore({ createSession, graceMs: config.gracePeriodMs, logger: log });
+  const sockets = new SessionStore({ createSession, graceMs: config.gracePeriodMs, maxSessions: config.maxWsSessions, logger: log });
   let webSockets = 0;
   const app = createApp({
     runtime,

@@ -9,7 +9,7 @@ export type CliFlags = Partial<ConfigFile> & { configPath?: string };
 export type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; flags: CliFlags };
 
 type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
-type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit" | "requestRateLimit" | "maxSessions";
+type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit" | "requestRateLimit" | "maxSessions" | "maxWsSessions";
 type BoolKey = "slim" | "verbose" | "jsonl";
 
 type FlagSpec =
@@ -35,6 +35,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "--tool-rate-limit": { kind: "int", key: "toolRateLimit" },
   "--request-rate-limit": { kind: "int", key: "requestRateLimit" },
   "--max-sessions": { kind: "int", key: "maxSessions" },
+  "--max-ws-sessions": { kind: "int", key: "maxWsSessions" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -61,7 +62,10 @@ Options:
   --grace-period <ms>        How long a dropped session waits to be resumed (default: ${DEFAULT_CONFIG.gracePeriodMs}; 5000-600000)
   --tool-rate-limit <n>      Tool calls per minute per session (default: ${DEFAULT_CONFIG.toolRateLimit}; 1-10000)
   --request-rate-limit <n>   MCP requests per minute per session (default: ${DEFAULT_CONFIG.requestRateLimit}; 1-100000)
-  --max-sessions <n>         Streamable HTTP sessions kept at once (default: ${DEFAULT_CONFIG.maxSessions}; 1-100)
+  --max-sessions <n>         Streamable HTTP sessions kept at once; one active in the last minute
+                             is never evicted (default: ${DEFAULT_CONFIG.maxSessions}; 1-1000)
+  --max-ws-sessions <n>      WebSocket sessions kept at once, connected or in their grace period
+                             (default: ${DEFAULT_CONFIG.maxWsSessions}; 1-1000)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit

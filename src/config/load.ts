@@ -38,6 +38,7 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     toolRateLimit: merged.toolRateLimit ?? DEFAULT_CONFIG.toolRateLimit,
     requestRateLimit: merged.requestRateLimit ?? DEFAULT_CONFIG.requestRateLimit,
     maxSessions: merged.maxSessions ?? DEFAULT_CONFIG.maxSessions,
+    maxWsSessions: merged.maxWsSessions ?? DEFAULT_CONFIG.maxWsSessions,
   };
 }
 

@@ -19,7 +19,8 @@ export const ConfigFileSchema = v.strictObject({
   gracePeriod: v.optional(int(5000, 600_000)),
   toolRateLimit: v.optional(int(1, 10_000)),
   requestRateLimit: v.optional(int(1, 100_000)),
-  maxSessions: v.optional(int(1, 100)),
+  maxSessions: v.optional(int(1, 1000)),
+  maxWsSessions: v.optional(int(1, 1000)),
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -45,8 +46,13 @@ export interface BridgeConfig {
   toolRateLimit: number;
   /** JSON-RPC requests per minute per session (-32004 beyond it). */
   requestRateLimit: number;
-  /** Streamable HTTP sessions kept at once. */
+  /**
+   * Streamable HTTP sessions kept at once. A session active in the last minute is never evicted
+   * for a newcomer, so this is how many clients can be busy at the same time.
+   */
   maxSessions: number;
+  /** WebSocket sessions kept at once, connected or waiting out their grace period. */
+  maxWsSessions: number;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -62,5 +68,12 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   gracePeriodMs: 120_000,
   toolRateLimit: 60,
   requestRateLimit: 200,
-  maxSessions: 5,
+  // 20 busy HTTP clients fit three times over, and so do the 30 sessions the MCP conformance
+  // runner opens within seconds and never ends (all kept a minute, as recently active); an idle
+  // session costs ~20 KB and its replay buffer is bounded (src/transports/http/http-session.ts).
+  maxSessions: 64,
+  // One Claude Code per project, its reconnects (same session id, no new session), a few shims
+  // and restarts waiting out the grace period: a handful. 32 is far above that and bounds memory
+  // (~20 KB a session) and the checkpoint (~200 bytes a session) under connect/drop churn.
+  maxWsSessions: 32,
 };

@@ -4,9 +4,12 @@
 // initialized, with its protocol version, client info, log level and counters (issue 4).
 //
 // Checked every `checkMs`: a session that appears, goes, or changes version, client or log level
-// is written at once (a crash right after Claude Code connected must not lose it); counters alone
-// at most every `statsIntervalMs`; and the file is refreshed every `refreshMs`, so `savedAt` says
-// how fresh it is even when nothing happens. A checkpoint older than CHECKPOINT_MAX_AGE_MS is
+// is written soon (a crash right after Claude Code connected must not lose it), but at most once
+// per `minWriteIntervalMs`, so clients connecting and dropping many times a second cost one small
+// write a second, not one per check; counters alone at most every `statsIntervalMs`; and the file
+// is refreshed every `refreshMs`, so `savedAt` says how fresh it is even when nothing happens.
+// The file holds at most the store's session bound, most recently active first, with client
+// names clipped, so its size is bounded too. A checkpoint older than CHECKPOINT_MAX_AGE_MS is
 // ignored, since no shim waits that long for its bridge.
 import * as v from "valibot";
 import type { Runtime } from "../runtime.ts";
@@ -19,11 +22,14 @@ import type { CheckpointedSession, SessionStore } from "./session-store.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "./versions.ts";
 
 export const CHECKPOINT_CHECK_MS = 250;
+export const CHECKPOINT_MIN_WRITE_INTERVAL_MS = 1_000;
 export const CHECKPOINT_STATS_INTERVAL_MS = 5_000;
 export const CHECKPOINT_REFRESH_MS = 60_000;
 /** A shim gives up after 5 minutes by default; three times that covers a slow restart. */
 export const CHECKPOINT_MAX_AGE_MS = 15 * 60_000;
 const FORMAT_VERSION = 1;
+/** Client names and versions are free text from `initialize`; the checkpoint keeps this much. */
+const MAX_CLIENT_INFO_CHARS = 100;
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const CheckpointSchema = v.object({
@@ -110,6 +116,7 @@ export interface SessionCheckpointOptions {
   store: Pick<SessionStore, "snapshot">;
   logger: Logger;
   checkMs?: number;
+  minWriteIntervalMs?: number;
   statsIntervalMs?: number;
   refreshMs?: number;
   now?: () => number;
@@ -150,14 +157,16 @@ export class SessionCheckpoint {
   }
 
   private async write(force: boolean): Promise<void> {
-    const sessions = this.opts.store.snapshot();
+    const sessions = this.opts.store.snapshot().map(clipClientInfo);
     const body = JSON.stringify(sessions);
-    const shape = JSON.stringify(sessions.map(({ clientId, state: { stats: _stats, ...rest } }) => [clientId, rest]));
+    // By client id: sessions trading places in the recency order is not a change of shape.
+    const byId = [...sessions].sort((a, b) => (a.clientId < b.clientId ? -1 : 1));
+    const shape = JSON.stringify(byId.map(({ clientId, state: { stats: _stats, ...rest } }) => [clientId, rest]));
     const now = this.now();
     const since = now - this.lastWriteAt;
     const due =
       force ||
-      shape !== this.lastShape ||
+      (shape !== this.lastShape && since >= (this.opts.minWriteIntervalMs ?? CHECKPOINT_MIN_WRITE_INTERVAL_MS)) ||
       (body !== this.lastWritten && since >= (this.opts.statsIntervalMs ?? CHECKPOINT_STATS_INTERVAL_MS)) ||
       since >= (this.opts.refreshMs ?? CHECKPOINT_REFRESH_MS);
     if (!due) return;
@@ -181,4 +190,12 @@ export class SessionCheckpoint {
       this.lastError = message;
     }
   }
+}
+
+function clipClientInfo(session: CheckpointedSession): CheckpointedSession {
+  const info = session.state.clientInfo;
+  if (info === undefined) return session;
+  const clipped: { name: string; version?: string } = { name: info.name.slice(0, MAX_CLIENT_INFO_CHARS) };
+  if (info.version !== undefined) clipped.version = info.version.slice(0, MAX_CLIENT_INFO_CHARS);
+  return { clientId: session.clientId, state: { ...session.state, clientInfo: clipped } };
 }

@@ -3,6 +3,12 @@
 // client that comes back with the same id in time gets the same session (initialized state,
 // log level, counters). Generations keep a stale socket from touching a reattached session
 // (seed ADR-0002).
+//
+// The store holds at most `maxSessions` (connected or in grace), so clients that connect and drop
+// with ever new ids cannot grow it without bound: a newcomer takes the place of the session that
+// entered its grace period first. A connected session is never dropped for a newcomer; when they
+// alone fill the store, hasRoom() is false and the socket should be refused before its upgrade.
+import { DEFAULT_CONFIG } from "../config/schema.ts";
 import type { Logger } from "../log.ts";
 import type { McpSession, MessageSink, SessionState } from "./session.ts";
 
@@ -32,7 +38,12 @@ export interface SessionStoreOptions {
   createSession(): McpSession;
   graceMs: number;
   logger: Logger;
+  /** Sessions kept at once, connected or in grace (default: the --max-ws-sessions default). */
+  maxSessions?: number;
 }
+
+/** What a refused socket is told to wait: any connected client that drops makes room at once. */
+export const STORE_FULL_RETRY_AFTER_SECONDS = 10;
 
 /** One session as a checkpoint records it (src/mcp/session-checkpoint.ts). */
 export interface CheckpointedSession {
@@ -46,8 +57,13 @@ export const CLIENT_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 export class SessionStore {
   private readonly byClient = new Map<string, Entry>();
   private readonly anonymous = new Set<Entry>();
+  /** Sessions in their grace period, in the order they entered it (oldest first). */
+  private readonly graceOrder = new Set<Entry>();
+  readonly maxSessions: number;
 
-  constructor(private readonly opts: SessionStoreOptions) {}
+  constructor(private readonly opts: SessionStoreOptions) {
+    this.maxSessions = opts.maxSessions ?? DEFAULT_CONFIG.maxWsSessions;
+  }
 
   get graceMs(): number {
     return this.opts.graceMs;
@@ -55,11 +71,25 @@ export class SessionStore {
 
   /** Sessions with a socket attached right now. */
   get active(): number {
-    return [...this.entries()].filter((e) => e.graceTimer === undefined).length;
+    return this.size - this.graceOrder.size;
   }
 
   get inGrace(): number {
-    return [...this.entries()].filter((e) => e.graceTimer !== undefined).length;
+    return this.graceOrder.size;
+  }
+
+  private get size(): number {
+    return this.byClient.size + this.anonymous.size;
+  }
+
+  /**
+   * Whether a socket with this client id would get a session: its own one is still kept, or the
+   * store has a free place, or a session in grace can give its place up. False only when
+   * connected sessions fill the store; the socket should then be refused (HTTP 503).
+   */
+  hasRoom(clientId: string | undefined): boolean {
+    const existing = clientId === undefined ? undefined : this.byClient.get(clientId);
+    return (existing !== undefined && !existing.session.closed) || this.size < this.maxSessions || this.graceOrder.size > 0;
   }
 
   /**
@@ -71,12 +101,12 @@ export class SessionStore {
     let entry: Entry;
     if (existing && !existing.session.closed) {
       entry = existing;
-      if (entry.graceTimer) clearTimeout(entry.graceTimer);
-      entry.graceTimer = undefined;
+      this.endGrace(entry);
       entry.evictSocket?.();
       entry.generation += 1;
       this.opts.logger.info("session resumed", { session: entry.session.id, generation: entry.generation });
     } else {
+      this.makeRoom();
       entry = { session: this.opts.createSession(), clientId, generation: 1, graceTimer: undefined, evictSocket: undefined };
       if (clientId === undefined) this.anonymous.add(entry);
       else this.byClient.set(clientId, entry);
@@ -95,7 +125,7 @@ export class SessionStore {
         entry.session.detach(sink);
         entry.evictSocket = undefined;
         if (entry.clientId === undefined) this.drop(entry, "socket closed");
-        else entry.graceTimer = setTimeout(() => this.drop(entry, "grace period over"), this.opts.graceMs);
+        else this.startGrace(entry, "grace period over");
       },
       end: (reason) => {
         if (current()) this.drop(entry, reason);
@@ -103,29 +133,36 @@ export class SessionStore {
     };
   }
 
-  /** The initialized sessions that have a client id, attached or in grace: what a checkpoint keeps. */
-  snapshot(): CheckpointedSession[] {
-    const out: CheckpointedSession[] = [];
-    for (const [clientId, entry] of this.byClient) {
+  /**
+   * The initialized sessions that have a client id, attached or in grace: what a checkpoint keeps.
+   * At most `limit`, the most recently active first.
+   */
+  snapshot(limit = this.maxSessions): CheckpointedSession[] {
+    const kept: Array<{ clientId: string; state: SessionState; lastActivity: number }> = [];
+    // Newest entries first, so the stable sort below puts the newer of two equally active first.
+    for (const [clientId, entry] of [...this.byClient].reverse()) {
       const state = entry.session.closed ? undefined : entry.session.exportState();
-      if (state !== undefined) out.push({ clientId, state });
+      if (state !== undefined) kept.push({ clientId, state, lastActivity: entry.session.lastActivity });
     }
-    return out;
+    kept.sort((a, b) => b.lastActivity - a.lastActivity);
+    return kept.slice(0, limit).map(({ clientId, state }) => ({ clientId, state }));
   }
 
   /**
    * Recreates checkpointed sessions after a restart, each in a fresh grace period, so a client
-   * that reattaches with its id finds its session initialized. Ids already in use are left alone.
+   * that reattaches with its id finds its session initialized. Ids already in use are left alone,
+   * and only as many as there are free places (a checkpoint lists the most recently active first).
    */
   restore(sessions: readonly CheckpointedSession[]): number {
     let restored = 0;
     for (const { clientId, state } of sessions) {
+      if (this.size >= this.maxSessions) break;
       if (!CLIENT_ID.test(clientId) || this.byClient.has(clientId)) continue;
       const session = this.opts.createSession();
       session.importState(state);
       const entry: Entry = { session, clientId, generation: 1, graceTimer: undefined, evictSocket: undefined };
-      entry.graceTimer = setTimeout(() => this.drop(entry, "grace period over (restored from checkpoint)"), this.opts.graceMs);
       this.byClient.set(clientId, entry);
+      this.startGrace(entry, "grace period over (restored from checkpoint)");
       restored += 1;
     }
     return restored;
@@ -135,9 +172,35 @@ export class SessionStore {
     for (const entry of [...this.entries()]) this.drop(entry, "bridge shutting down");
   }
 
-  private drop(entry: Entry, reason: string): void {
+  /**
+   * Frees a place for a new session if the store is full: the session that entered its grace
+   * period first gives it up. When connected sessions alone fill the store the newcomer is let in
+   * over the bound (the socket should have asked hasRoom() before its upgrade; only two upgrades
+   * racing each other get here).
+   */
+  private makeRoom(): void {
+    if (this.size < this.maxSessions) return;
+    const oldest = this.graceOrder.values().next();
+    if (!oldest.done) {
+      this.drop(oldest.value, "made room for a new session (--max-ws-sessions)");
+      return;
+    }
+    this.opts.logger.warn(`all ${this.maxSessions} WebSocket session places (--max-ws-sessions) are held by connected clients; letting one more in`);
+  }
+
+  private startGrace(entry: Entry, reason: string): void {
+    entry.graceTimer = setTimeout(() => this.drop(entry, reason), this.opts.graceMs);
+    this.graceOrder.add(entry);
+  }
+
+  private endGrace(entry: Entry): void {
     if (entry.graceTimer) clearTimeout(entry.graceTimer);
     entry.graceTimer = undefined;
+    this.graceOrder.delete(entry);
+  }
+
+  private drop(entry: Entry, reason: string): void {
+    this.endGrace(entry);
     entry.session.close(reason);
     if (entry.clientId !== undefined && this.byClient.get(entry.clientId) === entry) this.byClient.delete(entry.clientId);
     this.anonymous.delete(entry);

@@ -83,7 +83,8 @@ it("the Claude Code CLI connects over HTTP and WebSocket", async () => {
 
 it("keeps accepting Claude Code after many short connections (no lock-out by stale sessions)", async () => {
   // Claude Code does not DELETE its HTTP session when `claude mcp list` exits; so does a crashed or
-  // restarted Claude Code. With the default pool of 5, stale sessions must give way to new ones.
+  // restarted Claude Code. The default pool (--max-sessions 64) holds these; sessions idle for a
+  // minute give way to new ones (test/unit/session-pool.test.ts).
   const results: string[] = [];
   for (let i = 0; i < 6; i++) {
     const list = await claude(["mcp", "list"]);

@@ -37,8 +37,8 @@ let proxy: AuthProxy;
 let outDir: string;
 
 beforeAll(async () => {
-  // Default settings on purpose: each scenario opens a session and never DELETEs it, so this
-  // also proves the 5-session pool makes room for new clients.
+  // Default settings on purpose: each scenario opens a session and never DELETEs it (about 30
+  // within seconds), which the default pool (--max-sessions 64) must hold.
   bridge = await startBridgeProcess();
   proxy = await startAuthProxy({ port: bridge.port, token: bridge.token });
   outDir = await mkdtemp(join(tmpdir(), "conformance-"));

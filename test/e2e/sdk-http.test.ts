@@ -97,7 +97,7 @@ describe("SDK client over Streamable HTTP", () => {
 });
 
 describe("Streamable HTTP transport rules (raw requests)", () => {
-  // The bridge keeps at most 5 HTTP sessions and evicts only ones idle for a minute: end ours.
+  // The bridge never evicts a session active within the last minute: end ours.
   const opened: RawMcpSession[] = [];
   const newSession = (): RawMcpSession => {
     const s = new RawMcpSession(bridge.mcpUrl, bridge.token);

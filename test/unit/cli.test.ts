@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HELP_TEXT, parseCli, type CliFlags } from "../../src/config/cli.ts";
+import { DEFAULT_CONFIG } from "../../src/config/schema.ts";
 import { BridgeError } from "../../src/errors.ts";
 
 function flags(argv: string[]): CliFlags {
@@ -38,6 +39,9 @@ const valueFlags: Array<[string, string, Partial<CliFlags>]> = [
   ["--tool-rate-limit", "10000", { toolRateLimit: 10000 }],
   ["--request-rate-limit", "5000", { requestRateLimit: 5000 }],
   ["--max-sessions", "50", { maxSessions: 50 }],
+  ["--max-sessions", "1000", { maxSessions: 1000 }],
+  ["--max-ws-sessions", "1", { maxWsSessions: 1 }],
+  ["--max-ws-sessions", "1000", { maxWsSessions: 1000 }],
   ["--config", "./bridge.json", { configPath: "./bridge.json" }],
 ];
 
@@ -112,7 +116,9 @@ describe("parseCli", () => {
       ["--grace-period", "4999", "--grace-period must be 5000-600000, got 4999"],
       ["--grace-period", "600001", "--grace-period must be 5000-600000, got 600001"],
       ["--tool-rate-limit", "0", "--tool-rate-limit must be 1-10000, got 0"],
-      ["--max-sessions", "101", "--max-sessions must be 1-100, got 101"],
+      ["--max-sessions", "1001", "--max-sessions must be 1-1000, got 1001"],
+      ["--max-ws-sessions", "0", "--max-ws-sessions must be 1-1000, got 0"],
+      ["--max-ws-sessions", "1001", "--max-ws-sessions must be 1-1000, got 1001"],
       ["--request-rate-limit", "0", "--request-rate-limit must be 1-100000, got 0"],
       ["--tool-rate-limit", "1e3", '--tool-rate-limit must be an integer (1-10000), got "1e3"'],
     ])("%s %s is refused", (flag, value, message) => {
@@ -133,7 +139,7 @@ describe("parseCli", () => {
 describe("HELP_TEXT", () => {
   it("lists every flag with its default", () => {
     for (const flag of ["--workspace", "--port", "--bind", "--ide-name", "--fixed-token", "--slim", "--verbose", "--jsonl",
-      "--timeout", "--max-result-size", "--grace-period", "--tool-rate-limit", "--config", "--version", "--help"]) {
+      "--timeout", "--max-result-size", "--grace-period", "--tool-rate-limit", "--max-sessions", "--max-ws-sessions", "--config", "--version", "--help"]) {
       expect(HELP_TEXT).toContain(flag);
     }
     expect(HELP_TEXT).toContain("default: 127.0.0.1");
@@ -141,5 +147,7 @@ describe("HELP_TEXT", () => {
     expect(HELP_TEXT).toContain("default: 512");
     expect(HELP_TEXT).toContain("default: 120000");
     expect(HELP_TEXT).toContain("default: 60");
+    expect(HELP_TEXT).toContain(`default: ${DEFAULT_CONFIG.maxSessions}; 1-1000`);
+    expect(HELP_TEXT).toContain(`default: ${DEFAULT_CONFIG.maxWsSessions}; 1-1000`);
   });
 });

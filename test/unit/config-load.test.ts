@@ -63,6 +63,7 @@ describe("resolveConfig", () => {
       toolRateLimit: 5,
       requestRateLimit: 7,
       maxSessions: 3,
+      maxWsSessions: 9,
     };
     const config = await resolveConfig({ configPath: "/etc/b.json" }, sources({ "/etc/b.json": JSON.stringify(file) }));
     expect(config).toEqual({
@@ -80,6 +81,7 @@ describe("resolveConfig", () => {
       toolRateLimit: 5,
       requestRateLimit: 7,
       maxSessions: 3,
+      maxWsSessions: 9,
     });
   });
 

@@ -47,6 +47,10 @@ async function storeWithInitializedSession(): Promise<SessionStore> {
   return store;
 }
 
+function initializeMessage(clientName: string) {
+  return { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: clientName, version: "1" } } };
+}
+
 function warnings(): { logger: Logger; seen: string[] } {
   const seen: string[] = [];
   return { seen, logger: { ...silentLogger, warn: (m) => seen.push(m) } };
@@ -84,7 +88,7 @@ describe("SessionCheckpoint", () => {
     store.closeAll();
   });
 
-  it("writes a new or changed session at once, counters at most every statsIntervalMs, and refreshes savedAt", async () => {
+  it("writes a new or changed session soon, counters at most every statsIntervalMs, and refreshes savedAt", async () => {
     const store = await storeWithInitializedSession();
     const fs = { ...runtime.fs, writeFileAtomic: vi.fn(runtime.fs.writeFileAtomic) };
     let now = 1_000_000;
@@ -93,6 +97,7 @@ describe("SessionCheckpoint", () => {
       port: PORT,
       store,
       logger: silentLogger,
+      minWriteIntervalMs: 1_000,
       statsIntervalMs: 5_000,
       refreshMs: 60_000,
       now: () => now,
@@ -111,6 +116,9 @@ describe("SessionCheckpoint", () => {
     expect(writes()).toBe(2);
     await session.handleText(JSON.stringify({ jsonrpc: "2.0", id: 8, method: "logging/setLevel", params: { level: "debug" } }));
     await checkpoint.flush();
+    expect(writes()).toBe(2); // a change right after a write waits for minWriteIntervalMs
+    now += 1_000;
+    await checkpoint.flush();
     expect(writes()).toBe(3); // the log level is part of the session's shape
     now += 61_000;
     await checkpoint.flush();
@@ -118,6 +126,44 @@ describe("SessionCheckpoint", () => {
     store.closeAll();
     await checkpoint.stop();
     await expect(stat(checkpoint.path)).rejects.toThrow(/ENOENT/);
+  });
+
+  it("coalesces churn: sessions coming and going every 10 ms cost one write a second, the latest state kept", async () => {
+    const store = newStore();
+    const fs = { ...runtime.fs, writeFileAtomic: vi.fn(runtime.fs.writeFileAtomic) };
+    let now = 1_000_000;
+    const checkpoint = new SessionCheckpoint({ runtime: { ...runtime, fs }, port: PORT, store, logger: silentLogger, now: () => now });
+    let last = "";
+    for (let i = 0; i < 200; i++) {
+      last = `churn-client-${i}`;
+      const attachment = store.attach(last, sink, () => undefined);
+      await attachment.session.handleText(JSON.stringify(initializeMessage("churner")));
+      attachment.detach();
+      now += 10;
+      await checkpoint.flush(); // as the CHECKPOINT_CHECK_MS timer would
+    }
+    expect(fs.writeFileAtomic.mock.calls.length).toBeLessThanOrEqual(3); // 2 s of churn
+    now += 1_000;
+    await checkpoint.flush();
+    const saved = JSON.parse(await readFile(checkpoint.path, "utf8")) as { sessions: Array<{ clientId: string }> };
+    expect(saved.sessions[0]?.clientId).toBe(last);
+    store.closeAll();
+  });
+
+  it("bounds the file: at most the store's bound, the most recently active first, client names clipped", async () => {
+    const store = new SessionStore({ createSession: () => makeSession().session, graceMs: 60_000, maxSessions: 3, logger: silentLogger });
+    for (let i = 0; i < 10; i++) {
+      const { session } = store.attach(`bounded-client-${i}`, sink, () => undefined);
+      await session.handleText(JSON.stringify(initializeMessage("x".repeat(100_000))));
+    }
+    const checkpoint = new SessionCheckpoint({ runtime, port: PORT, store, logger: silentLogger });
+    await checkpoint.flush();
+    const text = await readFile(checkpoint.path, "utf8");
+    const saved = JSON.parse(text) as { sessions: Array<{ clientId: string; state: { clientInfo: { name: string } } }> };
+    expect(saved.sessions.map((s) => s.clientId)).toHaveLength(3);
+    expect(saved.sessions[0]?.state.clientInfo.name).toHaveLength(100);
+    expect(text.length).toBeLessThan(3 * 1024);
+    store.closeAll();
   });
 
   it("flushes on its interval once started", async () => {

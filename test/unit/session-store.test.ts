@@ -4,8 +4,8 @@ import type { JsonRpcMessage } from "../../src/mcp/jsonrpc.ts";
 import { SessionStore } from "../../src/mcp/session-store.ts";
 import { makeSession } from "../helpers/session-fixture.ts";
 
-function store(graceMs = 1000) {
-  return new SessionStore({ createSession: () => makeSession().session, graceMs, logger: silentLogger });
+function store(graceMs = 1000, maxSessions?: number) {
+  return new SessionStore({ createSession: () => makeSession().session, graceMs, maxSessions, logger: silentLogger });
 }
 const sink = () => {
   const sent: JsonRpcMessage[] = [];
@@ -92,3 +92,81 @@ describe("SessionStore", () => {
     expect(sessions.active + sessions.inGrace).toBe(0);
   });
 });
+
+describe("SessionStore bound (--max-ws-sessions)", () => {
+  const id = (n: number) => `client-bound-${n}`;
+
+  it("keeps at most maxSessions: a newcomer takes the place of the session longest in grace", () => {
+    const sessions = store(60_000, 3);
+    const dropped = [1, 2, 3].map((n) => {
+      const attachment = sessions.attach(id(n), sink(), () => {});
+      attachment.detach();
+      return attachment;
+    });
+    // Grace order is the order of detaching, not of connecting.
+    const reattached = sessions.attach(id(1), sink(), () => {});
+    expect(reattached.resumed).toBe(true);
+    reattached.detach();
+    sessions.attach(id(4), sink(), () => {}).detach();
+    expect(sessions.active + sessions.inGrace).toBe(3);
+    expect(dropped[1]?.session.closed).toBe(true); // id 2 entered grace first
+    expect(dropped[0]?.session.closed).toBe(false);
+    expect(sessions.attach(id(2), sink(), () => {}).resumed).toBe(false);
+    sessions.closeAll();
+  });
+
+  it("never drops a connected session for a newcomer; hasRoom() says when a socket must be refused", () => {
+    const sessions = store(60_000, 2);
+    const a = sessions.attach(id(1), sink(), () => {});
+    const b = sessions.attach(id(2), sink(), () => {});
+    expect(sessions.hasRoom(id(3))).toBe(false);
+    expect(sessions.hasRoom(undefined)).toBe(false);
+    expect(sessions.hasRoom(id(1))).toBe(true); // its own session is kept: a reconnect always fits
+    b.detach();
+    expect(sessions.hasRoom(id(3))).toBe(true); // b in grace can give its place up
+    const c = sessions.attach(id(3), sink(), () => {});
+    expect(b.session.closed).toBe(true);
+    expect(a.session.closed || c.session.closed).toBe(false);
+    expect(sessions.hasRoom(id(4))).toBe(false);
+    sessions.closeAll();
+  });
+
+  it("counts anonymous sockets against the bound", () => {
+    const sessions = store(60_000, 1);
+    const anonymous = sessions.attach(undefined, sink(), () => {});
+    expect(sessions.hasRoom(id(1))).toBe(false);
+    anonymous.detach();
+    expect(sessions.hasRoom(id(1))).toBe(true);
+  });
+
+  it("restores only as many checkpointed sessions as fit, the first listed (most recent) first", () => {
+    const sessions = store(60_000, 2);
+    const state = { protocolVersion: "2025-11-25" as const, stats: { callCount: 0, errorCount: 0 } };
+    expect(sessions.restore([1, 2, 3].map((n) => ({ clientId: id(n), state })))).toBe(2);
+    expect(sessions.inGrace).toBe(2);
+    expect(sessions.attach(id(1), sink(), () => {}).resumed).toBe(true);
+    expect(sessions.attach(id(3), sink(), () => {}).resumed).toBe(false);
+    sessions.closeAll();
+  });
+
+  it("snapshots at most `limit` sessions, the most recently active first", async () => {
+    const clock = { now: 1_000 };
+    const sessions = new SessionStore({ createSession: () => makeSessionAt(clock), graceMs: 60_000, maxSessions: 10, logger: silentLogger });
+    for (const n of [1, 2, 3]) {
+      clock.now += 1_000;
+      await sessions.attach(id(n), sink(), () => {}).session.handleText(JSON.stringify(init));
+    }
+    clock.now += 1_000;
+    await sessions.attach(id(1), sink(), () => {}).session.handleText(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }));
+    expect(sessions.snapshot(2).map((s) => s.clientId)).toEqual([id(1), id(3)]);
+    expect(sessions.snapshot().map((s) => s.clientId)).toEqual([id(1), id(3), id(2)]);
+    sessions.closeAll();
+  });
+});
+
+/** A fixture session whose clock is `clock` (the fixture gives each session a clock of its own). */
+function makeSessionAt(clock: { now: number }) {
+  const fixture = makeSession();
+  Object.defineProperty(fixture.clock, "now", { get: () => clock.now });
+  return fixture.session;
+}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { HttpSession, REPLAY_BYTES_PER_SESSION } from "../../src/transports/http/http-session.ts";
+import { openSseConnection } from "../../src/transports/http/sse-channel.ts";
 import { initialize, makeApp, MCP_HEADERS, post, readEvents, TOKEN } from "../helpers/in-process-app.ts";
+import { makeSession } from "../helpers/session-fixture.ts";
 
 const url = "http://127.0.0.1:3000/mcp";
 
@@ -125,20 +128,6 @@ describe("GET and DELETE /mcp", () => {
     expect(JSON.parse(events[0]?.data ?? "{}")).toEqual({ jsonrpc: "2.0", method: "notifications/tools/list_changed" });
   });
 
-  it("replays a stream's missed events on GET with Last-Event-ID", async () => {
-    const { app } = makeApp();
-    const id = await initialize(app);
-    const response = await post(app, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "echo", arguments: { text: "r" } } }, { "mcp-session-id": id });
-    const events = await readEvents(response.body);
-    const primingId = events[0]?.id ?? "";
-    const resumed = await app.request(url, { method: "GET", headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": id, "last-event-id": primingId } });
-    expect(resumed.status).toBe(200);
-    const replayed = await readEvents(resumed.body);
-    expect(replayed.map((e) => JSON.parse(e.data).id)).toEqual([3]);
-    const unknown = await app.request(url, { method: "GET", headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": id, "last-event-id": "zzz_1" } });
-    expect(unknown.status).toBe(400);
-  });
-
   it("DELETE ends the session; later requests get 404 -32001; other methods 405", async () => {
     const { app } = makeApp();
     const id = await initialize(app);
@@ -150,76 +139,83 @@ describe("GET and DELETE /mcp", () => {
   });
 });
 
-describe("session pool", () => {
-  const init = (app: ReturnType<typeof makeApp>["app"]) =>
-    post(app, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } });
-  const ping = (app: ReturnType<typeof makeApp>["app"], id: string) => post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": id });
+describe("resumption (Last-Event-ID) and its memory", () => {
+  type App = ReturnType<typeof makeApp>["app"];
+  const resume = (app: App, session: string, lastEventId: string) =>
+    app.request(url, { method: "GET", headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": session, "last-event-id": lastEventId } });
+  const seqOf = (eventId: string | undefined) => Number(eventId?.split("_")[1]);
 
-  it("evicts the oldest session idle over 60 s first, even if a fresher one is quieter", async () => {
-    const clock = { now: 1_000_000 };
-    const { app } = makeApp({ maxSessions: 2, now: () => clock.now });
-    const a = await initialize(app);
-    clock.now += 1000;
-    const b = await initialize(app);
-    clock.now += 61_000;
-    await ping(app, b); // b is active again; a has been idle over a minute
-    const c = await initialize(app);
-    expect((await ping(app, a)).status).toBe(404);
-    expect((await ping(app, b)).status).toBe(200);
-    expect((await ping(app, c)).status).toBe(200);
+  /** A tools/call whose client drops the connection after two events; then the call is cancelled, so it ends unseen. */
+  async function droppedCall(app: App, session: string, requestId: number): Promise<string> {
+    const params = { name: "slow", arguments: {}, _meta: { progressToken: "p" } };
+    const response = await post(app, { jsonrpc: "2.0", id: requestId, method: "tools/call", params }, { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" });
+    const seen = await readEvents(response.body, 2); // priming event + first progress; then the connection drops
+    const cancelled = await post(app, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId } }, { "mcp-session-id": session });
+    expect(cancelled.status).toBe(202);
+    return seen[1]?.id ?? "";
+  }
+
+  it("replays what a client missed after its connection dropped, ending with the response", async () => {
+    const { app } = makeApp();
+    const id = await initialize(app);
+    const lastSeen = await droppedCall(app, id, 3);
+    const resumed = await resume(app, id, lastSeen);
+    expect(resumed.status).toBe(200);
+    const replayed = await readEvents(resumed.body);
+    expect(seqOf(replayed[0]?.id)).toBe(seqOf(lastSeen) + 1);
+    expect(replayed.every((e) => e.id?.split("_")[0] === lastSeen.split("_")[0])).toBe(true);
+    expect(JSON.parse(replayed.at(-1)?.data ?? "{}")).toMatchObject({ id: 3, result: { isError: true } });
+    const unknown = await resume(app, id, "zzz_1");
+    expect(unknown.status).toBe(400);
   });
 
-  it("otherwise evicts the least recently active session without a call or an open stream", async () => {
-    const clock = { now: 1_000_000 };
-    const { app } = makeApp({ maxSessions: 2, now: () => clock.now });
-    const a = await initialize(app); // e.g. a `claude mcp list` that exited without DELETE
-    clock.now += 1000;
-    const b = await initialize(app);
-    clock.now += 1000;
-    const c = await initialize(app);
-    expect((await ping(app, a)).status).toBe(404);
-    expect((await ping(app, b)).status).toBe(200);
-    expect((await ping(app, c)).status).toBe(200);
+  it("keeps nothing of a stream delivered whole to a connected client", async () => {
+    const { app, http } = makeApp();
+    const id = await initialize(app);
+    const response = await post(app, { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "echo", arguments: { text: "r" } } }, { "mcp-session-id": id });
+    const events = await readEvents(response.body);
+    expect(JSON.parse(events.at(-1)?.data ?? "{}")).toMatchObject({ id: 4 });
+    expect(http.pool.get(id)?.keptBytes).toBe(0);
+    expect((await resume(app, id, events[0]?.id ?? "")).status).toBe(400);
   });
 
-  it("prefers sessions without an open GET stream, but evicts one rather than refuse a client", async () => {
-    const clock = { now: 1_000_000 };
-    const { app } = makeApp({ maxSessions: 2, now: () => clock.now });
-    const streaming = await initialize(app);
-    const stream = await app.request(url, { method: "GET", headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": streaming } });
-    expect(stream.status).toBe(200);
-    clock.now += 1000;
-    const quiet = await initialize(app);
-    clock.now += 1000;
-    await initialize(app);
-    expect((await ping(app, quiet)).status).toBe(404);
-    expect((await ping(app, streaming)).status).toBe(200);
+  it("bounds what a session keeps in bytes, oldest first; a replay whose response is gone is refused", async () => {
+    const { app, http } = makeApp();
+    const id = await initialize(app);
+    const lastSeen = await droppedCall(app, id, 5);
+    const session = http.pool.get(id);
+    if (!session) throw new Error("no session");
+    // Later large events (a notification stream nobody reads) push the dropped call's events out.
+    const later = session.newChannel();
+    const chunk = "x".repeat(1024 * 1024);
+    for (let i = 0; i < 6; i++) later.send({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: chunk } });
+    expect(session.keptBytes).toBeLessThanOrEqual(REPLAY_BYTES_PER_SESSION);
+    expect(session.keptBytes).toBeGreaterThan(REPLAY_BYTES_PER_SESSION - 1.1 * chunk.length);
+    const refused = await resume(app, id, lastSeen);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("no longer kept");
+    const newest = await resume(app, id, `${later.streamId}_4`);
+    expect(newest.status).toBe(200);
+    const replayed = await readEvents(newest.body, 1);
+    expect(replayed[0]?.id).toBe(`${later.streamId}_5`);
   });
 
-  it("evicts a session with an open stream when every other choice is gone", async () => {
-    const { app } = makeApp({ maxSessions: 1 });
-    const streaming = await initialize(app);
-    const stream = await app.request(url, { method: "GET", headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": streaming } });
-    await initialize(app);
-    expect((await ping(app, streaming)).status).toBe(404);
-    expect(await readEvents(stream.body)).toEqual([]); // its stream was ended
-  });
-
-  it("never evicts a session with a call in flight, and expires idle ones after 10 minutes", async () => {
-    const clock = { now: 1_000_000 };
-    const { app, http } = makeApp({ maxSessions: 1, now: () => clock.now });
-    const a = await initialize(app);
-    const slow = await post(app, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "slow", arguments: {} } }, { "mcp-session-id": a });
-    clock.now += 120_000;
-    expect(http.pool.get(a)?.mcp.inFlight).toBe(1);
-    const refused = await init(app);
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get("retry-after")).toBe("60");
-    expect(http.pool.sweep()).toBe(0);
-    http.pool.get(a)?.mcp.close();
-    await slow.body?.cancel();
-    clock.now += 10 * 60_000 + 1;
-    expect(http.pool.sweep()).toBe(1);
-    expect(http.pool.size).toBe(0);
+  it("holds the byte bound under many large responses to clients that went away, newest kept", () => {
+    const bound = 1024 * 1024;
+    const session = new HttpSession(makeSession().session, bound);
+    const channels = Array.from({ length: 40 }, (_, i) => {
+      const channel = session.newChannel();
+      const connection = openSseConnection(() => channel.detach(connection));
+      channel.attach(connection);
+      channel.prime();
+      void connection.body.cancel(); // the client went away before the response
+      channel.send({ jsonrpc: "2.0", id: i, result: { content: [{ type: "text", text: "y".repeat(100_000) }] } });
+      channel.finish();
+      expect(session.keptBytes).toBeLessThanOrEqual(bound);
+      return channel;
+    });
+    expect(channels.at(-1)?.canResume(0)).toBe(true);
+    expect(channels[0]?.canResume(0)).toBe(false);
+    expect(session.keptBytes).toBeGreaterThan(bound - 200_000);
   });
 });

@@ -1,9 +1,14 @@
-// The Streamable HTTP session pool (seed ADR-0005): at most `max` sessions; when full, one is
-// evicted (see makeRoom), never one with a call in flight; sessions idle for 10 minutes expire.
+// The Streamable HTTP session pool (seed ADR-0005): at most `max` sessions. A session in use is
+// never evicted: not one with a call in flight, nor one active within the last EVICTABLE_IDLE_MS
+// (an evicted client gets 404, and the official SDK client never re-initializes after that).
+// When the pool is full and none can go, a new client is told when to retry instead.
+// Sessions idle for 10 minutes expire.
 import type { HttpSession } from "./http-session.ts";
 
 export const EVICTABLE_IDLE_MS = 60_000;
 export const IDLE_TTL_MS = 10 * 60_000;
+
+export type Room = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export class SessionPool {
   private readonly sessions = new Map<string, HttpSession>();
@@ -26,31 +31,19 @@ export class SessionPool {
   }
 
   /**
-   * Makes room if needed; false only when every session has a call in flight.
-   * First choice: the oldest session idle for over a minute (ADR-0005). Many clients never
-   * DELETE (Claude Code's `mcp list`, the conformance runner) and would otherwise lock new
-   * clients out, so next come the least recently active sessions without a call in flight,
-   * those without an open GET stream first. An evicted client gets 404 + -32001 on its next
-   * request and re-initializes, as the spec intends.
+   * Makes room for one more session if needed. Many clients never DELETE (Claude Code's
+   * `claude mcp list`, the conformance runner, a crashed client), so a full pool evicts the oldest
+   * session idle for over EVICTABLE_IDLE_MS, those without an open GET stream first; that client
+   * gets 404 + -32001 on its next request and re-initializes, as the spec intends. When every
+   * session is in use, the answer says in how many seconds the first one can be evicted.
    */
-  makeRoom(): boolean {
-    if (this.sessions.size < this.max) return true;
-    const quiet = (s: HttpSession) => s.mcp.inFlight === 0;
-    const victim =
-      this.oldest((s) => this.idleFor(s, EVICTABLE_IDLE_MS)) ??
-      this.oldest((s) => quiet(s) && !s.standalone?.connected) ??
-      this.oldest(quiet);
-    if (!victim) return false;
+  makeRoom(): Room {
+    if (this.sessions.size < this.max) return { ok: true };
+    const evictable = (s: HttpSession) => this.idleFor(s, EVICTABLE_IDLE_MS);
+    const victim = this.oldest((s) => evictable(s) && !s.standalone?.connected) ?? this.oldest(evictable);
+    if (!victim) return { ok: false, retryAfterSeconds: this.secondsUntilEvictable() };
     this.remove(victim.id);
-    return true;
-  }
-
-  private oldest(eligible: (session: HttpSession) => boolean): HttpSession | undefined {
-    let oldest: HttpSession | undefined;
-    for (const session of this.sessions.values()) {
-      if (eligible(session) && (!oldest || session.mcp.lastActivity < oldest.mcp.lastActivity)) oldest = session;
-    }
-    return oldest;
+    return { ok: true };
   }
 
   add(session: HttpSession): void {
@@ -76,6 +69,27 @@ export class SessionPool {
 
   closeAll(): void {
     for (const id of [...this.sessions.keys()]) this.remove(id);
+  }
+
+  private oldest(eligible: (session: HttpSession) => boolean): HttpSession | undefined {
+    let oldest: HttpSession | undefined;
+    for (const session of this.sessions.values()) {
+      if (eligible(session) && (!oldest || session.mcp.lastActivity < oldest.mcp.lastActivity)) oldest = session;
+    }
+    return oldest;
+  }
+
+  /**
+   * The first moment a session passes EVICTABLE_IDLE_MS. A session with a call in flight needs
+   * the call to end and then a full idle period, so it counts as EVICTABLE_IDLE_MS from now.
+   */
+  private secondsUntilEvictable(): number {
+    let soonest = EVICTABLE_IDLE_MS;
+    for (const session of this.sessions.values()) {
+      if (session.mcp.inFlight > 0) continue;
+      soonest = Math.min(soonest, session.mcp.lastActivity + EVICTABLE_IDLE_MS + 1 - this.now());
+    }
+    return Math.max(1, Math.ceil(soonest / 1000));
   }
 
   private idleFor(session: HttpSession, ms: number): boolean {

@@ -1,20 +1,37 @@
 // One logical SSE stream of a session (a POST's response stream or the standalone GET stream).
-// Events are kept (bounded) with ids that name the stream, so a client that lost the HTTP
-// connection can GET with Last-Event-ID and receive what it missed (MCP "Resumability").
+// Events are kept with ids that name the stream, so a client that lost the HTTP connection can
+// GET with Last-Event-ID and receive what it missed (MCP "Resumability"). What is kept is bounded:
+// a stream delivered whole to a connected client keeps nothing (it will never be replayed), and
+// the owning session caps the bytes kept across its streams (see HttpSession), dropping the
+// oldest events first. A replay sends what is still kept; one whose response is gone is refused.
 import type { JsonRpcMessage } from "../../mcp/jsonrpc.ts";
 
+/** Per channel, besides the session's byte bound: progress notifications are many and small. */
 const MAX_KEPT_EVENTS = 100;
 const encoder = new TextEncoder();
 
 interface KeptEvent {
   seq: number;
-  data: string;
+  /** The event exactly as written to the wire; the same bytes serve a live write and a replay. */
+  bytes: Uint8Array;
+  /** Session-wide order of keeping, so the session can find its oldest event across channels. */
+  stamp: number;
+}
+
+/** What a channel tells the session that owns it. */
+export interface ChannelOwner {
+  /** A number larger than any given before (orders events across the session's channels). */
+  stamp(): number;
+  /** An event was kept: the owner enforces its byte bound. */
+  kept(channel: SseChannel): void;
+  /** The channel's stream reached a connected client whole: nothing is left to replay. */
+  delivered(channel: SseChannel): void;
 }
 
 /** One HTTP response body that carries a channel's events. */
 export interface SseConnection {
   readonly body: ReadableStream<Uint8Array>;
-  write(chunk: string): boolean;
+  write(chunk: Uint8Array): boolean;
   close(): void;
 }
 
@@ -36,7 +53,7 @@ export function openSseConnection(onGone: () => void): SseConnection {
     write(chunk) {
       if (!open || !controller) return false;
       try {
-        controller.enqueue(encoder.encode(chunk));
+        controller.enqueue(chunk);
         return true;
       } catch {
         open = false;
@@ -58,14 +75,37 @@ export function openSseConnection(onGone: () => void): SseConnection {
 export class SseChannel {
   private seq = 0;
   private readonly kept: KeptEvent[] = [];
+  private keptTotal = 0;
   private connection: SseConnection | undefined;
   /** Set once the channel's last event (the response of its request) is written. */
   finished = false;
 
-  constructor(readonly streamId: string) {}
+  constructor(
+    readonly streamId: string,
+    private readonly owner: ChannelOwner,
+  ) {}
 
   get connected(): boolean {
     return this.connection !== undefined;
+  }
+
+  /** Bytes of the events kept for replay. */
+  get keptBytes(): number {
+    return this.keptTotal;
+  }
+
+  /** The stamp of the oldest kept event, if any. */
+  get oldestStamp(): number | undefined {
+    return this.kept[0]?.stamp;
+  }
+
+  /**
+   * False when the stream has ended and its last event (the response) was dropped before a client
+   * that has seen only up to `afterSeq` got it: a replay could never complete the request.
+   */
+  canResume(afterSeq: number): boolean {
+    const last = this.seq - 1;
+    return !this.finished || afterSeq >= last || this.kept.at(-1)?.seq === last;
   }
 
   /** Sends the first, empty event that gives the client a resumption point (2025-11-25). */
@@ -78,24 +118,31 @@ export class SseChannel {
   }
 
   comment(text: string): void {
-    this.connection?.write(`: ${text}\n\n`);
+    this.connection?.write(encoder.encode(`: ${text}\n\n`));
   }
 
   /** Replays events after `afterSeq` on a new connection, then delivers live events to it. */
   attach(connection: SseConnection, afterSeq = -1): void {
     this.connection?.close();
     this.connection = connection;
-    for (const event of this.kept) if (event.seq > afterSeq) connection.write(format(this.streamId, event));
-    if (this.finished) this.closeConnection();
+    let written = true;
+    for (const event of this.kept) if (event.seq > afterSeq) written = connection.write(event.bytes) && written;
+    if (!this.finished) return;
+    if (written) this.release();
+    this.closeConnection();
   }
 
   detach(connection: SseConnection): void {
     if (this.connection === connection) this.connection = undefined;
   }
 
-  /** The last event has been sent: end the HTTP body (the channel stays replayable). */
+  /**
+   * The last event has been sent: end the HTTP body. If it went to a live connection the client
+   * has the whole stream and nothing is kept; otherwise the events wait for a Last-Event-ID replay.
+   */
   finish(): void {
     this.finished = true;
+    if (this.connection !== undefined) this.release();
     this.closeConnection();
   }
 
@@ -104,16 +151,33 @@ export class SseChannel {
     this.connection = undefined;
   }
 
+  /** Drops the oldest kept event (for the session's byte bound); returns the bytes freed. */
+  dropOldest(): number {
+    const event = this.kept.shift();
+    if (!event) return 0;
+    this.keptTotal -= event.bytes.byteLength;
+    return event.bytes.byteLength;
+  }
+
+  private release(): void {
+    this.kept.length = 0;
+    this.keptTotal = 0;
+    this.owner.delivered(this);
+  }
+
   private push(data: string): void {
-    const event = { seq: this.seq++, data };
+    const seq = this.seq++;
+    const event = { seq, bytes: encoder.encode(format(this.streamId, seq, data)), stamp: this.owner.stamp() };
+    if (this.connection && !this.connection.write(event.bytes)) this.connection = undefined;
     this.kept.push(event);
-    if (this.kept.length > MAX_KEPT_EVENTS) this.kept.shift();
-    if (this.connection && !this.connection.write(format(this.streamId, event))) this.connection = undefined;
+    this.keptTotal += event.bytes.byteLength;
+    if (this.kept.length > MAX_KEPT_EVENTS) this.dropOldest();
+    this.owner.kept(this);
   }
 }
 
-function format(streamId: string, event: KeptEvent): string {
-  return `id: ${streamId}_${event.seq}\nevent: message\ndata: ${event.data}\n\n`;
+function format(streamId: string, seq: number, data: string): string {
+  return `id: ${streamId}_${seq}\nevent: message\ndata: ${data}\n\n`;
 }
 
 /** Splits a Last-Event-ID into the stream id and sequence number it names. */

@@ -105,19 +105,24 @@ export class StreamableHttpTransport {
   }
 
   private async initialize(incoming: Incoming): Promise<Response> {
-    if (!this.pool.makeRoom()) {
-      this.opts.logger.warn("HTTP session pool full; refusing a new session");
-      return rpcErrorResponse(503, RpcCode.serverError, "Service Unavailable: too many active MCP sessions; retry later or end an idle session with DELETE", {
-        headers: { "retry-after": "60" },
-      });
+    const room = this.pool.makeRoom();
+    if (!room.ok) {
+      this.opts.logger.warn("HTTP session pool full of sessions in use; refusing a new session", { pool: this.pool.size, retryAfterSeconds: room.retryAfterSeconds });
+      return rpcErrorResponse(
+        503,
+        RpcCode.serverError,
+        `Service Unavailable: all ${this.pool.size} MCP sessions are in use (--max-sessions); retry in ${room.retryAfterSeconds} s, or end an unused session with DELETE`,
+        { headers: { "retry-after": String(room.retryAfterSeconds) } },
+      );
     }
     const session = new HttpSession(this.opts.createSession());
+    // Added before the await, so concurrent initializes cannot all take the same free place.
+    this.pool.add(session);
     const response = await session.mcp.handle(incoming);
     if (!response || "error" in response) {
-      session.close();
+      this.pool.remove(session.id);
       return new Response(JSON.stringify(response), { status: 400, headers: { "content-type": "application/json" } });
     }
-    this.pool.add(session);
     this.opts.logger.debug("HTTP session opened", { session: session.id, pool: this.pool.size });
     return new Response(JSON.stringify(response), {
       status: 200,
@@ -160,6 +165,9 @@ export class StreamableHttpTransport {
         return rpcErrorResponse(400, RpcCode.serverError, "Bad Request: unknown Last-Event-ID; open a new stream without it");
       }
       afterSeq = parsed.seq;
+      if (!channel.canResume(afterSeq)) {
+        return rpcErrorResponse(400, RpcCode.serverError, "Bad Request: that stream's response is no longer kept (replay memory is bounded per session); send the request again");
+      }
     } else {
       if (found.standalone?.connected) {
         return rpcErrorResponse(409, RpcCode.serverError, "Conflict: Only one SSE stream is allowed per session");

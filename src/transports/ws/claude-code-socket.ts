@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { Runtime } from "../../runtime.ts";
 import { errorMessageFor, notificationMessage, type Params } from "../../mcp/jsonrpc.ts";
-import { CLIENT_ID, type Attachment, type SessionStore } from "../../mcp/session-store.ts";
+import { CLIENT_ID, STORE_FULL_RETRY_AFTER_SECONDS, type Attachment, type SessionStore } from "../../mcp/session-store.ts";
 import { ProtocolError, RpcCode } from "../../errors.ts";
 import type { Logger } from "../../log.ts";
 import { isAllowedHost, type HostPolicy } from "../../security/host-origin.ts";
@@ -107,6 +107,14 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     const clientId = c.req.header(SESSION_ID_HEADER);
     if (clientId !== undefined && !CLIENT_ID.test(clientId)) {
       return c.text(`Bad WebSocket upgrade request: ${SESSION_ID_HEADER} must be 8-128 chars of [A-Za-z0-9._:-] (a UUID)`, 400);
+    }
+    // Refused before the upgrade, so no session is made and the shim retries with its backoff (a
+    // socket that opens and is closed with 1013 makes it reconnect at once, in a tight loop).
+    if (!opts.store.hasRoom(clientId)) {
+      opts.logger.warn("refusing a WebSocket: connected clients hold every session place", { maxWsSessions: opts.store.maxSessions });
+      return c.text(`Service Unavailable: all ${opts.store.maxSessions} WebSocket sessions are connected (--max-ws-sessions); retry in ${STORE_FULL_RETRY_AFTER_SECONDS} s`, 503, {
+        "retry-after": String(STORE_FULL_RETRY_AFTER_SECONDS),
+      });
     }
     return upgrade(c, next);
   };

@@ -1,0 +1,90 @@
+// WebSocket session churn against the real bridge (attack finding A): thousands of clients that
+// connect with a fresh x-claude-code-session-id, initialize and drop must not pile up sessions in
+// grace, grow the checkpoint file or the bridge's memory without bound, and a real client must
+// still get in afterwards.
+import { randomUUID } from "node:crypto";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
+import { CAN_READ_RSS, rssMiB } from "../helpers/process-memory.ts";
+import { AUTH_HEADER, FrameLog, tryConnect, waitForClose } from "../helpers/ws-client.ts";
+
+const CYCLES = 5_000;
+const PARALLEL = 8;
+/** Enough for the heap to reach its working size, so what follows measures what is kept. */
+const WARM_UP_CYCLES = 2_000;
+/** The default --max-ws-sessions. */
+const CAP = 32;
+/** One checkpointed session is ~250 bytes (id, version, client info, counters); 1 KiB is generous. */
+const CHECKPOINT_BOUND_BYTES = CAP * 1024;
+/** Without a cap this workload keeps 5,000 more sessions, about 20 KB each (~100 MiB). */
+const RSS_GROWTH_BOUND_MIB = 40;
+
+let bridge: BridgeProcess;
+
+beforeAll(async () => {
+  bridge = await startBridgeProcess();
+});
+afterAll(async () => {
+  await bridge?.stop();
+});
+
+async function health(): Promise<{ activeSessions: number; sessionsInGrace: number }> {
+  const response = await fetch(`${bridge.url}/health`, { headers: { authorization: `Bearer ${bridge.token}` } });
+  return (await response.json()) as { activeSessions: number; sessionsInGrace: number };
+}
+
+async function open(): Promise<FrameLog> {
+  const outcome = await tryConnect(bridge.wsUrl, { headers: { [AUTH_HEADER]: bridge.token, "x-claude-code-session-id": randomUUID() } });
+  if (!outcome.ok) throw new Error(`upgrade refused: HTTP ${outcome.status} ${outcome.body}`);
+  outcome.ws.on("error", () => undefined);
+  return new FrameLog(outcome.ws);
+}
+
+/** One client's life: connect, initialize, drop (no "client done": its session goes into grace). */
+async function cycle(): Promise<void> {
+  const client = await open();
+  await client.initialize();
+  const closed = waitForClose(client.ws);
+  client.ws.close();
+  await closed;
+}
+
+async function churn(cycles: number): Promise<void> {
+  let left = cycles;
+  const worker = async () => {
+    while (left-- > 0) await cycle();
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+}
+
+it("bounds sessions, the checkpoint and memory under connect/initialize/drop churn", async () => {
+  await churn(WARM_UP_CYCLES);
+  const rssBefore = CAN_READ_RSS ? rssMiB(bridge.proc.pid ?? 0) : 0;
+  await churn(CYCLES);
+  // The last drops are seen by the bridge a moment after the client's close event.
+  await expect.poll(async () => (await health()).activeSessions).toBe(0);
+  const after = await health();
+  const rssAfter = CAN_READ_RSS ? rssMiB(bridge.proc.pid ?? 0) : 0;
+  const checkpoint = join(bridge.configDir, "ide", `checkpoint-${bridge.port}.json`);
+  const checkpointBytes = statSync(checkpoint).size;
+  console.log(
+    `after ${CYCLES} cycles: activeSessions ${after.activeSessions}, sessionsInGrace ${after.sessionsInGrace}, ` +
+      `checkpoint ${checkpointBytes} bytes, RSS ${rssBefore.toFixed(1)} -> ${rssAfter.toFixed(1)} MiB`,
+  );
+
+  expect(after.activeSessions + after.sessionsInGrace).toBeLessThanOrEqual(CAP);
+  expect(checkpointBytes).toBeLessThanOrEqual(CHECKPOINT_BOUND_BYTES);
+  if (CAN_READ_RSS) expect(rssAfter - rssBefore).toBeLessThan(RSS_GROWTH_BOUND_MIB);
+
+  const fresh = await open();
+  try {
+    expect((await fresh.initialize()).error).toBeUndefined();
+    const call = await fresh.request(2, "tools/call", { name: "getWorkspaceFolders", arguments: {} });
+    expect(call.error).toBeUndefined();
+    expect((call.result as { isError?: boolean }).isError ?? false).toBe(false);
+  } finally {
+    fresh.ws.terminate();
+  }
+}, 180_000);
