@@ -14,8 +14,12 @@ export interface RateLimits {
 
 /** A burst of this many times the per-minute tool rate is served at once (a parallel agent). */
 const TOOL_BURST_FACTOR = 3;
-/** A credential may do this many sessions' worth: several Claude Code sessions and subagents. */
-const CREDENTIAL_FACTOR = 4;
+/**
+ * A credential may do this many sessions' worth, sustained and in a burst: several Claude Code
+ * sessions, their subagents, and 20 busy HTTP clients for a while (issue 7), but not the 50
+ * sockets' worth the attack run opened.
+ */
+export const CREDENTIAL_FACTOR = 10;
 
 export interface Budget {
   readonly requests: TokenBucket;

@@ -242,7 +242,8 @@ export class McpSession {
     const wait = takeFromAll([this.budget.toolCalls, this.opts.credential.toolCalls]);
     if (wait > 0) {
       const seconds = (wait / 1000).toFixed(1);
-      return errorResult("tool_rate_limited", `Tool call rate limit reached (${this.opts.limits.toolCallsPerMinute}/min per session); retry in ${seconds} s`, `Wait ${seconds} s and call again, or start the bridge with a higher --tool-rate-limit.`);
+      const which = this.budget.toolCalls.has() ? `${this.opts.credential.toolCalls.spec.perMinute}/min shared by all sessions of this token` : `${this.opts.limits.toolCallsPerMinute}/min per session`;
+      return errorResult("tool_rate_limited", `Tool call rate limit reached (${which}); retry in ${seconds} s`, `Wait ${seconds} s and call again, or start the bridge with a higher --tool-rate-limit.`);
     }
     const tool = this.opts.registry.get(parsed.output.name);
     // An isError result rather than -32602: the model reads it and can correct itself, which a

@@ -3,7 +3,7 @@
 // that spend nothing, and every message charged (invalid ones and garbage too). Time is an injected
 // clock, never a sleep.
 import { describe, expect, it } from "vitest";
-import { credentialBudget } from "../../src/mcp/rate-budget.ts";
+import { CREDENTIAL_FACTOR, credentialBudget } from "../../src/mcp/rate-budget.ts";
 import { takeFromAll, TokenBucket } from "../../src/mcp/token-bucket.ts";
 import { errorOf, makeSession, resultOf, toolError } from "../helpers/session-fixture.ts";
 
@@ -88,7 +88,7 @@ describe("the credential's budget", () => {
     const clock = { now: 1_000_000 };
     const limits = { requestsPerMinute: 1000, toolCallsPerMinute: 10 };
     const shared = credentialBudget(limits, () => clock.now);
-    const sessions = Array.from({ length: 6 }, () => makeSession(limits, { credential: shared }));
+    const sessions = Array.from({ length: CREDENTIAL_FACTOR + 2 }, () => makeSession(limits, { credential: shared }));
     for (const s of sessions) await s.init();
     let served = 0;
     for (let round = 0; round < 40; round++) {
@@ -97,8 +97,8 @@ describe("the credential's budget", () => {
         if (result.isError === undefined) served++;
       }
     }
-    // The credential's burst: 4 sessions' worth (4 x 10/min x 3), not 6 sessions' worth.
-    expect(served).toBe(120);
+    // The credential's burst: CREDENTIAL_FACTOR sessions' worth (10 x 10/min x 3 = 300), not 12's.
+    expect(served).toBe(CREDENTIAL_FACTOR * 30);
   });
 
   it("is not spent by a call the session's own budget refused", async () => {
@@ -107,7 +107,7 @@ describe("the credential's budget", () => {
     const greedy = makeSession(limits, { credential: shared });
     await greedy.init();
     for (let i = 0; i < 50; i++) await greedy.call("tools/call", { name: "echo", arguments: { text: "x" } });
-    // greedy spent its own 3 tokens (and 3 of the credential's 12); its refusals spent nothing.
+    // greedy spent its own 3 tokens (and 3 of the credential's); its refusals spent nothing.
     const other = makeSession(limits, { credential: shared });
     await other.init();
     for (let i = 0; i < 3; i++) expect(resultOf(await other.call("tools/call", { name: "echo", arguments: { text: "x" } })).isError).toBeUndefined();
