@@ -1,11 +1,17 @@
 // Runtime.spawn and Runtime.which on Bun's native Bun.spawn and Bun.which (faster than
 // node:child_process under Bun). Never a shell, as on Node (runtime/node-spawn.ts).
 import type { Child, SpawnOptions } from "../src/runtime.ts";
+import { nodeSpawn } from "./node-spawn.ts";
+import { groupAwareKill } from "./node-process-groups.ts";
 import { abortedChild, failedChild } from "./spawn-failed.ts";
 
 export function bunSpawn(cmd: string, args: string[], opts: SpawnOptions): Child {
-  if (opts.signal?.aborted === true) return abortedChild();
-  let proc: Bun.Subprocess<"pipe" | "ignore" | Uint8Array, "pipe", "pipe">;
+  // Bun.spawn has `detached` (setsid), but its piped stdout keeps the process alive even after
+  // unref(), and its stdin FileSink accepts writes to a dead child without an error (Bun 1.4).
+  // Bun's node:child_process does both as Node does, so those children go through it.
+  if (opts.processGroup === true || opts.stdin === "pipe") return nodeSpawn(cmd, args, opts);
+  if (opts.signal?.aborted === true) return abortedChild(false);
+  let proc: Bun.Subprocess<"ignore" | Uint8Array, "pipe", "pipe">;
   try {
     proc = Bun.spawn([cmd, ...args], {
       cwd: opts.cwd,
@@ -19,15 +25,16 @@ export function bunSpawn(cmd: string, args: string[], opts: SpawnOptions): Child
     });
   } catch (err) {
     // Bun throws at once for a missing command or cwd; Node reports it through `exited`.
-    return failedChild(err);
+    return failedChild(err, { cmd, cwd: opts.cwd, pipe: false });
   }
   return {
     pid: proc.pid,
+    stdin: undefined,
     stdout: proc.stdout,
     stderr: proc.stderr,
     // Bun resolves with 128 + signal number for a signal death, as the interface asks.
     exited: proc.exited,
-    kill: (signal = "SIGTERM") => proc.kill(signal),
+    kill: groupAwareKill(proc.pid, false, (signal) => proc.kill(signal)),
   };
 }
 

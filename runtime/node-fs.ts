@@ -6,6 +6,7 @@ import * as fsp from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Fs } from "../src/runtime.ts";
 import { openDirectory, openFile } from "./node-fs-handles.ts";
+import { nodeWatch } from "./node-watch.ts";
 import { toDirEntry, toFileStat } from "./node-fs-stat.ts";
 import { translated } from "./node-errors.ts";
 
@@ -27,6 +28,7 @@ export function createNodeFs(): Fs {
     rename: translated((from, to) => fsp.rename(from, to)),
     openFile,
     openDirectory,
+    watch: nodeWatch,
   };
 }
 

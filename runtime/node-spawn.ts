@@ -1,55 +1,78 @@
 // Runtime.spawn and Runtime.which on node:child_process. Never a shell: arguments reach the program
 // as given, so nothing in them can be interpreted (DESIGN.md, "Security in one place each").
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { constants as fsConstants } from "node:fs";
 import { access, stat } from "node:fs/promises";
 import { constants as osConstants } from "node:os";
 import { delimiter, join } from "node:path";
 import { Readable } from "node:stream";
 import type { Child, SpawnOptions } from "../src/runtime.ts";
+import { childStdin, nodeStdinSink } from "./node-child-stdin.ts";
 import { toRuntimeError } from "./node-errors.ts";
-import { abortedChild } from "./spawn-failed.ts";
+import { abortUntilExit, endGroup, groupAwareKill, trackGroup } from "./node-process-groups.ts";
+import { abortedChild, failedChild, failingChild, type SpawnAttempt } from "./spawn-failed.ts";
 
+/** Also Bun's spawn for what Bun.spawn cannot do (runtime/bun-spawn.ts). */
 export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Child {
-  if (opts.signal?.aborted === true) return abortedChild();
-  const child = spawn(cmd, args, {
-    cwd: opts.cwd,
-    env: opts.env,
-    shell: false,
-    windowsHide: true,
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  // A child that exits without reading its stdin makes the write fail with EPIPE; that is not ours to report.
+  const attempt: SpawnAttempt = { cmd, cwd: opts.cwd, pipe: opts.stdin === "pipe" };
+  if (opts.signal?.aborted === true) return abortedChild(attempt.pipe);
+  const processGroup = opts.processGroup === true;
+  let child: ChildProcess & { stdin: NonNullable<ChildProcess["stdin"]>; stdout: Readable; stderr: Readable };
+  try {
+    child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: opts.env,
+      shell: false,
+      windowsHide: true,
+      // setsid(2) on POSIX: a new session and process group led by the child.
+      detached: processGroup,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+  } catch (err) {
+    // Node throws at once for some failures (a cwd that is a file) and reports others through "error".
+    return failedChild(err, attempt);
+  }
+  // No pid: the spawn failed, and an "error" event says why (Bun's pipes are destroyed already,
+  // which Readable.toWeb would throw for).
+  if (child.pid === undefined) return failingChild(new Promise((resolve) => child.once("error", resolve)), attempt);
+  // A child that exits without reading its stdin makes a write fail with EPIPE; the writer hears of it, not the process.
   child.stdin.on("error", () => {});
   if (opts.stdin === undefined) child.stdin.end();
-  else child.stdin.end(opts.stdin);
-
-  const onAbort = () => child.kill("SIGTERM");
-  opts.signal?.addEventListener("abort", onAbort, { once: true });
+  else if (opts.stdin !== "pipe") child.stdin.end(opts.stdin);
 
   const exited = new Promise<number>((resolve, reject) => {
-    child.once("error", (err) => {
-      opts.signal?.removeEventListener("abort", onAbort);
-      reject(toRuntimeError(err));
-    });
-    child.once("close", (code, signal) => {
-      opts.signal?.removeEventListener("abort", onAbort);
-      resolve(code ?? 128 + (signal === null ? 0 : osConstants.signals[signal]));
-    });
+    child.once("error", (err) => reject(toRuntimeError(err)));
+    // "exit", not "close": a grandchild holding the pipes open must not hold `exited` back (Bun's
+    // and Deno's resolve when the process ends, too); the streams still deliver what is left.
+    child.once("exit", (code, signal) => resolve(code ?? 128 + (signal === null ? 0 : osConstants.signals[signal])));
   });
   // Callers that only read the streams must not crash the process when the command is missing.
   exited.catch(() => {});
+  const pid = child.pid;
+  abortUntilExit(opts.signal, exited, processGroup ? () => endGroup(pid) : () => child.kill("SIGTERM"));
+  if (processGroup) {
+    trackGroup(pid, exited);
+    unrefAll(child);
+  }
 
   return {
-    pid: child.pid,
+    pid,
+    stdin: opts.stdin === "pipe" ? childStdin(nodeStdinSink(child.stdin)) : undefined,
     // Node's web stream type and the DOM's are the same object at run time but distinct types.
     stdout: Readable.toWeb(child.stdout) as unknown as ReadableStream<Uint8Array>,
     stderr: Readable.toWeb(child.stderr) as unknown as ReadableStream<Uint8Array>,
     exited,
-    kill: (signal = "SIGTERM") => {
-      child.kill(signal);
-    },
+    kill: groupAwareKill(pid, processGroup, (signal) => child.kill(signal)),
   };
+}
+
+/** A processGroup child and its pipes must not keep the event loop alive (src/runtime.ts, SpawnOptions). */
+function unrefAll(child: ChildProcess): void {
+  child.unref();
+  for (const pipe of [child.stdin, child.stdout, child.stderr]) {
+    // The pipes are net.Sockets at run time, typed as plain streams.
+    if (pipe !== null && "unref" in pipe && typeof pipe.unref === "function") pipe.unref();
+  }
 }
 
 /** The first executable regular file named `cmd` on PATH (or `cmd` itself when it has a slash). */

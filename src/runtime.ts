@@ -60,6 +60,13 @@ export const SYSTEM_ERROR_CODES = [
   "EAGAIN",
   "EPIPE",
   "EADDRINUSE",
+  // Network failures of fetchPinned; ECANCELED is an abort by the caller's signal.
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ECANCELED",
 ] as const;
 export type SystemErrorCode = (typeof SYSTEM_ERROR_CODES)[number] | "OTHER";
 
@@ -101,6 +108,11 @@ export interface Fs {
   openFile(path: string): Promise<FileHandle>;
   /** Opens a directory (O_DIRECTORY, not following a symlink) to list it and change entries in it. */
   openDirectory(path: string): Promise<DirHandle>;
+  /**
+   * Watches a file or directory (inotify, FSEvents...). A missing path throws ENOENT at once.
+   * The watcher never keeps the process alive; close() is idempotent and stops all events.
+   */
+  watch(path: string, onEvent: (event: WatchEvent) => void, opts?: WatchOptions): Watcher;
 }
 
 /** An open file, used through its descriptor: what was opened, not whatever the path names now. */
@@ -144,21 +156,84 @@ export interface DirHandle {
   close(): Promise<void>;
 }
 
+export interface WatchEvent {
+  /** "rename": a name appeared or went away; "change": content or metadata changed. */
+  kind: "change" | "rename";
+  /**
+   * The name relative to the watched path ("sub/file" when recursive), undefined when the OS does
+   * not say. Events are hints, not a log: Deno reports some twice, and an event identical to the
+   * one just before it can be merged into it (inotify does, Bun within milliseconds); re-stat.
+   */
+  name: string | undefined;
+}
+
+export interface WatchOptions {
+  /** Also watch everything below a watched directory (Linux, macOS and Windows; all three runtimes). */
+  recursive?: boolean;
+  /** Failures after the watch started (the watch limit reached, say); without it they are dropped. */
+  onError?(err: RuntimeError): void;
+}
+
+export interface Watcher {
+  close(): void;
+}
+
 export interface SpawnOptions {
   cwd: string;
   env?: Record<string, string>;
-  /** Text written to stdin, then stdin is closed. Without it stdin is closed at once. */
-  stdin?: string | Uint8Array;
+  /**
+   * Text or bytes are written to stdin, then stdin is closed; "pipe" keeps it open as
+   * `child.stdin` for a conversation (a language server's LSP). Without it stdin is closed at once.
+   */
+  stdin?: string | Uint8Array | "pipe";
+  /**
+   * The child leads a new session and process group (setsid), so `kill(sig, { group: true })`
+   * and an abort of `signal` reach its whole tree (a test runner's workers, a shell's jobs).
+   * Being outside the bridge's group, it gets neither the terminal's Ctrl-C nor its hangup: the
+   * bridge's shutdown handlers can still stop it in order. It never keeps the bridge's event loop
+   * alive (reading its output does not either: the bridge's server does), and its group is sent
+   * SIGTERM when the bridge process exits, so it cannot outlive the bridge as an orphan (a
+   * SIGKILL of the bridge aside, which nothing can catch).
+   */
+  processGroup?: boolean;
+  /** Aborting sends SIGTERM: to the child, or to its whole group with `processGroup`. */
   signal?: AbortSignal;
 }
 
+export type KillSignal = "SIGTERM" | "SIGKILL" | "SIGINT";
+
 export interface Child {
   readonly pid: number | undefined;
+  /**
+   * With `stdin: "pipe"` only. Closing or aborting it closes the child's stdin; a write after
+   * the child closed its end or exited fails with EPIPE.
+   */
+  readonly stdin: WritableStream<Uint8Array> | undefined;
   readonly stdout: ReadableStream<Uint8Array>;
   readonly stderr: ReadableStream<Uint8Array>;
   /** Resolves with the exit code (signal deaths give 128 + signal number). */
   readonly exited: Promise<number>;
-  kill(signal?: "SIGTERM" | "SIGKILL" | "SIGINT"): void;
+  /**
+   * Signals the child, or with `group` its whole process group: that needs `processGroup` (else
+   * EINVAL), and still reaches what is left of the group after the child itself exited.
+   */
+  kill(signal?: KillSignal, opts?: { group?: boolean }): void;
+}
+
+/** fetchPinned's request: everything but where to connect comes from the URL. */
+export interface PinnedFetchInit {
+  /** The IPv4 or IPv6 literal to connect to: the address the caller resolved and checked. */
+  address: string;
+  method?: string;
+  /** A Host given here is replaced by the URL's. */
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Aborting fails the request, or the body being read, with ECANCELED. */
+  signal?: AbortSignal;
+  /** For the whole exchange, the body included; past it the request or the body fails with ETIMEDOUT. */
+  timeoutMs?: number;
+  /** PEM certificates trusted for https instead of the system's (a private CA, tests). */
+  ca?: string;
 }
 
 /** What the runtime knows about an upgraded socket that hono's WSContext does not expose. */
@@ -180,6 +255,13 @@ export interface Runtime {
   spawn(cmd: string, args: string[], opts: SpawnOptions): Child;
   which(cmd: string): Promise<string | undefined>;
   resolveHost(host: string): Promise<string[]>;
+  /**
+   * An HTTP(S) request to exactly `init.address`, which the caller has checked (SSRF defence,
+   * src/security/ssrf.ts): no DNS, so a rebinding answer cannot move it. The URL's hostname is the
+   * Host header and, for https, the TLS SNI and the certificate's hostname. Redirects are never
+   * followed (a 3xx comes back with its Location); the body streams. Failures are RuntimeErrors.
+   */
+  fetchPinned(url: string, init: PinnedFetchInit): Promise<Response>;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly paths: { readonly home: string; readonly cwd: string; readonly tmp: string };
   readonly pid: number;

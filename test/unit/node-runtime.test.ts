@@ -3,6 +3,7 @@ import type { WSContext } from "hono/ws";
 import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createNodeRuntime } from "../../runtime/node.ts";
+import { running } from "../helpers/process-running.ts";
 import type { Served } from "../../src/runtime.ts";
 
 const isLinux = process.platform === "linux";
@@ -19,21 +20,21 @@ async function text(stream: ReadableStream<Uint8Array>): Promise<string> {
 /** An app with a plain route and a WebSocket echo route, served on a random port. */
 async function serveEchoApp(pingIntervalMs = 30_000) {
   const runtime = createNodeRuntime({ pingIntervalMs });
-  const sockets: WSContext[] = [];
+  let onServerOpen: (ws: WSContext) => void = () => {};
   const app = new Hono();
   app.get("/hello", (c) => c.text("hi"));
   app.get(
     "/ws",
     runtime.upgradeWebSocket(() => ({
-      onOpen: (_evt, ws) => {
-        sockets.push(ws);
-      },
+      onOpen: (_evt, ws) => onServerOpen(ws),
       onMessage: (evt, ws) => ws.send(String(evt.data)),
     })),
   );
   const served = await runtime.serve(app, { hostname: "127.0.0.1", port: 0 });
   servers.push(served);
-  return { runtime, served, sockets, url: `ws://127.0.0.1:${served.port}/ws` };
+  /** The server's side of the next connection, once its onOpen has run (after the client's "open"). */
+  const nextServerSocket = () => new Promise<WSContext>((resolve) => (onServerOpen = resolve));
+  return { runtime, served, nextServerSocket, url: `ws://127.0.0.1:${served.port}/ws` };
 }
 
 function open(url: string, protocols: string[], opts: { autoPong?: boolean } = {}): Promise<WebSocket> {
@@ -80,12 +81,10 @@ describe("serve", () => {
   });
 
   it("exposes bufferedAmount of an upgraded socket", async () => {
-    const { url, sockets, runtime } = await serveEchoApp();
+    const { url, nextServerSocket, runtime } = await serveEchoApp();
+    const serverSide = nextServerSocket();
     const client = await open(url, ["mcp"]);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const ctx = sockets[0];
-    if (ctx === undefined) throw new Error("no server socket");
-    expect(runtime.webSocketInfo.bufferedAmount(ctx)).toBe(0);
+    expect(runtime.webSocketInfo.bufferedAmount(await serverSide)).toBe(0);
     client.close();
   });
 
@@ -145,8 +144,10 @@ describe("spawn", () => {
 
   it("kills the child when the signal aborts (exit 128 + SIGTERM)", async () => {
     const controller = new AbortController();
-    const child = runtime.spawn("sleep", ["10"], { cwd: "/", signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    const child = runtime.spawn("sh", ["-c", "echo started; exec sleep 10"], { cwd: "/", signal: controller.signal });
+    // Aborted once it runs, whatever the machine's speed.
+    await child.stdout.getReader().read();
+    controller.abort();
     expect(await child.exited).toBe(143);
   });
 
@@ -156,9 +157,34 @@ describe("spawn", () => {
     expect(await child.exited).toBe(137);
   });
 
-  it("rejects exited for a missing command", async () => {
+  it("rejects exited for a missing command, a missing cwd and a cwd that is a file", async () => {
     const child = runtime.spawn("definitely-not-a-command-xyz", [], { cwd: "/" });
-    await expect(child.exited).rejects.toMatchObject({ code: "ENOENT" });
+    await expect(child.exited).rejects.toMatchObject({ name: "RuntimeError", code: "ENOENT", message: expect.stringContaining("no such command") });
+    const missingCwd = runtime.spawn("sh", [], { cwd: "/definitely/not/here" });
+    await expect(missingCwd.exited).rejects.toMatchObject({ code: "ENOENT", message: expect.stringContaining("/definitely/not/here does not exist") });
+    // Node throws this one from spawn() itself; the port reports it through exited like the rest.
+    const fileCwd = runtime.spawn("sh", [], { cwd: "/etc/passwd" });
+    await expect(fileCwd.exited).rejects.toMatchObject({ code: "ENOTDIR" });
+  });
+
+  it('talks over child.stdin with stdin: "pipe", and a write after exit fails with EPIPE', async () => {
+    const child = runtime.spawn("sh", ["-c", "read line; echo \"got $line\""], { cwd: "/", stdin: "pipe" });
+    const writer = child.stdin?.getWriter();
+    await writer?.write(new TextEncoder().encode("hello\n"));
+    expect(await text(child.stdout)).toBe("got hello\n");
+    expect(await child.exited).toBe(0);
+    await expect(writer?.write(new TextEncoder().encode("late\n"))).rejects.toMatchObject({ name: "RuntimeError", code: "EPIPE" });
+    expect(runtime.spawn("true", [], { cwd: "/" }).stdin).toBeUndefined();
+  });
+
+  it.runIf(isLinux)("kills a processGroup child's whole tree with kill(signal, { group: true })", async () => {
+    const child = runtime.spawn("sh", ["-c", "sleep 1000 & echo $!; wait"], { cwd: "/", processGroup: true });
+    const job = Number(new TextDecoder().decode((await child.stdout.getReader().read()).value));
+    expect(runtime.processAlive(job)).toBe(true);
+    child.kill("SIGTERM", { group: true });
+    expect(await child.exited).toBe(143);
+    await expect.poll(() => running(job)).toBe(false);
+    expect(() => runtime.spawn("true", [], { cwd: "/" }).kill("SIGTERM", { group: true })).toThrow(expect.objectContaining({ code: "EINVAL" }));
   });
 });
 
