@@ -2,10 +2,10 @@
 // socket to the relay, and after a drop do it again, with backoff from 1 s to 30 s plus jitter.
 // A lock file appearing or changing wakes it at once, so a restarted bridge is picked up as soon
 // as it has written its lock. Gives up after `giveUpMs` without a bridge; a refused token ends it.
+import { CLIENT_DONE_REASON, CloseCode } from "../src/wire.ts";
 import type { BridgeLink, ConnectOutcome } from "./bridge-link.ts";
 import type { Target } from "./discovery.ts";
 import type { ShimLog } from "./log.ts";
-import { CLIENT_DONE_REASON } from "./messages.ts";
 import type { Relay } from "./relay.ts";
 
 export interface ConnectorOptions {
@@ -68,7 +68,7 @@ export class Connector {
         clearTimeout(timer);
         resolve();
       });
-      link.close(1000, CLIENT_DONE_REASON);
+      link.close(CloseCode.normal, CLIENT_DONE_REASON);
     });
   }
 
@@ -96,7 +96,7 @@ export class Connector {
       }
       const outcome = await this.opts.connect(target);
       if (this.stopped) {
-        if (outcome.ok) outcome.link.close(1000, CLIENT_DONE_REASON);
+        if (outcome.ok) outcome.link.close(CloseCode.normal, CLIENT_DONE_REASON);
         return;
       }
       if (outcome.ok) {

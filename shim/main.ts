@@ -7,6 +7,7 @@ import { resolve } from "node:path";
 import process from "node:process";
 import type { CliHost } from "../runtime/cli.ts";
 import { PACKAGE_VERSION } from "../src/version.ts";
+import { MAX_MESSAGE_BYTES } from "../src/wire.ts";
 import { connectBridge } from "./bridge-link.ts";
 import { Connector } from "./connector.ts";
 import { findTarget, lockDirectory, watchLocks, type Target } from "./discovery.ts";
@@ -17,8 +18,8 @@ import { parseShimArgs, SHIM_HELP, ShimUsageError, type ShimOptions } from "./op
 import { Relay } from "./relay.ts";
 import { createSpawner } from "./spawn-bridge.ts";
 
-/** The bridge refuses frames above 4 MB (runtime/ws-policy.ts), so longer lines are answered here. */
-export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+/** The bridge refuses larger frames, so longer lines are answered here. */
+export const MAX_LINE_BYTES = MAX_MESSAGE_BYTES;
 const MAX_QUEUE = 1000;
 const LOCK_POLL_MS = 2_000;
 /** After stdin ends, answers still due may take this long to arrive. */
