@@ -12,7 +12,7 @@ export interface ConnectorOptions {
   relay: Relay;
   log: ShimLog;
   /** The bridge to try now (lock discovery or the explicit port), or undefined when there is none. */
-  find(previousPort: number | undefined): Target | undefined;
+  find(previousPort: number | undefined): Promise<Target | undefined>;
   connect(target: Target): Promise<ConnectOutcome>;
   /** Starts watching for lock changes; returns the stop function. */
   watch(onChange: () => void): () => void;
@@ -86,7 +86,8 @@ export class Connector {
         );
       }
       this.lockChanged = false;
-      const target = this.opts.find(previousPort);
+      const target = await this.opts.find(previousPort);
+      if (this.stopped) return;
       if (!target) {
         if (!saidWaiting) log.info(this.opts.waitingMessage);
         saidWaiting = true;
@@ -117,7 +118,7 @@ export class Connector {
       if (outcome.status === 401 || outcome.status === 403) {
         // A bridge restarted on the same port has a new token: only a lock that still holds the
         // token we were refused with (or an explicit token) makes this final.
-        const again = target.fromLock ? this.opts.find(target.port) : undefined;
+        const again = target.fromLock ? await this.opts.find(target.port) : undefined;
         if (!target.fromLock || (again?.port === target.port && again.token === target.token)) {
           return this.fatal(
             "refused",
