@@ -94,6 +94,13 @@ async function throughShim() {
   children.add(proc);
   let stderr = "";
   proc.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+  /** Resolves once the shim's stderr satisfies `pred` (checked as each chunk arrives). */
+  const untilStderr = (pred) =>
+    new Promise((resolve) => {
+      const check = () => pred(stderr) && (proc.stderr.off("data", check), resolve());
+      proc.stderr.on("data", check);
+      check();
+    });
   const p = peer((t) => proc.stdin.write(`${t}\n`));
   let buf = "";
   proc.stdout.setEncoding("utf8").on("data", (d) => {
@@ -106,7 +113,7 @@ async function throughShim() {
   });
   await p.request("initialize", INIT);
   proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
-  return { ...p, stderr: () => stderr, close: () => proc.kill("SIGKILL") };
+  return { ...p, stderr: () => stderr, untilStderr, close: () => proc.kill("SIGKILL") };
 }
 
 async function timeCalls(client, n, into) {
@@ -161,7 +168,7 @@ try {
       const closedBefore = shim.stderr().split("bridge connection closed").length;
       await kill(bridge);
       // A request sent before the shim saw the socket drop would (rightly) fail as in flight.
-      while (shim.stderr().split("bridge connection closed").length === closedBefore) await new Promise((r) => setTimeout(r, 1));
+      await shim.untilStderr((text) => text.split("bridge connection closed").length > closedBefore);
       const port = mode === "same port" ? bridge.port : 0;
       const answered = shim.request(CALL.method, CALL.params); // queued in the shim until the bridge is back
       const starting = startBridge(port);
