@@ -33,4 +33,3 @@ export const printToken: CommandMain = async (ctx, args) => {
   ctx.out(`${token}\n`);
   return 0;
 };
-
