@@ -19,7 +19,7 @@ export type LockProblem = "dead" | "not_websocket" | "no_token";
 export function lockProblem(lock: IdeLock, probe: ProcessProbe): LockProblem | undefined {
   if (!isLockLive(lock, probe)) return "dead";
   // protocol.md A1: anything but "ws" means SSE, which no client here speaks. A lock without the
-  // field comes from an IDE older than it, which served WebSocket only.
+  // field is read as WebSocket, as the shim always has.
   if (lock.transport !== undefined && lock.transport !== "ws") return "not_websocket";
   // Our clients always authenticate; a lock without a token is not a bridge's.
   if (lock.authToken === undefined) return "no_token";
