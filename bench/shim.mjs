@@ -6,11 +6,12 @@
 //      process's spawn (and from its "listening" line) to the first successful call through the
 //      shim, which was sent right at the spawn and waited in the shim's queue;
 //   3. start-up: shim process spawn to the answer of its first initialize, against a bare
-//      `node -e` that answers one line (the floor of any Node process).
+//      `node -e` that answers one line (the floor of any Node process); on Linux also the CPU
+//      time the process used until then (all threads), which a busy machine distorts far less.
 // Usage: node bench/shim.mjs [calls=1000] [restarts=5]   (run `npm run build` first)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -94,6 +95,13 @@ async function throughShim() {
   children.add(proc);
   let stderr = "";
   proc.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+  /** Resolves once the shim's stderr satisfies `pred` (checked as each chunk arrives). */
+  const untilStderr = (pred) =>
+    new Promise((resolve) => {
+      const check = () => pred(stderr) && (proc.stderr.off("data", check), resolve());
+      proc.stderr.on("data", check);
+      check();
+    });
   const p = peer((t) => proc.stdin.write(`${t}\n`));
   let buf = "";
   proc.stdout.setEncoding("utf8").on("data", (d) => {
@@ -106,7 +114,7 @@ async function throughShim() {
   });
   await p.request("initialize", INIT);
   proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
-  return { ...p, stderr: () => stderr, close: () => proc.kill("SIGKILL") };
+  return { ...p, stderr: () => stderr, untilStderr, close: () => proc.kill("SIGKILL") };
 }
 
 async function timeCalls(client, n, into) {
@@ -118,7 +126,18 @@ async function timeCalls(client, n, into) {
   }
 }
 
-/** Spawn to the first stdout line, having written an initialize at once. */
+/** CPU time (ms) all threads of a live process used so far: schedstat's first field (ns), Linux only. */
+function cpuMs(pid) {
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    return ns / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Spawn to the first stdout line, having written an initialize at once; and the CPU used by then. */
 async function firstLine(argv) {
   const t = performance.now();
   const proc = spawn(argv[0], argv.slice(1), { cwd: workspace, env, stdio: ["pipe", "pipe", "ignore"] });
@@ -126,10 +145,11 @@ async function firstLine(argv) {
   proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: INIT })}\n`);
   await new Promise((r) => proc.stdout.once("data", r));
   const elapsed = performance.now() - t;
+  const cpu = cpuMs(proc.pid);
   proc.kill("SIGKILL");
   await new Promise((r) => proc.once("exit", r));
   children.delete(proc);
-  return elapsed;
+  return { elapsed, cpu };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -161,7 +181,7 @@ try {
       const closedBefore = shim.stderr().split("bridge connection closed").length;
       await kill(bridge);
       // A request sent before the shim saw the socket drop would (rightly) fail as in flight.
-      while (shim.stderr().split("bridge connection closed").length === closedBefore) await new Promise((r) => setTimeout(r, 1));
+      await shim.untilStderr((text) => text.split("bridge connection closed").length > closedBefore);
       const port = mode === "same port" ? bridge.port : 0;
       const answered = shim.request(CALL.method, CALL.params); // queued in the shim until the bridge is back
       const starting = startBridge(port);
@@ -183,7 +203,12 @@ try {
     floors.push(await firstLine([process.execPath, "-e", "process.stdin.once('data', () => process.stdout.write('{}\\n'))"]));
     startups.push(await firstLine([process.execPath, bin, "shim"]));
   }
-  console.log(`shim start-up (spawn -> initialize answered, median of 10): ${ms(median(startups))}; bare node answering one line: ${ms(median(floors))}`);
+  const wall = (xs) => median(xs.map((x) => x.elapsed));
+  console.log(`shim start-up (spawn -> initialize answered, median of 10): ${ms(wall(startups))}; bare node answering one line: ${ms(wall(floors))}`);
+  if (startups.every((x) => x.cpu !== undefined)) {
+    const cpu = (xs) => median(xs.map((x) => x.cpu));
+    console.log(`  CPU time used by then (all threads, median): shim ${ms(cpu(startups))}, bare node ${ms(cpu(floors))}; ratio ${(cpu(startups) / cpu(floors)).toFixed(2)}x`);
+  }
   const log = shim.stderr();
   console.log(`  shim: ${(log.match(/: resumed, initialized/g) ?? []).length} sessions resumed, ${(log.match(/replayed initialize/g) ?? []).length} initialize replays`);
   shim.close();

@@ -3,7 +3,7 @@
 // global WebSocket, hence `ws` (Bun and Deno provide it under that name too).
 import { createRequire } from "node:module";
 import type WebSocketType from "ws";
-import { ATTACH_NOTICE_HEADER } from "./messages.ts";
+import { ATTACH_NOTICE_HEADER, CloseCode, IDE_AUTH_HEADER, SESSION_ID_HEADER } from "../src/wire.ts";
 
 // `require` rather than `import`: Node loads the CommonJS `ws` about 35 ms faster that way
 // (no ESM wrapper, no cjs-module-lexer), a sixth of the shim's start-up. The import is the
@@ -47,8 +47,8 @@ export function connectBridge(opts: ConnectOptions): Promise<ConnectOutcome> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`ws://127.0.0.1:${opts.port}/`, ["mcp"], {
       headers: {
-        "x-claude-code-ide-authorization": opts.token,
-        "x-claude-code-session-id": opts.sessionId,
+        [IDE_AUTH_HEADER]: opts.token,
+        [SESSION_ID_HEADER]: opts.sessionId,
         [ATTACH_NOTICE_HEADER]: "1",
         "user-agent": opts.userAgent,
       },
@@ -100,7 +100,7 @@ function wrap(ws: WebSocketType): BridgeLink {
   });
   return {
     send: (text) => ws.send(text),
-    close: (code = 1000, reason = "") => {
+    close: (code = CloseCode.normal, reason = "") => {
       if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close(code, reason);
     },
     get bufferedAmount() {

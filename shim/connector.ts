@@ -2,17 +2,17 @@
 // socket to the relay, and after a drop do it again, with backoff from 1 s to 30 s plus jitter.
 // A lock file appearing or changing wakes it at once, so a restarted bridge is picked up as soon
 // as it has written its lock. Gives up after `giveUpMs` without a bridge; a refused token ends it.
+import { CLIENT_DONE_REASON, CloseCode } from "../src/wire.ts";
 import type { BridgeLink, ConnectOutcome } from "./bridge-link.ts";
 import type { Target } from "./discovery.ts";
 import type { ShimLog } from "./log.ts";
-import { CLIENT_DONE_REASON } from "./messages.ts";
 import type { Relay } from "./relay.ts";
 
 export interface ConnectorOptions {
   relay: Relay;
   log: ShimLog;
   /** The bridge to try now (lock discovery or the explicit port), or undefined when there is none. */
-  find(previousPort: number | undefined): Target | undefined;
+  find(previousPort: number | undefined): Promise<Target | undefined>;
   connect(target: Target): Promise<ConnectOutcome>;
   /** Starts watching for lock changes; returns the stop function. */
   watch(onChange: () => void): () => void;
@@ -68,7 +68,7 @@ export class Connector {
         clearTimeout(timer);
         resolve();
       });
-      link.close(1000, CLIENT_DONE_REASON);
+      link.close(CloseCode.normal, CLIENT_DONE_REASON);
     });
   }
 
@@ -86,7 +86,8 @@ export class Connector {
         );
       }
       this.lockChanged = false;
-      const target = this.opts.find(previousPort);
+      const target = await this.opts.find(previousPort);
+      if (this.stopped) return;
       if (!target) {
         if (!saidWaiting) log.info(this.opts.waitingMessage);
         saidWaiting = true;
@@ -96,7 +97,7 @@ export class Connector {
       }
       const outcome = await this.opts.connect(target);
       if (this.stopped) {
-        if (outcome.ok) outcome.link.close(1000, CLIENT_DONE_REASON);
+        if (outcome.ok) outcome.link.close(CloseCode.normal, CLIENT_DONE_REASON);
         return;
       }
       if (outcome.ok) {
@@ -117,7 +118,7 @@ export class Connector {
       if (outcome.status === 401 || outcome.status === 403) {
         // A bridge restarted on the same port has a new token: only a lock that still holds the
         // token we were refused with (or an explicit token) makes this final.
-        const again = target.fromLock ? this.opts.find(target.port) : undefined;
+        const again = target.fromLock ? await this.opts.find(target.port) : undefined;
         if (!target.fromLock || (again?.port === target.port && again.token === target.token)) {
           return this.fatal(
             "refused",

@@ -1,10 +1,17 @@
 // Finding the bridge from the IDE lock files `${CLAUDE_CONFIG_DIR:-~/.claude}/ide/<port>.lock`
-// (protocol.md A1): live owners only; the ones whose workspace folders contain the directory we
-// serve; bridges (isBridge) before other IDEs; the port we were on before, then the newest.
-import { readdirSync, readFileSync, statSync, watch, type FSWatcher } from "node:fs";
+// (protocol.md A1) by the rules every client shares (src/lock/lock-selection.ts: live, WebSocket
+// with a token, a folder containing the directory, bridges first, the port we were on, newest),
+// read through node:fs, and watching the directory for changes.
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, watch, type FSWatcher } from "node:fs";
 import { homedir } from "node:os";
-import { join, relative, isAbsolute } from "node:path";
+import { join, resolve } from "node:path";
 import process from "node:process";
+import { processAlive } from "../runtime/node-process.ts";
+import { readLockEntries, type LockDirReader } from "../src/lock/lock-dir.ts";
+import { ideLockDir, LOCK_FILE_NAME } from "../src/lock/lock-fields.ts";
+import type { ProcessProbe } from "../src/lock/lock-liveness.ts";
+import { parseLockPlain } from "../src/lock/lock-parse-plain.ts";
+import { selectLock, type SelectOptions } from "../src/lock/lock-selection.ts";
 
 export interface Target {
   port: number;
@@ -16,98 +23,56 @@ export interface Target {
 }
 
 export function lockDirectory(env: NodeJS.ProcessEnv): string {
-  const configDir = env.CLAUDE_CONFIG_DIR;
-  return join(configDir !== undefined && configDir !== "" ? configDir : join(homedir(), ".claude"), "ide");
+  return ideLockDir(env.CLAUDE_CONFIG_DIR, homedir());
 }
 
-interface LockInfo {
-  port: number;
-  token: string;
-  pid: number | undefined;
-  isBridge: boolean;
-  folders: string[];
-  mtimeMs: number;
-}
-
-/** Reads one lock; undefined when it is unreadable, not a WebSocket lock, or its owner is gone. */
-export function readLockFile(dir: string, port: number): LockInfo | undefined {
-  const path = join(dir, `${port}.lock`);
+/** The directory the shim serves, as locks name it: its realpath, when it exists. */
+export function realDirectory(dir: string): string {
   try {
-    const stat = statSync(path);
-    if (!stat.isFile()) return undefined;
-    const json: unknown = JSON.parse(readFileSync(path, "utf8"));
-    if (typeof json !== "object" || json === null) return undefined;
-    const lock = json as Record<string, unknown>;
-    if (lock.transport !== undefined && lock.transport !== "ws") return undefined;
-    if (typeof lock.authToken !== "string" || lock.authToken === "") return undefined;
-    const pid = typeof lock.pid === "number" ? lock.pid : undefined;
-    // A Windows IDE's pid means nothing inside WSL, as Claude Code itself reasons.
-    if (pid !== undefined && lock.runningInWindows !== true && !processAlive(pid)) return undefined;
-    const folders = Array.isArray(lock.workspaceFolders) ? lock.workspaceFolders.filter((f): f is string => typeof f === "string") : [];
-    return { port, token: lock.authToken, pid, isBridge: lock.isBridge === true, folders, mtimeMs: stat.mtimeMs };
+    return realpathSync(resolve(dir));
   } catch {
-    return undefined;
+    return resolve(dir);
   }
 }
 
-export interface FindOptions {
+/** Sync calls: a handful of small files, and the shim has nothing else to do meanwhile. */
+const nodeLockReader: LockDirReader = {
+  async names(dir) {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  },
+  async read(path) {
+    try {
+      const stat = lstatSync(path);
+      if (!stat.isFile()) return { kind: "not-a-file", mtimeMs: stat.mtimeMs };
+      return { kind: "file", text: readFileSync(path, "utf8"), mtimeMs: stat.mtimeMs };
+    } catch {
+      // Gone meanwhile, or unreadable: either way not a lock we can use.
+      return { kind: "missing" };
+    }
+  },
+};
+
+const platform = process.platform;
+const probe: ProcessProbe = {
+  processAlive,
+  platform: platform === "linux" || platform === "darwin" || platform === "win32" ? platform : "other",
+};
+
+export interface FindOptions extends SelectOptions {
+  /** The lock directory. */
   dir: string;
-  /** The directory to serve (realpath); a lock must list a folder containing it. */
-  cwd: string;
-  /** Only this port (its lock's token, workspace not checked). */
-  port?: number;
-  /** Preferred when still valid: our session lives there. */
-  previousPort?: number;
 }
 
-export function findTarget(opts: FindOptions): Target | undefined {
-  if (opts.port !== undefined) {
-    const lock = readLockFile(opts.dir, opts.port);
-    return lock && toTarget(lock);
-  }
-  let names: string[];
-  try {
-    names = readdirSync(opts.dir);
-  } catch {
-    return undefined;
-  }
-  const candidates: LockInfo[] = [];
-  for (const name of names) {
-    const m = /^(\d+)\.lock$/.exec(name);
-    if (!m) continue;
-    const lock = readLockFile(opts.dir, Number(m[1]));
-    if (lock && lock.folders.some((folder) => contains(folder, opts.cwd))) candidates.push(lock);
-  }
-  candidates.sort(
-    (a, b) =>
-      Number(b.isBridge) - Number(a.isBridge) ||
-      Number(b.port === opts.previousPort) - Number(a.port === opts.previousPort) ||
-      b.mtimeMs - a.mtimeMs,
-  );
-  const best = candidates[0];
-  return best && toTarget(best);
-}
-
-function toTarget(lock: LockInfo): Target {
-  const target: Target = { port: lock.port, token: lock.token, fromLock: true, isBridge: lock.isBridge };
-  if (lock.pid !== undefined) target.pid = lock.pid;
+export async function findTarget(opts: FindOptions): Promise<Target | undefined> {
+  const best = selectLock(await readLockEntries(nodeLockReader, opts.dir, parseLockPlain), opts, probe);
+  if (best === undefined) return undefined;
+  const target: Target = { port: best.port, token: best.lock.authToken, fromLock: true, isBridge: best.lock.isBridge };
+  if (best.lock.pid !== undefined) target.pid = best.lock.pid;
   return target;
-}
-
-/** `dir` equals `folder` or lies inside it. */
-export function contains(folder: string, dir: string): boolean {
-  const rel = relative(folder, dir);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-}
-
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: alive, owned by someone else.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /**
@@ -133,7 +98,7 @@ export function watchLocks(dir: string, onChange: () => void, opts: { pollMs: nu
     try {
       watcher = watch(dir, (_event, name) => {
         // Checkpoints and temporary files change here too; only locks matter.
-        if (name === null || String(name).endsWith(".lock")) fire();
+        if (name === null || LOCK_FILE_NAME.test(String(name))) fire();
       });
       watcher.on("error", () => {
         watcher?.close();
@@ -162,7 +127,7 @@ export function watchLocks(dir: string, onChange: () => void, opts: { pollMs: nu
 function lockSignature(dir: string): string {
   try {
     return readdirSync(dir)
-      .filter((name) => name.endsWith(".lock"))
+      .filter((name) => LOCK_FILE_NAME.test(name))
       .sort()
       .map((name) => {
         try {

@@ -2,14 +2,14 @@
 // (Claude Code's `claude mcp add`, Cursor, Codex…), and a connection that survives bridge
 // restarts. stdout carries only MCP messages; logs go to stderr (protocol.md B6).
 // Kept to node: modules and `ws` so it starts fast and runs on Node, Bun and Deno alike.
-import { mkdirSync, realpathSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync } from "node:fs";
 import process from "node:process";
 import type { CliHost } from "../runtime/cli.ts";
 import { PACKAGE_VERSION } from "../src/version.ts";
+import { MAX_MESSAGE_BYTES } from "../src/wire.ts";
 import { connectBridge } from "./bridge-link.ts";
 import { Connector } from "./connector.ts";
-import { findTarget, lockDirectory, watchLocks, type Target } from "./discovery.ts";
+import { findTarget, lockDirectory, realDirectory, watchLocks, type Target } from "./discovery.ts";
 import { LineSplitter, type Line } from "./line-splitter.ts";
 import { createShimLog, type ShimLog } from "./log.ts";
 import { classifyLine, salvageId, ShimErrorCode } from "./messages.ts";
@@ -17,8 +17,8 @@ import { parseShimArgs, SHIM_HELP, ShimUsageError, type ShimOptions } from "./op
 import { Relay } from "./relay.ts";
 import { createSpawner } from "./spawn-bridge.ts";
 
-/** The bridge refuses frames above 4 MB (runtime/ws-policy.ts), so longer lines are answered here. */
-export const MAX_LINE_BYTES = 4 * 1024 * 1024;
+/** The bridge refuses larger frames, so longer lines are answered here. */
+export const MAX_LINE_BYTES = MAX_MESSAGE_BYTES;
 const MAX_QUEUE = 1000;
 const LOCK_POLL_MS = 2_000;
 /** After stdin ends, answers still due may take this long to arrive. */
@@ -73,7 +73,7 @@ export async function runShim(host: ShimHost, args: string[]): Promise<number | 
 
 function startShim(host: ShimHost, opts: ShimOptions): void {
   const log = createShimLog({ verbose: opts.verbose });
-  const workspace = realDir(opts.workspace ?? nonEmpty(process.env.CLAUDE_PROJECT_DIR) ?? process.cwd());
+  const workspace = realDirectory(opts.workspace ?? nonEmpty(process.env.CLAUDE_PROJECT_DIR) ?? process.cwd());
   const lockDir = lockDirectory(process.env);
   const sessionId = crypto.randomUUID();
   let exiting = false;
@@ -115,9 +115,9 @@ function startShim(host: ShimHost, opts: ShimOptions): void {
   };
 
   const explicitToken = opts.token ?? (opts.port !== undefined ? nonEmpty(process.env.CLAUDE_IDE_BRIDGE_TOKEN) : undefined);
-  const find = (previousPort: number | undefined): Target | undefined => {
+  const find = async (previousPort: number | undefined): Promise<Target | undefined> => {
     if (opts.port !== undefined && opts.token !== undefined) return { port: opts.port, token: opts.token, fromLock: false, isBridge: true };
-    const found = findTarget({ dir: lockDir, cwd: workspace, port: opts.port, previousPort });
+    const found = await findTarget({ dir: lockDir, cwd: workspace, port: opts.port, previousPort });
     if (found || opts.port === undefined || explicitToken === undefined) return found;
     return { port: opts.port, token: explicitToken, fromLock: false, isBridge: true };
   };
@@ -207,14 +207,6 @@ function readStdin(relay: Relay, log: ShimLog, onEnd: () => Promise<void>): void
 function selfCommand(): { command: string; args: string[] } {
   const script = process.argv[1];
   return { command: process.execPath, args: [...process.execArgv, ...(script === undefined ? [] : [script])] };
-}
-
-function realDir(dir: string): string {
-  try {
-    return realpathSync(resolve(dir));
-  } catch {
-    return resolve(dir);
-  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

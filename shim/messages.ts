@@ -1,5 +1,7 @@
 // JSON-RPC as the shim needs it: classify a client line, build the error responses the shim
 // answers with itself, and find a response's id cheaply (the bridge's responses start with it).
+import { ATTACH_NOTICE_METHOD } from "../src/wire.ts";
+
 export type RequestId = string | number;
 
 export type ClientMessage =
@@ -91,12 +93,7 @@ export function salvageId(head: string, tail: string): RequestId | null {
   }
 }
 
-/** The notice the bridge sends first on a socket that asked for it (src/transports/ws/claude-code-socket.ts). */
-export const ATTACH_NOTICE_METHOD = "claude-ide-bridge/attached";
-export const ATTACH_NOTICE_HEADER = "x-claude-ide-bridge-attach-notice";
-/** Close reason (code 1000) telling the bridge to end our session now: the shim is exiting. */
-export const CLIENT_DONE_REASON = "client done";
-
+/** The notice the bridge sends first on a socket that asked for it (src/wire.ts). */
 export interface AttachNotice {
   session: string;
   resumed: boolean;

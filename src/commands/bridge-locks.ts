@@ -1,83 +1,44 @@
-// The lock files as the CLI commands see them: every `<port>.lock` with the fields a command
-// needs, whether its process is alive, and the choice of "the bridge for this directory" by the
-// same rules as the shim (live, workspace contains the directory, bridges first, newest first).
+// The lock files as the CLI commands see them: every `<port>.lock` that parses, newest first, with
+// whether its process is alive and why a client would skip it, and the choice of "the bridge for
+// this directory" by the rules the shim uses (src/lock/lock-selection.ts).
 import type { Runtime } from "../runtime.ts";
+import { readLockEntries } from "../lock/lock-dir.ts";
 import { lockDir } from "../lock/lock-file.ts";
-import { join, normalize } from "../security/posix-path.ts";
+import { isLockLive } from "../lock/lock-liveness.ts";
+import { runtimeLockReader } from "../lock/lock-record.ts";
+import { parseLockText } from "../lock/lock-schema.ts";
+import { lockProblem, selectLock, type LockEntry, type LockProblem } from "../lock/lock-selection.ts";
 
-export interface BridgeLock {
-  port: number;
-  path: string;
-  pid: number | undefined;
+export interface BridgeLock extends LockEntry {
   alive: boolean;
-  isBridge: boolean;
-  ideName: string | undefined;
-  workspace: string | undefined;
-  workspaceFolders: string[];
-  authToken: string | undefined;
-  startedAt: number | undefined;
-  mtimeMs: number;
+  /** Why the shim and print-token would not use it; undefined when they would. */
+  problem: LockProblem | undefined;
 }
+
+/** The problems in words, for the commands' output. */
+export const PROBLEMS: Readonly<Record<LockProblem, string>> = {
+  dead: "process not running (stale lock file)",
+  not_websocket: "not a WebSocket lock (transport is not \"ws\")",
+  no_token: "the lock has no auth token",
+};
 
 export async function listLocks(runtime: Runtime): Promise<BridgeLock[]> {
-  const dir = lockDir(runtime);
-  let entries;
+  let entries: LockEntry[];
   try {
-    entries = await runtime.fs.readdir(dir);
+    entries = await readLockEntries(runtimeLockReader(runtime), lockDir(runtime), parseLockText);
   } catch {
+    // An unreadable directory (EACCES): as far as a client can tell, no bridge runs.
     return [];
   }
-  const locks: BridgeLock[] = [];
-  for (const entry of entries) {
-    const m = /^(\d+)\.lock$/.exec(entry.name);
-    if (!m || !entry.isFile) continue;
-    const lock = await readBridgeLock(runtime, join(dir, entry.name), Number(m[1]));
-    if (lock) locks.push(lock);
-  }
-  return locks.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  return entries.map((entry) => ({ ...entry, alive: isLockLive(entry.lock, runtime), problem: lockProblem(entry.lock, runtime) }));
 }
 
-async function readBridgeLock(runtime: Runtime, path: string, port: number): Promise<BridgeLock | undefined> {
-  let json: unknown;
-  let mtimeMs: number;
-  try {
-    mtimeMs = (await runtime.fs.stat(path)).mtimeMs;
-    json = JSON.parse(await runtime.fs.readTextFile(path));
-  } catch {
-    return undefined;
-  }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return undefined;
-  const lock = json as Record<string, unknown>;
-  const pid = typeof lock.pid === "number" && Number.isInteger(lock.pid) ? lock.pid : undefined;
-  const inWsl = lock.runningInWindows === true && runtime.platform !== "win32";
-  return {
-    port,
-    path,
-    pid,
-    alive: pid === undefined || inWsl || runtime.processAlive(pid),
-    isBridge: lock.isBridge === true,
-    ideName: typeof lock.ideName === "string" ? lock.ideName : undefined,
-    workspace: typeof lock.workspace === "string" ? lock.workspace : undefined,
-    workspaceFolders: Array.isArray(lock.workspaceFolders) ? lock.workspaceFolders.filter((f): f is string => typeof f === "string") : [],
-    authToken: typeof lock.authToken === "string" && lock.authToken !== "" ? lock.authToken : undefined,
-    startedAt: typeof lock.startedAt === "number" ? lock.startedAt : undefined,
-    mtimeMs,
-  };
+/** The directory as the shim compares it: its realpath, when it exists. */
+export async function realDirectory(runtime: Runtime, dir: string): Promise<string> {
+  return runtime.fs.realpath(dir).catch(() => dir);
 }
 
-/** `dir` equals `folder` or lies inside it (both absolute). */
-export function folderContains(folder: string, dir: string): boolean {
-  const f = normalize(folder);
-  const d = normalize(dir);
-  return d === f || d.startsWith(f === "/" ? "/" : `${f}/`);
-}
-
-/** The lock the shim would connect to for `cwd`, or the one of `port`. */
-export async function chooseLock(runtime: Runtime, opts: { port?: number; cwd: string }): Promise<BridgeLock | undefined> {
-  const locks = (await listLocks(runtime)).filter((l) => l.alive && l.authToken !== undefined);
-  if (opts.port !== undefined) return locks.find((l) => l.port === opts.port);
-  const cwd = await runtime.fs.realpath(opts.cwd).catch(() => opts.cwd);
-  const matching = locks.filter((l) => l.workspaceFolders.some((f) => folderContains(f, cwd)));
-  // listLocks is newest first and sort is stable: bridges first, newest first within each kind.
-  return matching.sort((a, b) => Number(b.isBridge) - Number(a.isBridge))[0];
+/** The lock the shim would connect to for `cwd` (or the one of `port`), among `locks`. */
+export async function chooseLock(runtime: Runtime, locks: readonly BridgeLock[], opts: { port?: number; cwd: string }): Promise<BridgeLock | undefined> {
+  return selectLock(locks, { port: opts.port, cwd: await realDirectory(runtime, opts.cwd) }, runtime);
 }

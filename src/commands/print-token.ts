@@ -3,7 +3,7 @@
 // `Authorization: Bearer $(claude-ide-bridge print-token)`.
 import { lockDir } from "../lock/lock-file.ts";
 import { isAbsolute, join } from "../security/posix-path.ts";
-import { chooseLock } from "./bridge-locks.ts";
+import { chooseLock, listLocks, PROBLEMS } from "./bridge-locks.ts";
 import type { CommandMain } from "./command-io.ts";
 import { parseFlags, portFlag } from "./flags.ts";
 
@@ -22,12 +22,14 @@ export const printToken: CommandMain = async (ctx, args) => {
   const port = portFlag(flags);
   const dirFlag = flags.values.get("--workspace");
   const cwd = dirFlag === undefined ? ctx.runtime.paths.cwd : isAbsolute(dirFlag) ? dirFlag : join(ctx.runtime.paths.cwd, dirFlag);
-  const lock = await chooseLock(ctx.runtime, { port, cwd });
-  if (!lock?.authToken) {
-    const which = port !== undefined ? `on port ${port}` : `whose workspace contains ${cwd}`;
+  const locks = await listLocks(ctx.runtime);
+  const token = (await chooseLock(ctx.runtime, locks, { port, cwd }))?.lock.authToken;
+  if (token === undefined) {
+    const problem = locks.find((l) => l.port === port)?.problem;
+    const which = port !== undefined ? `on port ${port}${problem === undefined ? "" : ` (${PROBLEMS[problem]})`}` : `whose workspace contains ${cwd}`;
     ctx.err(`claude-ide-bridge: no running bridge ${which} (lock files in ${lockDir(ctx.runtime)}); see claude-ide-bridge status\n`);
     return 1;
   }
-  ctx.out(`${lock.authToken}\n`);
+  ctx.out(`${token}\n`);
   return 0;
 };

@@ -1,16 +1,19 @@
 // `claude-ide-bridge status [--port N] [--json]`: each bridge's lock file, whether its process is
-// alive, and what its /health says. Exit 0 when at least one bridge (or the one asked for)
-// answers healthy, 1 otherwise. Tokens are never printed.
+// alive (src/lock/lock-liveness.ts), what its /health says, and which lock the shim would pick in
+// this directory. Exit 0 when at least one bridge (or the one asked for) answers healthy, 1
+// otherwise. Tokens are never printed.
 import { errorMessage } from "../errors.ts";
 import { lockDir } from "../lock/lock-file.ts";
-import { listLocks, type BridgeLock } from "./bridge-locks.ts";
+import type { LockProblem } from "../lock/lock-selection.ts";
+import { chooseLock, listLocks, PROBLEMS, realDirectory, type BridgeLock } from "./bridge-locks.ts";
 import type { CommandMain } from "./command-io.ts";
 import { parseFlags, portFlag } from "./flags.ts";
 
 export const STATUS_HELP = `Usage: claude-ide-bridge status [--port <n>] [--json]
 
 Lists running bridges from the lock files in \${CLAUDE_CONFIG_DIR:-~/.claude}/ide/: port, pid,
-workspace, and /health. Exits 0 when a bridge (or the one on --port) is healthy, 1 otherwise.
+workspace, and /health, and which one the shim and print-token would use in this directory.
+Exits 0 when a bridge (or the one on --port) is healthy, 1 otherwise.
 `;
 
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -19,6 +22,8 @@ export interface BridgeStatus {
   port: number;
   pid: number | undefined;
   alive: boolean;
+  /** Why the shim and print-token pass this lock over (src/lock/lock-selection.ts), or null. */
+  problem: LockProblem | null;
   ideName: string | undefined;
   workspace: string | undefined;
   workspaceFolders: string[];
@@ -36,12 +41,15 @@ export const status: CommandMain = async (ctx, args) => {
   }
   const port = portFlag(flags);
   const dir = lockDir(ctx.runtime);
-  const locks = (await listLocks(ctx.runtime)).filter((l) => (port === undefined ? l.isBridge : l.port === port));
+  const all = await listLocks(ctx.runtime);
+  const cwd = await realDirectory(ctx.runtime, ctx.runtime.paths.cwd);
+  const chosenPort = (await chooseLock(ctx.runtime, all, { cwd }))?.port ?? null;
+  const locks = all.filter((l) => (port === undefined ? l.lock.isBridge : l.port === port));
   const bridges = await Promise.all(locks.map((lock) => probe(lock)));
   const healthy = bridges.some((b) => b.health?.status === "ok");
 
   if (flags.booleans.has("--json")) {
-    ctx.out(`${JSON.stringify({ lockDir: dir, healthy, bridges }, null, 2)}\n`);
+    ctx.out(`${JSON.stringify({ lockDir: dir, healthy, cwd, chosenPort, bridges }, null, 2)}\n`);
     return healthy ? 0 : 1;
   }
   if (bridges.length === 0) {
@@ -49,28 +57,31 @@ export const status: CommandMain = async (ctx, args) => {
     return 1;
   }
   for (const b of bridges) ctx.out(describe(b));
+  ctx.out(chosenPort === null ? `In ${cwd} the shim finds no usable lock.\n` : `In ${cwd} the shim and print-token use port ${chosenPort}.\n`);
   return healthy ? 0 : 1;
 };
 
 async function probe(lock: BridgeLock): Promise<BridgeStatus> {
+  const { pid, ideName, workspace, workspaceFolders, startedAt, authToken } = lock.lock;
   const result: BridgeStatus = {
     port: lock.port,
-    pid: lock.pid,
+    pid,
     alive: lock.alive,
-    ideName: lock.ideName,
-    workspace: lock.workspace,
-    workspaceFolders: lock.workspaceFolders,
+    problem: lock.problem ?? null,
+    ideName,
+    workspace,
+    workspaceFolders,
     lockPath: lock.path,
-    startedAt: lock.startedAt,
+    startedAt,
     health: undefined,
     healthError: undefined,
   };
-  if (!lock.alive) {
-    result.healthError = "process not running (stale lock file)";
+  if (lock.problem === "dead") {
+    result.healthError = PROBLEMS.dead;
     return result;
   }
   try {
-    const headers: Record<string, string> = lock.authToken === undefined ? {} : { authorization: `Bearer ${lock.authToken}` };
+    const headers: Record<string, string> = authToken === undefined ? {} : { authorization: `Bearer ${authToken}` };
     const response = await fetch(`http://127.0.0.1:${lock.port}/health`, { headers, signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
     const body: unknown = await response.json().catch(() => undefined);
     if (response.ok && typeof body === "object" && body !== null) result.health = body as Record<string, unknown>;
@@ -83,7 +94,7 @@ async function probe(lock: BridgeLock): Promise<BridgeStatus> {
 
 function describe(b: BridgeStatus): string {
   const who = `${b.ideName ?? "IDE"} on port ${b.port}`;
-  const pid = b.pid === undefined ? "no pid" : `pid ${b.pid} ${b.alive ? "running" : "not running"}`;
+  const pid = b.pid === undefined ? `no pid, ${b.alive ? "counted as running" : "not running"}` : `pid ${b.pid} ${b.alive ? "running" : "not running"}`;
   const lines = [`${who} (${pid}) for ${b.workspace ?? (b.workspaceFolders.join(", ") || "?")}`, `  lock:   ${b.lockPath}`];
   const h = b.health;
   if (h) {
@@ -95,6 +106,7 @@ function describe(b: BridgeStatus): string {
   } else {
     lines.push(`  health: unavailable (${b.healthError ?? "unknown"})`);
   }
+  if (b.problem !== null && b.problem !== "dead") lines.push(`  skipped by the shim and print-token: ${PROBLEMS[b.problem]}`);
   return `${lines.join("\n")}\n`;
 }
 

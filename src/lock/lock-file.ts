@@ -1,9 +1,14 @@
 // The IDE lock file Claude Code reads to discover us: `${CLAUDE_CONFIG_DIR:-~/.claude}/ide/<port>.lock`
-// (protocol.md A1, original-tools.md 3.5). Field names are Claude Code's, so they must stay exact.
+// (protocol.md A1, original-tools.md 3.5): written at start-up, kept in place while we run, removed
+// on exit; and other processes' stale locks cleaned. Field names are Claude Code's, so they must stay exact.
 import { BridgeError, errorMessage, fsErrorCode } from "../errors.ts";
 import { join } from "../security/posix-path.ts";
 import type { Runtime } from "../runtime.ts";
-import { isAbandoned, readLock, removeIfUnchanged } from "./lock-record.ts";
+import { readLockDir } from "./lock-dir.ts";
+import { guardLockFile, type LockGuardOptions } from "./lock-guard.ts";
+import { ideLockDir } from "./lock-fields.ts";
+import { isAbandoned, readRuntimeLock, removeIfUnchanged, runtimeLockReader } from "./lock-record.ts";
+import { parseLockText } from "./lock-schema.ts";
 
 export interface LockFileInfo {
   port: number;
@@ -15,21 +20,21 @@ export interface LockFileInfo {
 
 export interface LockFileHandle {
   readonly path: string;
-  /** Deletes the lock if it is still ours (same nonce); safe to call twice. */
+  /** Stops the guard that rewrites a deleted lock, then deletes the lock if it is still ours (same nonce); safe to call twice. */
   remove(): Promise<void>;
 }
+
+export type LockFileOptions = Pick<LockGuardOptions, "intervalMs" | "onRestore">;
 
 /** A lock that is not JSON yet may be a real IDE's half-written file; leave it this long. */
 const INVALID_LOCK_GRACE_MS = 10_000;
 
-export function lockDir(runtime: Runtime): string {
-  const configDir = runtime.env.CLAUDE_CONFIG_DIR;
-  return join(configDir !== undefined && configDir !== "" ? configDir : join(runtime.paths.home, ".claude"), "ide");
+export function lockDir(runtime: Pick<Runtime, "env" | "paths">): string {
+  return ideLockDir(runtime.env.CLAUDE_CONFIG_DIR, runtime.paths.home);
 }
 
-export async function writeLockFile(runtime: Runtime, info: LockFileInfo): Promise<LockFileHandle> {
-  const dir = await ensurePrivateDir(runtime, lockDir(runtime));
-  const path = join(dir, `${info.port}.lock`);
+export async function writeLockFile(runtime: Runtime, info: LockFileInfo, opts: LockFileOptions = {}): Promise<LockFileHandle> {
+  const path = join(lockDir(runtime), `${info.port}.lock`);
   const nonce = crypto.randomUUID();
   const content = JSON.stringify({
     pid: runtime.pid,
@@ -44,6 +49,7 @@ export async function writeLockFile(runtime: Runtime, info: LockFileInfo): Promi
     runningInWindows: runtime.platform === "win32",
   });
 
+  await ensurePrivateDir(runtime, lockDir(runtime));
   for (let attempt = 0; ; attempt++) {
     try {
       // O_EXCL: never overwrites, never follows a symlink planted at the path.
@@ -53,59 +59,65 @@ export async function writeLockFile(runtime: Runtime, info: LockFileInfo): Promi
       if (fsErrorCode(err) !== "EEXIST" || attempt > 0) {
         throw new BridgeError("lock_failed", `cannot create the lock file ${path}: ${errorMessage(err)}`, { cause: err });
       }
-      await clearLockForOurPort(runtime, path);
+      await clearLockForOurPort(runtime, path, info.port);
     }
   }
-  return { path, remove: () => removeIfNonce(runtime, path, nonce) };
+
+  const guard = guardLockFile(runtime, path, {
+    ...opts,
+    // The same content and nonce: a shim that read the lock before keeps a valid token.
+    restore: async () => {
+      await ensurePrivateDir(runtime, lockDir(runtime));
+      await runtime.fs.createExclusive(path, content, 0o600).catch((err: unknown) => {
+        // Written back meanwhile, by us or by someone else: either way not ours to overwrite.
+        if (fsErrorCode(err) !== "EEXIST") throw err;
+      });
+    },
+  });
+  return {
+    path,
+    remove: async () => {
+      await guard.stop();
+      await removeIfNonce(runtime, path, { port: info.port, nonce });
+    },
+  };
 }
 
 /**
- * Removes `<port>.lock` files whose owner is gone (dead or reused pid), and unreadable ones older than
- * a few seconds. Locks of live processes, including other IDEs', are never touched.
+ * Removes `<port>.lock` files whose owner is gone (lock-liveness.ts, plus a reused pid), and
+ * unreadable ones older than a few seconds. Live processes' locks, other IDEs' too, stay.
  */
 export async function cleanStaleLocks(runtime: Runtime): Promise<string[]> {
-  const dir = lockDir(runtime);
-  let entries;
-  try {
-    entries = await runtime.fs.readdir(dir);
-  } catch (err) {
-    if (fsErrorCode(err) === "ENOENT") return [];
-    throw err;
-  }
   const removed: string[] = [];
-  for (const entry of entries) {
-    if (!/^\d+\.lock$/.test(entry.name)) continue;
-    const path = join(dir, entry.name);
-    const lock = await readLock(runtime, path);
+  for (const { port, path, read } of await readLockDir(runtimeLockReader(runtime), lockDir(runtime), parseLockText)) {
+    if (read.state === "missing") continue;
     const stale =
-      lock.state === "invalid"
-        ? Date.now() - lock.mtimeMs > INVALID_LOCK_GRACE_MS
-        : lock.state === "valid" && (await isAbandoned(runtime, lock.record));
-    if (stale && lock.state !== "missing" && (await removeIfUnchanged(runtime, path, lock.text))) removed.push(path);
+      read.state === "invalid" ? Date.now() - read.mtimeMs > INVALID_LOCK_GRACE_MS : await isAbandoned(runtime, read.entry.lock);
+    if (stale && (await removeIfUnchanged(runtime, path, { port, text: read.text }))) removed.push(path);
   }
   return removed;
 }
 
 /** We hold the port, so a lock naming it is either a live process's (refuse) or debris (remove). */
-async function clearLockForOurPort(runtime: Runtime, path: string): Promise<void> {
-  const lock = await readLock(runtime, path);
-  if (lock.state === "missing") return;
-  if (lock.state === "valid" && !(await isAbandoned(runtime, lock.record))) {
+async function clearLockForOurPort(runtime: Runtime, path: string, port: number): Promise<void> {
+  const read = await readRuntimeLock(runtime, path, { port });
+  if (read.state === "missing") return;
+  if (read.state === "valid" && !(await isAbandoned(runtime, read.entry.lock))) {
     throw new BridgeError(
       "lock_failed",
-      `${path} belongs to the running process ${lock.record.pid}; stop it, pick another --port, or delete the file if that process is not an IDE or bridge`,
+      `${path} belongs to the running process ${read.entry.lock.pid ?? "(a Windows IDE)"}; stop it, pick another --port, or delete the file if that process is not an IDE or bridge`,
     );
   }
-  await removeIfUnchanged(runtime, path, lock.text);
+  await removeIfUnchanged(runtime, path, { port, text: read.text });
 }
 
-async function removeIfNonce(runtime: Runtime, path: string, nonce: string): Promise<void> {
-  const lock = await readLock(runtime, path);
-  if (lock.state === "valid" && lock.record.nonce === nonce) await removeIfUnchanged(runtime, path, lock.text);
+async function removeIfNonce(runtime: Runtime, path: string, expected: { port: number; nonce: string }): Promise<void> {
+  const read = await readRuntimeLock(runtime, path, expected);
+  if (read.state === "valid" && read.entry.lock.nonce === expected.nonce) await removeIfUnchanged(runtime, path, { port: expected.port, text: read.text });
 }
 
 /** mkdir 0700, and tighten a directory that already existed with looser bits (it holds tokens). */
-async function ensurePrivateDir(runtime: Runtime, dir: string): Promise<string> {
+async function ensurePrivateDir(runtime: Runtime, dir: string): Promise<void> {
   try {
     await runtime.fs.mkdir(dir, { recursive: true, mode: 0o700 });
     // Windows has no POSIX modes; its ACLs already keep the profile private.
@@ -115,5 +127,4 @@ async function ensurePrivateDir(runtime: Runtime, dir: string): Promise<string> 
   } catch (err) {
     throw new BridgeError("lock_failed", `cannot prepare the lock directory ${dir}: ${errorMessage(err)}`, { cause: err });
   }
-  return dir;
 }

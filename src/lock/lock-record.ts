@@ -1,21 +1,12 @@
-// Reading and judging one `<port>.lock`. The directory is shared with real IDEs (VS Code, JetBrains,
-// Neovim, Emacs all write there; protocol.md A1), so a lock is only called stale on hard evidence.
+// Lock files through the Runtime's fs, for the bridge and its commands, and the judgement the
+// bridge's stale-lock cleaning adds to liveness. The directory is shared with real IDEs, so a
+// lock is only called stale on hard evidence.
 import { fsErrorCode } from "../errors.ts";
 import type { Runtime } from "../runtime.ts";
-
-/** The fields we rely on; IDE-written locks have more or fewer, and we keep whatever is there. */
-export interface LockRecord {
-  pid: number;
-  startedAt?: number;
-  nonce?: string;
-  runningInWindows?: boolean;
-}
-
-export type LockRead =
-  | { state: "missing" }
-  /** Not a regular file, not JSON, or no usable pid. */
-  | { state: "invalid"; text: string | undefined; mtimeMs: number }
-  | { state: "valid"; text: string; record: LockRecord };
+import type { IdeLock } from "./lock-fields.ts";
+import { readLock, type LockDirReader, type LockRead } from "./lock-dir.ts";
+import { isLockLive, isWindowsLockSeenElsewhere } from "./lock-liveness.ts";
+import { parseLockText } from "./lock-schema.ts";
 
 /**
  * A live process that started this long after the lock was written cannot be its writer (the bridge
@@ -25,42 +16,47 @@ export type LockRead =
  */
 export const PID_REUSE_SLACK_MS = 60 * 60 * 1000;
 
-export async function readLock(runtime: Runtime, path: string): Promise<LockRead> {
-  let stat;
-  try {
-    // lstat: a planted symlink is judged as what it is, never followed to its target.
-    stat = await runtime.fs.lstat(path);
-  } catch (err) {
-    if (fsErrorCode(err) === "ENOENT") return { state: "missing" };
-    throw err;
-  }
-  if (!stat.isFile) return { state: "invalid", text: undefined, mtimeMs: stat.mtimeMs };
-  let text: string;
-  try {
-    text = await runtime.fs.readTextFile(path);
-  } catch (err) {
-    if (fsErrorCode(err) === "ENOENT") return { state: "missing" };
-    throw err;
-  }
-  const record = parseRecord(text);
-  return record === undefined ? { state: "invalid", text, mtimeMs: stat.mtimeMs } : { state: "valid", text, record };
+export function runtimeLockReader(runtime: Pick<Runtime, "fs">): LockDirReader {
+  return {
+    async names(dir) {
+      try {
+        return (await runtime.fs.readdir(dir)).map((entry) => entry.name);
+      } catch (err) {
+        if (fsErrorCode(err) === "ENOENT" || fsErrorCode(err) === "ENOTDIR") return [];
+        throw err;
+      }
+    },
+    async read(path) {
+      try {
+        const stat = await runtime.fs.lstat(path);
+        if (!stat.isFile) return { kind: "not-a-file", mtimeMs: stat.mtimeMs };
+        return { kind: "file", text: await runtime.fs.readTextFile(path), mtimeMs: stat.mtimeMs };
+      } catch (err) {
+        // Removed between the listing and the read, or between lstat and read.
+        if (fsErrorCode(err) === "ENOENT") return { kind: "missing" };
+        throw err;
+      }
+    },
+  };
 }
 
-/** Whether the lock's owner is gone: a dead pid, or a pid reused by a younger program. */
-export async function isAbandoned(runtime: Runtime, record: LockRecord): Promise<boolean> {
-  // A Windows IDE's pid means nothing inside WSL (Claude Code skips the check there too).
-  if (record.runningInWindows === true && runtime.platform !== "win32") return false;
-  if (!runtime.processAlive(record.pid)) return true;
-  if (record.startedAt === undefined) return false;
-  const started = await runtime.processStartTime(record.pid);
-  return started !== undefined && started > record.startedAt + PID_REUSE_SLACK_MS;
+export function readRuntimeLock(runtime: Pick<Runtime, "fs">, path: string, opts: { port: number }): Promise<LockRead> {
+  return readLock(runtimeLockReader(runtime), path, { port: opts.port, parse: parseLockText });
+}
+
+/** Whether the lock's owner is gone: dead by the shared rule (lock-liveness.ts), or a reused pid. */
+export async function isAbandoned(runtime: Pick<Runtime, "platform" | "processAlive" | "processStartTime">, lock: IdeLock): Promise<boolean> {
+  if (!isLockLive(lock, runtime)) return true;
+  // Live by the Windows exception: its pid is not ours to ask about.
+  if (isWindowsLockSeenElsewhere(lock, runtime) || lock.pid === undefined || lock.startedAt === undefined) return false;
+  const started = await runtime.processStartTime(lock.pid);
+  return started !== undefined && started > lock.startedAt + PID_REUSE_SLACK_MS;
 }
 
 /** Removes the file only if it still holds `text`, so a lock rewritten meanwhile survives. */
-export async function removeIfUnchanged(runtime: Runtime, path: string, text: string | undefined): Promise<boolean> {
-  const now = await readLock(runtime, path);
-  if (now.state === "missing") return false;
-  if (now.text !== text) return false;
+export async function removeIfUnchanged(runtime: Pick<Runtime, "fs">, path: string, expected: { port: number; text: string | undefined }): Promise<boolean> {
+  const now = await readRuntimeLock(runtime, path, expected);
+  if (now.state === "missing" || now.text !== expected.text) return false;
   try {
     await runtime.fs.rm(path);
     return true;
@@ -68,21 +64,4 @@ export async function removeIfUnchanged(runtime: Runtime, path: string, text: st
     if (fsErrorCode(err) === "ENOENT") return false;
     throw err;
   }
-}
-
-function parseRecord(text: string): LockRecord | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof json !== "object" || json === null || !("pid" in json)) return undefined;
-  const { pid } = json;
-  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return undefined;
-  const record: LockRecord = { pid };
-  if ("startedAt" in json && typeof json.startedAt === "number") record.startedAt = json.startedAt;
-  if ("nonce" in json && typeof json.nonce === "string") record.nonce = json.nonce;
-  if ("runningInWindows" in json && typeof json.runningInWindows === "boolean") record.runningInWindows = json.runningInWindows;
-  return record;
 }

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { BRIDGE_BIN, makeWorkspace, REPO_ROOT, startBridgeProcess, stopAllBridges } from "../helpers/spawn-bridge.ts";
 import { claudeEnv } from "../helpers/claude-env.ts";
+import { runCli, shimIsWatching } from "./shim-support.ts";
 
 const CLAUDE_BIN = join(REPO_ROOT, "node_modules", ".bin", "claude");
 
@@ -61,26 +62,23 @@ it("connects when the bridge starts only after Claude Code started the shim", as
   expect(add.code, add.out).toBe(0);
   const started = Date.now();
   const listing = claude(["mcp", "list"], dir);
-  await new Promise((r) => setTimeout(r, 3_000));
+  // The bridge starts only once the shim Claude Code started is looking for one.
+  await expect.poll(() => shimIsWatching(dir), { timeout: 30_000, interval: 50 }).toBe(true);
+  const shimAfter = Date.now() - started;
   await bridgeFor(dir);
   const list = await listing;
-  console.log(`claude mcp list (bridge started 3 s after it, answered after ${Date.now() - started} ms):\n${list.out}`);
+  console.log(`claude mcp list (shim watching after ${shimAfter} ms, then the bridge started; answered after ${Date.now() - started} ms):\n${list.out}`);
   expect(list.out).toMatch(/ide: .*claude-ide-bridge\.js shim - ✔ Connected/);
 });
 
 it("claude-ide-bridge init writes a .mcp.json entry that Claude Code connects with", async () => {
   const dir = await workspace();
   await bridgeFor(dir);
-  const run = (args: string[]) =>
-    new Promise<{ code: number; out: string; err: string }>((resolve) => {
-      execFile(process.execPath, [BRIDGE_BIN, ...args], { cwd: dir, env: { ...process.env, CLAUDE_CONFIG_DIR: join(home, ".claude") } }, (err, stdout, stderr) =>
-        resolve({ code: err ? Number(err.code ?? 1) : 0, out: stdout, err: stderr }),
-      );
-    });
+  const run = (args: string[]) => runCli(args, { cwd: dir, configDir: join(home, ".claude") });
   const first = await run(["init"]);
-  expect(first.code, first.err).toBe(0);
-  expect(first.err).toMatch(/\.mcp\.json created with mcpServers\.claude-ide-bridge: node .*claude-ide-bridge\.js shim/);
-  expect((await run(["init"])).err).toMatch(/nothing to change/);
+  expect(first.code, first.stderr).toBe(0);
+  expect(first.stderr).toMatch(/\.mcp\.json created with mcpServers\.claude-ide-bridge: node .*claude-ide-bridge\.js shim/);
+  expect((await run(["init"])).stderr).toMatch(/nothing to change/);
   const written = JSON.parse(await readFile(join(dir, ".mcp.json"), "utf8"));
   expect(written.mcpServers["claude-ide-bridge"]).toEqual({ type: "stdio", command: "node", args: [BRIDGE_BIN, "shim"] });
 
@@ -91,9 +89,9 @@ it("claude-ide-bridge init writes a .mcp.json entry that Claude Code connects wi
   expect(list.out).toMatch(/claude-ide-bridge: node .*claude-ide-bridge\.js shim - ✔ Connected/);
 
   const token = await run(["print-token"]);
-  expect(token.out.trim()).toMatch(/^[0-9a-f]{48}$/);
+  expect(token.stdout.trim()).toMatch(/^[0-9a-f]{48}$/);
   const status = await run(["status", "--json"]);
   expect(status.code).toBe(0);
-  expect(JSON.parse(status.out)).toMatchObject({ healthy: true });
-  expect(status.out).not.toContain(token.out.trim());
+  expect(JSON.parse(status.stdout)).toMatchObject({ healthy: true });
+  expect(status.stdout).not.toContain(token.stdout.trim());
 });

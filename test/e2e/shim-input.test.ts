@@ -5,6 +5,7 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
+import { processAlive } from "../../runtime/node-process.ts";
 import { stopAllBridges, type BridgeProcess } from "../helpers/spawn-bridge.ts";
 import { bridgeOn, health, makeHome, startShim, type Json, type ShimProcess } from "./shim-support.ts";
 
@@ -149,13 +150,6 @@ async function killBridgesOf(configDir: string): Promise<void> {
     } catch {
       continue;
     }
-    for (let i = 0; i < 100; i++) {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await expect.poll(() => processAlive(pid), { timeout: 5_000, interval: 50 }).toBe(false);
   }
 }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { stopAllBridges } from "../helpers/spawn-bridge.ts";
-import { bridgeOn, killHard, makeHome, resultText, sdkThroughShim, type ShimClient } from "./shim-support.ts";
+import { bridgeOn, killHard, makeHome, resultText, sdkThroughShim, startSdkThroughShim, unreadBytesAt, type ShimClient } from "./shim-support.ts";
 
 let home: Awaited<ReturnType<typeof makeHome>>;
 const clients: ShimClient[] = [];
@@ -50,13 +50,13 @@ it("keeps the client's session across kill -9 and a restart on the same port; th
   // The checkpoint (checked every 250 ms) must have the session before the crash.
   await expect.poll(() => checkpointSessions(first.port), { timeout: 8_000, interval: 200 }).toBe(1);
 
-  // Freeze the bridge so a call is surely in flight, then kill it.
+  // Freeze the bridge, send a call, and kill the bridge once the call sits unread in its socket.
   first.proc.kill("SIGSTOP");
   const inFlight = c.client.callTool({ name: "getWorkspaceFolders", arguments: {} }).then(
     () => new Error("the call in flight resolved"),
     (err: unknown) => err,
   );
-  await new Promise((r) => setTimeout(r, 200));
+  await expect.poll(() => unreadBytesAt(first.port), { timeout: 5_000, interval: 20 }).toBeGreaterThan(0);
   await killHard(first);
   const lost = await inFlight;
   expect(lost).toBeInstanceOf(McpError);
@@ -97,10 +97,10 @@ it("replays initialize when the bridge comes back on a new port, and the client 
 });
 
 it("waits for a bridge that starts after the shim (the client's initialize is answered then)", async () => {
-  const connecting = connect();
-  await new Promise((r) => setTimeout(r, 1_500));
+  const shim = startSdkThroughShim({ cwd: home.workspace, configDir: home.configDir });
+  await expect.poll(() => shim.stderr(), { timeout: 10_000, interval: 20 }).toMatch(/waiting for a bridge whose workspace contains/);
   await bridgeOn(home);
-  const c = await connecting;
+  const c = await shim.connected;
+  clients.push(c);
   expect(await folders(c)).toContain(home.workspace);
-  await expect.poll(() => c.stderr()).toMatch(/waiting for a bridge whose workspace contains/);
 });

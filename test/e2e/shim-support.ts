@@ -1,8 +1,10 @@
 // Helpers for the shim's end-to-end tests: the real shim process (`node bin/claude-ide-bridge.js
 // shim`) driven line by line, an MCP SDK client through it, a TCP proxy that can cut the shim's
-// connection without touching the bridge, and bridge restarts on a given port and config dir.
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, realpath, rm } from "node:fs/promises";
+// connection without touching the bridge, bridge restarts on a given port and config dir, the
+// CLI's other commands, and the events tests wait for instead of sleeping (Linux /proc: bytes a
+// stopped bridge has not read, a shim process that watches its lock directory).
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, readdir, readFile, readlink, realpath, rm } from "node:fs/promises";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -149,7 +151,12 @@ export interface ShimClient {
 }
 
 /** An MCP SDK client that starts the shim as its stdio server. */
-export async function sdkThroughShim(opts: { cwd: string; configDir: string; args?: string[] }): Promise<ShimClient> {
+export function sdkThroughShim(opts: { cwd: string; configDir: string; args?: string[] }): Promise<ShimClient> {
+  return startSdkThroughShim(opts).connected;
+}
+
+/** The same, with the shim's stderr readable while the client still waits for its initialize. */
+export function startSdkThroughShim(opts: { cwd: string; configDir: string; args?: string[] }): { stderr(): string; connected: Promise<ShimClient> } {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BRIDGE_BIN, "shim", ...(opts.args ?? [])],
@@ -160,8 +167,7 @@ export async function sdkThroughShim(opts: { cwd: string; configDir: string; arg
   let stderr = "";
   transport.stderr?.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
   const client = new Client({ name: "shim-sdk-e2e", version: "0.0.0" });
-  await client.connect(transport);
-  return {
+  const connected = client.connect(transport).then(() => ({
     client,
     transport,
     stderr: () => stderr,
@@ -177,7 +183,54 @@ export async function sdkThroughShim(opts: { cwd: string; configDir: string; arg
         }
       }
     },
-  };
+  }));
+  return { stderr: () => stderr, connected };
+}
+
+/** `node bin/claude-ide-bridge.js <args>` to completion, e.g. `status --json` or `print-token`. */
+export function runCli(args: string[], opts: { cwd: string; configDir: string }): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BRIDGE_BIN, ...args], { cwd: opts.cwd, env: { ...process.env, CLAUDE_CONFIG_DIR: opts.configDir } }, (err, stdout, stderr) =>
+      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/**
+ * Bytes that arrived on the server end of established TCP connections to `port` and that the
+ * server has not read yet (Linux /proc/net/tcp, IPv4): with the bridge stopped (SIGSTOP), a
+ * message the shim sent it is there, so a test can tell it is surely in flight.
+ */
+export async function unreadBytesAt(port: number): Promise<number> {
+  const ESTABLISHED = "01";
+  let total = 0;
+  for (const line of (await readFile("/proc/net/tcp", "utf8")).split("\n").slice(1)) {
+    // sl local_address rem_address st tx_queue:rx_queue ...
+    const [, local, , state, queues] = line.trim().split(/\s+/);
+    if (local === undefined || queues === undefined || state !== ESTABLISHED) continue;
+    if (Number.parseInt(local.split(":")[1] ?? "", 16) === port) total += Number.parseInt(queues.split(":")[1] ?? "0", 16);
+  }
+  return total;
+}
+
+/**
+ * Whether a `claude-ide-bridge.js shim` process runs in `cwd` and watches its lock directory
+ * (Linux /proc: an inotify descriptor, which Node opens only for fs.watch): the shim has then
+ * started looking for a bridge. For shims started by another program, such as Claude Code.
+ */
+export async function shimIsWatching(cwd: string): Promise<boolean> {
+  for (const pid of (await readdir("/proc")).filter((name) => /^\d+$/.test(name))) {
+    try {
+      const argv = (await readFile(`/proc/${pid}/cmdline`, "utf8")).split("\0");
+      if (!argv.includes(BRIDGE_BIN) || !argv.includes("shim") || (await readlink(`/proc/${pid}/cwd`)) !== cwd) continue;
+      for (const fd of await readdir(`/proc/${pid}/fd`)) {
+        if ((await readlink(`/proc/${pid}/fd/${fd}`).catch(() => "")) === "anon_inode:inotify") return true;
+      }
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return false;
 }
 
 /** Text of the first content item of a tool result. */

@@ -171,6 +171,27 @@ describe("print-token and status", () => {
     expect(human.stdout + json.stdout).not.toContain(token);
   });
 
+  it("status names the lock the shim would use here, and says why it skips others", async () => {
+    await writeLock(port, {});
+    await writeLock(1026, { transport: "sse" });
+    await writeLock(1027, { pid: undefined });
+    const human = context(join(project, "src"));
+    expect(await status(human, [])).toBe(0);
+    expect(human.stdout).toMatch(/port 1026 \(pid \d+ running\)[\s\S]*skipped by the shim and print-token: not a WebSocket lock/);
+    expect(human.stdout).toMatch(/port 1027 \(no pid, not running\)[\s\S]*unavailable \(process not running \(stale lock file\)\)/);
+    expect(human.stdout).toContain(`In ${join(project, "src")} the shim and print-token use port ${port}.`);
+    const elsewhere = context(dir);
+    await status(elsewhere, []);
+    expect(elsewhere.stdout).toContain(`In ${dir} the shim finds no usable lock.`);
+  });
+
+  it("print-token --port says why it passed the port's lock over", async () => {
+    await writeLock(1028, { pid: 0 });
+    const ctx = context();
+    expect(await printToken(ctx, ["--port", "1028"])).toBe(1);
+    expect(ctx.stderr).toMatch(/no running bridge on port 1028 \(process not running \(stale lock file\)\)/);
+  });
+
   it("status says when no bridge runs", async () => {
     const ctx = context();
     expect(await status(ctx, [])).toBe(1);

@@ -1,12 +1,23 @@
-import { spawn } from "node:child_process";
-import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
+// The IDE lock file (protocol.md A1): the rules every reader shares (liveness, selection, folder
+// containment), the cases where the shim, `status`, `print-token` and the bridge's stale-lock
+// cleaning used to disagree (each run through all four), writing our lock, the guard that writes
+// it again when it is deleted, and the cleaning of other processes' stale locks.
+import { spawn, spawnSync } from "node:child_process";
+import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
+import { findTarget, realDirectory } from "../../shim/discovery.ts";
+import type { CommandContext } from "../../src/commands/command-io.ts";
+import { printToken } from "../../src/commands/print-token.ts";
+import { status } from "../../src/commands/status.ts";
 import type { Runtime } from "../../src/runtime.ts";
 import { BridgeError } from "../../src/errors.ts";
-import { cleanStaleLocks, lockDir, writeLockFile, type LockFileInfo } from "../../src/lock/lock-file.ts";
+import type { IdeLock } from "../../src/lock/lock-fields.ts";
+import { cleanStaleLocks, lockDir, writeLockFile, type LockFileHandle, type LockFileInfo, type LockFileOptions } from "../../src/lock/lock-file.ts";
+import { isLockLive, type ProcessProbe } from "../../src/lock/lock-liveness.ts";
+import { folderContains, lockProblem, selectLock, type LockEntry } from "../../src/lock/lock-selection.ts";
 
 const isLinux = process.platform === "linux";
 const INFO: LockFileInfo = {
@@ -17,28 +28,31 @@ const INFO: LockFileInfo = {
   authToken: "0123456789abcdef0123456789abcdef",
 };
 
+/** A process that has exited and been reaped: its pid is dead. */
+const DEAD_PID = spawnSync(process.execPath, ["-e", "0"]).pid;
+
 let base: string;
 let dir: string;
 let runtime: Runtime;
+const handles: LockFileHandle[] = [];
 
 beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), "cib-lock-"));
+  base = await realpath(await mkdtemp(join(tmpdir(), "cib-lock-")));
   dir = join(base, "config", "ide");
   runtime = { ...createNodeRuntime(), env: { CLAUDE_CONFIG_DIR: join(base, "config") } };
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
+  // remove() also stops each lock's guard, whose timer would outlive the test.
+  await Promise.all(handles.splice(0).map((h) => h.remove()));
   await rm(base, { recursive: true, force: true });
 });
 
-/** The pid of a process that has exited (and was reaped), so it is dead. */
-async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
-  await new Promise((resolve) => child.once("exit", resolve));
-  const pid = child.pid;
-  if (pid === undefined) throw new Error("no pid");
-  expect(runtime.processAlive(pid)).toBe(false);
-  return pid;
+async function write(info: LockFileInfo, opts?: LockFileOptions): Promise<LockFileHandle> {
+  const handle = await writeLockFile(runtime, info, opts);
+  handles.push(handle);
+  return handle;
 }
 
 async function plant(name: string, content: unknown): Promise<string> {
@@ -66,10 +80,147 @@ describe("lockDir", () => {
   });
 });
 
+const LIVE_PID = 4242;
+const probe = (platform: ProcessProbe["platform"] = "linux"): ProcessProbe => ({ processAlive: (pid) => pid === LIVE_PID, platform });
+const ideLock = (fields: Partial<IdeLock> = {}): IdeLock => ({
+  pid: LIVE_PID,
+  workspace: undefined,
+  workspaceFolders: ["/work/app"],
+  ideName: undefined,
+  transport: "ws",
+  authToken: "tok",
+  isBridge: true,
+  runningInWindows: false,
+  startedAt: undefined,
+  nonce: undefined,
+  ...fields,
+});
+
+describe("the shared rules", () => {
+  it.each([
+    ["a live pid", { pid: LIVE_PID }, "linux", true],
+    ["a dead pid", { pid: 99 }, "linux", false],
+    ["no usable pid (0, negative, a string, missing: parsed as undefined)", { pid: undefined }, "linux", false],
+    ["a Windows IDE's lock seen from Linux (WSL), dead pid", { pid: 99, runningInWindows: true }, "linux", true],
+    ["a Windows IDE's lock seen from Linux, no pid", { pid: undefined, runningInWindows: true }, "linux", true],
+    ["a Windows IDE's lock seen from macOS", { pid: undefined, runningInWindows: true }, "darwin", true],
+    ["a Windows IDE's lock on Windows, dead pid", { pid: 99, runningInWindows: true }, "win32", false],
+  ] as const)("liveness: %s", (_name, fields, platform, live) => {
+    expect(isLockLive(ideLock(fields), probe(platform))).toBe(live);
+  });
+
+  it("problems: dead, not WebSocket, no token; a lock without a transport is a WebSocket one", () => {
+    expect(lockProblem(ideLock({ pid: undefined }), probe())).toBe("dead");
+    expect(lockProblem(ideLock({ transport: "sse" }), probe())).toBe("not_websocket");
+    expect(lockProblem(ideLock({ authToken: undefined }), probe())).toBe("no_token");
+    expect(lockProblem(ideLock({ transport: undefined }), probe())).toBeUndefined();
+  });
+
+  it.each([
+    ["/a/b", "/a/b", true],
+    ["/a/b", "/a/b/c/d", true],
+    ["/a/b/", "/a/b/c", true],
+    ["/a//b/./c/..", "/a/b/c", true],
+    ["/", "/anything", true],
+    ["/a/b", "/a/bc", false],
+    ["/a/b", "/a", false],
+    ["/a/bc", "/a/b", false],
+    ["", "/a", false],
+    ["a/b", "/a/b", false],
+  ] as const)("folderContains(%j, %j) is %s", (folder, cwd, expected) => {
+    expect(folderContains(folder, cwd)).toBe(expected);
+  });
+
+  it("selection: usable and serving the directory; bridges, then the previous port, then the newest", () => {
+    const entry = (port: number, mtimeMs: number, fields: Partial<IdeLock> = {}): LockEntry => ({ port, path: `/ide/${port}.lock`, mtimeMs, lock: ideLock(fields) });
+    const entries = [
+      entry(1, 100),
+      entry(2, 300),
+      entry(3, 900, { isBridge: false }),
+      entry(4, 950, { pid: undefined }),
+      entry(5, 960, { workspaceFolders: ["/work/apple"] }),
+      entry(6, 970, { authToken: undefined }),
+      entry(7, 300),
+    ];
+    const pick = (opts: { cwd?: string; port?: number; previousPort?: number }, list = entries) => selectLock(list, { cwd: "/work/app/src", ...opts }, probe())?.port;
+    expect(pick({})).toBe(2); // newest bridge; 7 has the same mtime, and the lower port wins the tie
+    expect(pick({ previousPort: 1 })).toBe(1);
+    expect(pick({ previousPort: 3 })).toBe(2); // a bridge beats the IDE we were on
+    expect(pick({}, entries.filter((e) => e.port >= 3 && e.port <= 6))).toBe(3); // no usable bridge: the IDE
+    expect(pick({ cwd: "/elsewhere" })).toBeUndefined();
+    expect(pick({ cwd: "/elsewhere", port: 5 })).toBe(5);
+    expect(pick({ port: 4 })).toBeUndefined();
+    expect(pick({ port: 6 })).toBeUndefined();
+  });
+});
+
+describe("every consumer reads a lock alike: the shim, print-token, status, stale-lock cleaning", () => {
+  // Each case's lock is on port 1 and newest, a bridge whose folder is `ws/a/b`; port 2 holds an
+  // older live bridge for `ws/a`, the fallback every consumer must agree on when port 1 is unusable.
+  const CASES: Array<{ name: string; fields: Record<string, unknown>; cwd?: "a/bc" | "link"; live: boolean; chosen: boolean }> = [
+    { name: "a live bridge", fields: {}, live: true, chosen: true },
+    { name: "pid 0", fields: { pid: 0 }, live: false, chosen: false },
+    { name: "a negative pid", fields: { pid: -1 }, live: false, chosen: false },
+    { name: "no pid", fields: { pid: undefined }, live: false, chosen: false },
+    { name: "a string pid (of a live process)", fields: { pid: String(process.pid) }, live: false, chosen: false },
+    { name: "a fractional pid", fields: { pid: process.pid + 0.5 }, live: false, chosen: false },
+    { name: "a dead pid", fields: { pid: DEAD_PID }, live: false, chosen: false },
+    { name: "runningInWindows with a dead pid (seen from Linux)", fields: { pid: DEAD_PID, runningInWindows: true }, live: true, chosen: true },
+    { name: "runningInWindows without a pid", fields: { pid: undefined, runningInWindows: true }, live: true, chosen: true },
+    { name: "transport sse", fields: { transport: "sse" }, live: true, chosen: false },
+    { name: "no transport field", fields: { transport: undefined }, live: true, chosen: true },
+    { name: "an empty token", fields: { authToken: "" }, live: true, chosen: false },
+    { name: "a folder that is a string prefix of the directory (/a/b vs /a/bc)", fields: {}, cwd: "a/bc", live: true, chosen: false },
+    { name: "a symlinked directory", fields: {}, cwd: "link", live: true, chosen: true },
+  ];
+
+  let ws: string;
+  beforeEach(async () => {
+    ws = join(base, "ws");
+    await mkdir(join(ws, "a", "b"), { recursive: true });
+    await mkdir(join(ws, "a", "bc"), { recursive: true });
+    await symlink(join(ws, "a", "b"), join(ws, "link"));
+  });
+
+  function commandContext(cwd: string): CommandContext & { stdout: string } {
+    const ctx = {
+      runtime: { ...runtime, paths: { ...runtime.paths, cwd } },
+      stdout: "",
+      out: (t: string) => void (ctx.stdout += t),
+      err: () => undefined,
+      self: { command: "claude-ide-bridge", args: [] },
+    };
+    return ctx;
+  }
+
+  it.runIf(process.platform !== "win32").each(CASES)("$name", async ({ fields, cwd, live, chosen }) => {
+    const theCase = await plant("1.lock", { pid: process.pid, workspaceFolders: [join(ws, "a", "b")], transport: "ws", authToken: "tok-1", isBridge: true, ...fields });
+    const fallback = await plant("2.lock", { pid: process.pid, workspaceFolders: [join(ws, "a")], transport: "ws", authToken: "tok-2", isBridge: true });
+    const old = new Date(Date.now() - 60_000);
+    await utimes(fallback, old, old);
+    const directory = join(ws, cwd ?? "a/b");
+    const expectedPort = chosen ? 1 : 2;
+
+    expect((await findTarget({ dir, cwd: realDirectory(directory) }))?.port, "shim").toBe(expectedPort);
+
+    const token = commandContext(directory);
+    expect(await printToken(token, []), "print-token exit code").toBe(0);
+    expect(token.stdout, "print-token").toBe(`tok-${expectedPort}\n`);
+
+    const report = commandContext(directory);
+    await status(report, ["--json"]);
+    const json = JSON.parse(report.stdout) as { chosenPort: number | null; bridges: Array<{ port: number; alive: boolean }> };
+    expect(json.chosenPort, "status: chosen port").toBe(expectedPort);
+    expect(json.bridges.find((b) => b.port === 1)?.alive, "status: alive").toBe(live);
+
+    expect(await cleanStaleLocks(runtime), "cleaning").toEqual(live ? [] : [theCase]);
+  });
+});
+
 describe("writeLockFile", () => {
   it("writes a 0600 lock with Claude Code's fields in a 0700 directory", async () => {
     const before = Date.now();
-    const lock = await writeLockFile(runtime, INFO);
+    const lock = await write(INFO);
     expect(lock.path).toBe(join(dir, "41234.lock"));
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
     expect((await stat(lock.path)).mode & 0o777).toBe(0o600);
@@ -100,34 +251,34 @@ describe("writeLockFile", () => {
   it("tightens an existing directory with looser bits to 0700", async () => {
     await mkdir(dir, { recursive: true });
     await chmod(dir, 0o755);
-    await writeLockFile(runtime, INFO);
+    await write(INFO);
     expect((await stat(dir)).mode & 0o777).toBe(0o700);
   });
 
   it("refuses a port whose lock belongs to a live process, and leaves that lock alone", async () => {
     const content = { pid: process.ppid, ideName: "VS Code", transport: "ws", workspaceFolders: ["/x"] };
     const path = await plant("41234.lock", content);
-    const err = await lockError(writeLockFile(runtime, INFO));
+    const err = await lockError(write(INFO));
     expect(err.code).toBe("lock_failed");
     expect(err.message).toContain(`running process ${process.ppid}`);
     expect(JSON.parse(await readFile(path, "utf8"))).toEqual(content);
   });
 
   it("replaces a lock left by a dead process", async () => {
-    await plant("41234.lock", { pid: await deadPid(), startedAt: Date.now() - 1000, nonce: "old", isBridge: true });
-    const lock = await writeLockFile(runtime, INFO);
+    await plant("41234.lock", { pid: DEAD_PID, startedAt: Date.now() - 1000, nonce: "old", isBridge: true });
+    const lock = await write(INFO);
     expect(JSON.parse(await readFile(lock.path, "utf8"))).toMatchObject({ pid: process.pid, isBridge: true });
   });
 
   it("replaces an unreadable lock on its own port", async () => {
     await plant("41234.lock", "{not json");
-    const lock = await writeLockFile(runtime, INFO);
+    const lock = await write(INFO);
     expect(JSON.parse(await readFile(lock.path, "utf8"))).toMatchObject({ pid: process.pid });
   });
 
   it.runIf(isLinux)("replaces a lock whose pid was reused by a younger process", async () => {
     await plant("41234.lock", { pid: process.pid, startedAt: Date.now() - 3 * 3600_000, isBridge: true });
-    const lock = await writeLockFile(runtime, INFO);
+    const lock = await write(INFO);
     expect(JSON.parse(await readFile(lock.path, "utf8")).startedAt).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -137,7 +288,7 @@ describe("writeLockFile", () => {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     await symlink(target, join(dir, "41234.lock"));
 
-    const lock = await writeLockFile(runtime, INFO);
+    const lock = await write(INFO);
     expect(await readFile(target, "utf8")).toBe("precious");
     expect((await stat(target)).mode & 0o777).toBe(0o644);
     const st = await lstat(lock.path);
@@ -146,11 +297,42 @@ describe("writeLockFile", () => {
   });
 
   it("remove() keeps a lock that is no longer ours", async () => {
-    const lock = await writeLockFile(runtime, INFO);
+    const lock = await write(INFO);
     const theirs = { ...JSON.parse(await readFile(lock.path, "utf8")), nonce: "someone-else" };
     await writeFile(lock.path, JSON.stringify(theirs));
     await lock.remove();
     expect(JSON.parse(await readFile(lock.path, "utf8")).nonce).toBe("someone-else");
+  });
+});
+
+describe("the lock's guard", () => {
+  it("writes the lock again, same content and nonce, when it is deleted", async () => {
+    const restored = vi.fn();
+    const lock = await write(INFO, { intervalMs: 20, onRestore: restored });
+    const before = await readFile(lock.path, "utf8");
+    await rm(lock.path);
+    await vi.waitFor(() => expect(restored).toHaveBeenCalledTimes(1), { timeout: 2_000 });
+    expect(restored).toHaveBeenCalledWith();
+    expect(await readFile(lock.path, "utf8")).toBe(before);
+    expect((await stat(lock.path)).mode & 0o777).toBe(0o600);
+  });
+
+  it("recreates the directory too, 0700", async () => {
+    const restored = vi.fn();
+    const lock = await write(INFO, { intervalMs: 20, onRestore: restored });
+    await rm(dir, { recursive: true });
+    await vi.waitFor(() => expect(restored).toHaveBeenCalled(), { timeout: 2_000 });
+    expect(JSON.parse(await readFile(lock.path, "utf8"))).toMatchObject({ pid: process.pid, authToken: INFO.authToken });
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+  });
+
+  it("stops on remove(): no timer is left to write the lock again", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const lock = await write(INFO);
+    expect(vi.getTimerCount()).toBe(1);
+    await lock.remove();
+    expect(vi.getTimerCount()).toBe(0);
+    await expect(stat(lock.path)).rejects.toThrow(/ENOENT/);
   });
 });
 
@@ -160,23 +342,25 @@ describe("cleanStaleLocks", () => {
   });
 
   it("removes dead and unreadable locks, never live ones or other files", async () => {
-    const dead = await plant("1111.lock", { pid: await deadPid(), startedAt: Date.now(), isBridge: true });
+    const dead = await plant("1111.lock", { pid: DEAD_PID, startedAt: Date.now(), isBridge: true });
     const liveIde = await plant("2222.lock", { pid: process.ppid, ideName: "VS Code", transport: "ws" });
     const liveBridge = await plant("3333.lock", { pid: process.pid, startedAt: Date.now() - 5000, isBridge: true });
     const garbageOld = await plant("4444.lock", "{half");
     const old = new Date(Date.now() - 60_000);
     await utimes(garbageOld, old, old);
     const garbageNew = await plant("5555.lock", "{being written");
+    // Dead by the shared rule, so removed at once: a complete JSON lock is not half-written.
     const noPid = await plant("6666.lock", { ideName: "x" });
-    await utimes(noPid, old, old);
-    const windows = await plant("7777.lock", { pid: await deadPid(), runningInWindows: true });
+    const pidZero = await plant("6667.lock", { pid: 0, isBridge: true });
+    const windows = await plant("7777.lock", { pid: DEAD_PID, runningInWindows: true });
+    const windowsNoPid = await plant("7778.lock", { runningInWindows: true });
     const other = await plant("config.json", "{}");
-    const ours = await writeLockFile(runtime, { ...INFO, port: 8888 });
+    const ours = await write({ ...INFO, port: 8888 });
 
     const removed = await cleanStaleLocks(runtime);
-    expect(removed.sort()).toEqual([dead, garbageOld, noPid].sort());
-    // The Windows IDE's pid means nothing here, so its lock stays too.
-    const kept = [liveIde, liveBridge, garbageNew, windows, other, ours.path].map((p) => p.slice(dir.length + 1));
+    expect(removed.sort()).toEqual([dead, garbageOld, noPid, pidZero].sort());
+    // A Windows IDE's pid means nothing here, so its locks stay too.
+    const kept = [liveIde, liveBridge, garbageNew, windows, windowsNoPid, other, ours.path].map((p) => p.slice(dir.length + 1));
     expect((await readdir(dir)).sort()).toEqual(kept.sort());
   });
 

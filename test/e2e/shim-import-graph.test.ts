@@ -1,0 +1,80 @@
+// The shim starts on every Claude Code session, so what it loads is kept small (DESIGN.md, "Start-up
+// cost is a feature"): this runs the real `node bin/claude-ide-bridge.js shim` with a module hook
+// that records every file it loads (ES modules through the resolve hook, CommonJS through the
+// require cache at exit), and pins the list. valibot, hono and the bridge's runtime adapter must
+// not be in it; the shim reads lock files with src/lock/lock-parse-plain.ts for that reason.
+import { spawn } from "node:child_process";
+import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { BRIDGE_BIN, REPO_ROOT } from "../helpers/spawn-bridge.ts";
+
+const HOOKS = `import { writeSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  if (result.url.startsWith("file:")) writeSync(2, "LOADED " + result.url + "\\n");
+  return result;
+}`;
+const RECORDER = `import { register, createRequire } from "node:module";
+import { writeSync } from "node:fs";
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(HOOKS)}`)});
+const cache = createRequire("/").cache;
+process.on("exit", () => { for (const file of Object.keys(cache)) writeSync(2, "LOADED " + file + "\\n"); });`;
+
+let scratch: string;
+beforeAll(async () => {
+  scratch = await realpath(await mkdtemp(join(tmpdir(), "shim-graph-")));
+});
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** Every file the shim loads from start to exit (stdin closed at once, so it exits right away). */
+async function loadedFiles(): Promise<string[]> {
+  const proc = spawn(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(RECORDER)}`, BRIDGE_BIN, "shim"], {
+    cwd: scratch,
+    env: { ...process.env, CLAUDE_CONFIG_DIR: join(scratch, "config") },
+    stdio: ["pipe", "ignore", "pipe"],
+  });
+  let stderr = "";
+  proc.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+  proc.stdin.end();
+  await new Promise((resolve) => proc.once("exit", resolve));
+  const files = [...stderr.matchAll(/^LOADED (.+)$/gm)].map((m) => {
+    const raw = m[1] ?? "";
+    return relative(REPO_ROOT, raw.startsWith("file:") ? fileURLToPath(raw) : raw).split("\\").join("/");
+  });
+  return [...new Set(files)].sort();
+}
+
+it("the shim loads its own files, the lock rules and wire constants it shares, and ws: nothing else", async () => {
+  const files = await loadedFiles();
+  console.log(`the shim's import graph (${files.length} files):\n  ${files.join("\n  ")}`);
+  const packages = [...new Set(files.filter((f) => f.startsWith("node_modules/")).map((f) => f.split("/")[1]))];
+  expect(packages).toEqual(["ws"]);
+  expect(files.filter((f) => !f.startsWith("node_modules/"))).toEqual([
+    "bin/claude-ide-bridge.js",
+    "dist/runtime/main.js",
+    "dist/runtime/node-process.js",
+    "dist/shim/bridge-link.js",
+    "dist/shim/connector.js",
+    "dist/shim/discovery.js",
+    "dist/shim/line-splitter.js",
+    "dist/shim/log.js",
+    "dist/shim/main.js",
+    "dist/shim/messages.js",
+    "dist/shim/options.js",
+    "dist/shim/relay.js",
+    "dist/shim/spawn-bridge.js",
+    "dist/src/lock/lock-dir.js",
+    "dist/src/lock/lock-fields.js",
+    "dist/src/lock/lock-liveness.js",
+    "dist/src/lock/lock-parse-plain.js",
+    "dist/src/lock/lock-selection.js",
+    "dist/src/security/posix-path.js",
+    "dist/src/version.js",
+    "dist/src/wire.js",
+  ]);
+});
