@@ -6,6 +6,7 @@ import { upgradeWebSocket, websocket, type BunWebSocketData } from "hono/bun";
 import { BridgeError, errorMessage } from "../src/errors.ts";
 import { nodeErrorCode } from "./node-errors.ts";
 import type { FetchHandler, ServeOptions, Served, WebSocketInfo } from "../src/runtime.ts";
+import { CloseCode } from "../src/wire.ts";
 import { closeWithGoingAway, idleTimeoutSeconds, MAX_FRAME_BYTES, preferredSubprotocol } from "./ws-policy.ts";
 
 export { upgradeWebSocket as bunUpgradeWebSocket };
@@ -75,7 +76,7 @@ export async function bunServe(app: { fetch: FetchHandler }, opts: ServeOptions,
       (closing ??= (async () => {
         // Stop accepting first, so no client connects while the others are being said goodbye to.
         void server.stop(false);
-        await closeWithGoingAway(sockets, (ws) => ws.close(1001, "server shutting down"));
+        await closeWithGoingAway(sockets, (ws) => ws.close(CloseCode.goingAway, "server shutting down"));
         // true: also drop keep-alive connections and sockets that ignored the close.
         await server.stop(true);
       })()),

@@ -6,6 +6,7 @@ import { upgradeWebSocket as honoUpgradeWebSocket } from "hono/deno";
 import { defineWebSocketHelper, type UpgradeWebSocket, type WSEvents } from "hono/ws";
 import { BridgeError, errorMessage } from "../src/errors.ts";
 import type { FetchHandler, ServeOptions, Served, WebSocketInfo } from "../src/runtime.ts";
+import { CloseCode } from "../src/wire.ts";
 import { closeWithGoingAway, frameBytes, idleTimeoutSeconds, MAX_FRAME_BYTES, preferredSubprotocol } from "./ws-policy.ts";
 
 /** Which server's socket set an upgraded request belongs to (set by the fetch wrapper below). */
@@ -51,7 +52,7 @@ function withPolicy(events: WSEvents<WebSocket>, sockets: Set<WebSocket> | undef
     onMessage(evt, ws) {
       // The message is already in memory (Deno stops at 64 MB), but it goes no further than here.
       if (frameBytes(evt.data) > MAX_FRAME_BYTES) {
-        ws.close(1009, "message too big");
+        ws.close(CloseCode.messageTooBig, "message too big");
         return;
       }
       events.onMessage?.(evt, ws);
@@ -96,7 +97,7 @@ export function denoServe(app: { fetch: FetchHandler }, opts: ServeOptions): Pro
         // Stops accepting at once (Deno closes the upgraded sockets it knows of with 1001 too),
         // so no client connects while the others are being said goodbye to.
         const finished = server.shutdown();
-        await closeWithGoingAway(sockets, (ws) => ws.close(1001, "server shutting down"));
+        await closeWithGoingAway(sockets, (ws) => ws.close(CloseCode.goingAway, "server shutting down"));
         await finished;
       })()),
   });

@@ -7,10 +7,9 @@ import { WebSocket, WebSocketServer } from "ws";
 import { BridgeError, errorMessage } from "../src/errors.ts";
 import { nodeErrorCode } from "./node-errors.ts";
 import type { FetchHandler, ServeOptions, Served } from "../src/runtime.ts";
+import { CloseCode } from "../src/wire.ts";
+import { CLOSE_WAIT_MS, MAX_FRAME_BYTES } from "./ws-policy.ts";
 
-const MAX_FRAME_BYTES = 4 * 1024 * 1024;
-/** After a 1001 close we give clients this long to answer before cutting the TCP connection. */
-const CLOSE_WAIT_MS = 1_000;
 
 export interface NodeServeOptions {
   /** Heartbeat period; a client that misses two pongs in a row is terminated. */
@@ -85,7 +84,7 @@ async function closeAll(server: HttpServer, wss: WebSocketServer, stopHeartbeat:
   const listenerClosed = new Promise<void>((resolve) => server.close(() => resolve()));
   const clients = [...wss.clients];
   const closed = clients.map((ws) => new Promise<void>((resolve) => ws.once("close", () => resolve())));
-  for (const ws of clients) ws.close(1001, "server shutting down");
+  for (const ws of clients) ws.close(CloseCode.goingAway, "server shutting down");
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([Promise.all(closed), new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
   clearTimeout(timer);

@@ -1,8 +1,10 @@
 // The WebSocket policy every runtime adapter enforces (src/runtime.ts, Runtime.upgradeWebSocket):
 // 4 MB frames, the `mcp` subprotocol preferred, a heartbeat, and a 1001 close on shutdown.
 // Bun and Deno share these helpers; runtime/node-serve.ts applies the same rules through `ws`.
+import { MAX_MESSAGE_BYTES } from "../src/wire.ts";
 
-export const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+
+export const MAX_FRAME_BYTES = MAX_MESSAGE_BYTES;
 /** After a 1001 close we give clients this long to answer before cutting the connection. */
 export const CLOSE_WAIT_MS = 1_000;
 export const DEFAULT_PING_INTERVAL_MS = 30_000;

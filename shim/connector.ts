@@ -9,7 +9,8 @@ import type { ShimLog } from "./log.ts";
 import type { Relay } from "./relay.ts";
 
 export interface ConnectorOptions {
-  relay: Relay;
+  /** Only attach() is used: each new socket is handed over. */
+  relay: Pick<Relay, "attach">;
   log: ShimLog;
   /** The bridge to try now (lock discovery or the explicit port), or undefined when there is none. */
   find(previousPort: number | undefined): Promise<Target | undefined>;

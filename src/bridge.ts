@@ -123,13 +123,14 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
       sockets.closeAll();
     })());
   runtime.onShutdown(stop);
-  lockWrite = writeLockFile(runtime, {
-    port: served.port,
-    workspace: workspace.root,
-    workspaceFolders: [...workspace.folders],
-    ideName: config.ideName,
-    authToken: token,
-  });
+  lockWrite = writeLockFile(
+    runtime,
+    { port: served.port, workspace: workspace.root, workspaceFolders: [...workspace.folders], ideName: config.ideName, authToken: token },
+    {
+      onRestore: (err) =>
+        err ? log.warn("could not write the deleted lock file again", { error: errorMessage(err) }) : log.info("the lock file was deleted; wrote it again"),
+    },
+  );
   const lock = await lockWrite.catch(async (err: unknown) => {
     await stop();
     throw err;

@@ -150,6 +150,6 @@ describe("WebSocket upgrade and framing (raw ws)", () => {
 
     const again = await open();
     const init = await again.initialize(1);
-    expect(init.result).toBeDefined();
+    expect(init.result?.["protocolVersion"]).toBe("2025-11-25");
   });
 });

@@ -52,7 +52,7 @@ it("answers bad input (not JSON, not UTF-8, too large) with errors and keeps ser
   s.send('{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"getWorkspaceFolders","arguments":{}}}\r');
 
   const ok = await s.waitFor((m) => m.id === 5);
-  expect(ok.result).toBeDefined();
+  expect(ok).toMatchObject({ result: { structuredContent: { success: true } } });
   const nulls = s.lines.filter((m) => m.id === null).map((m) => errorOf(m));
   expect(nulls.map((e) => [e.code, e.data?.reason ?? "from bridge"])).toEqual([
     [-32700, "not_json"],

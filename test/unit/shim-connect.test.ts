@@ -11,7 +11,6 @@ import type { BridgeLink, ConnectOutcome } from "../../shim/bridge-link.ts";
 import { Connector, type ConnectorOptions } from "../../shim/connector.ts";
 import { findTarget, watchLocks, type Target } from "../../shim/discovery.ts";
 import { lockFilePort } from "../../src/lock/lock-fields.ts";
-import type { Relay } from "../../shim/relay.ts";
 
 const DEAD_PID = spawnSync(process.execPath, ["-e", "0"]).pid;
 let dir: string;
@@ -86,7 +85,7 @@ describe("Connector", () => {
     const fatal = vi.fn<(why: "gave-up" | "refused", m: string) => void>();
     let wake: () => void = () => undefined;
     const opts: ConnectorOptions = {
-      relay: { attach: vi.fn(async () => undefined) } as unknown as Relay,
+      relay: { attach: vi.fn(async () => undefined) },
       log: { debug: () => undefined, info: (m) => logs.push(m), warn: (m) => logs.push(m), error: (m) => logs.push(m) },
       find: async () => target,
       connect: async () => refused,
@@ -192,10 +191,17 @@ describe("Connector", () => {
     const links: Array<{ close: (code: number) => void }> = [];
     const connect = async (): Promise<ConnectOutcome> => {
       let onClose: (code: number, reason: string) => void = () => undefined;
-      const link = {
-        onClose: (fn: typeof onClose) => (onClose = fn),
+      const link: BridgeLink = {
+        send: () => undefined,
+        bufferedAmount: 0,
+        pause: () => undefined,
+        resume: () => undefined,
+        onMessage: () => undefined,
+        onClose: (fn) => {
+          onClose = fn;
+        },
         close: () => onClose(1000, ""),
-      } as unknown as BridgeLink;
+      };
       links.push({ close: (code) => onClose(code, "") });
       return { ok: true, link };
     };

@@ -32,7 +32,11 @@ class FakeLink implements BridgeLink {
     this.onCls.push(fn);
   }
   deliver(message: Json): void {
-    this.onMsg?.(JSON.stringify(message));
+    this.deliverText(JSON.stringify(message));
+  }
+  /** A frame exactly as given (not necessarily JSON). */
+  deliverText(text: string): void {
+    this.onMsg?.(text);
   }
   /** Answers the last request sent with `result`. */
   answerLast(result: Json): void {
@@ -188,10 +192,10 @@ describe("Relay", () => {
     const t = setup();
     const link = await initialized(t);
     t.out.length = 0;
-    (link as unknown as { onMsg: (s: string) => void }).onMsg('{\n"jsonrpc": "2.0",\n"method": "notifications/message",\n"params": {}\n}');
+    link.deliverText('{\n"jsonrpc": "2.0",\n"method": "notifications/message",\n"params": {}\n}');
     expect(t.out).toEqual([{ jsonrpc: "2.0", method: "notifications/message", params: {} }]);
     expect(t.raw.every((line) => !line.includes("\n"))).toBe(true);
-    (link as unknown as { onMsg: (s: string) => void }).onMsg("not json at all");
+    link.deliverText("not json at all");
     expect(t.out).toHaveLength(1);
     expect(t.logs.join("\n")).toMatch(/dropped a 15-char frame from the bridge that is not JSON/);
   });

@@ -7,13 +7,14 @@ import type { Incoming } from "../../mcp/jsonrpc.ts";
 import { rateLimitedError } from "../../mcp/rate-budget.ts";
 import type { McpSession } from "../../mcp/session.ts";
 import { checkProtocolHeader, primesSseStreams } from "../../mcp/versions.ts";
+import { MAX_MESSAGE_BYTES } from "../../wire.ts";
 import type { Logger } from "../../log.ts";
 import { HttpSession } from "./http-session.ts";
 import { accepts, BodyTooLarge, isJsonContentType, readBodyLimited, rpcErrorResponse } from "./responses.ts";
 import { SessionPool } from "./session-pool.ts";
 import { openSseConnection, parseEventId, type SseChannel } from "./sse-channel.ts";
 
-export const MAX_BODY_BYTES = 4 * 1024 * 1024;
+export const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
 const KEEPALIVE_MS = 25_000;
 const SWEEP_MS = 60_000;
 const SESSION_HEADER = "mcp-session-id";

@@ -11,29 +11,8 @@ import { ProtocolError, RpcCode } from "../../errors.ts";
 import type { Logger } from "../../log.ts";
 import { isAllowedHost, type HostPolicy } from "../../security/host-origin.ts";
 import { tokensEqual } from "../../security/tokens.ts";
+import { ATTACH_NOTICE_HEADER, ATTACH_NOTICE_METHOD, CLIENT_DONE_REASON, CloseCode, IDE_AUTH_HEADER, SESSION_ID_HEADER } from "../../wire.ts";
 import { SafeSender } from "./safe-sender.ts";
-
-export const IDE_AUTH_HEADER = "x-claude-code-ide-authorization";
-/** Sent by the stdio shim (and Claude Code) so a reconnect finds its session again. */
-export const SESSION_ID_HEADER = "x-claude-code-session-id";
-
-/**
- * Opt-in (any value) for the attach notice: the stdio shim sends it so it learns, before it relays
- * anything, whether the bridge still had its session. Claude Code never sends it, so it never sees
- * a message it did not ask for before `initialize`.
- */
-export const ATTACH_NOTICE_HEADER = "x-claude-ide-bridge-attach-notice";
-/**
- * The notice, the first frame on an opted-in socket: `{session, resumed, initialized,
- * protocolVersion?}`. `initialized: false` after a reconnect means the session is new (the bridge
- * restarted or the grace period ran out), so the client must initialize again.
- */
-export const ATTACH_NOTICE_METHOD = "claude-ide-bridge/attached";
-/**
- * Close reason (with code 1000) of an opted-in client that is exiting: its session ends at once
- * instead of waiting out the grace period, since a shim's session id dies with the shim.
- */
-export const CLIENT_DONE_REASON = "client done";
 
 export interface ClaudeCodeSocketOptions {
   runtime: Pick<Runtime, "upgradeWebSocket" | "webSocketInfo">;
@@ -55,7 +34,7 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     return {
       onOpen(_event, ws) {
         sender = new SafeSender(ws, () => opts.runtime.webSocketInfo.bufferedAmount(ws));
-        attachment = opts.store.attach(clientId, sender, () => ws.close(4000, "superseded by a newer connection of this session"));
+        attachment = opts.store.attach(clientId, sender, () => ws.close(CloseCode.superseded, "superseded by a newer connection of this session"));
         opts.onCountChange?.(++open);
         if (wantsNotice) sender.send(notificationMessage(ATTACH_NOTICE_METHOD, attachNotice(attachment)));
         opts.logger.info(`Claude Code ${attachment.resumed ? "reconnected" : "connected"} over WebSocket`, { session: attachment.session.id });
@@ -72,13 +51,13 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
           (response) => response && current.current() && out.send(response),
           (err: unknown) => {
             opts.logger.error("WebSocket message failed", { error: String(err) });
-            ws.close(1011, "internal error");
+            ws.close(CloseCode.internalError, "internal error");
           },
         );
       },
       onClose(event) {
         sender?.dispose();
-        if (wantsNotice && event.code === 1000 && event.reason === CLIENT_DONE_REASON) attachment?.end(CLIENT_DONE_REASON);
+        if (wantsNotice && event.code === CloseCode.normal && event.reason === CLIENT_DONE_REASON) attachment?.end(CLIENT_DONE_REASON);
         else attachment?.detach();
         opts.onCountChange?.(--open);
         opts.logger.info("Claude Code WebSocket closed", { session: attachment?.session.id, code: event.code });

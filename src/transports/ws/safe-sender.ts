@@ -2,6 +2,7 @@
 // in a queue and notifications are dropped (they are best effort); a client that does not
 // read for 5 s is disconnected rather than letting memory grow without bound.
 import type { JsonRpcMessage } from "../../mcp/jsonrpc.ts";
+import { CloseCode } from "../../wire.ts";
 import type { MessageSink } from "../../mcp/session.ts";
 
 export const BACKPRESSURE_BYTES = 1024 * 1024;
@@ -64,7 +65,7 @@ export class SafeSender implements MessageSink {
     if (this.queue.length === 0) return this.dispose();
     if (Date.now() - this.drainStarted > DRAIN_TIMEOUT_MS) {
       this.dispose();
-      this.ws.close(1013, "client is not reading; closing to protect the bridge");
+      this.ws.close(CloseCode.tryAgainLater, "client is not reading; closing to protect the bridge");
     }
   }
 }
