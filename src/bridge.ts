@@ -12,6 +12,7 @@ import { SessionStore } from "./mcp/session-store.ts";
 import { isLoopbackHostname } from "./security/host-origin.ts";
 import { createWorkspace } from "./security/paths.ts";
 import { randomToken } from "./security/tokens.ts";
+import { createEventBus } from "./events/event-bus.ts";
 import { credentialBudget } from "./mcp/rate-budget.ts";
 import { takeFromAll } from "./mcp/token-bucket.ts";
 import { buildInstructions } from "./tools/instructions.ts";
@@ -39,10 +40,14 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
   const maxResultChars = config.maxResultSizeKb * 1024;
   const registry = new ToolRegistry(TOOLSETS, { slim: config.slim, maxResultChars });
   const extension = { connected: false };
-  const env = createToolEnvironment(runtime, {
+  const events = createEventBus((name, err) => log.error(`a subscriber of ${name} failed`, { error: errorMessage(err) }));
+  // --verbose: every tool call, with how it ended (never its arguments or what it returned).
+  events.subscribe("tool.called", (call) => log.debug("tool call", call));
+  const tools = createToolEnvironment(runtime, {
     workspace,
     settings: { maxResultChars, timeoutMs: config.timeoutMs, slim: config.slim },
     catalog: registry,
+    events,
     extension,
   });
   const instructions = buildInstructions(registry.toolsets, { root: workspace.root });
@@ -57,7 +62,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
       instructions,
       limits: { ...rateLimits, timeoutMs: config.timeoutMs, maxResultChars, pageSize: 200 },
       credential,
-      makeToolContext: (call) => toolContext(env, call),
+      events,
+      makeToolContext: (call) => toolContext(tools, call),
     });
 
   const http = new StreamableHttpTransport({ createSession, admitUnbound: () => takeFromAll([credential.requests]), maxSessions: config.maxSessions, logger: log });

@@ -2,6 +2,7 @@
 // Transports only feed it messages and deliver what it sends; it knows nothing of sockets.
 import * as v from "valibot";
 import { ProtocolError, RpcCode } from "../errors.ts";
+import type { EventPublisher } from "../events/event-bus.ts";
 import type { Logger } from "../log.ts";
 import type { CallScope, ToolContext } from "../tools/context.ts";
 import type { ToolRegistry } from "../tools/registry.ts";
@@ -13,7 +14,7 @@ import { logNotifier, progressNotifier } from "./notifiers.ts";
 import { rateLimitedError, sessionBudget, type Budget, type RateLimits } from "./rate-budget.ts";
 import { takeFromAll } from "./token-bucket.ts";
 import { runToolCall, unknownToolResult, validateArguments } from "./tool-call.ts";
-import { errorResult } from "./tool-result.ts";
+import { errorResult, outcomeOf } from "./tool-result.ts";
 import type { ProtocolVersion } from "./versions.ts";
 
 /** Where a session's outgoing messages go: a WebSocket, an SSE stream, stdout. */
@@ -27,6 +28,8 @@ export interface SessionOptions {
   limits: SessionLimits;
   /** The budget of the credential this session authenticated with, shared with its other sessions. */
   credential: Budget;
+  /** Where finished tool calls are announced ("tool.called"). */
+  events: EventPublisher;
   logger: Logger;
   instructions?: string;
   now?: () => number;
@@ -255,6 +258,7 @@ export class McpSession {
     const controller = new AbortController();
     this.inflight.set(request.id, controller);
     this.stats.callCount += 1;
+    const started = this.now();
     try {
       const result = await runToolCall({
         tool,
@@ -262,6 +266,7 @@ export class McpSession {
         signal: controller.signal,
         makeContext: ({ signal }) =>
           this.opts.makeToolContext({
+            executables: tool.requires.probes ?? [],
             signal,
             progress: progressNotifier(request.params?._meta, this.sender(related)),
             log: logNotifier(tool.name, () => this.logLevel, this.sender(related), this.opts.logger),
@@ -271,6 +276,7 @@ export class McpSession {
         logger: this.opts.logger,
       });
       if (result.isError) this.stats.errorCount += 1;
+      this.opts.events.publish("tool.called", { tool: tool.name, session: this.id, durationMs: this.now() - started, outcome: outcomeOf(result) });
       return result;
     } finally {
       this.inflight.delete(request.id);

@@ -17,6 +17,18 @@ export function errorResult(code: ToolErrorCode, message: string, suggestion: st
   return { content: [{ type: "text", text: JSON.stringify({ error: message, code, suggestion }) }], isError: true };
 }
 
+/** "ok", or the error code of an isError result (which this module wrote). */
+export function outcomeOf(result: CallToolResult): string {
+  if (!result.isError) return "ok";
+  const first = result.content[0];
+  try {
+    const body: unknown = first?.type === "text" ? JSON.parse(first.text) : undefined;
+    return typeof body === "object" && body !== null && "code" in body && typeof body.code === "string" ? body.code : "error";
+  } catch {
+    return "error";
+  }
+}
+
 export function toolErrorResult(err: ToolError): CallToolResult {
   return errorResult(err.code, err.message, err.suggestion);
 }

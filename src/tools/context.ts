@@ -1,6 +1,8 @@
 // What a tool handler may touch (DESIGN.md, "The flow of one request"): narrow capabilities, never
 // the Runtime or the bridge's config (which holds the auth token). ctx.fs goes through the jail;
 // ctx.exec, ctx.http, ctx.lsp and a real ctx.extension are added by their issues in the same style.
+import type { EventPublisher } from "../events/event-bus.ts";
+import type { Exec } from "../exec/exec.ts";
 import type { LogLevel } from "../mcp/logging.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 
@@ -57,10 +59,14 @@ export interface ToolEnvironment {
   readonly probes: Probes;
   readonly extension: ExtensionLink;
   readonly catalog: ToolCatalog;
+  /** Tells automation what the tool did (src/events/bridge-events.ts). */
+  readonly events: EventPublisher;
 }
 
 /** What belongs to one call. */
 export interface CallScope {
+  /** The executables the called tool declared (requires.probes): all its ctx.exec may run. */
+  readonly executables: readonly string[];
   /** Aborted on notifications/cancelled, on timeout, and when the session ends. */
   readonly signal: AbortSignal;
   /** Sends notifications/progress when the caller gave a progressToken; otherwise a no-op. */
@@ -69,4 +75,8 @@ export interface CallScope {
   log(level: LogLevel, message: string, data?: unknown): void;
 }
 
-export type ToolContext = ToolEnvironment & CallScope;
+export type ToolContext = ToolEnvironment &
+  Omit<CallScope, "executables"> & {
+    /** Runs the tool's declared executables, never a shell (src/exec/exec.ts). */
+    readonly exec: Exec;
+  };

@@ -9,18 +9,19 @@ import { takeFromAll } from "../../src/mcp/token-bucket.ts";
 import { ToolRegistry } from "../../src/tools/registry.ts";
 import { toolContext } from "../../src/tools/tool-environment.ts";
 import { StreamableHttpTransport } from "../../src/transports/http/streamable-http.ts";
-import { TEST_TOOLSETS, testEnvironment } from "./session-fixture.ts";
+import { TEST_TOOLSETS, testEnvironment, testEventBus } from "./session-fixture.ts";
 
 export const TOKEN = "test-token-0123456789abcdef";
 
 export function makeApp(opts: { maxSessions?: number; now?: () => number; limits?: Partial<SessionLimits> } = {}) {
   const registry = new ToolRegistry(TEST_TOOLSETS, { slim: false, maxResultChars: 10_000 });
-  const env = testEnvironment(registry, { maxResultChars: 10_000 });
+  const events = testEventBus();
+  const env = testEnvironment(registry, { maxResultChars: 10_000, events });
   const now = opts.now ?? Date.now;
   const limits: SessionLimits = { requestsPerMinute: 200, toolCallsPerMinute: 60, timeoutMs: 5000, maxResultChars: 10_000, pageSize: 200, ...opts.limits };
   const credential = credentialBudget(limits, now);
   const createSession = () =>
-    new McpSession({ registry, logger: silentLogger, now, limits, credential, makeToolContext: (call) => toolContext(env, call) });
+    new McpSession({ registry, logger: silentLogger, now, limits, credential, events, makeToolContext: (call) => toolContext(env, call) });
   const http = new StreamableHttpTransport({ createSession, admitUnbound: () => takeFromAll([credential.requests]), maxSessions: opts.maxSessions ?? 5, logger: silentLogger, now });
   const sockets = new SessionStore({ createSession, graceMs: 5000, logger: silentLogger });
   const app = createApp({ runtime: createNodeRuntime(), token: TOKEN, hostPolicy: { extraHosts: [] }, http, sockets, logger: silentLogger, health: () => ({ status: "ok" }) });

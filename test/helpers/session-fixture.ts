@@ -10,10 +10,11 @@ import { createNodeFs } from "../../runtime/node-fs.ts";
 import { createNodeRuntime } from "../../runtime/node.ts";
 import { credentialBudget, type Budget } from "../../src/mcp/rate-budget.ts";
 import { createWorkspace } from "../../src/security/paths.ts";
-import type { ExtensionLink, ToolEnvironment } from "../../src/tools/context.ts";
+import { createEventBus, type EventBus } from "../../src/events/event-bus.ts";
+import type { ExtensionLink } from "../../src/tools/context.ts";
 import { defineTool, type Tool } from "../../src/tools/define-tool.ts";
 import { ToolRegistry } from "../../src/tools/registry.ts";
-import { createToolEnvironment, toolContext } from "../../src/tools/tool-environment.ts";
+import { createToolEnvironment, toolContext, type ToolHost } from "../../src/tools/tool-environment.ts";
 import { defineToolset, type Toolset } from "../../src/tools/toolset.ts";
 
 export const echoTool = defineTool({
@@ -134,18 +135,27 @@ export interface EnvironmentOptions {
   maxResultChars?: number;
 }
 
+/** An event bus whose listener failures fail loudly (a test's listener threw). */
+export function testEventBus(): EventBus {
+  return createEventBus((name, err) => {
+    throw new Error(`a listener of ${name} failed: ${String(err)}`);
+  });
+}
+
 /** The bridge's own tool environment (src/tools/tool-environment.ts) over `registry`. */
-export function testEnvironment(registry: ToolRegistry, opts: EnvironmentOptions = {}): ToolEnvironment {
+export function testEnvironment(registry: ToolRegistry, opts: EnvironmentOptions & { events?: EventBus } = {}): ToolHost {
   return createToolEnvironment(createNodeRuntime(), {
     workspace,
     settings: { maxResultChars: opts.maxResultChars ?? 1000, timeoutMs: 5000, slim: false },
     catalog: registry,
+    events: opts.events ?? testEventBus(),
     extension: opts.extension ?? { connected: false },
   });
 }
 
 export interface Fixture {
   session: McpSession;
+  events: EventBus;
   sent: JsonRpcMessage[];
   clock: { now: number };
   call(method: string, params?: Record<string, unknown>, id?: number | string): Promise<JsonRpcResponse>;
@@ -156,7 +166,9 @@ export interface Fixture {
 export interface SessionFixtureOptions extends EnvironmentOptions {
   toolsets?: readonly Toolset[];
   /** The tools' environment (default: the bridge's factory over the temp dir); gets the registry. */
-  env?: (registry: ToolRegistry) => ToolEnvironment;
+  env?: (registry: ToolRegistry, events: EventBus) => ToolHost;
+  /** Where the session announces finished calls (default: a bus of its own, in `events`). */
+  events?: EventBus;
   /** The credential budget shared with other sessions (default: a fresh one per session). */
   credential?: Budget;
 }
@@ -165,7 +177,8 @@ export function makeSession(limits: Partial<SessionLimits> = {}, opts: SessionFi
   const clock = { now: 1_000_000 };
   const fullLimits: SessionLimits = { requestsPerMinute: 200, toolCallsPerMinute: 60, timeoutMs: 5000, maxResultChars: 1000, pageSize: 200, ...limits };
   const registry = new ToolRegistry(opts.toolsets ?? TEST_TOOLSETS, { slim: false, maxResultChars: fullLimits.maxResultChars });
-  const env = opts.env?.(registry) ?? testEnvironment(registry, opts);
+  const events = opts.events ?? testEventBus();
+  const env = opts.env?.(registry, events) ?? testEnvironment(registry, { ...opts, events });
   const now = () => clock.now;
   const session = new McpSession({
     registry,
@@ -173,6 +186,7 @@ export function makeSession(limits: Partial<SessionLimits> = {}, opts: SessionFi
     now,
     limits: fullLimits,
     credential: opts.credential ?? credentialBudget(fullLimits, now),
+    events,
     makeToolContext: (call) => toolContext(env, call),
   });
   const sent: JsonRpcMessage[] = [];
@@ -190,7 +204,7 @@ export function makeSession(limits: Partial<SessionLimits> = {}, opts: SessionFi
   };
   const init = (version = "2025-11-25") =>
     call("initialize", { protocolVersion: version, capabilities: {}, clientInfo: { name: "test", version: "1" } });
-  return { session, sent, clock, call, notify, init };
+  return { session, events, sent, clock, call, notify, init };
 }
 
 export function resultOf(response: JsonRpcResponse): Record<string, unknown> {

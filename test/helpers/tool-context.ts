@@ -8,7 +8,8 @@ import type { Runtime } from "../../src/runtime.ts";
 import { createWorkspace } from "../../src/security/paths.ts";
 import type { ExtensionLink, ToolCatalog, ToolContext } from "../../src/tools/context.ts";
 import type { Tool } from "../../src/tools/define-tool.ts";
-import { createToolEnvironment, toolContext } from "../../src/tools/tool-environment.ts";
+import { createToolEnvironment, toolContext, type ToolHost } from "../../src/tools/tool-environment.ts";
+import { testEventBus } from "./session-fixture.ts";
 
 export interface TestToolContext extends ToolContext {
   readonly abort: AbortController;
@@ -21,7 +22,9 @@ export interface TestContextOptions {
   tools?: readonly Tool[];
   extension?: ExtensionLink;
   /** A runtime other than the real Node one (a `which` that finds nothing, say). */
-  runtime?: Pick<Runtime, "fs" | "which">;
+  runtime?: ToolHost["runtime"];
+  /** The executables the call may run (what its tool would declare). */
+  executables?: readonly string[];
   maxResultChars?: number;
 }
 
@@ -35,8 +38,9 @@ export function catalogOf(tools: readonly Tool[]): ToolCatalog {
 
 export async function makeToolContext(root: string, opts: TestContextOptions = {}): Promise<TestToolContext> {
   const runtime = opts.runtime ?? (nodeRuntime ??= createNodeRuntime());
-  const env = createToolEnvironment(runtime, {
+  const host = createToolEnvironment(runtime, {
     workspace: await createWorkspace(runtime.fs, { root }),
+    events: testEventBus(),
     settings: { maxResultChars: opts.maxResultChars ?? DEFAULT_CONFIG.maxResultSizeKb * 1024, timeoutMs: DEFAULT_CONFIG.timeoutMs, slim: false },
     catalog: catalogOf(opts.tools ?? []),
     ...(opts.extension === undefined ? {} : { extension: opts.extension }),
@@ -44,7 +48,8 @@ export async function makeToolContext(root: string, opts: TestContextOptions = {
   const abort = new AbortController();
   const progressCalls: TestToolContext["progressCalls"] = [];
   const logCalls: TestToolContext["logCalls"] = [];
-  const ctx = toolContext(env, {
+  const ctx = toolContext(host, {
+    executables: opts.executables ?? [],
     signal: abort.signal,
     progress: (progress, o) => progressCalls.push({ progress, ...o }),
     log: (level, message, data) => logCalls.push({ level, message, data }),

@@ -48,11 +48,12 @@ export async function dispatcher(root: string, opts: DispatcherOptions = {}): Pr
     { maxResultChars, toolCallsPerMinute: 100_000, requestsPerMinute: 100_000 },
     {
       toolsets: opts.toolsets ?? TOOLSETS,
-      env: (registry) =>
+      env: (registry, events) =>
         createToolEnvironment(runtime, {
           workspace,
           settings: { maxResultChars, timeoutMs: 5000, slim: false },
           catalog: registry,
+          events,
           ...(opts.extension === undefined ? {} : { extension: opts.extension }),
         }),
     },

@@ -16,6 +16,7 @@ import { ToolRegistry } from "../../src/tools/registry.ts";
 import { createToolEnvironment, toolContext } from "../../src/tools/tool-environment.ts";
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
 import { initialize, makeApp, post } from "../helpers/in-process-app.ts";
+import { testEventBus } from "../helpers/session-fixture.ts";
 
 const RUNS = 300;
 let root: string;
@@ -35,8 +36,9 @@ afterAll(async () => {
 
 function realSession(): McpSession {
   const limits = { requestsPerMinute: 100_000, toolCallsPerMinute: 100_000, timeoutMs: 5000, maxResultChars: 100_000, pageSize: 200 };
-  const env = createToolEnvironment(runtime, { workspace, settings: { maxResultChars: 100_000, timeoutMs: 5000, slim: false }, catalog: registry });
-  return new McpSession({ registry, logger: silentLogger, limits, credential: credentialBudget(limits), makeToolContext: (call) => toolContext(env, call) });
+  const events = testEventBus();
+  const env = createToolEnvironment(runtime, { workspace, settings: { maxResultChars: 100_000, timeoutMs: 5000, slim: false }, catalog: registry, events });
+  return new McpSession({ registry, logger: silentLogger, limits, credential: credentialBudget(limits), events, makeToolContext: (call) => toolContext(env, call) });
 }
 
 function expectWellFormed(response: JsonRpcResponse | undefined): void {

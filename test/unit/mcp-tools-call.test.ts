@@ -88,6 +88,19 @@ describe("tools/call", () => {
     expect(toolError(resultOf(await call("tools/call", { name: "echo", arguments: { text: "3" } }))).code).toBe("tool_rate_limited");
   });
 
+  it("announces every finished call on the event bus with how it ended, never its arguments", async () => {
+    const fixture = await ready();
+    const seen: unknown[] = [];
+    fixture.events.subscribe("tool.called", (e) => seen.push(e));
+    await fixture.call("tools/call", { name: "echo", arguments: { text: "secret text" } });
+    await fixture.call("tools/call", { name: "failing", arguments: { expected: true } });
+    expect(seen).toEqual([
+      { tool: "echo", session: fixture.session.id, durationMs: 0, outcome: "ok" },
+      { tool: "failing", session: fixture.session.id, durationMs: 0, outcome: "file_not_found" },
+    ]);
+    expect(JSON.stringify(seen)).not.toContain("secret text");
+  });
+
   it("answers extension-only tools through the extension when it is connected", async () => {
     const { call, init } = makeSession({}, { extension: { connected: true } });
     await init();

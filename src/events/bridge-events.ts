@@ -1,0 +1,7 @@
+// Every event the bridge publishes, by name: one map, so publishers and subscribers agree on each
+// payload. The tool areas add theirs here ([git]: commits, pushes, pulls, checkouts, PRs; [exec]:
+// test runs). Payloads are plain data: paths relative to the workspace root, no file contents.
+export interface BridgeEvents {
+  /** A tools/call finished: `outcome` is "ok" or the error code of its isError result. */
+  "tool.called": { tool: string; session: string; durationMs: number; outcome: string };
+}
