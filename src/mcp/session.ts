@@ -266,6 +266,7 @@ export class McpSession {
         signal: controller.signal,
         makeContext: ({ signal }) =>
           this.opts.makeToolContext({
+            session: this.id,
             executables: tool.requires.probes ?? [],
             signal,
             progress: progressNotifier(request.params?._meta, this.sender(related)),

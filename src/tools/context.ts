@@ -65,6 +65,8 @@ export interface ToolEnvironment {
 
 /** What belongs to one call. */
 export interface CallScope {
+  /** The MCP session making the call (state a tool keeps per client, e.g. a transaction, is keyed by it). */
+  readonly session: string;
   /** The executables the called tool declared (requires.probes): all its ctx.exec may run. */
   readonly executables: readonly string[];
   /** Aborted on notifications/cancelled, on timeout, and when the session ends. */

@@ -47,6 +47,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     catalog: env.catalog,
     events: env.events,
     exec: createExec({ runtime: host.runtime, fs: env.fs }, call.executables, call.signal),
+    session: call.session,
     signal: call.signal,
     progress: call.progress,
     log: call.log,

@@ -25,6 +25,8 @@ export interface TestContextOptions {
   runtime?: ToolHost["runtime"];
   /** The executables the call may run (what its tool would declare). */
   executables?: readonly string[];
+  /** The calling session's id (default "test-session"). */
+  session?: string;
   maxResultChars?: number;
 }
 
@@ -49,6 +51,7 @@ export async function makeToolContext(root: string, opts: TestContextOptions = {
   const progressCalls: TestToolContext["progressCalls"] = [];
   const logCalls: TestToolContext["logCalls"] = [];
   const ctx = toolContext(host, {
+    session: opts.session ?? "test-session",
     executables: opts.executables ?? [],
     signal: abort.signal,
     progress: (progress, o) => progressCalls.push({ progress, ...o }),
