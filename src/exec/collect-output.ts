@@ -1,6 +1,7 @@
 // A child's stdout and stderr, each kept up to a byte cap (what comes after is read and dropped, so
 // the child never blocks on a full pipe), decoded as UTF-8 once complete.
 import type { Child } from "../runtime.ts";
+import { concatBytes } from "../text/bytes.ts";
 
 export interface CollectedOutput {
   stdout: string;
@@ -35,12 +36,6 @@ async function drain(stream: ReadableStream<Uint8Array>, maxBytes: number, onTex
     kept.push(part);
     size += part.length;
   }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const part of kept) {
-    all.set(part, offset);
-    offset += part.length;
-  }
   // A cut in the middle of a character decodes to U+FFFD at the very end; nothing else changes.
-  return { text: new TextDecoder().decode(all), truncated };
+  return { text: new TextDecoder().decode(concatBytes(kept)), truncated };
 }

@@ -2,6 +2,7 @@
 // Streamable HTTP bodies): parse, then classify; malformed input becomes the error response to
 // send, never a throw.
 import { ProtocolError, RpcCode } from "../errors.ts";
+import { idFromToken } from "./id-token.ts";
 import { classify, errorMessageFor, type Incoming, type JsonRpcResponse, type RequestId } from "./jsonrpc.ts";
 
 export type Decoded = { ok: true; incoming: Incoming } | { ok: false; error: ProtocolError; response: JsonRpcResponse };
@@ -34,12 +35,5 @@ const ID_NEAR_START = /^\s*\{[^{}[\]]{0,200}?"id"\s*:\s*(-?\d{1,16}|"(?:[^"\\]|\
 
 /** The id of a message that is not parsed at all (refused by a rate limit), when it shows early. */
 export function peekId(text: string): RequestId | null {
-  const raw = ID_NEAR_START.exec(text.slice(0, 512))?.[1];
-  if (raw === undefined) return null;
-  try {
-    const id: unknown = JSON.parse(raw);
-    return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : null;
-  } catch {
-    return null;
-  }
+  return idFromToken(ID_NEAR_START.exec(text.slice(0, 512))?.[1]);
 }

@@ -2,6 +2,8 @@
 // by the chunk and the byte budget whatever the file's size (issue 7: one-line reads of a 60 MB file
 // used to load it whole). Lines before the range are only counted, never kept; reading stops as soon
 // as the range or a budget is complete. A final "\n" does not begin another line.
+import { concatBytes } from "../text/bytes.ts";
+
 const CHUNK_BYTES = 64 * 1024;
 const LF = 0x0a;
 /** After the range, the rest of a file is counted for its line total only when this small. */
@@ -68,7 +70,7 @@ export async function readLines(reader: ByteReader, size: number, req: LineReque
           if (lines.length > 0) return stopEarly("maxBytes", false);
           // Even the first line does not fit: cut it at a character boundary.
           pending.push(segment);
-          lines.push(decoder.decode(cutToCharacter(concat(pending), req.maxBytes)));
+          lines.push(decoder.decode(cutToCharacter(concatBytes(pending), req.maxBytes)));
           return stopEarly("maxBytes", true);
         }
         pending.push(segment);
@@ -80,7 +82,7 @@ export async function readLines(reader: ByteReader, size: number, req: LineReque
       lineStart = pos + nl + 1;
       i = nl + 1;
       if (finished >= req.startLine) {
-        lines.push(decoder.decode(concat(pending)));
+        lines.push(decoder.decode(concatBytes(pending)));
         used += pendingBytes + 1;
         pending = [];
         pendingBytes = 0;
@@ -90,7 +92,7 @@ export async function readLines(reader: ByteReader, size: number, req: LineReque
     pos += chunk.length;
   }
   // End of file: a last line without a newline still counts.
-  if (collecting() && pendingBytes > 0) lines.push(decoder.decode(concat(pending)));
+  if (collecting() && pendingBytes > 0) lines.push(decoder.decode(concatBytes(pending)));
   const totalLines = pos === 0 ? 0 : lastByte === LF ? lineNo - 1 : lineNo;
   return { lines, endLine: req.startLine + lines.length - 1, partialLine: false, stoppedBy: "end", totalLines };
 }
@@ -107,17 +109,6 @@ async function countLines(reader: ByteReader, position: number): Promise<number>
     pos += chunk.length;
   }
   return lastByte === LF ? count : count + 1;
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0] as Uint8Array;
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 /** The first `maxBytes` bytes, shortened so no UTF-8 sequence is split. */

@@ -1,5 +1,6 @@
 // HTTP responses carrying a JSON-RPC error, in the shape the MCP SDK's server uses, so clients
 // (and Claude Code's 404 + -32001 expiry check) recognise them.
+import { concatBytes } from "../../text/bytes.ts";
 import type { RequestId } from "../../mcp/jsonrpc.ts";
 
 export function rpcErrorResponse(
@@ -58,11 +59,5 @@ export async function readBodyLimited(request: Request, maxBytes: number): Promi
     }
     chunks.push(value);
   }
-  const joined = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(joined);
+  return new TextDecoder().decode(concatBytes(chunks));
 }
