@@ -73,13 +73,15 @@ async function verifyLocation(fs: Fs, jail: Workspace, path: WorkspacePath, labe
     if (!jail.contains(realPath)) throw changedMeanwhile(label);
     return;
   }
+  let real: string;
   let now: FileStat;
   try {
-    now = await fs.stat(await fs.realpath(path));
+    real = await fs.realpath(path);
+    now = await fs.stat(real);
   } catch (err) {
     throw changedMeanwhile(label, err);
   }
-  if (now.dev !== opened.dev || now.ino !== opened.ino || !jail.contains(await fs.realpath(path))) throw changedMeanwhile(label);
+  if (now.dev !== opened.dev || now.ino !== opened.ino || !jail.contains(real)) throw changedMeanwhile(label);
 }
 
 function changedMeanwhile(label: string, cause?: unknown): ToolError {

@@ -54,6 +54,8 @@ export interface WorkspaceOptions {
 interface Alias {
   /** The folder as the user may spell it (e.g. /tmp/ws when the real path is /private/tmp/ws). */
   components: readonly string[];
+  /** The same, as a path. */
+  spelled: string;
   real: WorkspacePath;
 }
 
@@ -76,7 +78,8 @@ export async function createWorkspace(fs: Fs, opts: WorkspaceOptions): Promise<W
 }
 
 function aliasOf(spelled: string, real: WorkspacePath): Alias {
-  return { components: components(normalize(spelled)), real };
+  const parts = components(normalize(spelled));
+  return { components: parts, spelled: `/${parts.join("/")}`, real };
 }
 
 async function realDirectory(fs: Fs, path: string): Promise<WorkspacePath | undefined> {
@@ -119,7 +122,7 @@ class Jail implements Workspace {
   relative(absolutePath: string): string {
     let path = normalize(absolutePath);
     // Spelled through a folder's alias (a symlinked root): name it by the real folder.
-    const alias = this.aliases.find((a) => isInside(path, `/${a.components.join("/")}`));
+    const alias = this.aliases.find((a) => isInside(path, a.spelled));
     if (alias !== undefined) path = normalize(`${alias.real}/${components(path).slice(alias.components.length).join("/")}`);
     if (isInside(path, this.root)) return relative(this.root, path);
     // In another workspace folder: the absolute path is the unambiguous name.
@@ -153,7 +156,7 @@ class Jail implements Workspace {
     const raw = components(isAbsolute(path) ? path : `${this.root}/${path}`);
     const collapsed = normalize(`/${raw.join("/")}`);
     const alias = this.aliases.find((a) => a.components.every((c, i) => raw[i] === c));
-    if (alias === undefined || !this.aliases.some((a) => isInside(collapsed, `/${a.components.join("/")}`))) {
+    if (alias === undefined || !this.aliases.some((a) => isInside(collapsed, a.spelled))) {
       throw this.outside(input, "is outside the workspace");
     }
     return { alias, rest: raw.slice(alias.components.length) };

@@ -85,7 +85,7 @@ export function compareEntries(a: DirEntry, b: DirEntry): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-function kindOf(entry: DirEntry): EntryKind {
+export function kindOf(entry: DirEntry): EntryKind {
   if (entry.isSymbolicLink) return "symlink";
   if (entry.isDirectory) return "directory";
   return entry.isFile ? "file" : "other";

@@ -9,7 +9,7 @@ import type { ResolveOptions, Workspace } from "../security/paths.ts";
 import { basename, dirname } from "../security/posix-path.ts";
 import { fsFailure } from "../security/resolve-path.ts";
 import { markChecked, type WorkspacePath } from "../security/workspace-path.ts";
-import { walk, type WalkEntry, type WalkOptions } from "./walk.ts";
+import { kindOf, walk, type WalkEntry, type WalkOptions } from "./walk.ts";
 
 export interface OpenedFile {
   readonly path: WorkspacePath;
@@ -82,7 +82,7 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
           name: e.name,
           // A child of a checked directory names something inside it (symlinks are listed as such).
           path: markChecked(`${path === "/" ? "" : path}/${e.name}`),
-          kind: e.isSymbolicLink ? "symlink" : e.isDirectory ? "directory" : e.isFile ? "file" : "other",
+          kind: kindOf(e),
         }));
       } finally {
         await handle.close();
