@@ -14,7 +14,7 @@ interface Pattern {
 
 const PATTERNS: readonly Pattern[] = [
   // Push rejections first: their hints mention fetching and merging, which later patterns match.
-  { test: /\(stale info\)/, code: "push_rejected", suggestion: "The remote branch moved since your last fetch, so the lease refused the force push. gitFetch, look at what arrived (getDiffBetweenRefs), then decide again." },
+  { test: /\(stale info\)|remote ref updated since checkout/, code: "push_rejected", suggestion: "The remote branch moved since your last fetch, so the lease refused the force push. gitFetch, look at what arrived (getDiffBetweenRefs), then decide again." },
   { test: /\[remote rejected\]|pre-receive hook declined|protected branch/i, code: "push_rejected", suggestion: "The server refused the push (a protected branch or a server-side hook); its reason is in the message. Push a feature branch and open a pull request instead." },
   {
     test: /\[rejected\]|non-fast-forward|fetch first/,
@@ -34,7 +34,7 @@ const PATTERNS: readonly Pattern[] = [
     suggestion: "Git needed credentials and the bridge cannot ask for them. Set up a credential helper (or `gh auth setup-git`) or an ssh-agent key, check it with `git fetch` in a terminal, then retry.",
   },
   { test: /Could not read from remote repository|does not appear to be a git repository|Could not resolve host|unable to access/i, code: "git_failed", suggestion: "Check the remote's URL (`git remote -v`) and the network, then retry." },
-  { test: /unknown revision|bad revision|ambiguous argument|invalid object name|not a valid object name|Needed a single revision|bad object/i, code: "invalid_ref", suggestion: "Check the ref: gitListBranches lists branches, getGitLog recent commits." },
+  { test: /unknown revision|bad revision|invalid reference|ambiguous argument|invalid object name|not a valid object name|Needed a single revision|bad object/i, code: "invalid_ref", suggestion: "Check the ref: gitListBranches lists branches, getGitLog recent commits." },
   { test: /does not have any commits yet|bad default revision 'HEAD'/, code: "git_failed", suggestion: "The branch has no commits yet; make the first with gitAdd and gitCommit." },
   { test: /no such path .* in|did not match any file\(s\) known to git/i, code: "file_not_found", suggestion: "The file is not tracked by git at that commit; getGitStatus lists untracked files, findFiles locates files." },
   { test: /would be overwritten by (checkout|merge)|Your local changes/i, code: "git_failed", suggestion: "Commit or stash the local changes first (gitCommit or gitStash), then retry; gitStashPop brings stashed changes back." },

@@ -17,6 +17,11 @@ export interface GitRunOptions {
   /** Exit codes that are answers rather than failures (e.g. 1 from `diff --quiet`). */
   okExitCodes?: readonly number[];
   onOutput?: RunOptions["onOutput"];
+  /**
+   * false for a command given no user paths whose own internal pathspecs need their magic
+   * (`stash push --include-untracked` stashes nothing untracked under --literal-pathspecs).
+   */
+  literalPathspecs?: boolean;
 }
 
 export interface Repository {
@@ -34,7 +39,7 @@ export async function openRepository(ctx: ToolContext, access: GitAccess): Promi
   const base = [...GIT_GLOBAL_ARGS, ...(access === "read" ? GIT_READ_ARGS : [])];
   const exec = async (args: readonly string[], opts: GitRunOptions = {}): Promise<RunResult> => {
     const result = await ctx.exec.run("git", {
-      args,
+      args: opts.literalPathspecs === false ? args.filter((a) => a !== "--literal-pathspecs") : args,
       env: GIT_ENV,
       ...(opts.stdin === undefined ? {} : { stdin: opts.stdin }),
       ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),

@@ -33,7 +33,9 @@ export default defineTool({
     const file = await pathspec(ctx.fs, input.path);
     const range = startLine === undefined && endLine === undefined ? [] : [`-L${startLine ?? 1},${endLine ?? `+${100}`}`];
     const rev = input.ref === undefined ? [] : [revision(input.ref)];
-    const args = ["blame", "--no-textconv", "--date=short", "--abbrev=9", ...range, "--end-of-options", ...rev, "--", file];
+    // blame parses its arguments itself and takes no --end-of-options; the revision cannot start
+    // with "-" (refs.ts) and the file comes after "--".
+    const args = ["blame", "--no-textconv", "--date=short", "--abbrev=9", ...range, ...rev, "--", file];
     const result = await repo.run(args, { maxOutputBytes: textBudget(ctx) });
     return textResult(result, { empty: `${input.path} is empty.`, narrower: "pass startLine and endLine" });
   },

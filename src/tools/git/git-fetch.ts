@@ -33,7 +33,7 @@ export default defineTool({
     const updated = result.stderr
       .split(/[\r\n]/)
       .filter((line) => line.includes(" -> ") || line.includes("[deleted]"))
-      .map((line) => line.trim());
+      .map((line) => line.trim().replace(/\s+/g, " "));
     ctx.events.publish("git.fetch", { remote: remote[0] ?? null });
     return { remote: remote[0] ?? null, updated };
   },

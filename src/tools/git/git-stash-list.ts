@@ -17,7 +17,7 @@ export default defineTool({
   requires: { probes: ["git"] },
   async handler(_input, ctx) {
     const repo = await openRepository(ctx, "read");
-    const out = await repo.output(["stash", "list", "--date=iso", "--format=%gd%x1f%gs%x1f%cd%x1e"]);
+    const out = await repo.output(["stash", "list", "--format=%gd%x1f%gs%x1f%ci%x1e"]);
     const stashes = records(out).map(([ref = "", message = "", date = ""]) => ({ index: Number(/\{(\d+)\}/.exec(ref)?.[1] ?? -1), message, date }));
     return { stashes };
   },

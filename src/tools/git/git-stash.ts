@@ -21,7 +21,7 @@ export default defineTool({
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "write");
     const args = ["stash", "push", ...(input.includeUntracked ? ["--include-untracked"] : []), ...(input.message === undefined ? [] : [`--message=${input.message}`])];
-    const result = await repo.run(args);
+    const result = await repo.run(args, { literalPathspecs: false });
     if (/No local changes to save/.test(result.stdout + result.stderr)) {
       throw new ToolError("nothing_to_stash", "There are no local changes to stash", { suggestion: input.includeUntracked ? "The working tree is clean." : "Only untracked files? Pass includeUntracked: true." });
     }
