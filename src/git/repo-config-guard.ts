@@ -14,7 +14,8 @@
 // --no-textconv on every diffing command; the editor, askpass and pager keys by GIT_ENV.
 import { ToolError } from "../errors.ts";
 
-export type GitAccess = "read" | "write";
+/** What a tool does: reads only, changes the repository, or also talks to a remote. */
+export type GitAccess = "read" | "write" | "remote";
 
 export interface ConfigEntry {
   scope: string;
@@ -38,8 +39,6 @@ interface Rule {
 const RULES: readonly Rule[] = [
   { key: /^core\.sshcommand$/, neutral: "ssh" },
   { key: /^credential\.(.+\.)?helper$/, neutral: "", resetKey: "credential.helper" },
-  { key: /^remote\..+\.uploadpack$/, neutral: "git-upload-pack" },
-  { key: /^remote\..+\.receivepack$/, neutral: "git-receive-pack" },
   { key: /^gpg\.(openpgp\.)?program$/, neutral: "gpg" },
   { key: /^gpg\.x509\.program$/, neutral: "gpgsm" },
   { key: /^gpg\.ssh\.program$/, neutral: "ssh-keygen" },
@@ -51,23 +50,26 @@ const RULES: readonly Rule[] = [
 ];
 
 /**
- * Keys git reads first-match-wins, so no later `-c` can override the repository's value: a
- * repository that sets one is refused rather than half-neutralised.
+ * Keys git reads first-match-wins, so no later `-c` can override the repository's value. Only
+ * transports use them: fetch, pull and push refuse such a repository rather than run
+ * half-neutralised; other tools never reach a transport.
  */
-const UNOVERRIDABLE = /^core\.gitproxy$/;
+const UNOVERRIDABLE = /^(core\.gitproxy|remote\..+\.(uploadpack|receivepack))$/;
 
 const UNTRUSTED_SCOPES = new Set(["local", "worktree"]);
 
-/** Parses `git config --list --show-scope --includes -z`: "scope\tkey\nvalue" records, NUL-ended. */
+/**
+ * Parses `git config --list --show-scope --includes -z`: for each entry a NUL-terminated scope, then
+ * "key\nvalue" NUL-terminated (a bare key, a boolean written without "=", comes without "\n").
+ */
 export function parseConfigList(output: string): ConfigEntry[] {
   const entries: ConfigEntry[] = [];
-  for (const record of output.split("\0")) {
-    const tab = record.indexOf("\t");
-    if (tab < 0) continue;
-    const rest = record.slice(tab + 1);
+  const fields = output.split("\0");
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const scope = fields[i] ?? "";
+    const rest = fields[i + 1] ?? "";
     const newline = rest.indexOf("\n");
-    // A key without "=" in the file (a bare boolean) comes without a newline or value.
-    entries.push({ scope: record.slice(0, tab), key: newline < 0 ? rest : rest.slice(0, newline), value: newline < 0 ? "true" : rest.slice(newline + 1) });
+    entries.push({ scope, key: newline < 0 ? rest : rest.slice(0, newline), value: newline < 0 ? "true" : rest.slice(newline + 1) });
   }
   return entries;
 }
@@ -78,9 +80,12 @@ export function configOverrides(entries: readonly ConfigEntry[], access: GitAcce
   const handled = new Set<string>();
   for (const entry of entries) {
     if (!UNTRUSTED_SCOPES.has(entry.scope)) continue;
-    if (UNOVERRIDABLE.test(entry.key)) throw refusal(entry.key);
+    if (UNOVERRIDABLE.test(entry.key)) {
+      if (access === "remote") throw refusal(entry.key);
+      continue;
+    }
     const rule = RULES.find((r) => r.key.test(entry.key));
-    if (rule === undefined || (rule.readsOnly === true && access === "write")) continue;
+    if (rule === undefined || (rule.readsOnly === true && access !== "read")) continue;
     const group = rule.resetKey ?? entry.key;
     if (handled.has(group)) continue;
     handled.add(group);

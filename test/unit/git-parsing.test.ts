@@ -132,9 +132,14 @@ describe("ref checks", () => {
 });
 
 describe("repository config guard", () => {
-  const list = (...entries: [string, string, string?][]) => entries.map(([scope, key, value]) => (value === undefined ? `${scope}\t${key}` : `${scope}\t${key}\n${value}`)).join("\0") + "\0";
+  // As git writes it: the scope NUL-terminated, then "key\nvalue" NUL-terminated.
+  const list = (...entries: [string, string, string?][]) => entries.map(([scope, key, value]) => `${scope}\0${value === undefined ? key : `${key}\n${value}`}\0`).join("");
 
   it("parses git's -z listing, values with newlines and bare booleans included", () => {
+    expect(parseConfigList("global\0user.name\nA\0local\0core.bare\0")).toEqual([
+      { scope: "global", key: "user.name", value: "A" },
+      { scope: "local", key: "core.bare", value: "true" },
+    ]);
     expect(parseConfigList(list(["global", "user.name", "A\nB"], ["local", "core.bare"], ["local", "x.y", ""]))).toEqual([
       { scope: "global", key: "user.name", value: "A\nB" },
       { scope: "local", key: "core.bare", value: "true" },
@@ -147,7 +152,6 @@ describe("repository config guard", () => {
       list(
         ["global", "core.sshcommand", "ssh -i ~/.ssh/work"],
         ["local", "core.sshcommand", "evil-ssh"],
-        ["local", "remote.origin.uploadpack", "evil-upload"],
         ["local", "gpg.program", "evil-gpg"],
         ["local", "merge.ours.driver", "evil %A"],
         ["local", "user.name", "fine"],
@@ -158,9 +162,10 @@ describe("repository config guard", () => {
     const pairs = (args: string[]) => args.filter((_, i) => i % 2 === 1);
     const write = configOverrides(entries, "write");
     expect(write.filter((_, i) => i % 2 === 0).every((a) => a === "-c")).toBe(true);
-    expect(pairs(write)).toEqual(["core.sshcommand=ssh -i ~/.ssh/work", "remote.origin.uploadpack=git-upload-pack", "gpg.program=gpg", "merge.ours.driver=git merge-file --marker-size=%L %A %O %B"]);
+    expect(pairs(write)).toEqual(["core.sshcommand=ssh -i ~/.ssh/work", "gpg.program=gpg", "merge.ours.driver=git merge-file --marker-size=%L %A %O %B"]);
+    expect(configOverrides(entries, "remote")).toEqual(write);
     // Reads also switch the repository's filter drivers off; writes keep them (git-crypt, LFS).
-    expect(pairs(configOverrides(entries, "read"))).toEqual([...pairs(write).slice(0, 4), "filter.crypt.clean=", "filter.crypt.required=false"]);
+    expect(pairs(configOverrides(entries, "read"))).toEqual([...pairs(write), "filter.crypt.clean=", "filter.crypt.required=false"]);
   });
 
   it("empties the credential helper list and puts the user's helpers back in order", () => {
@@ -170,7 +175,13 @@ describe("repository config guard", () => {
 
   it("leaves the user's own config alone and refuses what it cannot override", () => {
     expect(configOverrides(parseConfigList(list(["global", "core.sshcommand", "x"], ["global", "filter.lfs.clean", "git-lfs clean -- %f"])), "read")).toEqual([]);
-    expect(() => configOverrides(parseConfigList(list(["local", "core.gitproxy", "evil"])), "read")).toThrow(expect.objectContaining({ code: "git_failed", message: expect.stringContaining("core.gitproxy") }));
+    // First-match-wins keys: only a transport uses them, and it is refused rather than half-guarded.
+    for (const key of ["core.gitproxy", "remote.origin.uploadpack", "remote.origin.receivepack"]) {
+      const entries = parseConfigList(list(["local", key, "evil"]));
+      expect(() => configOverrides(entries, "remote")).toThrow(expect.objectContaining({ code: "git_failed", message: expect.stringContaining(key) }));
+      expect(configOverrides(entries, "read")).toEqual([]);
+      expect(configOverrides(entries, "write")).toEqual([]);
+    }
     expect(() => configOverrides(parseConfigList(list(["local", "filter.a=b.clean", "evil"])), "read")).toThrow(expect.objectContaining({ code: "git_failed" }));
   });
 });

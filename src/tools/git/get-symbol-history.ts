@@ -54,6 +54,6 @@ async function pickaxe(repo: Repository, symbol: string, file: string, limit: nu
 }
 
 /** The name as a POSIX basic regular expression matching itself (git compiles -L:<name> as one). */
-function literalPattern(symbol: string): string {
+export function literalPattern(symbol: string): string {
   return symbol.replace(/[.[\]*^$\\]/g, "\\$&");
 }

@@ -27,7 +27,7 @@ export default defineTool({
   timeoutMs: NETWORK_TIMEOUT_MS,
   async handler(input, ctx) {
     const remote = input.remote === undefined ? [] : [remoteName(input.remote)];
-    const repo = await openRepository(ctx, "write");
+    const repo = await openRepository(ctx, "remote");
     const args = ["fetch", "--progress", ...(input.prune ? ["--prune"] : []), ...(input.all ? ["--all"] : ["--end-of-options", ...remote])];
     const result = await repo.run(args, { onOutput: gitProgress(ctx) });
     const updated = result.stderr

@@ -31,7 +31,7 @@ export default defineTool({
   timeoutMs: NETWORK_TIMEOUT_MS,
   async handler(input, ctx) {
     const from = input.branch === undefined ? undefined : branchName(input.branch);
-    const repo = await openRepository(ctx, "write");
+    const repo = await openRepository(ctx, "remote");
     const [branch, previousHead] = await Promise.all([currentBranch(repo), shortHash(repo)]);
     // A branch to pull needs a remote in git's argv: the branch's own remote when none was given.
     const remote = from !== undefined ? await remoteFor(repo, branch, input.remote) : input.remote === undefined ? undefined : remoteName(input.remote);

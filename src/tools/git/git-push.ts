@@ -35,7 +35,7 @@ export default defineTool({
   requires: { probes: ["git"] },
   timeoutMs: NETWORK_TIMEOUT_MS,
   async handler(input, ctx) {
-    const repo = await openRepository(ctx, "write");
+    const repo = await openRepository(ctx, "remote");
     const branch = input.branch === undefined ? await currentBranch(repo) : branchName(input.branch);
     if (branch === null) {
       throw new ToolError("invalid_ref", "HEAD is detached, so there is no current branch to push", { suggestion: "Create a branch for these commits with gitCheckout (create: true), or pass branch." });
