@@ -6,13 +6,14 @@ import type { RunResult } from "../exec/exec.ts";
 /** Git's message is kept whole up to this, and its end (where git says what failed) beyond it. */
 const MAX_MESSAGE = 4000;
 
-interface Pattern {
+/** A failure recognised by its wording: the code and next step it gets. */
+export interface FailurePattern {
   test: RegExp;
   code: ToolErrorCode;
   suggestion: string;
 }
 
-const PATTERNS: readonly Pattern[] = [
+const PATTERNS: readonly FailurePattern[] = [
   // Push rejections first: their hints mention fetching and merging, which later patterns match.
   { test: /\(stale info\)|remote ref updated since checkout/, code: "push_rejected", suggestion: "The remote branch moved since your last fetch, so the lease refused the force push. gitFetch, look at what arrived (getDiffBetweenRefs), then decide again." },
   { test: /\[remote rejected\]|pre-receive hook declined|protected branch/i, code: "push_rejected", suggestion: "The server refused the push (a protected branch or a server-side hook); its reason is in the message. Push a feature branch and open a pull request instead." },

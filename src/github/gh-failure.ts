@@ -1,19 +1,14 @@
 // Turns a failed gh run into a ToolError: gh's message, GitHub's own (from the JSON body `gh api`
 // prints on an HTTP error), and what to do next.
-import { ToolError, type ToolErrorCode } from "../errors.ts";
+import { ToolError } from "../errors.ts";
 import type { RunResult } from "../exec/exec.ts";
+import type { FailurePattern } from "../git/git-failure.ts";
 import { AUTH_SUGGESTION } from "./gh-environment.ts";
 
 /** gh's exit code when a command needs a login it does not have (gh's cmdutil.ExitAuth). */
 const EXIT_AUTH = 4;
 
-interface Pattern {
-  test: RegExp;
-  code: ToolErrorCode;
-  suggestion: string;
-}
-
-const PATTERNS: readonly Pattern[] = [
+const PATTERNS: readonly FailurePattern[] = [
   { test: /gh auth login|HTTP 401|Bad credentials|not logged in/i, code: "github_auth_required", suggestion: AUTH_SUGGESTION },
   { test: /HTTP 404|Could not resolve to a|not found/i, code: "github_not_found", suggestion: "Check the number and the repository (pass repo as \"owner/name\"); a private repository also answers 404 to an account without access." },
   {

@@ -1,10 +1,8 @@
 // getCommitDetails: one commit as `git show` prints it: header, full message, stat, and the patch.
 import * as v from "valibot";
 import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
-import { pathspecs } from "../../git/pathspec.ts";
+import { diffText } from "../../git/diff-text.ts";
 import { revision } from "../../git/refs.ts";
-import { openRepository } from "../../git/repository.ts";
-import { textBudget, textResult } from "../../git/text-output.ts";
 import { defineTool } from "../define-tool.ts";
 import { PathsInput, RefInput } from "./git-inputs.ts";
 
@@ -22,10 +20,12 @@ export default defineTool({
   requires: { probes: ["git"] },
   largeResult: true,
   async handler(input, ctx) {
-    const repo = await openRepository(ctx, "read");
-    const paths = await pathspecs(ctx.fs, input.paths ?? ["."]);
-    const args = ["show", ...NO_DIFF_PROGRAMS, "--relative", "--format=fuller", "--date=iso", "--stat=200", ...(input.patch ? ["--patch"] : []), "--end-of-options", revision(input.ref), "--", ...paths];
-    const result = await repo.run(args, { maxOutputBytes: textBudget(ctx) });
-    return textResult(result, { empty: `Nothing to show for ${input.ref}.`, narrower: "pass paths, or patch: false for the header and file list" });
+    const ref = revision(input.ref);
+    return diffText(ctx, {
+      paths: input.paths,
+      args: (paths) => ["show", ...NO_DIFF_PROGRAMS, "--relative", "--format=fuller", "--date=iso", "--stat=200", ...(input.patch ? ["--patch"] : []), "--end-of-options", ref, "--", ...paths],
+      empty: `Nothing to show for ${input.ref}.`,
+      narrower: "pass paths, or patch: false for the header and file list",
+    });
   },
 });

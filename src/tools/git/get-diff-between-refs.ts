@@ -2,10 +2,8 @@
 // mergeBase, what a pull request from `head` into `base` would show.
 import * as v from "valibot";
 import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
-import { pathspecs } from "../../git/pathspec.ts";
+import { diffText } from "../../git/diff-text.ts";
 import { revision } from "../../git/refs.ts";
-import { openRepository } from "../../git/repository.ts";
-import { textBudget, textResult } from "../../git/text-output.ts";
 import { defineTool } from "../define-tool.ts";
 import { ContextLinesInput, diffFormatArgs, PathsInput, RefInput, StatInput } from "./git-inputs.ts";
 
@@ -26,11 +24,12 @@ export default defineTool({
   requires: { probes: ["git"] },
   largeResult: true,
   async handler(input, ctx) {
-    const repo = await openRepository(ctx, "read");
-    const paths = await pathspecs(ctx.fs, input.paths ?? ["."]);
     const range = `${revision(input.base, "base")}${input.mergeBase ? "..." : ".."}${revision(input.head, "head")}`;
-    const args = ["diff", ...NO_DIFF_PROGRAMS, "--relative", ...diffFormatArgs(input), "--end-of-options", range, "--", ...paths];
-    const result = await repo.run(args, { maxOutputBytes: textBudget(ctx) });
-    return textResult(result, { empty: `No differences between ${input.base} and ${input.head}${input.paths ? " in those paths" : ""}.`, narrower: "pass paths, or stat: true for a summary" });
+    return diffText(ctx, {
+      paths: input.paths,
+      args: (paths) => ["diff", ...NO_DIFF_PROGRAMS, "--relative", ...diffFormatArgs(input), "--end-of-options", range, "--", ...paths],
+      empty: `No differences between ${input.base} and ${input.head}${input.paths ? " in those paths" : ""}.`,
+      narrower: "pass paths, or stat: true for a summary",
+    });
   },
 });

@@ -1,9 +1,7 @@
 // getGitDiff: the workspace's uncommitted changes as a unified diff (or a stat), staged or not.
 import * as v from "valibot";
 import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
-import { pathspecs } from "../../git/pathspec.ts";
-import { openRepository } from "../../git/repository.ts";
-import { textBudget, textResult } from "../../git/text-output.ts";
+import { diffText } from "../../git/diff-text.ts";
 import { defineTool } from "../define-tool.ts";
 import { ContextLinesInput, diffFormatArgs, PathsInput, StatInput } from "./git-inputs.ts";
 
@@ -23,12 +21,11 @@ export default defineTool({
   requires: { probes: ["git"] },
   largeResult: true,
   async handler(input, ctx) {
-    const repo = await openRepository(ctx, "read");
-    const paths = await pathspecs(ctx.fs, input.paths ?? ["."]);
-    const args = ["diff", ...NO_DIFF_PROGRAMS, "--relative", ...(input.staged ? ["--cached"] : []), ...diffFormatArgs(input), "--", ...paths];
-    const result = await repo.run(args, { maxOutputBytes: textBudget(ctx, input.maxChars) });
     const kind = input.staged ? "staged" : "unstaged";
-    return textResult(result, {
+    return diffText(ctx, {
+      paths: input.paths,
+      args: (paths) => ["diff", ...NO_DIFF_PROGRAMS, "--relative", ...(input.staged ? ["--cached"] : []), ...diffFormatArgs(input), "--", ...paths],
+      maxChars: input.maxChars,
       empty: `No ${kind} changes${input.paths ? " in those paths" : ""}.${input.staged ? "" : " New files are not in a diff until staged: getGitStatus lists untracked files."}`,
       narrower: "pass paths, or stat: true for a summary",
     });
