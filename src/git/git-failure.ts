@@ -36,6 +36,7 @@ const PATTERNS: readonly FailurePattern[] = [
   },
   { test: /Could not read from remote repository|does not appear to be a git repository|Could not resolve host|unable to access/i, code: "git_failed", suggestion: "Check the remote's URL (`git remote -v`) and the network, then retry." },
   { test: /unknown revision|bad revision|invalid reference|ambiguous argument|invalid object name|not a valid object name|Needed a single revision|bad object/i, code: "invalid_ref", suggestion: "Check the ref: gitListBranches lists branches, getGitLog recent commits." },
+  { test: /no tracking information|has no upstream branch/, code: "git_failed", suggestion: "The branch has no upstream: pass remote and branch, or push it first with gitPush (setUpstream: true)." },
   { test: /does not have any commits yet|bad default revision 'HEAD'/, code: "git_failed", suggestion: "The branch has no commits yet; make the first with gitAdd and gitCommit." },
   { test: /no such path .* in|did not match any file\(s\) known to git/i, code: "file_not_found", suggestion: "The file is not tracked by git at that commit; getGitStatus lists untracked files, findFiles locates files." },
   { test: /would be overwritten by (checkout|merge)|Your local changes/i, code: "git_failed", suggestion: "Commit or stash the local changes first (gitCommit or gitStash), then retry; gitStashPop brings stashed changes back." },

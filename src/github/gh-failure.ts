@@ -12,7 +12,7 @@ const PATTERNS: readonly FailurePattern[] = [
   { test: /gh auth login|HTTP 401|Bad credentials|not logged in/i, code: "github_auth_required", suggestion: AUTH_SUGGESTION },
   { test: /HTTP 404|Could not resolve to a|not found/i, code: "github_not_found", suggestion: "Check the number and the repository (pass repo as \"owner/name\"); a private repository also answers 404 to an account without access." },
   {
-    test: /none of the git remotes|no git remotes|unable to expand placeholder|not a git repository|could not determine base repo/i,
+    test: /none of the git remotes|no git remotes|unable to expand placeholder|not a git repository|could not determine base repo|set-default|multiple remotes/i,
     code: "github_failed",
     suggestion: 'gh could not tell which GitHub repository this is: pass repo as "owner/name", or add a GitHub remote to the workspace repository.',
   },
