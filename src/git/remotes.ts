@@ -7,7 +7,8 @@ import type { Repository } from "./repository.ts";
 const MAIN_BRANCHES = ["main", "master"];
 
 /** The remote given, else the branch's configured remote, else "origin". */
-export async function remoteFor(repo: Repository, branch: string | null, given: string | undefined): Promise<string> {
+export async function remoteFor(repo: Repository, opts: { branch: string | null; given: string | undefined }): Promise<string> {
+  const { branch, given } = opts;
   if (given !== undefined) return remoteName(given);
   if (branch === null) return "origin";
   const configured = (await repo.run(["config", "--get", `branch.${branch}.remote`], { okExitCodes: [1] })).stdout.trim();

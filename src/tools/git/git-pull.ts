@@ -34,7 +34,7 @@ export default defineTool({
     const repo = await openRepository(ctx, "remote");
     const [branch, previousHead] = await Promise.all([currentBranch(repo), shortHash(repo)]);
     // A branch to pull needs a remote in git's argv: the branch's own remote when none was given.
-    const remote = from !== undefined ? await remoteFor(repo, branch, input.remote) : input.remote === undefined ? undefined : remoteName(input.remote);
+    const remote = from !== undefined ? await remoteFor(repo, { branch, given: input.remote }) : input.remote === undefined ? undefined : remoteName(input.remote);
     const target = remote === undefined ? [] : [remote, ...(from === undefined ? [] : [from])];
     // --no-stat: the diffstat would be the only diff a pull prints, and needs no textconv run.
     const args = ["pull", "--progress", "--no-stat", "--no-edit", input.rebase ? "--rebase" : "--no-rebase", "--end-of-options", ...target];

@@ -40,7 +40,7 @@ export default defineTool({
     if (branch === null) {
       throw new ToolError("invalid_ref", "HEAD is detached, so there is no current branch to push", { suggestion: "Create a branch for these commits with gitCheckout (create: true), or pass branch." });
     }
-    const remote = await remoteFor(repo, branch, input.remote);
+    const remote = await remoteFor(repo, { branch, given: input.remote });
     if (!ctx.settings.allowPushToMain && (await mainBranches(repo, remote)).includes(branch)) {
       throw new ToolError("branch_protected", `Pushing to ${remote}/${branch} is refused: it is a main branch`, {
         suggestion: "Push a feature branch (gitCheckout with create: true, then gitPush with setUpstream: true) and open a pull request with githubCreatePR; or start the bridge with --allow-push-to-main.",

@@ -32,7 +32,7 @@ export default defineTool({
   timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
-    const number = await pullNumber(ctx, gh, input.number);
+    const number = await pullNumber(ctx, gh, { given: input.number });
     const pr = await gh.json(PullShape, "GET", `${gh.repoPath}/pulls/${number}`);
     return {
       ...pullSummary(pr),
