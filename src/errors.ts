@@ -48,7 +48,19 @@ export type ToolErrorCode =
   | "probe_missing"
   | "extension_required"
   | "result_too_large"
-  | "internal_error";
+  | "internal_error"
+  // [git] and [github]: what git or gh refused, named so a model can tell a conflict from a typo.
+  | "not_a_repository"
+  | "invalid_ref"
+  | "git_failed"
+  | "merge_conflict"
+  | "push_rejected"
+  | "branch_protected"
+  | "nothing_to_commit"
+  | "nothing_to_stash"
+  | "github_auth_required"
+  | "github_not_found"
+  | "github_failed";
 
 /**
  * An expected failure of a tool, answered as an `isError` result. The suggestion is required: the

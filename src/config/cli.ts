@@ -10,7 +10,7 @@ export type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; 
 
 type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
 type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit" | "requestRateLimit" | "maxSessions" | "maxWsSessions";
-type BoolKey = "slim" | "verbose" | "jsonl";
+type BoolKey = "slim" | "verbose" | "jsonl" | "allowPushToMain";
 
 type FlagSpec =
   | { kind: "string"; key: ValueKey }
@@ -36,6 +36,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "--request-rate-limit": { kind: "int", key: "requestRateLimit" },
   "--max-sessions": { kind: "int", key: "maxSessions" },
   "--max-ws-sessions": { kind: "int", key: "maxWsSessions" },
+  "--allow-push-to-main": { kind: "bool", key: "allowPushToMain" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -66,6 +67,8 @@ Options:
                              is never evicted (default: ${DEFAULT_CONFIG.maxSessions}; 1-1000)
   --max-ws-sessions <n>      WebSocket sessions kept at once, connected or in their grace period
                              (default: ${DEFAULT_CONFIG.maxWsSessions}; 1-1000)
+  --allow-push-to-main       Let gitPush push to main, master or the remote's default branch
+                             (default: refused)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit

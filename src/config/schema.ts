@@ -21,6 +21,8 @@ export const ConfigFileSchema = v.strictObject({
   requestRateLimit: v.optional(int(1, 100_000)),
   maxSessions: v.optional(int(1, 1000)),
   maxWsSessions: v.optional(int(1, 1000)),
+  // [git]
+  allowPushToMain: v.optional(v.boolean()),
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -53,6 +55,8 @@ export interface BridgeConfig {
   maxSessions: number;
   /** WebSocket sessions kept at once, connected or waiting out their grace period. */
   maxWsSessions: number;
+  /** [git] gitPush may push to main, master or the remote's default branch (refused by default). */
+  allowPushToMain: boolean;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -76,4 +80,5 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   // and restarts waiting out the grace period: a handful. 32 is far above that and bounds memory
   // (~20 KB a session) and the checkpoint (~200 bytes a session) under connect/drop churn.
   maxWsSessions: 32,
+  allowPushToMain: false,
 };

@@ -4,4 +4,18 @@
 export interface BridgeEvents {
   /** A tools/call finished: `outcome` is "ok" or the error code of its isError result. */
   "tool.called": { tool: string; session: string; durationMs: number; outcome: string };
+
+  // [git]: one event per successful write tool, published after git finished (automation's
+  // onGitCommit, onGitPush, onGitPull, onBranchCheckout and onPullRequest hooks subscribe to them).
+  /** gitAdd staged changes; `staged` counts the paths staged now (not only the new ones). */
+  "git.add": { staged: number };
+  "git.commit": { hash: string; branch: string | null; subject: string; files: number };
+  "git.checkout": { branch: string; previous: string | null; created: boolean };
+  "git.fetch": { remote: string | null };
+  "git.pull": { remote: string | null; branch: string | null; rebase: boolean; head: string };
+  "git.push": { remote: string; branch: string; setUpstream: boolean; force: boolean };
+  "git.stash": { action: "push" | "pop"; ref: string };
+  // [github]
+  "github.issue": { action: "created" | "commented"; repo: string; number: number; url: string };
+  "github.pullRequest": { action: "created" | "reviewed"; repo: string; number: number; url: string };
 }

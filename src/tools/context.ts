@@ -10,6 +10,8 @@ export interface ProbeResult {
   available: boolean;
   /** Absolute path of the executable when found. */
   path?: string;
+  /** Found but not usable yet (gh not logged in): why, and how to fix it. */
+  notReady?: { reason: string; suggestion: string };
 }
 
 /** Which external commands exist on this machine; looked up once and cached. */
@@ -50,6 +52,11 @@ export interface ToolSettings {
   readonly timeoutMs: number;
   /** --slim: only the IDE-exclusive tools are registered. */
   readonly slim: boolean;
+  /**
+   * --allow-push-to-main: gitPush may push to main, master or the remote's default branch. Absent
+   * means refused, so contexts built without it (tests, other areas' fixtures) stay on the safe side.
+   */
+  readonly allowPushToMain?: boolean;
 }
 
 /** What every call shares: the capabilities of the bridge. */

@@ -6,6 +6,7 @@ import type { Runtime } from "../runtime.ts";
 import type { Workspace } from "../security/paths.ts";
 import { createWorkspaceFs } from "../workspace/workspace-fs.ts";
 import type { CallScope, ExtensionLink, ToolCatalog, ToolContext, ToolEnvironment, ToolSettings } from "./context.ts";
+import { probeReadiness } from "./probe-readiness.ts";
 import { createProbes } from "./probes.ts";
 
 export interface ToolEnvironmentOptions {
@@ -23,12 +24,13 @@ export interface ToolHost {
 }
 
 export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEnvironmentOptions): ToolHost {
+  const fs = createWorkspaceFs(runtime.fs, opts.workspace);
   return {
     runtime,
     env: {
-      fs: createWorkspaceFs(runtime.fs, opts.workspace),
+      fs,
       settings: opts.settings,
-      probes: createProbes(runtime),
+      probes: createProbes(runtime, probeReadiness({ runtime, fs })),
       extension: opts.extension ?? { connected: false },
       catalog: opts.catalog,
       events: opts.events,

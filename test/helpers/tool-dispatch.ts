@@ -6,8 +6,8 @@ import { expect } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
 import type { JsonRpcMessage } from "../../src/mcp/jsonrpc.ts";
 import { createWorkspace } from "../../src/security/paths.ts";
-import type { ExtensionLink } from "../../src/tools/context.ts";
-import { createToolEnvironment } from "../../src/tools/tool-environment.ts";
+import type { ExtensionLink, ToolSettings } from "../../src/tools/context.ts";
+import { createToolEnvironment, type ToolHost } from "../../src/tools/tool-environment.ts";
 import type { Toolset } from "../../src/tools/toolset.ts";
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
 import { makeSession, resultOf, type Fixture } from "./session-fixture.ts";
@@ -37,6 +37,10 @@ export interface DispatcherOptions {
   toolsets?: readonly Toolset[];
   maxResultChars?: number;
   extension?: ExtensionLink;
+  /** A runtime other than the real Node one as started (e.g. with PATH or GH_* changed in its env). */
+  runtime?: ToolHost["runtime"];
+  /** Settings beyond the result cap (e.g. allowPushToMain). */
+  settings?: Partial<Omit<ToolSettings, "maxResultChars">>;
 }
 
 const runtime = createNodeRuntime();
@@ -49,9 +53,9 @@ export async function dispatcher(root: string, opts: DispatcherOptions = {}): Pr
     {
       toolsets: opts.toolsets ?? TOOLSETS,
       env: (registry, events) =>
-        createToolEnvironment(runtime, {
+        createToolEnvironment(opts.runtime ?? runtime, {
           workspace,
-          settings: { maxResultChars, timeoutMs: 5000, slim: false },
+          settings: { timeoutMs: 5000, slim: false, ...opts.settings, maxResultChars },
           catalog: registry,
           events,
           ...(opts.extension === undefined ? {} : { extension: opts.extension }),

@@ -59,6 +59,7 @@ describe("parseCli", () => {
     ["--slim", { slim: true }],
     ["--verbose", { verbose: true }],
     ["--jsonl", { jsonl: true }],
+    ["--allow-push-to-main", { allowPushToMain: true }],
   ])("accepts the boolean %s", (flag, expected) => {
     expect(flags([flag])).toEqual(expected);
   });
@@ -139,7 +140,7 @@ describe("parseCli", () => {
 describe("HELP_TEXT", () => {
   it("lists every flag with its default", () => {
     for (const flag of ["--workspace", "--port", "--bind", "--ide-name", "--fixed-token", "--slim", "--verbose", "--jsonl",
-      "--timeout", "--max-result-size", "--grace-period", "--tool-rate-limit", "--max-sessions", "--max-ws-sessions", "--config", "--version", "--help"]) {
+      "--timeout", "--max-result-size", "--grace-period", "--tool-rate-limit", "--max-sessions", "--max-ws-sessions", "--allow-push-to-main", "--config", "--version", "--help"]) {
       expect(HELP_TEXT).toContain(flag);
     }
     expect(HELP_TEXT).toContain("default: 127.0.0.1");

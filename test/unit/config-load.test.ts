@@ -64,6 +64,7 @@ describe("resolveConfig", () => {
       requestRateLimit: 7,
       maxSessions: 3,
       maxWsSessions: 9,
+      allowPushToMain: true,
     };
     const config = await resolveConfig({ configPath: "/etc/b.json" }, sources({ "/etc/b.json": JSON.stringify(file) }));
     expect(config).toEqual({
@@ -82,6 +83,7 @@ describe("resolveConfig", () => {
       requestRateLimit: 7,
       maxSessions: 3,
       maxWsSessions: 9,
+      allowPushToMain: true,
     });
   });
 

@@ -18,7 +18,7 @@ type Unavailable = v.InferOutput<typeof Unavailable>;
 export default defineTool({
   name: "getToolCapabilities",
   title: "Tool capabilities",
-  description: "Lists which bridge tools cannot work here and why (a missing executable or the VS Code extension), with the fix; and which executables were found. Check before relying on a tool.",
+  description: "Lists which bridge tools cannot work here and why (a missing executable, gh not logged in, the VS Code extension), with the fix, and which executables were found.",
   searchHint: "which tools work available unavailable capabilities missing requirements doctor",
   input: v.strictObject({}),
   output: v.object({
@@ -54,6 +54,8 @@ function whyUnavailable(tool: ToolSummary, probes: ReadonlyMap<string, ProbeResu
   if (missing !== undefined) {
     return { name: tool.name, reason: `needs \`${missing}\` on PATH`, suggestion: `Install ${missing}, make sure it is on the bridge's PATH, and restart the bridge.` };
   }
+  const notReady = (tool.requires.probes ?? []).map((p) => probes.get(p)?.notReady).find((n) => n !== undefined);
+  if (notReady !== undefined) return { name: tool.name, ...notReady };
   if (tool.requires.extension === "required" && !ctx.extension.connected) {
     return { name: tool.name, reason: "needs the VS Code extension", suggestion: "Open the workspace in VS Code with the claude-ide-bridge extension installed; it connects on its own." };
   }

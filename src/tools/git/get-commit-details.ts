@@ -1,0 +1,31 @@
+// getCommitDetails: one commit as `git show` prints it: header, full message, stat, and the patch.
+import * as v from "valibot";
+import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
+import { diffText } from "../../git/diff-text.ts";
+import { revision } from "../../git/refs.ts";
+import { defineTool } from "../define-tool.ts";
+import { PathsInput, RefInput } from "./git-inputs.ts";
+
+export default defineTool({
+  name: "getCommitDetails",
+  title: "Commit details",
+  description: "Shows one commit: hash, author, committer, dates, full message, the files it changed with line counts, and its patch (optionally only for some paths).",
+  searchHint: "git show commit details message author files changed patch sha",
+  input: v.strictObject({
+    ref: v.optional(RefInput('The commit: a hash, branch, tag or "HEAD~2" (default HEAD).'), "HEAD"),
+    patch: v.optional(v.pipe(v.boolean(), v.description("Include the patch after the file list (default true).")), true),
+    paths: PathsInput,
+  }),
+  annotations: { readOnlyHint: true },
+  requires: { probes: ["git"] },
+  largeResult: true,
+  async handler(input, ctx) {
+    const ref = revision(input.ref);
+    return diffText(ctx, {
+      paths: input.paths,
+      args: (paths) => ["show", ...NO_DIFF_PROGRAMS, "--relative", "--format=fuller", "--date=iso", "--stat=200", ...(input.patch ? ["--patch"] : []), "--end-of-options", ref, "--", ...paths],
+      empty: `Nothing to show for ${input.ref}.`,
+      narrower: "pass paths, or patch: false for the header and file list",
+    });
+  },
+});

@@ -1,0 +1,35 @@
+// getDiffBetweenRefs: what changed between two commits, as a unified diff or a stat; with
+// mergeBase, what a pull request from `head` into `base` would show.
+import * as v from "valibot";
+import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
+import { diffText } from "../../git/diff-text.ts";
+import { revision } from "../../git/refs.ts";
+import { defineTool } from "../define-tool.ts";
+import { ContextLinesInput, diffFormatArgs, PathsInput, RefInput, StatInput } from "./git-inputs.ts";
+
+export default defineTool({
+  name: "getDiffBetweenRefs",
+  title: "Diff between refs",
+  description: "Shows the diff between two branches, tags or commits (base to head), or with mergeBase only head's changes since it forked from base, as in a pull request.",
+  searchHint: "git diff between branches refs commits compare base head pull request changes",
+  input: v.strictObject({
+    base: RefInput('Where to compare from: "main", "v1.2.0", a hash.'),
+    head: v.optional(RefInput("Where to compare to (default HEAD)."), "HEAD"),
+    mergeBase: v.optional(v.pipe(v.boolean(), v.description("Compare from the merge base of base and head (base...head): only head's own changes.")), false),
+    paths: PathsInput,
+    stat: StatInput,
+    contextLines: ContextLinesInput,
+  }),
+  annotations: { readOnlyHint: true },
+  requires: { probes: ["git"] },
+  largeResult: true,
+  async handler(input, ctx) {
+    const range = `${revision(input.base, "base")}${input.mergeBase ? "..." : ".."}${revision(input.head, "head")}`;
+    return diffText(ctx, {
+      paths: input.paths,
+      args: (paths) => ["diff", ...NO_DIFF_PROGRAMS, "--relative", ...diffFormatArgs(input), "--end-of-options", range, "--", ...paths],
+      empty: `No differences between ${input.base} and ${input.head}${input.paths ? " in those paths" : ""}.`,
+      narrower: "pass paths, or stat: true for a summary",
+    });
+  },
+});

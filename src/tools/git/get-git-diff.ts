@@ -1,0 +1,33 @@
+// getGitDiff: the workspace's uncommitted changes as a unified diff (or a stat), staged or not.
+import * as v from "valibot";
+import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
+import { diffText } from "../../git/diff-text.ts";
+import { defineTool } from "../define-tool.ts";
+import { ContextLinesInput, diffFormatArgs, PathsInput, StatInput } from "./git-inputs.ts";
+
+export default defineTool({
+  name: "getGitDiff",
+  title: "Git diff",
+  description: "Shows uncommitted changes as a unified diff: unstaged (working tree vs index) or staged (index vs HEAD); optionally for some paths, or as a per-file stat.",
+  searchHint: "git diff changes unstaged staged working tree patch what changed stat",
+  input: v.strictObject({
+    staged: v.optional(v.pipe(v.boolean(), v.description("Staged changes (what gitCommit would commit) instead of unstaged ones.")), false),
+    paths: PathsInput,
+    stat: StatInput,
+    contextLines: ContextLinesInput,
+    maxChars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.description("Cut the diff after this many characters (default: the result cap)."))),
+  }),
+  annotations: { readOnlyHint: true },
+  requires: { probes: ["git"] },
+  largeResult: true,
+  async handler(input, ctx) {
+    const kind = input.staged ? "staged" : "unstaged";
+    return diffText(ctx, {
+      paths: input.paths,
+      args: (paths) => ["diff", ...NO_DIFF_PROGRAMS, "--relative", ...(input.staged ? ["--cached"] : []), ...diffFormatArgs(input), "--", ...paths],
+      maxChars: input.maxChars,
+      empty: `No ${kind} changes${input.paths ? " in those paths" : ""}.${input.staged ? "" : " New files are not in a diff until staged: getGitStatus lists untracked files."}`,
+      narrower: "pass paths, or stat: true for a summary",
+    });
+  },
+});

@@ -1,0 +1,37 @@
+// getGitHotspots: the files changed most often over a recent window, a map of where work (and
+// usually risk) concentrates.
+import * as v from "valibot";
+import { countHotspots } from "../../git/hotspots.ts";
+import { pathspecs } from "../../git/pathspec.ts";
+import { openRepository } from "../../git/repository.ts";
+import { defineTool } from "../define-tool.ts";
+import { LimitInput, PathsInput } from "./git-inputs.ts";
+
+/** Enough history for any window that means "recent"; bounds time and memory on huge repositories. */
+const MAX_COMMITS = 5000;
+
+export default defineTool({
+  name: "getGitHotspots",
+  title: "Git hotspots",
+  description: "Lists the files changed in the most commits over the last N days (merges left out), with lines added and deleted: where work and risk concentrate.",
+  searchHint: "git hotspots churn most changed files frequently modified history risk",
+  input: v.strictObject({
+    days: LimitInput(90, 3650, "How many days back to look"),
+    limit: LimitInput(20, 200, "Most files to list"),
+    paths: PathsInput,
+  }),
+  output: v.object({
+    days: v.number(),
+    commits: v.pipe(v.number(), v.description(`Commits in the window (at most ${MAX_COMMITS} are read).`)),
+    files: v.array(v.object({ path: v.string(), commits: v.number(), added: v.number(), deleted: v.number() })),
+  }),
+  annotations: { readOnlyHint: true },
+  requires: { probes: ["git"] },
+  async handler(input, ctx) {
+    const repo = await openRepository(ctx, "read");
+    const paths = await pathspecs(ctx.fs, input.paths ?? ["."]);
+    const args = ["log", `--since=${input.days}.days.ago`, `--max-count=${MAX_COMMITS}`, "--no-merges", "--no-renames", "--numstat", "--format=%x1e", "-z", "--relative", "--", ...paths];
+    const { commits, files } = countHotspots(await repo.output(args, { maxOutputBytes: 64 * 1024 * 1024 }));
+    return { days: input.days, commits, files: files.slice(0, input.limit) };
+  },
+});

@@ -1,0 +1,58 @@
+// gitCommit: commits what is staged (after staging `files`, when given). The message goes to git on
+// stdin (`-F -`), so no text in it can be read as an option. Empty commits are refused; hooks run
+// as they would for `git commit` in a terminal.
+import * as v from "valibot";
+import { ToolError } from "../../errors.ts";
+import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
+import { currentBranch, shortHash } from "../../git/head.ts";
+import { pathspecs } from "../../git/pathspec.ts";
+import { openRepository, type Repository } from "../../git/repository.ts";
+import { committedFiles } from "../../git/staged-files.ts";
+import { defineTool } from "../define-tool.ts";
+import { PathsInput } from "./git-inputs.ts";
+
+export default defineTool({
+  name: "gitCommit",
+  title: "Git commit",
+  description: "Commits the staged changes with a message; with files, stages those first. Refuses an empty commit. Returns the new commit's hash, branch and files.",
+  searchHint: "git commit save changes message staged snapshot record",
+  input: v.strictObject({
+    message: v.pipe(
+      v.string(),
+      v.maxLength(100_000),
+      v.regex(/^(?=[\s\S]*\S)[^\x00]*$/, "must not be empty or contain NUL"),
+      v.description("Commit message: a subject line, optionally a blank line and a body."),
+    ),
+    files: PathsInput,
+  }),
+  output: v.object({
+    hash: v.string(),
+    branch: v.pipe(v.nullable(v.string()), v.description("null when HEAD is detached.")),
+    subject: v.string(),
+    files: v.pipe(v.array(v.string()), v.description("Files the commit changed.")),
+  }),
+  annotations: { readOnlyHint: false, destructiveHint: false },
+  requires: { probes: ["git"] },
+  async handler(input, ctx) {
+    const repo = await openRepository(ctx, "write");
+    if (input.files !== undefined) await repo.run(["add", "--", ...(await pathspecs(ctx.fs, input.files))]);
+    await refuseEmpty(repo);
+    await repo.run(["commit", "--quiet", "--file=-"], { stdin: input.message });
+    const [hash, branch, files] = await Promise.all([shortHash(repo), currentBranch(repo), committedFiles(repo)]);
+    const subject = input.message.trim().split("\n")[0] ?? "";
+    ctx.events.publish("git.commit", { hash, branch, subject, files: files.length });
+    return { hash, branch, subject, files };
+  },
+});
+
+async function refuseEmpty(repo: Repository): Promise<void> {
+  const staged = await repo.run(["diff", ...NO_DIFF_PROGRAMS, "--cached", "--quiet", "--", "."], { okExitCodes: [1] });
+  if (staged.exitCode === 1) return;
+  // Concluding a merge whose resolution equals HEAD is a real commit, though nothing differs.
+  const merging = await repo.run(["rev-parse", "--quiet", "--verify", "MERGE_HEAD"], { okExitCodes: [1] });
+  if (merging.exitCode === 0) return;
+  const changed = (await repo.output(["status", "--porcelain", "-z", "--", "."])).split("\0").filter((r) => r !== "").length;
+  throw new ToolError("nothing_to_commit", "Nothing is staged, so there is nothing to commit", {
+    suggestion: changed > 0 ? `${changed} changed or untracked path(s) are not staged: stage them with gitAdd (or pass files), then commit.` : "The working tree is clean: make changes first.",
+  });
+}

@@ -1,0 +1,45 @@
+// The git toolset: the workspace repository through the git CLI (never a shell), reads and writes.
+import { defineToolset } from "../toolset.ts";
+import getCommitDetails from "./get-commit-details.ts";
+import getDiffBetweenRefs from "./get-diff-between-refs.ts";
+import getGitDiff from "./get-git-diff.ts";
+import getGitHotspots from "./get-git-hotspots.ts";
+import getGitLog from "./get-git-log.ts";
+import getGitStatus from "./get-git-status.ts";
+import getSymbolHistory from "./get-symbol-history.ts";
+import gitAdd from "./git-add.ts";
+import gitBlame from "./git-blame.ts";
+import gitCheckout from "./git-checkout.ts";
+import gitCommit from "./git-commit.ts";
+import gitFetch from "./git-fetch.ts";
+import gitListBranches from "./git-list-branches.ts";
+import gitPull from "./git-pull.ts";
+import gitPush from "./git-push.ts";
+import gitStash from "./git-stash.ts";
+import gitStashList from "./git-stash-list.ts";
+import gitStashPop from "./git-stash-pop.ts";
+
+export const gitToolset = defineToolset({
+  name: "git",
+  purpose: "git status, diff, log, blame, history of a function, hotspots, branches; add, commit, checkout, fetch, pull, push, stash",
+  tools: [
+    getGitStatus,
+    getGitDiff,
+    getGitLog,
+    getCommitDetails,
+    getDiffBetweenRefs,
+    gitBlame,
+    getGitHotspots,
+    getSymbolHistory,
+    gitListBranches,
+    gitStashList,
+    gitAdd,
+    gitCommit,
+    gitCheckout,
+    gitFetch,
+    gitPull,
+    gitPush,
+    gitStash,
+    gitStashPop,
+  ],
+});

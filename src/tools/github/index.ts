@@ -1,0 +1,19 @@
+// The github toolset: issues, pull requests, reviews and Actions runs through the gh CLI.
+import { defineToolset } from "../toolset.ts";
+import githubCommentIssue from "./github-comment-issue.ts";
+import githubCreateIssue from "./github-create-issue.ts";
+import githubCreatePR from "./github-create-pr.ts";
+import githubGetIssue from "./github-get-issue.ts";
+import githubGetPRDiff from "./github-get-pr-diff.ts";
+import githubGetRunLogs from "./github-get-run-logs.ts";
+import githubListIssues from "./github-list-issues.ts";
+import githubListPRs from "./github-list-prs.ts";
+import githubListRuns from "./github-list-runs.ts";
+import githubPostPRReview from "./github-post-pr-review.ts";
+import githubViewPR from "./github-view-pr.ts";
+
+export const githubToolset = defineToolset({
+  name: "github",
+  purpose: "GitHub issues, pull requests (create, view, diff, review) and Actions CI runs and failed logs, via gh",
+  tools: [githubListIssues, githubGetIssue, githubCreateIssue, githubCommentIssue, githubListPRs, githubViewPR, githubGetPRDiff, githubCreatePR, githubPostPRReview, githubListRuns, githubGetRunLogs],
+});
