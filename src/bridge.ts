@@ -45,7 +45,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
   events.subscribe("tool.called", (call) => log.debug("tool call", call));
   const tools = createToolEnvironment(runtime, {
     workspace,
-    settings: { maxResultChars, timeoutMs: config.timeoutMs, slim: config.slim },
+    settings: { maxResultChars, timeoutMs: config.timeoutMs, slim: config.slim, allowCommands: config.allowCommands, allowPrivateHttp: config.allowPrivateHttp },
     catalog: registry,
     events,
     extension,

@@ -48,6 +48,13 @@ export type ToolErrorCode =
   | "probe_missing"
   | "extension_required"
   | "result_too_large"
+  | "command_refused"
+  | "address_blocked"
+  | "invalid_url"
+  | "request_failed"
+  | "not_detected"
+  | "unparsable_output"
+  | "file_changed"
   | "internal_error";
 
 /**

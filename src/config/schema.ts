@@ -21,6 +21,8 @@ export const ConfigFileSchema = v.strictObject({
   requestRateLimit: v.optional(int(1, 100_000)),
   maxSessions: v.optional(int(1, 1000)),
   maxWsSessions: v.optional(int(1, 1000)),
+  allowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
+  allowPrivateHttp: v.optional(v.boolean()),
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -53,6 +55,10 @@ export interface BridgeConfig {
   maxSessions: number;
   /** WebSocket sessions kept at once, connected or waiting out their grace period. */
   maxWsSessions: number;
+  /** Programs runCommand may run besides the defaults, or "npm exec"-style runner subcommands. */
+  allowCommands: string[];
+  /** sendHttpRequest may reach private, loopback and link-local addresses. */
+  allowPrivateHttp: boolean;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -76,4 +82,6 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   // and restarts waiting out the grace period: a handful. 32 is far above that and bounds memory
   // (~20 KB a session) and the checkpoint (~200 bytes a session) under connect/drop churn.
   maxWsSessions: 32,
+  allowCommands: [],
+  allowPrivateHttp: false,
 };
