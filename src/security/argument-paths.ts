@@ -2,7 +2,7 @@
 // must name one inside the workspace, so `--prefix /tmp/x`, `--output=../../etc/x`, `-C/`,
 // `file:///home/...` or `@/tmp/args` cannot point an allowlisted tool at files elsewhere. Lexical:
 // the tool resolves symlinks itself, and links inside the workspace are the user's own.
-import { isInside, join, normalize } from "./posix-path.ts";
+import { isAbsolute, isInside, join, normalize } from "./posix-path.ts";
 
 export interface ArgumentPlace {
   /** Absolute, real directory the command runs in. */
@@ -16,7 +16,7 @@ export function argumentOutside(args: readonly string[], place: ArgumentPlace): 
   for (const arg of args) {
     for (const value of pathCandidates(arg)) {
       if (value.startsWith("~")) return { arg, path: value };
-      const path = normalize(join(place.cwd, value));
+      const path = isAbsolute(value) ? normalize(value) : join(place.cwd, value);
       if (!place.folders.some((folder) => isInside(path, folder))) return { arg, path };
     }
   }

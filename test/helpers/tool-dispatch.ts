@@ -6,8 +6,8 @@ import { expect } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
 import type { JsonRpcMessage } from "../../src/mcp/jsonrpc.ts";
 import { createWorkspace } from "../../src/security/paths.ts";
-import type { ExtensionLink } from "../../src/tools/context.ts";
-import { createToolEnvironment } from "../../src/tools/tool-environment.ts";
+import type { ExtensionLink, ToolSettings } from "../../src/tools/context.ts";
+import { createToolEnvironment, type ToolHost } from "../../src/tools/tool-environment.ts";
 import type { Toolset } from "../../src/tools/toolset.ts";
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
 import { makeSession, resultOf, type Fixture } from "./session-fixture.ts";
@@ -37,11 +37,16 @@ export interface DispatcherOptions {
   toolsets?: readonly Toolset[];
   maxResultChars?: number;
   extension?: ExtensionLink;
+  /** A runtime other than the real Node one (a stubbed resolveHost, a counted spawn). */
+  runtime?: ToolHost["runtime"];
+  /** Settings beyond the defaults (--allow-command, --allow-private-http). */
+  settings?: Partial<ToolSettings>;
 }
 
-const runtime = createNodeRuntime();
+const nodeRuntime = createNodeRuntime();
 
 export async function dispatcher(root: string, opts: DispatcherOptions = {}): Promise<Dispatcher> {
+  const runtime = opts.runtime ?? nodeRuntime;
   const workspace = await createWorkspace(runtime.fs, { root });
   const maxResultChars = opts.maxResultChars ?? 512 * 1024;
   const fixture = makeSession(
@@ -51,7 +56,7 @@ export async function dispatcher(root: string, opts: DispatcherOptions = {}): Pr
       env: (registry, events) =>
         createToolEnvironment(runtime, {
           workspace,
-          settings: { maxResultChars, timeoutMs: 5000, slim: false },
+          settings: { maxResultChars, timeoutMs: 5000, slim: false, ...opts.settings },
           catalog: registry,
           events,
           ...(opts.extension === undefined ? {} : { extension: opts.extension }),
