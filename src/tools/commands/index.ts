@@ -5,10 +5,11 @@ import { defineToolset } from "../toolset.ts";
 import parseHttpFile from "./parse-http-file.ts";
 import runCommand from "./run-command.ts";
 import runInTerminal from "./run-in-terminal.ts";
+import runTests from "./run-tests.ts";
 import sendHttpRequest from "./send-http-request.ts";
 
 export const commandsToolset = defineToolset({
   name: "commands",
   purpose: "run commands (allowlisted, no shell), terminal commands, tests with parsed results, coverage, HTTP requests",
-  tools: [runCommand, runInTerminal, sendHttpRequest, parseHttpFile],
+  tools: [runCommand, runInTerminal, runTests, sendHttpRequest, parseHttpFile],
 });
