@@ -55,6 +55,7 @@ export type ToolErrorCode =
   | "not_detected"
   | "unparsable_output"
   | "file_changed"
+  | "tool_failed"
   | "internal_error";
 
 /**

@@ -2,6 +2,7 @@
 // programs through the allowlist (ctx.exec.runAllowed), test runners through tool-built argv
 // (ctx.exec.runToolchain), HTTP through the SSRF defence (ctx.http).
 import { defineToolset } from "../toolset.ts";
+import getCodeCoverage from "./get-code-coverage.ts";
 import parseHttpFile from "./parse-http-file.ts";
 import runCommand from "./run-command.ts";
 import runInTerminal from "./run-in-terminal.ts";
@@ -11,5 +12,5 @@ import sendHttpRequest from "./send-http-request.ts";
 export const commandsToolset = defineToolset({
   name: "commands",
   purpose: "run commands (allowlisted, no shell), terminal commands, tests with parsed results, coverage, HTTP requests",
-  tools: [runCommand, runInTerminal, runTests, sendHttpRequest, parseHttpFile],
+  tools: [runCommand, runInTerminal, runTests, getCodeCoverage, sendHttpRequest, parseHttpFile],
 });

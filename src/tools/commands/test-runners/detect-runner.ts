@@ -11,16 +11,15 @@
 // |              | in setup.cfg, [pytest] in tox.ini, pytest in requirements*.txt/pyproject.toml |
 // | go test      | go.mod                                                                       |
 // | cargo test   | Cargo.toml                                                                   |
+import { isRecord, readProjectFacts } from "../../../diagnostics/project-facts.ts";
 import type { ToolContext } from "../../context.ts";
 import type { RunnerName } from "./runners.ts";
-import { isRecord } from "./test-run.ts";
 
 export interface DetectedRunner {
   runner: RunnerName;
   why: string;
 }
 
-const MAX_MANIFEST_BYTES = 1024 * 1024;
 const SCRIPT_RUNNERS: readonly [RegExp, RunnerName][] = [
   [/\bvitest\b/, "vitest"],
   [/\bjest\b/, "jest"],
@@ -29,21 +28,19 @@ const SCRIPT_RUNNERS: readonly [RegExp, RunnerName][] = [
 ];
 
 export async function detectRunners(ctx: ToolContext): Promise<DetectedRunner[]> {
-  const names = new Set((await ctx.fs.list(".")).map((e) => e.name));
-  const read = async (file: string) => (names.has(file) ? ctx.fs.readText(file, { maxBytes: MAX_MANIFEST_BYTES }).catch(() => "") : "");
+  const project = await readProjectFacts(ctx);
+  const { names, read } = project;
+  const pkg = project.packageJson;
   const found: DetectedRunner[] = [];
   const add = (runner: RunnerName, why: string) => {
     if (!found.some((f) => f.runner === runner)) found.push({ runner, why });
   };
-  const pkg = parseJson(await read("package.json"));
   const script = isRecord(pkg?.scripts) && typeof pkg.scripts.test === "string" ? pkg.scripts.test : "";
   const byPosition = SCRIPT_RUNNERS.map(([re, runner]) => ({ runner, at: script.search(re) })).filter((s) => s.at !== -1);
   for (const { runner } of byPosition.sort((a, b) => a.at - b.at)) add(runner, `package.json's test script runs ${runner === "node" ? "node --test" : runner}`);
-  const deps = { ...(isRecord(pkg?.dependencies) ? pkg.dependencies : {}), ...(isRecord(pkg?.devDependencies) ? pkg.devDependencies : {}) };
-  const hasConfig = (stem: string) => [...names].some((n) => n.startsWith(stem));
   for (const runner of ["vitest", "jest", "mocha"] as const) {
-    if (runner in deps) add(runner, `package.json depends on ${runner}`);
-    else if (hasConfig(runner === "mocha" ? ".mocharc" : `${runner}.config.`)) add(runner, `the workspace has a ${runner} config file`);
+    if (project.deps.has(runner)) add(runner, `package.json depends on ${runner}`);
+    else if (project.hasFile(runner === "mocha" ? ".mocharc" : `${runner}.config.`)) add(runner, `the workspace has a ${runner} config file`);
   }
   if (isRecord(pkg?.jest)) add("jest", 'package.json has a "jest" key');
   const why = await pytestMarker(names, read);
@@ -63,13 +60,4 @@ async function pytestMarker(names: ReadonlySet<string>, read: (file: string) => 
   if (/\bpytest\b/.test(pyproject)) return "pyproject.toml depends on pytest";
   for (const file of [...names].filter((n) => /^requirements.*\.txt$/.test(n))) if (/^\s*pytest\b/m.test(await read(file))) return `${file} lists pytest`;
   return undefined;
-}
-
-function parseJson(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 // `go test -json`: one JSON event per line (test2json). A test's pass/fail/skip is its final
 // action; its output lines carry the "file_test.go:12: message" of t.Errorf and friends.
-import { isRecord, shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
+import { isRecord } from "../../../diagnostics/project-facts.ts";
+import { shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
 
 export function parseGoTestJson(stdout: string): ParsedRun {
   const output = new Map<string, string[]>();

@@ -1,7 +1,8 @@
 // Jest's --json report, which vitest's json reporter also writes (the same shape, by design):
 // testResults per file, assertionResults per test with status, failureMessages and, when the
 // runner knows it, the test's location.
-import { extractJsonObject, isRecord, lineInStack, relativeTo, shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
+import { isRecord } from "../../../diagnostics/project-facts.ts";
+import { extractJsonObject, lineInStack, relativeTo, shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
 
 export function parseJestJson(stdout: string, root: string): ParsedRun {
   const report = extractJsonObject(stdout);

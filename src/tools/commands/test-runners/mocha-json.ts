@@ -1,5 +1,6 @@
 // Mocha's json reporter: stats and a list of failures with their error and stack.
-import { extractJsonObject, isRecord, lineInStack, relativeTo, shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
+import { isRecord } from "../../../diagnostics/project-facts.ts";
+import { extractJsonObject, lineInStack, relativeTo, shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
 
 export function parseMochaJson(stdout: string, root: string): ParsedRun {
   const report = extractJsonObject(stdout);

@@ -1,5 +1,6 @@
 // How each runner is run and read: a fixed argv with its machine-readable reporter (the caller's
 // filter and file become single arguments, never options), and the parser of that report.
+import { goPackageOf } from "../../../diagnostics/parsers/paths.ts";
 import { ToolError } from "../../../errors.ts";
 import type { ToolchainResult } from "../../../exec/exec.ts";
 import { parseCargoTestText } from "./cargo-test-text.ts";
@@ -64,7 +65,7 @@ export const RUNNERS: Readonly<Record<RunnerName, TestRunner>> = {
   go: {
     name: "go",
     program: "go",
-    args: (r) => ["test", "-json", ...opt(r.filter, (f) => [`-run=${f}`]), r.file === undefined ? "./..." : goPackage(r.file)],
+    args: (r) => ["test", "-json", ...opt(r.filter, (f) => [`-run=${f}`]), r.file === undefined ? "./..." : goPackageOf(r.file)],
     parse: (res) => parseGoTestJson(res.stdout),
   },
   cargo: {
@@ -74,12 +75,6 @@ export const RUNNERS: Readonly<Record<RunnerName, TestRunner>> = {
     parse: (res) => parseCargoTestText(res.stdout),
   },
 };
-
-/** go test runs packages: a file's directory. */
-function goPackage(file: string): string {
-  const dir = file.endsWith(".go") ? file.slice(0, Math.max(0, file.lastIndexOf("/"))) : file;
-  return dir === "" || dir === "." ? "." : `./${dir}`;
-}
 
 /** cargo test picks integration tests by target name: tests/<name>.rs. */
 function cargoTestTarget(file: string): string {

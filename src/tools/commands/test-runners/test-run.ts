@@ -2,6 +2,10 @@
 // are, and how to run it again. Runners' parsers (one file each) produce a ParsedRun; runTests adds
 // the rest.
 import * as v from "valibot";
+import { relativeTo } from "../../../diagnostics/parsers/paths.ts";
+
+export { relativeTo };
+import { isRecord } from "../../../diagnostics/project-facts.ts";
 
 export const TestFailure = v.object({
   test: v.pipe(v.string(), v.description("Full test name (suite > test).")),
@@ -43,12 +47,6 @@ export function shortMessage(text: string, maxLines = 12): string {
   return lines.length > maxLines ? `${kept}\n...` : kept;
 }
 
-/** A path under `root` as root-relative; others unchanged. */
-export function relativeTo(root: string, path: string): string {
-  const prefix = root.endsWith("/") ? root : `${root}/`;
-  return path.startsWith(prefix) ? path.slice(prefix.length) : path;
-}
-
 /** The line of the first stack frame in `file` (absolute or relative), e.g. "at x (/ws/a.test.ts:12:5)". */
 export function lineInStack(stack: string, file: string | undefined): number | undefined {
   if (file === undefined) return undefined;
@@ -57,10 +55,6 @@ export function lineInStack(stack: string, file: string | undefined): number | u
     if (path === file || path.endsWith(`/${file}`) || file.endsWith(path)) return Number(m[2]);
   }
   return undefined;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The JSON object a runner printed, found among any other output it mixed in (console logs). */
