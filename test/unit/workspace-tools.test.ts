@@ -268,7 +268,8 @@ describe("getToolCapabilities", () => {
   });
 
   it("lists what cannot work and why, the executables found, and fallback tools", async () => {
-    const caps = await dispatcher(root, { toolsets: [...TOOLSETS, extra] });
+    // The foundation's toolsets only: other toolsets add tools (and a real getDiagnostics) of their own.
+    const caps = await dispatcher(root, { toolsets: [...TOOLSETS.filter((t) => t.name === "workspace" || t.name === "bridge"), extra] });
     const out = await caps.data<Record<string, unknown>>("getToolCapabilities");
     expect(out.extensionConnected).toBe(false);
     expect(Object.keys(out.executables as object)).toEqual(["git", "rg", "gh", "rg-definitely-missing", "sh"]);

@@ -10,7 +10,7 @@ import type { FormatterBackend } from "./formatter-backend.ts";
 /** Asked in order; the [lsp] issue adds a language-server backend here. */
 export const FORMATTER_BACKENDS: readonly FormatterBackend[] = [cliFormatterBackend()];
 
-const MAX_FORMAT_BYTES = 4 * 1024 * 1024;
+const MAX_FORMAT_BYTES = 2 * 1024 * 1024;
 const PREVIEW_LINES = 200;
 
 export interface FormatRequest {
