@@ -2,11 +2,11 @@
 // symlinked node_modules), cargo check and rustfmt when cargo is there, npm ls on a hand-made
 // node_modules.
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.ts";
+import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 interface Diagnostics {
@@ -17,23 +17,16 @@ interface Diagnostics {
 }
 
 const REPO = resolve(import.meta.dirname, "../..");
-let base: string;
+let temp: TempWorkspaces;
 
 beforeAll(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "cib-quality-")));
+  temp = await tempWorkspaces("cib-quality-");
 });
 afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
+  await temp.remove();
 });
 
-async function workspace(name: string, files: Record<string, string>): Promise<string> {
-  const root = join(base, name);
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(join(root, path, ".."), { recursive: true });
-    await writeFile(join(root, path), text);
-  }
-  return root;
-}
+const workspace = (name: string, files: Record<string, string>) => temp.make(name, files);
 
 const noCargo = (() => {
   try {

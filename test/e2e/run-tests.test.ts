@@ -4,11 +4,11 @@
 // parsed from the runners' machine-readable reporters; the last result is cached for 30 s and each
 // run publishes a test.run event.
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BridgeEvents } from "../../src/events/bridge-events.ts";
+import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 interface TestRun {
@@ -24,24 +24,16 @@ interface TestRun {
 }
 
 const REPO = resolve(import.meta.dirname, "../..");
-let base: string;
+let temp: TempWorkspaces;
 
 beforeAll(async () => {
-  base = await realpath(await mkdtemp(join(tmpdir(), "cib-runtests-")));
+  temp = await tempWorkspaces("cib-runtests-");
 });
-
 afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
+  await temp.remove();
 });
 
-async function workspace(name: string, files: Record<string, string>): Promise<string> {
-  const root = join(base, name);
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(join(root, path, ".."), { recursive: true });
-    await writeFile(join(root, path), text);
-  }
-  return root;
-}
+const workspace = (name: string, files: Record<string, string>) => temp.make(name, files);
 
 function has(cmd: string, args: string[]): string | undefined {
   try {

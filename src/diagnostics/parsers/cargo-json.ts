@@ -3,21 +3,15 @@
 import { isRecord } from "../project-facts.ts";
 import type { Diagnostic, Severity } from "../diagnostic.ts";
 import { num } from "./eslint-json.ts";
+import { jsonLines } from "./json-lines.ts";
 import { relativeTo } from "./paths.ts";
 
 const SEVERITY: Readonly<Record<string, Severity>> = { error: "error", "error: internal compiler error": "error", warning: "warning", note: "info", help: "hint" };
 
 export function parseCargoJson(stdout: string, root: string): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const line of stdout.split("\n")) {
-    if (!line.startsWith("{")) continue;
-    let event: unknown;
-    try {
-      event = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (!isRecord(event) || event.reason !== "compiler-message" || !isRecord(event.message)) continue;
+  for (const event of jsonLines(stdout)) {
+    if (event.reason !== "compiler-message" || !isRecord(event.message)) continue;
     const m = event.message;
     const spans = Array.isArray(m.spans) ? m.spans.filter(isRecord) : [];
     const span = spans.find((s) => s.is_primary === true) ?? spans[0];

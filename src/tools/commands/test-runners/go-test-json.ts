@@ -1,21 +1,14 @@
 // `go test -json`: one JSON event per line (test2json). A test's pass/fail/skip is its final
 // action; its output lines carry the "file_test.go:12: message" of t.Errorf and friends.
-import { isRecord } from "../../../diagnostics/project-facts.ts";
+import { jsonLines } from "../../../diagnostics/parsers/json-lines.ts";
 import { shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
 
 export function parseGoTestJson(stdout: string): ParsedRun {
   const output = new Map<string, string[]>();
   const final = new Map<string, { action: string; pkg: string; test: string }>();
   let events = 0;
-  for (const line of stdout.split("\n")) {
-    if (!line.startsWith("{")) continue;
-    let event: unknown;
-    try {
-      event = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (!isRecord(event) || typeof event.Test !== "string") continue;
+  for (const event of jsonLines(stdout)) {
+    if (typeof event.Test !== "string") continue;
     events++;
     const key = `${String(event.Package)} ${event.Test}`;
     if (event.Action === "output") output.set(key, [...(output.get(key) ?? []), String(event.Output ?? "")]);
