@@ -3,6 +3,7 @@
 // output. A checker runs when the project declares it (a config file, a dependency); a Python
 // project that declares neither ruff nor pyright gets whichever is installed.
 import type { RunResult } from "../exec/exec.ts";
+import { pathArgument } from "../exec/toolchain.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { parseCargoJson } from "./parsers/cargo-json.ts";
 import { parseEslintJson } from "./parsers/eslint-json.ts";
@@ -27,6 +28,9 @@ export interface Checker {
   parse(result: RunResult, root: string): Diagnostic[];
 }
 
+/** The file to check, or the whole project. */
+const target = (file: string | undefined) => (file === undefined ? "." : pathArgument(file));
+
 const JS = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
 const PY = [".py", ".pyi"];
 
@@ -49,8 +53,8 @@ export const CHECKERS: readonly Checker[] = [
     program: "eslint",
     extensions: [...JS, ".vue", ".svelte"],
     declared: async (p) => p.hasFile("eslint.config.", ".eslintrc") || p.deps.has("eslint") || p.packageJson?.eslintConfig !== undefined,
-    args: (file) => ["-f", "json", file ?? "."],
-    fixArgs: (file) => ["--fix", "-f", "json", file ?? "."],
+    args: (file) => ["-f", "json", target(file)],
+    fixArgs: (file) => ["--fix", "-f", "json", target(file)],
     parse: (r, root) => parseEslintJson(r.stdout, root),
   },
   {
@@ -58,8 +62,8 @@ export const CHECKERS: readonly Checker[] = [
     program: "biome",
     extensions: [...JS, ".json", ".jsonc", ".css", ".graphql"],
     declared: async (p) => p.hasFile("biome.json") || p.deps.has("@biomejs/biome"),
-    args: (file) => ["lint", "--reporter=github", file ?? "."],
-    fixArgs: (file) => ["lint", "--write", "--reporter=github", file ?? "."],
+    args: (file) => ["lint", "--reporter=github", target(file)],
+    fixArgs: (file) => ["lint", "--write", "--reporter=github", target(file)],
     parse: (r, root) => parseGithubAnnotations(r.stdout, root, "biome"),
   },
   {
@@ -69,8 +73,8 @@ export const CHECKERS: readonly Checker[] = [
     declared: declaresRuff,
     fallback: undeclaredPython,
     // --no-fix: a config with fix = true would otherwise change files while only checking.
-    args: (file) => ["check", "--no-fix", "--output-format=json", file ?? "."],
-    fixArgs: (file) => ["check", "--fix", "--output-format=json", file ?? "."],
+    args: (file) => ["check", "--no-fix", "--output-format=json", target(file)],
+    fixArgs: (file) => ["check", "--fix", "--output-format=json", target(file)],
     parse: (r, root) => parseRuffJson(r.stdout, root),
   },
   {
@@ -79,7 +83,7 @@ export const CHECKERS: readonly Checker[] = [
     extensions: PY,
     declared: declaresPyright,
     fallback: undeclaredPython,
-    args: (file) => ["--outputjson", ...(file === undefined ? [] : [file])],
+    args: (file) => ["--outputjson", ...(file === undefined ? [] : [pathArgument(file)])],
     parse: (r, root) => parsePyrightJson(r.stdout, root),
   },
   {

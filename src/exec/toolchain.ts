@@ -50,3 +50,11 @@ export function checkedFilter(value: string, what: string): string {
   }
   return value;
 }
+
+/**
+ * A workspace path as a positional argument: "./name", so a file the model named "--require=x.js"
+ * reaches the tool as a path and never as one of its options.
+ */
+export function pathArgument(path: string): string {
+  return path.startsWith("/") || path.startsWith("./") ? path : `./${path}`;
+}

@@ -86,6 +86,13 @@ describe("runTests with vitest", () => {
     expect(filtered).toMatchObject({ outcome: "pass", passed: 1 });
     expect(events.map((e) => e.outcome)).toEqual(["fail", "pass-after-fail", "pass"]);
     expect((await d.failure("runTests", { filter: "--config=/tmp/x" })).code).toBe("invalid_arguments");
+    // A file whose name looks like an option reaches vitest as a path ("./--config=x.test.ts").
+    await writeFile(join(root, "--config=x.test.ts"), 'import { it } from "vitest";\nit("odd name", () => {});\n');
+    const odd = await d.data<TestRun>("runTests", { file: "--config=x.test.ts" });
+    expect(odd).toMatchObject({ outcome: "pass", passed: 1, failed: 0 });
+    expect(odd.command).toMatch(/ \.\/--config=x\.test\.ts$/);
+    const one = await d.data<TestRun>("runTests", { file: "math.test.ts", rerun: true });
+    expect(one).toMatchObject({ outcome: "pass", passed: 2, skipped: 1 });
   });
 });
 

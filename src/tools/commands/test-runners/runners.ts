@@ -2,6 +2,7 @@
 // filter and file become single arguments, never options), and the parser of that report.
 import { goPackageOf } from "../../../diagnostics/parsers/paths.ts";
 import { ToolError } from "../../../errors.ts";
+import { pathArgument } from "../../../exec/toolchain.ts";
 import type { ToolchainResult } from "../../../exec/exec.ts";
 import { parseCargoTestText } from "./cargo-test-text.ts";
 import { parseGoTestJson } from "./go-test-json.ts";
@@ -34,32 +35,32 @@ export const RUNNERS: Readonly<Record<RunnerName, TestRunner>> = {
   vitest: {
     name: "vitest",
     program: "vitest",
-    args: (r) => ["run", "--reporter=json", ...opt(r.filter, (f) => [`--testNamePattern=${f}`]), ...opt(r.file, (f) => [f])],
+    args: (r) => ["run", "--reporter=json", ...opt(r.filter, (f) => [`--testNamePattern=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
     parse: (res, root) => parseJestJson(res.stdout, root),
   },
   jest: {
     name: "jest",
     program: "jest",
-    args: (r) => ["--json", "--ci", "--testLocationInResults", "--watchAll=false", ...opt(r.filter, (f) => [`--testNamePattern=${f}`]), ...opt(r.file, (f) => ["--runTestsByPath", f])],
+    args: (r) => ["--json", "--ci", "--testLocationInResults", "--watchAll=false", ...opt(r.filter, (f) => [`--testNamePattern=${f}`]), ...opt(r.file, (f) => ["--runTestsByPath", pathArgument(f)])],
     parse: (res, root) => parseJestJson(res.stdout, root),
   },
   mocha: {
     name: "mocha",
     program: "mocha",
-    args: (r) => ["--reporter=json", ...opt(r.filter, (f) => [`--grep=${f}`]), ...opt(r.file, (f) => [f])],
+    args: (r) => ["--reporter=json", ...opt(r.filter, (f) => [`--grep=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
     parse: (res, root) => parseMochaJson(res.stdout, root),
   },
   node: {
     name: "node",
     program: "node",
-    args: (r) => ["--test", "--test-reporter=tap", ...opt(r.filter, (f) => [`--test-name-pattern=${f}`]), ...opt(r.file, (f) => [f])],
+    args: (r) => ["--test", "--test-reporter=tap", ...opt(r.filter, (f) => [`--test-name-pattern=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
     parse: (res, root) => parseNodeTap(res.stdout, root),
   },
   pytest: {
     name: "pytest",
     program: "pytest",
     // xunit1 adds file and line to each testcase; -p no:cacheprovider leaves no .pytest_cache behind.
-    args: (r) => (report) => ["-q", "-p", "no:cacheprovider", `--junitxml=${report}`, "-o", "junit_family=xunit1", ...opt(r.filter, (f) => ["-k", f]), ...opt(r.file, (f) => [f])],
+    args: (r) => (report) => ["-q", "-p", "no:cacheprovider", `--junitxml=${report}`, "-o", "junit_family=xunit1", ...opt(r.filter, (f) => ["-k", f]), ...opt(r.file, (f) => [pathArgument(f)])],
     parse: (res) => parseJunitXml(res.report),
   },
   go: {
@@ -78,7 +79,7 @@ export const RUNNERS: Readonly<Record<RunnerName, TestRunner>> = {
 
 /** cargo test picks integration tests by target name: tests/<name>.rs. */
 function cargoTestTarget(file: string): string {
-  const m = /^(?:.*\/)?tests\/([\w-]+)\.rs$/.exec(file);
+  const m = /^(?:.*\/)?tests\/(\w[\w-]*)\.rs$/.exec(file);
   if (m === null) throw new ToolError("invalid_arguments", `cargo runs tests by target, and ${file} is not an integration test file (tests/<name>.rs)`, { suggestion: "Pass a test name as filter instead of a file." });
   return m[1] ?? "";
 }
