@@ -45,7 +45,14 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
   events.subscribe("tool.called", (call) => log.debug("tool call", call));
   const tools = createToolEnvironment(runtime, {
     workspace,
-    settings: { maxResultChars, timeoutMs: config.timeoutMs, slim: config.slim, allowPushToMain: config.allowPushToMain },
+    settings: {
+      maxResultChars,
+      timeoutMs: config.timeoutMs,
+      slim: config.slim,
+      allowPushToMain: config.allowPushToMain,
+      allowCommands: config.allowCommands,
+      allowPrivateHttp: config.allowPrivateHttp,
+    },
     catalog: registry,
     events,
     extension,

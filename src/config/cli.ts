@@ -10,12 +10,13 @@ export type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; 
 
 type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
 type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit" | "requestRateLimit" | "maxSessions" | "maxWsSessions";
-type BoolKey = "slim" | "verbose" | "jsonl" | "allowPushToMain";
+type BoolKey = "slim" | "verbose" | "jsonl" | "allowPushToMain" | "allowPrivateHttp";
 
 type FlagSpec =
   | { kind: "string"; key: ValueKey }
   | { kind: "int"; key: IntKey }
   | { kind: "bool"; key: BoolKey }
+  | { kind: "list"; key: "allowCommands" }
   | { kind: "config" }
   | { kind: "help" }
   | { kind: "version" };
@@ -37,6 +38,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--max-sessions": { kind: "int", key: "maxSessions" },
   "--max-ws-sessions": { kind: "int", key: "maxWsSessions" },
   "--allow-push-to-main": { kind: "bool", key: "allowPushToMain" },
+  "--allow-command": { kind: "list", key: "allowCommands" },
+  "--allow-private-http": { kind: "bool", key: "allowPrivateHttp" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -69,6 +72,12 @@ Options:
                              (default: ${DEFAULT_CONFIG.maxWsSessions}; 1-1000)
   --allow-push-to-main       Let gitPush push to main, master or the remote's default branch
                              (default: refused)
+  --allow-command <name>     Let runCommand run this program too (repeatable; default allowlist:
+                             git, npm, cargo, go, pytest, jest, vitest, tsc, eslint, biome), or a
+                             runner subcommand such as "npm exec"; interpreters and shells are
+                             never allowed
+  --allow-private-http       Let sendHttpRequest reach private, loopback and link-local addresses
+                             (default: off)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit
@@ -112,6 +121,9 @@ export function parseCli(argv: readonly string[]): CliResult {
     if (spec.kind === "config") {
       if (value === "") throw usage(`${name} needs a file path`);
       flags.configPath = value;
+    } else if (spec.kind === "list") {
+      if (value.trim() === "") throw usage(`${name} needs a program name`);
+      flags[spec.key] = [...(flags[spec.key] ?? []), value];
     } else if (spec.kind === "int") {
       flags[spec.key] = parseInteger(name, spec.key, value);
     } else {

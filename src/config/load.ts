@@ -2,6 +2,7 @@
 // injected function so this module stays runtime-free and testable without a disk.
 import * as v from "valibot";
 import { BridgeError, errorMessage } from "../errors.ts";
+import { allowEntryProblem } from "../security/commands.ts";
 import { isAbsolute, join, normalize } from "../security/posix-path.ts";
 import type { CliFlags } from "./cli.ts";
 import { ConfigFileSchema, DEFAULT_CONFIG, type BridgeConfig, type ConfigFile } from "./schema.ts";
@@ -40,6 +41,8 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     maxSessions: merged.maxSessions ?? DEFAULT_CONFIG.maxSessions,
     maxWsSessions: merged.maxWsSessions ?? DEFAULT_CONFIG.maxWsSessions,
     allowPushToMain: merged.allowPushToMain ?? DEFAULT_CONFIG.allowPushToMain,
+    allowCommands: checkedAllowCommands(merged.allowCommands ?? DEFAULT_CONFIG.allowCommands),
+    allowPrivateHttp: merged.allowPrivateHttp ?? DEFAULT_CONFIG.allowPrivateHttp,
   };
 }
 
@@ -79,6 +82,15 @@ function envToken(env: ConfigSources["env"]): string | undefined {
     throw new BridgeError("config_invalid", `${TOKEN_ENV}: must be 16-500 visible ASCII characters, no spaces`);
   }
   return raw;
+}
+
+/** Interpreters and shells can never be allowed, from the command line or a config file alike. */
+function checkedAllowCommands(entries: string[]): string[] {
+  for (const entry of entries) {
+    const problem = allowEntryProblem(entry);
+    if (problem !== undefined) throw new BridgeError("config_invalid", `--allow-command (allowCommands): ${problem}`);
+  }
+  return entries;
 }
 
 function absolute(path: string, cwd: string): string {

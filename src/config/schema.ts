@@ -23,6 +23,8 @@ export const ConfigFileSchema = v.strictObject({
   maxWsSessions: v.optional(int(1, 1000)),
   // [git]
   allowPushToMain: v.optional(v.boolean()),
+  allowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
+  allowPrivateHttp: v.optional(v.boolean()),
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -57,6 +59,10 @@ export interface BridgeConfig {
   maxWsSessions: number;
   /** [git] gitPush may push to main, master or the remote's default branch (refused by default). */
   allowPushToMain: boolean;
+  /** Programs runCommand may run besides the defaults, or "npm exec"-style runner subcommands. */
+  allowCommands: string[];
+  /** sendHttpRequest may reach private, loopback and link-local addresses. */
+  allowPrivateHttp: boolean;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -81,4 +87,6 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   // (~20 KB a session) and the checkpoint (~200 bytes a session) under connect/drop churn.
   maxWsSessions: 32,
   allowPushToMain: false,
+  allowCommands: [],
+  allowPrivateHttp: false,
 };

@@ -18,4 +18,9 @@ export interface BridgeEvents {
   // [github]
   "github.issue": { action: "created" | "commented"; repo: string; number: number; url: string };
   "github.pullRequest": { action: "created" | "reviewed"; repo: string; number: number; url: string };
+  /**
+   * runTests finished a run (cached answers are not runs). "pass-after-fail" is a pass whose
+   * previous run failed: the seed's onTestRun filters are "any", "failure" and "pass-after-fail".
+   */
+  "test.run": { runner: string; outcome: "pass" | "fail" | "pass-after-fail"; passed: number; failed: number; skipped: number; durationMs: number };
 }

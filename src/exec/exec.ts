@@ -1,13 +1,21 @@
-// ctx.exec: how a tool runs a program (git, rg, a test runner). Never a shell: the executable is
-// found on PATH and gets its arguments as an array, so nothing in them is interpreted. A tool may
-// run only the executables it declared (`requires.probes`), in a workspace directory, with the
-// bridge's secrets removed from the environment; its whole process tree is killed when the call is
-// cancelled or times out, and output is capped with a marker.
+// ctx.exec: how a tool runs a program. Never a shell: the executable gets its arguments as an
+// array, so nothing in them is interpreted; it runs in a workspace directory, with the bridge's
+// secrets removed from the environment; its whole process tree is killed when the call is
+// cancelled or times out, and output is capped with a marker. Three ways in, one per kind of caller:
+//   run          the executables the tool declared (requires.probes): git for the git tools;
+//   runAllowed   a program the user's request names (runCommand): through the allowlist, the
+//                argument rules and the identity check (src/security/commands.ts);
+//   runToolchain a test runner, checker or formatter with an argv the tool built (src/exec/toolchain.ts).
 import type { Runtime } from "../runtime.ts";
 import { ToolError, errorMessage, fsErrorCode } from "../errors.ts";
+import { checkCommandLine } from "../security/commands.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
-import { collectOutput, type CollectedOutput } from "./collect-output.ts";
+import { collectOutput, type CollectedOutput, type OutputKeep } from "./collect-output.ts";
 import { childEnvironment } from "./child-env.ts";
+import type { CommandGuard } from "./command-guard.ts";
+import { findProgram, type FoundProgram } from "./program-lookup.ts";
+import { createReportFile } from "./report-file.ts";
+import { assertToolchainArgv, isToolchainProgram } from "./toolchain.ts";
 
 export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
 
@@ -23,6 +31,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Per stream; what comes after is dropped and marked (default 1 MiB). */
   maxOutputBytes?: number;
+  /** Which part of a long output to keep (default the head). */
+  keep?: OutputKeep;
   /** Each chunk of output as it arrives (for progress with the latest lines). */
   onOutput?(stream: "stdout" | "stderr", text: string): void;
 }
@@ -34,35 +44,92 @@ export interface RunResult extends CollectedOutput {
   timedOut: boolean;
 }
 
+export interface ToolchainRunOptions extends Omit<RunOptions, "args"> {
+  /** The argv, or a function of a private report file's path (e.g. `--junitxml=<path>`). */
+  args: readonly string[] | ((reportPath: string) => readonly string[]);
+}
+
+export interface ToolchainResult extends RunResult {
+  /** What the runner wrote to the report file, when `args` asked for one. */
+  report?: string;
+}
+
 export interface Exec {
   run(command: string, opts: RunOptions): Promise<RunResult>;
+  runAllowed(command: string, opts: RunOptions): Promise<RunResult>;
+  runToolchain(command: string, opts: ToolchainRunOptions): Promise<ToolchainResult>;
+  /** Whether a toolchain program is installed (the project's node_modules/.bin, else PATH). */
+  hasToolchain(command: string): Promise<boolean>;
 }
 
 export interface ExecDeps {
-  runtime: Pick<Runtime, "spawn" | "which" | "env">;
+  runtime: Pick<Runtime, "spawn" | "which" | "env" | "fs" | "paths">;
   fs: WorkspaceFs;
+  guard: CommandGuard;
 }
 
-/** The Exec of one call: `allowed` are the executables its tool declared, `signal` the call's. */
-export function createExec(deps: ExecDeps, allowed: readonly string[], signal: AbortSignal): Exec {
+/** The Exec of one call: `declared` are the executables its tool declared, `signal` the call's. */
+export function createExec(deps: ExecDeps, declared: readonly string[], signal: AbortSignal): Exec {
+  const cwdOf = (opts: { cwd?: string }) => workingDirectory(deps.fs, opts.cwd);
+  const locate = async (command: string): Promise<FoundProgram> => {
+    const found = await findProgram(deps.runtime, command, deps.fs.root);
+    if (found === undefined) throw missing(command);
+    return found;
+  };
   return {
     async run(command, opts) {
-      if (!allowed.includes(command)) {
-        throw new ToolError("internal_error", `This tool may not run \`${command}\` (it declares ${allowed.length > 0 ? allowed.join(", ") : "no executables"})`, {
+      if (!declared.includes(command)) {
+        throw new ToolError("internal_error", `This tool may not run \`${command}\` (it declares ${declared.length > 0 ? declared.join(", ") : "no executables"})`, {
           suggestion: "This is a bridge bug: the tool must list the executable in requires.probes.",
         });
       }
       const path = await deps.runtime.which(command);
-      if (path === undefined) {
-        throw new ToolError("probe_missing", `\`${command}\` is not on the bridge's PATH`, { suggestion: `Install ${command}, make sure the bridge's PATH has it, and restart the bridge.` });
+      if (path === undefined) throw missing(command);
+      return runResolved(deps.runtime, path, await cwdOf(opts), opts, signal);
+    },
+    async runAllowed(command, opts) {
+      const cwd = await cwdOf(opts);
+      const refusal = checkCommandLine(deps.guard.policy, command, opts.args, { cwd, folders: deps.fs.folders });
+      if (refusal !== undefined) throw new ToolError("command_refused", refusal.why, { suggestion: refusal.suggestion });
+      const found = await locate(command);
+      const disguised = await deps.guard.identity.refusal(found.path, { folders: deps.fs.folders, projectBin: found.projectBin });
+      if (disguised !== undefined) {
+        throw new ToolError("command_refused", `Refused \`${command}\`: ${disguised}`, { suggestion: "Ask the user to check that PATH gives the real tool; interpreters never run through runCommand." });
       }
-      const cwd = await deps.fs.resolve(opts.cwd ?? ".");
-      if (!(await deps.fs.stat(cwd)).isDirectory) {
-        throw new ToolError("not_a_directory", `${opts.cwd ?? "."} is not a directory`, { suggestion: "Run it in a directory of the workspace." });
+      return runResolved(deps.runtime, found.path, cwd, opts, signal);
+    },
+    async runToolchain(command, opts) {
+      if (!isToolchainProgram(command)) assertToolchainArgv(command, []);
+      const cwd = await cwdOf(opts);
+      const found = await locate(command);
+      const report = typeof opts.args === "function" ? await createReportFile(deps.runtime) : undefined;
+      try {
+        const args = typeof opts.args === "function" ? opts.args(report?.path ?? "") : opts.args;
+        assertToolchainArgv(command, args);
+        const result: ToolchainResult = await runResolved(deps.runtime, found.path, cwd, { ...opts, args }, signal);
+        const text = await report?.read(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
+        if (text !== undefined) result.report = text;
+        return result;
+      } finally {
+        await report?.remove().catch(() => {});
       }
-      return runResolved(deps.runtime, path, cwd, opts, signal);
+    },
+    async hasToolchain(command) {
+      return isToolchainProgram(command) && (await findProgram(deps.runtime, command, deps.fs.root)) !== undefined;
     },
   };
+}
+
+async function workingDirectory(fs: WorkspaceFs, dir: string | undefined): Promise<string> {
+  const cwd = await fs.resolve(dir ?? ".");
+  if (!(await fs.stat(cwd)).isDirectory) {
+    throw new ToolError("not_a_directory", `${dir ?? "."} is not a directory`, { suggestion: "Run it in a directory of the workspace." });
+  }
+  return cwd;
+}
+
+function missing(command: string): ToolError {
+  return new ToolError("probe_missing", `\`${command}\` is not on the bridge's PATH`, { suggestion: `Install ${command} (or add it to the project), make sure the bridge's PATH has it, and restart the bridge.` });
 }
 
 async function runResolved(runtime: ExecDeps["runtime"], path: string, cwd: string, opts: RunOptions, signal: AbortSignal): Promise<RunResult> {
@@ -75,7 +142,7 @@ async function runResolved(runtime: ExecDeps["runtime"], path: string, cwd: stri
     processGroup: true,
     signal: timeout === undefined ? signal : AbortSignal.any([signal, timeout]),
   });
-  const output = collectOutput(child, opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, opts.onOutput);
+  const output = collectOutput(child, { maxBytes: opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, ...(opts.keep === undefined ? {} : { keep: opts.keep }), ...(opts.onOutput === undefined ? {} : { onOutput: opts.onOutput }) });
   let exitCode: number;
   try {
     exitCode = await child.exited;

@@ -1,8 +1,10 @@
 // What a tool handler may touch (DESIGN.md, "The flow of one request"): narrow capabilities, never
 // the Runtime or the bridge's config (which holds the auth token). ctx.fs goes through the jail;
-// ctx.exec, ctx.http, ctx.lsp and a real ctx.extension are added by their issues in the same style.
+// ctx.exec and ctx.http run programs and reach the network through one guarded path each;
+// ctx.lsp and a real ctx.extension are added by their issues in the same style.
 import type { EventPublisher } from "../events/event-bus.ts";
 import type { Exec } from "../exec/exec.ts";
+import type { HttpClient } from "../http/http-client.ts";
 import type { LogLevel } from "../mcp/logging.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 
@@ -57,6 +59,10 @@ export interface ToolSettings {
    * means refused, so contexts built without it (tests, other areas' fixtures) stay on the safe side.
    */
   readonly allowPushToMain?: boolean;
+  /** --allow-command: programs (or "npm exec"-style runner subcommands) runCommand may run besides the defaults. */
+  readonly allowCommands?: readonly string[];
+  /** --allow-private-http: sendHttpRequest may reach private, loopback and link-local addresses. */
+  readonly allowPrivateHttp?: boolean;
 }
 
 /** What every call shares: the capabilities of the bridge. */
@@ -88,4 +94,6 @@ export type ToolContext = ToolEnvironment &
   Omit<CallScope, "executables"> & {
     /** Runs the tool's declared executables, never a shell (src/exec/exec.ts). */
     readonly exec: Exec;
+    /** HTTP(S) requests through the SSRF defence (src/http/http-client.ts). */
+    readonly http: HttpClient;
   };

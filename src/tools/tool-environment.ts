@@ -1,7 +1,9 @@
 // The one factory of tool capabilities, used by the bridge and by every test (so tests exercise
 // the real jail and the real ctx.fs, never a hand-made context).
 import type { EventPublisher } from "../events/event-bus.ts";
+import { createCommandGuard, type CommandGuard } from "../exec/command-guard.ts";
 import { createExec } from "../exec/exec.ts";
+import { createHttpClient } from "../http/http-client.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Workspace } from "../security/paths.ts";
 import { createWorkspaceFs } from "../workspace/workspace-fs.ts";
@@ -20,17 +22,21 @@ export interface ToolEnvironmentOptions {
 /** What the factory holds: the environment tools see, and what only it may use to build a call's context. */
 export interface ToolHost {
   readonly env: ToolEnvironment;
-  readonly runtime: Pick<Runtime, "fs" | "which" | "spawn" | "env">;
+  readonly runtime: Pick<Runtime, "fs" | "which" | "spawn" | "env" | "paths" | "resolveHost" | "fetchPinned">;
+  /** runCommand's allowlist and executable identity check, built once from --allow-command. */
+  readonly commands: CommandGuard;
 }
 
 export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEnvironmentOptions): ToolHost {
   const fs = createWorkspaceFs(runtime.fs, opts.workspace);
+  const commands = createCommandGuard(runtime, opts.settings.allowCommands ?? []);
   return {
     runtime,
+    commands,
     env: {
       fs,
       settings: opts.settings,
-      probes: createProbes(runtime, probeReadiness({ runtime, fs })),
+      probes: createProbes(runtime, probeReadiness({ runtime, fs, guard: commands })),
       extension: opts.extension ?? { connected: false },
       catalog: opts.catalog,
       events: opts.events,
@@ -48,7 +54,8 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     extension: env.extension,
     catalog: env.catalog,
     events: env.events,
-    exec: createExec({ runtime: host.runtime, fs: env.fs }, call.executables, call.signal),
+    exec: createExec({ runtime: host.runtime, fs: env.fs, guard: host.commands }, call.executables, call.signal),
+    http: createHttpClient({ runtime: host.runtime, allowPrivate: env.settings.allowPrivateHttp === true }, call.signal),
     session: call.session,
     signal: call.signal,
     progress: call.progress,

@@ -6,7 +6,7 @@ import { DEFAULT_CONFIG } from "../../src/config/schema.ts";
 import type { LogLevel } from "../../src/mcp/logging.ts";
 import type { Runtime } from "../../src/runtime.ts";
 import { createWorkspace } from "../../src/security/paths.ts";
-import type { ExtensionLink, ToolCatalog, ToolContext } from "../../src/tools/context.ts";
+import type { ExtensionLink, ToolCatalog, ToolContext, ToolSettings } from "../../src/tools/context.ts";
 import type { Tool } from "../../src/tools/define-tool.ts";
 import { createToolEnvironment, toolContext, type ToolHost } from "../../src/tools/tool-environment.ts";
 import { testEventBus } from "./session-fixture.ts";
@@ -28,6 +28,8 @@ export interface TestContextOptions {
   /** The calling session's id (default "test-session"). */
   session?: string;
   maxResultChars?: number;
+  /** Settings beyond the defaults (--allow-command, --allow-private-http). */
+  settings?: Partial<ToolSettings>;
 }
 
 let nodeRuntime: Runtime | undefined;
@@ -43,7 +45,7 @@ export async function makeToolContext(root: string, opts: TestContextOptions = {
   const host = createToolEnvironment(runtime, {
     workspace: await createWorkspace(runtime.fs, { root }),
     events: testEventBus(),
-    settings: { maxResultChars: opts.maxResultChars ?? DEFAULT_CONFIG.maxResultSizeKb * 1024, timeoutMs: DEFAULT_CONFIG.timeoutMs, slim: false },
+    settings: { maxResultChars: opts.maxResultChars ?? DEFAULT_CONFIG.maxResultSizeKb * 1024, timeoutMs: DEFAULT_CONFIG.timeoutMs, slim: false, ...opts.settings },
     catalog: catalogOf(opts.tools ?? []),
     ...(opts.extension === undefined ? {} : { extension: opts.extension }),
   });

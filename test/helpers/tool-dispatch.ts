@@ -37,15 +37,16 @@ export interface DispatcherOptions {
   toolsets?: readonly Toolset[];
   maxResultChars?: number;
   extension?: ExtensionLink;
-  /** A runtime other than the real Node one as started (e.g. with PATH or GH_* changed in its env). */
+  /** A runtime other than the real Node one as started (PATH or GH_* changed, a stubbed resolveHost, a counted spawn). */
   runtime?: ToolHost["runtime"];
-  /** Settings beyond the result cap (e.g. allowPushToMain). */
+  /** Settings beyond the result cap (allowPushToMain, --allow-command, --allow-private-http). */
   settings?: Partial<Omit<ToolSettings, "maxResultChars">>;
 }
 
-const runtime = createNodeRuntime();
+const nodeRuntime = createNodeRuntime();
 
 export async function dispatcher(root: string, opts: DispatcherOptions = {}): Promise<Dispatcher> {
+  const runtime = opts.runtime ?? nodeRuntime;
   const workspace = await createWorkspace(runtime.fs, { root });
   const maxResultChars = opts.maxResultChars ?? 512 * 1024;
   const fixture = makeSession(

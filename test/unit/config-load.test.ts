@@ -65,6 +65,8 @@ describe("resolveConfig", () => {
       maxSessions: 3,
       maxWsSessions: 9,
       allowPushToMain: true,
+      allowCommands: ["make-docs", "npm exec"],
+      allowPrivateHttp: true,
     };
     const config = await resolveConfig({ configPath: "/etc/b.json" }, sources({ "/etc/b.json": JSON.stringify(file) }));
     expect(config).toEqual({
@@ -84,7 +86,21 @@ describe("resolveConfig", () => {
       maxSessions: 3,
       maxWsSessions: 9,
       allowPushToMain: true,
+      allowCommands: ["make-docs", "npm exec"],
+      allowPrivateHttp: true,
     });
+  });
+
+  it("takes --allow-command (repeatable) and --allow-private-http, and never an interpreter", async () => {
+    const src = sources({});
+    const config = await resolveConfig(cli(["--allow-command", "make-docs", "--allow-command=npm exec", "--allow-private-http"]), src);
+    expect(config.allowCommands).toEqual(["make-docs", "npm exec"]);
+    expect(config.allowPrivateHttp).toBe(true);
+    expect((await resolveConfig(cli([]), src)).allowCommands).toEqual([]);
+    for (const entry of ["node", "python3.12", "bash", "sh", "/usr/bin/perl", "npm explore", "env", "make"]) {
+      await expect(resolveConfig(cli(["--allow-command", entry]), src)).rejects.toMatchObject({ code: "config_invalid", message: expect.stringMatching(/allow-command/) });
+    }
+    await expect(resolveConfig({ configPath: "/c.json" }, sources({ "/c.json": JSON.stringify({ allowCommands: ["ruby"] }) }))).rejects.toMatchObject({ code: "config_invalid" });
   });
 
   it("lets flags beat the file, and the file beat the defaults", async () => {

@@ -1,0 +1,35 @@
+// eslint -f json: one entry per file with its messages (severity 1 warning, 2 error).
+import { isRecord } from "../project-facts.ts";
+import type { Diagnostic } from "../diagnostic.ts";
+import { relativeTo } from "./paths.ts";
+
+export function parseEslintJson(stdout: string, root: string): Diagnostic[] {
+  const report = parseArray(stdout);
+  const out: Diagnostic[] = [];
+  for (const file of report) {
+    if (!isRecord(file) || !Array.isArray(file.messages)) continue;
+    for (const m of file.messages.filter(isRecord)) {
+      const d: Diagnostic = { file: relativeTo(root, String(file.filePath)), line: num(m.line) ?? 1, column: num(m.column) ?? 1, severity: m.severity === 2 || m.fatal === true ? "error" : "warning", message: String(m.message ?? ""), source: "eslint" };
+      if (typeof m.ruleId === "string") d.code = m.ruleId;
+      if (num(m.endLine) !== undefined) d.endLine = num(m.endLine);
+      if (num(m.endColumn) !== undefined) d.endColumn = num(m.endColumn);
+      out.push(d);
+    }
+  }
+  return out;
+}
+
+export function parseArray(text: string): unknown[] {
+  const start = text.indexOf("[");
+  if (start === -1) return [];
+  try {
+    const value: unknown = JSON.parse(text.slice(start));
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+export function num(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}

@@ -1,0 +1,15 @@
+// What the bridge holds once for runCommand's guarded path: the allowlist policy built from
+// --allow-command (src/security/commands.ts) and the identity check of executables, whose list of
+// interpreters on PATH is looked up on first use and kept.
+import type { Runtime } from "../runtime.ts";
+import { createCommandPolicy, type CommandPolicy } from "../security/commands.ts";
+import { createIdentityCheck, type IdentityCheck } from "../security/executable-identity.ts";
+
+export interface CommandGuard {
+  readonly policy: CommandPolicy;
+  readonly identity: IdentityCheck;
+}
+
+export function createCommandGuard(runtime: Pick<Runtime, "fs" | "which">, allowCommands: readonly string[]): CommandGuard {
+  return { policy: createCommandPolicy(allowCommands), identity: createIdentityCheck(runtime) };
+}

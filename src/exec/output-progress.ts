@@ -1,0 +1,39 @@
+// Progress for a running command: the latest output lines as the notification's message, so a
+// client watching a long build or test run sees where it is. At most a few a second (a chatty
+// command would otherwise flood the session), and always the newest lines.
+
+export interface OutputProgress {
+  onOutput(stream: "stdout" | "stderr", text: string): void;
+}
+
+export interface OutputProgressOptions {
+  /** Lines shown (default 5). */
+  lines?: number;
+  /** Least time between two notifications, in ms (default 250). */
+  intervalMs?: number;
+}
+
+const MAX_MESSAGE_CHARS = 500;
+
+export function outputProgress(report: (count: number, message: string) => void, opts: OutputProgressOptions = {}): OutputProgress {
+  const keep = opts.lines ?? 5;
+  const interval = opts.intervalMs ?? 250;
+  let lines: string[] = [];
+  let partial = "";
+  let sent = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  return {
+    onOutput(_stream, text) {
+      const parts = (partial + text).split(/\r?\n|\r/);
+      partial = parts.pop() ?? "";
+      lines = [...lines, ...parts.filter((l) => l.trim() !== "")].slice(-keep);
+      const now = performance.now();
+      if (now - last < interval) return;
+      last = now;
+      const shown = [...lines, ...(partial.trim() === "" ? [] : [partial])].slice(-keep).join("\n");
+      if (shown === "") return;
+      sent += 1;
+      report(sent, shown.length > MAX_MESSAGE_CHARS ? shown.slice(-MAX_MESSAGE_CHARS) : shown);
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// Coverage reports as runners write them, read into per-file line coverage: lcov (c8, vitest,
+// jest, nyc, cargo llvm-cov), istanbul's coverage-final.json and coverage-summary.json, Cobertura
+// XML (pytest-cov, coverage.py, gcovr), coverage.py's JSON, and Go's cover profile.
+import { isRecord } from "../../../diagnostics/project-facts.ts";
+import { relativeTo } from "../../../diagnostics/parsers/paths.ts";
+
+export interface FileCoverage {
+  file: string;
+  covered: number;
+  total: number;
+  /** Line numbers never run; undefined when the format does not say (coverage-summary.json). */
+  uncovered?: number[];
+}
+
+export function parseLcov(text: string, root: string): FileCoverage[] {
+  const out: FileCoverage[] = [];
+  let current: { file: string; hits: Map<number, number> } | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    if (line.startsWith("SF:")) current = { file: relativeTo(root, line.slice(3).trim()), hits: new Map() };
+    else if (line.startsWith("DA:") && current !== undefined) {
+      const [n, hits] = line.slice(3).split(",");
+      current.hits.set(Number(n), Math.max(current.hits.get(Number(n)) ?? 0, Number(hits)));
+    } else if (line.startsWith("end_of_record") && current !== undefined) {
+      out.push(fromHits(current.file, current.hits));
+      current = undefined;
+    }
+  }
+  return out;
+}
+
+export function parseIstanbulFinal(report: Record<string, unknown>, root: string): FileCoverage[] {
+  return Object.entries(report).flatMap(([path, data]) => {
+    if (!isRecord(data) || !isRecord(data.statementMap) || !isRecord(data.s)) return [];
+    const hits = new Map<number, number>();
+    for (const [id, loc] of Object.entries(data.statementMap)) {
+      const line = isRecord(loc) && isRecord(loc.start) && typeof loc.start.line === "number" ? loc.start.line : undefined;
+      if (line !== undefined) hits.set(line, Math.max(hits.get(line) ?? 0, Number(data.s[id] ?? 0)));
+    }
+    return [fromHits(relativeTo(root, typeof data.path === "string" ? data.path : path), hits)];
+  });
+}
+
+export function parseIstanbulSummary(report: Record<string, unknown>, root: string): FileCoverage[] {
+  return Object.entries(report).flatMap(([path, data]) => {
+    if (path === "total" || !isRecord(data) || !isRecord(data.lines)) return [];
+    return [{ file: relativeTo(root, path), covered: Number(data.lines.covered ?? 0), total: Number(data.lines.total ?? 0) }];
+  });
+}
+
+export function parseCobertura(xml: string, root: string): FileCoverage[] {
+  const sources = [...xml.matchAll(/<source>([^<]*)<\/source>/g)].map((m) => (m[1] ?? "").trim());
+  const out: FileCoverage[] = [];
+  for (const m of xml.matchAll(/<class\b[^>]*\bfilename="([^"]*)"[^>]*>([\s\S]*?)<\/class>/g)) {
+    const hits = new Map<number, number>();
+    for (const l of (m[2] ?? "").matchAll(/<line\b[^>]*\bnumber="(\d+)"[^>]*\bhits="(\d+)"/g)) hits.set(Number(l[1]), Math.max(hits.get(Number(l[1])) ?? 0, Number(l[2])));
+    const name = m[1] ?? "";
+    const base = sources.find((s) => s.startsWith(root));
+    out.push(fromHits(relativeTo(root, name.startsWith("/") || base === undefined ? name : `${base}/${name}`), hits));
+  }
+  return merge(out);
+}
+
+export function parseCoveragePyJson(report: Record<string, unknown>, root: string): FileCoverage[] {
+  const files = isRecord(report.files) ? report.files : {};
+  return Object.entries(files).flatMap(([path, data]) => {
+    if (!isRecord(data) || !isRecord(data.summary)) return [];
+    const missing = Array.isArray(data.missing_lines) ? data.missing_lines.map(Number) : [];
+    return [{ file: relativeTo(root, path), covered: Number(data.summary.covered_lines ?? 0), total: Number(data.summary.num_statements ?? 0), uncovered: missing }];
+  });
+}
+
+/** "mode: set" then "module/path/file.go:12.5,14.2 3 1" (start.col,end.col statements count). */
+export function parseGoCoverProfile(text: string, modulePath: string | undefined): FileCoverage[] {
+  const files = new Map<string, { covered: number; total: number; uncovered: Set<number> }>();
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^(.+\.go):(\d+)\.\d+,(\d+)\.\d+ (\d+) (\d+)$/.exec(line);
+    if (m === null) continue;
+    let file = m[1] ?? "";
+    if (modulePath !== undefined && file.startsWith(`${modulePath}/`)) file = file.slice(modulePath.length + 1);
+    const entry = files.get(file) ?? { covered: 0, total: 0, uncovered: new Set<number>() };
+    const statements = Number(m[4]);
+    entry.total += statements;
+    if (Number(m[5]) > 0) entry.covered += statements;
+    else for (let n = Number(m[2]); n <= Number(m[3]); n++) entry.uncovered.add(n);
+    files.set(file, entry);
+  }
+  return [...files].map(([file, e]) => ({ file, covered: e.covered, total: e.total, uncovered: [...e.uncovered].sort((a, b) => a - b) }));
+}
+
+function fromHits(file: string, hits: ReadonlyMap<number, number>): FileCoverage {
+  const lines = [...hits.entries()].sort((a, b) => a[0] - b[0]);
+  return { file, covered: lines.filter(([, h]) => h > 0).length, total: lines.length, uncovered: lines.filter(([, h]) => h === 0).map(([n]) => n) };
+}
+
+/** Cobertura lists a file once per class in it. */
+function merge(files: readonly FileCoverage[]): FileCoverage[] {
+  const byName = new Map<string, FileCoverage>();
+  for (const f of files) {
+    const seen = byName.get(f.file);
+    byName.set(f.file, seen === undefined ? f : { file: f.file, covered: seen.covered + f.covered, total: seen.total + f.total, uncovered: [...(seen.uncovered ?? []), ...(f.uncovered ?? [])].sort((a, b) => a - b) });
+  }
+  return [...byName.values()];
+}
+
+/** "3-5, 9, 12-14" */
+export function lineRanges(lines: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const start = lines[i] ?? 0;
+    let end = start;
+    while (lines[i + 1] === end + 1) end = lines[++i] ?? end;
+    out.push(start === end ? String(start) : `${start}-${end}`);
+  }
+  return out.join(", ");
+}

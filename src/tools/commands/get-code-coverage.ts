@@ -1,0 +1,103 @@
+// getCodeCoverage: line coverage from the newest coverage report a runner left in the workspace,
+// worst-covered files first with their uncovered lines. It reads reports and runs nothing: the
+// suggestion says how to make one with the project's runner.
+import * as v from "valibot";
+import { ToolError } from "../../errors.ts";
+import type { ToolContext } from "../context.ts";
+import { defineTool } from "../define-tool.ts";
+import { isRecord } from "../../diagnostics/project-facts.ts";
+import { lineRanges, parseCobertura, parseCoveragePyJson, parseGoCoverProfile, parseIstanbulFinal, parseIstanbulSummary, parseLcov, type FileCoverage } from "./coverage/coverage-reports.ts";
+
+type Format = "lcov" | "istanbul" | "istanbul-summary" | "cobertura" | "coverage.py" | "go";
+
+/** Where runners write their reports, with the format each is in. */
+const REPORTS: readonly [string, Format][] = [
+  ["coverage/lcov.info", "lcov"],
+  ["lcov.info", "lcov"],
+  ["coverage/coverage-final.json", "istanbul"],
+  ["coverage/coverage-summary.json", "istanbul-summary"],
+  ["coverage/cobertura-coverage.xml", "cobertura"],
+  ["coverage.xml", "cobertura"],
+  ["coverage.json", "coverage.py"],
+  ["coverage.out", "go"],
+  ["cover.out", "go"],
+  ["coverage.txt", "go"],
+];
+const MAX_REPORT_BYTES = 64 * 1024 * 1024;
+const MAX_FILES = 50;
+
+const Coverage = v.object({ covered: v.number(), total: v.number(), percent: v.number() });
+
+export default defineTool({
+  name: "getCodeCoverage",
+  title: "Code coverage",
+  description: "Reads line coverage from the newest coverage report in the workspace (lcov, istanbul, Cobertura, coverage.py, go cover), worst-covered files first with uncovered lines.",
+  searchHint: "code coverage test coverage lcov uncovered lines percent istanbul cobertura",
+  input: v.strictObject({ path: v.optional(v.pipe(v.string(), v.description("Only files under this path (relative to the workspace root)."))) }),
+  output: v.object({
+    report: v.pipe(v.string(), v.description("The report read, relative to the workspace root.")),
+    format: v.string(),
+    reportAgeSeconds: v.pipe(v.number(), v.description("How old the report is: re-run the tests with coverage if the code changed since.")),
+    totals: Coverage,
+    files: v.array(v.object({ file: v.string(), covered: v.number(), total: v.number(), percent: v.number(), uncovered: v.optional(v.pipe(v.string(), v.description("Uncovered line ranges."))) })),
+    filesOmitted: v.optional(v.number()),
+  }),
+  annotations: { readOnlyHint: true },
+  largeResult: true,
+  async handler(input, ctx) {
+    const found = await newestReport(ctx);
+    const text = await ctx.fs.readText(found.path, { maxBytes: MAX_REPORT_BYTES });
+    // A report may name files deleted since; the filter need not exist.
+    const prefix = input.path === undefined ? undefined : ctx.fs.relative(await ctx.fs.resolve(input.path, { mustExist: false }));
+    const files = (await parse(ctx, found.format, text)).filter((f) => prefix === undefined || prefix === "" || f.file === prefix || f.file.startsWith(`${prefix}/`));
+    const covered = files.reduce((n, f) => n + f.covered, 0);
+    const total = files.reduce((n, f) => n + f.total, 0);
+    const rows = files
+      .map((f) => ({ file: f.file, covered: f.covered, total: f.total, percent: percent(f.covered, f.total), ...(f.uncovered === undefined || f.uncovered.length === 0 ? {} : { uncovered: clip(lineRanges(f.uncovered)) }) }))
+      .sort((a, b) => a.percent - b.percent || b.total - a.total);
+    const result = { report: found.path, format: found.format, reportAgeSeconds: found.ageSeconds, totals: { covered, total, percent: percent(covered, total) }, files: rows.slice(0, MAX_FILES) };
+    return rows.length > MAX_FILES ? { ...result, filesOmitted: rows.length - MAX_FILES } : result;
+  },
+});
+
+async function newestReport(ctx: ToolContext): Promise<{ path: string; format: Format; ageSeconds: number }> {
+  let best: { path: string; format: Format; mtimeMs: number } | undefined;
+  for (const [path, format] of REPORTS) {
+    const stat = await ctx.fs.stat(path).catch(() => undefined);
+    if (stat?.isFile === true && (best === undefined || stat.mtimeMs > best.mtimeMs)) best = { path, format, mtimeMs: stat.mtimeMs };
+  }
+  if (best === undefined) {
+    throw new ToolError("not_detected", `No coverage report in the workspace (looked for ${REPORTS.map(([p]) => p).join(", ")})`, {
+      suggestion: "Run the tests with coverage first, e.g. runCommand vitest run --coverage --coverage.reporter=lcov, jest --coverage, pytest --cov --cov-report=xml, go test -coverprofile=coverage.out ./..., then call again.",
+    });
+  }
+  return { path: best.path, format: best.format, ageSeconds: Math.max(0, Math.round((Date.now() - best.mtimeMs) / 1000)) };
+}
+
+async function parse(ctx: ToolContext, format: Format, text: string): Promise<FileCoverage[]> {
+  const root = ctx.fs.root;
+  const json = (): Record<string, unknown> => {
+    try {
+      const value: unknown = JSON.parse(text);
+      if (isRecord(value)) return value;
+    } catch {
+      // Reported below.
+    }
+    throw new ToolError("unparsable_output", `The ${format} coverage report is not valid JSON`, { suggestion: "Run the tests with coverage again to rewrite it." });
+  };
+  if (format === "lcov") return parseLcov(text, root);
+  if (format === "istanbul") return parseIstanbulFinal(json(), root);
+  if (format === "istanbul-summary") return parseIstanbulSummary(json(), root);
+  if (format === "cobertura") return parseCobertura(text, root);
+  if (format === "coverage.py") return parseCoveragePyJson(json(), root);
+  const goMod = await ctx.fs.readText("go.mod", { maxBytes: 1024 * 1024 }).catch(() => "");
+  return parseGoCoverProfile(text, /^module\s+(\S+)/m.exec(goMod)?.[1]);
+}
+
+function percent(covered: number, total: number): number {
+  return total === 0 ? 100 : Math.round((covered / total) * 1000) / 10;
+}
+
+function clip(text: string): string {
+  return text.length > 300 ? `${text.slice(0, 300)}...` : text;
+}

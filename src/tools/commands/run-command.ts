@@ -1,0 +1,17 @@
+// runCommand: runs one allowlisted program with arguments, no shell, through ctx.exec.runAllowed
+// (src/security/commands.ts says what is refused and why).
+import * as v from "valibot";
+import { defineTool } from "../define-tool.ts";
+import { MAX_COMMAND_MS, commandFields, runUserCommand } from "./user-command.ts";
+
+export default defineTool({
+  name: "runCommand",
+  title: "Run command",
+  description: "Runs an allowlisted program (git, npm, cargo, go, pytest, vitest, tsc, eslint...) with arguments, no shell, in the workspace; returns exit code, duration and output.",
+  searchHint: "run command shell exec npm script build git cargo go terminal output exit code",
+  input: v.strictObject(commandFields),
+  annotations: { destructiveHint: true, openWorldHint: true },
+  timeoutMs: MAX_COMMAND_MS,
+  largeResult: true,
+  handler: (input, ctx) => runUserCommand(input, ctx),
+});

@@ -1,0 +1,23 @@
+// runInTerminal: the original's terminal command, headless. It takes the same path as runCommand
+// (one guarded spawn, waited for, exit code and output returned), so a command never runs twice:
+// the original ran it in a terminal and then again as a fallback subprocess (seed CHANGELOG). The
+// [extension-ide] issue adds a viaExtension handler that runs it in a VS Code terminal instead;
+// the dispatcher picks exactly one of the two per call.
+import * as v from "valibot";
+import { defineTool } from "../define-tool.ts";
+import { MAX_COMMAND_MS, commandFields, runUserCommand } from "./user-command.ts";
+
+export default defineTool({
+  name: "runInTerminal",
+  title: "Run in terminal",
+  description: "Runs an allowlisted command as in a terminal and waits for it, returning exit code and output. Headless it runs once as a subprocess, exactly like runCommand.",
+  searchHint: "terminal run command wait output exit code integrated terminal shell",
+  input: v.strictObject({
+    ...commandFields,
+    name: v.optional(v.pipe(v.string(), v.maxLength(100), v.description("Terminal name to reuse when the VS Code extension is connected; ignored headless."))),
+  }),
+  annotations: { destructiveHint: true, openWorldHint: true },
+  timeoutMs: MAX_COMMAND_MS,
+  largeResult: true,
+  handler: (input, ctx) => runUserCommand(input, ctx),
+});

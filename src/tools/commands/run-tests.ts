@@ -1,0 +1,98 @@
+// runTests: runs the workspace's test runner with its machine-readable reporter and answers with
+// parsed results (counts and failures with file and line), not a wall of output. The runner is the
+// one the workspace declares (src/tools/commands/test-runners/detect-runner.ts) and runs through
+// ctx.exec.runToolchain with a fixed argv: the caller chooses only which tests (filter, file).
+import * as v from "valibot";
+import { ToolError } from "../../errors.ts";
+import { outputProgress } from "../../exec/output-progress.ts";
+import { checkedFilter } from "../../exec/toolchain.ts";
+import type { ToolContext } from "../context.ts";
+import { defineTool } from "../define-tool.ts";
+import { detectRunners } from "./test-runners/detect-runner.ts";
+import { runMemory } from "./test-runners/run-memory.ts";
+import { RUNNERS, RUNNER_NAMES, type RunnerName, type RunRequest, type TestRunner } from "./test-runners/runners.ts";
+import { TestRun } from "./test-runners/test-run.ts";
+
+const MAX_FAILURES = 50;
+const DEFAULT_TEST_TIMEOUT_MS = 300_000;
+const MAX_TEST_TIMEOUT_MS = 600_000;
+const MAX_REPORT_BYTES = 16 * 1024 * 1024;
+
+export default defineTool({
+  name: "runTests",
+  title: "Run tests",
+  description: "Runs the workspace's tests (vitest, jest, mocha, node --test, pytest, go test, cargo test), all or filtered, and returns passed/failed/skipped with each failure's file, line and message.",
+  searchHint: "run tests test runner vitest jest mocha pytest go test cargo test failures",
+  input: v.strictObject({
+    filter: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(500), v.description("Test name pattern (vitest/jest -t, pytest -k, go -run, cargo filter)."))),
+    file: v.optional(v.pipe(v.string(), v.description("One test file or directory, relative to the workspace root."))),
+    runner: v.optional(v.pipe(v.picklist(RUNNER_NAMES), v.description('Runner to use instead of the detected one ("node" is node --test).'))),
+    rerun: v.optional(v.pipe(v.boolean(), v.description("Run again even if the same request ran in the last 30 s."))),
+    timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(MAX_TEST_TIMEOUT_MS), v.description("Stop the run after this long (default 300000)."))),
+  }),
+  output: TestRun,
+  annotations: { openWorldHint: false },
+  timeoutMs: MAX_TEST_TIMEOUT_MS,
+  async handler(input, ctx) {
+    const runner = await chooseRunner(ctx, input.runner);
+    const request: RunRequest = {};
+    if (input.filter !== undefined) request.filter = checkedFilter(input.filter, "test filter");
+    if (input.file !== undefined) request.file = ctx.fs.relative(await ctx.fs.resolve(input.file)) || ".";
+    const memory = runMemory(ctx);
+    const key = JSON.stringify([runner.name, request.filter, request.file]);
+    const hit = input.rerun === true ? undefined : memory.cached(key);
+    if (hit !== undefined) return { ...hit.run, cachedAgoMs: hit.ageMs };
+    const run = await runOnce(ctx, runner, request, input.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS);
+    memory.remember(key, run);
+    const previous = memory.swapOutcome(run.outcome);
+    const outcome = run.outcome !== "pass" ? "fail" : previous === "fail" || previous === "error" ? "pass-after-fail" : "pass";
+    ctx.events.publish("test.run", { runner: run.runner, outcome, passed: run.passed, failed: run.failed, skipped: run.skipped, durationMs: run.durationMs });
+    return run;
+  },
+});
+
+async function chooseRunner(ctx: ToolContext, asked: RunnerName | undefined): Promise<TestRunner> {
+  if (asked !== undefined) return RUNNERS[asked];
+  const detected = await detectRunners(ctx);
+  const first = detected[0];
+  if (first === undefined) {
+    throw new ToolError("not_detected", "No test runner is declared in the workspace root (no package.json test script or runner dependency, pytest config, go.mod or Cargo.toml)", {
+      suggestion: `Pass runner (${RUNNER_NAMES.join(", ")}), or run the project's test command with runCommand.`,
+    });
+  }
+  return RUNNERS[first.runner];
+}
+
+async function runOnce(ctx: ToolContext, runner: TestRunner, request: RunRequest, timeoutMs: number): Promise<TestRun> {
+  const progress = outputProgress((count, message) => ctx.progress(count, { message }));
+  const args = runner.args(request);
+  const result = await ctx.exec.runToolchain(runner.program, {
+    args,
+    timeoutMs,
+    maxOutputBytes: MAX_REPORT_BYTES,
+    // Colour codes would end up in the failure messages.
+    env: { NO_COLOR: "1", FORCE_COLOR: "0", CI: "1" },
+    onOutput: progress.onOutput,
+  });
+  const parsed = runner.parse(result, ctx.fs.root);
+  const shownArgs = typeof args === "function" ? args("<report>") : args;
+  const failed = result.timedOut || parsed.unreadable === true || (parsed.failed === 0 && result.exitCode !== 0);
+  const run: TestRun = {
+    runner: runner.name === "node" ? "node --test" : runner.name,
+    outcome: failed && parsed.failed === 0 ? "error" : parsed.failed > 0 ? "fail" : "pass",
+    passed: parsed.passed,
+    failed: parsed.failed,
+    skipped: parsed.skipped,
+    durationMs: result.durationMs,
+    failures: parsed.failures.slice(0, MAX_FAILURES),
+    command: [runner.program, ...shownArgs].join(" "),
+  };
+  if (parsed.failures.length > MAX_FAILURES) run.failuresOmitted = parsed.failures.length - MAX_FAILURES;
+  if (run.outcome === "error") run.output = outputTail(result.timedOut ? `(stopped after the ${timeoutMs} ms timeout)\n` : "", result.stdout, result.stderr);
+  return run;
+}
+
+function outputTail(prefix: string, stdout: string, stderr: string): string {
+  const lines = `${stdout}\n${stderr}`.replace(/\x1b\[[0-9;]*m/g, "").split(/\r?\n/).filter((l) => l.trim() !== "");
+  return prefix + lines.slice(-40).join("\n").slice(-4000);
+}

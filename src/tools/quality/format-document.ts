@@ -1,0 +1,26 @@
+// formatDocument: formats a file with the project's formatter. Headless the file on disk is the
+// document, so it is written (preview: true only shows the change); with the VS Code extension the
+// [extension-ide] issue formats the open editor instead.
+import * as v from "valibot";
+import { defineTool } from "../define-tool.ts";
+import { FORMATTER_NAMES } from "./cli-formatters.ts";
+import { formatFile } from "./format-file.ts";
+
+export const formatInput = {
+  file: v.pipe(v.string(), v.description("The file, relative to the workspace root.")),
+  formatter: v.optional(v.pipe(v.picklist(FORMATTER_NAMES), v.description("Use this formatter (default: the one the project uses for the file)."))),
+};
+
+export default defineTool({
+  name: "formatDocument",
+  title: "Format document",
+  description: "Formats a file with the project's formatter (prettier, biome, black, ruff, gofmt, rustfmt) and says which lines changed; preview shows the change without writing.",
+  searchHint: "format document file prettier black gofmt rustfmt biome code style formatter",
+  input: v.strictObject({
+    ...formatInput,
+    preview: v.optional(v.pipe(v.boolean(), v.description("Only show what would change (default false: the file is written)."))),
+  }),
+  annotations: { idempotentHint: true },
+  timeoutMs: 120_000,
+  handler: (input, ctx) => formatFile(ctx, { file: input.file, formatter: input.formatter, write: input.preview !== true }),
+});

@@ -1,0 +1,53 @@
+// getDiagnostics: errors and warnings for one file or the workspace, in one shape whatever found
+// them (src/diagnostics/diagnostic.ts), from the first backend that covers the request
+// (src/tools/quality/diagnostics-backends.ts).
+import * as v from "valibot";
+import { ToolError } from "../../errors.ts";
+import { Diagnostic, SEVERITIES, atLeast, compareDiagnostics } from "../../diagnostics/diagnostic.ts";
+import type { DiagnosticsReport } from "../../diagnostics/diagnostics-backend.ts";
+import { defineTool } from "../define-tool.ts";
+import { DIAGNOSTICS_BACKENDS } from "./diagnostics-backends.ts";
+
+const DEFAULT_MAX = 200;
+
+export const DiagnosticsResult = v.object({
+  diagnostics: v.array(Diagnostic),
+  counts: v.pipe(v.object({ error: v.number(), warning: v.number(), info: v.number(), hint: v.number() }), v.description("All diagnostics found, by severity, before filters.")),
+  omitted: v.optional(v.pipe(v.number(), v.description("Diagnostics left out by maxResults."))),
+  sources: v.pipe(v.array(v.string()), v.description("What checked: checker CLIs or language servers.")),
+  skipped: v.array(v.object({ source: v.string(), reason: v.string() })),
+});
+
+export default defineTool({
+  name: "getDiagnostics",
+  title: "Diagnostics",
+  description: "Reports errors and warnings for a file or the whole workspace from the project's checkers (tsc, eslint, biome, ruff, pyright, cargo check, go vet), worst first.",
+  searchHint: "diagnostics errors warnings problems type check lint tsc eslint pyright ruff compile",
+  input: v.strictObject({
+    file: v.optional(v.pipe(v.string(), v.description("One file, relative to the workspace root (default: the whole workspace)."))),
+    severity: v.optional(v.pipe(v.picklist(SEVERITIES), v.description('The least severity to report (default "hint": everything).'))),
+    maxResults: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000), v.description(`Default ${DEFAULT_MAX}.`))),
+  }),
+  output: DiagnosticsResult,
+  annotations: { readOnlyHint: true },
+  timeoutMs: 300_000,
+  async handler(input, ctx) {
+    const file = input.file === undefined ? undefined : ctx.fs.relative(await ctx.fs.resolve(input.file));
+    const request = file === undefined ? {} : { file };
+    for (const backend of DIAGNOSTICS_BACKENDS) {
+      if (await backend.covers(ctx, request)) return shape(await backend.collect(ctx, request), input.severity ?? "hint", input.maxResults ?? DEFAULT_MAX);
+    }
+    throw new ToolError("not_detected", `No checker covers ${file ?? "this workspace"}: none of tsc, eslint, biome, ruff, pyright, cargo or go vet is declared by the project (config file or dependency)`, {
+      suggestion: "Add the project's checker configuration, or run its check command with runCommand.",
+    });
+  },
+});
+
+export function shape(report: DiagnosticsReport, min: (typeof SEVERITIES)[number], max: number): v.InferOutput<typeof DiagnosticsResult> {
+  const kept = report.diagnostics.filter((d) => atLeast(d.severity, min)).sort(compareDiagnostics);
+  const count = (s: (typeof SEVERITIES)[number]) => report.diagnostics.filter((d) => d.severity === s).length;
+  const counts = { error: count("error"), warning: count("warning"), info: count("info"), hint: count("hint") };
+  const result: v.InferOutput<typeof DiagnosticsResult> = { diagnostics: kept.slice(0, max), counts, sources: report.sources, skipped: report.skipped };
+  if (kept.length > max) result.omitted = kept.length - max;
+  return result;
+}

@@ -1,0 +1,151 @@
+// runTests on real runners in workspaces the tests build: a tiny vitest project on this repo's own
+// vitest (node_modules symlinked in), node --test, a tiny pytest project when python3 has pytest,
+// and a tiny cargo crate when cargo is there (skipped with the reason otherwise). Results are
+// parsed from the runners' machine-readable reporters; the last result is cached for 30 s and each
+// run publishes a test.run event.
+import { execFileSync } from "node:child_process";
+import { symlink, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BridgeEvents } from "../../src/events/bridge-events.ts";
+import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
+import { dispatcher } from "../helpers/tool-dispatch.ts";
+
+interface TestRun {
+  runner: string;
+  outcome: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  failures: { test: string; file?: string; line?: number; message: string }[];
+  cachedAgoMs?: number;
+  command: string;
+  output?: string;
+}
+
+const REPO = resolve(import.meta.dirname, "../..");
+let temp: TempWorkspaces;
+
+beforeAll(async () => {
+  temp = await tempWorkspaces("cib-runtests-");
+});
+afterAll(async () => {
+  await temp.remove();
+});
+
+const workspace = (name: string, files: Record<string, string>) => temp.make(name, files);
+
+function has(cmd: string, args: string[]): string | undefined {
+  try {
+    execFileSync(cmd, args, { stdio: "ignore" });
+    return undefined;
+  } catch {
+    return `${cmd} ${args.join(" ")} failed`;
+  }
+}
+
+const MATH_TEST = `import { describe, expect, it } from "vitest";
+describe("math", () => {
+  it("adds", () => {
+    expect(1 + 1).toBe(2);
+  });
+  it("multiplies", () => {
+    expect(2 * 3).toBe(7);
+  });
+  it.skip("divides", () => {});
+});
+`;
+
+describe("runTests with vitest", () => {
+  it("detects vitest, parses failures with file and line, caches 30 s, and publishes pass-after-fail", { timeout: 120_000 }, async () => {
+    const root = await workspace("vitest-project", {
+      "package.json": JSON.stringify({ name: "t", type: "module", scripts: { test: "vitest" }, devDependencies: { vitest: "*" } }),
+      "math.test.ts": MATH_TEST,
+    });
+    await symlink(join(REPO, "node_modules"), join(root, "node_modules"));
+    const d = await dispatcher(root);
+    const events: BridgeEvents["test.run"][] = [];
+    d.fixture.events.subscribe("test.run", (e) => events.push(e));
+
+    const first = await d.data<TestRun>("runTests", {});
+    expect(first).toMatchObject({ runner: "vitest", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
+    expect(first.failures).toEqual([{ test: "math multiplies", file: "math.test.ts", line: 7, message: expect.stringMatching(/expected 6 to be 7/) }]);
+    expect(first.command).toMatch(/^vitest run --reporter=json/);
+
+    const cached = await d.data<TestRun>("runTests", {});
+    expect(cached.cachedAgoMs).toBeGreaterThanOrEqual(0);
+    expect(events).toHaveLength(1);
+
+    await writeFile(join(root, "math.test.ts"), MATH_TEST.replace("toBe(7)", "toBe(6)"));
+    const fixed = await d.data<TestRun>("runTests", { rerun: true });
+    expect(fixed).toMatchObject({ outcome: "pass", passed: 2, failed: 0, skipped: 1, failures: [] });
+    expect(fixed.cachedAgoMs).toBeUndefined();
+    expect(events.map((e) => e.outcome)).toEqual(["fail", "pass-after-fail"]);
+
+    const filtered = await d.data<TestRun>("runTests", { filter: "adds" });
+    expect(filtered).toMatchObject({ outcome: "pass", passed: 1 });
+    expect(events.map((e) => e.outcome)).toEqual(["fail", "pass-after-fail", "pass"]);
+    expect((await d.failure("runTests", { filter: "--config=/tmp/x" })).code).toBe("invalid_arguments");
+    // A file whose name looks like an option reaches vitest as a path ("./--config=x.test.ts").
+    await writeFile(join(root, "--config=x.test.ts"), 'import { it } from "vitest";\nit("odd name", () => {});\n');
+    const odd = await d.data<TestRun>("runTests", { file: "--config=x.test.ts" });
+    expect(odd).toMatchObject({ outcome: "pass", passed: 1, failed: 0 });
+    expect(odd.command).toMatch(/ \.\/--config=x\.test\.ts$/);
+    const one = await d.data<TestRun>("runTests", { file: "math.test.ts", rerun: true });
+    expect(one).toMatchObject({ outcome: "pass", passed: 2, skipped: 1 });
+  });
+});
+
+describe("runTests with node --test", () => {
+  it("runs the runner package.json declares, through a fixed argv, and reads its TAP", { timeout: 60_000 }, async () => {
+    const root = await workspace("node-test-project", {
+      "package.json": JSON.stringify({ name: "n", scripts: { test: "node --test" } }),
+      "test/a.test.js": `const test = require("node:test");\nconst assert = require("node:assert");\ntest("ok one", () => {});\ntest("bad one", () => {\n  assert.strictEqual(1, 2);\n});\ntest("skipped one", { skip: true }, () => {});\n`,
+    });
+    const d = await dispatcher(root);
+    const run = await d.data<TestRun>("runTests", {});
+    expect(run).toMatchObject({ runner: "node --test", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
+    expect(run.failures[0]).toMatchObject({ test: "bad one", file: "test/a.test.js", line: 4 });
+  });
+});
+
+const noPytest = has("python3", ["-c", "import pytest"]);
+describe.skipIf(noPytest !== undefined)(`runTests with pytest${noPytest === undefined ? "" : ` (skipped: ${noPytest})`}`, () => {
+  it("reads pytest's JUnit XML report", { timeout: 60_000 }, async () => {
+    const root = await workspace("pytest-project", {
+      "pytest.ini": "[pytest]\n",
+      "test_sample.py": "import pytest\n\ndef test_ok():\n    assert 1 == 1\n\ndef test_bad():\n    assert 1 == 2, 'one is not two'\n\n@pytest.mark.skip(reason='later')\ndef test_later():\n    pass\n",
+    });
+    const d = await dispatcher(root);
+    const run = await d.data<TestRun>("runTests", {});
+    expect(run).toMatchObject({ runner: "pytest", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
+    expect(run.failures[0]).toMatchObject({ test: "test_sample::test_bad", file: "test_sample.py", line: 6, message: expect.stringMatching(/one is not two/) });
+    const filtered = await d.data<TestRun>("runTests", { filter: "test_ok" });
+    expect(filtered).toMatchObject({ outcome: "pass", passed: 1, failed: 0 });
+  });
+});
+if (noPytest !== undefined) console.log(`pytest tests skipped: ${noPytest}`);
+
+const noCargo = has("cargo", ["--version"]);
+describe.skipIf(noCargo !== undefined)(`runTests with cargo test${noCargo === undefined ? "" : ` (skipped: ${noCargo})`}`, () => {
+  it("reads libtest's output, with the panic's file and line", { timeout: 180_000 }, async () => {
+    const root = await workspace("cargo-project", {
+      "Cargo.toml": '[package]\nname = "tiny"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n',
+      "src/lib.rs": "pub fn add(a: i32, b: i32) -> i32 { a + b }\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn adds() { assert_eq!(add(1, 1), 2); }\n    #[test]\n    fn breaks() { assert_eq!(add(1, 1), 3); }\n    #[test]\n    #[ignore]\n    fn later() {}\n}\n",
+    });
+    const d = await dispatcher(root);
+    const run = await d.data<TestRun>("runTests", {});
+    expect(run).toMatchObject({ runner: "cargo", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
+    expect(run.failures[0]).toMatchObject({ test: "tests::breaks", file: "src/lib.rs", line: 9 });
+  });
+});
+if (noCargo !== undefined) console.log(`cargo tests skipped: ${noCargo}`);
+
+describe("runTests without a runner", () => {
+  it("says none is declared and what to do", async () => {
+    const root = await workspace("empty-project", { "README.md": "nothing here\n" });
+    const d = await dispatcher(root);
+    const failure = await d.failure("runTests", {});
+    expect(failure.code).toBe("not_detected");
+  });
+});
