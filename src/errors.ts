@@ -48,7 +48,17 @@ export type ToolErrorCode =
   | "probe_missing"
   | "extension_required"
   | "result_too_large"
-  | "internal_error";
+  | "internal_error"
+  // Files, edits, search and notes ([files]):
+  | "file_exists"
+  | "file_changed"
+  | "match_not_found"
+  | "match_ambiguous"
+  | "invalid_edit"
+  | "transaction_not_found"
+  | "plan_not_found"
+  | "watch_not_found"
+  | "limit_reached";
 
 /**
  * An expected failure of a tool, answered as an `isError` result. The suggestion is required: the
