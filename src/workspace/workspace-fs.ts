@@ -49,7 +49,7 @@ export interface WorkspaceFs {
   /** Root-relative form for messages and results ("" for the root; absolute in another folder). */
   relative(path: WorkspacePath): string;
   stat(path: string): Promise<FileStat>;
-  /** lstat of the entry itself (a symlink is not followed); undefined when there is none. */
+  /** lstat of the entry itself (a symlink is not followed); undefined when there is none (nor a directory for it). */
   entryStat(path: string): Promise<FileStat | undefined>;
   /** A directory's entries, through its checked descriptor. */
   list(dir: string): Promise<ListedEntry[]>;
@@ -110,7 +110,12 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     relative: (path) => jail.relative(path),
     stat: async (path) => statOf(fs, await jail.resolve(path), path),
     async entryStat(path) {
-      const entry = await openParentEntry(fs, jail, path);
+      const entry = await openParentEntry(fs, jail, path).catch((err: unknown) => {
+        // No parent directory (or a file where one should be): then there is no such entry either.
+        if (err instanceof ToolError && (err.code === "file_not_found" || err.code === "not_a_directory")) return undefined;
+        throw err;
+      });
+      if (entry === undefined) return undefined;
       try {
         return await entry.stat();
       } finally {
