@@ -2,7 +2,9 @@
 import { bridgeToolset } from "./bridge/index.ts";
 import { editToolset } from "./edit/index.ts";
 import { filesToolset } from "./files/index.ts";
+import { notesToolset } from "./notes/index.ts";
+import { searchToolset } from "./search/index.ts";
 import type { Toolset } from "./toolset.ts";
 import { workspaceToolset } from "./workspace/index.ts";
 
-export const TOOLSETS: readonly Toolset[] = [workspaceToolset, filesToolset, editToolset, bridgeToolset];
+export const TOOLSETS: readonly Toolset[] = [workspaceToolset, filesToolset, editToolset, searchToolset, notesToolset, bridgeToolset];

@@ -81,7 +81,7 @@ export async function* walk(fs: Fs, jail: Workspace, start: WorkspacePath, opts:
 }
 
 /** The workspace folder `path` lies in (the innermost, when folders nest). */
-function folderOf(jail: Workspace, path: WorkspacePath): WorkspacePath {
+export function folderOf(jail: Pick<Workspace, "folders" | "root">, path: WorkspacePath): WorkspacePath {
   const holding = jail.folders.filter((f) => isInside(path, f));
   return holding.reduce((a, b) => (b.length > a.length ? b : a), jail.root);
 }

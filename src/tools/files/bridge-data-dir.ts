@@ -9,9 +9,9 @@ import type { ToolContext } from "../context.ts";
 
 export const DATA_DIR = ".claude-ide-bridge";
 
-/** Makes `.claude-ide-bridge/<sub>` (and the directory's .gitignore); returns its root-relative path. */
+/** Makes `.claude-ide-bridge/<sub>` ("" for the directory itself) and its .gitignore; returns its root-relative path. */
 export async function ensureDataDir(ctx: ToolContext, sub: string): Promise<string> {
-  const dir = `${DATA_DIR}/${sub}`;
+  const dir = sub === "" ? DATA_DIR : `${DATA_DIR}/${sub}`;
   await ctx.fs.makeDirectory(dir, { parents: true });
   await ctx.fs.writeFile(`${DATA_DIR}/.gitignore`, "# Written by claude-ide-bridge: its trash, plans and notes are not part of the project.\n*\n", { createOnly: true }).catch((err: unknown) => {
     if (!(err instanceof ToolError && err.code === "file_exists")) throw err;

@@ -3,6 +3,7 @@
 // (src/ignore/visibility.ts, src/tools/search/rg-flags.ts), so a tool answers the same with and
 // without rg. Paths come back relative to the directory, "/"-separated, sorted by code unit.
 import { ToolError } from "../../errors.ts";
+import { passesFilter, type PathFilter } from "../../ignore/visibility.ts";
 import { isInside } from "../../security/posix-path.ts";
 import type { WorkspacePath } from "../../security/workspace-path.ts";
 import type { ToolContext } from "../context.ts";
@@ -19,6 +20,8 @@ export interface FileListOptions {
   gitignore: boolean;
   /** Use the built-in walk even when rg is there (tests compare the two). */
   builtIn?: boolean;
+  /** The caller's include/exclude globs, relative to the directory. */
+  filter?: PathFilter | undefined;
 }
 
 export interface FileList {
@@ -34,7 +37,10 @@ export async function listFiles(ctx: ToolContext, dir: string, opts: FileListOpt
   }
   const useRg = !opts.builtIn && (await ctx.probes.get("rg")).available;
   const files = useRg ? await listWithRg(ctx, resolved, opts) : await listBuiltIn(ctx, dir, opts);
-  return { dir: resolved, files: files.sort(), via: useRg ? "rg" : "built-in" };
+  const { filter } = opts;
+  // The walk applies the globs as it goes; rg's list is filtered here.
+  const kept = useRg && filter !== undefined ? files.filter((f) => passesPathFilter(filter, f)) : files;
+  return { dir: resolved, files: kept.sort(), via: useRg ? "rg" : "built-in" };
 }
 
 async function listWithRg(ctx: ToolContext, dir: WorkspacePath, opts: FileListOptions): Promise<string[]> {
@@ -60,9 +66,16 @@ async function listWithRg(ctx: ToolContext, dir: WorkspacePath, opts: FileListOp
 async function listBuiltIn(ctx: ToolContext, dir: string, opts: FileListOptions): Promise<string[]> {
   const files: string[] = [];
   let seen = 0;
-  for await (const entry of ctx.fs.walk(dir, { maxDepth: MAX_WALK_DEPTH, includeHidden: opts.includeHidden, gitignore: opts.gitignore, signal: ctx.signal })) {
+  for await (const entry of ctx.fs.walk(dir, { maxDepth: MAX_WALK_DEPTH, includeHidden: opts.includeHidden, gitignore: opts.gitignore, filter: opts.filter, signal: ctx.signal })) {
     if (++seen % PROGRESS_EVERY === 0) ctx.progress(seen, { message: `${seen} entries listed` });
     if (entry.kind === "file") files.push(entry.rel);
   }
   return files;
+}
+
+/** Whether a path (relative to the listed directory) passes the globs, its directories included. */
+export function passesPathFilter(filter: PathFilter, path: string): boolean {
+  const parts = path.split("/");
+  for (let i = 1; i < parts.length; i++) if (!passesFilter(filter, parts.slice(0, i).join("/"), true)) return false;
+  return passesFilter(filter, path, false);
 }
