@@ -13,6 +13,7 @@ import { commitFiles, type FileWrite } from "./commit-files.ts";
 import { makeDirectoryChain, type MadeDirectory } from "./directory-chain.ts";
 import { removeEntry, renameEntry, type RemovedEntry, type RenamedEntry } from "./entry-ops.ts";
 import { openParentEntry } from "./parent-entry.ts";
+import { readMany, type ReadManyOptions, type ReadResult } from "./read-many.ts";
 import { walk, type WalkEntry, type WalkOptions } from "./walk.ts";
 import { writeThroughParent, type WriteOptions } from "./write-through-parent.ts";
 
@@ -59,6 +60,8 @@ export interface WorkspaceFs {
   readText(path: string, opts: { maxBytes: number }): Promise<string>;
   /** A file whole, as bytes, with the stat of what was read; `forWrite` refuses hard links. */
   readBytes(path: string, opts: { maxBytes: number; forWrite?: boolean }): Promise<FileBytes>;
+  /** Many regular files' bytes, in the order given, each directory opened checked once (read-many.ts). */
+  readMany(paths: readonly string[], opts: ReadManyOptions): AsyncGenerator<ReadResult>;
   /** Writes a file atomically through its checked parent directory; the parent must exist. */
   writeFile(path: string, data: string | Uint8Array, opts?: WriteOptions): Promise<WorkspacePath>;
   /** Writes several files, all or none, each only if still the version read (commit-files.ts). */
@@ -95,9 +98,10 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
       if (file.stat.size > opts.maxBytes) {
         throw new ToolError("file_too_large", `${path} is ${file.stat.size} bytes; at most ${opts.maxBytes} are read here`, { suggestion: "Read a line range of it with readFile." });
       }
-      // One byte more than the limit: a file that grew since the fstat is caught too.
-      const bytes = await file.read(0, opts.maxBytes + 1);
+      // One byte more than the file's size (bounded by the limit): a file that grew since the fstat is caught too.
+      const bytes = await file.read(0, Math.min(opts.maxBytes, file.stat.size) + 1);
       if (bytes.length > opts.maxBytes) throw new ToolError("file_too_large", `${path} grew past ${opts.maxBytes} bytes while it was read`, { suggestion: "Read a line range of it with readFile." });
+      if (bytes.length > file.stat.size) throw new ToolError("file_changed", `${path} grew while it was read`, { suggestion: "Something is writing it right now; retry once it is done." });
       return { path: file.path, bytes, stat: file.stat };
     } finally {
       await file.close();
@@ -140,6 +144,7 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     openFile: (path) => openFile(path),
     readText: async (path, opts) => new TextDecoder().decode((await readBytes(path, opts)).bytes),
     readBytes,
+    readMany: (paths, opts) => readMany(fs, jail, paths, opts),
     writeFile: (path, data, opts = {}) => writeThroughParent(fs, jail, path, typeof data === "string" ? new TextEncoder().encode(data) : data, opts),
     commit: (writes) => commitFiles(fs, jail, writes),
     makeDirectory: (path, opts) => makeDirectoryChain(fs, jail, path, opts),

@@ -23,6 +23,8 @@ export const PLAN_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export function slugOf(title: string): string {
   const slug = title
     .normalize("NFKD")
+    // "é" is "e" and a combining accent once decomposed: the accent goes, the letter stays.
+    .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")

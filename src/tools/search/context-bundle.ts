@@ -56,6 +56,7 @@ async function firstGuide(ctx: ToolContext, keyFiles: readonly string[]): Promis
   const text = await ctx.fs.readText(file, { maxBytes: 1024 * 1024 }).catch(() => undefined);
   if (text === undefined) return undefined;
   const lines = text.split(/\r?\n/);
+  if (lines[lines.length - 1] === "") lines.pop();
   const more = lines.length > GUIDE_LINES ? `\n[… ${lines.length - GUIDE_LINES} more lines: getBufferContent ${file}]` : "";
   return `## ${file} (first ${Math.min(GUIDE_LINES, lines.length)} lines)\n${lines.slice(0, GUIDE_LINES).join("\n")}${more}`;
 }

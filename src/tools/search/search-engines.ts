@@ -94,36 +94,36 @@ export async function searchBuiltIn(ctx: ToolContext, req: SearchRequest): Promi
   const files: FileHits[] = [];
   let found = 0;
   let searched = 0;
-  for (const rel of listed.files) {
-    if (found >= req.limit) break;
-    if (ctx.signal.aborted) throw new ToolError("cancelled", "Cancelled while searching", { suggestion: "Search a subdirectory, or narrow the include globs." });
-    const path = prefix === "" ? rel : `${prefix}/${rel}`;
-    const text = await searchableText(ctx, path);
-    if (++searched % PROGRESS_EVERY_FILES === 0) ctx.progress(searched, { total: listed.files.length, message: `${searched} of ${listed.files.length} files searched, ${found} matching lines` });
-    if (text === undefined) continue;
-    const lines = text.split("\n");
-    if (lines[lines.length - 1] === "") lines.pop();
-    const matching: number[] = [];
-    lines.forEach((line, i) => {
-      if (req.regex.test(line)) matching.push(i + 1);
-    });
-    if (matching.length === 0) continue;
-    found += matching.length;
-    files.push({ path, lines: withContext(lines, matching, req.context) });
+  const paths = listed.files.map((rel) => (prefix === "" ? rel : `${prefix}/${rel}`));
+  const reads = ctx.fs.readMany(paths, { maxBytes: MAX_SEARCHED_FILE_BYTES });
+  try {
+    for await (const { path, bytes } of reads) {
+      if (found >= req.limit) break;
+      if (ctx.signal.aborted) throw new ToolError("cancelled", "Cancelled while searching", { suggestion: "Search a subdirectory, or narrow the include globs." });
+      if (++searched % PROGRESS_EVERY_FILES === 0) ctx.progress(searched, { total: paths.length, message: `${searched} of ${paths.length} files searched, ${found} matching lines` });
+      const text = bytes === undefined ? undefined : searchableText(bytes);
+      if (text === undefined) continue;
+      const lines = text.split("\n");
+      if (lines[lines.length - 1] === "") lines.pop();
+      const matching: number[] = [];
+      lines.forEach((line, i) => {
+        if (req.regex.test(line)) matching.push(i + 1);
+      });
+      if (matching.length === 0) continue;
+      found += matching.length;
+      files.push({ path, lines: withContext(lines, matching, req.context) });
+    }
+  } finally {
+    await reads.return(undefined);
   }
   return { files, outputCut: false };
 }
 
-/** A file's text for searching, or undefined for what rg would not search (binary, unreadable). */
-async function searchableText(ctx: ToolContext, path: string): Promise<string | undefined> {
-  try {
-    const { bytes } = await ctx.fs.readBytes(path, { maxBytes: MAX_SEARCHED_FILE_BYTES });
-    const nul = bytes.indexOf(0);
-    if (nul >= 0 && nul < BINARY_SNIFF_BYTES) return undefined;
-    // rg stops at binary data found later; the lines before it are searched.
-    const upTo = nul < 0 ? bytes : bytes.subarray(0, bytes.lastIndexOf(0x0a, nul) + 1);
-    return new TextDecoder().decode(upTo);
-  } catch {
-    return undefined;
-  }
+/** A file's text for searching, or undefined for what rg would not search (binary). */
+function searchableText(bytes: Uint8Array): string | undefined {
+  const nul = bytes.indexOf(0);
+  if (nul >= 0 && nul < BINARY_SNIFF_BYTES) return undefined;
+  // rg stops at binary data found later; the lines before it are searched.
+  const upTo = nul < 0 ? bytes : bytes.subarray(0, bytes.lastIndexOf(0x0a, nul) + 1);
+  return new TextDecoder().decode(upTo);
 }

@@ -39,6 +39,8 @@ export function withContext(lines: readonly string[], matching: readonly number[
 export interface RenderOptions {
   maxResults: number;
   maxChars: number;
+  /** Context lines asked for: only then are separate runs marked with "--", as grep does. */
+  context: number;
 }
 
 /** Files in path order; the text the model reads. */
@@ -76,7 +78,7 @@ export function renderHits(files: readonly FileHits[], opts: RenderOptions): str
         break files;
       }
       const text = `${line.n}${line.match ? ":" : "-"} ${shownLine(line.text)}`;
-      const gap = last >= 0 && line.n > last + 1;
+      const gap = opts.context > 0 && last >= 0 && line.n > last + 1;
       if (length + text.length + (gap ? 3 : 0) + 1 > room) {
         cutBy = "cap";
         break files;

@@ -55,7 +55,7 @@ export default defineTool({
     };
     const useRg = (await ctx.probes.get("rg")).available;
     const found = useRg ? await searchWithRg(ctx, request) : await searchBuiltIn(ctx, request);
-    const text = renderHits(firstHits(found.files, request.limit), { maxResults: input.maxResults, maxChars: ctx.settings.maxResultChars });
+    const text = renderHits(firstHits(found.files, request.limit), { maxResults: input.maxResults, maxChars: ctx.settings.maxResultChars, context: input.contextLines });
     return found.outputCut ? `${text}\n[rg's output passed ${MAX_RG_OUTPUT / (1024 * 1024)} MB and was cut: results are from part of the workspace only; narrow the search]` : text;
   },
 });
