@@ -68,7 +68,16 @@ export type ToolErrorCode =
   | "nothing_to_stash"
   | "github_auth_required"
   | "github_not_found"
-  | "github_failed";
+  | "github_failed"
+  // Files, edits, search and notes ([files]):
+  | "file_exists"
+  | "match_not_found"
+  | "match_ambiguous"
+  | "invalid_edit"
+  | "transaction_not_found"
+  | "plan_not_found"
+  | "watch_not_found"
+  | "limit_reached";
 
 /**
  * An expected failure of a tool, answered as an `isError` result. The suggestion is required: the

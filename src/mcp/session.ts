@@ -267,7 +267,7 @@ export class McpSession {
         makeContext: ({ signal }) =>
           this.opts.makeToolContext({
             session: this.id,
-            executables: tool.requires.probes ?? [],
+            executables: [...(tool.requires.probes ?? []), ...(tool.requires.optionalProbes ?? [])],
             signal,
             progress: progressNotifier(request.params?._meta, this.sender(related)),
             log: logNotifier(tool.name, () => this.logLevel, this.sender(related), this.opts.logger),

@@ -42,6 +42,8 @@ export interface ToolSummary {
 export interface ToolRequirements {
   /** Executables that must be on PATH (e.g. "git", "rg"). */
   probes?: readonly string[];
+  /** Executables used when on PATH; the tool works without them (a built-in fallback). */
+  optionalProbes?: readonly string[];
   /** "required": only the extension can answer; "fallback": answered headless without it, better with it. */
   extension?: "required" | "fallback";
 }
@@ -80,7 +82,7 @@ export interface ToolEnvironment {
 export interface CallScope {
   /** The MCP session making the call (state a tool keeps per client, e.g. a transaction, is keyed by it). */
   readonly session: string;
-  /** The executables the called tool declared (requires.probes): all its ctx.exec may run. */
+  /** The executables the called tool declared (requires.probes and optionalProbes): all its ctx.exec may run. */
   readonly executables: readonly string[];
   /** Aborted on notifications/cancelled, on timeout, and when the session ends. */
   readonly signal: AbortSignal;

@@ -40,7 +40,12 @@ interface ToolFields<I extends Schema, O extends Schema | undefined> {
   /** Only for data payloads: becomes outputSchema, and results carry structuredContent. */
   output?: O;
   annotations?: ToolAnnotations;
-  requires?: { probes?: readonly string[] };
+  /**
+   * `probes`: executables the tool cannot work without (the call is refused when one is missing).
+   * `optionalProbes`: executables it uses when present and works without (rg for search, git for
+   * recent changes); ctx.exec may run both kinds, and ctx.probes says which are there.
+   */
+  requires?: { probes?: readonly string[]; optionalProbes?: readonly string[] };
   /** Loaded by Claude Code up front, at a context cost on every turn: IDE essentials only (at most 8). */
   alwaysLoad?: boolean;
   /** Part of the --slim set: IDE-exclusive, nothing Claude Code's own tools can do. */
@@ -83,6 +88,7 @@ export function defineTool<I extends Schema, O extends Schema | undefined = unde
   const erase = (fn: ToolHandler<I, O> | undefined): ErasedHandler | undefined => fn && ((input, ctx) => fn(input as v.InferOutput<I>, ctx));
   const requires: ToolRequirements = {};
   if (def.requires?.probes !== undefined && def.requires.probes.length > 0) requires.probes = def.requires.probes;
+  if (def.requires?.optionalProbes !== undefined && def.requires.optionalProbes.length > 0) requires.optionalProbes = def.requires.optionalProbes;
   if (def.viaExtension !== undefined) requires.extension = def.handler === undefined ? "required" : "fallback";
   return {
     name: def.name,

@@ -12,11 +12,16 @@ export function buildInstructions(toolsets: readonly Toolset[], opts: { root: st
   const intro = "Tools by purpose (search with these words to load them):";
   const tail =
     "File contents, trees and diffs come back as plain text, data as compact JSON. A failed call says why and what to do next; getToolCapabilities says which tools cannot work on this machine.";
-  const withNames = toolsets.map((t) => `- ${t.name}: ${t.purpose} (${t.tools.map((tool) => tool.name).join(", ")})`);
-  const full = [head, intro, ...withNames, tail].join("\n");
-  if (byteLength(full) <= MAX_INSTRUCTIONS_BYTES) return full;
-  // Tool names are in the tool list anyway; the purposes are what must fit.
-  return truncateBytes([head, intro, ...toolsets.map((t) => `- ${t.name}: ${t.purpose}`), tail].join("\n"), MAX_INSTRUCTIONS_BYTES);
+  // Tool names are in the tool list anyway; the purposes are what must fit. Names are added toolset by
+  // toolset, in order, while the whole still fits, so the first toolsets name their tools.
+  const lines = toolsets.map((t) => `- ${t.name}: ${t.purpose}`);
+  const assemble = () => [head, intro, ...lines, tail].join("\n");
+  toolsets.forEach((t, i) => {
+    const purposeOnly = lines[i] ?? "";
+    lines[i] = `${purposeOnly} (${t.tools.map((tool) => tool.name).join(", ")})`;
+    if (byteLength(assemble()) > MAX_INSTRUCTIONS_BYTES) lines[i] = purposeOnly;
+  });
+  return truncateBytes(assemble(), MAX_INSTRUCTIONS_BYTES);
 }
 
 function byteLength(text: string): number {

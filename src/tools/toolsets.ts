@@ -1,14 +1,22 @@
 // Every toolset of the bridge, in the order tools/list and the instructions show them.
 import { bridgeToolset } from "./bridge/index.ts";
 import { commandsToolset } from "./commands/index.ts";
+import { editToolset } from "./edit/index.ts";
+import { filesToolset } from "./files/index.ts";
 import { gitToolset } from "./git/index.ts";
 import { githubToolset } from "./github/index.ts";
+import { notesToolset } from "./notes/index.ts";
 import { qualityToolset } from "./quality/index.ts";
+import { searchToolset } from "./search/index.ts";
 import type { Toolset } from "./toolset.ts";
 import { workspaceToolset } from "./workspace/index.ts";
 
 export const TOOLSETS: readonly Toolset[] = [
   workspaceToolset,
+  filesToolset,
+  editToolset,
+  searchToolset,
+  notesToolset,
   gitToolset,
   githubToolset,
   commandsToolset,

@@ -1,16 +1,19 @@
-// The directory walker behind getFileTree and findFiles. Breadth-first, so when a limit cuts the
-// walk short the caller still has the shallow levels, which say the most about a project. Every
-// directory is listed through a checked descriptor (src/security/checked-open.ts), and symlinks are
-// listed, never followed, so a directory swapped for a link mid-walk cannot lead the walk outside.
+// The directory walker behind getFileTree, findFiles and the built-in search. Breadth-first, so when
+// a limit cuts the walk short the caller still has the shallow levels, which say the most about a
+// project. Every directory is listed through a checked descriptor (src/security/checked-open.ts),
+// and symlinks are listed, never followed, so a directory swapped for a link mid-walk cannot lead
+// the walk outside. What is seen follows src/ignore/visibility.ts (.gitignore included), and the
+// .gitignore files are read through the same descriptors.
 import type { DirEntry, DirHandle, Fs } from "../runtime.ts";
 import { ToolError } from "../errors.ts";
+import type { IgnoreLevel } from "../ignore/ignore-levels.ts";
+import { loadLevel } from "../ignore/load-level.ts";
+import { isVisible, type PathFilter } from "../ignore/visibility.ts";
 import { openCheckedDirectory } from "../security/checked-open.ts";
 import type { Workspace } from "../security/paths.ts";
+import { isInside, relative } from "../security/posix-path.ts";
 import { markChecked, type WorkspacePath } from "../security/workspace-path.ts";
 import { createYielder } from "./yield-now.ts";
-
-/** Directories of generated or vendored files that drown the signal in a listing. */
-export const IGNORED_NAMES: ReadonlySet<string> = new Set([".git", "node_modules", "dist", "build", "out", "coverage", ".next", "target", "__pycache__", ".venv"]);
 
 export type EntryKind = "file" | "directory" | "symlink" | "other";
 
@@ -29,6 +32,10 @@ export interface WalkEntry {
 export interface WalkOptions {
   maxDepth: number;
   includeHidden: boolean;
+  /** Leave out what .gitignore and .git/info/exclude ignore (default true). */
+  gitignore?: boolean;
+  /** The caller's include/exclude globs, relative to the start directory. */
+  filter?: PathFilter;
   /** lstat each file for its size (one more call per file). */
   sizes?: boolean;
   signal: AbortSignal;
@@ -37,17 +44,28 @@ export interface WalkOptions {
 interface Pending {
   path: WorkspacePath;
   rel: string;
+  level: IgnoreLevel | undefined;
+}
+
+interface Listed {
+  entries: { entry: DirEntry; size: number | undefined }[];
+  level: IgnoreLevel | undefined;
 }
 
 export async function* walk(fs: Fs, jail: Workspace, start: WorkspacePath, opts: WalkOptions): AsyncGenerator<WalkEntry> {
   const yielder = createYielder();
-  let level: Pending[] = [{ path: start, rel: "" }];
+  const gitignore = opts.gitignore ?? true;
+  const folder = folderOf(jail, start);
+  /** The start directory relative to its workspace folder, for .gitignore paths. */
+  const base = relative(folder, start);
+  const ancestors = gitignore ? await ancestorLevels(fs, jail, folder, base) : undefined;
+  let level: Pending[] = [{ path: start, rel: "", level: ancestors }];
   for (let depth = 1; depth <= opts.maxDepth && level.length > 0; depth++) {
     const next: Pending[] = [];
     for (const dir of level) {
       if (opts.signal.aborted) throw new ToolError("cancelled", "Cancelled while walking the workspace", { suggestion: "Call again with a smaller maxDepth or a subdirectory." });
-      const listed = await listDirectory(fs, jail, dir.path, opts);
-      for (const { entry, size } of listed) {
+      const listed = await listDirectory(fs, jail, dir, { ...opts, gitignore, base });
+      for (const { entry, size } of listed.entries) {
         const kind = kindOf(entry);
         const rel = dir.rel === "" ? entry.name : `${dir.rel}/${entry.name}`;
         // A child of a checked directory that is not a symlink is inside too.
@@ -55,28 +73,62 @@ export async function* walk(fs: Fs, jail: Workspace, start: WorkspacePath, opts:
         if (size !== undefined) item.size = size;
         yield item;
         await yielder.maybeYield();
-        if (kind === "directory") next.push({ path: item.path, rel });
+        if (kind === "directory") next.push({ path: item.path, rel, level: listed.level });
       }
     }
     level = next;
   }
 }
 
-async function listDirectory(fs: Fs, jail: Workspace, path: WorkspacePath, opts: WalkOptions): Promise<{ entry: DirEntry; size: number | undefined }[]> {
+/** The workspace folder `path` lies in (the innermost, when folders nest). */
+export function folderOf(jail: Pick<Workspace, "folders" | "root">, path: WorkspacePath): WorkspacePath {
+  const holding = jail.folders.filter((f) => isInside(path, f));
+  return holding.reduce((a, b) => (b.length > a.length ? b : a), jail.root);
+}
+
+/** The .gitignore levels of the directories above the start, from its workspace folder down. */
+async function ancestorLevels(fs: Fs, jail: Workspace, folder: WorkspacePath, base: string): Promise<IgnoreLevel | undefined> {
+  let level: IgnoreLevel | undefined;
+  const parts = base === "" ? [] : base.split("/");
+  for (let i = 0; i < parts.length; i++) {
+    const dir = parts.slice(0, i).join("/");
+    const path = markChecked(dir === "" ? folder : `${folder}/${dir}`);
+    const opened = await openCheckedDirectory(fs, jail, path, path).catch(() => undefined);
+    if (opened === undefined) continue;
+    try {
+      level = await loadLevel(level, dir, opened.handle, await opened.handle.list().catch(() => []));
+    } finally {
+      await opened.handle.close().catch(() => undefined);
+    }
+  }
+  return level;
+}
+
+async function listDirectory(fs: Fs, jail: Workspace, dir: Pending, opts: WalkOptions & { gitignore: boolean; base: string }): Promise<Listed> {
   let handle: DirHandle;
   try {
-    handle = (await openCheckedDirectory(fs, jail, path, path)).handle;
+    handle = (await openCheckedDirectory(fs, jail, dir.path, dir.path)).handle;
   } catch {
     // An unreadable directory (permissions, removed or swapped meanwhile) is skipped, not fatal.
-    return [];
+    return { entries: [], level: dir.level };
   }
   try {
-    const entries = (await handle.list().catch(() => [])).filter((e) => !IGNORED_NAMES.has(e.name) && (opts.includeHidden || !e.name.startsWith("."))).sort(compareEntries);
+    const all = await handle.list().catch(() => []);
+    const folderDir = joinRel(opts.base, dir.rel);
+    const level = opts.gitignore ? await loadLevel(dir.level, folderDir, handle, all) : undefined;
+    const visibility = { includeHidden: opts.includeHidden, gitignore: opts.gitignore, filter: opts.filter };
+    const entries = all
+      .filter((e) => isVisible({ name: e.name, isDir: e.isDirectory, folderPath: joinRel(folderDir, e.name), searchPath: joinRel(dir.rel, e.name) }, level, visibility))
+      .sort(compareEntries);
     const sizeOf = (entry: DirEntry) => (opts.sizes && entry.isFile ? handle.entryStat(entry.name).then((s) => s.size, () => undefined) : undefined);
-    return await Promise.all(entries.map(async (entry) => ({ entry, size: await sizeOf(entry) })));
+    return { entries: await Promise.all(entries.map(async (entry) => ({ entry, size: await sizeOf(entry) }))), level };
   } finally {
     await handle.close().catch(() => undefined);
   }
+}
+
+function joinRel(dir: string, name: string): string {
+  return dir === "" ? name : `${dir}/${name}`;
 }
 
 /** Directories first, then by name (code-point order, so the result is stable everywhere). */

@@ -1,15 +1,24 @@
 // ctx.fs: the filesystem as tools see it. It takes the user's paths, resolves them through the jail
 // and hands back branded WorkspacePaths; files and directories are used through checked
 // descriptors, so no raw path ever reaches the runtime and a path swapped between the check and the
-// use cannot lead outside (src/security/paths.ts, src/security/checked-open.ts).
-import type { DirHandle, FileStat, Fs } from "../runtime.ts";
-import { ToolError, fsErrorCode } from "../errors.ts";
+// use cannot lead outside (src/security/paths.ts, src/security/checked-open.ts). Each operation
+// lives in its own module of src/workspace; this file puts them behind one interface.
+import type { FileStat, Fs, WatchEvent, Watcher, WatchOptions } from "../runtime.ts";
+import { ToolError } from "../errors.ts";
 import { openCheckedDirectory, openCheckedFile } from "../security/checked-open.ts";
 import type { ResolveOptions, Workspace } from "../security/paths.ts";
-import { basename, dirname } from "../security/posix-path.ts";
 import { fsFailure } from "../security/resolve-path.ts";
 import { markChecked, type WorkspacePath } from "../security/workspace-path.ts";
+import { commitFiles, type FileWrite } from "./commit-files.ts";
+import { makeDirectoryChain, type MadeDirectory } from "./directory-chain.ts";
+import { removeEntry, renameEntry, type RemovedEntry, type RenamedEntry } from "./entry-ops.ts";
+import { openParentEntry } from "./parent-entry.ts";
+import { readMany, type ReadManyOptions, type ReadResult } from "./read-many.ts";
 import { kindOf, walk, type WalkEntry, type WalkOptions } from "./walk.ts";
+import { writeThroughParent, type WriteOptions } from "./write-through-parent.ts";
+
+export type { FileWrite } from "./commit-files.ts";
+export type { WriteOptions } from "./write-through-parent.ts";
 
 export interface OpenedFile {
   readonly path: WorkspacePath;
@@ -25,11 +34,11 @@ export interface ListedEntry {
   kind: WalkEntry["kind"];
 }
 
-export interface WriteOptions {
-  /** Fail when the file exists (default: replace it). */
-  createOnly?: boolean;
-  /** Permission bits of a new file (default 0666 minus the umask); a replaced file keeps its own. */
-  mode?: number;
+export interface FileBytes {
+  readonly path: WorkspacePath;
+  readonly bytes: Uint8Array;
+  /** fstat of the descriptor the bytes were read through. */
+  readonly stat: FileStat;
 }
 
 export interface WorkspaceFs {
@@ -41,16 +50,32 @@ export interface WorkspaceFs {
   /** Root-relative form for messages and results ("" for the root; absolute in another folder). */
   relative(path: WorkspacePath): string;
   stat(path: string): Promise<FileStat>;
+  /** lstat of the entry itself (a symlink is not followed); undefined when there is none (nor a directory for it). */
+  entryStat(path: string): Promise<FileStat | undefined>;
   /** A directory's entries, through its checked descriptor. */
   list(dir: string): Promise<ListedEntry[]>;
   /** Opens a regular file for reading (directories, FIFOs and devices are refused); close it. */
   openFile(path: string): Promise<OpenedFile>;
   /** A small file whole, as text; larger than `maxBytes` is refused. */
   readText(path: string, opts: { maxBytes: number }): Promise<string>;
+  /** A file whole, as bytes, with the stat of what was read; `forWrite` refuses hard links. */
+  readBytes(path: string, opts: { maxBytes: number; forWrite?: boolean }): Promise<FileBytes>;
+  /** Many regular files' bytes, in the order given, each directory opened checked once (read-many.ts). */
+  readMany(paths: readonly string[], opts: ReadManyOptions): AsyncGenerator<ReadResult>;
   /** Writes a file atomically through its checked parent directory; the parent must exist. */
   writeFile(path: string, data: string | Uint8Array, opts?: WriteOptions): Promise<WorkspacePath>;
+  /** Writes several files, all or none, each only if still the version read (commit-files.ts). */
+  commit(writes: readonly FileWrite[]): Promise<void>;
+  /** Makes a directory (and with `parents` its missing parents), one checked component at a time. */
+  makeDirectory(path: string, opts: { parents: boolean; mode?: number }): Promise<MadeDirectory>;
+  /** Removes the entry itself (a symlink, not its target); a non-empty directory needs `recursive`. */
+  remove(path: string, opts: { recursive: boolean }): Promise<RemovedEntry>;
+  /** Renames the entry itself; an existing target file is replaced only with `overwrite`. */
+  rename(from: string, to: string, opts: { overwrite: boolean }): Promise<RenamedEntry>;
   /** Breadth-first listing below a directory (symlinks listed, never followed). */
   walk(dir: string, opts: WalkOptions): AsyncGenerator<WalkEntry>;
+  /** Watches a directory (recursively) through the runtime; names in events are relative to it. */
+  watch(dir: string, onEvent: (event: WatchEvent) => void, opts?: WatchOptions): Promise<{ path: WorkspacePath; watcher: Watcher }>;
 }
 
 export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
@@ -62,10 +87,25 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     }
     return path;
   };
-  const openFile = async (path: string): Promise<OpenedFile> => {
-    const resolved = await jail.resolve(path);
+  const openFile = async (path: string, opts: ResolveOptions = {}): Promise<OpenedFile> => {
+    const resolved = await jail.resolve(path, opts);
     const { handle, stat } = await openCheckedFile(fs, jail, resolved, path);
     return { path: resolved, stat, read: (position, length) => handle.read(position, length), close: () => handle.close() };
+  };
+  const readBytes = async (path: string, opts: { maxBytes: number; forWrite?: boolean }): Promise<FileBytes> => {
+    const file = await openFile(path, { forWrite: opts.forWrite === true });
+    try {
+      if (file.stat.size > opts.maxBytes) {
+        throw new ToolError("file_too_large", `${path} is ${file.stat.size} bytes; at most ${opts.maxBytes} are read here`, { suggestion: "Read a line range of it with readFile." });
+      }
+      // One byte more than the file's size (bounded by the limit): a file that grew since the fstat is caught too.
+      const bytes = await file.read(0, Math.min(opts.maxBytes, file.stat.size) + 1);
+      if (bytes.length > opts.maxBytes) throw new ToolError("file_too_large", `${path} grew past ${opts.maxBytes} bytes while it was read`, { suggestion: "Read a line range of it with readFile." });
+      if (bytes.length > file.stat.size) throw new ToolError("file_changed", `${path} grew while it was read`, { suggestion: "Something is writing it right now; retry once it is done." });
+      return { path: file.path, bytes, stat: file.stat };
+    } finally {
+      await file.close();
+    }
   };
   return {
     root: jail.root,
@@ -73,6 +113,19 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     resolve: (path, opts) => jail.resolve(path, opts),
     relative: (path) => jail.relative(path),
     stat: async (path) => statOf(fs, await jail.resolve(path), path),
+    async entryStat(path) {
+      const entry = await openParentEntry(fs, jail, path).catch((err: unknown) => {
+        // No parent directory (or a file where one should be): then there is no such entry either.
+        if (err instanceof ToolError && (err.code === "file_not_found" || err.code === "not_a_directory")) return undefined;
+        throw err;
+      });
+      if (entry === undefined) return undefined;
+      try {
+        return await entry.stat();
+      } finally {
+        await entry.close();
+      }
+    },
     async list(dir) {
       const path = await resolveDirectory(dir);
       const { handle } = await openCheckedDirectory(fs, jail, path, dir);
@@ -88,24 +141,25 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
         await handle.close();
       }
     },
-    openFile,
-    async readText(path, opts) {
-      const file = await openFile(path);
-      try {
-        if (file.stat.size > opts.maxBytes) {
-          throw new ToolError("file_too_large", `${path} is ${file.stat.size} bytes; at most ${opts.maxBytes} are read here`, { suggestion: "Read a line range of it with readFile." });
-        }
-        // One byte more than the limit: a file that grew since the fstat is caught too.
-        const bytes = await file.read(0, opts.maxBytes + 1);
-        if (bytes.length > opts.maxBytes) throw new ToolError("file_too_large", `${path} grew past ${opts.maxBytes} bytes while it was read`, { suggestion: "Read a line range of it with readFile." });
-        return new TextDecoder().decode(bytes);
-      } finally {
-        await file.close();
-      }
-    },
+    openFile: (path) => openFile(path),
+    readText: async (path, opts) => new TextDecoder().decode((await readBytes(path, opts)).bytes),
+    readBytes,
+    readMany: (paths, opts) => readMany(fs, jail, paths, opts),
     writeFile: (path, data, opts = {}) => writeThroughParent(fs, jail, path, typeof data === "string" ? new TextEncoder().encode(data) : data, opts),
+    commit: (writes) => commitFiles(fs, jail, writes),
+    makeDirectory: (path, opts) => makeDirectoryChain(fs, jail, path, opts),
+    remove: (path, opts) => removeEntry(fs, jail, path, opts),
+    rename: (from, to, opts) => renameEntry(fs, jail, from, to, opts),
     async *walk(dir, opts) {
       yield* walk(fs, jail, await resolveDirectory(dir), opts);
+    },
+    async watch(dir, onEvent, opts) {
+      const path = await resolveDirectory(dir);
+      try {
+        return { path, watcher: fs.watch(path, onEvent, opts) };
+      } catch (err) {
+        throw fsFailure(dir, err);
+      }
     },
   };
 }
@@ -115,39 +169,5 @@ async function statOf(fs: Fs, path: WorkspacePath, label: string): Promise<FileS
     return await fs.lstat(path);
   } catch (err) {
     throw fsFailure(label, err);
-  }
-}
-
-async function writeThroughParent(fs: Fs, jail: Workspace, input: string, data: Uint8Array, opts: WriteOptions): Promise<WorkspacePath> {
-  const target = await jail.resolve(input, { mustExist: false, forWrite: true });
-  const parentPath = markChecked(dirname(target));
-  const name = basename(target);
-  let parent: DirHandle;
-  try {
-    parent = (await openCheckedDirectory(fs, jail, parentPath, dirname(input))).handle;
-  } catch (err) {
-    if (err instanceof ToolError && err.code === "file_not_found") {
-      throw new ToolError("file_not_found", `The directory of ${input} does not exist`, { suggestion: "Create the directory first, or write to an existing one." });
-    }
-    throw err;
-  }
-  try {
-    // Checked again on the descriptor, right before the write: what resolve() saw may have changed.
-    const existing = await parent.entryStat(name).catch((err: unknown) => {
-      if (fsErrorCode(err) === "ENOENT") return undefined;
-      throw fsFailure(input, err);
-    });
-    if (existing?.isDirectory) throw new ToolError("not_a_file", `${input} is a directory`, { suggestion: "Write to a file path inside it." });
-    if (existing?.isFile && existing.nlink > 1) {
-      throw new ToolError("invalid_path", `${input} is a hard link (${existing.nlink} names); refusing to write through it`, { suggestion: "Copy the file to a new path and edit the copy." });
-    }
-    if (existing !== undefined && opts.createOnly) throw new ToolError("invalid_arguments", `${input} already exists`, { suggestion: "Pass overwrite to replace it, or pick another name." });
-    await parent.writeFile(name, data, { ...(opts.mode === undefined ? {} : { mode: opts.mode }), exclusive: opts.createOnly === true }).catch((err: unknown) => {
-      if (fsErrorCode(err) === "EEXIST") throw new ToolError("invalid_arguments", `${input} already exists`, { suggestion: "Pass overwrite to replace it, or pick another name." });
-      throw fsFailure(input, err);
-    });
-    return target;
-  } finally {
-    await parent.close();
   }
 }

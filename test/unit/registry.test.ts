@@ -90,14 +90,15 @@ describe("the built-in tools", () => {
     expect(text).toContain("getToolCapabilities");
   });
 
-  it("keeps instructions under 2 KB with many toolsets, dropping tool names first", () => {
+  it("keeps instructions under 2 KB with many toolsets: every purpose, tool names while they fit", () => {
     const many = Array.from({ length: 14 }, (_, i) =>
       defineToolset({ name: `set${i}`, purpose: `purpose number ${i} with some words a model searches for`, tools: Array.from({ length: 12 }, (_, j) => tool(`tool${i}x${j}WithALongName`)) }),
     );
     const text = buildInstructions(many, { root: "/r" });
     expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(MAX_INSTRUCTIONS_BYTES);
-    expect(text).toContain("- set13: purpose number 13");
-    expect(text).not.toContain("tool0x0WithALongName");
+    for (let i = 0; i < 14; i++) expect(text).toContain(`- set${i}: purpose number ${i} with some words`);
+    expect(text).toContain("tool0x11WithALongName");
+    expect(text).not.toContain("tool13x0WithALongName");
   });
 });
 

@@ -83,7 +83,7 @@ describe("ctx.fs.writeFile", () => {
     expect(await readFile(join(base, "outside.txt"), "utf8")).toBe("outside");
     expect(await ctx.fs.writeFile("src", "x").catch((e: { code: string }) => e.code)).toBe("not_a_file");
     await ctx.fs.writeFile("once.txt", "1", { createOnly: true });
-    expect(await ctx.fs.writeFile("once.txt", "2", { createOnly: true }).catch((e: { code: string }) => e.code)).toBe("invalid_arguments");
+    expect(await ctx.fs.writeFile("once.txt", "2", { createOnly: true }).catch((e: { code: string }) => e.code)).toBe("file_exists");
     expect(await readFile(join(root, "once.txt"), "utf8")).toBe("1");
     expect(await ctx.fs.writeFile("no/such/dir/f.txt", "x").catch((e: { message: string }) => e.message)).toBe("The directory of no/such/dir/f.txt does not exist");
   });

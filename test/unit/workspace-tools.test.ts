@@ -264,7 +264,7 @@ describe("getToolCapabilities", () => {
   const extra = defineToolset({
     name: "extra",
     purpose: "test tools with requirements",
-    tools: [probeTool("searchWorkspace", ["rg-definitely-missing"]), probeTool("runSh", ["sh"]), extensionTool("getDiagnostics", false), extensionTool("openFile", true)],
+    tools: [probeTool("grepSomewhere", ["rg-definitely-missing"]), probeTool("runSh", ["sh"]), extensionTool("getDiagnostics", false), extensionTool("openFile", true)],
   });
 
   it("lists what cannot work and why, the executables found, and fallback tools", async () => {
@@ -278,7 +278,7 @@ describe("getToolCapabilities", () => {
     expect((out.executables as Record<string, string | null>)["rg-definitely-missing"]).toBeNull();
     expect(out.available).toBe(toolsets.flatMap((t) => t.tools).length - 2);
     expect(out.unavailable).toEqual([
-      { name: "searchWorkspace", reason: "needs `rg-definitely-missing` on PATH", suggestion: "Install rg-definitely-missing, make sure it is on the bridge's PATH, and restart the bridge." },
+      { name: "grepSomewhere", reason: "needs `rg-definitely-missing` on PATH", suggestion: "Install rg-definitely-missing, make sure it is on the bridge's PATH, and restart the bridge." },
       { name: "getDiagnostics", reason: "needs the VS Code extension", suggestion: expect.stringMatching(/VS Code/) },
     ]);
     expect(out.fallback).toEqual(["openFile"]);
@@ -288,7 +288,7 @@ describe("getToolCapabilities", () => {
     const off = await dispatcher(root, { toolsets: [extra] });
     expect(await off.text("openFile")).toBe("headless");
     expect((await off.failure("getDiagnostics")).code).toBe("extension_required");
-    expect((await off.failure("searchWorkspace")).code).toBe("probe_missing");
+    expect((await off.failure("grepSomewhere")).code).toBe("probe_missing");
     expect(await off.text("runSh")).toBe("ran");
     const on = await dispatcher(root, { toolsets: [extra], extension: { connected: true } });
     expect(await on.text("openFile")).toBe("extension");

@@ -43,7 +43,7 @@ const ProjectInfo = v.object({
   java: v.optional(v.object({ buildTool: v.picklist(["maven", "gradle"]) })),
   warnings: v.pipe(v.array(v.string()), v.description("Marker files that could not be read or parsed.")),
 });
-type ProjectInfo = v.InferOutput<typeof ProjectInfo>;
+export type ProjectInfo = v.InferOutput<typeof ProjectInfo>;
 
 const LOCKS = ["package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb", "bun.lock"];
 
@@ -55,37 +55,40 @@ export default defineTool({
   input: v.strictObject({}),
   output: ProjectInfo,
   annotations: { readOnlyHint: true },
-  async handler(_input, ctx) {
-    const root = ctx.fs.root;
-    const names = new Set((await ctx.fs.list(".")).map((e) => e.name));
-    const markers = [...Object.keys(MARKERS), ...LOCKS].filter((m) => names.has(m)).sort();
-    const kinds = new Set<Kind>(markers.flatMap((m) => (MARKERS[m] ? [MARKERS[m]] : [])));
-    const info: ProjectInfo = { root, name: basename(root), kinds: [], markers, git: names.has(".git"), warnings: [] };
-    const read = (file: string) => (names.has(file) ? readManifest(ctx, file, info.warnings) : Promise.resolve(undefined));
-
-    const pkg = await read("package.json");
-    if (pkg !== undefined) {
-      try {
-        info.node = parsePackageJson(pkg, names);
-        if (info.node.name) info.name = info.node.name;
-      } catch (err) {
-        info.warnings.push(`package.json could not be parsed: ${errorMessage(err)}`);
-      }
-    }
-    const cargo = await read("Cargo.toml");
-    if (kinds.has("rust")) info.rust = { crate: cargo === undefined ? undefined : tomlTableString(cargo, "package", "name") };
-    const goMod = await read("go.mod");
-    if (kinds.has("go")) info.go = { module: goMod === undefined ? undefined : goModule(goMod) };
-    const pyproject = await read("pyproject.toml");
-    if (kinds.has("python")) {
-      info.python = { name: pyproject === undefined ? undefined : (tomlTableString(pyproject, "project", "name") ?? tomlTableString(pyproject, "tool.poetry", "name")) };
-    }
-    if (kinds.has("java")) info.java = { buildTool: names.has("pom.xml") ? "maven" : "gradle" };
-    if (info.node && hasTypeScriptDependency(pkg)) kinds.add("typescript");
-    info.kinds = KINDS.filter((k) => kinds.has(k));
-    return info;
-  },
+  handler: (_input, ctx) => detectProject(ctx),
 });
+
+/** What getProjectInfo answers; getProjectContext and contextBundle build on it. */
+export async function detectProject(ctx: ToolContext): Promise<ProjectInfo> {
+  const root = ctx.fs.root;
+  const names = new Set((await ctx.fs.list(".")).map((e) => e.name));
+  const markers = [...Object.keys(MARKERS), ...LOCKS].filter((m) => names.has(m)).sort();
+  const kinds = new Set<Kind>(markers.flatMap((m) => (MARKERS[m] ? [MARKERS[m]] : [])));
+  const info: ProjectInfo = { root, name: basename(root), kinds: [], markers, git: names.has(".git"), warnings: [] };
+  const read = (file: string) => (names.has(file) ? readManifest(ctx, file, info.warnings) : Promise.resolve(undefined));
+
+  const pkg = await read("package.json");
+  if (pkg !== undefined) {
+    try {
+      info.node = parsePackageJson(pkg, names);
+      if (info.node.name) info.name = info.node.name;
+    } catch (err) {
+      info.warnings.push(`package.json could not be parsed: ${errorMessage(err)}`);
+    }
+  }
+  const cargo = await read("Cargo.toml");
+  if (kinds.has("rust")) info.rust = { crate: cargo === undefined ? undefined : tomlTableString(cargo, "package", "name") };
+  const goMod = await read("go.mod");
+  if (kinds.has("go")) info.go = { module: goMod === undefined ? undefined : goModule(goMod) };
+  const pyproject = await read("pyproject.toml");
+  if (kinds.has("python")) {
+    info.python = { name: pyproject === undefined ? undefined : (tomlTableString(pyproject, "project", "name") ?? tomlTableString(pyproject, "tool.poetry", "name")) };
+  }
+  if (kinds.has("java")) info.java = { buildTool: names.has("pom.xml") ? "maven" : "gradle" };
+  if (info.node && hasTypeScriptDependency(pkg)) kinds.add("typescript");
+  info.kinds = KINDS.filter((k) => kinds.has(k));
+  return info;
+}
 
 async function readManifest(ctx: ToolContext, file: string, warnings: string[]): Promise<string | undefined> {
   try {

@@ -1,0 +1,21 @@
+// beginTransaction: opens a transaction for edits across files that must land together.
+import * as v from "valibot";
+import { defineTool } from "../define-tool.ts";
+import { MAX_FILES_PER_TRANSACTION, TRANSACTION_IDLE_MS, transactionsOf } from "./transaction-store.ts";
+
+export default defineTool({
+  name: "beginTransaction",
+  title: "Begin an edit transaction",
+  description: "Begins a multi-file edit transaction: stage edits with stageEdit, then commitTransaction writes them all at once (or none), or rollbackTransaction drops them.",
+  searchHint: "transaction multi-file atomic edit begin start batch refactor",
+  input: v.strictObject({}),
+  output: v.object({
+    transactionId: v.string(),
+    idleMinutes: v.pipe(v.number(), v.description("The transaction is dropped after this long without a call using it.")),
+    maxFiles: v.number(),
+  }),
+  async handler(_input, ctx) {
+    const tx = transactionsOf(ctx.fs).begin(ctx.session);
+    return { transactionId: tx.id, idleMinutes: TRANSACTION_IDLE_MS / 60_000, maxFiles: MAX_FILES_PER_TRANSACTION };
+  },
+});

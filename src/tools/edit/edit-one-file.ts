@@ -1,0 +1,23 @@
+// The path every single-file edit takes: read the file as a document (refusing a stale version the
+// caller names), compute the new text, write it through ctx.fs.commit (atomic, keeping the mode and
+// line endings, refusing hard links and a file changed since the read), and report the diff.
+import * as v from "valibot";
+import type { ToolContext } from "../context.ts";
+import { editReport } from "./edit-report.ts";
+import { documentWrite, readDocument, type ExpectedVersion, type TextDocument } from "./text-document.ts";
+
+export const FilePathField = v.pipe(v.string(), v.minLength(1), v.description("File to edit, relative to the workspace root."));
+
+export const VersionFields = {
+  expectedHash: v.optional(v.pipe(v.string(), v.description("Refuse unless the file still has this content hash (from getBufferContent or an earlier edit)."))),
+  expectedMtime: v.optional(v.pipe(v.number(), v.description("Refuse unless the file's mtime (ms since the epoch) is still this."))),
+};
+
+export async function editOneFile(ctx: ToolContext, filePath: string, expected: ExpectedVersion, compute: (doc: TextDocument) => string, opts: { write: boolean }): Promise<string> {
+  const doc = await readDocument(ctx, filePath, expected);
+  const after = compute(doc);
+  const write = documentWrite(doc, after);
+  const changed = after !== doc.text;
+  if (opts.write && changed) await ctx.fs.commit([write]);
+  return editReport([{ label: doc.label, before: doc.text, after, data: write.data }], { written: opts.write });
+}

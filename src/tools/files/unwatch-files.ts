@@ -1,0 +1,19 @@
+// unwatchFiles: stops a watch; changes not yet read are dropped.
+import * as v from "valibot";
+import { defineTool } from "../define-tool.ts";
+import { watchesOf } from "./watch-store.ts";
+
+export default defineTool({
+  name: "unwatchFiles",
+  title: "Stop watching files",
+  description: "Stops a watch started with watchFiles; changes not yet read with getFileChanges are dropped (their count is returned).",
+  searchHint: "unwatch stop watching files cancel monitor",
+  input: v.strictObject({ watchId: v.pipe(v.string(), v.description("From watchFiles.")) }),
+  output: v.object({ watchId: v.string(), droppedChanges: v.number() }),
+  async handler(input, ctx) {
+    const store = watchesOf(ctx.fs);
+    const watch = store.get(ctx.session, input.watchId);
+    store.remove(watch);
+    return { watchId: watch.id, droppedChanges: watch.pending.size };
+  },
+});

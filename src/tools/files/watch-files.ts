@@ -1,0 +1,46 @@
+// watchFiles: starts watching a workspace directory (recursively) for changes; getFileChanges reads
+// them, and clients that set a log level also get them as notifications/message.
+import * as v from "valibot";
+import { compileGlob } from "../../glob/index.ts";
+import { displayName } from "../../text/display-name.ts";
+import { defineTool } from "../define-tool.ts";
+import { MAX_PENDING, record, WATCH_IDLE_MS, watchesOf } from "./watch-store.ts";
+
+export default defineTool({
+  name: "watchFiles",
+  title: "Watch files for changes",
+  description: "Watches a workspace directory (recursively, optionally by glob) for created, changed and deleted files; read the changes with getFileChanges, stop with unwatchFiles.",
+  searchHint: "watch files changes monitor directory notify modified created deleted",
+  input: v.strictObject({
+    path: v.optional(v.pipe(v.string(), v.description("Directory to watch, relative to the workspace root (default: the root).")), "."),
+    pattern: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description('Only paths matching this glob, relative to the directory (e.g. "**/*.ts").'))),
+    includeHidden: v.optional(v.pipe(v.boolean(), v.description("Also report dot-files (.git and node_modules never are).")), false),
+  }),
+  output: v.object({
+    watchId: v.string(),
+    path: v.string(),
+    idleMinutes: v.pipe(v.number(), v.description("The watch closes after this long without getFileChanges.")),
+    maxPending: v.pipe(v.number(), v.description("Distinct paths kept between reads; beyond, the read says it overflowed.")),
+  }),
+  annotations: { readOnlyHint: true },
+  async handler(input, ctx) {
+    const glob = input.pattern === undefined ? undefined : compileGlob(input.pattern);
+    const dir = await ctx.fs.resolve(input.path);
+    const rel = ctx.fs.relative(dir);
+    const store = watchesOf(ctx.fs);
+    const watch = store.add(ctx.session, rel, { glob, includeHidden: input.includeHidden });
+    try {
+      const started = await ctx.fs.watch(input.path, (event) => record(watch, event), {
+        recursive: true,
+        onError: (err) => ctx.log("warning", `watch ${watch.id} failed: ${err.message}`),
+      });
+      watch.watcher = started.watcher;
+    } catch (err) {
+      store.remove(watch);
+      throw err;
+    }
+    // ctx.log reaches the session as long as it lasts (logging/setLevel decides what is sent).
+    watch.notify = (paths) => ctx.log("info", `${paths.length} path(s) changed under ${rel || "."}`, { watchId: watch.id, paths: paths.slice(0, 100).map(displayName) });
+    return { watchId: watch.id, path: displayName(rel || "."), idleMinutes: WATCH_IDLE_MS / 60_000, maxPending: MAX_PENDING };
+  },
+});

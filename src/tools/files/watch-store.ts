@@ -1,0 +1,118 @@
+// Open file watches. A watch is the runtime's recursive Fs.watch on a workspace directory; its events
+// are merged per path into a bounded set of pending changes that getFileChanges drains (waiting for
+// the next change when asked to), and that are also announced as notifications/message (logger
+// "watchFiles") to a client that set a log level. Claude Code does not show server notifications to
+// the model, so the polling read is what the model uses; the notifications are for clients that
+// consume them (over WebSocket and stdio they reach the session; see the README for HTTP).
+// Watches belong to their session and are closed after a quiet spell, checked whenever the store is
+// used; the OS watcher never keeps the bridge alive.
+import { ToolError } from "../../errors.ts";
+import type { GlobMatcher } from "../../glob/index.ts";
+import { ALWAYS_SKIPPED } from "../../ignore/visibility.ts";
+import type { WatchEvent, Watcher } from "../../runtime.ts";
+import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
+
+export const WATCH_IDLE_MS = 30 * 60 * 1000;
+export const MAX_WATCHES_PER_SESSION = 8;
+export const MAX_WATCHES = 32;
+/** Distinct paths kept between two reads; past it the watch says it overflowed. */
+export const MAX_PENDING = 1000;
+/** Changes are announced at most this often, merged. */
+const NOTIFY_EVERY_MS = 250;
+
+export interface Watch {
+  readonly id: string;
+  readonly session: string;
+  /** Root-relative directory watched ("" for the root). */
+  readonly dir: string;
+  lastUsed: number;
+  /** Root-relative path -> what the events said ("rename": appeared or went away). */
+  readonly pending: Map<string, "change" | "rename">;
+  overflowed: boolean;
+  readonly filter: WatchFilter;
+  readonly waiters: Set<() => void>;
+  watcher: Watcher | undefined;
+  notify: ((paths: string[]) => void) | undefined;
+  notifyTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+export interface WatchFilter {
+  glob: GlobMatcher | undefined;
+  includeHidden: boolean;
+}
+
+export class WatchStore {
+  private readonly watches = new Map<string, Watch>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  add(session: string, dir: string, filter: WatchFilter): Watch {
+    this.expire();
+    const mine = [...this.watches.values()].filter((w) => w.session === session);
+    if (mine.length >= MAX_WATCHES_PER_SESSION || this.watches.size >= MAX_WATCHES) {
+      throw new ToolError("limit_reached", `Too many open watches (${mine.length} in this session, at most ${MAX_WATCHES_PER_SESSION}; ${this.watches.size} in all, at most ${MAX_WATCHES})`, {
+        suggestion: mine.length > 0 ? `Stop one with unwatchFiles: ${mine.map((w) => w.id).join(", ")}.` : "Wait for other sessions' watches to end, or watch one directory higher up instead of several.",
+      });
+    }
+    const watch: Watch = { id: `watch-${crypto.randomUUID().slice(0, 8)}`, session, dir, lastUsed: this.now(), pending: new Map(), overflowed: false, filter, waiters: new Set(), watcher: undefined, notify: undefined, notifyTimer: undefined };
+    this.watches.set(watch.id, watch);
+    return watch;
+  }
+
+  get(session: string, id: string): Watch {
+    this.expire();
+    const watch = this.watches.get(id);
+    if (watch === undefined || watch.session !== session) {
+      throw new ToolError("watch_not_found", `No watch ${id} in this session (stopped, or closed after ${WATCH_IDLE_MS / 60_000} minutes without a read)`, { suggestion: "Start a new one with watchFiles." });
+    }
+    watch.lastUsed = this.now();
+    return watch;
+  }
+
+  remove(watch: Watch): void {
+    this.watches.delete(watch.id);
+    watch.watcher?.close();
+    if (watch.notifyTimer !== undefined) clearTimeout(watch.notifyTimer);
+    for (const wake of watch.waiters) wake();
+  }
+
+  private expire(): void {
+    const now = this.now();
+    for (const watch of this.watches.values()) if (now - watch.lastUsed > WATCH_IDLE_MS) this.remove(watch);
+  }
+}
+
+/** Records one event of `watch` (its name is relative to the watched directory). */
+export function record(watch: Watch, event: WatchEvent): void {
+  const { name } = event;
+  if (name !== undefined && !wanted(watch.filter, name)) return;
+  const rel = name === undefined ? watch.dir : watch.dir === "" ? name : `${watch.dir}/${name}`;
+  if (!watch.pending.has(rel) && watch.pending.size >= MAX_PENDING) watch.overflowed = true;
+  // A name that appeared or went away at any point says so, whatever came after.
+  else watch.pending.set(rel, watch.pending.get(rel) === "rename" ? "rename" : event.kind);
+  for (const wake of watch.waiters) wake();
+  watch.waiters.clear();
+  scheduleNotice(watch);
+}
+
+function wanted(filter: WatchFilter, name: string): boolean {
+  const parts = name.split("/");
+  if (parts.some((p) => ALWAYS_SKIPPED.has(p) || (!filter.includeHidden && p.startsWith(".")))) return false;
+  return filter.glob === undefined || filter.glob.matches(name);
+}
+
+function scheduleNotice(watch: Watch): void {
+  if (watch.notify === undefined || watch.notifyTimer !== undefined) return;
+  watch.notifyTimer = setTimeout(() => {
+    watch.notifyTimer = undefined;
+    watch.notify?.([...watch.pending.keys()]);
+  }, NOTIFY_EVERY_MS);
+}
+
+const stores = new WeakMap<WorkspaceFs, WatchStore>();
+
+export function watchesOf(fs: WorkspaceFs): WatchStore {
+  let store = stores.get(fs);
+  if (store === undefined) stores.set(fs, (store = new WatchStore()));
+  return store;
+}

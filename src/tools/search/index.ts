@@ -1,0 +1,14 @@
+// The search toolset: finding text in the workspace (and replacing it), the tests of a file, and
+// the context of the whole project.
+import { defineToolset } from "../toolset.ts";
+import contextBundle from "./context-bundle.ts";
+import findRelatedTests from "./find-related-tests.ts";
+import getProjectContext from "./get-project-context.ts";
+import searchAndReplace from "./search-and-replace.ts";
+import searchWorkspace from "./search-workspace.ts";
+
+export const searchToolset = defineToolset({
+  name: "search",
+  purpose: "search code text (grep/ripgrep regex), search and replace across files, related tests, project context bundle",
+  tools: [searchWorkspace, searchAndReplace, findRelatedTests, getProjectContext, contextBundle],
+});

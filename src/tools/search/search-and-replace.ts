@@ -1,0 +1,70 @@
+// searchAndReplace: a regex or literal replaced across the files of a directory (globs narrow it),
+// with a dry run that shows counts per file and the diffs. The real run writes every changed file
+// at once or none (ctx.fs.commit), each checked to be the version that was read. The regex runs on
+// the bridge's linear-time engine, so a hostile pattern costs time proportional to the files.
+import * as v from "valibot";
+import { ToolError } from "../../errors.ts";
+import { compilePathFilter } from "../../ignore/visibility.ts";
+import { compileRegex } from "../../regex/index.ts";
+import { defineTool } from "../define-tool.ts";
+import { editReport } from "../edit/edit-report.ts";
+import { documentWrite, readDocument, type TextDocument } from "../edit/text-document.ts";
+import { listFiles } from "./file-list.ts";
+import { replaceMatches } from "./replace-matches.ts";
+import { PatternFields, SearchScopeFields } from "./search-workspace.ts";
+
+const MAX_CHANGED_FILES = 200;
+const PROGRESS_EVERY_FILES = 100;
+
+export default defineTool({
+  name: "searchAndReplace",
+  title: "Search and replace across files",
+  description: "Replaces a regex or literal across files (globs narrow it), all files at once or none; dryRun previews counts per file and diffs. $1 / ${name} in the replacement.",
+  searchHint: "search and replace across files regex rename identifier bulk refactor substitute",
+  input: v.strictObject({
+    ...PatternFields,
+    replacement: v.pipe(v.string(), v.description("What replaces each match; $1, ${1}, $name, ${name} insert groups, $$ a dollar (not with literal).")),
+    ...SearchScopeFields,
+    dryRun: v.optional(v.pipe(v.boolean(), v.description("Only show what would change.")), false),
+  }),
+  annotations: { destructiveHint: false },
+  requires: { optionalProbes: ["rg"] },
+  largeResult: true,
+  timeoutMs: 120_000,
+  async handler(input, ctx) {
+    const regex = compileRegex(input.pattern, { literal: input.literal, caseInsensitive: !input.caseSensitive });
+    const filter = compilePathFilter(input.include, input.exclude);
+    const listed = await listFiles(ctx, input.path, { includeHidden: input.includeHidden, gitignore: !input.includeIgnored, filter });
+    const prefix = ctx.fs.relative(listed.dir);
+    const changed: { doc: TextDocument; after: string; count: number }[] = [];
+    let skipped = 0;
+    for (const [i, rel] of listed.files.entries()) {
+      if (ctx.signal.aborted) throw new ToolError("cancelled", "Cancelled; nothing was written", { suggestion: "Narrow the path or include globs and run it again." });
+      if ((i + 1) % PROGRESS_EVERY_FILES === 0) ctx.progress(i + 1, { total: listed.files.length, message: `${i + 1} of ${listed.files.length} files, ${changed.length} to change` });
+      const doc = await readDocument(ctx, prefix === "" ? rel : `${prefix}/${rel}`).catch(() => undefined);
+      if (doc === undefined) {
+        skipped++;
+        continue;
+      }
+      const { text, count } = replaceMatches(doc.text, regex, input.replacement, input.literal);
+      if (count === 0 || text === doc.text) continue;
+      changed.push({ doc, after: text, count });
+      if (changed.length > MAX_CHANGED_FILES) {
+        throw new ToolError("limit_reached", `More than ${MAX_CHANGED_FILES} files would change; nothing was written`, { suggestion: "Narrow it with path or include globs, and run it in parts." });
+      }
+    }
+    const total = changed.reduce((n, c) => n + c.count, 0);
+    const writes = changed.map((c) => documentWrite(c.doc, c.after));
+    if (!input.dryRun && writes.length > 0) await ctx.fs.commit(writes);
+    const verb = input.dryRun ? "Would replace" : "Replaced";
+    const skippedNote = skipped > 0 ? ` (${skipped} file${skipped === 1 ? "" : "s"} not text or not editable, skipped)` : "";
+    const head = `${verb} ${total} match${total === 1 ? "" : "es"} in ${changed.length} of ${listed.files.length} files${skippedNote}${input.dryRun ? "; nothing was written" : changed.length > 1 ? ", all files at once" : ""}.`;
+    const counts = changed.map((c) => `${c.doc.label}: ${c.count}`);
+    if (changed.length === 0) return head;
+    const report = await editReport(
+      changed.map((c, i) => ({ label: c.doc.label, before: c.doc.text, after: c.after, data: writes[i]?.data ?? new Uint8Array() })),
+      { written: !input.dryRun },
+    );
+    return [head, ...counts, "", report].join("\n");
+  },
+});

@@ -1,0 +1,121 @@
+// Writes several files as one change: all of them or none. POSIX has no multi-file transaction, so
+// this is the closest honest thing, in phases through each file's checked parent directory:
+//   1. check: every file is still the version the caller read (device, inode, size, mtime), is not
+//      a hard link, and a new file is still absent;
+//   2. prepare: the new content of every file goes to a temporary file beside it (same directory,
+//      so the rename is atomic), with the mode the file has, else the one asked for;
+//   3. swap: each temporary file is checked once more and renamed over its file.
+// Most failures (permissions, a full disk, a changed file) happen before anything is swapped, and
+// the temporary files are removed. A failure during the swap puts back the files already swapped
+// from the original bytes the caller holds (and removes created ones), so what is left is what was.
+import type { FileStat, Fs } from "../runtime.ts";
+import { ToolError, errorMessage } from "../errors.ts";
+import type { Workspace } from "../security/paths.ts";
+import { fsFailure } from "../security/resolve-path.ts";
+import type { WorkspacePath } from "../security/workspace-path.ts";
+import { identityOf, sameIdentity, type FileIdentity } from "./file-version.ts";
+import { openParentEntry, type ParentEntry } from "./parent-entry.ts";
+
+export interface FileWrite {
+  /** The path as the caller named it, for messages. */
+  readonly label: string;
+  /** Where the file is (the jail's real path), or is to be created. */
+  readonly path: WorkspacePath;
+  readonly data: Uint8Array;
+  /** The version the new content was computed from, or "absent" for a file to create. */
+  readonly expect: { identity: FileIdentity; original: Uint8Array } | "absent";
+  /** Permission bits of a created file (an existing one keeps its own). */
+  readonly mode?: number;
+}
+
+interface Prepared {
+  write: FileWrite;
+  entry: ParentEntry;
+  temp: string | undefined;
+  swapped: boolean;
+}
+
+const DEFAULT_MODE = 0o666;
+
+export async function commitFiles(fs: Fs, jail: Workspace, writes: readonly FileWrite[]): Promise<void> {
+  const prepared: Prepared[] = [];
+  try {
+    for (const write of writes) {
+      const entry = await openParentEntry(fs, jail, write.path);
+      prepared.push({ write, entry, temp: undefined, swapped: false });
+    }
+    const modes = await Promise.all(prepared.map(async (p) => modeFor(p.write, await check(p))));
+    for (const [i, p] of prepared.entries()) p.temp = await writeTemp(p, modes[i] ?? DEFAULT_MODE);
+    await swapAll(prepared);
+  } finally {
+    for (const p of prepared) {
+      if (p.temp !== undefined && !p.swapped) await p.entry.parent.remove(p.temp).catch(() => undefined);
+      await p.entry.close().catch(() => undefined);
+    }
+  }
+}
+
+async function swapAll(prepared: Prepared[]): Promise<void> {
+  for (const p of prepared) {
+    try {
+      await check(p);
+      await p.entry.parent.rename(p.temp as string, p.entry.parent, p.entry.name);
+      p.swapped = true;
+    } catch (err) {
+      const failure = err instanceof ToolError ? err : fsFailure(p.write.label, err);
+      const notRestored = await restore(prepared.filter((q) => q.swapped));
+      if (notRestored.length === 0) throw failure;
+      throw new ToolError("internal_error", `${failure.message}; and ${notRestored.join(", ")} could not be put back`, {
+        suggestion: "Check those files by hand (git diff shows what changed), then retry.",
+        cause: err,
+      });
+    }
+  }
+}
+
+/** Puts back what was swapped; returns the labels it could not. */
+async function restore(swapped: readonly Prepared[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const p of swapped) {
+    try {
+      if (p.write.expect === "absent") await p.entry.parent.remove(p.entry.name);
+      else await p.entry.parent.writeFile(p.entry.name, p.write.expect.original);
+    } catch (err) {
+      failed.push(`${p.write.label} (${errorMessage(err)})`);
+    }
+  }
+  return failed;
+}
+
+/** The entry must still be what the caller read; returns its stat (undefined for an absent one). */
+async function check(p: Prepared): Promise<FileStat | undefined> {
+  const { write, entry } = p;
+  const now = await entry.stat();
+  if (write.expect === "absent") {
+    if (now !== undefined) throw new ToolError("file_exists", `${write.label} was created by someone else meanwhile`, { suggestion: "Read it and decide whether to overwrite it." });
+    return undefined;
+  }
+  if (now === undefined) throw changed(write.label, "was deleted");
+  if (!now.isFile) throw changed(write.label, "is no longer a regular file");
+  if (now.nlink > 1) throw new ToolError("invalid_path", `${write.label} is a hard link (${now.nlink} names); refusing to write through it`, { suggestion: "Copy the file to a new path and edit the copy." });
+  if (!sameIdentity(identityOf(now), write.expect.identity)) throw changed(write.label, "changed on disk");
+  return now;
+}
+
+function modeFor(write: FileWrite, st: FileStat | undefined): number {
+  return st !== undefined ? st.mode & 0o7777 : (write.mode ?? DEFAULT_MODE);
+}
+
+async function writeTemp(p: Prepared, mode: number): Promise<string> {
+  const temp = `.cib-${crypto.randomUUID().slice(0, 12)}.tmp`;
+  // A created file gets its mode minus the umask, as any new file; an existing one keeps its own exactly.
+  const exact = p.write.expect !== "absent" || p.write.mode !== undefined;
+  await p.entry.parent.writeFile(temp, p.write.data, { exclusive: true, ...(exact ? { mode } : {}) }).catch((err: unknown) => {
+    throw fsFailure(p.write.label, err);
+  });
+  return temp;
+}
+
+function changed(label: string, what: string): ToolError {
+  return new ToolError("file_changed", `${label} ${what} since it was read; nothing was written`, { suggestion: "Read the file again and redo the edit against its current content." });
+}
