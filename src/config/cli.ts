@@ -9,8 +9,8 @@ export type CliFlags = Partial<ConfigFile> & { configPath?: string };
 export type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; flags: CliFlags };
 
 type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
-type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit" | "requestRateLimit" | "maxSessions" | "maxWsSessions";
-type BoolKey = "slim" | "verbose" | "jsonl";
+type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit" | "requestRateLimit" | "maxSessions" | "maxWsSessions" | "idleTimeout";
+type BoolKey = "slim" | "verbose" | "jsonl" | "exclusive";
 
 type FlagSpec =
   | { kind: "string"; key: ValueKey }
@@ -36,6 +36,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--request-rate-limit": { kind: "int", key: "requestRateLimit" },
   "--max-sessions": { kind: "int", key: "maxSessions" },
   "--max-ws-sessions": { kind: "int", key: "maxWsSessions" },
+  "--idle-timeout": { kind: "int", key: "idleTimeout" },
+  "--exclusive": { kind: "bool", key: "exclusive" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -55,7 +57,8 @@ Options:
   --fixed-token <token>      Auth token, 16-500 visible ASCII chars (default: random per start;
                              env CLAUDE_IDE_BRIDGE_TOKEN)
   --slim                     Only the IDE-exclusive tool set (LSP, editor, debugger; default: off)
-  --verbose                  Debug logging on stderr (default: off)
+  --verbose                  Debug logging on stderr: each tool call and refused request,
+                             never a token or file content (default: off)
   --jsonl                    Log one JSON object per line on stderr (default: off)
   --timeout <ms>             Per tool call (default: ${DEFAULT_CONFIG.timeoutMs}; 1000-600000)
   --max-result-size <kb>     Largest tool result (default: ${DEFAULT_CONFIG.maxResultSizeKb}; 1-4096)
@@ -66,6 +69,10 @@ Options:
                              is never evicted (default: ${DEFAULT_CONFIG.maxSessions}; 1-1000)
   --max-ws-sessions <n>      WebSocket sessions kept at once, connected or in their grace period
                              (default: ${DEFAULT_CONFIG.maxWsSessions}; 1-1000)
+  --idle-timeout <ms>        Exit after this long without a session; 0 never (default: ${DEFAULT_CONFIG.idleTimeoutMs};
+                             a bridge the shim starts: 600000)
+  --exclusive                Refuse to start when another bridge serves this workspace
+                             (default: warn and start)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit

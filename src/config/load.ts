@@ -39,6 +39,8 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     requestRateLimit: merged.requestRateLimit ?? DEFAULT_CONFIG.requestRateLimit,
     maxSessions: merged.maxSessions ?? DEFAULT_CONFIG.maxSessions,
     maxWsSessions: merged.maxWsSessions ?? DEFAULT_CONFIG.maxWsSessions,
+    idleTimeoutMs: merged.idleTimeout ?? DEFAULT_CONFIG.idleTimeoutMs,
+    exclusive: merged.exclusive ?? DEFAULT_CONFIG.exclusive,
   };
 }
 

@@ -21,6 +21,8 @@ export const ConfigFileSchema = v.strictObject({
   requestRateLimit: v.optional(int(1, 100_000)),
   maxSessions: v.optional(int(1, 1000)),
   maxWsSessions: v.optional(int(1, 1000)),
+  idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
+  exclusive: v.optional(v.boolean()),
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -53,6 +55,13 @@ export interface BridgeConfig {
   maxSessions: number;
   /** WebSocket sessions kept at once, connected or waiting out their grace period. */
   maxWsSessions: number;
+  /**
+   * Exit after this long (ms) without any session, WebSocket or HTTP; 0 never. A bridge the shim
+   * starts gets 10 minutes, so it does not outlive its last Claude Code session by much.
+   */
+  idleTimeoutMs: number;
+  /** Refuse to start when another live bridge already serves the same workspace. */
+  exclusive: boolean;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -76,4 +85,6 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   // and restarts waiting out the grace period: a handful. 32 is far above that and bounds memory
   // (~20 KB a session) and the checkpoint (~200 bytes a session) under connect/drop churn.
   maxWsSessions: 32,
+  idleTimeoutMs: 0,
+  exclusive: false,
 };

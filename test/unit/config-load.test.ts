@@ -64,6 +64,8 @@ describe("resolveConfig", () => {
       requestRateLimit: 7,
       maxSessions: 3,
       maxWsSessions: 9,
+      idleTimeout: 60_000,
+      exclusive: true,
     };
     const config = await resolveConfig({ configPath: "/etc/b.json" }, sources({ "/etc/b.json": JSON.stringify(file) }));
     expect(config).toEqual({
@@ -82,6 +84,8 @@ describe("resolveConfig", () => {
       requestRateLimit: 7,
       maxSessions: 3,
       maxWsSessions: 9,
+      idleTimeoutMs: 60_000,
+      exclusive: true,
     });
   });
 
