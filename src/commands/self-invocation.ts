@@ -1,5 +1,6 @@
 // How an MCP client should start this program (`<command> <args…> shim`), decided where it runs
-// (issue 8): the `claude-ide-bridge` on PATH when that is this very copy (npm i -g, npm link); the
+// (issue 8): the `claude-ide-bridge` on PATH when that is this very copy installed globally (npm
+// i -g, npm link; not a node_modules/.bin that npx put on PATH for this one run); the
 // runtime's launcher when this copy was installed by a package manager (npx's cache, a project's
 // node_modules, Deno's npm cache); and a checkout by the absolute path of its bin script.
 import type { Runtime } from "../runtime.ts";
@@ -11,7 +12,9 @@ import { isInstalledPackage, launcherCommand, PACKAGE_NAME, type Invocation } fr
 export async function selfInvocation(runtime: Pick<Runtime, "name" | "which"> & { fs: Pick<Runtime["fs"], "realpath"> }, bin: string | undefined): Promise<Invocation> {
   if (bin === undefined) return launcherCommand(runtime.name);
   const onPath = await runtime.which(PACKAGE_NAME);
-  if (onPath !== undefined && (await runtime.fs.realpath(onPath).catch(() => "")) === bin) return { command: PACKAGE_NAME, args: [] };
+  // node_modules/.bin is on PATH only inside npx and npm scripts: not where the client runs it.
+  const globalBin = onPath !== undefined && !/[\\/]node_modules[\\/]\.bin[\\/]/.test(onPath);
+  if (globalBin && (await runtime.fs.realpath(onPath).catch(() => "")) === bin) return { command: PACKAGE_NAME, args: [] };
   if (isInstalledPackage(dirname(dirname(bin)), PACKAGE_VERSION)) return launcherCommand(runtime.name);
   switch (runtime.name) {
     case "node":

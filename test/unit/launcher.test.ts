@@ -44,6 +44,10 @@ describe("selfInvocation", () => {
   it("the claude-ide-bridge on PATH when it is this copy (npm i -g, npm link), not another one", async () => {
     expect(await selfInvocation(fakeRuntime("node", { "claude-ide-bridge": checkout }), checkout)).toEqual({ command: "claude-ide-bridge", args: [] });
     expect(await selfInvocation(fakeRuntime("node", { "claude-ide-bridge": "/usr/bin/elsewhere" }), checkout)).toEqual({ command: "node", args: [checkout] });
+    // npx puts the package's node_modules/.bin on PATH for its own run only.
+    const npxBin = "/root/.npm/_npx/1a2b/node_modules/.bin/claude-ide-bridge";
+    const linked = { name: "node" as const, which: async () => npxBin, fs: { realpath: async () => npx } };
+    expect(await selfInvocation(linked, npx)).toEqual({ command: "npx", args: ["-y", "claude-ide-bridge"] });
   });
 });
 
