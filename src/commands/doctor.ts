@@ -2,14 +2,14 @@
 // Code answers with the bridge's tools", each ✓/✗ with the fix (issue 8): the runtime, the bridge
 // for this directory, the lock files and ports, git/rg/gh, the language servers (started and asked
 // to initialize), and Claude Code's config. Exits 1 when something is broken. Tokens never printed.
-import { isAbsolute, join, dirname } from "../security/posix-path.ts";
+import { dirname } from "../security/posix-path.ts";
 import { listLocks, realDirectory } from "./bridge-locks.ts";
 import type { CommandMain } from "./command-io.ts";
 import { bridgeChecks, lockChecks, runtimeCheck } from "./doctor-bridge.ts";
 import { claudeConfigChecks } from "./doctor-claude-config.ts";
 import { hasFailure, renderChecks, type Check } from "./doctor-report.ts";
 import { languageServerChecks, toolChecks } from "./doctor-tools.ts";
-import { parseFlags } from "./flags.ts";
+import { parseFlags, workspaceFlag } from "./flags.ts";
 import { findProjectRoot } from "./project-root.ts";
 import { shellLine } from "./self-invocation.ts";
 
@@ -29,8 +29,7 @@ export const doctor: CommandMain = async (ctx, args) => {
     return 0;
   }
   const { runtime } = ctx;
-  const dirFlag = flags.values.get("--workspace") ?? ".";
-  const cwd = await realDirectory(runtime, isAbsolute(dirFlag) ? dirFlag : join(runtime.paths.cwd, dirFlag));
+  const cwd = await realDirectory(runtime, workspaceFlag(flags, runtime.paths.cwd));
   const root = await findProjectRoot(cwd, {
     list: (dir) => runtime.fs.readdir(dir).then((entries) => entries.map((e) => e.name), () => []),
     parent: dirname,

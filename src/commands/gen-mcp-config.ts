@@ -5,9 +5,8 @@
 // a bridge when none runs, so every snippet works without one. stdout carries only the config
 // (JSON, or TOML for Codex), so `gen-mcp-config cursor > .cursor/mcp.json` gives a valid file;
 // where it goes and what else to do goes to stderr (issue 8).
-import { isAbsolute, join } from "../security/posix-path.ts";
 import type { CommandMain } from "./command-io.ts";
-import { parseFlags, usage } from "./flags.ts";
+import { parseFlags, usage, workspaceFlag } from "./flags.ts";
 import { shellLine } from "./self-invocation.ts";
 import { DEFAULT_SERVER_NAME, shimCommand } from "./shim-entry.ts";
 
@@ -32,8 +31,7 @@ export const genMcpConfig: CommandMain = async (ctx, args) => {
   }
   if (!(CLIENTS as readonly string[]).includes(client)) throw usage(`unknown client "${client}"; one of: ${CLIENTS.join(", ")}`);
   const name = flags.values.get("--name") ?? DEFAULT_SERVER_NAME;
-  const dirFlag = flags.values.get("--workspace") ?? ".";
-  const workspace = isAbsolute(dirFlag) ? dirFlag : join(ctx.runtime.paths.cwd, dirFlag);
+  const workspace = workspaceFlag(flags, ctx.runtime.paths.cwd);
   if (name === "ide") ctx.err('Note: Claude Code reserves the name "ide" for its IDE link and shows the model only two tools of such a server; pick another --name.\n');
   const { config, advice } = snippet(client as Client, { name, workspace, self: ctx.self, command: flags.values.get("--command") });
   ctx.out(config);

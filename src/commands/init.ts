@@ -3,9 +3,9 @@
 // other servers, unknown keys (in the file and in our entry) and the file's indentation and line
 // endings are kept; a file that is not valid JSON is never overwritten.
 import { errorMessage, fsErrorCode } from "../errors.ts";
-import { isAbsolute, join } from "../security/posix-path.ts";
+import { join } from "../security/posix-path.ts";
 import type { CommandMain } from "./command-io.ts";
-import { parseFlags, usage } from "./flags.ts";
+import { parseFlags, usage, workspaceFlag } from "./flags.ts";
 import { DEFAULT_SERVER_NAME, shimCommand } from "./shim-entry.ts";
 
 export const INIT_HELP = `Usage: claude-ide-bridge init [--workspace <dir>] [--name <name>] [--command <cmd>] [--dry-run]
@@ -28,8 +28,7 @@ export const init: CommandMain = async (ctx, args) => {
     return 0;
   }
   const { runtime } = ctx;
-  const dirFlag = flags.values.get("--workspace") ?? ".";
-  const dir = isAbsolute(dirFlag) ? dirFlag : join(runtime.paths.cwd, dirFlag);
+  const dir = workspaceFlag(flags, runtime.paths.cwd);
   const name = flags.values.get("--name") ?? DEFAULT_SERVER_NAME;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw usage(`--name must be 1-64 letters, digits, "_" or "-", got "${name}"`);
   const stat = await runtime.fs.stat(dir).catch(() => undefined);

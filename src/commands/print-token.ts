@@ -2,11 +2,10 @@
 // this directory (as the shim would pick it) or of the given port, on stdout alone, for
 // `Authorization: Bearer $(claude-ide-bridge print-token)`.
 import { lockDir } from "../lock/lock-file.ts";
-import { isAbsolute, join } from "../security/posix-path.ts";
 import { folderContains } from "../lock/lock-selection.ts";
 import { chooseLock, listLocks, PROBLEMS, realDirectory } from "./bridge-locks.ts";
 import type { CommandMain } from "./command-io.ts";
-import { parseFlags, portFlag } from "./flags.ts";
+import { parseFlags, portFlag, workspaceFlag } from "./flags.ts";
 
 export const PRINT_TOKEN_HELP = `Usage: claude-ide-bridge print-token [--port <n>] [--workspace <dir>]
 
@@ -21,8 +20,7 @@ export const printToken: CommandMain = async (ctx, args) => {
     return 0;
   }
   const port = portFlag(flags);
-  const dirFlag = flags.values.get("--workspace");
-  const cwd = dirFlag === undefined ? ctx.runtime.paths.cwd : isAbsolute(dirFlag) ? dirFlag : join(ctx.runtime.paths.cwd, dirFlag);
+  const cwd = workspaceFlag(flags, ctx.runtime.paths.cwd);
   const locks = await listLocks(ctx.runtime);
   const chosen = await chooseLock(ctx.runtime, locks, { port, cwd });
   const token = chosen?.lock.authToken;

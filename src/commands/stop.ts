@@ -4,10 +4,9 @@
 // without that route (an older version) gets SIGTERM. Waits until its lock file is gone.
 import { errorMessage } from "../errors.ts";
 import { lockDir } from "../lock/lock-file.ts";
-import { isAbsolute, join } from "../security/posix-path.ts";
 import { chooseLock, listLocks, type BridgeLock } from "./bridge-locks.ts";
 import type { CommandContext, CommandMain } from "./command-io.ts";
-import { parseFlags, portFlag } from "./flags.ts";
+import { parseFlags, portFlag, workspaceFlag } from "./flags.ts";
 
 export const STOP_HELP = `Usage: claude-ide-bridge stop [--port <n>] [--workspace <dir>]
 
@@ -26,8 +25,7 @@ export const stop: CommandMain = async (ctx, args) => {
     return 0;
   }
   const port = portFlag(flags);
-  const dirFlag = flags.values.get("--workspace");
-  const cwd = dirFlag === undefined ? ctx.runtime.paths.cwd : isAbsolute(dirFlag) ? dirFlag : join(ctx.runtime.paths.cwd, dirFlag);
+  const cwd = workspaceFlag(flags, ctx.runtime.paths.cwd);
   const bridges = (await listLocks(ctx.runtime)).filter((l) => l.lock.isBridge);
   const target = await chooseLock(ctx.runtime, bridges, { port, cwd });
   if (target === undefined) {
