@@ -17,6 +17,8 @@ cleanly (its lock file is removed), and waits until it has gone. Exits 1 when th
 const REQUEST_TIMEOUT_MS = 2_000;
 const STOPPED_WITHIN_MS = 10_000;
 const POLL_MS = 50;
+/** The bridge exits right after removing its lock; longer means nobody reaps it (see stopped()). */
+const EXIT_AFTER_LOCK_MS = 1_000;
 
 export const stop: CommandMain = async (ctx, args) => {
   const flags = parseFlags(args, { values: ["--port", "--workspace"], booleans: ["--help", "-h"] });
@@ -72,16 +74,22 @@ async function askToStop(ctx: CommandContext, target: BridgeLock & { lock: { aut
   }
 }
 
-/** Its lock is gone or its process ended, within the time a clean shutdown takes. */
+/**
+ * Its lock is gone (the last thing its shutdown does) and its process ended, or has not been
+ * reaped a moment later: an orphaned bridge's exit waits on an init that may never reap it, and a
+ * zombie still answers kill(pid, 0).
+ */
 async function stopped(ctx: CommandContext, target: BridgeLock): Promise<boolean> {
   const deadline = Date.now() + STOPPED_WITHIN_MS;
+  let lockGoneAt: number | undefined;
   while (Date.now() < deadline) {
     const lockGone = await ctx.runtime.fs.lstat(target.path).then(
       () => false,
       () => true,
     );
+    if (lockGone) lockGoneAt ??= Date.now();
     const pid = target.lock.pid;
-    if (lockGone && (pid === undefined || !ctx.runtime.processAlive(pid))) return true;
+    if (lockGoneAt !== undefined && (pid === undefined || !ctx.runtime.processAlive(pid) || Date.now() - lockGoneAt > EXIT_AFTER_LOCK_MS)) return true;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   return false;

@@ -31,9 +31,12 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-/** Every file the shim loads from start to exit (stdin closed at once, so it exits right away). */
+/**
+ * Every file the shim loads from start to exit (stdin closed at once, so it exits right away).
+ * --no-spawn: a bridge started by it would inherit the recording hook (execArgv) and linger.
+ */
 async function loadedFiles(): Promise<string[]> {
-  const proc = spawn(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(RECORDER)}`, BRIDGE_BIN, "shim"], {
+  const proc = spawn(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(RECORDER)}`, BRIDGE_BIN, "shim", "--no-spawn"], {
     cwd: scratch,
     env: { ...process.env, CLAUDE_CONFIG_DIR: join(scratch, "config") },
     stdio: ["pipe", "ignore", "pipe"],
