@@ -8,7 +8,7 @@
 import type { CommandMain } from "./command-io.ts";
 import { parseFlags, usage, workspaceFlag } from "./flags.ts";
 import { shellLine } from "./self-invocation.ts";
-import { DEFAULT_SERVER_NAME, shimCommand } from "./shim-entry.ts";
+import { DEFAULT_SERVER_NAME, IDE_NAME_NOTE, shimCommand } from "./shim-entry.ts";
 
 export const CLIENTS = ["claude", "claude-desktop", "cursor", "windsurf", "vscode", "codex", "json"] as const;
 export type Client = (typeof CLIENTS)[number];
@@ -32,7 +32,7 @@ export const genMcpConfig: CommandMain = async (ctx, args) => {
   if (!(CLIENTS as readonly string[]).includes(client)) throw usage(`unknown client "${client}"; one of: ${CLIENTS.join(", ")}`);
   const name = flags.values.get("--name") ?? DEFAULT_SERVER_NAME;
   const workspace = workspaceFlag(flags, ctx.runtime.paths.cwd);
-  if (name === "ide") ctx.err('Note: Claude Code reserves the name "ide" for its IDE link and shows the model only two tools of such a server; pick another --name.\n');
+  if (name === "ide") ctx.err(IDE_NAME_NOTE);
   const { config, advice } = snippet(client as Client, { name, workspace, self: ctx.self, command: flags.values.get("--command") });
   ctx.out(config);
   ctx.err(advice);

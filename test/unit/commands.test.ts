@@ -227,6 +227,9 @@ describe("gen-mcp-config", () => {
     const ide = context();
     expect(await genMcpConfig(ide, ["claude", "--name", "ide"])).toBe(0);
     expect(ide.stderr).toMatch(/reserves the name "ide"/);
+    const initIde = context();
+    expect(await init(initIde, ["--name", "ide", "--dry-run"])).toBe(0);
+    expect(initIde.stderr).toMatch(/reserves the name "ide"/);
   });
 
   it("the command: help without a client, usage error for an unknown one", async () => {
