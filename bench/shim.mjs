@@ -7,11 +7,13 @@
 //      shim, which was sent right at the spawn and waited in the shim's queue;
 //   3. start-up: shim process spawn to the answer of its first initialize, against a bare
 //      `node -e` that answers one line (the floor of any Node process); on Linux also the CPU
-//      time the process used until then (all threads), which a busy machine distorts far less.
+//      time the process used until then (all threads), which a busy machine distorts far less;
+//   4. cold start with no bridge: shim spawn to initialize answered when the shim has to start
+//      the bridge itself (a fresh project each time; each bridge stopped after).
 // Usage: node bench/shim.mjs [calls=1000] [restarts=5]   (run `npm run build` first)
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,7 +93,8 @@ async function direct(bridge) {
 }
 
 async function throughShim() {
-  const proc = spawn(process.execPath, [bin, "shim"], { cwd: workspace, env, stdio: ["pipe", "pipe", "pipe"] });
+  // --no-spawn: the restarts below are the bench's own; the shim must wait for them.
+  const proc = spawn(process.execPath, [bin, "shim", "--no-spawn", "--connect-timeout", "30000"], { cwd: workspace, env, stdio: ["pipe", "pipe", "pipe"] });
   children.add(proc);
   let stderr = "";
   proc.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
@@ -138,9 +141,9 @@ function cpuMs(pid) {
 }
 
 /** Spawn to the first stdout line, having written an initialize at once; and the CPU used by then. */
-async function firstLine(argv) {
+async function firstLine(argv, cwd = workspace) {
   const t = performance.now();
-  const proc = spawn(argv[0], argv.slice(1), { cwd: workspace, env, stdio: ["pipe", "pipe", "ignore"] });
+  const proc = spawn(argv[0], argv.slice(1), { cwd, env: { ...env, CLAUDE_PROJECT_DIR: "" }, stdio: ["pipe", "pipe", "ignore"] });
   children.add(proc);
   proc.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: INIT })}\n`);
   await new Promise((r) => proc.stdout.once("data", r));
@@ -209,6 +212,15 @@ try {
     const cpu = (xs) => median(xs.map((x) => x.cpu));
     console.log(`  CPU time used by then (all threads, median): shim ${ms(cpu(startups))}, bare node ${ms(cpu(floors))}; ratio ${(cpu(startups) / cpu(floors)).toFixed(2)}x`);
   }
+  const cold = [];
+  for (let i = 0; i < 5; i++) {
+    const project = mkdtempSync(join(home, "project-"));
+    writeFileSync(join(project, "package.json"), "{}");
+    cold.push(await firstLine([process.execPath, bin, "shim"], project));
+    const stopped = spawnSync(process.execPath, [bin, "stop"], { cwd: project, env, encoding: "utf8" });
+    if (stopped.status !== 0) throw new Error(`could not stop the bridge the shim started: ${stopped.stderr}`);
+  }
+  console.log(`cold start, no bridge running (shim spawn -> initialize answered, the shim starting the bridge; median of 5): ${ms(wall(cold))}`);
   const log = shim.stderr();
   console.log(`  shim: ${(log.match(/: resumed, initialized/g) ?? []).length} sessions resumed, ${(log.match(/replayed initialize/g) ?? []).length} initialize replays`);
   shim.close();

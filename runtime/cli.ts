@@ -4,7 +4,8 @@
 import { BridgeError, errorMessage } from "../src/errors.ts";
 import { HELP_TEXT, parseCli } from "../src/config/cli.ts";
 import { resolveConfig } from "../src/config/load.ts";
-import { findSubcommand, listSubcommands } from "./subcommands.ts";
+import { selfInvocation, shellLine } from "../src/commands/self-invocation.ts";
+import { binPath, findSubcommand, listSubcommands } from "./subcommands.ts";
 import type { Runtime } from "../src/runtime.ts";
 
 export interface CliHost {
@@ -55,8 +56,9 @@ async function run(host: CliHost, argv: string[]): Promise<void> {
   });
   // Loaded lazily so --help, --version and subcommands stay fast (DESIGN.md, "Start-up cost").
   const { startBridge } = await import("../src/bridge.ts");
+  const shim = await selfInvocation(runtime, await binPath(runtime));
   // startBridge registers its own stop() with runtime.onShutdown before it writes the lock file.
-  await startBridge(runtime, config);
+  await startBridge(runtime, config, { exit: (code) => void host.shutdown(code), shimCommand: shellLine({ command: shim.command, args: [...shim.args, "shim"] }) });
 }
 
 /** package.json sits one level up from runtime/cli.ts and two up from dist/runtime/cli.js. */

@@ -1,4 +1,4 @@
-// One shutdown sequence per process: SIGINT/SIGTERM or an explicit shutdown() runs every registered
+// One shutdown sequence per process: SIGINT/SIGTERM/SIGHUP or an explicit shutdown() runs every registered
 // handler once (removing the lock file, closing sockets), then exits. Process-wide on purpose:
 // signals are.
 const handlers: Array<() => Promise<void>> = [];
@@ -13,7 +13,9 @@ export function onShutdown(fn: () => Promise<void>): void {
   if (signalsInstalled) return;
   signalsInstalled = true;
   // Installed on first use, so merely creating a runtime (in tests) does not take over Ctrl-C.
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  // SIGHUP is a closed terminal: without a handler it kills the bridge and leaves a stale lock
+  // (issue 8), so it cleans up like SIGTERM.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(signal, () => {
       // A second Ctrl-C while cleaning up means "now".
       if (running !== undefined) process.exit(signal === "SIGINT" ? 130 : 143);

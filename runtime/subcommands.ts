@@ -3,6 +3,7 @@
 import type { CommandContext, CommandMain } from "../src/commands/command-io.ts";
 import type { CliHost } from "./cli.ts";
 import type { Runtime } from "../src/runtime.ts";
+import { selfInvocation } from "../src/commands/self-invocation.ts";
 
 /** Runs a subcommand; resolves with an exit code, or undefined to keep the process running. */
 export type SubcommandMain = (host: CliHost, args: string[]) => Promise<number | undefined>;
@@ -35,6 +36,16 @@ const SUBCOMMANDS: readonly Subcommand[] = [
     load: command(async () => (await import("../src/commands/print-token.ts")).printToken),
   },
   {
+    name: "doctor",
+    summary: "check the setup: runtime, bridge, lock files, tools, language servers, Claude Code config",
+    load: command(async () => (await import("../src/commands/doctor.ts")).doctor),
+  },
+  {
+    name: "stop",
+    summary: "stop the bridge for this directory (or --port) cleanly",
+    load: command(async () => (await import("../src/commands/stop.ts")).stop),
+  },
+  {
     name: "gen-mcp-config",
     summary: "print the MCP config for claude, claude-desktop, cursor, windsurf, vscode, codex",
     load: command(async () => (await import("../src/commands/gen-mcp-config.ts")).genMcpConfig),
@@ -58,29 +69,26 @@ function command(load: () => Promise<CommandMain>): () => Promise<SubcommandMain
         runtime: host.runtime,
         out: (text) => host.writeStdout(text),
         err: (text) => console.error(text.replace(/\n$/, "")),
-        self: await selfInvocation(host.runtime),
+        self: await selfInvocation(host.runtime, await binPath(host.runtime)),
+        runtimeVersion: runtimeVersion(host.runtime),
+        signalProcess: (pid, signal) => process.kill(pid, signal),
       };
       return main(ctx, args);
     };
   };
 }
 
-/**
- * How MCP clients should start this program: the `claude-ide-bridge` on PATH when it is this very
- * package (npm i -g, npm link), else node with this package's bin script (absolute path).
- */
-async function selfInvocation(runtime: Runtime): Promise<{ command: string; args: string[] }> {
-  let bin: string | undefined;
-  // runtime/subcommands.ts in a checkout, dist/runtime/subcommands.js when compiled.
+/** The real path of this copy's bin/claude-ide-bridge.js: runtime/ in a checkout, dist/runtime/ when compiled. */
+export async function binPath(runtime: Runtime): Promise<string | undefined> {
   for (const relative of ["../bin/claude-ide-bridge.js", "../../bin/claude-ide-bridge.js"]) {
     const path = decodeURIComponent(new URL(relative, import.meta.url).pathname).replace(/^\/([A-Za-z]:)/, "$1");
-    if ((await runtime.fs.stat(path).catch(() => undefined))?.isFile) {
-      bin = await runtime.fs.realpath(path);
-      break;
-    }
+    if ((await runtime.fs.stat(path).catch(() => undefined))?.isFile) return runtime.fs.realpath(path);
   }
-  if (bin === undefined) return { command: "claude-ide-bridge", args: [] };
-  const onPath = await runtime.which("claude-ide-bridge");
-  if (onPath !== undefined && (await runtime.fs.realpath(onPath).catch(() => "")) === bin) return { command: "claude-ide-bridge", args: [] };
-  return { command: "node", args: [bin] };
+  return undefined;
+}
+
+/** The runtime and its version, as `doctor` reports them. */
+function runtimeVersion(runtime: Runtime): string {
+  const versions = process.versions as Record<string, string | undefined>;
+  return versions[runtime.name] ?? versions.node ?? "unknown";
 }

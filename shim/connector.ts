@@ -19,8 +19,10 @@ export interface ConnectorOptions {
   watch(onChange: () => void): () => void;
   /** What to say while no bridge is found. */
   waitingMessage: string;
-  /** Called while no bridge is found (--spawn); may start one. */
+  /** Called while no bridge is found (spawning); may start one. */
   onNoBridge?(): void;
+  /** Called on each successful connection, before the socket is handed to the relay. */
+  onConnected?(target: Target): void;
   giveUpMs: number;
   initialBackoffMs: number;
   maxBackoffMs: number;
@@ -38,8 +40,14 @@ export class Connector {
   private lockChanged = false;
   private link: BridgeLink | undefined;
   private stopWatching: (() => void) | undefined;
+  private problem: string | undefined;
 
   constructor(private readonly opts: ConnectorOptions) {}
+
+  /** Why the last attempt to connect failed ("port 4100: ECONNREFUSED"); undefined once connected. */
+  get lastProblem(): string | undefined {
+    return this.problem;
+  }
 
   /** Runs until stop() or a fatal end. */
   async run(): Promise<void> {
@@ -90,6 +98,7 @@ export class Connector {
       const target = await this.opts.find(previousPort);
       if (this.stopped) return;
       if (!target) {
+        this.problem = undefined;
         if (!saidWaiting) log.info(this.opts.waitingMessage);
         saidWaiting = true;
         this.opts.onNoBridge?.();
@@ -105,7 +114,9 @@ export class Connector {
         attempt = 0;
         saidWaiting = false;
         previousPort = target.port;
+        this.problem = undefined;
         this.link = outcome.link;
+        this.opts.onConnected?.(target);
         const closed = new Promise<number>((resolve) => outcome.link.onClose((code) => resolve(code)));
         log.info(`connected to the bridge on port ${target.port}`);
         await this.opts.relay.attach(outcome.link, { expectNotice: target.isBridge });
@@ -131,6 +142,7 @@ export class Connector {
       }
       attempt += 1;
       const why = outcome.status === 0 ? `${"code" in outcome ? outcome.code : ""} ${outcome.body}`.trim() : `HTTP ${outcome.status} ${outcome.body}`;
+      this.problem = `port ${target.port}: ${why}`;
       const delay = this.backoff(attempt);
       if (attempt === 1 || attempt % 5 === 0) log.info(`cannot reach the bridge on port ${target.port} (${why}); retrying in ${(delay / 1000).toFixed(1)} s`);
       else log.debug(`attempt ${attempt} on port ${target.port} failed (${why})`);

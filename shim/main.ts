@@ -9,11 +9,14 @@ import { PACKAGE_VERSION } from "../src/version.ts";
 import { MAX_MESSAGE_BYTES } from "../src/wire.ts";
 import { connectBridge } from "./bridge-link.ts";
 import { Connector } from "./connector.ts";
+import { rerunCommand, type Invocation, type RuntimeName } from "../src/commands/launcher.ts";
 import { findTarget, lockDirectory, realDirectory, watchLocks, type Target } from "./discovery.ts";
 import { LineSplitter, type Line } from "./line-splitter.ts";
 import { createShimLog, type ShimLog } from "./log.ts";
 import { classifyLine, salvageId, ShimErrorCode } from "./messages.ts";
-import { parseShimArgs, SHIM_HELP, ShimUsageError, type ShimOptions } from "./options.ts";
+import { noBridgeError } from "./no-bridge-error.ts";
+import { CONNECT_TIMEOUT_MS, parseShimArgs, SHIM_HELP, ShimUsageError, type ShimOptions } from "./options.ts";
+import { projectRootOf } from "./project-root.ts";
 import { Relay } from "./relay.ts";
 import { createSpawner } from "./spawn-bridge.ts";
 
@@ -49,7 +52,8 @@ export async function runShimStandalone(args: string[]): Promise<void> {
       await Promise.race([Promise.allSettled(handlers.map((fn) => fn())), new Promise((r) => setTimeout(r, 2_000))]);
       process.exit(code);
     })());
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void shutdown(0));
+  // SIGHUP: the terminal closed; clean up as for SIGTERM.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => void shutdown(0));
   const code = await runShim({ onShutdown: (fn) => handlers.push(fn), shutdown, writeStdout: (text) => process.stdout.write(text) }, args);
   if (code !== undefined) await shutdown(code);
 }
@@ -67,13 +71,18 @@ export async function runShim(host: ShimHost, args: string[]): Promise<number | 
     host.writeStdout(SHIM_HELP);
     return 0;
   }
-  startShim(host, opts);
+  await startShim(host, opts);
   return undefined;
 }
 
-function startShim(host: ShimHost, opts: ShimOptions): void {
+async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
+  const startedAt = Date.now();
   const log = createShimLog({ verbose: opts.verbose });
-  const workspace = realDirectory(opts.workspace ?? nonEmpty(process.env.CLAUDE_PROJECT_DIR) ?? process.cwd());
+  const named = opts.workspace ?? nonEmpty(process.env.CLAUDE_PROJECT_DIR);
+  // Locks are matched against the directory Claude Code runs in (a bridge on a parent serves it
+  // too); a bridge the shim starts is rooted at the project around it.
+  const workspace = realDirectory(named ?? process.cwd());
+  const root = named !== undefined ? workspace : await projectRootOf(workspace);
   const lockDir = lockDirectory(process.env);
   const sessionId = crypto.randomUUID();
   let exiting = false;
@@ -114,10 +123,48 @@ function startShim(host: ShimHost, opts: ShimOptions): void {
     await host.shutdown(code);
   };
 
+  const spawner =
+    opts.spawn && opts.port === undefined
+      ? createSpawner({
+          root,
+          lockDir,
+          self: selfCommand(),
+          bridgeArgs: opts.bridgeArgs,
+          idleTimeoutMs: opts.idleTimeoutMs,
+          log,
+          onEarlyExit: (failure) => {
+            log.error(`the bridge this shim started ${failure.ended}${failure.logPath ? `; log ${failure.logPath}` : ""}`);
+            declareUnavailable();
+          },
+        })
+      : undefined;
+  let reached = false;
+  const declareUnavailable = () => {
+    if (reached || exiting) return;
+    const error = noBridgeError({
+      workspace,
+      root,
+      spawning: spawner !== undefined,
+      spawn: spawner?.state ?? { kind: "none" },
+      lastProblem: connector.lastProblem,
+      waitedMs: Date.now() - startedAt,
+      lockDir,
+    });
+    log.error(error.message);
+    relay.setUnavailable(error);
+  };
+  // The client waits 30 s for its initialize, then reports only a timeout: answer it with the
+  // reason before that (issue 8).
+  const connectTimeout = setTimeout(declareUnavailable, opts.connectTimeoutMs ?? (spawner ? CONNECT_TIMEOUT_MS.spawning : CONNECT_TIMEOUT_MS.waiting));
+  connectTimeout.unref();
+
   const explicitToken = opts.token ?? (opts.port !== undefined ? nonEmpty(process.env.CLAUDE_IDE_BRIDGE_TOKEN) : undefined);
   const find = async (previousPort: number | undefined): Promise<Target | undefined> => {
     if (opts.port !== undefined && opts.token !== undefined) return { port: opts.port, token: opts.token, fromLock: false, isBridge: true };
     const found = await findTarget({ dir: lockDir, cwd: workspace, port: opts.port, previousPort });
+    // Another IDE's lock (VS Code, JetBrains) offers only its own few tools: while the shim may
+    // start a bridge, it does, rather than settle for that.
+    if (found && spawner && !found.isBridge) return undefined;
     if (found || opts.port === undefined || explicitToken === undefined) return found;
     return { port: opts.port, token: explicitToken, fromLock: false, isBridge: true };
   };
@@ -132,9 +179,14 @@ function startShim(host: ShimHost, opts: ShimOptions): void {
     waitingMessage:
       opts.port !== undefined
         ? `waiting for the bridge on port ${opts.port} (lock ${lockDir}/${opts.port}.lock)`
-        : `waiting for a bridge whose workspace contains ${workspace} (lock files in ${lockDir}); ` +
-          `start one with \`claude-ide-bridge --workspace ${workspace}\`, or run the shim with --spawn`,
-    onNoBridge: opts.spawn && opts.port === undefined ? createSpawner({ workspace, lockDir, self: selfCommand(), bridgeArgs: opts.bridgeArgs, log }) : undefined,
+        : `waiting for a bridge whose workspace contains ${workspace} (lock files in ${lockDir})` +
+          (spawner ? "" : `; start one with \`claude-ide-bridge --workspace ${root}\`, or run the shim without --no-spawn`),
+    onNoBridge: spawner ? () => spawner.ensure() : undefined,
+    onConnected: () => {
+      reached = true;
+      clearTimeout(connectTimeout);
+      spawner?.connected();
+    },
     giveUpMs: opts.giveUpMs,
     initialBackoffMs: 1_000,
     maxBackoffMs: 30_000,
@@ -158,7 +210,7 @@ function startShim(host: ShimHost, opts: ShimOptions): void {
     void connector.stop().then(() => host.shutdown(err.code === "EPIPE" ? 0 : 1));
   });
   host.onShutdown(() => connector.stop());
-  log.debug(`session ${sessionId}; workspace ${workspace}; lock dir ${lockDir}`);
+  log.debug(`session ${sessionId}; workspace ${workspace}; project root ${root}; lock dir ${lockDir}`);
   void connector.run();
 }
 
@@ -203,10 +255,11 @@ function readStdin(relay: Relay, log: ShimLog, onEnd: () => Promise<void>): void
   process.stdin.on("error", end);
 }
 
-/** How to start this program again (for --spawn): same runtime, same flags, same entry script. */
-function selfCommand(): { command: string; args: string[] } {
-  const script = process.argv[1];
-  return { command: process.execPath, args: [...process.execArgv, ...(script === undefined ? [] : [script])] };
+/** How to start this program again (for a bridge of its own): same runtime, same flags, same entry script. */
+function selfCommand(): Invocation {
+  const { Bun: bun, Deno: deno } = globalThis as { Bun?: unknown; Deno?: unknown };
+  const runtime: RuntimeName = bun !== undefined ? "bun" : deno !== undefined ? "deno" : "node";
+  return rerunCommand(runtime, { execPath: process.execPath, execArgv: process.execArgv, script: process.argv[1] ?? "" });
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

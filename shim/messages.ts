@@ -14,11 +14,12 @@ export type ClientMessage =
 export const ShimErrorCode = {
   parseError: -32700,
   invalidRequest: -32600,
+  methodNotFound: -32601,
   /** The bridge went away while the request was in flight, or never came back. */
   bridgeUnavailable: -32000,
 } as const;
 
-export type ShimErrorReason = "bridge_disconnected" | "bridge_unreachable" | "bridge_refused" | "queue_full" | "too_large" | "not_utf8" | "not_json";
+export type ShimErrorReason = "bridge_disconnected" | "bridge_unreachable" | "bridge_refused" | "queue_full" | "too_large" | "not_utf8" | "not_json" | "legacy_protocol";
 
 /** Parses one line; throws SyntaxError for text that is not JSON. */
 export function classifyLine(text: string): ClientMessage {

@@ -4,7 +4,12 @@ export interface ShimOptions {
   port: number | undefined;
   token: string | undefined;
   workspace: string | undefined;
+  /** Start a bridge when none serves the project (the default; --no-spawn turns it off). */
   spawn: boolean;
+  /** How long the client's requests wait for a first bridge before they are answered with an error. */
+  connectTimeoutMs: number | undefined;
+  /** --idle-timeout for a bridge this shim starts. */
+  idleTimeoutMs: number;
   giveUpMs: number;
   verbose: boolean;
   /** Flags for a bridge started by --spawn (everything after `--`). */
@@ -12,6 +17,15 @@ export interface ShimOptions {
 }
 
 export const DEFAULT_GIVE_UP_MS = 5 * 60_000;
+/**
+ * Claude Code gives a stdio server 30 s to answer initialize, then shows only "timed out". Without
+ * spawning, a bridge that is not there within 1.5 s is not coming: say so while `claude mcp list`
+ * still listens (issue 8: the reason within 5 s; the CLI starts a failed server twice, so it
+ * waits twice). A bridge the shim started gets 20 s, still well inside the client's 30.
+ */
+export const CONNECT_TIMEOUT_MS = { spawning: 20_000, waiting: 1_500 } as const;
+/** A bridge the shim started exits after this long without a session (issue 8: 10 min). */
+export const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000;
 export const GIVE_UP_ENV = "CLAUDE_IDE_BRIDGE_SHIM_GIVE_UP_MS";
 /** The original shim's name for the same setting. */
 const LEGACY_GIVE_UP_ENV = "SHIM_MAX_UNREACHABLE_MS";
@@ -19,19 +33,26 @@ const LEGACY_GIVE_UP_ENV = "SHIM_MAX_UNREACHABLE_MS";
 export const SHIM_HELP = `Usage: claude-ide-bridge shim [options] [<port> [<token>]]
 
 Relays MCP between stdin/stdout (one JSON-RPC message per line) and the bridge's WebSocket,
-surviving bridge restarts. Add it to Claude Code with:
-  claude mcp add claude-ide-bridge -- claude-ide-bridge shim
+surviving bridge restarts. With no bridge for the project it starts one. Add it to Claude Code
+(any name but "ide", which Claude Code reserves for its IDE link) with:
+  claude mcp add claude-ide-bridge -- npx -y claude-ide-bridge shim
 
 Options:
   --port <n>            Connect to this port (token from its lock file, --token, or
                         env CLAUDE_IDE_BRIDGE_TOKEN) instead of discovering the bridge
   --token <t>           The bridge's token (with --port)
-  --workspace <dir>     Find the bridge serving this directory (default: env
-                        CLAUDE_PROJECT_DIR, else the current directory)
-  --spawn               Start a bridge for the workspace when none is running
-                        (detached; bridge flags may follow \`--\`)
-  --give-up-after <ms>  Stop after this long without a bridge (default: ${DEFAULT_GIVE_UP_MS};
-                        env ${GIVE_UP_ENV})
+  --workspace <dir>     The project (default: env CLAUDE_PROJECT_DIR, else the nearest
+                        directory above the current one with .git or a package manifest)
+  --no-spawn            Never start a bridge; wait for one started otherwise
+  --spawn               Start a bridge for the project when none runs (the default;
+                        detached; bridge flags may follow \`--\`)
+  --idle-timeout <ms>   A bridge this shim starts exits after this long without a
+                        session (default: ${DEFAULT_IDLE_TIMEOUT_MS}; 0: never)
+  --connect-timeout <ms>  How long requests wait for a first bridge before they are
+                        answered with an error saying why (default: ${CONNECT_TIMEOUT_MS.spawning} when
+                        starting one, else ${CONNECT_TIMEOUT_MS.waiting})
+  --give-up-after <ms>  Exit after this long without a bridge once connected (default:
+                        ${DEFAULT_GIVE_UP_MS}; env ${GIVE_UP_ENV})
   --verbose             Debug logs on stderr
   -h, --help            This help
 
@@ -45,7 +66,9 @@ export function parseShimArgs(args: readonly string[], env: Readonly<Record<stri
     port: undefined,
     token: undefined,
     workspace: undefined,
-    spawn: false,
+    spawn: true,
+    connectTimeoutMs: undefined,
+    idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
     giveUpMs: giveUpFromEnv(env),
     verbose: false,
     bridgeArgs: [],
@@ -84,6 +107,15 @@ export function parseShimArgs(args: readonly string[], env: Readonly<Record<stri
       case "--spawn":
         opts.spawn = true;
         break;
+      case "--no-spawn":
+        opts.spawn = false;
+        break;
+      case "--connect-timeout":
+        opts.connectTimeoutMs = parseMs(value(), "--connect-timeout");
+        break;
+      case "--idle-timeout":
+        opts.idleTimeoutMs = parseMs(value(), "--idle-timeout", { allowZero: true });
+        break;
       case "--verbose":
         opts.verbose = true;
         break;
@@ -114,9 +146,11 @@ function parsePort(raw: string, what: string): number {
   return n;
 }
 
-function parseMs(raw: string, what: string): number {
+function parseMs(raw: string, what: string, opts: { allowZero?: boolean } = {}): number {
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < 1000) throw new ShimUsageError(`${what} must be a number of milliseconds (at least 1000), got "${raw}"`);
+  if (!/^\d+$/.test(raw) || (n < 1000 && !(opts.allowZero === true && n === 0))) {
+    throw new ShimUsageError(`${what} must be a number of milliseconds (at least 1000${opts.allowZero === true ? ", or 0" : ""}), got "${raw}"`);
+  }
   return n;
 }
 

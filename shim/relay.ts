@@ -3,7 +3,8 @@
 // that when a reconnect lands on a new session (the bridge restarted, or the grace period ran out)
 // it can replay them itself and swallow the answers: the client never sees "not initialized".
 // Lines the client sends while there is no socket wait in a bounded queue; requests in flight when
-// a socket drops get an error, never a silent retry (tools may have side effects). DESIGN.md,
+// a socket drops get an error, never a silent retry (tools may have side effects). When no bridge
+// can be had, every request is answered at once with the reason instead (issue 8). DESIGN.md,
 // "Sessions and the shim"; issue 4.
 import type { BridgeLink } from "./bridge-link.ts";
 import type { ShimLog } from "./log.ts";
@@ -39,6 +40,7 @@ interface Remembered {
 }
 
 const INTERNAL_PREFIX = "claude-ide-bridge-shim/";
+const DISCOVER_METHOD = "server/discover";
 
 export class Relay {
   private link: BridgeLink | undefined;
@@ -56,6 +58,8 @@ export class Relay {
   private initializedNotification: string | undefined;
   private logLevelParams: unknown;
   private attachments = 0;
+  /** Set while no bridge can be had: requests are answered with it instead of waiting. */
+  private unavailable: ShimError | undefined;
 
   constructor(private readonly opts: RelayOptions) {}
 
@@ -69,6 +73,16 @@ export class Relay {
   }
 
   fromClient(message: ClientMessage): void {
+    if (message.kind === "request" && message.method === DISCOVER_METHOD && this.initialize === undefined) {
+      // MCP 2026-07-28 clients probe before initialize (protocol.md B8, E); the bridge speaks
+      // 2025-11-25, and -32601 makes them fall back to initialize at once, bridge or not.
+      this.reply(message.id, {
+        code: ShimErrorCode.methodNotFound,
+        message: `Method not found: ${DISCOVER_METHOD}; this server speaks MCP 2025-11-25 and earlier: send initialize`,
+        reason: "legacy_protocol",
+      });
+      return;
+    }
     if (message.kind === "request" && message.method === "initialize") {
       // The result stays until a new one arrives: a refused second initialize must not undo the first.
       this.initialize = { id: message.id, text: message.text, params: message.params };
@@ -79,7 +93,20 @@ export class Relay {
       this.initializedNotification = message.text;
     }
     if (this.ready && this.link) this.forward(this.link, message);
-    else this.enqueue(message);
+    else if (this.unavailable && message.kind === "request") this.reply(message.id, this.unavailable);
+    else if (!this.unavailable) this.enqueue(message);
+  }
+
+  /**
+   * No bridge can be had (none found in time, or the one started failed): queued requests and
+   * every later one are answered with `error` until a bridge connects.
+   */
+  setUnavailable(error: ShimError): void {
+    if (this.ready) return;
+    this.unavailable = error;
+    const queued = this.queue;
+    this.queue = [];
+    for (const message of queued) if (message.kind === "request") this.reply(message.id, error);
   }
 
   /** Answers the client directly (shim-level errors: bad input, full queue, give-up). */
@@ -94,6 +121,7 @@ export class Relay {
   async attach(link: BridgeLink, opts: { expectNotice: boolean }): Promise<void> {
     this.link = link;
     this.ready = false;
+    this.unavailable = undefined;
     // Waiting before listening: frames that came with the handshake are delivered at once.
     const noticeArrives = opts.expectNotice ? this.waitForNotice() : Promise.resolve(undefined);
     link.onMessage((text) => this.fromBridge(link, text));

@@ -1,62 +1,144 @@
-// `shim --spawn`: when no bridge serves the workspace, start one, detached so it outlives this
-// shim (other shims and Claude Code sessions use it too), logging to a file in the temp dir.
-// A marker file in the lock directory (O_EXCL, 30 s) keeps shims that start together from
-// starting one bridge each.
+// Starting a bridge when none serves the project (on by default, issue 8): detached so it outlives
+// this shim (other shims and Claude Code sessions use it too), rooted at the project, logging to a
+// file in the temp dir, and exiting by itself after `--idle-timeout` without a session. A marker
+// file in the lock directory (O_EXCL, 30 s) keeps shims that start together from starting one
+// bridge each. A bridge that exits before anyone connected is reported with the end of its log,
+// so the client hears why at once instead of waiting out its connect timeout.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { closeSync, mkdirSync, openSync, statSync, unlinkSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
+import type { Invocation } from "../src/commands/launcher.ts";
 import type { ShimLog } from "./log.ts";
 
 const MARKER_TTL_MS = 30_000;
+const LOG_TAIL_BYTES = 4096;
 
 export interface SpawnerOptions {
-  workspace: string;
+  /** The project root the bridge serves. */
+  root: string;
   lockDir: string;
-  /** How to run this program again: the executable and the arguments before ours. */
-  self: { command: string; args: string[] };
+  /** How to run this program again. */
+  self: Invocation;
   /** Extra bridge flags (after `--` on the shim's command line). */
   bridgeArgs: string[];
+  /** --idle-timeout for the bridge, unless bridgeArgs set it; 0 leaves the bridge's default (never). */
+  idleTimeoutMs: number;
   log: ShimLog;
+  /** The bridge this shim started exited before the shim connected to a bridge. */
+  onEarlyExit(failure: SpawnFailure): void;
 }
 
-/** Returns a function that starts a bridge at most once per 30 s (and not while another shim does). */
-export function createSpawner(opts: SpawnerOptions): () => void {
-  const key = createHash("sha256").update(opts.workspace).digest("hex").slice(0, 16);
+export interface SpawnFailure {
+  pid: number | undefined;
+  /** Exit code, or a description of how it ended (a signal, a failed exec). */
+  ended: string;
+  logPath: string | undefined;
+  /** The last lines the bridge logged (empty when it logged nothing). */
+  logTail: string;
+}
+
+export type SpawnState =
+  | { kind: "none" }
+  | { kind: "started"; pid: number | undefined; logPath: string | undefined }
+  | { kind: "another-shim" }
+  | { kind: "failed"; failure: SpawnFailure };
+
+export interface Spawner {
+  /** Starts a bridge, at most once per 30 s and not while another shim does. */
+  ensure(): void;
+  readonly state: SpawnState;
+  /** The shim reached a bridge: a later exit of ours is no start-up failure. */
+  connected(): void;
+}
+
+export function createSpawner(opts: SpawnerOptions): Spawner {
+  const key = createHash("sha256").update(opts.root).digest("hex").slice(0, 16);
   const marker = join(opts.lockDir, `spawn-${key}.pending`);
   let last = 0;
-  return () => {
-    if (Date.now() - last < MARKER_TTL_MS) return;
-    last = Date.now();
-    if (!claimMarker(opts.lockDir, marker)) {
-      opts.log.info("another shim is starting a bridge for this workspace; waiting for its lock file");
-      return;
-    }
-    const logPath = join(tmpdir(), `claude-ide-bridge-${key}.log`);
-    let fd: number | "ignore" = "ignore";
-    try {
-      fd = openSync(logPath, "a", 0o600);
-    } catch {
-      fd = "ignore";
-    }
-    const args = [...opts.self.args, "--workspace", opts.workspace, "--port", "0", ...opts.bridgeArgs];
-    try {
-      const child = spawn(opts.self.command, args, {
-        cwd: opts.workspace,
-        detached: true,
-        stdio: ["ignore", "ignore", fd],
-        env: process.env,
-        windowsHide: true,
-      });
-      child.on("error", (err) => opts.log.error(`could not start a bridge: ${err.message}`));
-      child.unref();
-      opts.log.info(`started a bridge for ${opts.workspace} (pid ${child.pid ?? "?"}, log ${fd === "ignore" ? "none" : logPath})`);
-    } finally {
-      if (typeof fd === "number") closeSync(fd);
-    }
+  let connected = false;
+  let ownMarker = false;
+  let state: SpawnState = { kind: "none" };
+  const fail = (failure: SpawnFailure) => {
+    // Another shim may try at once: this attempt is over.
+    if (ownMarker) removeQuietly(marker);
+    ownMarker = false;
+    state = { kind: "failed", failure };
+    if (!connected) opts.onEarlyExit(failure);
   };
+  return {
+    get state() {
+      return state;
+    },
+    connected: () => {
+      connected = true;
+      // The bridge is up: a shim that starts after it dies need not wait out the marker.
+      if (ownMarker) removeQuietly(marker);
+      ownMarker = false;
+    },
+    ensure: () => {
+      if (Date.now() - last < MARKER_TTL_MS) return;
+      last = Date.now();
+      if (!claimMarker(opts.lockDir, marker)) {
+        if (state.kind !== "another-shim") opts.log.info("another shim is starting a bridge for this project; waiting for its lock file");
+        state = { kind: "another-shim" };
+        return;
+      }
+      ownMarker = true;
+      const log = openLog(join(tmpdir(), `claude-ide-bridge-${key}.log`));
+      const idle = opts.idleTimeoutMs > 0 && !opts.bridgeArgs.some((a) => a === "--idle-timeout" || a.startsWith("--idle-timeout="));
+      const args = [...opts.self.args, "--workspace", opts.root, "--port", "0", ...(idle ? ["--idle-timeout", String(opts.idleTimeoutMs)] : []), ...opts.bridgeArgs];
+      try {
+        const child = spawn(opts.self.command, args, {
+          cwd: opts.root,
+          detached: true,
+          stdio: ["ignore", "ignore", log?.fd ?? "ignore"],
+          env: process.env,
+          windowsHide: true,
+        });
+        const failure = (ended: string): SpawnFailure => ({ pid: child.pid, ended, logPath: log?.path, logTail: log ? readTail(log.path, log.startOffset) : "" });
+        child.once("error", (err) => fail(failure(`could not be started (${err.message})`)));
+        child.once("exit", (code, signal) => {
+          if (!connected) fail(failure(signal !== null ? `was killed by ${signal}` : `exited with code ${code}`));
+        });
+        child.unref();
+        state = { kind: "started", pid: child.pid, logPath: log?.path };
+        opts.log.info(`started a bridge for ${opts.root} (pid ${child.pid ?? "?"}, log ${log?.path ?? "none"})`);
+      } finally {
+        if (log) closeSync(log.fd);
+      }
+    },
+  };
+}
+
+function openLog(path: string): { fd: number; path: string; startOffset: number } | undefined {
+  try {
+    const fd = openSync(path, "a", 0o600);
+    return { fd, path, startOffset: fstatSync(fd).size };
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the bridge wrote to its log since `from`, at most the last 4 KB, whole lines. */
+function readTail(path: string, from: number): string {
+  try {
+    const fd = openSync(path, "r");
+    try {
+      const size = fstatSync(fd).size;
+      const start = Math.max(from, size - LOG_TAIL_BYTES);
+      const buffer = Buffer.alloc(Math.max(0, size - start));
+      readSync(fd, buffer, 0, buffer.length, start);
+      const text = buffer.toString("utf8");
+      return (start > from ? text.slice(text.indexOf("\n") + 1) : text).trim();
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return "";
+  }
 }
 
 function claimMarker(dir: string, marker: string): boolean {
@@ -80,4 +162,12 @@ function claimMarker(dir: string, marker: string): boolean {
     }
   }
   return false;
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Gone already.
+  }
 }

@@ -8,6 +8,7 @@ import { isAllowedHost, isAllowedHttpOrigin, type HostPolicy } from "./security/
 import { bearerToken, tokensEqual } from "./security/tokens.ts";
 import { rpcErrorResponse } from "./transports/http/responses.ts";
 import type { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
+import { logRefusals } from "./transports/refusal-log.ts";
 import { claudeCodeSocket } from "./transports/ws/claude-code-socket.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 
@@ -20,10 +21,16 @@ export interface AppOptions {
   health(): Record<string, unknown>;
   logger: Logger;
   onWebSocketCount?(open: number): void;
+  /**
+   * `POST /shutdown` with the token (`claude-ide-bridge stop`): called after the answer is sent.
+   * Without it the route does not exist.
+   */
+  onShutdownRequest?(): void;
 }
 
 export function createApp(opts: AppOptions): Hono {
   const app = new Hono();
+  app.use("*", logRefusals(opts.logger));
   app.use("*", claudeCodeSocket({ ...opts, store: opts.sockets, onCountChange: opts.onWebSocketCount }));
   app.use("*", rejectRebinding(opts.hostPolicy));
   app.get("/ping", (c) => c.json({ ok: true, v: PACKAGE_VERSION }));
@@ -31,6 +38,16 @@ export function createApp(opts: AppOptions): Hono {
   app.get("/health", (c) => c.json(opts.health()));
   app.use("/mcp", requireBearer(opts.token));
   app.all("/mcp", (c) => opts.http.handle(c.req.raw));
+  const onShutdown = opts.onShutdownRequest;
+  if (onShutdown) {
+    app.use("/shutdown", requireBearer(opts.token));
+    app.post("/shutdown", (c) => {
+      opts.logger.info("stopping: asked to by POST /shutdown (claude-ide-bridge stop)");
+      // After this handler's answer has gone out; stopping closes the listener.
+      setTimeout(onShutdown, 0);
+      return c.json({ ok: true, stopping: true }, 202);
+    });
+  }
   app.notFound((c) => c.json({ error: "not found", path: c.req.path }, 404));
   app.onError((err, c) => {
     opts.logger.error("unhandled error in HTTP handler", { path: c.req.path, error: String(err) });

@@ -4,7 +4,9 @@ import type { Runtime } from "./runtime.ts";
 import { createApp } from "./app.ts";
 import type { BridgeConfig } from "./config/schema.ts";
 import { BridgeError, errorMessage } from "./errors.ts";
+import { startIdleExit, type IdleExit } from "./idle-exit.ts";
 import { cleanStaleLocks, writeLockFile, type LockFileHandle } from "./lock/lock-file.ts";
+import { describeBridges, otherBridgesOn } from "./lock/other-bridges.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { McpSession } from "./mcp/session.ts";
 import { cleanStaleCheckpoints, readCheckpoint, SessionCheckpoint } from "./mcp/session-checkpoint.ts";
@@ -30,8 +32,19 @@ export interface RunningBridge {
   stop(): Promise<void>;
 }
 
-export async function startBridge(runtime: Runtime, config: BridgeConfig, logger?: Logger): Promise<RunningBridge> {
-  const log = logger ?? createLogger({ verbose: config.verbose, jsonl: config.jsonl });
+export interface StartBridgeOptions {
+  logger?: Logger;
+  /**
+   * Ends the process (the CLI's shutdown: stop handlers, then exit), for `--idle-timeout` and
+   * `POST /shutdown`. Without it neither can stop the bridge.
+   */
+  exit?(code: number): void;
+  /** The command a client runs to reach this bridge, e.g. `npx -y claude-ide-bridge shim`, for the start-up line. */
+  shimCommand?: string;
+}
+
+export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: StartBridgeOptions = {}): Promise<RunningBridge> {
+  const log = opts.logger ?? createLogger({ verbose: config.verbose, jsonl: config.jsonl });
   const startedAt = Date.now();
   const token = config.fixedToken ?? randomToken();
   const workspace = await createWorkspace(runtime.fs, { root: config.workspace }).catch((err: unknown) => {
@@ -86,6 +99,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
     onWebSocketCount: (open) => {
       webSockets = open;
     },
+    onShutdownRequest: opts.exit && (() => opts.exit?.(0)),
     health: () => ({
       status: "ok",
       version: PACKAGE_VERSION,
@@ -104,15 +118,22 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
 
   const removed = await cleanStaleLocks(runtime);
   if (removed.length > 0) log.info(`removed ${removed.length} stale lock file(s)`, { removed });
-  // A restart on a fixed port gets its socket sessions back, before any client can connect.
-  if (config.port !== 0) {
-    const restored = sockets.restore(await readCheckpoint(runtime, config.port, { logger: log }));
-    if (restored > 0) log.info(`restored ${restored} session(s) from the checkpoint; they wait ${config.gracePeriodMs} ms for their clients`);
-  }
+  await checkOtherBridges(runtime, workspace.root, { exclusive: config.exclusive, log });
+  // A restart on a fixed port gets its socket sessions back. Read now, restored only once the
+  // port is ours: a port in use must say so first, not after "restored 1 session(s)" (issue 8).
+  const checkpointed = config.port !== 0 ? await readCheckpoint(runtime, config.port, { logger: log }) : undefined;
   const served = await runtime.serve(app, { hostname: config.bind, port: config.port }).catch((err: unknown) => {
     sockets.closeAll();
+    if (err instanceof BridgeError && err.code === "port_in_use") {
+      throw new BridgeError("port_in_use", `${err.message}; is a bridge already running there (claude-ide-bridge status)? Pick another --port, or --port 0 for a free one`, { cause: err });
+    }
     throw err;
   });
+  // No request has been handled yet: this runs before the event loop delivers the first one.
+  if (checkpointed !== undefined) {
+    const restored = sockets.restore(checkpointed);
+    if (restored > 0) log.info(`restored ${restored} session(s) from the checkpoint; they wait ${config.gracePeriodMs} ms for their clients`);
+  }
   http.start();
   const checkpoint = new SessionCheckpoint({ runtime, port: served.port, store: sockets, logger: log });
   checkpoint.start();
@@ -121,10 +142,12 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
   // Registered before the lock file exists, so a SIGTERM at any moment from here on still
   // removes it (stop waits for a write in progress).
   let lockWrite: Promise<LockFileHandle> | undefined;
+  let idle: IdleExit | undefined;
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
       log.info("shutting down");
+      idle?.stop();
       const lock = await lockWrite?.catch(() => undefined);
       await lock?.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
       http.stop();
@@ -148,9 +171,34 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, logger
     await stop();
     throw err;
   });
+  const exit = opts.exit;
+  idle =
+    config.idleTimeoutMs > 0 && exit
+      ? startIdleExit({
+          idleMs: config.idleTimeoutMs,
+          isBusy: () => webSockets > 0 || sockets.active + sockets.inGrace > 0 || http.pool.size > 0,
+          onIdle: () => {
+            log.info(`no session for ${config.idleTimeoutMs / 1000} s (--idle-timeout); exiting`);
+            exit(0);
+          },
+        })
+      : undefined;
   const host = config.bind.includes(":") ? `[${config.bind}]` : config.bind;
   const url = `http://${host}:${served.port}`;
   log.info(`listening on ${url} (WebSocket + ${url}/mcp) for ${workspace.root}; ${registry.size} tools; lock ${lock.path}`);
+  if (opts.shimCommand !== undefined) {
+    // The next step, named: the server must not be called "ide" (README, "Connect Claude Code").
+    log.info(`next: in ${workspace.root} run \`claude mcp add claude-ide-bridge -- ${opts.shimCommand}\` (or \`claude-ide-bridge init\` for .mcp.json), then \`claude mcp list\``);
+  }
 
   return { port: served.port, token, url, lockPath: lock.path, stop };
+}
+
+/** A second bridge on one workspace splits its clients: say whose the first is, or refuse (--exclusive). */
+async function checkOtherBridges(runtime: Runtime, root: string, opts: { exclusive: boolean; log: Logger }): Promise<void> {
+  const others = await otherBridgesOn(runtime, root);
+  if (others.length === 0) return;
+  const who = `another bridge already serves ${root} (${describeBridges(others)})`;
+  if (opts.exclusive) throw new BridgeError("startup_failed", `${who}; --exclusive refuses a second one. Use it, or stop it first: claude-ide-bridge stop --port ${others[0]?.port ?? "<port>"}`);
+  opts.log.warn(`${who}; clients pick the newest lock, so they will use this one from now on. Stop the other with \`claude-ide-bridge stop --port ${others[0]?.port ?? "<port>"}\`, or start with --exclusive to refuse`);
 }

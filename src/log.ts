@@ -3,6 +3,8 @@
 export type LocalLevel = "debug" | "info" | "warn" | "error";
 
 export interface Logger {
+  /** False when debug() drops everything, so callers can skip building what it would log. */
+  readonly debugEnabled?: boolean;
   debug(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
@@ -21,6 +23,7 @@ export function createLogger(opts: { verbose: boolean; jsonl: boolean; write?: (
     write(`[claude-ide-bridge] ${level === "info" ? "" : `${level}: `}${message}${extra}`);
   };
   return {
+    debugEnabled: opts.verbose,
     debug: (m, f) => emit("debug", m, f),
     info: (m, f) => emit("info", m, f),
     warn: (m, f) => emit("warn", m, f),
@@ -28,4 +31,4 @@ export function createLogger(opts: { verbose: boolean; jsonl: boolean; write?: (
   };
 }
 
-export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+export const silentLogger: Logger = { debugEnabled: false, debug() {}, info() {}, warn() {}, error() {} };

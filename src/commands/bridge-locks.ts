@@ -7,7 +7,7 @@ import { lockDir } from "../lock/lock-file.ts";
 import { isLockLive } from "../lock/lock-liveness.ts";
 import { runtimeLockReader } from "../lock/lock-record.ts";
 import { parseLockText } from "../lock/lock-schema.ts";
-import { lockProblem, selectLock, type LockEntry, type LockProblem } from "../lock/lock-selection.ts";
+import { lockProblem, selectLock, type LockEntry, type LockProblem, type UsableLockEntry } from "../lock/lock-selection.ts";
 
 export interface BridgeLock extends LockEntry {
   alive: boolean;
@@ -39,6 +39,6 @@ export async function realDirectory(runtime: Runtime, dir: string): Promise<stri
 }
 
 /** The lock the shim would connect to for `cwd` (or the one of `port`), among `locks`. */
-export async function chooseLock(runtime: Runtime, locks: readonly BridgeLock[], opts: { port?: number; cwd: string }): Promise<BridgeLock | undefined> {
+export async function chooseLock(runtime: Runtime, locks: readonly BridgeLock[], opts: { port?: number; cwd: string }): Promise<UsableLockEntry<BridgeLock> | undefined> {
   return selectLock(locks, { port: opts.port, cwd: await realDirectory(runtime, opts.cwd) }, runtime);
 }

@@ -8,8 +8,12 @@ export interface CommandContext {
   out(text: string): void;
   /** stderr: reports, warnings, errors. */
   err(text: string): void;
-  /** How MCP clients should start this program: `command args… shim`. */
+  /** How MCP clients should start this program: `command args… shim` (self-invocation.ts). */
   self: { command: string; args: string[] };
+  /** The version of the runtime this runs on (Node's, Bun's or Deno's), for doctor. */
+  runtimeVersion: string;
+  /** kill(pid, signal): stop's fallback for a bridge that has no /shutdown. */
+  signalProcess(pid: number, signal: "SIGTERM"): void;
 }
 
 export type CommandMain = (ctx: CommandContext, args: string[]) => Promise<number>;

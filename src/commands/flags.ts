@@ -1,5 +1,6 @@
 // A small flag parser for the CLI commands: `--name value`, `--name=value`, booleans, positionals.
 import { BridgeError } from "../errors.ts";
+import { isAbsolute, join } from "../security/posix-path.ts";
 
 export interface FlagSpec {
   /** Flags that take a value. */
@@ -47,6 +48,13 @@ export function portFlag(parsed: ParsedFlags): number | undefined {
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n < 1 || n > 65535) throw usage(`--port must be a port number (1-65535), got "${raw}"`);
   return n;
+}
+
+/** --workspace as an absolute path (relative to `cwd`), or `cwd` itself without the flag. */
+export function workspaceFlag(parsed: ParsedFlags, cwd: string): string {
+  const raw = parsed.values.get("--workspace");
+  if (raw === undefined) return cwd;
+  return isAbsolute(raw) ? raw : join(cwd, raw);
 }
 
 export function usage(message: string): BridgeError {

@@ -3,10 +3,10 @@
 // other servers, unknown keys (in the file and in our entry) and the file's indentation and line
 // endings are kept; a file that is not valid JSON is never overwritten.
 import { errorMessage, fsErrorCode } from "../errors.ts";
-import { isAbsolute, join } from "../security/posix-path.ts";
+import { join } from "../security/posix-path.ts";
 import type { CommandMain } from "./command-io.ts";
-import { parseFlags, usage } from "./flags.ts";
-import { DEFAULT_SERVER_NAME, shimCommand } from "./shim-entry.ts";
+import { parseFlags, usage, workspaceFlag } from "./flags.ts";
+import { DEFAULT_SERVER_NAME, IDE_NAME_NOTE, shimCommand } from "./shim-entry.ts";
 
 export const INIT_HELP = `Usage: claude-ide-bridge init [--workspace <dir>] [--name <name>] [--command <cmd>] [--dry-run]
 
@@ -14,8 +14,10 @@ Adds (or updates) the stdio shim to <dir>/.mcp.json (default: the current direct
 Code in that project reaches the bridge:
   { "mcpServers": { "${DEFAULT_SERVER_NAME}": { "type": "stdio", "command": ..., "args": [..., "shim"] } } }
   --name <name>     Server name (default: ${DEFAULT_SERVER_NAME})
-  --command <cmd>   How to run claude-ide-bridge, e.g. "npx claude-ide-bridge" (default: the
-                    installed claude-ide-bridge if it is on PATH, else node and this package's bin)
+  --command <cmd>   How to run claude-ide-bridge, e.g. "npx -y claude-ide-bridge" (default: how
+                    this copy starts where Claude Code runs it: npx/bunx/deno when installed by
+                    one, node and the absolute bin path from a checkout, claude-ide-bridge when
+                    installed globally)
   --dry-run         Show what would change; write nothing
 `;
 
@@ -28,10 +30,10 @@ export const init: CommandMain = async (ctx, args) => {
     return 0;
   }
   const { runtime } = ctx;
-  const dirFlag = flags.values.get("--workspace") ?? ".";
-  const dir = isAbsolute(dirFlag) ? dirFlag : join(runtime.paths.cwd, dirFlag);
+  const dir = workspaceFlag(flags, runtime.paths.cwd);
   const name = flags.values.get("--name") ?? DEFAULT_SERVER_NAME;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(name)) throw usage(`--name must be 1-64 letters, digits, "_" or "-", got "${name}"`);
+  if (name === "ide") ctx.err(IDE_NAME_NOTE);
   const stat = await runtime.fs.stat(dir).catch(() => undefined);
   if (!stat?.isDirectory) {
     ctx.err(`claude-ide-bridge init: ${dir} is not a directory\n`);

@@ -2,10 +2,10 @@
 // this directory (as the shim would pick it) or of the given port, on stdout alone, for
 // `Authorization: Bearer $(claude-ide-bridge print-token)`.
 import { lockDir } from "../lock/lock-file.ts";
-import { isAbsolute, join } from "../security/posix-path.ts";
-import { chooseLock, listLocks, PROBLEMS } from "./bridge-locks.ts";
+import { folderContains } from "../lock/lock-selection.ts";
+import { chooseLock, listLocks, PROBLEMS, realDirectory } from "./bridge-locks.ts";
 import type { CommandMain } from "./command-io.ts";
-import { parseFlags, portFlag } from "./flags.ts";
+import { parseFlags, portFlag, workspaceFlag } from "./flags.ts";
 
 export const PRINT_TOKEN_HELP = `Usage: claude-ide-bridge print-token [--port <n>] [--workspace <dir>]
 
@@ -20,15 +20,23 @@ export const printToken: CommandMain = async (ctx, args) => {
     return 0;
   }
   const port = portFlag(flags);
-  const dirFlag = flags.values.get("--workspace");
-  const cwd = dirFlag === undefined ? ctx.runtime.paths.cwd : isAbsolute(dirFlag) ? dirFlag : join(ctx.runtime.paths.cwd, dirFlag);
+  const cwd = workspaceFlag(flags, ctx.runtime.paths.cwd);
   const locks = await listLocks(ctx.runtime);
-  const token = (await chooseLock(ctx.runtime, locks, { port, cwd }))?.lock.authToken;
+  const chosen = await chooseLock(ctx.runtime, locks, { port, cwd });
+  const token = chosen?.lock.authToken;
   if (token === undefined) {
     const problem = locks.find((l) => l.port === port)?.problem;
     const which = port !== undefined ? `on port ${port}${problem === undefined ? "" : ` (${PROBLEMS[problem]})`}` : `whose workspace contains ${cwd}`;
     ctx.err(`claude-ide-bridge: no running bridge ${which} (lock files in ${lockDir(ctx.runtime)}); see claude-ide-bridge status\n`);
     return 1;
+  }
+  if (port === undefined && chosen !== undefined) {
+    // Two bridges on one project: say which one this token opens, rather than pick silently (issue 8).
+    const real = await realDirectory(ctx.runtime, cwd);
+    const others = locks.filter((l) => l !== chosen && l.problem === undefined && l.lock.isBridge && l.lock.workspaceFolders.some((f) => folderContains(f, real)));
+    if (others.length > 0) {
+      ctx.err(`claude-ide-bridge: ${others.length + 1} bridges serve ${cwd} (ports ${[chosen, ...others].map((l) => l.port).join(", ")}); this is the token of port ${chosen.port}, the one the shim uses; pass --port for another\n`);
+    }
   }
   ctx.out(`${token}\n`);
   return 0;

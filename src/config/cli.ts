@@ -9,8 +9,8 @@ export type CliFlags = Partial<ConfigFile> & { configPath?: string };
 export type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; flags: CliFlags };
 
 type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
-type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit" | "requestRateLimit" | "maxSessions" | "maxWsSessions";
-type BoolKey = "slim" | "verbose" | "jsonl" | "allowPushToMain" | "allowPrivateHttp";
+type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit" | "requestRateLimit" | "maxSessions" | "maxWsSessions" | "idleTimeout";
+type BoolKey = "slim" | "verbose" | "jsonl" | "exclusive" | "allowPushToMain" | "allowPrivateHttp";
 
 type FlagSpec =
   | { kind: "string"; key: ValueKey }
@@ -40,6 +40,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--allow-push-to-main": { kind: "bool", key: "allowPushToMain" },
   "--allow-command": { kind: "list", key: "allowCommands" },
   "--allow-private-http": { kind: "bool", key: "allowPrivateHttp" },
+  "--idle-timeout": { kind: "int", key: "idleTimeout" },
+  "--exclusive": { kind: "bool", key: "exclusive" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -59,7 +61,8 @@ Options:
   --fixed-token <token>      Auth token, 16-500 visible ASCII chars (default: random per start;
                              env CLAUDE_IDE_BRIDGE_TOKEN)
   --slim                     Only the IDE-exclusive tool set (LSP, editor, debugger; default: off)
-  --verbose                  Debug logging on stderr (default: off)
+  --verbose                  Debug logging on stderr: each tool call and refused request,
+                             never a token or file content (default: off)
   --jsonl                    Log one JSON object per line on stderr (default: off)
   --timeout <ms>             Per tool call (default: ${DEFAULT_CONFIG.timeoutMs}; 1000-600000)
   --max-result-size <kb>     Largest tool result (default: ${DEFAULT_CONFIG.maxResultSizeKb}; 1-4096)
@@ -78,6 +81,10 @@ Options:
                              never allowed
   --allow-private-http       Let sendHttpRequest reach private, loopback and link-local addresses
                              (default: off)
+  --idle-timeout <ms>        Exit after this long without a session; 0 never (default: ${DEFAULT_CONFIG.idleTimeoutMs};
+                             a bridge the shim starts: 600000)
+  --exclusive                Refuse to start when another bridge serves this workspace
+                             (default: warn and start)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit

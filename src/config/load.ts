@@ -43,6 +43,8 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     allowPushToMain: merged.allowPushToMain ?? DEFAULT_CONFIG.allowPushToMain,
     allowCommands: checkedAllowCommands(merged.allowCommands ?? DEFAULT_CONFIG.allowCommands),
     allowPrivateHttp: merged.allowPrivateHttp ?? DEFAULT_CONFIG.allowPrivateHttp,
+    idleTimeoutMs: merged.idleTimeout ?? DEFAULT_CONFIG.idleTimeoutMs,
+    exclusive: merged.exclusive ?? DEFAULT_CONFIG.exclusive,
   };
 }
 

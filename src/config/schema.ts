@@ -25,6 +25,8 @@ export const ConfigFileSchema = v.strictObject({
   allowPushToMain: v.optional(v.boolean()),
   allowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
   allowPrivateHttp: v.optional(v.boolean()),
+  idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
+  exclusive: v.optional(v.boolean()),
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -63,6 +65,13 @@ export interface BridgeConfig {
   allowCommands: string[];
   /** sendHttpRequest may reach private, loopback and link-local addresses. */
   allowPrivateHttp: boolean;
+  /**
+   * Exit after this long (ms) without any session, WebSocket or HTTP; 0 never. A bridge the shim
+   * starts gets 10 minutes, so it does not outlive its last Claude Code session by much.
+   */
+  idleTimeoutMs: number;
+  /** Refuse to start when another live bridge already serves the same workspace. */
+  exclusive: boolean;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -89,4 +98,6 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   allowPushToMain: false,
   allowCommands: [],
   allowPrivateHttp: false,
+  idleTimeoutMs: 0,
+  exclusive: false,
 };

@@ -1,13 +1,16 @@
 // The real Claude Code CLI in print mode (`claude -p`), its model replaced by a scripted fake of
 // the Messages API (test/helpers/fake-model-api.ts), calls getWorkspaceFolders on a real bridge,
-// over HTTP and through the stdio shim. Checked: the tool_result the model receives carries the
+// over HTTP, through the stdio shim, and through the plain `shim` entry a user adds with no bridge
+// running (it starts its own, issue 8). Checked: the tool_result the model receives carries the
 // workspace path, and the model got a follow-up turn whose text the CLI printed as its result.
-// Runs the repository's CLI, or each of CLAUDE_BINS (paths separated like PATH).
+// And why the server is never named "ide": the model is then shown none of its tools.
+// Runs both CLI releases the repository pins, or each of CLAUDE_BINS (paths separated like PATH).
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callToolThroughClaude } from "../helpers/call-tool-through-claude.ts";
-import { claudeBinsFromEnv, describeRun, type BridgeTransport } from "../helpers/claude-print.ts";
+import { claudeBinsFromEnv, describeRun, runClaudePrint, type BridgeTransport } from "../helpers/claude-print.ts";
 import { startFakeModelApi } from "../helpers/fake-model-api.ts";
-import { startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
+import { makeWorkspace, startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
 
 const CLI_TIMEOUT_MS = 90_000;
 
@@ -37,6 +40,43 @@ describe.each(claudeBinsFromEnv())("claude -p through the fake model API (%s)", 
       if (call.deferred) expect(call.toolSearchUsed, why).toBe(true);
     },
     CLI_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    "getWorkspaceFolders through a shim that started its own bridge for the project",
+    async () => {
+      const workspace = await makeWorkspace();
+      try {
+        const call = await callToolThroughClaude({ tool: "getWorkspaceFolders", claudeBin, transport: "shim-spawn", cwd: workspace, timeoutMs: CLI_TIMEOUT_MS });
+        const why = describeRun(call.run);
+        expect(call.run.spawnedBridges, why).toEqual([workspace]);
+        expect(call.toolResultBlock.is_error ?? false, `the tool failed: ${call.toolResult}\n${why}`).toBe(false);
+        expect(call.toolResult, why).toContain(workspace);
+        expect(call.run.result?.result, why).toBe(call.finalText);
+      } finally {
+        await rm(workspace, { recursive: true, force: true });
+      }
+    },
+    CLI_TIMEOUT_MS + 30_000,
+  );
+
+  it(
+    "a server named ide shows the model only the two IDE tools Claude Code lets through; under another name it sees them all",
+    async () => {
+      // Offered as a tool, or named in the deferred-tools list of tool search: anywhere in the request.
+      const firstTurnNames = async (serverName: string) => {
+        const run = await runClaudePrint("hello", { bridge, claudeBin, transport: "shim", serverName, script: () => ({ text: "hi" }), timeoutMs: CLI_TIMEOUT_MS });
+        const text = JSON.stringify(run.turns[0] ?? {});
+        return [...new Set(text.match(new RegExp(`mcp__${serverName}__[A-Za-z]+`, "g")) ?? [])];
+      };
+      // Claude Code reserves the name ide for its own IDE integration and keeps only these two.
+      const ideNames = await firstTurnNames("ide");
+      expect(ideNames.filter((n) => n !== "mcp__ide__getDiagnostics" && n !== "mcp__ide__executeCode")).toEqual([]);
+      const bridgeNames = await firstTurnNames("bridge");
+      expect(bridgeNames).toContain("mcp__bridge__getWorkspaceFolders");
+      expect(bridgeNames).toContain("mcp__bridge__getDiagnostics");
+    },
+    2 * CLI_TIMEOUT_MS + 30_000,
   );
 });
 

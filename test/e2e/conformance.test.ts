@@ -97,7 +97,6 @@ it(
     ]);
     const summaryAt = output.indexOf("=== SUMMARY ===");
     const summary = summaryAt >= 0 ? output.slice(summaryAt) : output;
-    console.log(`conformance (${((Date.now() - started) / 1000).toFixed(1)} s, exit ${code}):\n${summary}`);
 
     const checks = await readChecks(outDir);
     const problems: string[] = [];
@@ -111,8 +110,14 @@ it(
         problems.push(`${scenario}: ${c.name}: ${c.errorMessage ?? "failed"}`);
       }
     }
-    expect(problems, problems.join("\n")).toEqual([]);
+    expect(problems, `${problems.join("\n")}\n${summary}`).toEqual([]);
     expect(code, `conformance exit code; output:\n${output.slice(-6000)}`).toBe(0);
+    // The scenarios the baseline expects to fail (they need the suite's own fixture server) are
+    // summed up in one line, not listed: a passing run should not look alarming (issue 8).
+    const expected = [...checks.values()].filter((list) => list.some((c) => c.status === "FAILURE")).length;
+    process.stderr.write(
+      `conformance: ${checks.size - expected} scenarios passed, ${expected} failed as the baseline expects (fixture-bound), none unexpected (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+    );
   },
   RUN_TIMEOUT_MS + 30_000,
 );

@@ -31,9 +31,12 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-/** Every file the shim loads from start to exit (stdin closed at once, so it exits right away). */
+/**
+ * Every file the shim loads from start to exit (stdin closed at once, so it exits right away).
+ * --no-spawn: a bridge started by it would inherit the recording hook (execArgv) and linger.
+ */
 async function loadedFiles(): Promise<string[]> {
-  const proc = spawn(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(RECORDER)}`, BRIDGE_BIN, "shim"], {
+  const proc = spawn(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(RECORDER)}`, BRIDGE_BIN, "shim", "--no-spawn"], {
     cwd: scratch,
     env: { ...process.env, CLAUDE_CONFIG_DIR: join(scratch, "config") },
     stdio: ["pipe", "ignore", "pipe"],
@@ -51,7 +54,6 @@ async function loadedFiles(): Promise<string[]> {
 
 it("the shim loads its own files, the lock rules and wire constants it shares, and ws: nothing else", async () => {
   const files = await loadedFiles();
-  console.log(`the shim's import graph (${files.length} files):\n  ${files.join("\n  ")}`);
   const packages = [...new Set(files.filter((f) => f.startsWith("node_modules/")).map((f) => f.split("/")[1]))];
   expect(packages).toEqual(["ws"]);
   expect(files.filter((f) => !f.startsWith("node_modules/"))).toEqual([
@@ -65,9 +67,13 @@ it("the shim loads its own files, the lock rules and wire constants it shares, a
     "dist/shim/log.js",
     "dist/shim/main.js",
     "dist/shim/messages.js",
+    "dist/shim/no-bridge-error.js",
     "dist/shim/options.js",
+    "dist/shim/project-root.js",
     "dist/shim/relay.js",
     "dist/shim/spawn-bridge.js",
+    "dist/src/commands/launcher.js",
+    "dist/src/commands/project-root.js",
     "dist/src/lock/lock-dir.js",
     "dist/src/lock/lock-fields.js",
     "dist/src/lock/lock-liveness.js",

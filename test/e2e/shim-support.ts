@@ -60,8 +60,18 @@ export interface ShimProcess {
   stop(): Promise<void>;
 }
 
-export function startShim(opts: { cwd: string; configDir: string; args?: string[]; env?: Record<string, string> }): ShimProcess {
-  const proc = spawn(process.execPath, [BRIDGE_BIN, "shim", ...(opts.args ?? [])], {
+/**
+ * The shim's flags for tests that bring their own bridge: it must not start one itself (the
+ * default), and may wait for one as long as a busy CI machine needs to start it.
+ */
+export function shimArgs(opts: { args?: string[]; spawn?: boolean }): string[] {
+  const args = opts.args ?? [];
+  if (opts.spawn === true) return args;
+  return ["--no-spawn", ...(args.some((a) => a.startsWith("--connect-timeout")) ? [] : ["--connect-timeout", "20000"]), ...args];
+}
+
+export function startShim(opts: { cwd: string; configDir: string; args?: string[]; spawn?: boolean; env?: Record<string, string> }): ShimProcess {
+  const proc = spawn(process.execPath, [BRIDGE_BIN, "shim", ...shimArgs(opts)], {
     cwd: opts.cwd,
     env: { ...process.env, CLAUDE_CONFIG_DIR: opts.configDir, ...opts.env },
     stdio: ["pipe", "pipe", "pipe"],
@@ -151,15 +161,15 @@ export interface ShimClient {
 }
 
 /** An MCP SDK client that starts the shim as its stdio server. */
-export function sdkThroughShim(opts: { cwd: string; configDir: string; args?: string[] }): Promise<ShimClient> {
+export function sdkThroughShim(opts: { cwd: string; configDir: string; args?: string[]; spawn?: boolean }): Promise<ShimClient> {
   return startSdkThroughShim(opts).connected;
 }
 
 /** The same, with the shim's stderr readable while the client still waits for its initialize. */
-export function startSdkThroughShim(opts: { cwd: string; configDir: string; args?: string[] }): { stderr(): string; connected: Promise<ShimClient> } {
+export function startSdkThroughShim(opts: { cwd: string; configDir: string; args?: string[]; spawn?: boolean }): { stderr(): string; connected: Promise<ShimClient> } {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [BRIDGE_BIN, "shim", ...(opts.args ?? [])],
+    args: [BRIDGE_BIN, "shim", ...shimArgs(opts)],
     cwd: opts.cwd,
     env: { ...(process.env as Record<string, string>), CLAUDE_CONFIG_DIR: opts.configDir },
     stderr: "pipe",

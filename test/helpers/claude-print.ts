@@ -2,13 +2,14 @@
 // against a bridge and the fake model API, in a throwaway HOME, and hands back what the CLI
 // printed together with every request it made to the "model". The bridge is configured only
 // through --mcp-config + --strict-mcp-config, so nothing of the machine's setup leaks in.
-import { spawn } from "node:child_process";
-import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { execFile, spawn } from "node:child_process";
+import { mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
 import { claudeEnv } from "./claude-env.ts";
 import { startFakeModelApi, type ModelScript, type RecordedRequest } from "./fake-model-api.ts";
 import type { MessagesRequest } from "./model-api-types.ts";
+import { CLAUDE_CLIS } from "./claude-clis.ts";
 import { BRIDGE_BIN, REPO_ROOT, type BridgeProcess } from "./spawn-bridge.ts";
 
 export const REPO_CLAUDE_BIN = join(REPO_ROOT, "node_modules", ".bin", "claude");
@@ -22,20 +23,24 @@ export const DEFAULT_SERVER_NAME = "bridge";
 const DEFAULT_TIMEOUT_MS = 120_000;
 const KILL_GRACE_MS = 5_000;
 
-export type BridgeTransport = "http" | "shim";
+/**
+ * "http": Streamable HTTP with the bearer token; "shim": the stdio shim on the bridge's port;
+ * "shim-spawn": the plain `shim` entry a user adds, with no bridge running: it starts its own.
+ */
+export type BridgeTransport = "http" | "shim" | "shim-spawn";
 
 export interface ClaudePrintOptions {
-  bridge: BridgeProcess;
+  /** The bridge to reach; none with "shim-spawn", where `cwd` names the project. */
+  bridge?: BridgeProcess;
   script: ModelScript;
   claudeBin?: string;
-  /** "http": Streamable HTTP with the bearer token; "shim": the stdio shim on the bridge's port. */
   transport?: BridgeTransport;
   serverName?: string;
   /** Tools that run without a permission prompt (print mode cannot ask, it denies). */
   allowedTools?: string[];
   /** ENABLE_TOOL_SEARCH for the CLI; undefined leaves the CLI's own choice. */
   toolSearch?: boolean;
-  /** The CLI's working directory (default: the bridge's workspace, as a user would run it). */
+  /** The CLI's working directory (default: the bridge's workspace, as a user would run it); required without a bridge. */
   cwd?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
@@ -64,20 +69,24 @@ export interface ClaudePrintRun {
   turns: MessagesRequest[];
   scriptErrors: Error[];
   debugLog: string | undefined;
+  /** "shim-spawn": the workspaces of the bridges the shim started (each stopped after the run). */
+  spawnedBridges: string[];
 }
 
-export function mcpServerEntry(bridge: BridgeProcess, transport: BridgeTransport): Record<string, unknown> {
+export function mcpServerEntry(bridge: BridgeProcess | undefined, transport: BridgeTransport): Record<string, unknown> {
+  if (transport === "shim-spawn") return { type: "stdio", command: process.execPath, args: [BRIDGE_BIN, "shim"] };
+  if (bridge === undefined) throw new Error(`transport ${transport} needs a bridge`);
   if (transport === "http") return { type: "http", url: bridge.mcpUrl, headers: { Authorization: `Bearer ${bridge.token}` } };
   return { type: "stdio", command: process.execPath, args: [BRIDGE_BIN, "shim", "--port", String(bridge.port), "--token", bridge.token] };
 }
 
 /**
- * CLI paths from CLAUDE_BINS (separated like PATH), else the repository's own devDependency.
- * Made absolute, since the CLI runs in another directory.
+ * CLI paths from CLAUDE_BINS (separated like PATH), else both releases the repository pins
+ * (test/helpers/claude-clis.ts). Made absolute, since the CLI runs in another directory.
  */
 export function claudeBinsFromEnv(value = process.env.CLAUDE_BINS): string[] {
   const bins = (value ?? "").split(delimiter).filter(Boolean).map((bin) => resolve(bin));
-  return bins.length > 0 ? bins : [REPO_CLAUDE_BIN];
+  return bins.length > 0 ? bins : CLAUDE_CLIS.map((cli) => cli.bin);
 }
 
 function parseResult(stdout: string): CliResult | undefined {
@@ -115,9 +124,12 @@ export async function runClaudePrint(prompt: string, opts: ClaudePrintOptions): 
       ...(opts.toolSearch === undefined ? {} : { ENABLE_TOOL_SEARCH: String(opts.toolSearch) }),
       ...opts.env,
     };
-    const run = await spawnCli(opts.claudeBin ?? REPO_CLAUDE_BIN, args, { cwd: opts.cwd ?? opts.bridge.workspace, env, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+    const cwd = opts.cwd ?? opts.bridge?.workspace;
+    if (cwd === undefined) throw new Error("runClaudePrint needs a bridge or a cwd");
+    const run = await spawnCli(opts.claudeBin ?? REPO_CLAUDE_BIN, args, { cwd, env, timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS });
     return {
       ...run,
+      spawnedBridges: await stopSpawnedBridges(join(home, ".claude")),
       result: parseResult(run.stdout),
       requests: api.requests,
       turns: api.turns(),
@@ -128,6 +140,20 @@ export async function runClaudePrint(prompt: string, opts: ClaudePrintOptions): 
     await api.close();
     await rm(home, { recursive: true, force: true });
   }
+}
+
+/** Stops every bridge with a lock under `configDir` (a shim started it in this throwaway HOME). */
+async function stopSpawnedBridges(configDir: string): Promise<string[]> {
+  const dir = join(configDir, "ide");
+  const workspaces: string[] = [];
+  for (const name of (await readdir(dir).catch(() => [])).filter((n) => /^\d+\.lock$/.test(n))) {
+    const lock = JSON.parse(await readFile(join(dir, name), "utf8").catch(() => "{}")) as { workspace?: string };
+    if (lock.workspace !== undefined) workspaces.push(lock.workspace);
+    await new Promise<void>((resolve) =>
+      execFile(process.execPath, [BRIDGE_BIN, "stop", "--port", name.replace(".lock", "")], { env: { ...process.env, CLAUDE_CONFIG_DIR: configDir } }, () => resolve()),
+    );
+  }
+  return workspaces;
 }
 
 type CliExit = Pick<ClaudePrintRun, "exitCode" | "signal" | "timedOut" | "stdout" | "stderr">;

@@ -1,7 +1,7 @@
 // The real Hono app with real sessions, driven in-process with app.request() (no sockets).
 import { createNodeRuntime } from "../../runtime/node.ts";
 import { createApp } from "../../src/app.ts";
-import { silentLogger } from "../../src/log.ts";
+import { silentLogger, type Logger } from "../../src/log.ts";
 import { credentialBudget } from "../../src/mcp/rate-budget.ts";
 import { McpSession, type SessionLimits } from "../../src/mcp/session.ts";
 import { SessionStore } from "../../src/mcp/session-store.ts";
@@ -13,7 +13,16 @@ import { TEST_TOOLSETS, testEnvironment, testEventBus } from "./session-fixture.
 
 export const TOKEN = "test-token-0123456789abcdef";
 
-export function makeApp(opts: { maxSessions?: number; now?: () => number; limits?: Partial<SessionLimits> } = {}) {
+export interface MakeAppOptions {
+  maxSessions?: number;
+  now?: () => number;
+  limits?: Partial<SessionLimits>;
+  /** The app's logger (refused requests are logged there); the sessions stay silent. */
+  logger?: Logger;
+  onShutdownRequest?(): void;
+}
+
+export function makeApp(opts: MakeAppOptions = {}) {
   const registry = new ToolRegistry(TEST_TOOLSETS, { slim: false, maxResultChars: 10_000 });
   const events = testEventBus();
   const env = testEnvironment(registry, { maxResultChars: 10_000, events });
@@ -24,7 +33,16 @@ export function makeApp(opts: { maxSessions?: number; now?: () => number; limits
     new McpSession({ registry, logger: silentLogger, now, limits, credential, events, makeToolContext: (call) => toolContext(env, call) });
   const http = new StreamableHttpTransport({ createSession, admitUnbound: () => takeFromAll([credential.requests]), maxSessions: opts.maxSessions ?? 5, logger: silentLogger, now });
   const sockets = new SessionStore({ createSession, graceMs: 5000, logger: silentLogger });
-  const app = createApp({ runtime: createNodeRuntime(), token: TOKEN, hostPolicy: { extraHosts: [] }, http, sockets, logger: silentLogger, health: () => ({ status: "ok" }) });
+  const app = createApp({
+    runtime: createNodeRuntime(),
+    token: TOKEN,
+    hostPolicy: { extraHosts: [] },
+    http,
+    sockets,
+    logger: opts.logger ?? silentLogger,
+    health: () => ({ status: "ok" }),
+    onShutdownRequest: opts.onShutdownRequest,
+  });
   return { app, http };
 }
 

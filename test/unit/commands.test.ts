@@ -40,6 +40,8 @@ function context(cwd = project): CommandContext & { stdout: string; stderr: stri
     out: (t: string) => void (ctx.stdout += t),
     err: (t: string) => void (ctx.stderr += t),
     self: SELF,
+    runtimeVersion: process.versions.node,
+    signalProcess: () => undefined,
   };
   return ctx;
 }
@@ -202,15 +204,32 @@ describe("print-token and status", () => {
 describe("gen-mcp-config", () => {
   const o = { name: "claude-ide-bridge", workspace: "/work/app", self: { command: "node", args: ["/opt/cib/bin/claude-ide-bridge.js"] }, command: undefined };
 
-  it("prints a snippet for every client, naming the workspace where the client has no project", () => {
-    for (const client of CLIENTS) expect(snippet(client, o)).toContain("claude-ide-bridge.js");
-    expect(snippet("claude", o)).toContain("claude mcp add claude-ide-bridge -- node /opt/cib/bin/claude-ide-bridge.js shim");
-    expect(snippet("codex", o)).toContain('[mcp_servers.claude-ide-bridge]\ncommand = "node"\nargs = ["/opt/cib/bin/claude-ide-bridge.js", "shim", "--workspace", "/work/app"]');
-    expect(snippet("vscode", o)).toContain('"${workspaceFolder}"');
-    const desktop = snippet("claude-desktop", o);
-    expect(JSON.parse(desktop.slice(desktop.indexOf("{")))).toEqual({
+  it("prints only the config, valid JSON (TOML for codex), naming the workspace where the client has no project", () => {
+    for (const client of CLIENTS) {
+      const { config } = snippet(client, o);
+      expect(config).toContain("claude-ide-bridge.js");
+      if (client !== "codex") expect(() => JSON.parse(config) as unknown, client).not.toThrow();
+    }
+    expect(snippet("claude", o).advice).toContain("claude mcp add claude-ide-bridge -- node /opt/cib/bin/claude-ide-bridge.js shim");
+    expect(snippet("codex", o).config).toBe('[mcp_servers.claude-ide-bridge]\ncommand = "node"\nargs = ["/opt/cib/bin/claude-ide-bridge.js", "shim", "--workspace", "/work/app"]\n');
+    expect(snippet("vscode", o).config).toContain('"${workspaceFolder}"');
+    // No --no-spawn anywhere: Claude Desktop starts the shim outside any project, and it starts the bridge.
+    expect(JSON.parse(snippet("claude-desktop", o).config)).toEqual({
       mcpServers: { "claude-ide-bridge": { command: "node", args: ["/opt/cib/bin/claude-ide-bridge.js", "shim", "--workspace", "/work/app"] } },
     });
+  });
+
+  it("writes the config to stdout and the advice to stderr, so `> .cursor/mcp.json` gives a valid file", async () => {
+    const ctx = context();
+    expect(await genMcpConfig(ctx, ["cursor"])).toBe(0);
+    expect(JSON.parse(ctx.stdout)).toEqual({ mcpServers: { "claude-ide-bridge": { command: "claude-ide-bridge", args: ["shim", "--workspace", "${workspaceFolder}"] } } });
+    expect(ctx.stderr).toMatch(/^Cursor: \.cursor\/mcp\.json/);
+    const ide = context();
+    expect(await genMcpConfig(ide, ["claude", "--name", "ide"])).toBe(0);
+    expect(ide.stderr).toMatch(/reserves the name "ide"/);
+    const initIde = context();
+    expect(await init(initIde, ["--name", "ide", "--dry-run"])).toBe(0);
+    expect(initIde.stderr).toMatch(/reserves the name "ide"/);
   });
 
   it("the command: help without a client, usage error for an unknown one", async () => {

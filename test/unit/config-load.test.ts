@@ -67,6 +67,8 @@ describe("resolveConfig", () => {
       allowPushToMain: true,
       allowCommands: ["make-docs", "npm exec"],
       allowPrivateHttp: true,
+      idleTimeout: 60_000,
+      exclusive: true,
     };
     const config = await resolveConfig({ configPath: "/etc/b.json" }, sources({ "/etc/b.json": JSON.stringify(file) }));
     expect(config).toEqual({
@@ -88,6 +90,8 @@ describe("resolveConfig", () => {
       allowPushToMain: true,
       allowCommands: ["make-docs", "npm exec"],
       allowPrivateHttp: true,
+      idleTimeoutMs: 60_000,
+      exclusive: true,
     });
   });
 

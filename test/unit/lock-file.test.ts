@@ -189,6 +189,8 @@ describe("every consumer reads a lock alike: the shim, print-token, status, stal
       out: (t: string) => void (ctx.stdout += t),
       err: () => undefined,
       self: { command: "claude-ide-bridge", args: [] },
+      runtimeVersion: process.versions.node,
+      signalProcess: () => undefined,
     };
     return ctx;
   }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { LineSplitter } from "../../shim/line-splitter.ts";
 import { classifyBridgeFrame, classifyLine, salvageId } from "../../shim/messages.ts";
-import { DEFAULT_GIVE_UP_MS, parseShimArgs, ShimUsageError } from "../../shim/options.ts";
+import { DEFAULT_GIVE_UP_MS, DEFAULT_IDLE_TIMEOUT_MS, parseShimArgs, ShimUsageError } from "../../shim/options.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -75,7 +75,8 @@ describe("messages", () => {
 
 describe("parseShimArgs", () => {
   it("reads flags, the original's positional form and the give-up env", () => {
-    expect(parseShimArgs([], {})).toMatchObject({ port: undefined, spawn: false, giveUpMs: DEFAULT_GIVE_UP_MS });
+    expect(parseShimArgs([], {})).toMatchObject({ port: undefined, spawn: true, connectTimeoutMs: undefined, idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS, giveUpMs: DEFAULT_GIVE_UP_MS });
+    expect(parseShimArgs(["--no-spawn", "--connect-timeout", "1500", "--idle-timeout", "0"], {})).toMatchObject({ spawn: false, connectTimeoutMs: 1500, idleTimeoutMs: 0 });
     expect(parseShimArgs(["--port=4000", "--token", "t", "--verbose"], {})).toMatchObject({ port: 4000, token: "t", verbose: true });
     expect(parseShimArgs(["4000", "tok"], {})).toMatchObject({ port: 4000, token: "tok" });
     expect(parseShimArgs(["--spawn", "--", "--slim", "--port", "9"], {})).toMatchObject({ spawn: true, port: undefined, bridgeArgs: ["--slim", "--port", "9"] });
@@ -90,6 +91,8 @@ describe("parseShimArgs", () => {
     expect(() => parseShimArgs(["--port", "70000"], {})).toThrow(/port number/);
     expect(() => parseShimArgs(["--token", "x"], {})).toThrow(/--token needs --port/);
     expect(() => parseShimArgs(["--give-up-after", "10"], {})).toThrow(/at least 1000/);
+    expect(() => parseShimArgs(["--give-up-after", "0"], {})).toThrow(/at least 1000\)/);
+    expect(() => parseShimArgs(["--idle-timeout", "10"], {})).toThrow(/at least 1000, or 0/);
     expect(() => parseShimArgs(["--port"], {})).toThrow(/needs a value/);
     expect(() => parseShimArgs(["1", "2", "3"], {})).toThrow(/unexpected argument "3"/);
   });

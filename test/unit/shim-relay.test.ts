@@ -200,3 +200,36 @@ describe("Relay", () => {
     expect(t.logs.join("\n")).toMatch(/dropped a 15-char frame from the bridge that is not JSON/);
   });
 });
+
+describe("Relay without a bridge (issue 8)", () => {
+  const unavailable = { code: -32000, message: "claude-ide-bridge: no bridge serves /w", reason: "bridge_unreachable" as const };
+
+  it("answers server/discover before initialize with -32601 at once, bridge or not, and forwards it after", async () => {
+    const t = setup();
+    t.client({ jsonrpc: "2.0", id: "probe", method: "server/discover", params: {} });
+    expect(t.out).toEqual([
+      expect.objectContaining({ id: "probe", error: expect.objectContaining({ code: -32601, data: expect.objectContaining({ reason: "legacy_protocol" }) }) }),
+    ]);
+    expect(t.relay.outstanding).toBe(0);
+    const link = await initialized(t);
+    t.client({ jsonrpc: "2.0", id: 9, method: "server/discover", params: {} });
+    expect(link.sent.at(-1)).toMatchObject({ id: 9, method: "server/discover" });
+  });
+
+  it("answers what was queued and every later request with the reason, until a bridge attaches", async () => {
+    const t = setup();
+    t.client(INIT);
+    t.client({ jsonrpc: "2.0", method: "notifications/initialized" });
+    t.relay.setUnavailable(unavailable);
+    t.client(call(2));
+    expect(t.out.map((m) => [m.id, (m.error as Json).message])).toEqual([
+      [1, unavailable.message],
+      [2, unavailable.message],
+    ]);
+    expect(t.relay.outstanding).toBe(0);
+    const link = new FakeLink([notice(false, false)]);
+    await t.relay.attach(link, { expectNotice: true });
+    t.client(call(3));
+    expect(link.sent.at(-1)).toMatchObject({ id: 3, method: "tools/call" });
+  });
+});

@@ -1,0 +1,8 @@
+// The project root for a bridge the shim starts (src/commands/project-root.ts), read with node:fs.
+import { readdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import { findProjectRoot } from "../src/commands/project-root.ts";
+
+export function projectRootOf(dir: string): Promise<string> {
+  return findProjectRoot(dir, { list: (d) => readdir(d).catch(() => []), parent: dirname });
+}

@@ -1,0 +1,99 @@
+// `claude-ide-bridge doctor` on a real project (issue 8): a running bridge (healthy, token
+// accepted), its lock and port, git and rg, the real typescript-language-server answering
+// initialize, and Claude Code's config running the shim; then what it says when things are
+// broken: a server named "ide", a config whose command does not exist, a language server that
+// dies, a lock directory others can read. PATH is pinned, so the machine's own tools do not count.
+import { execFile } from "node:child_process";
+import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { BRIDGE_BIN, REPO_ROOT, type BridgeProcess } from "../helpers/spawn-bridge.ts";
+import { bridgeOn, makeHome } from "./shim-support.ts";
+
+let home: Awaited<ReturnType<typeof makeHome>>;
+let userHome: string;
+let bin: string;
+let bridge: BridgeProcess;
+
+beforeAll(async () => {
+  home = await makeHome();
+  userHome = await realpath(await mkdtemp(join(tmpdir(), "doctor-home-")));
+  bin = join(userHome, "bin");
+  await mkdir(bin);
+  for (const tool of ["node", "git", "rg"]) {
+    const path = await which(tool);
+    if (path) await symlink(path, join(bin, tool));
+  }
+  const lspBin = join(home.workspace, "node_modules", ".bin");
+  await mkdir(lspBin, { recursive: true });
+  await symlink(join(REPO_ROOT, "node_modules", "typescript-language-server", "lib", "cli.mjs"), join(lspBin, "typescript-language-server"));
+  bridge = await bridgeOn(home);
+});
+afterAll(async () => {
+  await bridge?.stop();
+  await home?.remove();
+  if (userHome) await rm(userHome, { recursive: true, force: true });
+});
+
+function which(cmd: string): Promise<string | undefined> {
+  return new Promise((resolve) => execFile("sh", ["-c", `command -v ${cmd}`], (err, out) => resolve(err ? undefined : out.trim())));
+}
+
+interface Doctor {
+  code: number;
+  report: { ok: boolean; checks: Array<{ area: string; status: string; summary: string; fix?: string }> };
+}
+
+function doctor(): Promise<Doctor> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BRIDGE_BIN, "doctor", "--json"],
+      { cwd: home.workspace, env: { PATH: bin, HOME: userHome, CLAUDE_CONFIG_DIR: home.configDir } },
+      (err, stdout) => resolve({ code: err ? Number(err.code ?? 1) : 0, report: JSON.parse(stdout) as Doctor["report"] }),
+    );
+  });
+}
+
+const find = (d: Doctor, area: string, text: string) => d.report.checks.find((c) => c.area === area && c.summary.includes(text));
+
+it("all good: the bridge answers with its token, the language server answers initialize, Claude Code runs the shim", async () => {
+  await writeFile(join(home.workspace, ".mcp.json"), JSON.stringify({ mcpServers: { "claude-ide-bridge": { type: "stdio", command: "node", args: [BRIDGE_BIN, "shim"] } } }));
+  const d = await doctor();
+  const failed = d.report.checks.filter((c) => c.status === "fail");
+  expect(failed, JSON.stringify(d.report.checks, null, 2)).toEqual([]);
+  expect(d.code).toBe(0);
+  expect(find(d, "runtime", `node ${process.versions.node}`)?.status).toBe("ok");
+  expect(find(d, "bridge", `port ${bridge.port}`)?.summary).toMatch(/healthy, token accepted/);
+  expect(find(d, "lock", `${bridge.port}.lock`)?.summary).toMatch(/mode 600, fields complete/);
+  expect(find(d, "port", `${bridge.port} answers`)?.status).toBe("ok");
+  expect(find(d, "tool", "git")?.status).toBe("ok");
+  expect(find(d, "tool", "gh not found")).toMatchObject({ status: "info", fix: "install gh" });
+  expect(find(d, "language server", "typescript-language-server answers initialize")?.status).toBe("ok");
+  expect(find(d, "claude config", "mcpServers.claude-ide-bridge")?.status).toBe("ok");
+  expect(JSON.stringify(d.report)).not.toContain(bridge.token);
+});
+
+it("says what is broken and how to fix it, and exits 1", async () => {
+  await writeFile(
+    join(home.workspace, ".mcp.json"),
+    JSON.stringify({ mcpServers: { ide: { command: "node", args: [BRIDGE_BIN, "shim"] }, gone: { command: "claude-ide-bridge", args: ["shim"] } } }),
+  );
+  const dying = join(home.workspace, "node_modules", ".bin", "pyright-langserver");
+  await writeFile(dying, "#!/bin/sh\necho 'pyright: cannot start' >&2\nexit 3\n");
+  await chmod(dying, 0o755);
+  const lockDir = dirname(join(home.configDir, "ide", "x"));
+  await chmod(lockDir, 0o755);
+  try {
+    const d = await doctor();
+    expect(d.code).toBe(1);
+    expect(find(d, "claude config", "mcpServers.ide")).toMatchObject({ status: "fail", fix: expect.stringMatching(/claude mcp remove ide, then claude mcp add claude-ide-bridge -- /) });
+    expect(find(d, "claude config", "mcpServers.gone")).toMatchObject({ status: "fail", summary: expect.stringMatching(/command "claude-ide-bridge" not found/), fix: expect.stringMatching(/claude-ide-bridge init/) });
+    expect(find(d, "language server", "pyright-langserver")).toMatchObject({ status: "fail", summary: expect.stringMatching(/exited with code 3 before answering initialize: pyright: cannot start/) });
+    expect(find(d, "lock", "mode 755")).toMatchObject({ status: "fail", fix: `chmod 700 ${lockDir}` });
+  } finally {
+    await chmod(lockDir, 0o700);
+    await rm(dying);
+  }
+});
