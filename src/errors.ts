@@ -48,6 +48,10 @@ export type ToolErrorCode =
   | "probe_missing"
   | "extension_required"
   | "result_too_large"
+  | "no_language_server"
+  | "not_supported"
+  | "language_server_error"
+  | "symbol_not_found"
   | "internal_error";
 
 /**

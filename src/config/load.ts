@@ -39,6 +39,7 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     requestRateLimit: merged.requestRateLimit ?? DEFAULT_CONFIG.requestRateLimit,
     maxSessions: merged.maxSessions ?? DEFAULT_CONFIG.maxSessions,
     maxWsSessions: merged.maxWsSessions ?? DEFAULT_CONFIG.maxWsSessions,
+    lsp: merged.lsp ?? DEFAULT_CONFIG.lsp,
   };
 }
 

@@ -1,6 +1,7 @@
 // The bridge's configuration: one validated object, built from defaults, an optional config file
 // and CLI flags (in that order of precedence, lowest first). Every subsystem reads only this.
 import * as v from "valibot";
+import { LspConfigSchema, type LspConfig } from "../lsp/lsp-config.ts";
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
@@ -21,6 +22,7 @@ export const ConfigFileSchema = v.strictObject({
   requestRateLimit: v.optional(int(1, 100_000)),
   maxSessions: v.optional(int(1, 1000)),
   maxWsSessions: v.optional(int(1, 1000)),
+  lsp: v.optional(LspConfigSchema),
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -53,6 +55,8 @@ export interface BridgeConfig {
   maxSessions: number;
   /** WebSocket sessions kept at once, connected or waiting out their grace period. */
   maxWsSessions: number;
+  /** Language servers by languageId, ahead of the built-in ones (config file only). */
+  lsp: LspConfig;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -76,4 +80,5 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   // and restarts waiting out the grace period: a handful. 32 is far above that and bounds memory
   // (~20 KB a session) and the checkpoint (~200 bytes a session) under connect/drop churn.
   maxWsSessions: 32,
+  lsp: {},
 };

@@ -3,6 +3,7 @@
 // ctx.exec, ctx.http, ctx.lsp and a real ctx.extension are added by their issues in the same style.
 import type { EventPublisher } from "../events/event-bus.ts";
 import type { Exec } from "../exec/exec.ts";
+import type { LspService } from "../lsp/lsp-service.ts";
 import type { LogLevel } from "../mcp/logging.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 
@@ -61,6 +62,8 @@ export interface ToolEnvironment {
   readonly catalog: ToolCatalog;
   /** Tells automation what the tool did (src/events/bridge-events.ts). */
   readonly events: EventPublisher;
+  /** Language servers of the workspace (src/lsp/lsp-service.ts): one per language and project root, shared by all sessions. */
+  readonly lsp: LspService;
 }
 
 /** What belongs to one call. */

@@ -2,6 +2,8 @@
 // the real jail and the real ctx.fs, never a hand-made context).
 import type { EventPublisher } from "../events/event-bus.ts";
 import { createExec } from "../exec/exec.ts";
+import type { LspService } from "../lsp/lsp-service.ts";
+import { noLanguageServers } from "../lsp/no-language-servers.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Workspace } from "../security/paths.ts";
 import { createWorkspaceFs } from "../workspace/workspace-fs.ts";
@@ -14,6 +16,8 @@ export interface ToolEnvironmentOptions {
   catalog: ToolCatalog;
   events: EventPublisher;
   extension?: ExtensionLink;
+  /** The bridge's language servers; without them LSP tools answer that none run. */
+  lsp?: LspService;
 }
 
 /** What the factory holds: the environment tools see, and what only it may use to build a call's context. */
@@ -32,6 +36,7 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
       extension: opts.extension ?? { connected: false },
       catalog: opts.catalog,
       events: opts.events,
+      lsp: opts.lsp ?? noLanguageServers(),
     },
   };
 }
@@ -46,6 +51,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     extension: env.extension,
     catalog: env.catalog,
     events: env.events,
+    lsp: env.lsp,
     exec: createExec({ runtime: host.runtime, fs: env.fs }, call.executables, call.signal),
     session: call.session,
     signal: call.signal,

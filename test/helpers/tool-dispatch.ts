@@ -7,7 +7,7 @@ import { createNodeRuntime } from "../../runtime/node.ts";
 import type { JsonRpcMessage } from "../../src/mcp/jsonrpc.ts";
 import { createWorkspace } from "../../src/security/paths.ts";
 import type { ExtensionLink } from "../../src/tools/context.ts";
-import { createToolEnvironment } from "../../src/tools/tool-environment.ts";
+import { createToolEnvironment, type ToolEnvironmentOptions } from "../../src/tools/tool-environment.ts";
 import type { Toolset } from "../../src/tools/toolset.ts";
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
 import { makeSession, resultOf, type Fixture } from "./session-fixture.ts";
@@ -37,6 +37,8 @@ export interface DispatcherOptions {
   toolsets?: readonly Toolset[];
   maxResultChars?: number;
   extension?: ExtensionLink;
+  /** ctx.lsp (test/helpers/lsp-fixture.ts); without it LSP tools answer that no server runs. */
+  lsp?: ToolEnvironmentOptions["lsp"];
 }
 
 const runtime = createNodeRuntime();
@@ -55,6 +57,7 @@ export async function dispatcher(root: string, opts: DispatcherOptions = {}): Pr
           catalog: registry,
           events,
           ...(opts.extension === undefined ? {} : { extension: opts.extension }),
+          ...(opts.lsp === undefined ? {} : { lsp: opts.lsp }),
         }),
     },
   );
