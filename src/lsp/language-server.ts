@@ -3,7 +3,8 @@
 // the file from disk first (open-documents.ts); diagnostics are pulled where the server supports
 // it (textDocument/diagnostic) and otherwise waited for, for the version just synced.
 import type { Diagnostic, DocumentDiagnosticReport, InitializeResult, PublishDiagnosticsParams, Registration, ServerCapabilities } from "vscode-languageserver-protocol";
-import type { LanguageServerLauncher, LspConnection } from "../runtime.ts";
+import { ToolError } from "../errors.ts";
+import { LspRequestError, type LanguageServerLauncher, type LspConnection } from "../runtime.ts";
 import { toFileUri } from "../security/file-uri.ts";
 import type { WorkspacePath } from "../security/workspace-path.ts";
 import { initializeParams } from "./client-capabilities.ts";
@@ -123,10 +124,21 @@ export class LanguageServer {
     this.busy += 1;
     try {
       return (await this.connection.request(method, params, signal)) as T;
+    } catch (err) {
+      throw this.failure(method, err);
     } finally {
       this.busy -= 1;
       this.lastUsed = Date.now();
     }
+  }
+
+  /** A failed request as the tool's error: cancelled, the server gone (it restarts), or its own message. */
+  private failure(method: string, err: unknown): unknown {
+    if (!(err instanceof LspRequestError)) return err;
+    if (err.code === -32800) return new ToolError("cancelled", `${method} was cancelled`, { suggestion: "Call again if the answer is still needed.", cause: err });
+    if (err.code === "closed") return new ToolError("language_server_error", `${this.serverName} exited while answering ${method}`, { suggestion: "Call again: the server is started again on the next call.", cause: err });
+    const message = err.message.replace(`${method}: `, "").split("\n")[0] ?? "";
+    return new ToolError("language_server_error", `${this.serverName} could not answer ${method}: ${message}`, { suggestion: "Check the file and position; if the project does not load, check its configuration (tsconfig.json, pyproject.toml...).", cause: err });
   }
 
   notify(method: string, params: unknown): Promise<void> {
