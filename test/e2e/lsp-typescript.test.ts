@@ -1,53 +1,9 @@
 // The LSP tools on a real TypeScript project (imports, classes, an interface, an error and an import
 // cycle) against the bridge's own TypeScript servers: exact locations and names for every tool.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TS_PROJECT } from "../fixtures/lsp-projects.ts";
 import { lspFixture, type LspFixture } from "../helpers/lsp-fixture.ts";
 
-export const TS_PROJECT = {
-  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, target: "es2022", module: "nodenext", noEmit: true }, include: ["src"] }),
-  "src/shapes.ts": [
-    "export interface Shape {",
-    "  area(): number;",
-    "}",
-    "",
-    "export class Circle implements Shape {",
-    "  constructor(readonly radius: number) {}",
-    "  area(): number {",
-    "    return Math.PI * this.radius ** 2;",
-    "  }",
-    "}",
-    "",
-    "export class Square implements Shape {",
-    "  constructor(readonly side: number) {}",
-    "  area(): number {",
-    "    return this.side * this.side;",
-    "  }",
-    "}",
-    "",
-  ].join("\n"),
-  "src/geometry.ts": [
-    'import type { Shape } from "./shapes.js";',
-    "",
-    "/** Sums the areas of all shapes. */",
-    "export function totalArea(shapes: Shape[]): number {",
-    "  return shapes.reduce((sum, s) => sum + s.area(), 0);",
-    "}",
-    "",
-  ].join("\n"),
-  "src/main.ts": [
-    'import { Circle, Square } from "./shapes.js";',
-    'import { totalArea } from "./geometry.js";',
-    "",
-    "export function main(): number {",
-    "  return totalArea([new Circle(1), new Square(2)]);",
-    "}",
-    "",
-    'export const broken: number = "oops";',
-    "",
-  ].join("\n"),
-  "src/cycle-a.ts": ['import { fromB } from "./cycle-b.js";', "export const fromA = (): number => fromB() + 1;", ""].join("\n"),
-  "src/cycle-b.ts": ['import { fromA } from "./cycle-a.js";', "export function fromB(): number {", "  return 0;", "}", "export const usesA = () => fromA();", ""].join("\n"),
-};
 
 let fx: LspFixture;
 
