@@ -48,15 +48,17 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   },
 };
 
-export function initializeParams(opts: { root: string; processId: number; initializationOptions?: unknown }): InitializeParams {
+export function initializeParams(opts: { root: string; processId: number; initializationOptions?: unknown; pushDiagnosticsOnly?: boolean }): InitializeParams {
   const uri = toFileUri(opts.root);
+  const { diagnostic: _pull, ...withoutPull } = CLIENT_CAPABILITIES.textDocument ?? {};
+  const capabilities = opts.pushDiagnosticsOnly ? { ...CLIENT_CAPABILITIES, textDocument: withoutPull } : CLIENT_CAPABILITIES;
   return {
     processId: opts.processId,
     clientInfo: { name: "claude-ide-bridge", version: PACKAGE_VERSION },
     rootUri: uri,
     rootPath: opts.root,
     workspaceFolders: [{ uri, name: basename(opts.root) || "/" }],
-    capabilities: CLIENT_CAPABILITIES,
+    capabilities,
     initializationOptions: opts.initializationOptions ?? {},
     trace: "off",
   };

@@ -42,6 +42,12 @@ export interface FileDiagnostics {
   how: "pull" | "push" | "none";
 }
 
+/** "typescript-go 7.0.2"; a version that is a JSON blob (gopls) or a long banner (clangd) is shortened. */
+function displayName(info: { name: string; version?: string }): string {
+  const version = info.version?.startsWith("{") ? /"Version":"([^"]*)"/.exec(info.version)?.[1] : info.version?.match(/\d+\.\d+[^\s]*/)?.[0];
+  return version ? `${info.name} ${version}` : info.name;
+}
+
 export class LanguageServer {
   readonly progress = new ProgressTracker();
   readonly diagnostics: DiagnosticsStore;
@@ -82,9 +88,9 @@ export class LanguageServer {
     const server = new LanguageServer(launch, connection, hooks);
     const timeout = AbortSignal.timeout(INITIALIZE_TIMEOUT_MS);
     try {
-      const result = (await connection.request("initialize", initializeParams({ root: launch.root, processId: launch.processId, initializationOptions: launch.initializationOptions }), timeout)) as InitializeResult;
+      const result = (await connection.request("initialize", initializeParams({ root: launch.root, processId: launch.processId, initializationOptions: launch.initializationOptions, pushDiagnosticsOnly: launch.spec.pushDiagnosticsOnly === true }), timeout)) as InitializeResult;
       server.capabilities = result.capabilities ?? {};
-      if (result.serverInfo) server.serverName = `${result.serverInfo.name}${result.serverInfo.version ? ` ${result.serverInfo.version}` : ""}`;
+      if (result.serverInfo) server.serverName = displayName(result.serverInfo);
       await connection.notify("initialized", {});
       if (launch.spec.settings !== undefined) await connection.notify("workspace/didChangeConfiguration", { settings: launch.spec.settings });
       return server;

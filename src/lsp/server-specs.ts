@@ -29,6 +29,8 @@ export interface ServerSpec {
   readiness: Readiness;
   /** Glob patterns that claim files for this server beyond its languages' extensions (config). */
   filePatterns?: readonly string[];
+  /** Offer the server push diagnostics only (no textDocument/diagnostic in the client capabilities). */
+  pushDiagnosticsOnly?: boolean;
   /** typescript-language-server needs a TypeScript <= 6 tsserver.js when the workspace has none. */
   tsserver?: BundledFile;
 }
@@ -63,6 +65,9 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     args: ["--stdio"],
     rootMarkers: ["pyrightconfig.json", "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt"],
     settings: { python: {}, "python.analysis": { diagnosticMode: "openFilesOnly", autoSearchPaths: true } },
+    // Measured with 1.1.414: offered pull diagnostics, it exits (code 1, nothing on stderr) about a
+    // second after it registers them; with push only it runs.
+    pushDiagnosticsOnly: true,
     readiness: { rule: "stable", settleMs: 1000 },
   },
   {

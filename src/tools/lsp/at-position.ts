@@ -19,7 +19,10 @@ export interface AtPosition {
 export async function openAt(input: PositionInput & { file: string }, ctx: ToolContext, method: string): Promise<AtPosition> {
   const doc = await openDocument(input.file, ctx, method);
   const position = lspPosition(doc.lines, input, doc.relative);
-  return { doc, position, name: input.symbol ?? wordAt(doc.lines, position.line, position.character), params: { textDocument: { uri: doc.uri }, position } };
+  // A located symbol is asked about one character in: some servers (bash-language-server) find
+  // nothing at a word's first column when it is the line's first.
+  const asked = input.symbol !== undefined && input.symbol.length > 1 ? { line: position.line, character: position.character + 1 } : position;
+  return { doc, position, name: input.symbol ?? wordAt(doc.lines, position.line, position.character), params: { textDocument: { uri: doc.uri }, position: asked } };
 }
 
 export function openDocument(file: string, ctx: ToolContext, method: string): Promise<LspDocument> {

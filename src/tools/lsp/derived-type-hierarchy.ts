@@ -33,19 +33,22 @@ export async function derivedHierarchy(doc: LspDocument, declaration: Place, opt
   return result;
 }
 
-/** The base names after `extends`/`implements` (TS, Java-likes) or in `class X(A, B):` (Python). */
+const ACCESS = ["public", "protected", "private", "virtual", "metaclass", "object"];
+
+/** The base names after `extends`/`implements` (TS, Java-likes), in `class X(A, B):` (Python), or after `struct X : public A` (C++). */
 export function heritageNames(lines: readonly string[], startLine: number): { name: string; position: Position }[] {
   const found: { name: string; position: Position }[] = [];
   for (let l = startLine; l < Math.min(lines.length, startLine + HEADER_LINES); l++) {
     const text = lines[l] ?? "";
     const python = l === startLine ? /^\s*class\s+\w+\s*\(([^)]*)\)/.exec(text) : null;
-    const clauses = python ? [{ body: python[1] ?? "", at: text.indexOf("(") + 1 }] : [...text.matchAll(/\b(?:extends|implements)\s+([^{]*)/g)].map((m) => ({ body: (m[1] ?? "").replace(/\b(?:extends|implements)\b[\s\S]*$/, ""), at: (m.index ?? 0) + m[0].length - (m[1] ?? "").length }));
+    const cpp = l === startLine ? /^\s*(?:class|struct)\s+\w+(?:\s+final)?\s*:(?!:)\s*([^{]*)/.exec(text) : null;
+    const clauses = python ? [{ body: python[1] ?? "", at: text.indexOf("(") + 1 }] : cpp ? [{ body: cpp[1] ?? "", at: (cpp.index ?? 0) + cpp[0].length - (cpp[1] ?? "").length }] : [...text.matchAll(/\b(?:extends|implements)\s+([^{]*)/g)].map((m) => ({ body: (m[1] ?? "").replace(/\b(?:extends|implements)\b[\s\S]*$/, ""), at: (m.index ?? 0) + m[0].length - (m[1] ?? "").length }));
     for (const clause of clauses) {
       let depth = 0;
       for (const m of clause.body.matchAll(/[<>]|[A-Za-z_$][\w$.]*/g)) {
         if (m[0] === "<") depth++;
         else if (m[0] === ">") depth--;
-        else if (depth === 0 && !["metaclass", "object"].includes(m[0])) {
+        else if (depth === 0 && !ACCESS.includes(m[0])) {
           const name = m[0].split(".").pop() ?? m[0];
           found.push({ name, position: { line: l, character: clause.at + (m.index ?? 0) + m[0].length - name.length } });
         }
