@@ -33,6 +33,8 @@ export interface LspDocument {
   readonly text: string;
   readonly lines: readonly string[];
   readonly server: LanguageServer;
+  /** This call opened the file in the server or sent it new content: a server may still be parsing it. */
+  readonly fresh: boolean;
   request<T>(method: string, params: unknown): Promise<T>;
   /** A request whose answer needs the whole project: waits for readiness, says when partial. */
   wholeProject<T>(method: string, params: unknown): Promise<Answer<T>>;
@@ -129,7 +131,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
     const path = await fs.resolve(file);
     const relative = fs.relative(path);
     const { server, languageId } = await pool.serverFor(path, relative, { method: call.method, ...(call.onProgress ? { onStarting: call.onProgress } : {}) });
-    const { doc } = await server.sync(path, languageId);
+    const { doc, changed } = await server.sync(path, languageId);
     const text = doc.text;
     return {
       path,
@@ -139,6 +141,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       text,
       lines: splitLines(text),
       server,
+      fresh: changed,
       request: (method, params) => server.request(method, params, call.signal),
       wholeProject: (method, params) => wholeProject(server, () => server.request(method, params, call.signal), call.signal),
     };

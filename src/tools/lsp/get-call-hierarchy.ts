@@ -77,7 +77,8 @@ async function tree(doc: LspDocument, direction: Direction, calls: readonly (Cal
 
 async function label(item: CallHierarchyItem, sources: SourceLines): Promise<string> {
   const { name } = await sources.of(item.uri);
-  return `${item.name} ${symbolKindName(item.kind)}${item.detail ? ` (${item.detail})` : ""}  ${name}:${item.selectionRange.start.line + 1}:${item.selectionRange.start.character + 1}`;
+  // Not item.detail: servers fill it with the module or file name, which the location already says.
+  return `${item.name} ${symbolKindName(item.kind)}  ${name}:${item.selectionRange.start.line + 1}:${item.selectionRange.start.character + 1}`;
 }
 
 function key(item: CallHierarchyItem): string {

@@ -2,10 +2,14 @@
 // with one answer shape (locations), so they are made by one factory with their own words.
 import * as v from "valibot";
 import type { Location, LocationLink } from "vscode-languageserver-protocol";
+import { WakeList } from "../../lsp/wake-list.ts";
 import { defineTool, type Tool } from "../define-tool.ts";
 import { openAt, partialNote } from "./at-position.ts";
 import { placesOf, renderPlaces, sortPlaces, SourceLines } from "./locations.ts";
 import { maxResultsField, positionFields, verbosityField } from "./position-input.ts";
+
+const FRESH_RETRIES = 4;
+const FRESH_RETRY_MS = 250;
 
 export interface LocationToolSpec {
   name: string;
@@ -35,7 +39,14 @@ export function locationTool(spec: LocationToolSpec): Tool {
     async handler(input, ctx) {
       const at = await openAt(input, ctx, spec.method);
       type Answer = Location | Location[] | LocationLink[] | null;
-      const answer = spec.wholeProject ? await at.doc.wholeProject<Answer>(spec.method, at.params) : { value: await at.doc.request<Answer>(spec.method, at.params), complete: true };
+      const ask = async () => (spec.wholeProject ? at.doc.wholeProject<Answer>(spec.method, at.params) : { value: await at.doc.request<Answer>(spec.method, at.params), complete: true });
+      let answer = await ask();
+      // A document opened by this very call may still be parsing (bash-language-server answers
+      // nothing then): an empty answer is asked again a few times before it is believed.
+      for (let retry = 0; retry < FRESH_RETRIES && at.doc.fresh && placesOf(answer.value).length === 0; retry++) {
+        await new WakeList().wait(Date.now() + FRESH_RETRY_MS, ctx.signal);
+        answer = await ask();
+      }
       const places = sortPlaces(placesOf(answer.value));
       const where = `${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}`;
       if (places.length === 0) return `${partialNote(answer)}No ${spec.noun} found for \`${at.name}\` at ${where} (${at.doc.server.serverName}). Check the line and symbol, or try searchWorkspaceSymbols.`;
