@@ -8,7 +8,7 @@ import { childEnvironment } from "../exec/child-env.ts";
 import { fromFileUri, toFileUri } from "../security/file-uri.ts";
 import type { WorkspacePath } from "../security/workspace-path.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
-import { createCommandResolver } from "./command-resolver.ts";
+import { createCommandResolver, type ResolvedCommand } from "./command-resolver.ts";
 import type { LanguageServer } from "./language-server.ts";
 import { splitLines } from "./positions.ts";
 import { LanguageServerPool, type ServerStatus } from "./server-pool.ts";
@@ -18,7 +18,7 @@ import { WorkspaceWatcher } from "./workspace-watcher.ts";
 import { findWorkspaceSources } from "./workspace-sources.ts";
 
 /** Larger files are not sent to a server (a generated bundle is no one's source). */
-export const MAX_DOCUMENT_BYTES = 4 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
 /** How long a whole-project request waits for the server's readiness before answering partial. */
 const READY_WAIT_MS = 20_000;
 /** How long a push-only server gets to publish the diagnostics of what was just synced. */
@@ -76,7 +76,16 @@ export interface LspService {
   /** A server's URI inside the workspace, through the jail; undefined for anything outside. */
   pathOf(uri: string): Promise<WorkspacePath | undefined>;
   status(): LspStatus;
+  /** Every server the bridge knows (configured and built-in) and where its executable was found for the workspace root. */
+  available(): Promise<AvailableServer[]>;
   stop(): Promise<void>;
+}
+
+export interface AvailableServer {
+  id: string;
+  languages: readonly string[];
+  /** The executable and where it came from, or undefined when it is not installed. */
+  found: ResolvedCommand | undefined;
 }
 
 export interface LspServiceOptions {
@@ -96,12 +105,14 @@ export function createLspService(opts: LspServiceOptions): LspService {
     for (const listener of listeners) listener(relative);
   };
   let watcher: WorkspaceWatcher | undefined;
+  const resolveCommand = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
+  const specs = [...(opts.specs ?? []), ...BUILT_IN_SERVERS];
   const pool = new LanguageServerPool({
     launcher: runtime.languageServers,
-    resolveCommand: createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs }),
+    resolveCommand,
     fs: runtime.fs,
     folders: fs.folders,
-    specs: [...(opts.specs ?? []), ...BUILT_IN_SERVERS],
+    specs,
     env: childEnvironment(runtime.env, undefined),
     processId: runtime.pid,
     idleMs: opts.idleMs ?? 10 * 60_000,
@@ -199,6 +210,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       if (fromFileUri(uri) === undefined) return undefined;
       return fs.resolve(uri).catch(() => undefined);
     },
+    available: () => Promise.all(specs.map(async (spec) => ({ id: spec.id, languages: spec.languages, found: await resolveCommand(spec, fs.root) }))),
     status: () => ({ servers: pool.status(), watchedDirectories: watcher?.directories ?? 0, watcherTruncated: watcher?.truncated ?? false }),
     async stop() {
       watcher?.close();

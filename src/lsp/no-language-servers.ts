@@ -15,6 +15,7 @@ export function noLanguageServers(): LspService {
     workspaceErrors: refuse,
     onChange: () => () => {},
     pathOf: async () => undefined,
+    available: async () => [],
     status: () => ({ servers: [], watchedDirectories: 0, watcherTruncated: false }),
     stop: async () => {},
   };

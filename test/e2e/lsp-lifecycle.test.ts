@@ -49,6 +49,12 @@ describe("one TypeScript project over time", () => {
     const after = fx.lsp.status().servers.find((s) => s.id === "tsgo");
     expect(after).toMatchObject({ state: "running", crashes: 1 });
     expect(after?.pid).not.toBe(before?.pid);
+    // getToolCapabilities shows it: where each server was found, and the running one's state.
+    const caps = await fx.tools.data<{ lsp: { servers: { id: string; found: string | null; running: { root: string; state: string; crashes: number }[] }[] } }>("getToolCapabilities");
+    const tsgo = caps.lsp.servers.find((s) => s.id === "tsgo");
+    expect(tsgo?.found).toMatch(/^bundled: \/.*\/tsgo$/);
+    expect(tsgo?.running).toEqual([expect.objectContaining({ root: ".", state: "running", crashes: 1 })]);
+    expect(caps.lsp.servers.find((s) => s.id === "gopls")?.found).toMatch(/^PATH: /);
   });
 
   it("several sessions calling at once share one server and all get their answers", async () => {

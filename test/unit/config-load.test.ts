@@ -82,6 +82,7 @@ describe("resolveConfig", () => {
       requestRateLimit: 7,
       maxSessions: 3,
       maxWsSessions: 9,
+      lsp: {},
     });
   });
 

@@ -274,7 +274,8 @@ describe("getToolCapabilities", () => {
     expect(Object.keys(out.executables as object)).toEqual(["git", "rg", "gh", "rg-definitely-missing", "sh"]);
     expect((out.executables as Record<string, string | null>).sh).toMatch(/\/sh$/);
     expect((out.executables as Record<string, string | null>)["rg-definitely-missing"]).toBeNull();
-    expect(out.available).toBe(8);
+    // Every registered tool but the two that cannot work (the extra toolset's four among them).
+    expect(out.available).toBe(TOOLSETS.flatMap((t) => t.tools).length + 4 - 2);
     expect(out.unavailable).toEqual([
       { name: "searchWorkspace", reason: "needs `rg-definitely-missing` on PATH", suggestion: "Install rg-definitely-missing, make sure it is on the bridge's PATH, and restart the bridge." },
       { name: "getDiagnostics", reason: "needs the VS Code extension", suggestion: expect.stringMatching(/VS Code/) },

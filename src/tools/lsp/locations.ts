@@ -4,6 +4,7 @@
 import type { Location, LocationLink, Range } from "vscode-languageserver-protocol";
 import { fromFileUri } from "../../security/file-uri.ts";
 import { basename } from "../../security/posix-path.ts";
+import { MAX_DOCUMENT_BYTES } from "../../lsp/lsp-service.ts";
 import { splitLines } from "../../lsp/positions.ts";
 import type { ToolContext } from "../context.ts";
 import type { Verbosity } from "./position-input.ts";
@@ -32,7 +33,7 @@ export class SourceLines {
       found = (async () => {
         const path = await this.ctx.lsp.pathOf(uri);
         if (path === undefined) return { name: `(outside the workspace) ${basename(fromFileUri(uri) ?? uri)}`, lines: undefined };
-        const text = await this.ctx.fs.readText(path, { maxBytes: 4 * 1024 * 1024 }).catch(() => undefined);
+        const text = await this.ctx.fs.readText(path, { maxBytes: MAX_DOCUMENT_BYTES }).catch(() => undefined);
         return { name: this.ctx.fs.relative(path), lines: text === undefined ? undefined : splitLines(text) };
       })();
       this.files.set(uri, found);
