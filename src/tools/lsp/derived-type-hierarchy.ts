@@ -40,16 +40,14 @@ export function heritageNames(lines: readonly string[], startLine: number): { na
   const found: { name: string; position: Position }[] = [];
   for (let l = startLine; l < Math.min(lines.length, startLine + HEADER_LINES); l++) {
     const text = lines[l] ?? "";
-    const python = l === startLine ? /^\s*class\s+\w+\s*\(([^)]*)\)/.exec(text) : null;
-    const cpp = l === startLine ? /^\s*(?:class|struct)\s+\w+(?:\s+final)?\s*:(?!:)\s*([^{]*)/.exec(text) : null;
-    const clauses = python ? [{ body: python[1] ?? "", at: text.indexOf("(") + 1 }] : cpp ? [{ body: cpp[1] ?? "", at: (cpp.index ?? 0) + cpp[0].length - (cpp[1] ?? "").length }] : [...text.matchAll(/\b(?:extends|implements)\s+([^{]*)/g)].map((m) => ({ body: (m[1] ?? "").replace(/\b(?:extends|implements)\b[\s\S]*$/, ""), at: (m.index ?? 0) + m[0].length - (m[1] ?? "").length }));
-    for (const clause of clauses) {
+    const header = text.split("{")[0] ?? "";
+    for (const clause of clausesOf(header, l === startLine)) {
       let depth = 0;
-      for (const m of clause.body.matchAll(/[<>]|[A-Za-z_$][\w$.]*/g)) {
+      for (const m of clause.body.matchAll(/[<>]|[A-Za-z_$][\w$]*(?:(?:\.|::)[A-Za-z_$][\w$]*)*/g)) {
         if (m[0] === "<") depth++;
         else if (m[0] === ">") depth--;
-        else if (depth === 0 && !ACCESS.includes(m[0])) {
-          const name = m[0].split(".").pop() ?? m[0];
+        else if (depth === 0 && !ACCESS.includes(m[0]) && !KEYWORDS.has(m[0])) {
+          const name = m[0].split(/\.|::/).pop() ?? m[0];
           found.push({ name, position: { line: l, character: clause.at + (m.index ?? 0) + m[0].length - name.length } });
         }
       }
@@ -57,4 +55,17 @@ export function heritageNames(lines: readonly string[], startLine: number): { na
     if (text.includes("{") || text.trimEnd().endsWith(":")) break;
   }
   return found;
+}
+
+const KEYWORDS = new Set(["extends", "implements"]);
+
+/** The parts of a declaration line that list base types, with where each starts. */
+function clausesOf(header: string, first: boolean): { body: string; at: number }[] {
+  const python = first ? /^\s*class\s+\w+\s*\(([^)]*)\)/.exec(header) : null;
+  if (python) return [{ body: python[1] ?? "", at: header.indexOf("(") + 1 }];
+  const cpp = first ? /^\s*(?:class|struct)\s+\w+(?:\s+final)?\s*:(?!:)/.exec(header) : null;
+  if (cpp) return [{ body: header.slice(cpp[0].length), at: cpp[0].length }];
+  // From the first extends/implements on: keywords are skipped, type arguments too.
+  const at = header.search(/\b(?:extends|implements)\b/);
+  return at < 0 ? [] : [{ body: header.slice(at), at }];
 }
