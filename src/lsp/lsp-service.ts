@@ -6,6 +6,7 @@ import { ToolError } from "../errors.ts";
 import type { Runtime } from "../runtime.ts";
 import { childEnvironment } from "../exec/child-env.ts";
 import { fromFileUri, toFileUri } from "../security/file-uri.ts";
+import { basename } from "../security/posix-path.ts";
 import type { WorkspacePath } from "../security/workspace-path.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import { createCommandResolver, type ResolvedCommand } from "./command-resolver.ts";
@@ -126,6 +127,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
     onStarted: () => {
       if (watcher !== undefined) return;
       watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
+        pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
         const servers = pool.runningServers();
         for (const server of servers) {
           for (const change of changes) if (change.type !== 3) void server.refresh(change.path as WorkspacePath);

@@ -5,7 +5,7 @@
 // idle for `idleMs` is shut down.
 import { ToolError, errorMessage } from "../errors.ts";
 import type { Fs, LanguageServerLauncher } from "../runtime.ts";
-import { isInside } from "../security/posix-path.ts";
+import { dirname, isInside } from "../security/posix-path.ts";
 import type { WorkspacePath } from "../security/workspace-path.ts";
 import { compileGlob, type GlobMatcher } from "../glob/index.ts";
 import type { CommandResolver, ResolvedCommand } from "./command-resolver.ts";
@@ -39,12 +39,14 @@ interface Entry {
   starting: Promise<LanguageServer> | undefined;
   crashes: number[];
   lastError: string | undefined;
+  /** Shut down for being idle (not a crash): started again on the next call. */
+  idle: boolean;
 }
 
 export interface ServerStatus {
   id: string;
   root: string;
-  state: "starting" | "running" | "crashed" | "failed";
+  state: "starting" | "running" | "idle" | "crashed" | "failed";
   server?: string;
   pid?: number;
   command: string;
@@ -62,6 +64,8 @@ export interface ServerChoice {
 
 export class LanguageServerPool {
   private readonly entries = new Map<string, Entry>();
+  /** Project roots by (server, directory): markers rarely come and go, and forgetRoots() hears when they do. */
+  private readonly roots = new Map<string, Promise<string>>();
   private readonly patterns: { spec: ServerSpec; matchers: GlobMatcher[] }[];
   private idleTimer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
@@ -102,6 +106,11 @@ export class LanguageServerPool {
     });
   }
 
+  /** A file of this name appeared or went away: project roots are looked up again. */
+  forgetRoots(changedNames: readonly string[]): void {
+    if (changedNames.some((name) => this.opts.specs.some((s) => s.rootMarkers.includes(name)))) this.roots.clear();
+  }
+
   /** Running servers, for requests that are not about one file (workspace symbols, errors). */
   runningServers(): LanguageServer[] {
     return [...this.entries.values()].flatMap((e) => (e.server === undefined ? [] : [e.server]));
@@ -110,7 +119,7 @@ export class LanguageServerPool {
   status(): ServerStatus[] {
     return [...this.entries.values()].map((e) => {
       const server = e.server;
-      const state = e.starting !== undefined ? "starting" : server !== undefined ? "running" : this.recentCrashes(e) >= MAX_CRASHES ? "failed" : "crashed";
+      const state = e.starting !== undefined ? "starting" : server !== undefined ? "running" : e.idle ? "idle" : this.recentCrashes(e) >= MAX_CRASHES ? "failed" : "crashed";
       return {
         id: e.spec.id,
         root: e.root,
@@ -136,14 +145,20 @@ export class LanguageServerPool {
 
   private async entryFor(spec: ServerSpec, path: WorkspacePath): Promise<Entry | undefined> {
     const folder = [...this.opts.folders].sort((a, b) => b.length - a.length).find((f) => isInside(path, f)) ?? this.opts.folders[0] ?? "/";
-    const root = await projectRoot(this.opts.fs, path, { folder, markers: spec.rootMarkers });
+    const rootKey = `${spec.id}\0${dirname(path)}`;
+    let rootLookup = this.roots.get(rootKey);
+    if (rootLookup === undefined) {
+      rootLookup = projectRoot(this.opts.fs, path, { folder, markers: spec.rootMarkers });
+      this.roots.set(rootKey, rootLookup);
+    }
+    const root = await rootLookup;
     const key = `${spec.id}\0${root}`;
     const existing = this.entries.get(key);
     if (existing !== undefined) return existing;
     const command = await this.opts.resolveCommand(spec, root);
     if (command === undefined) return undefined;
     // Another call may have made it while the command was looked up.
-    const entry = this.entries.get(key) ?? { spec, root, command, server: undefined, starting: undefined, crashes: [], lastError: undefined };
+    const entry = this.entries.get(key) ?? { spec, root, command, server: undefined, starting: undefined, crashes: [], lastError: undefined, idle: false };
     this.entries.set(key, entry);
     return entry;
   }
@@ -180,6 +195,7 @@ export class LanguageServerPool {
       throw new ToolError("language_server_error", entry.lastError, { suggestion: "Check that the server runs on its own (its --version), and the project's configuration; the next call tries again." });
     }
     entry.server = server;
+    entry.idle = false;
     this.opts.log("info", `language server ${server.serverName} started for ${entry.root} in ${Date.now() - started} ms`, { pid: server.pid });
     void server.exited.then((code) => {
       if (entry.server !== server) return;
@@ -212,6 +228,7 @@ export class LanguageServerPool {
       const server = entry.server;
       if (server === undefined || server.busy > 0 || now - server.lastUsed < this.opts.idleMs) continue;
       entry.server = undefined;
+      entry.idle = true;
       this.opts.log("info", `language server ${entry.spec.id} for ${entry.root} idle for ${Math.round((now - server.lastUsed) / 1000)} s; shut down`);
       await server.stop();
     }

@@ -74,6 +74,23 @@ describe("one TypeScript project over time", () => {
   });
 });
 
+describe("an idle server", () => {
+  it("is shut down after the idle time, and started again by the next call", async () => {
+    const fx = await lspFixture(TS_PROJECT, { idleMs: 1000 });
+    try {
+      const define = () => fx.tools.text("goToDefinition", { file: "src/main.ts", line: 5, symbol: "totalArea", verbosity: "minimal" });
+      expect(await define()).toBe("1 definition of `totalArea` (src/main.ts:5:10):\nsrc/geometry.ts:4:17");
+      const pid = fx.lsp.status().servers[0]?.pid as number;
+      await expect.poll(() => fx.lsp.status().servers[0]?.state, { timeout: 15_000 }).toBe("idle");
+      expect(() => process.kill(pid, 0)).toThrow();
+      expect(await define()).toBe("1 definition of `totalArea` (src/main.ts:5:10):\nsrc/geometry.ts:4:17");
+      expect(fx.lsp.status().servers[0]).toMatchObject({ state: "running", crashes: 0 });
+    } finally {
+      await fx.stop();
+    }
+  });
+});
+
 describe("a cold project of 600 files", () => {
   let fx: LspFixture;
   const FILES = 600;

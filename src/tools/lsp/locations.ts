@@ -26,13 +26,14 @@ export class SourceLines {
 
   constructor(private readonly ctx: Pick<ToolContext, "fs" | "lsp">) {}
 
-  /** Root-relative name (or "(outside the workspace) base") and the file's lines when inside. */
-  async of(uri: string): Promise<{ name: string; lines: string[] | undefined }> {
+  /** Root-relative name (or "(outside the workspace) base") and, unless `nameOnly`, the file's lines when inside. */
+  async of(uri: string, nameOnly = false): Promise<{ name: string; lines: string[] | undefined }> {
     let found = this.files.get(uri);
     if (found === undefined) {
       found = (async () => {
         const path = await this.ctx.lsp.pathOf(uri);
         if (path === undefined) return { name: `(outside the workspace) ${basename(fromFileUri(uri) ?? uri)}`, lines: undefined };
+        if (nameOnly) return { name: this.ctx.fs.relative(path), lines: undefined };
         const text = await this.ctx.fs.readText(path, { maxBytes: MAX_DOCUMENT_BYTES }).catch(() => undefined);
         return { name: this.ctx.fs.relative(path), lines: text === undefined ? undefined : splitLines(text) };
       })();
@@ -45,8 +46,10 @@ export class SourceLines {
 /** `file:line:col` (1-based), then the trimmed source line unless minimal; verbose adds the lines around. */
 export async function renderPlaces(places: readonly Place[], sources: SourceLines, verbosity: Verbosity): Promise<string[]> {
   const out: string[] = [];
+  // Every file through the jail at once rather than one after another (hundreds for a reference list).
+  await Promise.all([...new Set(places.map((p) => p.uri))].map((uri) => sources.of(uri, verbosity === "minimal")));
   for (const place of places) {
-    const { name, lines } = await sources.of(place.uri);
+    const { name, lines } = await sources.of(place.uri, verbosity === "minimal");
     const line = place.range.start.line;
     const head = `${name}:${line + 1}:${place.range.start.character + 1}`;
     const text = lines?.[line];

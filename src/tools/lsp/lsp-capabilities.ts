@@ -14,7 +14,7 @@ export const LspCapabilities = v.object({
       running: v.array(
         v.object({
           root: v.string(),
-          state: v.pipe(v.string(), v.description("starting, running, crashed (restarts on the next call), failed (crashed too often).")),
+          state: v.pipe(v.string(), v.description("starting, running, idle (shut down; starts on the next call), crashed (restarts on the next call), failed (crashed too often).")),
           server: v.optional(v.string()),
           pid: v.optional(v.number()),
           openDocuments: v.number(),
