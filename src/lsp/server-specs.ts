@@ -51,7 +51,7 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
   {
     id: "typescript-language-server",
     languages: JS_TS,
-    command: [{ bundled: { package: "typescript-language-server", bin: "typescript-language-server" } }, { workspaceBin: "typescript-language-server" }, { onPath: "typescript-language-server" }],
+    command: fromPackage("typescript-language-server", "typescript-language-server"),
     args: ["--stdio"],
     rootMarkers: NODE_ROOTS,
     tsserver: { package: "typescript", path: "lib/tsserver.js" },
@@ -61,7 +61,7 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
   {
     id: "pyright",
     languages: ["python"],
-    command: [{ bundled: { package: "pyright", bin: "pyright-langserver" } }, { workspaceBin: "pyright-langserver" }, { onPath: "pyright-langserver" }],
+    command: fromPackage("pyright", "pyright-langserver"),
     args: ["--stdio"],
     rootMarkers: ["pyrightconfig.json", "pyproject.toml", "setup.py", "setup.cfg", "requirements.txt"],
     settings: { python: {}, "python.analysis": { diagnosticMode: "openFilesOnly", autoSearchPaths: true } },
@@ -73,7 +73,7 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
   {
     id: "bash-language-server",
     languages: ["shellscript"],
-    command: [{ bundled: { package: "bash-language-server", bin: "bash-language-server" } }, { workspaceBin: "bash-language-server" }, { onPath: "bash-language-server" }],
+    command: fromPackage("bash-language-server", "bash-language-server"),
     args: ["start"],
     rootMarkers: [".git"],
     readiness: { rule: "stable", settleMs: 500 },
@@ -81,7 +81,7 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
   {
     id: "yaml-language-server",
     languages: ["yaml"],
-    command: [{ bundled: { package: "yaml-language-server", bin: "yaml-language-server" } }, { workspaceBin: "yaml-language-server" }, { onPath: "yaml-language-server" }],
+    command: fromPackage("yaml-language-server", "yaml-language-server"),
     args: ["--stdio"],
     rootMarkers: [".git"],
     // No schema store: it would be fetched from the network.
@@ -109,6 +109,11 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
   },
 ];
 
+/** A server shipped as an npm package: the bridge's own copy, else the workspace's, else PATH. */
+function fromPackage(pkg: string, bin: string): CommandSource[] {
+  return [{ bundled: { package: pkg, bin } }, { workspaceBin: bin }, { onPath: bin }];
+}
+
 /** vscode-langservers-extracted: one package, one server per language family. */
 function extracted(name: string, languages: string[], settings: Record<string, unknown>): ServerSpec[] {
   const bin = `vscode-${name}-language-server`;
@@ -116,7 +121,7 @@ function extracted(name: string, languages: string[], settings: Record<string, u
     {
       id: bin,
       languages,
-      command: [{ bundled: { package: "vscode-langservers-extracted", bin } }, { workspaceBin: bin }, { onPath: bin }],
+      command: fromPackage("vscode-langservers-extracted", bin),
       args: ["--stdio"],
       rootMarkers: [".git", "package.json"],
       initializationOptions: { provideFormatter: true },
