@@ -156,10 +156,10 @@ export class LanguageServer {
     return this.documents.sync(path, languageId);
   }
 
-  /** The file changed on disk: an open copy is brought up to date now. */
-  async refresh(path: WorkspacePath): Promise<void> {
+  /** The file changed on disk (a watcher's hint): an open copy is brought up to date now, through the jail. */
+  async refresh(path: string): Promise<void> {
     const doc = this.documents.get(path);
-    if (doc !== undefined) await this.documents.sync(path, doc.languageId).catch(() => {});
+    if (doc !== undefined) await this.documents.sync(doc.path, doc.languageId).catch(() => {});
   }
 
   /** Diagnostics for the file's content on disk now. */

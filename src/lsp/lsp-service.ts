@@ -6,7 +6,7 @@ import { ToolError } from "../errors.ts";
 import type { Runtime } from "../runtime.ts";
 import { childEnvironment } from "../exec/child-env.ts";
 import { fromFileUri, toFileUri } from "../security/file-uri.ts";
-import { basename } from "../security/posix-path.ts";
+import { basename, isInside, relative } from "../security/posix-path.ts";
 import type { WorkspacePath } from "../security/workspace-path.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import { createCommandResolver, type ResolvedCommand } from "./command-resolver.ts";
@@ -101,9 +101,10 @@ export interface LspServiceOptions {
 export function createLspService(opts: LspServiceOptions): LspService {
   const { runtime, fs } = opts;
   const listeners = new Set<(relative: string) => void>();
+  // Named as ctx.fs names files (root-relative), so listeners can compare with tool results.
   const emit = (path: string) => {
-    const relative = fs.relative(path as WorkspacePath);
-    for (const listener of listeners) listener(relative);
+    const name = isInside(path, fs.root) ? relative(fs.root, path) : path;
+    for (const listener of listeners) listener(name);
   };
   let watcher: WorkspaceWatcher | undefined;
   const resolveCommand = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
@@ -130,7 +131,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
         pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
         const servers = pool.runningServers();
         for (const server of servers) {
-          for (const change of changes) if (change.type !== 3) void server.refresh(change.path as WorkspacePath);
+          for (const change of changes) if (change.type !== 3) void server.refresh(change.path);
           void server.notify("workspace/didChangeWatchedFiles", { changes: changes.map((c) => ({ uri: toFileUri(c.path), type: c.type })) });
         }
         for (const change of changes) emit(change.path);
