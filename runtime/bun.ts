@@ -7,6 +7,7 @@ import { bunSpawn, bunWhich } from "./bun-spawn.ts";
 import { runCli } from "./cli.ts";
 import { shutdown } from "./node-shutdown.ts";
 import { sharedMembers } from "./node-compat.ts";
+import { languageServers } from "./lsp-launcher.ts";
 import type { Runtime } from "../src/runtime.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./ws-policy.ts";
 
@@ -26,6 +27,7 @@ export function createBunRuntime(options: BunRuntimeOptions = {}): Runtime {
     upgradeWebSocket: bunUpgradeWebSocket,
     webSocketInfo: bunWebSocketInfo,
     spawn: bunSpawn,
+    languageServers: languageServers(bunSpawn),
     which: (cmd) => bunWhich(cmd, env),
     ...sharedMembers(env),
   };

@@ -9,6 +9,7 @@ import { denoSpawn } from "./deno-spawn.ts";
 import { shutdown } from "./node-shutdown.ts";
 import { nodeWhich } from "./node-spawn.ts";
 import { sharedMembers } from "./node-compat.ts";
+import { languageServers } from "./lsp-launcher.ts";
 import type { Runtime } from "../src/runtime.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./ws-policy.ts";
 
@@ -27,6 +28,7 @@ export function createDenoRuntime(options: DenoRuntimeOptions = {}): Runtime {
     upgradeWebSocket: createDenoUpgradeWebSocket(options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS),
     webSocketInfo: denoWebSocketInfo,
     spawn: denoSpawn,
+    languageServers: languageServers(denoSpawn),
     which: (cmd) => nodeWhich(cmd, env),
     ...sharedMembers(env),
   };

@@ -4,6 +4,7 @@ import { WebSocket } from "ws";
 import { nodeServe } from "./node-serve.ts";
 import { nodeSpawn, nodeWhich } from "./node-spawn.ts";
 import { sharedMembers } from "./node-compat.ts";
+import { languageServers } from "./lsp-launcher.ts";
 import type { Runtime } from "../src/runtime.ts";
 
 export { shutdown } from "./node-shutdown.ts";
@@ -25,6 +26,7 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): Runtime {
       bufferedAmount: (ws) => (ws.raw instanceof WebSocket ? ws.raw.bufferedAmount : 0),
     },
     spawn: nodeSpawn,
+    languageServers: languageServers(nodeSpawn),
     which: (cmd) => nodeWhich(cmd, env),
     ...sharedMembers(env),
   };

@@ -15,6 +15,9 @@ import { isLoopbackHostname } from "./security/host-origin.ts";
 import { createWorkspace } from "./security/paths.ts";
 import { randomToken } from "./security/tokens.ts";
 import { createEventBus } from "./events/event-bus.ts";
+import { configuredServers } from "./lsp/lsp-config.ts";
+import { createLspService } from "./lsp/lsp-service.ts";
+import { createWorkspaceFs } from "./workspace/workspace-fs.ts";
 import { credentialBudget } from "./mcp/rate-budget.ts";
 import { takeFromAll } from "./mcp/token-bucket.ts";
 import { buildInstructions } from "./tools/instructions.ts";
@@ -56,7 +59,15 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const events = createEventBus((name, err) => log.error(`a subscriber of ${name} failed`, { error: errorMessage(err) }));
   // --verbose: every tool call, with how it ended (never its arguments or what it returned).
   events.subscribe("tool.called", (call) => log.debug("tool call", call));
+  // Servers start on first use; the watcher and the idle timer with the first server.
+  const lsp = createLspService({
+    runtime,
+    fs: createWorkspaceFs(runtime.fs, workspace),
+    specs: configuredServers(config.lsp),
+    log: (level, message, data) => (level === "warning" ? log.warn(message, data) : log.info(message, data)),
+  });
   const tools = createToolEnvironment(runtime, {
+    lsp,
     workspace,
     settings: {
       maxResultChars,
@@ -157,6 +168,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       // sessions end, so a restart on this port can still restore them.
       await checkpoint.stop();
       sockets.closeAll();
+      await lsp.stop();
     })());
   runtime.onShutdown(stop);
   lockWrite = writeLockFile(

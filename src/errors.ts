@@ -77,7 +77,12 @@ export type ToolErrorCode =
   | "transaction_not_found"
   | "plan_not_found"
   | "watch_not_found"
-  | "limit_reached";
+  | "limit_reached"
+  // Language servers ([lsp]):
+  | "no_language_server"
+  | "not_supported"
+  | "language_server_error"
+  | "symbol_not_found";
 
 /**
  * An expected failure of a tool, answered as an `isError` result. The suggestion is required: the

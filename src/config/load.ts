@@ -45,6 +45,7 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     allowPrivateHttp: merged.allowPrivateHttp ?? DEFAULT_CONFIG.allowPrivateHttp,
     idleTimeoutMs: merged.idleTimeout ?? DEFAULT_CONFIG.idleTimeoutMs,
     exclusive: merged.exclusive ?? DEFAULT_CONFIG.exclusive,
+    lsp: merged.lsp ?? DEFAULT_CONFIG.lsp,
   };
 }
 

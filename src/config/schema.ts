@@ -1,6 +1,7 @@
 // The bridge's configuration: one validated object, built from defaults, an optional config file
 // and CLI flags (in that order of precedence, lowest first). Every subsystem reads only this.
 import * as v from "valibot";
+import { LspConfigSchema, type LspConfig } from "../lsp/lsp-config.ts";
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
@@ -27,6 +28,7 @@ export const ConfigFileSchema = v.strictObject({
   allowPrivateHttp: v.optional(v.boolean()),
   idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
   exclusive: v.optional(v.boolean()),
+  lsp: v.optional(LspConfigSchema),
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -72,6 +74,8 @@ export interface BridgeConfig {
   idleTimeoutMs: number;
   /** Refuse to start when another live bridge already serves the same workspace. */
   exclusive: boolean;
+  /** Language servers by languageId, ahead of the built-in ones (config file only). */
+  lsp: LspConfig;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -100,4 +104,5 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   allowPrivateHttp: false,
   idleTimeoutMs: 0,
   exclusive: false,
+  lsp: {},
 };

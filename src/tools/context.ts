@@ -5,6 +5,7 @@
 import type { EventPublisher } from "../events/event-bus.ts";
 import type { Exec } from "../exec/exec.ts";
 import type { HttpClient } from "../http/http-client.ts";
+import type { LspService } from "../lsp/lsp-service.ts";
 import type { LogLevel } from "../mcp/logging.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 
@@ -76,6 +77,8 @@ export interface ToolEnvironment {
   readonly catalog: ToolCatalog;
   /** Tells automation what the tool did (src/events/bridge-events.ts). */
   readonly events: EventPublisher;
+  /** Language servers of the workspace (src/lsp/lsp-service.ts): one per language and project root, shared by all sessions. */
+  readonly lsp: LspService;
 }
 
 /** What belongs to one call. */

@@ -4,6 +4,8 @@ import type { EventPublisher } from "../events/event-bus.ts";
 import { createCommandGuard, type CommandGuard } from "../exec/command-guard.ts";
 import { createExec } from "../exec/exec.ts";
 import { createHttpClient } from "../http/http-client.ts";
+import type { LspService } from "../lsp/lsp-service.ts";
+import { noLanguageServers } from "../lsp/no-language-servers.ts";
 import type { Runtime } from "../runtime.ts";
 import type { Workspace } from "../security/paths.ts";
 import { createWorkspaceFs } from "../workspace/workspace-fs.ts";
@@ -17,6 +19,8 @@ export interface ToolEnvironmentOptions {
   catalog: ToolCatalog;
   events: EventPublisher;
   extension?: ExtensionLink;
+  /** The bridge's language servers; without them LSP tools answer that none run. */
+  lsp?: LspService;
 }
 
 /** What the factory holds: the environment tools see, and what only it may use to build a call's context. */
@@ -40,6 +44,7 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
       extension: opts.extension ?? { connected: false },
       catalog: opts.catalog,
       events: opts.events,
+      lsp: opts.lsp ?? noLanguageServers(),
     },
   };
 }
@@ -54,6 +59,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     extension: env.extension,
     catalog: env.catalog,
     events: env.events,
+    lsp: env.lsp,
     exec: createExec({ runtime: host.runtime, fs: env.fs, guard: host.commands }, call.executables, call.signal),
     http: createHttpClient({ runtime: host.runtime, allowPrivate: env.settings.allowPrivateHttp === true }, call.signal),
     session: call.session,

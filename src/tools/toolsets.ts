@@ -3,6 +3,7 @@ import { bridgeToolset } from "./bridge/index.ts";
 import { commandsToolset } from "./commands/index.ts";
 import { editToolset } from "./edit/index.ts";
 import { filesToolset } from "./files/index.ts";
+import { codeIntelligenceToolset, codeNavigationToolset } from "./lsp/index.ts";
 import { gitToolset } from "./git/index.ts";
 import { githubToolset } from "./github/index.ts";
 import { notesToolset } from "./notes/index.ts";
@@ -13,6 +14,8 @@ import { workspaceToolset } from "./workspace/index.ts";
 
 export const TOOLSETS: readonly Toolset[] = [
   workspaceToolset,
+  codeNavigationToolset,
+  codeIntelligenceToolset,
   filesToolset,
   editToolset,
   searchToolset,

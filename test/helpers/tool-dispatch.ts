@@ -7,7 +7,7 @@ import { createNodeRuntime } from "../../runtime/node.ts";
 import type { JsonRpcMessage } from "../../src/mcp/jsonrpc.ts";
 import { createWorkspace } from "../../src/security/paths.ts";
 import type { ExtensionLink, ToolSettings } from "../../src/tools/context.ts";
-import { createToolEnvironment, type ToolHost } from "../../src/tools/tool-environment.ts";
+import { createToolEnvironment, type ToolEnvironmentOptions, type ToolHost } from "../../src/tools/tool-environment.ts";
 import type { Toolset } from "../../src/tools/toolset.ts";
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
 import { makeSession, resultOf, type Fixture } from "./session-fixture.ts";
@@ -41,6 +41,8 @@ export interface DispatcherOptions {
   runtime?: ToolHost["runtime"];
   /** Settings beyond the result cap (allowPushToMain, --allow-command, --allow-private-http). */
   settings?: Partial<Omit<ToolSettings, "maxResultChars">>;
+  /** ctx.lsp (test/helpers/lsp-fixture.ts); without it LSP tools answer that no server runs. */
+  lsp?: ToolEnvironmentOptions["lsp"];
 }
 
 const nodeRuntime = createNodeRuntime();
@@ -60,6 +62,7 @@ export async function dispatcher(root: string, opts: DispatcherOptions = {}): Pr
           catalog: registry,
           events,
           ...(opts.extension === undefined ? {} : { extension: opts.extension }),
+          ...(opts.lsp === undefined ? {} : { lsp: opts.lsp }),
         }),
     },
   );

@@ -92,6 +92,7 @@ describe("resolveConfig", () => {
       allowPrivateHttp: true,
       idleTimeoutMs: 60_000,
       exclusive: true,
+      lsp: {},
     });
   });
 

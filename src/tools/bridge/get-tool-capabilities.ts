@@ -4,6 +4,7 @@
 import * as v from "valibot";
 import type { ProbeResult, ToolContext, ToolSummary } from "../context.ts";
 import { defineTool } from "../define-tool.ts";
+import { LspCapabilities, lspCapabilities } from "../lsp/lsp-capabilities.ts";
 
 /** Executables always reported, whether or not a registered tool needs them. */
 const REPORTED_PROBES = ["git", "rg", "gh"];
@@ -18,8 +19,8 @@ type Unavailable = v.InferOutput<typeof Unavailable>;
 export default defineTool({
   name: "getToolCapabilities",
   title: "Tool capabilities",
-  description: "Lists which bridge tools cannot work here and why (a missing executable, gh not logged in, the VS Code extension), with the fix, and which executables were found.",
-  searchHint: "which tools work available unavailable capabilities missing requirements doctor",
+  description: "Lists which bridge tools cannot work here and why (a missing executable, gh not logged in, the VS Code extension), with the fix, and which executables and language servers were found.",
+  searchHint: "which tools work available unavailable capabilities missing requirements doctor language servers",
   input: v.strictObject({}),
   output: v.object({
     extensionConnected: v.boolean(),
@@ -27,6 +28,7 @@ export default defineTool({
     available: v.pipe(v.number(), v.description("How many tools work now.")),
     unavailable: v.array(Unavailable),
     fallback: v.pipe(v.array(v.string()), v.description("Tools that work headless now and better with the VS Code extension.")),
+    lsp: LspCapabilities,
   }),
   annotations: { readOnlyHint: true },
   slim: true,
@@ -45,6 +47,7 @@ export default defineTool({
       available: tools.length - unavailable.length,
       unavailable,
       fallback: connected ? [] : tools.filter((t) => t.requires.extension === "fallback").map((t) => t.name),
+      lsp: await lspCapabilities(ctx),
     };
   },
 });

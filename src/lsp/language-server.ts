@@ -1,0 +1,212 @@
+// One running language server for one (server, root): its connection, what it announced, its
+// progress, the documents it has open and the diagnostics it published. Requests on a file sync
+// the file from disk first (open-documents.ts); diagnostics are pulled where the server supports
+// it (textDocument/diagnostic) and otherwise waited for, for the version just synced.
+import type { Diagnostic, DocumentDiagnosticReport, InitializeResult, PublishDiagnosticsParams, Registration, ServerCapabilities } from "vscode-languageserver-protocol";
+import { ToolError } from "../errors.ts";
+import { LspRequestError, type LanguageServerLauncher, type LspConnection } from "../runtime.ts";
+import { toFileUri } from "../security/file-uri.ts";
+import type { WorkspacePath } from "../security/workspace-path.ts";
+import { initializeParams } from "./client-capabilities.ts";
+import { DiagnosticsStore } from "./diagnostics-store.ts";
+import { OpenDocuments, type SyncResult } from "./open-documents.ts";
+import { ProgressTracker } from "./progress-tracker.ts";
+import { supportsMethod } from "./server-capability.ts";
+import { answerServerRequests } from "./server-requests.ts";
+import type { ServerSpec } from "./server-specs.ts";
+
+/** initialize may load a whole project (gopls, clangd); past this the server is given up on. */
+const INITIALIZE_TIMEOUT_MS = 60_000;
+const SHUTDOWN_GRACE_MS = 2_000;
+
+export interface Launch {
+  spec: ServerSpec;
+  root: string;
+  command: string;
+  args: readonly string[];
+  env: Record<string, string>;
+  initializationOptions: unknown;
+  processId: number;
+}
+
+export interface ServerHooks {
+  /** Reads a file through the jail. */
+  readText(path: WorkspacePath): Promise<string>;
+  /** Diagnostics of a URI changed (pushed or pulled). */
+  onDiagnosticsChanged(uri: string): void;
+}
+
+export interface FileDiagnostics {
+  items: Diagnostic[];
+  /** pull: asked for this content; push: published for this version; none: the server said nothing in time. */
+  how: "pull" | "push" | "none";
+}
+
+/** "typescript-go 7.0.2"; a version that is a JSON blob (gopls) or a long banner (clangd) is shortened. */
+function displayName(info: { name: string; version?: string }): string {
+  const version = info.version?.startsWith("{") ? /"Version":"([^"]*)"/.exec(info.version)?.[1] : info.version?.match(/\d+\.\d+[^\s]*/)?.[0];
+  return version ? `${info.name} ${version}` : info.name;
+}
+
+export class LanguageServer {
+  readonly progress = new ProgressTracker();
+  readonly diagnostics: DiagnosticsStore;
+  readonly registrations = new Map<string, Registration>();
+  readonly refusedEdits: unknown[] = [];
+  capabilities: ServerCapabilities = {};
+  serverName: string;
+  readonly startedAt = Date.now();
+  lastUsed = Date.now();
+  /** Requests in flight: an idle server is only stopped with none. */
+  busy = 0;
+  private readonly documents: OpenDocuments;
+  private readonly pulled = new Map<string, string>();
+  private stopping: Promise<void> | undefined;
+
+  private constructor(
+    readonly launch: Launch,
+    private readonly connection: LspConnection,
+    private readonly hooks: ServerHooks,
+  ) {
+    this.serverName = launch.spec.id;
+    this.diagnostics = new DiagnosticsStore(hooks.onDiagnosticsChanged);
+    this.documents = new OpenDocuments(connection, hooks.readText);
+    connection.onNotification("$/progress", (params) => this.progress.onProgress(params));
+    connection.onNotification("textDocument/publishDiagnostics", (params) => this.diagnostics.publish(params as PublishDiagnosticsParams));
+    answerServerRequests(connection, {
+      root: launch.root,
+      settings: launch.spec.settings ?? {},
+      registrations: this.registrations,
+      refusedEdits: this.refusedEdits,
+      onDiagnosticRefresh: () => this.pulled.clear(),
+    });
+    void connection.exited.then(() => this.progress.reset());
+  }
+
+  static async start(launcher: LanguageServerLauncher, launch: Launch, hooks: ServerHooks): Promise<LanguageServer> {
+    const connection = launcher.start(launch.command, [...launch.args], { cwd: launch.root, env: launch.env });
+    const server = new LanguageServer(launch, connection, hooks);
+    const timeout = AbortSignal.timeout(INITIALIZE_TIMEOUT_MS);
+    try {
+      const result = (await connection.request("initialize", initializeParams({ root: launch.root, processId: launch.processId, initializationOptions: launch.initializationOptions, pushDiagnosticsOnly: launch.spec.pushDiagnosticsOnly === true }), timeout)) as InitializeResult;
+      server.capabilities = result.capabilities ?? {};
+      if (result.serverInfo) server.serverName = displayName(result.serverInfo);
+      await connection.notify("initialized", {});
+      if (launch.spec.settings !== undefined) await connection.notify("workspace/didChangeConfiguration", { settings: launch.spec.settings });
+      return server;
+    } catch (err) {
+      const tail = connection.stderrTail().trim().split("\n").slice(-5).join("\n");
+      await connection.close();
+      throw new Error(`${launch.spec.id} (${launch.command}) did not initialize: ${err instanceof Error ? err.message : String(err)}${tail ? `\n${tail}` : ""}`, { cause: err });
+    }
+  }
+
+  get pid(): number | undefined {
+    return this.connection.pid;
+  }
+
+  get exited(): Promise<number> {
+    return this.connection.exited;
+  }
+
+  get openDocuments(): number {
+    return this.documents.size;
+  }
+
+  openPaths(): WorkspacePath[] {
+    return this.documents.paths();
+  }
+
+  stderrTail(): string {
+    return this.connection.stderrTail();
+  }
+
+  supports(method: string): boolean {
+    return supportsMethod(this.capabilities, this.registrations.values(), method);
+  }
+
+  async request<T>(method: string, params: unknown, signal?: AbortSignal): Promise<T> {
+    this.lastUsed = Date.now();
+    this.busy += 1;
+    try {
+      return (await this.connection.request(method, params, signal)) as T;
+    } catch (err) {
+      throw this.failure(method, err);
+    } finally {
+      this.busy -= 1;
+      this.lastUsed = Date.now();
+    }
+  }
+
+  /** A failed request as the tool's error: cancelled, the server gone (it restarts), or its own message. */
+  private failure(method: string, err: unknown): unknown {
+    if (!(err instanceof LspRequestError)) return err;
+    if (err.code === -32800) return new ToolError("cancelled", `${method} was cancelled`, { suggestion: "Call again if the answer is still needed.", cause: err });
+    if (err.code === "closed") return new ToolError("language_server_error", `${this.serverName} exited while answering ${method}`, { suggestion: "Call again: the server is started again on the next call.", cause: err });
+    const message = err.message.replace(`${method}: `, "").split("\n")[0] ?? "";
+    return new ToolError("language_server_error", `${this.serverName} could not answer ${method}: ${message}`, { suggestion: "Check the file and position; if the project does not load, check its configuration (tsconfig.json, pyproject.toml...).", cause: err });
+  }
+
+  notify(method: string, params: unknown): Promise<void> {
+    return this.connection.notify(method, params);
+  }
+
+  sync(path: WorkspacePath, languageId: string): Promise<SyncResult> {
+    this.lastUsed = Date.now();
+    return this.documents.sync(path, languageId);
+  }
+
+  /** The file changed on disk (a watcher's hint): an open copy is brought up to date now, through the jail. */
+  async refresh(path: string): Promise<void> {
+    const doc = this.documents.get(path);
+    if (doc !== undefined) await this.documents.sync(doc.path, doc.languageId).catch(() => {});
+  }
+
+  /** Diagnostics for the file's content on disk now. */
+  async diagnosticsFor(path: WorkspacePath, languageId: string, opts: { deadline: number; signal: AbortSignal }): Promise<FileDiagnostics> {
+    const before = this.diagnostics.now;
+    const { doc, changed } = await this.sync(path, languageId);
+    if (this.supports("textDocument/diagnostic")) {
+      const report = await this.request<DocumentDiagnosticReport>("textDocument/diagnostic", { textDocument: { uri: doc.uri } }, opts.signal);
+      // No previousResultId is sent, so the report is always a full one.
+      const items = "items" in report ? report.items : [];
+      const fingerprint = JSON.stringify(items);
+      if (this.pulled.get(doc.uri) !== fingerprint) {
+        this.pulled.set(doc.uri, fingerprint);
+        this.hooks.onDiagnosticsChanged(doc.uri);
+      }
+      return { items, how: "pull" };
+    }
+    const known = this.diagnostics.get(doc.uri);
+    // Unchanged content whose diagnostics already came: they are current.
+    if (!changed && known !== undefined && (known.version === undefined || known.version >= doc.version)) return { items: known.items, how: "push" };
+    const published = await this.diagnostics.next(doc.uri, { afterSeq: changed ? before : -1, version: doc.version, deadline: opts.deadline, signal: opts.signal });
+    return published === undefined ? { items: [], how: "none" } : { items: published.items, how: "push" };
+  }
+
+  /** Files the server has told the bridge about: open ones and those it published diagnostics for. */
+  knownUris(): string[] {
+    return [...new Set([...this.documents.paths().map((p) => toFileUri(p)), ...this.diagnostics.uris(), ...this.pulled.keys()])];
+  }
+
+  /** Kills the server at once (tests, and a server that stopped answering). */
+  kill(): void {
+    this.connection.kill();
+  }
+
+  /** shutdown + exit, then the process group is killed if it is still there. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      const grace = AbortSignal.timeout(SHUTDOWN_GRACE_MS);
+      try {
+        await this.connection.request("shutdown", null, grace);
+        await this.connection.notify("exit", null);
+        await Promise.race([this.connection.exited, new Promise((resolve) => grace.addEventListener("abort", resolve, { once: true }))]);
+      } catch {
+        // Dead or not answering: the kill below ends it.
+      }
+      await this.connection.close();
+    })();
+    return this.stopping;
+  }
+}

@@ -1,0 +1,223 @@
+// ctx.lsp: the narrow capability the LSP tools get (DESIGN.md, "Tools are data"). It lives in the
+// bridge, one per workspace, and owns the server pool, the watcher and the diagnostics events;
+// every path it takes from a tool and every URI a server returns goes through the jail (ctx.fs).
+import type { Diagnostic } from "vscode-languageserver-protocol";
+import { ToolError } from "../errors.ts";
+import type { Runtime } from "../runtime.ts";
+import { childEnvironment } from "../exec/child-env.ts";
+import { fromFileUri, toFileUri } from "../security/file-uri.ts";
+import { basename, isInside, relative } from "../security/posix-path.ts";
+import type { WorkspacePath } from "../security/workspace-path.ts";
+import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
+import { createCommandResolver, type ResolvedCommand } from "./command-resolver.ts";
+import type { LanguageServer } from "./language-server.ts";
+import { splitLines } from "./positions.ts";
+import { LanguageServerPool, type ServerStatus } from "./server-pool.ts";
+import { BUILT_IN_SERVERS, type ServerSpec } from "./server-specs.ts";
+import { wholeProjectAnswer, type Answer } from "./whole-project.ts";
+import { WorkspaceWatcher } from "./workspace-watcher.ts";
+import { findWorkspaceSources } from "./workspace-sources.ts";
+
+/** Larger files are not sent to a server (a generated bundle is no one's source). */
+export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
+/** How long a whole-project request waits for the server's readiness before answering partial. */
+const READY_WAIT_MS = 20_000;
+/** How long a push-only server gets to publish the diagnostics of what was just synced. */
+const PUSH_WAIT_MS = 5_000;
+
+export interface LspDocument {
+  readonly path: WorkspacePath;
+  /** Root-relative, for results. */
+  readonly relative: string;
+  readonly uri: string;
+  readonly languageId: string;
+  readonly text: string;
+  readonly lines: readonly string[];
+  readonly server: LanguageServer;
+  /** This call opened the file in the server or sent it new content: a server may still be parsing it. */
+  readonly fresh: boolean;
+  request<T>(method: string, params: unknown): Promise<T>;
+  /** A request whose answer needs the whole project: waits for readiness, says when partial. */
+  wholeProject<T>(method: string, params: unknown): Promise<Answer<T>>;
+}
+
+export interface CallOptions {
+  signal: AbortSignal;
+  /** Told while a server starts or loads (ctx.progress). */
+  onProgress?: (message: string) => void;
+}
+
+export interface FileDiagnosticsResult {
+  path: WorkspacePath;
+  relative: string;
+  items: Diagnostic[];
+  server: string;
+  /** false when a push-only server published nothing for this content in time. */
+  current: boolean;
+}
+
+export interface LspStatus {
+  servers: ServerStatus[];
+  watchedDirectories: number;
+  watcherTruncated: boolean;
+}
+
+export interface LspService {
+  /** `file` synced from disk into the server for it that answers `method` (started if needed). */
+  document(file: string, opts: CallOptions & { method: string }): Promise<LspDocument>;
+  /** Servers for requests about the workspace (symbols): running ones, else started for its main languages. */
+  workspaceServers(opts: CallOptions & { method: string }): Promise<LanguageServer[]>;
+  wholeProject<T>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal): Promise<Answer<T>>;
+  /** Diagnostics for the file's content on disk now: pulled where the server can, else pushed for that version. */
+  diagnosticsFor(file: string, opts: CallOptions): Promise<FileDiagnosticsResult>;
+  /** Errors (severity 1) of every file the running servers know, each for its current content. */
+  workspaceErrors(opts: CallOptions & { maxFiles?: number }): Promise<FileDiagnosticsResult[]>;
+  /** Called with a root-relative path when a file's diagnostics may have changed (pushed, pulled, or the file changed). */
+  onChange(listener: (relative: string) => void): () => void;
+  /** A server's URI inside the workspace, through the jail; undefined for anything outside. */
+  pathOf(uri: string): Promise<WorkspacePath | undefined>;
+  status(): LspStatus;
+  /** Every server the bridge knows (configured and built-in) and where its executable was found for the workspace root. */
+  available(): Promise<AvailableServer[]>;
+  stop(): Promise<void>;
+}
+
+export interface AvailableServer {
+  id: string;
+  languages: readonly string[];
+  /** The executable and where it came from, or undefined when it is not installed. */
+  found: ResolvedCommand | undefined;
+}
+
+export interface LspServiceOptions {
+  runtime: Pick<Runtime, "languageServers" | "which" | "fs" | "env" | "pid">;
+  fs: WorkspaceFs;
+  /** Configured servers first (src/lsp/lsp-config.ts), then the built-ins. */
+  specs?: readonly ServerSpec[];
+  idleMs?: number;
+  log?: (level: "info" | "warning", message: string, data?: Record<string, unknown>) => void;
+}
+
+export function createLspService(opts: LspServiceOptions): LspService {
+  const { runtime, fs } = opts;
+  const listeners = new Set<(relative: string) => void>();
+  // Named as ctx.fs names files (root-relative), so listeners can compare with tool results.
+  const emit = (path: string) => {
+    const name = isInside(path, fs.root) ? relative(fs.root, path) : path;
+    for (const listener of listeners) listener(name);
+  };
+  let watcher: WorkspaceWatcher | undefined;
+  const resolveCommand = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
+  const specs = [...(opts.specs ?? []), ...BUILT_IN_SERVERS];
+  const pool = new LanguageServerPool({
+    launcher: runtime.languageServers,
+    resolveCommand,
+    fs: runtime.fs,
+    folders: fs.folders,
+    specs,
+    env: childEnvironment(runtime.env, undefined),
+    processId: runtime.pid,
+    idleMs: opts.idleMs ?? 10 * 60_000,
+    hooks: {
+      readText: (path) => fs.readText(path, { maxBytes: MAX_DOCUMENT_BYTES }),
+      onDiagnosticsChanged: (uri) => {
+        const path = fromFileUri(uri);
+        if (path !== undefined) emit(path);
+      },
+    },
+    onStarted: () => {
+      if (watcher !== undefined) return;
+      watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
+        pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
+        const servers = pool.runningServers();
+        for (const server of servers) {
+          for (const change of changes) if (change.type !== 3) void server.refresh(change.path);
+          void server.notify("workspace/didChangeWatchedFiles", { changes: changes.map((c) => ({ uri: toFileUri(c.path), type: c.type })) });
+        }
+        for (const change of changes) emit(change.path);
+      });
+      void watcher.start(fs.folders);
+    },
+    log: opts.log ?? (() => {}),
+  });
+
+  const document = async (file: string, call: CallOptions & { method: string }): Promise<LspDocument> => {
+    const path = await fs.resolve(file);
+    const relative = fs.relative(path);
+    const { server, languageId } = await pool.serverFor(path, relative, { method: call.method, ...(call.onProgress ? { onStarting: call.onProgress } : {}) });
+    const { doc, changed } = await server.sync(path, languageId);
+    const text = doc.text;
+    return {
+      path,
+      relative,
+      uri: doc.uri,
+      languageId,
+      text,
+      lines: splitLines(text),
+      server,
+      fresh: changed,
+      request: (method, params) => server.request(method, params, call.signal),
+      wholeProject: (method, params) => wholeProject(server, () => server.request(method, params, call.signal), call.signal),
+    };
+  };
+
+  const wholeProject = <T,>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal) => wholeProjectAnswer(server, ask, { deadline: Date.now() + READY_WAIT_MS, signal });
+
+  const diagnosticsFor = async (file: string, call: CallOptions): Promise<FileDiagnosticsResult> => {
+    const path = await fs.resolve(file);
+    const relative = fs.relative(path);
+    // Any server of the language will do (every server takes didOpen): pull where it can, push otherwise.
+    const { server, languageId } = await pool.serverFor(path, relative, { method: "textDocument/didOpen", ...(call.onProgress ? { onStarting: call.onProgress } : {}) });
+    const found = await server.diagnosticsFor(path, languageId, { deadline: Date.now() + PUSH_WAIT_MS, signal: call.signal });
+    return { path, relative, items: found.items, server: server.serverName, current: found.how !== "none" };
+  };
+
+  return {
+    document,
+    async workspaceServers(call) {
+      let servers = pool.runningServers().filter((s) => s.supports(call.method));
+      if (servers.length > 0) return servers;
+      // Nothing running yet: open one source file of each of the workspace's main languages.
+      for (const file of await findWorkspaceSources(fs, (rel) => pool.languageOf(rel), call.signal)) {
+        await document(file, call).catch(() => undefined);
+      }
+      servers = pool.runningServers().filter((s) => s.supports(call.method));
+      if (servers.length === 0) {
+        throw new ToolError("no_language_server", `No language server for this workspace's files answers ${call.method}`, { suggestion: "getToolCapabilities lists the servers found; configure one under \"lsp\" in the config file." });
+      }
+      return servers;
+    },
+    wholeProject,
+    diagnosticsFor,
+    async workspaceErrors(call) {
+      if (pool.runningServers().length === 0) {
+        for (const file of await findWorkspaceSources(fs, (rel) => pool.languageOf(rel), call.signal)) await document(file, { ...call, method: "textDocument/didOpen" }).catch(() => undefined);
+      }
+      const files = new Set<string>();
+      for (const server of pool.runningServers()) for (const uri of server.knownUris()) files.add(uri);
+      const results: FileDiagnosticsResult[] = [];
+      for (const uri of [...files].slice(0, call.maxFiles ?? 200)) {
+        if (call.signal.aborted) break;
+        const found = await diagnosticsFor(uri, call).catch(() => undefined);
+        if (found === undefined) continue;
+        const errors = found.items.filter((d) => d.severity === 1 || d.severity === undefined);
+        if (errors.length > 0) results.push({ ...found, items: errors });
+      }
+      return results;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async pathOf(uri) {
+      if (fromFileUri(uri) === undefined) return undefined;
+      return fs.resolve(uri).catch(() => undefined);
+    },
+    available: () => Promise.all(specs.map(async (spec) => ({ id: spec.id, languages: spec.languages, found: await resolveCommand(spec, fs.root) }))),
+    status: () => ({ servers: pool.status(), watchedDirectories: watcher?.directories ?? 0, watcherTruncated: watcher?.truncated ?? false }),
+    async stop() {
+      watcher?.close();
+      await pool.stopAll();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// The documents one server has open, kept equal to the files on disk (issue 9: never stale). Every
+// request on a file re-reads it through the jail first and sends didOpen or a full didChange when
+// it differs, so a change made outside the bridge is seen by the very next call; the watcher
+// (workspace-watcher.ts) re-syncs open files that change between calls. At most MAX_OPEN stay open,
+// least recently used closed first: a server keeps analysing what is open.
+import type { LspConnection } from "../runtime.ts";
+import { toFileUri } from "../security/file-uri.ts";
+import type { WorkspacePath } from "../security/workspace-path.ts";
+
+const MAX_OPEN = 64;
+
+export interface OpenDocument {
+  readonly path: WorkspacePath;
+  readonly uri: string;
+  readonly languageId: string;
+  version: number;
+  text: string;
+  lastUsed: number;
+}
+
+export interface SyncResult {
+  doc: OpenDocument;
+  /** didOpen or didChange was sent by this sync. */
+  changed: boolean;
+}
+
+export class OpenDocuments {
+  private readonly open = new Map<string, OpenDocument>();
+  /** One sync at a time, so versions go up in the order the server receives them. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly connection: LspConnection,
+    private readonly readText: (path: WorkspacePath) => Promise<string>,
+  ) {}
+
+  sync(path: WorkspacePath, languageId: string): Promise<SyncResult> {
+    const run = this.queue.then(() => this.syncNow(path, languageId));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  get(path: string): OpenDocument | undefined {
+    return this.open.get(path);
+  }
+
+  paths(): WorkspacePath[] {
+    return [...this.open.values()].map((d) => d.path);
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** The file is gone or unreadable: the server must not keep analysing an old copy. */
+  async forget(path: string): Promise<void> {
+    const doc = this.open.get(path);
+    if (doc === undefined) return;
+    this.open.delete(path);
+    await this.connection.notify("textDocument/didClose", { textDocument: { uri: doc.uri } });
+  }
+
+  private async syncNow(path: WorkspacePath, languageId: string): Promise<SyncResult> {
+    let text: string;
+    try {
+      text = await this.readText(path);
+    } catch (err) {
+      await this.forget(path);
+      throw err;
+    }
+    const existing = this.open.get(path);
+    if (existing !== undefined) {
+      existing.lastUsed = Date.now();
+      if (existing.text === text) return { doc: existing, changed: false };
+      existing.version += 1;
+      existing.text = text;
+      await this.connection.notify("textDocument/didChange", { textDocument: { uri: existing.uri, version: existing.version }, contentChanges: [{ text }] });
+      return { doc: existing, changed: true };
+    }
+    await this.evictBeyond(MAX_OPEN - 1);
+    const doc: OpenDocument = { path, uri: toFileUri(path), languageId, version: 1, text, lastUsed: Date.now() };
+    this.open.set(path, doc);
+    await this.connection.notify("textDocument/didOpen", { textDocument: { uri: doc.uri, languageId, version: 1, text } });
+    return { doc, changed: true };
+  }
+
+  private async evictBeyond(limit: number): Promise<void> {
+    while (this.open.size > limit) {
+      const oldest = [...this.open.values()].reduce((a, b) => (a.lastUsed <= b.lastUsed ? a : b));
+      await this.forget(oldest.path);
+    }
+  }
+}

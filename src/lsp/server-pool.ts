@@ -1,0 +1,240 @@
+// The language-server manager (issue 9, item 2): one server per (server, project root), started on
+// first use; the first installed server of a language that supports the request answers it (so
+// TypeScript's native server answers what it can, typescript-language-server the rest); a crashed
+// server is started again on the next call, at most MAX_CRASHES times in CRASH_WINDOW_MS; a server
+// idle for `idleMs` is shut down.
+import { ToolError, errorMessage } from "../errors.ts";
+import type { Fs, LanguageServerLauncher } from "../runtime.ts";
+import { dirname, isInside } from "../security/posix-path.ts";
+import type { WorkspacePath } from "../security/workspace-path.ts";
+import { compileGlob, type GlobMatcher } from "../glob/index.ts";
+import type { CommandResolver, ResolvedCommand } from "./command-resolver.ts";
+import { languageIdOf } from "./languages.ts";
+import { LanguageServer, type ServerHooks } from "./language-server.ts";
+import { projectRoot } from "./project-root.ts";
+import type { ServerSpec } from "./server-specs.ts";
+
+const MAX_CRASHES = 3;
+const CRASH_WINDOW_MS = 5 * 60_000;
+
+export interface PoolOptions {
+  launcher: LanguageServerLauncher;
+  resolveCommand: CommandResolver;
+  fs: Pick<Fs, "lstat">;
+  folders: readonly string[];
+  specs: readonly ServerSpec[];
+  env: Record<string, string>;
+  processId: number;
+  idleMs: number;
+  hooks: ServerHooks;
+  onStarted(server: LanguageServer): void;
+  log(level: "info" | "warning", message: string, data?: Record<string, unknown>): void;
+}
+
+interface Entry {
+  spec: ServerSpec;
+  root: string;
+  command: ResolvedCommand;
+  server: LanguageServer | undefined;
+  starting: Promise<LanguageServer> | undefined;
+  crashes: number[];
+  lastError: string | undefined;
+  /** Shut down for being idle (not a crash): started again on the next call. */
+  idle: boolean;
+}
+
+export interface ServerStatus {
+  id: string;
+  root: string;
+  state: "starting" | "running" | "idle" | "crashed" | "failed";
+  server?: string;
+  pid?: number;
+  command: string;
+  from: ResolvedCommand["from"];
+  openDocuments: number;
+  busyWith: string[];
+  crashes: number;
+  lastError?: string;
+}
+
+export interface ServerChoice {
+  server: LanguageServer;
+  languageId: string;
+}
+
+export class LanguageServerPool {
+  private readonly entries = new Map<string, Entry>();
+  /** Project roots by (server, directory): markers rarely come and go, and forgetRoots() hears when they do. */
+  private readonly roots = new Map<string, Promise<string>>();
+  private readonly patterns: { spec: ServerSpec; matchers: GlobMatcher[] }[];
+  private idleTimer: ReturnType<typeof setInterval> | undefined;
+  private closed = false;
+
+  constructor(private readonly opts: PoolOptions) {
+    this.patterns = opts.specs.filter((s) => s.filePatterns !== undefined).map((spec) => ({ spec, matchers: (spec.filePatterns ?? []).map(compileGlob) }));
+  }
+
+  /** The languageId of a file: a configured server's patterns first, then the built-in table. */
+  languageOf(relativePath: string): string | undefined {
+    const configured = this.patterns.find((p) => p.matchers.some((m) => m.matches(relativePath)));
+    return configured?.spec.languages[0] ?? languageIdOf(relativePath);
+  }
+
+  /** A running server for `path` that answers `method`, started when needed. */
+  async serverFor(path: WorkspacePath, relativePath: string, opts: { method: string; onStarting?: (what: string) => void }): Promise<ServerChoice> {
+    const languageId = this.languageOf(relativePath);
+    const specs = languageId === undefined ? [] : this.opts.specs.filter((s) => s.languages.includes(languageId));
+    if (languageId === undefined || specs.length === 0) {
+      throw new ToolError("no_language_server", `No language server handles ${relativePath}${languageId ? ` (${languageId})` : ""}`, {
+        suggestion: `Configure one under "lsp" in the config file, e.g. {"lsp": {"rust": {"command": "rust-analyzer", "filePatterns": ["*.rs"]}}}; getToolCapabilities lists the servers found.`,
+      });
+    }
+    const tried: string[] = [];
+    for (const spec of specs) {
+      const entry = await this.entryFor(spec, path);
+      if (entry === undefined) {
+        tried.push(`${spec.id}: not installed`);
+        continue;
+      }
+      const server = await this.running(entry, opts.onStarting);
+      if (server.supports(opts.method)) return { server, languageId };
+      tried.push(`${spec.id}: has no ${opts.method}`);
+    }
+    const installed = tried.some((t) => !t.endsWith("not installed"));
+    throw new ToolError(installed ? "not_supported" : "no_language_server", `No language server for ${languageId} here answers ${opts.method} (${tried.join("; ")})`, {
+      suggestion: installed ? "Use another tool for this (findReferences, searchWorkspaceSymbols, searchWorkspace)." : `Install one (${specs.map((s) => s.id).join(" or ")}) so the bridge finds it on PATH, or configure one under "lsp" in the config file.`,
+    });
+  }
+
+  /** A file of this name appeared or went away: project roots are looked up again. */
+  forgetRoots(changedNames: readonly string[]): void {
+    if (changedNames.some((name) => this.opts.specs.some((s) => s.rootMarkers.includes(name)))) this.roots.clear();
+  }
+
+  /** Running servers, for requests that are not about one file (workspace symbols, errors). */
+  runningServers(): LanguageServer[] {
+    return [...this.entries.values()].flatMap((e) => (e.server === undefined ? [] : [e.server]));
+  }
+
+  status(): ServerStatus[] {
+    return [...this.entries.values()].map((e) => {
+      const server = e.server;
+      const state = e.starting !== undefined ? "starting" : server !== undefined ? "running" : e.idle ? "idle" : this.recentCrashes(e) >= MAX_CRASHES ? "failed" : "crashed";
+      return {
+        id: e.spec.id,
+        root: e.root,
+        state,
+        ...(server === undefined ? {} : { server: server.serverName, ...(server.pid === undefined ? {} : { pid: server.pid }) }),
+        command: e.command.command,
+        from: e.command.from,
+        openDocuments: server?.openDocuments ?? 0,
+        busyWith: server?.progress.busyWith() ?? [],
+        crashes: e.crashes.length,
+        ...(e.lastError === undefined ? {} : { lastError: e.lastError }),
+      };
+    });
+  }
+
+  async stopAll(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.idleTimer);
+    const servers = [...this.entries.values()].map((e) => e.starting?.catch(() => undefined) ?? Promise.resolve(e.server));
+    this.entries.clear();
+    await Promise.all(servers.map(async (s) => (await s)?.stop()));
+  }
+
+  private async entryFor(spec: ServerSpec, path: WorkspacePath): Promise<Entry | undefined> {
+    const folder = [...this.opts.folders].sort((a, b) => b.length - a.length).find((f) => isInside(path, f)) ?? this.opts.folders[0] ?? "/";
+    const rootKey = `${spec.id}\0${dirname(path)}`;
+    let rootLookup = this.roots.get(rootKey);
+    if (rootLookup === undefined) {
+      rootLookup = projectRoot(this.opts.fs, path, { folder, markers: spec.rootMarkers });
+      this.roots.set(rootKey, rootLookup);
+    }
+    const root = await rootLookup;
+    const key = `${spec.id}\0${root}`;
+    const existing = this.entries.get(key);
+    if (existing !== undefined) return existing;
+    const command = await this.opts.resolveCommand(spec, root);
+    if (command === undefined) return undefined;
+    // Another call may have made it while the command was looked up.
+    const entry = this.entries.get(key) ?? { spec, root, command, server: undefined, starting: undefined, crashes: [], lastError: undefined, idle: false };
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  private recentCrashes(entry: Entry): number {
+    const since = Date.now() - CRASH_WINDOW_MS;
+    return entry.crashes.filter((t) => t >= since).length;
+  }
+
+  private running(entry: Entry, onStarting?: (what: string) => void): Promise<LanguageServer> {
+    if (entry.server !== undefined) return Promise.resolve(entry.server);
+    if (entry.starting !== undefined) return entry.starting;
+    if (this.closed) throw new ToolError("language_server_error", "The bridge is shutting down", { suggestion: "Call again once the bridge has restarted." });
+    if (this.recentCrashes(entry) >= MAX_CRASHES) {
+      throw new ToolError("language_server_error", `${entry.spec.id} crashed ${MAX_CRASHES} times in ${CRASH_WINDOW_MS / 60_000} minutes and is not started again for now: ${entry.lastError ?? "no message"}`, {
+        suggestion: "Check the server's installation and the project's configuration; getToolCapabilities shows its state. Restarting the bridge resets this.",
+      });
+    }
+    onStarting?.(`starting ${entry.spec.id} for ${entry.root}`);
+    entry.starting = this.launch(entry).finally(() => {
+      entry.starting = undefined;
+    });
+    return entry.starting;
+  }
+
+  private async launch(entry: Entry): Promise<LanguageServer> {
+    const started = Date.now();
+    let server: LanguageServer;
+    try {
+      server = await LanguageServer.start(this.opts.launcher, await this.launchFor(entry), this.opts.hooks);
+    } catch (err) {
+      entry.crashes.push(Date.now());
+      entry.lastError = errorMessage(err);
+      throw new ToolError("language_server_error", entry.lastError, { suggestion: "Check that the server runs on its own (its --version), and the project's configuration; the next call tries again." });
+    }
+    entry.server = server;
+    entry.idle = false;
+    this.opts.log("info", `language server ${server.serverName} started for ${entry.root} in ${Date.now() - started} ms`, { pid: server.pid });
+    void server.exited.then((code) => {
+      if (entry.server !== server) return;
+      entry.server = undefined;
+      entry.crashes.push(Date.now());
+      entry.lastError = `exited with code ${code}${server.stderrTail().trim() ? `: ${server.stderrTail().trim().split("\n").slice(-3).join(" | ")}` : ""}`;
+      this.opts.log("warning", `language server ${entry.spec.id} for ${entry.root} ${entry.lastError}; it is started again on the next call`);
+    });
+    this.opts.onStarted(server);
+    this.idleTimer ??= setInterval(() => void this.stopIdle(), Math.max(1000, Math.min(60_000, this.opts.idleMs / 2)));
+    return server;
+  }
+
+  private async launchFor(entry: Entry) {
+    let initializationOptions = entry.spec.initializationOptions;
+    if (entry.spec.tsserver !== undefined && !(await this.exists(`${entry.root}/node_modules/typescript/lib/tsserver.js`))) {
+      const path = await this.opts.launcher.bundled(entry.spec.tsserver);
+      if (path !== undefined) initializationOptions = { ...(initializationOptions as object | undefined), tsserver: { path } };
+    }
+    return { spec: entry.spec, root: entry.root, command: entry.command.command, args: entry.spec.args, env: this.opts.env, initializationOptions, processId: this.opts.processId };
+  }
+
+  private async exists(path: string): Promise<boolean> {
+    return this.opts.fs.lstat(path).then(() => true, () => false);
+  }
+
+  private async stopIdle(): Promise<void> {
+    const now = Date.now();
+    for (const entry of this.entries.values()) {
+      const server = entry.server;
+      if (server === undefined || server.busy > 0 || now - server.lastUsed < this.opts.idleMs) continue;
+      entry.server = undefined;
+      entry.idle = true;
+      this.opts.log("info", `language server ${entry.spec.id} for ${entry.root} idle for ${Math.round((now - server.lastUsed) / 1000)} s; shut down`);
+      await server.stop();
+    }
+    if (this.runningServers().length === 0) {
+      clearInterval(this.idleTimer);
+      this.idleTimer = undefined;
+    }
+  }
+}

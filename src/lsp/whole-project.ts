@@ -1,0 +1,46 @@
+// Never silently partial (issue 9, item 3): a request whose answer depends on the whole project
+// (references, implementations, workspace symbols, incoming calls) is sent once the server is
+// ready by its readiness rule (server-specs.ts), up to a deadline; past the deadline the answer is
+// returned marked partial, with what the server was still doing.
+import type { LanguageServer } from "./language-server.ts";
+import { WakeList } from "./wake-list.ts";
+
+export interface Answer<T> {
+  value: T;
+  complete: boolean;
+  /** Why the answer may be partial. */
+  why?: string;
+}
+
+/** Servers that were seen settled once answer later requests at once (their project is loaded). */
+const settled = new WeakSet<LanguageServer>();
+
+export async function wholeProjectAnswer<T>(server: LanguageServer, ask: () => Promise<T>, opts: { deadline: number; signal: AbortSignal }): Promise<Answer<T>> {
+  const readiness = server.launch.spec.readiness;
+  if (readiness.rule === "answers-complete") return { value: await ask(), complete: true };
+  const idle = await server.progress.idle(opts.deadline, opts.signal);
+  if (!idle) return { value: await ask(), complete: false, why: busy(server) };
+  if (readiness.rule === "progress" || settled.has(server)) return { value: await ask(), complete: true };
+  let previous = await ask();
+  for (;;) {
+    if (Date.now() + readiness.settleMs > opts.deadline) return { value: previous, complete: false, why: `${server.launch.spec.id} was still loading the project (its answers kept changing)` };
+    await pause(readiness.settleMs, opts.signal);
+    if (opts.signal.aborted) return { value: previous, complete: false, why: "cancelled" };
+    const next = await ask();
+    if (JSON.stringify(next) === JSON.stringify(previous) && server.progress.busyWith().length === 0) {
+      settled.add(server);
+      return { value: next, complete: true };
+    }
+    previous = next;
+  }
+}
+
+function busy(server: LanguageServer): string {
+  const doing = server.progress.busyWith();
+  return `${server.launch.spec.id} was still busy${doing.length > 0 ? ` (${doing.join("; ")})` : ""}`;
+}
+
+/** The wait between two samples of a background-indexing server's answer; not a synchronisation. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new WakeList().wait(Date.now() + ms, signal);
+}

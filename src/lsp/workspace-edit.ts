@@ -1,0 +1,59 @@
+// The seam between language-server edits and the workspace's atomic multi-file writer (issue 9,
+// item 6; phase 2). Servers answer rename, code actions and formatting with a WorkspaceEdit; here it
+// is checked against the jail (every URI must resolve inside the workspace, else the whole edit is
+// refused) and normalised into one list of changes per file. Applying it, atomically and with a
+// dry-run diff, is `ApplyWorkspaceEdit`'s job, implemented on src/workspace by phase 2.
+import type { AnnotatedTextEdit, CreateFile, SnippetTextEdit, DeleteFile, RenameFile, TextDocumentEdit, TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
+import { ToolError } from "../errors.ts";
+import type { WorkspacePath } from "../security/workspace-path.ts";
+
+export type CheckedChange =
+  | { kind: "edit"; path: WorkspacePath; edits: TextEdit[]; /** The version the server computed the edit for, when it said. */ version: number | null }
+  | { kind: "create"; path: WorkspacePath; overwrite: boolean; ignoreIfExists: boolean }
+  | { kind: "rename"; from: WorkspacePath; to: WorkspacePath; overwrite: boolean }
+  | { kind: "delete"; path: WorkspacePath; recursive: boolean };
+
+/** A WorkspaceEdit whose every path the jail accepted, in the order the server gave. */
+export interface CheckedWorkspaceEdit {
+  readonly changes: readonly CheckedChange[];
+}
+
+/** What phase 2 implements on the [files] machinery: all files or none, a diff for a dry run. */
+export interface ApplyWorkspaceEdit {
+  (edit: CheckedWorkspaceEdit, opts: { dryRun: boolean; signal: AbortSignal }): Promise<{ diff: string; files: readonly string[] }>;
+}
+
+type Resolve = (uri: string, opts: { mustExist: boolean }) => Promise<WorkspacePath>;
+
+/** Checks every URI of `edit` through the jail (`resolve` is ctx.fs.resolve); refuses the whole edit on the first outside one. */
+export async function checkWorkspaceEdit(edit: WorkspaceEdit, resolve: Resolve): Promise<CheckedWorkspaceEdit> {
+  const inside = async (uri: string, mustExist: boolean) => {
+    try {
+      return await resolve(uri, { mustExist });
+    } catch (err) {
+      throw new ToolError("outside_workspace", `The language server's edit touches ${uri}, which is not a file in the workspace; nothing was changed`, {
+        suggestion: "Make the change by hand inside the workspace, or narrow the request so the edit stays in it.",
+        cause: err,
+      });
+    }
+  };
+  const changes: CheckedChange[] = [];
+  for (const change of edit.documentChanges ?? []) {
+    if ("textDocument" in change) changes.push({ kind: "edit", path: await inside(change.textDocument.uri, true), edits: change.edits.map(plainEdit), version: (change as TextDocumentEdit).textDocument.version });
+    else if (change.kind === "create") changes.push({ kind: "create", path: await inside((change as CreateFile).uri, false), overwrite: change.options?.overwrite === true, ignoreIfExists: change.options?.ignoreIfExists === true });
+    else if (change.kind === "rename") {
+      const rename = change as RenameFile;
+      changes.push({ kind: "rename", from: await inside(rename.oldUri, true), to: await inside(rename.newUri, false), overwrite: rename.options?.overwrite === true });
+    } else changes.push({ kind: "delete", path: await inside((change as DeleteFile).uri, true), recursive: change.options?.recursive === true });
+  }
+  // `changes` is the older form; servers send one or the other.
+  if (edit.documentChanges === undefined) {
+    for (const [uri, edits] of Object.entries(edit.changes ?? {})) changes.push({ kind: "edit", path: await inside(uri, true), edits: edits.map(plainEdit), version: null });
+  }
+  return { changes };
+}
+
+/** A snippet edit (LSP 3.18) is applied as its text: a file has no tab stops. */
+function plainEdit(edit: TextEdit | AnnotatedTextEdit | SnippetTextEdit): TextEdit {
+  return { range: edit.range, newText: "newText" in edit ? edit.newText : edit.snippet.value.replace(/\$\{\d+:?([^}]*)\}|\$\d+/g, "$1") };
+}

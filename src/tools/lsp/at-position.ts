@@ -1,0 +1,35 @@
+// Opens the file of a position-taking call in the server that answers `method`, and turns the
+// model's {line, symbol, column} into an LSP position; reports a server that is starting through
+// ctx.progress, so a slow first call is not silent.
+import type { Position } from "vscode-languageserver-protocol";
+import type { LspDocument } from "../../lsp/lsp-service.ts";
+import { lspPosition, type PositionInput } from "../../lsp/positions.ts";
+import type { ToolContext } from "../context.ts";
+import { wordAt } from "./locations.ts";
+
+export interface AtPosition {
+  doc: LspDocument;
+  position: Position;
+  /** The identifier at the position, for headers. */
+  name: string;
+  /** textDocument + position, as most requests take them. */
+  params: { textDocument: { uri: string }; position: Position };
+}
+
+export async function openAt(input: PositionInput & { file: string }, ctx: ToolContext, method: string): Promise<AtPosition> {
+  const doc = await openDocument(input.file, ctx, method);
+  const position = lspPosition(doc.lines, input, doc.relative);
+  // A located symbol is asked about one character in: some servers (bash-language-server) find
+  // nothing at a word's first column when it is the line's first.
+  const asked = input.symbol !== undefined && input.symbol.length > 1 ? { line: position.line, character: position.character + 1 } : position;
+  return { doc, position, name: input.symbol ?? wordAt(doc.lines, position.line, position.character), params: { textDocument: { uri: doc.uri }, position: asked } };
+}
+
+export function openDocument(file: string, ctx: ToolContext, method: string): Promise<LspDocument> {
+  return ctx.lsp.document(file, { method, signal: ctx.signal, onProgress: (message) => ctx.progress(0, { message }) });
+}
+
+/** The line a result starts with when the server may not have said everything. */
+export function partialNote(answer: { complete: boolean; why?: string }): string {
+  return answer.complete ? "" : `PARTIAL: ${answer.why ?? "the server was not ready"}; call again for the complete answer.\n`;
+}

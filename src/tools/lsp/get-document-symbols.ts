@@ -1,0 +1,52 @@
+// getDocumentSymbols: a file's symbols as an indented outline (issue 9, item 7), each with its
+// kind and 1-based line range, as an editor's outline view shows them.
+import * as v from "valibot";
+import type { DocumentSymbol, SymbolInformation } from "vscode-languageserver-protocol";
+import { defineTool } from "../define-tool.ts";
+import { openDocument } from "./at-position.ts";
+import { verbosityField } from "./position-input.ts";
+import { symbolKindName } from "./symbol-kinds.ts";
+
+export default defineTool({
+  name: "getDocumentSymbols",
+  title: "File outline",
+  description: "Lists a file's classes, functions, methods and variables as an indented outline with kinds and line ranges, via the language server.",
+  searchHint: "document symbols outline structure of file list functions classes methods in file",
+  input: v.strictObject({
+    file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root, absolute, or a file:// URI.")),
+    maxDepth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("Deepest nesting level shown (default 4)."))),
+    ...verbosityField,
+  }),
+  annotations: { readOnlyHint: true },
+  // The first call on a file may start its language server.
+  timeoutMs: 60_000,
+  slim: true,
+  largeResult: true,
+  async handler(input, ctx) {
+    const doc = await openDocument(input.file, ctx, "textDocument/documentSymbol");
+    const symbols = (await doc.request<DocumentSymbol[] | SymbolInformation[] | null>("textDocument/documentSymbol", { textDocument: { uri: doc.uri } })) ?? [];
+    if (symbols.length === 0) return `${doc.relative} has no symbols (${doc.server.serverName}).`;
+    const maxDepth = input.maxDepth ?? (input.verbosity === "minimal" ? 2 : 4);
+    const lines = isHierarchical(symbols) ? outline(symbols, 0, maxDepth, input.verbosity) : symbols.map((s) => `${s.containerName ? `${s.containerName} > ` : ""}${s.name} ${symbolKindName(s.kind)} :${s.location.range.start.line + 1}`);
+    return `${doc.relative} (${doc.lines.length} lines):\n${lines.join("\n")}`;
+  },
+});
+
+function isHierarchical(symbols: DocumentSymbol[] | SymbolInformation[]): symbols is DocumentSymbol[] {
+  return symbols.length > 0 && "range" in (symbols[0] as DocumentSymbol);
+}
+
+function outline(symbols: readonly DocumentSymbol[], depth: number, maxDepth: number, verbosity: string): string[] {
+  const out: string[] = [];
+  for (const s of [...symbols].sort((a, b) => a.range.start.line - b.range.start.line)) {
+    const start = s.range.start.line + 1;
+    const end = s.range.end.line + 1;
+    const detail = verbosity === "verbose" && s.detail ? `  ${s.detail}` : "";
+    out.push(`${"  ".repeat(depth)}${s.name} ${symbolKindName(s.kind)} ${start === end ? `:${start}` : `:${start}-${end}`}${detail}`);
+    const children = s.children ?? [];
+    if (children.length === 0) continue;
+    if (depth + 1 < maxDepth) out.push(...outline(children, depth + 1, maxDepth, verbosity));
+    else out.push(`${"  ".repeat(depth + 1)}… ${children.length} more inside; raise maxDepth`);
+  }
+  return out;
+}

@@ -1,0 +1,25 @@
+// getHover: what the language server shows on hover (type, signature, documentation).
+import * as v from "valibot";
+import type { Hover } from "vscode-languageserver-protocol";
+import { defineTool } from "../define-tool.ts";
+import { openAt } from "./at-position.ts";
+import { markupText } from "./markup.ts";
+import { positionFields } from "./position-input.ts";
+
+export default defineTool({
+  name: "getHover",
+  title: "Hover information",
+  description: "Shows what an editor's hover shows for a symbol: its type, signature and documentation, from its file, line and name, via the language server.",
+  searchHint: "hover type info documentation docstring what is this symbol quick info",
+  input: v.strictObject(positionFields),
+  annotations: { readOnlyHint: true },
+  // The first call on a file may start its language server.
+  timeoutMs: 60_000,
+  slim: true,
+  async handler(input, ctx) {
+    const at = await openAt(input, ctx, "textDocument/hover");
+    const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);
+    const text = markupText(hover?.contents);
+    return text === "" ? `No hover information for \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}.` : text;
+  },
+});

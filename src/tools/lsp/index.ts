@@ -1,0 +1,33 @@
+// The language-intelligence toolsets (issue 9), split by what a model searches for: getting
+// around the code, and what the code is and what is wrong with it. Every tool answers headless,
+// through the workspace's language servers (ctx.lsp).
+import { defineToolset } from "../toolset.ts";
+import findImplementations from "./find-implementations.ts";
+import findReferences from "./find-references.ts";
+import getCallHierarchy from "./get-call-hierarchy.ts";
+import getCodeActions from "./get-code-actions.ts";
+import getDocumentSymbols from "./get-document-symbols.ts";
+import getHover from "./get-hover.ts";
+import getTypeHierarchy from "./get-type-hierarchy.ts";
+import getTypeSignature from "./get-type-signature.ts";
+import goToDeclaration from "./go-to-declaration.ts";
+import goToDefinition from "./go-to-definition.ts";
+import goToTypeDefinition from "./go-to-type-definition.ts";
+import jumpToFirstError from "./jump-to-first-error.ts";
+import navigateToSymbolByName from "./navigate-to-symbol.ts";
+import prepareRename from "./prepare-rename.ts";
+import searchWorkspaceSymbols from "./search-workspace-symbols.ts";
+import signatureHelp from "./signature-help.ts";
+import watchDiagnostics from "./watch-diagnostics.ts";
+
+export const codeNavigationToolset = defineToolset({
+  name: "code-navigation",
+  purpose: "go to definition, find references/usages, implementations, call and type hierarchy, symbols by name, file outline",
+  tools: [goToDefinition, findReferences, goToDeclaration, goToTypeDefinition, findImplementations, getCallHierarchy, getTypeHierarchy, getDocumentSymbols, searchWorkspaceSymbols, navigateToSymbolByName],
+});
+
+export const codeIntelligenceToolset = defineToolset({
+  name: "code-intelligence",
+  purpose: "hover types and docs, signatures, type errors and diagnostics, quick fixes, rename checks (language servers)",
+  tools: [getHover, getTypeSignature, signatureHelp, jumpToFirstError, watchDiagnostics, getCodeActions, prepareRename],
+});

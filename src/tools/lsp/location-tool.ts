@@ -1,0 +1,60 @@
+// goToDefinition, goToDeclaration, goToTypeDefinition and findImplementations are one request each
+// with one answer shape (locations), so they are made by one factory with their own words.
+import * as v from "valibot";
+import type { Location, LocationLink } from "vscode-languageserver-protocol";
+import { WakeList } from "../../lsp/wake-list.ts";
+import { defineTool, type Tool } from "../define-tool.ts";
+import { openAt, partialNote } from "./at-position.ts";
+import { placesOf, renderPlaces, sortPlaces, SourceLines } from "./locations.ts";
+import { maxResultsField, positionFields, verbosityField } from "./position-input.ts";
+
+const FRESH_RETRIES = 4;
+const FRESH_RETRY_MS = 250;
+
+export interface LocationToolSpec {
+  name: string;
+  title: string;
+  description: string;
+  searchHint: string;
+  method: string;
+  /** What the found places are, for the header ("definition", "implementation"). */
+  noun: string;
+  /** Implementations span the project: wait for the server's readiness. */
+  wholeProject?: boolean;
+  alwaysLoad?: boolean;
+}
+
+export function locationTool(spec: LocationToolSpec): Tool {
+  return defineTool({
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    searchHint: spec.searchHint,
+    input: v.strictObject({ ...positionFields, ...verbosityField, ...maxResultsField(100, 1000) }),
+    annotations: { readOnlyHint: true },
+  // The first call on a file may start its language server.
+  timeoutMs: 60_000,
+    slim: true,
+    ...(spec.alwaysLoad ? { alwaysLoad: true } : {}),
+    async handler(input, ctx) {
+      const at = await openAt(input, ctx, spec.method);
+      type Answer = Location | Location[] | LocationLink[] | null;
+      const ask = async () => (spec.wholeProject ? at.doc.wholeProject<Answer>(spec.method, at.params) : { value: await at.doc.request<Answer>(spec.method, at.params), complete: true });
+      let answer = await ask();
+      // A document opened by this very call may still be parsing (bash-language-server answers
+      // nothing then): an empty answer is asked again a few times before it is believed.
+      for (let retry = 0; retry < FRESH_RETRIES && at.doc.fresh && placesOf(answer.value).length === 0; retry++) {
+        await new WakeList().wait(Date.now() + FRESH_RETRY_MS, ctx.signal);
+        answer = await ask();
+      }
+      const places = sortPlaces(placesOf(answer.value));
+      const where = `${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}`;
+      if (places.length === 0) return `${partialNote(answer)}No ${spec.noun} found for \`${at.name}\` at ${where} (${at.doc.server.serverName}). Check the line and symbol, or try searchWorkspaceSymbols.`;
+      const shown = places.slice(0, input.maxResults);
+      const lines = await renderPlaces(shown, new SourceLines(ctx), input.verbosity);
+      const more = places.length > shown.length ? `\n… ${places.length - shown.length} more; raise maxResults to see them.` : "";
+      const noun = places.length === 1 ? spec.noun : `${spec.noun}s`;
+      return `${partialNote(answer)}${places.length} ${noun} of \`${at.name}\` (${where}):\n${lines.join("\n")}${more}`;
+    },
+  });
+}
