@@ -21,7 +21,7 @@ export default defineTool({
   name: "getGitStatus",
   title: "Git status",
   description: "Shows the branch, its upstream, ahead/behind counts and the staged, unstaged, untracked and conflicted files of the workspace repository.",
-  searchHint: "git status changed staged unstaged untracked files branch ahead behind conflicts",
+  searchHint: "git status which files modified changed staged unstaged untracked branch ahead behind conflicts",
   input: v.strictObject({
     path: v.optional(v.pipe(v.string(), v.description("Only changes under this file or directory (default: the whole workspace)."))),
   }),
