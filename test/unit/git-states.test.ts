@@ -176,14 +176,14 @@ describe("a submodule", () => {
 });
 
 describe("size", () => {
-  it("thousands of commits: log pages with `more`, hotspots read a bounded window", async () => {
+  it("a thousand commits and more: log pages with `more`, hotspots count the whole window", async () => {
     const dir = join(base, "long");
     await mkdir(dir);
     fx.git(dir, "init", "--quiet");
-    // fast-import writes 3,000 commits in one process, touching 30 files in turn.
+    // fast-import writes 1,200 commits in one process, touching 30 files in turn.
     const lines: string[] = [];
-    const start = Math.floor(Date.now() / 1000) - 3000;
-    for (let i = 1; i <= 3000; i++) {
+    const start = Math.floor(Date.now() / 1000) - 1200;
+    for (let i = 1; i <= 1200; i++) {
       const content = `change ${i}`;
       lines.push("commit refs/heads/main", `committer Test Author <author@example.com> ${start + i} +0000`, `data ${`c${i}`.length}`, `c${i}`);
       lines.push(`M 644 inline f${i % 30}.txt`, `data ${content.length}`, content, "");
@@ -194,11 +194,12 @@ describe("size", () => {
     const log = await d.data<{ commits: { subject: string }[]; more: boolean }>("getGitLog", { limit: 500 });
     expect(log.commits).toHaveLength(500);
     expect(log.more).toBe(true);
-    expect(log.commits[0]?.subject).toBe("c3000");
+    expect(log.commits[0]?.subject).toBe("c1200");
     const spots = await d.data<{ commits: number; files: { commits: number }[] }>("getGitHotspots", { days: 3650, limit: 5 });
-    expect(spots.commits).toBe(3000);
-    expect(spots.files.map((f) => f.commits)).toEqual([100, 100, 100, 100, 100]);
-  });
+    expect(spots.commits).toBe(1200);
+    expect(spots.files.map((f) => f.commits)).toEqual([40, 40, 40, 40, 40]);
+    // Room for a loaded machine: this builds and reads a real history, it asserts no time.
+  }, 30_000);
 
   it("a commit of thousands of files lists 500 and counts the rest", async () => {
     const dir = await fx.repo(join(base, "wide"), { "a.txt": "a\n" });
@@ -209,5 +210,5 @@ describe("size", () => {
     expect(done.files).toHaveLength(500);
     expect(done.omitted).toBe(100);
     expect(await d.data("gitAdd")).toEqual({ staged: [], count: 0 });
-  });
+  }, 30_000);
 });
