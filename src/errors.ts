@@ -66,6 +66,8 @@ export type ToolErrorCode =
   | "branch_protected"
   | "nothing_to_commit"
   | "nothing_to_stash"
+  | "no_commits"
+  | "operation_in_progress"
   | "github_auth_required"
   | "github_not_found"
   | "github_failed"

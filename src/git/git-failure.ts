@@ -28,7 +28,14 @@ const PATTERNS: readonly FailurePattern[] = [
     code: "not_a_repository",
     suggestion: "The repository belongs to another user, so git refuses it. If you trust it, run `git config --global --add safe.directory <path>` as git's message shows.",
   },
-  { test: /^CONFLICT|Merge conflict in|could not apply|needs merge|you need to resolve your current index first/m, code: "merge_conflict", suggestion: "Resolve the conflicted files (getGitStatus lists them), stage them with gitAdd, then gitCommit; or abort with `git merge --abort` / `git rebase --abort` in a terminal." },
+  // Before the first commit, every command that reads HEAD fails, each in its own words.
+  {
+    test: /does not have any commits yet|bad default revision 'HEAD'|bad revision 'HEAD'|no such ref: HEAD|ambiguous argument 'HEAD'|do not have the initial commit yet/,
+    code: "no_commits",
+    suggestion: "The repository has no commits yet: make the first with gitAdd and gitCommit.",
+  },
+  { test: /cannot [a-z ]+ while (merging|rebasing|cherry-picking|reverting|bisecting)/, code: "operation_in_progress", suggestion: "An operation stopped midway; getGitStatus says which (inProgress) and how to finish or abort it." },
+  { test: /^CONFLICT|Merge conflict in|could not apply|needs merge|you need to resolve your current index first|you have unmerged files|unresolved conflict/m, code: "merge_conflict", suggestion: "Resolve the conflicted files (getGitStatus lists them, and in inProgress how to finish), stage them with gitAdd, then gitCommit (after a rebase: `git rebase --continue`); or abort with `git merge --abort` / `git rebase --abort`." },
   {
     test: /terminal prompts disabled|could not read Username|Authentication failed|Permission denied \(publickey|Host key verification failed/i,
     code: "git_failed",
@@ -36,8 +43,15 @@ const PATTERNS: readonly FailurePattern[] = [
   },
   { test: /Could not read from remote repository|does not appear to be a git repository|Could not resolve host|unable to access/i, code: "git_failed", suggestion: "Check the remote's URL (`git remote -v`) and the network, then retry." },
   { test: /unknown revision|bad revision|invalid reference|ambiguous argument|invalid object name|not a valid object name|Needed a single revision|bad object/i, code: "invalid_ref", suggestion: "Check the ref: gitListBranches lists branches, getGitLog recent commits." },
+  { test: /You are not currently on a branch/, code: "git_failed", suggestion: "HEAD is detached, so there is no branch to pull into: gitCheckout a branch first." },
+  { test: /src refspec .* does not match any/, code: "invalid_ref", suggestion: "That branch does not exist here or has no commits yet: gitListBranches lists branches; commit first with gitCommit." },
+  { test: /is already checked out at|is already used by worktree/, code: "git_failed", suggestion: "That branch is checked out in another worktree (git's message names it): work on it there, or make a new branch here with gitCheckout (create: true)." },
+  {
+    test: /is in submodule '/,
+    code: "git_failed",
+    suggestion: "That path is inside a submodule, a repository of its own: open the submodule's folder as the workspace to stage its files; gitAdd of the submodule's own path stages its new commit here.",
+  },
   { test: /no tracking information|has no upstream branch/, code: "git_failed", suggestion: "The branch has no upstream: pass remote and branch, or push it first with gitPush (setUpstream: true)." },
-  { test: /does not have any commits yet|bad default revision 'HEAD'/, code: "git_failed", suggestion: "The branch has no commits yet; make the first with gitAdd and gitCommit." },
   { test: /no such path .* in|did not match any file\(s\) known to git/i, code: "file_not_found", suggestion: "The file is not tracked by git at that commit; getGitStatus lists untracked files, findFiles locates files." },
   { test: /would be overwritten by (checkout|merge)|Your local changes/i, code: "git_failed", suggestion: "Commit or stash the local changes first (gitCommit or gitStash), then retry; gitStashPop brings stashed changes back." },
   { test: /index\.lock': File exists|Unable to create .*\.lock/i, code: "git_failed", suggestion: "Another git process is running in this repository (or crashed and left index.lock); wait for it, or remove .git/index.lock if none is running." },

@@ -50,8 +50,13 @@ export async function openRepository(ctx: ToolContext, access: GitAccess): Promi
     if (result.exitCode !== 0 && !(opts.okExitCodes ?? []).includes(result.exitCode)) throw gitFailure(subcommand, result);
     return result;
   };
-  // Neither reads the index or runs a program; the guard's overrides are not known yet.
-  const located = (await exec([...base, "rev-parse", "--show-toplevel", "--show-prefix"])).stdout.split("\n");
+  // Neither reads the index or runs a program; the guard's overrides are not known yet. They run
+  // side by side: every tool call pays for both before its own command.
+  const [location, config] = await Promise.all([
+    exec([...base, "rev-parse", "--show-toplevel", "--show-prefix"]),
+    exec([...base, "config", "--list", "--show-scope", "--includes", "-z"], { okExitCodes: [1] }),
+  ]);
+  const located = location.stdout.split("\n");
   const top = located[0] ?? "";
   const prefix = located[1] ?? "";
   const root = ctx.fs.root;
@@ -60,7 +65,6 @@ export async function openRepository(ctx: ToolContext, access: GitAccess): Promi
       suggestion: "Open the repository's folder as the workspace; a core.worktree or .git file pointing elsewhere is not followed.",
     });
   }
-  const config = await exec([...base, "config", "--list", "--show-scope", "--includes", "-z"], { okExitCodes: [1] });
   const guarded = [...base, ...configOverrides(parseConfigList(config.stdout), access)];
   const depth = prefix.split("/").filter((p) => p !== "").length;
   return {

@@ -9,6 +9,8 @@ export interface StatusChange {
   change: ChangeKind;
   /** The original path of a rename or copy. */
   from?: string;
+  /** A submodule's state (git-status(1), the <sub> field): what changed inside it. */
+  submodule?: string;
 }
 
 export interface ParsedStatus {
@@ -84,7 +86,20 @@ function fields(record: string, n: number): string[] {
 function changed(status: ParsedStatus, f: string[], from?: string): void {
   const xy = f[1] ?? "..";
   const path = f[f.length - 1] ?? "";
-  const entry = (letter: string): StatusChange => ({ path, change: KINDS[letter] ?? "modified", ...(from !== undefined && (letter === "R" || letter === "C") ? { from } : {}) });
+  const submodule = submoduleState(f[2] ?? "N...");
+  const entry = (letter: string): StatusChange => ({
+    path,
+    change: KINDS[letter] ?? "modified",
+    ...(from !== undefined && (letter === "R" || letter === "C") ? { from } : {}),
+    ...(submodule === undefined ? {} : { submodule }),
+  });
   if (xy[0] !== ".") status.staged.push(entry(xy[0] ?? "M"));
   if (xy[1] !== ".") status.unstaged.push(entry(xy[1] ?? "M"));
+}
+
+/** "S<c><m><u>": C = its commit changed, M = tracked changes inside, U = untracked files inside. */
+function submoduleState(sub: string): string | undefined {
+  if (sub[0] !== "S") return undefined;
+  const parts = [sub[1] === "C" ? "new commits" : "", sub[2] === "M" ? "modified content" : "", sub[3] === "U" ? "untracked content" : ""].filter((p) => p !== "");
+  return parts.length === 0 ? "unchanged inside" : parts.join(", ");
 }

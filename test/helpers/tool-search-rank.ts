@@ -1,40 +1,65 @@
-// A keyword ranking of tools, in the spirit of Claude Code's ToolSearch (it ranks on names, search
-// hints and descriptions; protocol.md E). Not its exact algorithm: a test that a model's words
-// reach a tool through what the tool says about itself. A word is worth more in the name than in
-// the hint, more in the hint than in the description, and more when few tools use it (IDF, as any
-// keyword search weighs terms: "file" says little among 90 tools, "outline" a lot).
+// A keyword tool search over what Claude Code's ToolSearch ranks on (protocol.md E: the tool's name,
+// its searchHint and its description): BM25 over those words, the name's camelCase parts counted
+// twice, with light stemming ("commits" = "commit", "changed" = "change") and English function
+// words left out. Not Claude Code's own code, but the same inputs: a tool this search cannot find
+// for the words a model would type is badly described.
 import type { Tool } from "../../src/tools/define-tool.ts";
 
-const STOPWORDS = new Set(["a", "an", "the", "of", "to", "in", "on", "for", "is", "it", "this", "that", "me", "my", "i", "and", "or", "with", "what", "do", "does", "which", "from", "by", "all"]);
+const STOPWORDS = new Set(
+  "a an and are as at be by did do does for from has have how i in is it its me my of on or the this that to was what when where which who why will with you your".split(" "),
+);
 
-/** Lowercase words, camelCase split, a plural "s" dropped, stopwords out. */
-export function words(text: string): string[] {
+/** Words a model types, stemmed the same way as the tools' text. */
+export function searchWords(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((w) => w !== "" && !STOPWORDS.has(w))
-    .map((w) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w));
+    .map(stem);
 }
 
-export function rankTools(query: string, tools: readonly Tool[]): string[] {
-  const fields = tools.map((tool) => ({
-    name: tool.name,
-    inName: new Set(words(tool.name)),
-    inHint: new Set(words(tool.searchHint)),
-    inDescription: new Set(words(tool.description)),
-  }));
-  const idf = (term: string) => {
-    const df = fields.filter((f) => f.inName.has(term) || f.inHint.has(term) || f.inDescription.has(term)).length;
-    return df === 0 ? 0 : Math.log(1 + tools.length / df);
-  };
-  const terms = [...new Set(words(query))].map((term) => ({ term, weight: idf(term) }));
-  return fields
-    .map((f) => ({
-      name: f.name,
-      score: terms.reduce((sum, { term, weight }) => sum + weight * ((f.inName.has(term) ? 3 : 0) + (f.inHint.has(term) ? 2 : 0) + (f.inDescription.has(term) ? 1 : 0)), 0),
-    }))
-    .filter((s) => s.score > 0)
-    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name))
-    .map((s) => s.name);
+/** "changes", "changed", "change" and "changing" all become "chang". */
+function stem(word: string): string {
+  if (word.length <= 3) return word;
+  for (const [suffix, replacement] of [
+    ["ies", "y"],
+    ["ing", ""],
+    ["ed", ""],
+    ["es", ""],
+    ["s", ""],
+    ["e", ""],
+  ] as const) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) return word.slice(0, -suffix.length) + replacement;
+  }
+  return word;
+}
+
+export interface RankedTool {
+  name: string;
+  score: number;
+}
+
+/** Every tool, best match first, for one query. */
+export function rankTools(tools: readonly Tool[], query: string): RankedTool[] {
+  const docs = tools.map((t) => ({ name: t.name, words: [...searchWords(t.name), ...searchWords(t.name), ...searchWords(t.searchHint), ...searchWords(t.description)] }));
+  const avgLength = docs.reduce((n, d) => n + d.words.length, 0) / docs.length;
+  const documentFrequency = new Map<string, number>();
+  for (const d of docs) for (const w of new Set(d.words)) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
+  const k1 = 1.2;
+  const b = 0.75;
+  const terms = [...new Set(searchWords(query))];
+  return docs
+    .map((d) => {
+      let score = 0;
+      for (const term of terms) {
+        const tf = d.words.filter((w) => w === term).length;
+        if (tf === 0) continue;
+        const n = documentFrequency.get(term) ?? 0;
+        const idf = Math.log(1 + (docs.length - n + 0.5) / (n + 0.5));
+        score += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * d.words.length) / avgLength));
+      }
+      return { name: d.name, score };
+    })
+    .sort((x, y) => y.score - x.score || x.name.localeCompare(y.name));
 }

@@ -10,7 +10,7 @@ export default defineTool({
   name: "getCommitDetails",
   title: "Commit details",
   description: "Shows one commit: hash, author, committer, dates, full message, the files it changed with line counts, and its patch (optionally only for some paths).",
-  searchHint: "git show commit details message author files changed patch sha",
+  searchHint: "git show commit details what changed in a commit message author files patch sha",
   input: v.strictObject({
     ref: v.optional(RefInput('The commit: a hash, branch, tag or "HEAD~2" (default HEAD).'), "HEAD"),
     patch: v.optional(v.pipe(v.boolean(), v.description("Include the patch after the file list (default true).")), true),

@@ -11,7 +11,7 @@ export default defineTool({
   name: "getDiffBetweenRefs",
   title: "Diff between refs",
   description: "Shows the diff between two branches, tags or commits (base to head), or with mergeBase only head's changes since it forked from base, as in a pull request.",
-  searchHint: "git diff between branches refs commits compare base head pull request changes",
+  searchHint: "git diff between branches against main compare refs commits base head pull request changes",
   input: v.strictObject({
     base: RefInput('Where to compare from: "main", "v1.2.0", a hash.'),
     head: v.optional(RefInput("Where to compare to (default HEAD)."), "HEAD"),

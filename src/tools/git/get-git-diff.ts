@@ -8,8 +8,8 @@ import { ContextLinesInput, diffFormatArgs, PathsInput, StatInput } from "./git-
 export default defineTool({
   name: "getGitDiff",
   title: "Git diff",
-  description: "Shows uncommitted changes as a unified diff: unstaged (working tree vs index) or staged (index vs HEAD); optionally for some paths, or as a per-file stat.",
-  searchHint: "git diff changes unstaged staged working tree patch what changed stat",
+  description: "Shows what changed and is not committed yet, as a unified diff: unstaged changes (working tree vs index) or staged ones (index vs HEAD); for some paths, or a stat.",
+  searchHint: "git diff what changed uncommitted changes staged unstaged patch",
   input: v.strictObject({
     staged: v.optional(v.pipe(v.boolean(), v.description("Staged changes (what gitCommit would commit) instead of unstaged ones.")), false),
     paths: PathsInput,

@@ -14,7 +14,7 @@ export default defineTool({
   name: "gitBlame",
   title: "Git blame",
   description: "Shows who last changed each line of a file, when, and in which commit; optionally for a line range or as of an older commit.",
-  searchHint: "git blame who changed line author annotate commit introduced",
+  searchHint: "git blame who wrote changed this line author annotate commit introduced",
   input: v.strictObject({
     path: v.pipe(v.string(), v.description("File relative to the workspace root.")),
     startLine: v.optional(v.pipe(Line, v.description("First line (1-based)."))),

@@ -2,7 +2,7 @@
 // creates one from HEAD or a base. `git switch` never discards local changes: a switch that would
 // is refused with git's message.
 import * as v from "valibot";
-import { currentBranch, shortHash } from "../../git/head.ts";
+import { currentBranch, headCommit } from "../../git/head.ts";
 import { branchName, revision } from "../../git/refs.ts";
 import { openRepository } from "../../git/repository.ts";
 import { defineTool } from "../define-tool.ts";
@@ -21,7 +21,7 @@ export default defineTool({
   output: v.object({
     branch: v.string(),
     previous: v.pipe(v.nullable(v.string()), v.description("The branch before; null when HEAD was detached.")),
-    commit: v.string(),
+    commit: v.pipe(v.nullable(v.string()), v.description("The branch's short hash; null for a new branch before the first commit.")),
     created: v.boolean(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
@@ -35,7 +35,7 @@ export default defineTool({
     // --end-of-options: neither can be read as another option.
     const args = input.create ? ["switch", `--create=${branch}`, "--end-of-options", ...base] : ["switch", "--end-of-options", branch];
     await repo.run(args);
-    const commit = await shortHash(repo);
+    const commit = await headCommit(repo);
     ctx.events.publish("git.checkout", { branch, previous, created: input.create });
     return { branch, previous, commit, created: input.create };
   },

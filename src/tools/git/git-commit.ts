@@ -5,11 +5,14 @@ import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
 import { currentBranch, shortHash } from "../../git/head.ts";
+import { HOW_TO_FINISH, operationInProgress } from "../../git/operation.ts";
 import { pathspecs } from "../../git/pathspec.ts";
 import { openRepository, type Repository } from "../../git/repository.ts";
 import { committedFiles } from "../../git/staged-files.ts";
 import { defineTool } from "../define-tool.ts";
 import { PathsInput } from "./git-inputs.ts";
+
+const MAX_LISTED = 500;
 
 export default defineTool({
   name: "gitCommit",
@@ -29,19 +32,26 @@ export default defineTool({
     hash: v.string(),
     branch: v.pipe(v.nullable(v.string()), v.description("null when HEAD is detached.")),
     subject: v.string(),
-    files: v.pipe(v.array(v.string()), v.description("Files the commit changed.")),
+    files: v.pipe(v.array(v.string()), v.description(`Files the commit changed (at most ${MAX_LISTED}).`)),
+    omitted: v.optional(v.pipe(v.number(), v.description("Changed files left out of the list."))),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
   requires: { probes: ["git"] },
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "write");
+    const branch = await currentBranch(repo);
+    // A commit in a stopped rebase is a commit of its own: the rebase stays stopped, the rest of
+    // its commits unapplied, which is never what "commit the resolution" meant.
+    if (branch === null && (await operationInProgress(repo, { detached: true })) === "rebase") {
+      throw new ToolError("operation_in_progress", "A rebase is in progress, and a commit would not continue it", { suggestion: `To go on: ${HOW_TO_FINISH.rebase}.` });
+    }
     if (input.files !== undefined) await repo.run(["add", "--", ...(await pathspecs(ctx.fs, input.files))]);
     await refuseEmpty(repo);
     await repo.run(["commit", "--quiet", "--file=-"], { stdin: input.message });
-    const [hash, branch, files] = await Promise.all([shortHash(repo), currentBranch(repo), committedFiles(repo)]);
+    const [hash, files] = await Promise.all([shortHash(repo), committedFiles(repo)]);
     const subject = input.message.trim().split("\n")[0] ?? "";
     ctx.events.publish("git.commit", { hash, branch, subject, files: files.length });
-    return { hash, branch, subject, files };
+    return { hash, branch, subject, files: files.slice(0, MAX_LISTED), ...(files.length > MAX_LISTED ? { omitted: files.length - MAX_LISTED } : {}) };
   },
 });
 

@@ -8,6 +8,9 @@ import { defineTool } from "../define-tool.ts";
 
 export const NETWORK_TIMEOUT_MS = 120_000;
 
+/** A first fetch of a big repository updates thousands of refs: the list says how many it left out. */
+const MAX_LISTED = 200;
+
 export default defineTool({
   name: "gitFetch",
   title: "Git fetch",
@@ -20,7 +23,8 @@ export default defineTool({
   }),
   output: v.object({
     remote: v.pipe(v.nullable(v.string()), v.description("null for the default or all remotes.")),
-    updated: v.pipe(v.array(v.string()), v.description('Refs that changed, as git reports them ("a1b2..c3d4  main -> origin/main").')),
+    updated: v.pipe(v.array(v.string()), v.description(`Refs that changed, as git reports them ("a1b2..c3d4 main -> origin/main"), at most ${MAX_LISTED}.`)),
+    omitted: v.optional(v.pipe(v.number(), v.description("Changed refs left out of the list."))),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   requires: { probes: ["git"] },
@@ -35,6 +39,6 @@ export default defineTool({
       .filter((line) => line.includes(" -> ") || line.includes("[deleted]"))
       .map((line) => line.trim().replace(/\s+/g, " "));
     ctx.events.publish("git.fetch", { remote: remote[0] ?? null });
-    return { remote: remote[0] ?? null, updated };
+    return { remote: remote[0] ?? null, updated: updated.slice(0, MAX_LISTED), ...(updated.length > MAX_LISTED ? { omitted: updated.length - MAX_LISTED } : {}) };
   },
 });

@@ -2,7 +2,7 @@
 // rebase. A conflict stops it with the conflicted files named and the repository left mid-merge
 // (or mid-rebase) for the conflicts to be resolved.
 import * as v from "valibot";
-import { currentBranch, shortHash } from "../../git/head.ts";
+import { currentBranch, headCommit, shortHash } from "../../git/head.ts";
 import { gitProgress } from "../../git/progress.ts";
 import { branchName, remoteName } from "../../git/refs.ts";
 import { remoteFor } from "../../git/remotes.ts";
@@ -23,7 +23,7 @@ export default defineTool({
   output: v.object({
     branch: v.nullable(v.string()),
     head: v.pipe(v.string(), v.description("HEAD's short hash after the pull.")),
-    previousHead: v.string(),
+    previousHead: v.pipe(v.nullable(v.string()), v.description("null when the branch had no commits before.")),
     newCommits: v.pipe(v.number(), v.description("Commits in HEAD that were not in it before (after a rebase, the replayed local ones too).")),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
@@ -32,7 +32,7 @@ export default defineTool({
   async handler(input, ctx) {
     const from = input.branch === undefined ? undefined : branchName(input.branch);
     const repo = await openRepository(ctx, "remote");
-    const [branch, previousHead] = await Promise.all([currentBranch(repo), shortHash(repo)]);
+    const [branch, previousHead] = await Promise.all([currentBranch(repo), headCommit(repo)]);
     // A branch to pull needs a remote in git's argv: the branch's own remote when none was given.
     const remote = from !== undefined ? await remoteFor(repo, { branch, given: input.remote }) : input.remote === undefined ? undefined : remoteName(input.remote);
     const target = remote === undefined ? [] : [remote, ...(from === undefined ? [] : [from])];
@@ -40,7 +40,7 @@ export default defineTool({
     const args = ["pull", "--progress", "--no-stat", "--no-edit", input.rebase ? "--rebase" : "--no-rebase", "--end-of-options", ...target];
     await repo.run(args, { onOutput: gitProgress(ctx) });
     const head = await shortHash(repo);
-    const newCommits = Number((await repo.output(["rev-list", "--count", "--end-of-options", `${previousHead}..${head}`])).trim());
+    const newCommits = Number((await repo.output(["rev-list", "--count", "--end-of-options", previousHead === null ? head : `${previousHead}..${head}`])).trim());
     ctx.events.publish("git.pull", { remote: remote ?? null, branch, rebase: input.rebase, head });
     return { branch, head, previousHead, newCommits };
   },

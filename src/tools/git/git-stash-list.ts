@@ -4,10 +4,12 @@ import { records } from "../../git/records.ts";
 import { openRepository } from "../../git/repository.ts";
 import { defineTool } from "../define-tool.ts";
 
+const MAX_LISTED = 100;
+
 export default defineTool({
   name: "gitStashList",
   title: "Git stash list",
-  description: "Lists stashed changes, newest first: index (for gitStashPop), the branch they were stashed on and their message, and when.",
+  description: `Lists stashed changes, newest first (at most ${MAX_LISTED}): index (for gitStashPop), the branch they were stashed on and their message, and when.`,
   searchHint: "git stash list saved changes shelved work in progress",
   input: v.strictObject({}),
   output: v.object({
@@ -17,7 +19,7 @@ export default defineTool({
   requires: { probes: ["git"] },
   async handler(_input, ctx) {
     const repo = await openRepository(ctx, "read");
-    const out = await repo.output(["stash", "list", "--format=%gd%x1f%gs%x1f%ci%x1e"]);
+    const out = await repo.output(["stash", "list", `--max-count=${MAX_LISTED}`, "--format=%gd%x1f%gs%x1f%ci%x1e"]);
     const stashes = records(out).map(([ref = "", message = "", date = ""]) => ({ index: Number(/\{(\d+)\}/.exec(ref)?.[1] ?? -1), message, date }));
     return { stashes };
   },

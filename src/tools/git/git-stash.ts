@@ -10,7 +10,7 @@ export default defineTool({
   name: "gitStash",
   title: "Git stash",
   description: "Stashes the uncommitted changes (staged and unstaged; includeUntracked adds new files) and leaves a clean working tree; gitStashPop restores them.",
-  searchHint: "git stash save changes aside shelve clean working tree temporarily",
+  searchHint: "git stash my changes save aside shelve put away clean working tree temporarily",
   input: v.strictObject({
     message: v.optional(LineInput("A note to recognise the stash by in gitStashList.")),
     includeUntracked: v.optional(v.pipe(v.boolean(), v.description("Also stash untracked files.")), false),

@@ -14,7 +14,7 @@ export default defineTool({
   name: "githubListRuns",
   title: "List GitHub Actions runs",
   description: "Lists recent GitHub Actions workflow runs, newest first: id, workflow, status, conclusion, branch and commit; filter by branch, workflow file or status.",
-  searchHint: "github actions ci runs workflow status build failed checks pipeline gh",
+  searchHint: "github actions ci runs passing workflow status build failed checks pipeline gh",
   input: v.strictObject({
     branch: v.optional(v.pipe(v.string(), v.description("Only runs for this branch."))),
     workflow: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$/, "a workflow file name or id"), v.description('Workflow file name such as "ci.yml", or its id.'))),
