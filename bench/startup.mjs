@@ -1,6 +1,7 @@
 // Start-up cost: process spawn to the first /health 200, the bridge (compiled dist/) against a
 // bare Hono server started the same way in the same run. Prints medians and their ratio.
-// Usage: node bench/startup.mjs [runs=5]   (run `npm run build` first)
+// Usage: node bench/startup.mjs [runs=5] [other-checkout]   (run `npm run build` first; an other
+// checkout, built too, is timed in the same interleaved runs: e.g. a worktree of an older commit)
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -10,6 +11,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const runs = Number(process.argv[2] ?? 5);
+const other = process.argv[3];
 const token = "bench-token-0123456789abcdef";
 
 function freePort() {
@@ -46,15 +48,14 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const configDir = mkdtempSync(join(tmpdir(), "bench-cc-"));
 const bridge = [];
 const baseline = [];
+const others = [];
+const bridgeArgs = (checkout) => (port) => [join(checkout, "bin/claude-ide-bridge.js"), "--workspace", root, "--port", String(port), "--fixed-token", token];
 try {
   // Interleave the two so that machine noise hits both alike.
   for (let i = 0; i < runs; i++) {
     baseline.push(await timeToHealth((port) => [join(root, "bench/fixtures/bare-hono.mjs"), String(port)]));
-    bridge.push(
-      await timeToHealth((port) => [join(root, "bin/claude-ide-bridge.js"), "--workspace", root, "--port", String(port), "--fixed-token", token], {
-        CLAUDE_CONFIG_DIR: configDir,
-      }),
-    );
+    bridge.push(await timeToHealth(bridgeArgs(root), { CLAUDE_CONFIG_DIR: configDir }));
+    if (other !== undefined) others.push(await timeToHealth(bridgeArgs(other), { CLAUDE_CONFIG_DIR: configDir }));
   }
 } finally {
   rmSync(configDir, { recursive: true, force: true });
@@ -63,3 +64,7 @@ const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(", ");
 console.log(`bare hono  : median ${median(baseline).toFixed(0)} ms  [${fmt(baseline)}]`);
 console.log(`bridge     : median ${median(bridge).toFixed(0)} ms  [${fmt(bridge)}]`);
 console.log(`ratio bridge/bare hono: ${(median(bridge) / median(baseline)).toFixed(2)}x  (${runs} runs each, spawn -> first /health 200)`);
+if (other !== undefined) {
+  console.log(`${other}: median ${median(others).toFixed(0)} ms  [${fmt(others)}]`);
+  console.log(`ratio bridge/${other}: ${(median(bridge) / median(others)).toFixed(2)}x; ${other}/bare hono: ${(median(others) / median(baseline)).toFixed(2)}x`);
+}

@@ -6,7 +6,7 @@ import { TRUNCATION_KEY } from "../mcp/result-cap.ts";
 import type { ToolCatalog, ToolSummary } from "./context.ts";
 import type { Tool } from "./define-tool.ts";
 import { jsonSchemaOf, type JsonObject } from "./json-schema.ts";
-import { assertValidTool, assertValidToolsets } from "./tool-invariants.ts";
+import { assertValidTool, assertValidToolsets, type ConvertedSchemas } from "./tool-invariants.ts";
 import type { Toolset } from "./toolset.ts";
 
 /** Claude Code persists text results over 50,000 chars to disk unless the tool raises this (to 500,000). */
@@ -71,24 +71,25 @@ export class ToolRegistry implements ToolCatalog {
   }
 
   private add(tool: Tool): void {
-    assertValidTool(tool);
+    const schemas = { input: jsonSchemaOf(tool.input), output: tool.output ? jsonSchemaOf(tool.output) : undefined };
+    assertValidTool(tool, schemas);
     if (this.byName.has(tool.name)) throw new BridgeError("startup_failed", `Tool "${tool.name}" is registered twice`);
     this.byName.set(tool.name, tool);
-    this.listEntries.push(toListEntry(tool, this.opts.maxResultChars));
+    this.listEntries.push(toListEntry(tool, schemas, this.opts.maxResultChars));
     this.version += 1;
   }
 }
 
-function toListEntry(tool: Tool, maxResultChars: number): ToolListEntry {
+function toListEntry(tool: Tool, schemas: ConvertedSchemas, maxResultChars: number): ToolListEntry {
   const meta: JsonObject = { "anthropic/searchHint": tool.searchHint };
   if (tool.alwaysLoad) meta["anthropic/alwaysLoad"] = true;
   // What the bridge really lets through (every result is cut to the cap), when that is more than
   // Claude Code would keep in the conversation by default.
   const cap = Math.min(maxResultChars, CLAUDE_CODE_MAX_RESULT_CHARS);
   if (tool.largeResult && cap > CLAUDE_CODE_DEFAULT_RESULT_CHARS) meta["anthropic/maxResultSizeChars"] = cap;
-  const entry: ToolListEntry = { name: tool.name, description: tool.description, inputSchema: jsonSchemaOf(tool.input), _meta: meta };
+  const entry: ToolListEntry = { name: tool.name, description: tool.description, inputSchema: schemas.input, _meta: meta };
   if (tool.title) entry.title = tool.title;
-  if (tool.output) entry.outputSchema = withTruncationMarker(jsonSchemaOf(tool.output));
+  if (schemas.output !== undefined) entry.outputSchema = withTruncationMarker(schemas.output);
   const annotations: JsonObject = { ...tool.annotations };
   if (tool.title) annotations.title = tool.title;
   if (Object.keys(annotations).length > 0) entry.annotations = annotations;

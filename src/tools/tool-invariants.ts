@@ -4,7 +4,7 @@
 import { BridgeError } from "../errors.ts";
 import { TRUNCATION_KEY } from "../mcp/result-cap.ts";
 import type { Tool } from "./define-tool.ts";
-import { jsonSchemaOf } from "./json-schema.ts";
+import type { JsonObject } from "./json-schema.ts";
 import type { Toolset } from "./toolset.ts";
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -16,7 +16,13 @@ export const MAX_ALWAYS_LOAD = 8;
 const STARTS_WITH_VERB = /^[A-Z][a-z]+s\b/;
 const TOOLSET_NAME = /^[a-z][a-z0-9-]{1,30}$/;
 
-export function assertValidTool(tool: Tool): void {
+/** The tool's schemas as JSON Schema, converted once by the registry (conversion is most of its start-up cost). */
+export interface ConvertedSchemas {
+  input: JsonObject;
+  output: JsonObject | undefined;
+}
+
+export function assertValidTool(tool: Tool, schemas: ConvertedSchemas): void {
   const fail = (why: string) => new BridgeError("startup_failed", `Tool "${tool.name}": ${why}`);
   if (!TOOL_NAME.test(tool.name)) throw fail("name must be 1-128 chars of [A-Za-z0-9_.-]");
   if (tool.description.trim().length === 0) throw fail("description is empty");
@@ -27,12 +33,11 @@ export function assertValidTool(tool: Tool): void {
   if (tool.searchHint.length > MAX_SEARCH_HINT_CHARS || /[\r\n]/.test(tool.searchHint)) throw fail(`searchHint must be one line of at most ${MAX_SEARCH_HINT_CHARS} chars`);
   if (tool.handlers.headless === undefined && tool.handlers.extension === undefined) throw fail("has no handler");
   if (tool.timeoutMs !== undefined && !(Number.isInteger(tool.timeoutMs) && tool.timeoutMs >= 1000)) throw fail("timeoutMs must be an integer >= 1000");
-  const input = jsonSchemaOf(tool.input);
+  const { input, output } = schemas;
   if (input.type !== "object") throw fail("input must be an object schema");
   // Models do pass a wrong key (Claude Code's own Read takes `file_path`): it must be refused, not ignored.
   if (input.additionalProperties !== false) throw fail("input must be a strict object (v.strictObject): unknown arguments are refused");
-  if (tool.output) {
-    const output = jsonSchemaOf(tool.output);
+  if (output !== undefined) {
     if (output.type !== "object") throw fail("output must be an object schema");
     if (typeof output.properties === "object" && output.properties !== null && TRUNCATION_KEY in output.properties) throw fail(`output may not use the reserved key ${TRUNCATION_KEY}`);
   }

@@ -1,0 +1,32 @@
+// The Node entry as one file: dist/runtime/main.js and the ~330 modules it imports, joined by
+// esbuild into dist/runtime/node-bundle.js. Loading one file instead of hundreds is what makes a
+// Node start fast (bench/startup.mjs: module resolution, file reads and compiles dominated the
+// start of the unbundled tree). Dependencies stay external: they resolve from node_modules as
+// before, and the bundle sits beside main.js so its import.meta.url-relative paths still hold.
+// esbuild is a devDependency: without it (npm ci --omit=dev) the bin runs the unbundled dist/.
+import { rm } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const outfile = `${root}dist/runtime/node-bundle.js`;
+
+let esbuild;
+try {
+  esbuild = await import("esbuild");
+} catch {
+  // A stale bundle would shadow the new build: no bundle at all is the safe fallback.
+  await rm(outfile, { force: true });
+  console.error("bundle: esbuild is not installed; the bin runs the unbundled dist/ (slower start)");
+  process.exit(0);
+}
+
+await esbuild.build({
+  entryPoints: [`${root}dist/runtime/main.js`],
+  outfile,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  logLevel: "warning",
+});
