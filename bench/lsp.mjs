@@ -1,6 +1,6 @@
 // LSP through the bridge vs straight to the server, in one run (issue 9's closing note):
 //  - warm goToDefinition and findReferences: the tool called over MCP (Streamable HTTP, the real
-//    bridge process) vs the same LSP request sent straight to TypeScript's native server (tsgo,
+//    bridge process) vs the same LSP request sent straight to TypeScript 7's native server (tsc --lsp,
 //    the bridge's own bundled copy) over vscode-jsonrpc; median of 200 each, after 20 warm-up calls;
 //  - a cold 2,000-file workspace: from the first findReferences call (the bridge starts the server
 //    on demand) to its complete answer (the default 200 of them listed, each checked by the jail),
@@ -20,7 +20,8 @@ const { createMessageConnection, StreamMessageReader, StreamMessageWriter } = aw
 
 const RUNS = 200;
 const WARMUP = 20;
-const TSGO = new URL("../node_modules/@typescript/native-preview-linux-x64/lib/tsgo", import.meta.url).pathname;
+// The same binary the bridge runs: TypeScript 7.0.2's native compiler as a language server.
+const TSGO = new URL(`../node_modules/@typescript/typescript-${process.platform}-${process.arch}/lib/tsc`, import.meta.url).pathname;
 
 /** A project of `files` modules, each importing and calling `shared` once: 2 * files + 1 references (4,001 for 2,000, as in issue 9). */
 async function project(files) {

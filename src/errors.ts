@@ -84,7 +84,8 @@ export type ToolErrorCode =
   | "no_language_server"
   | "not_supported"
   | "language_server_error"
-  | "symbol_not_found";
+  | "symbol_not_found"
+  | "code_action_not_found";
 
 /**
  * An expected failure of a tool, answered as an `isError` result. The suggestion is required: the

@@ -2,7 +2,7 @@
 // progress, the documents it has open and the diagnostics it published. Requests on a file sync
 // the file from disk first (open-documents.ts); diagnostics are pulled where the server supports
 // it (textDocument/diagnostic) and otherwise waited for, for the version just synced.
-import type { Diagnostic, DocumentDiagnosticReport, InitializeResult, PublishDiagnosticsParams, Registration, ServerCapabilities } from "vscode-languageserver-protocol";
+import type { ApplyWorkspaceEditParams, Diagnostic, DocumentDiagnosticReport, InitializeResult, PublishDiagnosticsParams, Registration, ServerCapabilities } from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
 import { LspRequestError, type LanguageServerLauncher, type LspConnection } from "../runtime.ts";
 import { toFileUri } from "../security/file-uri.ts";
@@ -62,6 +62,9 @@ export class LanguageServer {
   private readonly documents: OpenDocuments;
   private readonly pulled = new Map<string, string>();
   private stopping: Promise<void> | undefined;
+  /** Set while a command the bridge runs may send workspace/applyEdit. */
+  private captured: ApplyWorkspaceEditParams[] | undefined;
+  private commandDone: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly launch: Launch,
@@ -78,6 +81,11 @@ export class LanguageServer {
       settings: launch.spec.settings ?? {},
       registrations: this.registrations,
       refusedEdits: this.refusedEdits,
+      captureEdit: (params) => {
+        if (this.captured === undefined) return false;
+        this.captured.push(params);
+        return true;
+      },
       onDiagnosticRefresh: () => this.pulled.clear(),
     });
     void connection.exited.then(() => this.progress.reset());
@@ -151,9 +159,36 @@ export class LanguageServer {
     return this.connection.notify(method, params);
   }
 
-  sync(path: WorkspacePath, languageId: string): Promise<SyncResult> {
+  /** `text`: an edit's proposed content instead of the file's (apply-edit.ts puts the file's back). */
+  sync(path: WorkspacePath, languageId: string, text?: string): Promise<SyncResult> {
     this.lastUsed = Date.now();
-    return this.documents.sync(path, languageId);
+    return this.documents.sync(path, languageId, text);
+  }
+
+  /** The text the server has for an open file (what its edits' positions refer to). */
+  openText(path: string): string | undefined {
+    return this.documents.get(path)?.text;
+  }
+
+  /**
+   * Runs workspace/executeCommand, capturing the edits the server asks to apply meanwhile (the
+   * command of a code action); the caller applies them. One command at a time per server.
+   */
+  async executeCommand(command: { command: string; arguments?: unknown[] }, signal: AbortSignal): Promise<ApplyWorkspaceEditParams[]> {
+    while (this.captured !== undefined) await this.commandDone;
+    const captured: ApplyWorkspaceEditParams[] = [];
+    this.captured = captured;
+    let done = () => {};
+    this.commandDone = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    try {
+      await this.request("workspace/executeCommand", { command: command.command, arguments: command.arguments ?? [] }, signal);
+      return captured;
+    } finally {
+      this.captured = undefined;
+      done();
+    }
   }
 
   /** The file changed on disk (a watcher's hint): an open copy is brought up to date now, through the jail. */
@@ -162,10 +197,10 @@ export class LanguageServer {
     if (doc !== undefined) await this.documents.sync(doc.path, doc.languageId).catch(() => {});
   }
 
-  /** Diagnostics for the file's content on disk now. */
-  async diagnosticsFor(path: WorkspacePath, languageId: string, opts: { deadline: number; signal: AbortSignal }): Promise<FileDiagnostics> {
+  /** Diagnostics for the file's content on disk now, or for `text` (an edit's proposed content). */
+  async diagnosticsFor(path: WorkspacePath, languageId: string, opts: { deadline: number; signal: AbortSignal; text?: string }): Promise<FileDiagnostics> {
     const before = this.diagnostics.now;
-    const { doc, changed } = await this.sync(path, languageId);
+    const { doc, changed } = await this.sync(path, languageId, opts.text);
     if (this.supports("textDocument/diagnostic")) {
       const report = await this.request<DocumentDiagnosticReport>("textDocument/diagnostic", { textDocument: { uri: doc.uri } }, opts.signal);
       // No previousResultId is sent, so the report is always a full one.

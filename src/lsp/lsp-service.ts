@@ -1,7 +1,8 @@
 // ctx.lsp: the narrow capability the LSP tools get (DESIGN.md, "Tools are data"). It lives in the
 // bridge, one per workspace, and owns the server pool, the watcher and the diagnostics events;
 // every path it takes from a tool and every URI a server returns goes through the jail (ctx.fs).
-import type { Diagnostic } from "vscode-languageserver-protocol";
+import type { Diagnostic, WorkspaceEdit } from "vscode-languageserver-protocol";
+import { applyWorkspaceEdit, type ApplyEditOptions, type EditOutcome } from "./apply-edit.ts";
 import { ToolError } from "../errors.ts";
 import type { Runtime } from "../runtime.ts";
 import { childEnvironment } from "../exec/child-env.ts";
@@ -56,6 +57,15 @@ export interface FileDiagnosticsResult {
   current: boolean;
 }
 
+export interface WorkspaceDiagnostics {
+  files: FileDiagnosticsResult[];
+  /** Files a server handles that were checked, and those left out by the bound. */
+  checked: number;
+  notChecked: number;
+  /** Files no server could check, by reason ("gopls: not installed"). */
+  failed: { source: string; reason: string }[];
+}
+
 export interface LspStatus {
   servers: ServerStatus[];
   watchedDirectories: number;
@@ -70,6 +80,14 @@ export interface LspService {
   wholeProject<T>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal): Promise<Answer<T>>;
   /** Diagnostics for the file's content on disk now: pulled where the server can, else pushed for that version. */
   diagnosticsFor(file: string, opts: CallOptions): Promise<FileDiagnosticsResult>;
+  /** Whether an installed language server handles `file` (nothing is started). */
+  handles(file: string): Promise<boolean>;
+  /** Whether an installed server handles one of the workspace's main languages (its source files, not JSON or YAML). */
+  handlesWorkspace(signal: AbortSignal): Promise<boolean>;
+  /** Diagnostics of every file of the workspace an installed server handles, up to `maxFiles`, each for its content on disk. */
+  workspaceDiagnostics(opts: CallOptions & { maxFiles: number }): Promise<WorkspaceDiagnostics>;
+  /** A server's WorkspaceEdit applied atomically through the jail, with the errors it introduces and fixes (apply-edit.ts). */
+  applyEdit(server: LanguageServer, edit: WorkspaceEdit, opts: ApplyEditOptions): Promise<EditOutcome>;
   /** Errors (severity 1) of every file the running servers know, each for its current content. */
   workspaceErrors(opts: CallOptions & { maxFiles?: number }): Promise<FileDiagnosticsResult[]>;
   /** Called with a root-relative path when a file's diagnostics may have changed (pushed, pulled, or the file changed). */
@@ -172,8 +190,59 @@ export function createLspService(opts: LspServiceOptions): LspService {
     return { path, relative, items: found.items, server: server.serverName, current: found.how !== "none" };
   };
 
+  const installed = new Map<string, Promise<boolean>>();
+  const handlesLanguage = (languageId: string) => {
+    let found = installed.get(languageId);
+    if (found === undefined) {
+      found = (async () => {
+        for (const spec of specs) if (spec.languages.includes(languageId) && (await resolveCommand(spec, fs.root)) !== undefined) return true;
+        return false;
+      })();
+      installed.set(languageId, found);
+    }
+    return found;
+  };
+
   return {
     document,
+    async handles(file) {
+      const path = await fs.resolve(file).catch(() => undefined);
+      const languageId = path === undefined ? undefined : pool.languageOf(fs.relative(path));
+      return languageId !== undefined && (await handlesLanguage(languageId));
+    },
+    async handlesWorkspace(signal) {
+      for (const file of await findWorkspaceSources(fs, (rel) => pool.languageOf(rel), signal)) {
+        const languageId = pool.languageOf(file);
+        if (languageId !== undefined && (await handlesLanguage(languageId))) return true;
+      }
+      return false;
+    },
+    async workspaceDiagnostics(call) {
+      const out: WorkspaceDiagnostics = { files: [], checked: 0, notChecked: 0, failed: [] };
+      const failures = new Map<string, { reason: string; files: number }>();
+      // The walk leaves out dependencies, build output and what .gitignore ignores.
+      for await (const entry of fs.walk(".", { maxDepth: 32, includeHidden: false, signal: call.signal })) {
+        if (call.signal.aborted) break;
+        const languageId = entry.kind === "file" ? pool.languageOf(entry.rel) : undefined;
+        if (languageId === undefined || !(await handlesLanguage(languageId))) continue;
+        if (out.checked >= call.maxFiles) {
+          out.notChecked += 1;
+          continue;
+        }
+        try {
+          out.files.push(await diagnosticsFor(entry.rel, call));
+          out.checked += 1;
+        } catch (err) {
+          const reason = err instanceof ToolError ? err.message : String(err);
+          const known = failures.get(languageId) ?? { reason, files: 0 };
+          known.files += 1;
+          failures.set(languageId, known);
+        }
+      }
+      out.failed = [...failures].map(([languageId, f]) => ({ source: `language server for ${languageId}`, reason: `${f.files} file(s) not checked: ${f.reason}` }));
+      return out;
+    },
+    applyEdit: (server, edit, call) => applyWorkspaceEdit({ fs, languageOf: (rel) => pool.languageOf(rel), pushWaitMs: PUSH_WAIT_MS }, server, edit, call),
     async workspaceServers(call) {
       let servers = pool.runningServers().filter((s) => s.supports(call.method));
       if (servers.length > 0) return servers;

@@ -9,6 +9,10 @@ export function noLanguageServers(): LspService {
   };
   return {
     document: refuse,
+    handles: async () => false,
+    handlesWorkspace: async () => false,
+    workspaceDiagnostics: refuse,
+    applyEdit: refuse,
     workspaceServers: refuse,
     wholeProject: refuse,
     diagnosticsFor: refuse,

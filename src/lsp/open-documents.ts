@@ -34,8 +34,9 @@ export class OpenDocuments {
     private readonly readText: (path: WorkspacePath) => Promise<string>,
   ) {}
 
-  sync(path: WorkspacePath, languageId: string): Promise<SyncResult> {
-    const run = this.queue.then(() => this.syncNow(path, languageId));
+  /** `text`: send this content instead of the file's (an edit's proposed result, not written yet). */
+  sync(path: WorkspacePath, languageId: string, text?: string): Promise<SyncResult> {
+    const run = this.queue.then(() => this.syncNow(path, languageId, text));
     this.queue = run.catch(() => {});
     return run;
   }
@@ -60,10 +61,10 @@ export class OpenDocuments {
     await this.connection.notify("textDocument/didClose", { textDocument: { uri: doc.uri } });
   }
 
-  private async syncNow(path: WorkspacePath, languageId: string): Promise<SyncResult> {
+  private async syncNow(path: WorkspacePath, languageId: string, proposed: string | undefined): Promise<SyncResult> {
     let text: string;
     try {
-      text = await this.readText(path);
+      text = proposed ?? (await this.readText(path));
     } catch (err) {
       await this.forget(path);
       throw err;

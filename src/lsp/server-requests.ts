@@ -1,8 +1,9 @@
 // Answers to the requests a server sends the bridge (LSP "client" side), so servers that wait for
 // them (configuration before analysing, a progress token before reporting) go on. An edit a server
-// asks to apply (workspace/applyEdit, sent while a command of a code action runs) is refused for
-// now and recorded: edits are applied only through the workspace's atomic edit machinery (phase 2).
-import type { ConfigurationParams, Registration, RegistrationParams, UnregistrationParams } from "vscode-languageserver-protocol";
+// asks to apply (workspace/applyEdit, sent while a command of a code action runs) is never applied
+// here: while the bridge runs such a command it is captured and then goes through the atomic edit
+// path (src/lsp/apply-edit.ts) like any other edit; at any other time it is refused and recorded.
+import type { ApplyWorkspaceEditParams, ConfigurationParams, Registration, RegistrationParams, UnregistrationParams } from "vscode-languageserver-protocol";
 import type { LspConnection } from "../runtime.ts";
 import { toFileUri } from "../security/file-uri.ts";
 import { basename } from "../security/posix-path.ts";
@@ -12,8 +13,10 @@ export interface ClientState {
   readonly settings: Readonly<Record<string, unknown>>;
   /** Methods the server registered dynamically (client/registerCapability), by registration id. */
   readonly registrations: Map<string, Registration>;
-  /** Edits the server asked for and the bridge refused (phase 2 applies them). */
+  /** Edits the server asked for outside a command the bridge runs, refused. */
   readonly refusedEdits: unknown[];
+  /** Takes the edit of a command the bridge is running (true), or leaves it to be refused (false). */
+  captureEdit(params: ApplyWorkspaceEditParams): boolean;
   onDiagnosticRefresh(): void;
 }
 
@@ -31,6 +34,8 @@ export function answerServerRequests(connection: LspConnection, state: ClientSta
     return null;
   });
   connection.onRequest("workspace/applyEdit", (params) => {
+    // Captured: the bridge applies it itself, through the jail, once the command has returned.
+    if (state.captureEdit(params as ApplyWorkspaceEditParams)) return { applied: true };
     state.refusedEdits.push(params);
     return { applied: false, failureReason: "claude-ide-bridge applies edits only through its own tools" };
   });

@@ -42,7 +42,15 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
   {
     id: "tsgo",
     languages: JS_TS,
-    command: [{ bundled: { package: "@typescript/native-preview-{platform}-{arch}", path: "lib/tsgo" } }, { workspaceBin: "tsgo" }, { onPath: "tsgo" }],
+    // TypeScript 7's native compiler (`tsc --lsp --stdio`): its platform package, shipped as an
+    // optional dependency so the `tsc` the build runs stays TypeScript 5.9; then the native preview
+    // (`tsgo`). Both take the same arguments.
+    command: [
+      { bundled: { package: "@typescript/typescript-{platform}-{arch}", path: "lib/tsc" } },
+      { bundled: { package: "@typescript/native-preview-{platform}-{arch}", path: "lib/tsgo" } },
+      { workspaceBin: "tsgo" },
+      { onPath: "tsgo" },
+    ],
     args: ["--lsp", "--stdio"],
     rootMarkers: NODE_ROOTS,
     // Measured (issue 9): all 4,001 references of a cold 2,000-file project in its first answer.

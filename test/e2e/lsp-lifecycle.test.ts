@@ -53,7 +53,8 @@ describe("one TypeScript project over time", () => {
     // getToolCapabilities shows it: where each server was found, and the running one's state.
     const caps = await fx.tools.data<{ lsp: { servers: { id: string; found: string | null; running: { root: string; state: string; crashes: number }[] }[] } }>("getToolCapabilities");
     const tsgo = caps.lsp.servers.find((s) => s.id === "tsgo");
-    expect(tsgo?.found).toMatch(/^bundled: \/.*\/tsgo$/);
+    // TypeScript 7's own native server, not the preview.
+    expect(tsgo?.found).toMatch(/^bundled: \/.*\/@typescript\/typescript-linux-x64\/lib\/tsc$/);
     expect(tsgo?.running).toEqual([expect.objectContaining({ root: ".", state: "running", crashes: 1 })]);
     expect(caps.lsp.servers.find((s) => s.id === "gopls")?.found).toMatch(/^PATH: /);
   });

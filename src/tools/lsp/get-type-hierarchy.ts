@@ -3,6 +3,7 @@
 // clause and the server's implementations elsewhere, and the result says which.
 import * as v from "valibot";
 import type { Location, LocationLink, TypeHierarchyItem } from "vscode-languageserver-protocol";
+import { ToolError } from "../../errors.ts";
 import { defineTool } from "../define-tool.ts";
 import { openAt, partialNote } from "./at-position.ts";
 import { derivedHierarchy } from "./derived-type-hierarchy.ts";
@@ -23,7 +24,12 @@ export default defineTool({
   slim: true,
   timeoutMs: 60_000,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/definition");
+    // Chosen per request by capability: a server of the language with a type hierarchy answers
+    // natively (clangd; any configured one), else the first with definitions derives it.
+    const at = await openAt(input, ctx, "textDocument/prepareTypeHierarchy").catch((err: unknown) => {
+      if (err instanceof ToolError && err.code === "not_supported") return openAt(input, ctx, "textDocument/definition");
+      throw err;
+    });
     const supers = input.direction !== "subtypes";
     const subs = input.direction !== "supertypes";
     const sources = new SourceLines(ctx);

@@ -2,6 +2,7 @@
 // around the code, and what the code is and what is wrong with it. Every tool answers headless,
 // through the workspace's language servers (ctx.lsp).
 import { defineToolset } from "../toolset.ts";
+import applyCodeAction from "./apply-code-action.ts";
 import findImplementations from "./find-implementations.ts";
 import findReferences from "./find-references.ts";
 import getCallHierarchy from "./get-call-hierarchy.ts";
@@ -15,7 +16,11 @@ import goToDefinition from "./go-to-definition.ts";
 import goToTypeDefinition from "./go-to-type-definition.ts";
 import jumpToFirstError from "./jump-to-first-error.ts";
 import navigateToSymbolByName from "./navigate-to-symbol.ts";
+import formatRange from "./format-range.ts";
+import organizeImports from "./organize-imports.ts";
 import prepareRename from "./prepare-rename.ts";
+import previewCodeAction from "./preview-code-action.ts";
+import renameSymbol from "./rename-symbol.ts";
 import searchWorkspaceSymbols from "./search-workspace-symbols.ts";
 import signatureHelp from "./signature-help.ts";
 import watchDiagnostics from "./watch-diagnostics.ts";
@@ -28,6 +33,6 @@ export const codeNavigationToolset = defineToolset({
 
 export const codeIntelligenceToolset = defineToolset({
   name: "code-intelligence",
-  purpose: "hover types and docs, signatures, type errors and diagnostics, quick fixes, rename checks (language servers)",
-  tools: [getHover, getTypeSignature, signatureHelp, jumpToFirstError, watchDiagnostics, getCodeActions, prepareRename],
+  purpose: "hover, signatures, type errors, quick fixes, rename symbol, organize imports, format lines (language servers)",
+  tools: [getHover, getTypeSignature, signatureHelp, jumpToFirstError, watchDiagnostics, getCodeActions, prepareRename, renameSymbol, previewCodeAction, applyCodeAction, organizeImports, formatRange],
 });

@@ -14,7 +14,7 @@ export const formatInput = {
 export default defineTool({
   name: "formatDocument",
   title: "Format document",
-  description: "Formats a file with the project's formatter (prettier, biome, black, ruff, gofmt, rustfmt) and says which lines changed; preview shows the change without writing.",
+  description: "Formats a file with the project's formatter (prettier, biome, black, ruff, gofmt, rustfmt) or its language server, and says which lines changed; preview shows the change without writing.",
   searchHint: "format document file prettier black gofmt rustfmt biome code style formatter",
   input: v.strictObject({
     ...formatInput,

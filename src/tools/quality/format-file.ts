@@ -6,9 +6,10 @@ import { readProjectFacts } from "../../diagnostics/project-facts.ts";
 import type { ToolContext } from "../context.ts";
 import { cliFormatterBackend } from "./cli-formatters.ts";
 import type { FormatterBackend } from "./formatter-backend.ts";
+import { lspFormatterBackend } from "../lsp/lsp-formatter-backend.ts";
 
-/** Asked in order; the [lsp] issue adds a language-server backend here. */
-export const FORMATTER_BACKENDS: readonly FormatterBackend[] = [cliFormatterBackend()];
+/** Asked in order: the project's formatter CLI, then the file's language server ([lsp]). */
+export const FORMATTER_BACKENDS: readonly FormatterBackend[] = [cliFormatterBackend(), lspFormatterBackend];
 
 const MAX_FORMAT_BYTES = 2 * 1024 * 1024;
 const PREVIEW_LINES = 200;
@@ -26,7 +27,8 @@ export async function formatFile(ctx: ToolContext, req: FormatRequest): Promise<
   const project = await readProjectFacts(ctx);
   const backends = req.formatter === undefined ? FORMATTER_BACKENDS : [cliFormatterBackend(req.formatter)];
   let backend: FormatterBackend | undefined;
-  for (const candidate of backends) if (await candidate.handles(ctx, file, project)) (backend ??= candidate);
+  // The first that handles it; later ones are not asked (a language server would be started for nothing).
+  for (const candidate of backends) if (backend === undefined && (await candidate.handles(ctx, file, project))) backend = candidate;
   if (backend === undefined) {
     throw new ToolError("not_detected", `No formatter handles ${file}${req.formatter === undefined ? "" : ` with ${req.formatter}`}`, {
       suggestion: "Install the project's formatter (prettier, biome, black, ruff, gofmt, rustfmt) where the bridge finds it (node_modules/.bin or PATH).",

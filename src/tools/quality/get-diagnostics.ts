@@ -21,7 +21,7 @@ export const DiagnosticsResult = v.object({
 export default defineTool({
   name: "getDiagnostics",
   title: "Diagnostics",
-  description: "Reports errors and warnings for a file or the whole workspace from the project's checkers (tsc, eslint, biome, ruff, pyright, cargo check, go vet), worst first.",
+  description: "Reports errors and warnings for a file or the whole workspace from its language servers or the project's checkers (tsc, eslint, ruff, cargo check, go vet), worst first.",
   searchHint: "diagnostics errors warnings problems type check lint tsc eslint pyright ruff compile",
   input: v.strictObject({
     file: v.optional(v.pipe(v.string(), v.description("One file, relative to the workspace root (default: the whole workspace)."))),

@@ -1,0 +1,18 @@
+// applyCodeAction: applies a quick fix or refactoring by its title, to every file it touches at once
+// or to none, with the errors it introduces or fixes.
+import * as v from "valibot";
+import { defineTool } from "../define-tool.ts";
+import { codeActionInput, runCodeAction } from "./code-action-edit.ts";
+import { editFields } from "./edit-fields.ts";
+
+export default defineTool({
+  name: "applyCodeAction",
+  title: "Apply a code action",
+  description: "Applies a quick fix or refactoring by its title from getCodeActions (add import, fix error, extract), all files or none, with the diff and the errors introduced or fixed.",
+  searchHint: "apply code action quick fix fix error add missing import refactor extract function",
+  input: v.strictObject({ ...codeActionInput, ...editFields }),
+  annotations: { destructiveHint: false },
+  timeoutMs: 120_000,
+  slim: true,
+  handler: (input, ctx) => runCodeAction(input, ctx, { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors }),
+});

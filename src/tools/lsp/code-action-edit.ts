@@ -1,0 +1,62 @@
+// previewCodeAction and applyCodeAction: a code action chosen by its title (as getCodeActions lists
+// it), resolved when the server sends its edit only on request, its command run with the edits the
+// server asks for captured (src/lsp/language-server.ts), and all of it applied as one edit through
+// src/lsp/apply-edit.ts: atomic, checked, with the errors it introduces and fixes.
+import * as v from "valibot";
+import type { CodeAction, Command, TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
+import { ToolError } from "../../errors.ts";
+import type { ToolContext } from "../context.ts";
+import { codeActionsAt, isCommand, rangeFields, type RangeInput } from "./code-actions-at.ts";
+import { renderOutcome } from "./edit-outcome.ts";
+
+export const codeActionInput = {
+  ...rangeFields,
+  title: v.pipe(v.string(), v.minLength(1), v.description("The action's title as getCodeActions lists it (exact, or a unique part of it).")),
+};
+
+export async function runCodeAction(input: RangeInput & { title: string }, ctx: ToolContext, opts: { dryRun: boolean; onlyIfNoNewErrors: boolean }): Promise<string> {
+  const at = await codeActionsAt(input, ctx);
+  const server = at.doc.server;
+  let action: CodeAction | Command = pick(at.actions, input.title, `${at.doc.relative} lines ${at.lines}`);
+  if (!isCommand(action) && action.disabled !== undefined) {
+    throw new ToolError("not_supported", `"${action.title}" is offered but disabled: ${action.disabled.reason}`, { suggestion: "Pick another action from getCodeActions." });
+  }
+  if (!isCommand(action) && action.edit === undefined && action.command === undefined && resolves(server.capabilities.codeActionProvider)) {
+    action = await at.doc.request<CodeAction>("codeAction/resolve", action);
+  }
+  const edits: WorkspaceEdit[] = [];
+  if (!isCommand(action) && action.edit !== undefined) edits.push(action.edit);
+  const command = isCommand(action) ? action : action.command;
+  // The edits a command makes are asked for through workspace/applyEdit while it runs.
+  if (command !== undefined) for (const asked of await server.executeCommand(command, ctx.signal)) edits.push(asked.edit);
+  if (edits.length === 0) return `"${action.title}" changes no file (${server.serverName} gave no edit for it).`;
+  const outcome = await ctx.lsp.applyEdit(server, inOrder(edits), { ...opts, signal: ctx.signal });
+  return renderOutcome(outcome, { done: `Applied "${action.title}"`, would: `Would apply "${action.title}"`, server: server.serverName });
+}
+
+function pick(actions: readonly (CodeAction | Command)[], title: string, where: string): CodeAction | Command {
+  const wanted = title.trim().toLowerCase();
+  const exact = actions.filter((a) => a.title === title);
+  const same = exact.length > 0 ? exact : actions.filter((a) => a.title.toLowerCase() === wanted);
+  const found = same.length > 0 ? same : actions.filter((a) => a.title.toLowerCase().includes(wanted));
+  const first = found[0];
+  if (found.length === 1 && first !== undefined) return first;
+  const offered = actions.map((a) => `"${a.title}"`).join(", ") || "none";
+  if (found.length === 0) throw new ToolError("code_action_not_found", `No code action titled "${title}" for ${where}; offered: ${offered}`, { suggestion: "Pass one of the offered titles (getCodeActions lists them), or another line range." });
+  throw new ToolError("code_action_not_found", `"${title}" matches ${found.length} code actions for ${where}: ${found.map((a) => `"${a.title}"`).join(", ")}`, { suggestion: "Pass the whole title of the one you mean." });
+}
+
+function resolves(provider: unknown): boolean {
+  return typeof provider === "object" && provider !== null && (provider as { resolveProvider?: boolean }).resolveProvider === true;
+}
+
+/** Several edits as one, applied in order (each TextDocumentEdit on the content the previous left). */
+export function inOrder(edits: readonly WorkspaceEdit[]): WorkspaceEdit {
+  if (edits.length === 1 && edits[0] !== undefined) return edits[0];
+  const documentChanges: NonNullable<WorkspaceEdit["documentChanges"]> = [];
+  for (const edit of edits) {
+    if (edit.documentChanges !== undefined) documentChanges.push(...edit.documentChanges);
+    else for (const [uri, changes] of Object.entries(edit.changes ?? {})) documentChanges.push({ textDocument: { uri, version: null }, edits: changes } satisfies TextDocumentEdit);
+  }
+  return { documentChanges };
+}

@@ -1,0 +1,51 @@
+// The code actions a server offers for a line range, with the diagnostics there: what
+// getCodeActions lists and previewCodeAction/applyCodeAction pick from by title.
+import * as v from "valibot";
+import type { CodeAction, Command, Diagnostic, Range } from "vscode-languageserver-protocol";
+import { ToolError } from "../../errors.ts";
+import type { LspDocument } from "../../lsp/lsp-service.ts";
+import type { ToolContext } from "../context.ts";
+import { openDocument } from "./at-position.ts";
+
+const line = (what: string) => v.pipe(v.number(), v.integer(), v.minValue(1), v.description(what));
+
+export const rangeFields = {
+  file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root, absolute, or a file:// URI.")),
+  startLine: line("First line of the range (1-based)."),
+  endLine: v.optional(line("Last line of the range (inclusive; default startLine).")),
+  only: v.optional(v.pipe(v.array(v.string()), v.description('Only these kinds, e.g. ["quickfix"], ["refactor"], ["source.organizeImports"].'))),
+};
+
+export interface RangeInput {
+  file: string;
+  startLine: number;
+  endLine?: number | undefined;
+  only?: string[] | undefined;
+}
+
+export interface ActionsAt {
+  doc: LspDocument;
+  range: Range;
+  /** 1-based, for messages. */
+  lines: string;
+  diagnostics: Diagnostic[];
+  actions: (CodeAction | Command)[];
+}
+
+export async function codeActionsAt(input: RangeInput, ctx: ToolContext): Promise<ActionsAt> {
+  const doc = await openDocument(input.file, ctx, "textDocument/codeAction");
+  const endLine = input.endLine ?? input.startLine;
+  if (input.startLine > doc.lines.length || endLine < input.startLine) {
+    throw new ToolError("invalid_arguments", `lines ${input.startLine}-${endLine} are not a range of ${doc.relative} (${doc.lines.length} lines)`, { suggestion: `Pass startLine <= endLine within 1-${doc.lines.length}.` });
+  }
+  const last = Math.min(endLine, doc.lines.length);
+  const range: Range = { start: { line: input.startLine - 1, character: 0 }, end: { line: last - 1, character: (doc.lines[last - 1] ?? "").length } };
+  const diagnostics = (await ctx.lsp.diagnosticsFor(doc.path, { signal: ctx.signal })).items.filter((d) => d.range.start.line <= range.end.line && d.range.end.line >= range.start.line);
+  const actions = (await doc.request<(CodeAction | Command)[] | null>("textDocument/codeAction", { textDocument: { uri: doc.uri }, range, context: { diagnostics, triggerKind: 1, ...(input.only ? { only: input.only } : {}) } })) ?? [];
+  return { doc, range, lines: `${input.startLine}-${last}`, diagnostics, actions };
+}
+
+/** A Command given where a CodeAction may be (the older form of a code action). */
+export function isCommand(action: CodeAction | Command): action is Command {
+  return !("kind" in action) && "command" in action && typeof action.command === "string";
+}
