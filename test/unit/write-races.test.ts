@@ -32,6 +32,8 @@ beforeAll(async () => {
   await mkdir(root);
   await mkdir(outside);
   await writeFile(join(outside, "f.txt"), SECRET);
+  // A name only outside has: no listing may show it.
+  await writeFile(join(outside, "only-outside.txt"), SECRET);
   d = await dispatcher(root);
 });
 
@@ -85,7 +87,7 @@ describe("writes into a directory swapped for a symlink to outside", () => {
       const results = await Promise.all(calls.map(([tool, args]) => d.call(tool, args)));
       results.forEach((r, k) => {
         const text = r.content[0]?.text ?? "";
-        if (text.includes("outside secret")) count("LEAK");
+        if (text.includes("outside secret") || text.includes("only-outside")) count("LEAK");
         if (text.includes("internal_error")) internal.push(text);
         count(`${calls[k]?.[0]} ${r.isError ? (JSON.parse(text) as { code: string }).code : "ok"}`);
       });
@@ -99,7 +101,7 @@ describe("writes into a directory swapped for a symlink to outside", () => {
     expect(outcomes.get("LEAK") ?? 0).toBe(0);
     expect(internal.slice(0, 3)).toEqual([]);
     expect(swaps).toBeGreaterThan(100);
-    expect(await readdir(outside)).toEqual(["f.txt"]);
+    expect((await readdir(outside)).sort()).toEqual(["f.txt", "only-outside.txt"]);
     expect(await readFile(join(outside, "f.txt"), "utf8")).toBe(SECRET);
     // The race was real: some writes got through to the real directory.
     expect([...outcomes].some(([key, n]) => key.endsWith(" ok") && key.startsWith("createFile") && n > 0)).toBe(true);

@@ -73,3 +73,17 @@ export function passesPathFilter(filter: PathFilter, path: string): boolean {
   for (let i = 1; i < parts.length; i++) if (!passesFilter(filter, parts.slice(0, i).join("/"), true)) return false;
   return passesFilter(filter, path, false);
 }
+
+/**
+ * The names of `paths` (root-relative) that are files inside the workspace now, through the jail.
+ * rg lists by path, so a directory swapped for a symlink while it runs can list names from outside;
+ * a tool that shows a short list checks just those names.
+ */
+export async function stillInside(ctx: ToolContext, paths: readonly string[]): Promise<string[]> {
+  const kept: string[] = [];
+  for (const path of paths) {
+    const st = await ctx.fs.stat(path).catch(() => undefined);
+    if (st?.isFile === true) kept.push(path);
+  }
+  return kept;
+}
