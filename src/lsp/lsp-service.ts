@@ -90,6 +90,8 @@ export interface LspService {
   applyEdit(server: LanguageServer, edit: WorkspaceEdit, opts: ApplyEditOptions): Promise<EditOutcome>;
   /** Errors (severity 1) of every file the running servers know, each for its current content. */
   workspaceErrors(opts: CallOptions & { maxFiles?: number }): Promise<FileDiagnosticsResult[]>;
+  /** Whether a running server already has the file (opened or diagnosed); starts nothing. The edit tools report a diagnostics delta only then. */
+  covers(path: WorkspacePath): boolean;
   /** Called with a root-relative path when a file's diagnostics may have changed (pushed, pulled, or the file changed). */
   onChange(listener: (relative: string) => void): () => void;
   /** A server's URI inside the workspace, through the jail; undefined for anything outside. */
@@ -258,6 +260,10 @@ export function createLspService(opts: LspServiceOptions): LspService {
     },
     wholeProject,
     diagnosticsFor,
+    covers: (path) => {
+      const uri = toFileUri(path);
+      return pool.runningServers().some((server) => server.knownUris().includes(uri));
+    },
     async workspaceErrors(call) {
       if (pool.runningServers().length === 0) {
         for (const file of await findWorkspaceSources(fs, (rel) => pool.languageOf(rel), call.signal)) await document(file, { ...call, method: "textDocument/didOpen" }).catch(() => undefined);

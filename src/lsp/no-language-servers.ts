@@ -16,6 +16,7 @@ export function noLanguageServers(): LspService {
     workspaceServers: refuse,
     wholeProject: refuse,
     diagnosticsFor: refuse,
+    covers: () => false,
     workspaceErrors: refuse,
     onChange: () => () => {},
     pathOf: async () => undefined,

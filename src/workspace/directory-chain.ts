@@ -1,7 +1,7 @@
 // Creates a directory and its missing parents one component at a time, each through the handle of
 // the directory above it: mkdir, then open without following a symlink. A symlink raced into the
-// chain fails the open (ELOOP) instead of leading the creation elsewhere, which `mkdir -p` on a
-// path cannot promise.
+// chain fails the open (ELOOP or ENOTDIR) instead of leading the creation elsewhere, which
+// `mkdir -p` on a path cannot promise.
 import type { DirHandle, Fs } from "../runtime.ts";
 import { ToolError, fsErrorCode } from "../errors.ts";
 import { openCheckedDirectory } from "../security/checked-open.ts";
@@ -43,7 +43,11 @@ export async function makeDirectoryChain(fs: Fs, jail: Workspace, input: string,
         throw new ToolError("not_a_directory", `${parts.slice(0, i + 1).join("/")} exists and is not a directory`, { suggestion: "Pick another path, or delete the file first." });
       }
       const next = await dir.openDirectory(name).catch((err: unknown) => {
-        if (fsErrorCode(err) === "ELOOP") throw new ToolError("invalid_path", `${input} changed while its directories were being made (a symlink appeared)`, { suggestion: "Something is replacing this path right now; retry once it is stable." });
+        // A symlink raced in fails O_NOFOLLOW with ELOOP, or with ENOTDIR when O_DIRECTORY is
+        // checked first (Linux); a file raced in fails with ENOTDIR too. Either way the path
+        // changed under us since the entry was looked at.
+        const code = fsErrorCode(err);
+        if (code === "ELOOP" || code === "ENOTDIR") throw new ToolError("invalid_path", `${input} changed while its directories were being made (a symlink or file appeared)`, { suggestion: "Something is replacing this path right now; retry once it is stable." });
         throw fsFailure(input, err);
       });
       await dir.close();

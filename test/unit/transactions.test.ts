@@ -1,11 +1,13 @@
 // Transactions: staged edits of several files written all at once or not at all, owned by their
-// session, dropped when idle; and ctx.fs.commit's swap phase putting files back when a rename fails
-// half-way (the one place a fault has to be injected: a real rename failing on cue would be a race).
+// session, dropped when idle; and ctx.fs.commit putting files back when it fails half-way. Two
+// failures are injected through the Runtime port, because as root (CI) no real one can be made on
+// cue: a directory refusing writes (EACCES), and a rename failing during the swap.
 import { chmod, mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeFs } from "../../runtime/node-fs.ts";
+import { createNodeRuntime } from "../../runtime/node.ts";
 import { RuntimeError, type DirHandle, type Fs } from "../../src/runtime.ts";
 import { createWorkspace } from "../../src/security/paths.ts";
 import commitTransaction from "../../src/tools/edit/commit-transaction.ts";
@@ -85,21 +87,35 @@ describe("a transaction", () => {
     expect(await readFile(at("k.txt"), "utf8")).toBe("k\n");
   });
 
-  // Root writes into a read-only directory regardless, so this failure cannot be staged as root.
-  it.skipIf(process.getuid?.() === 0)("changes nothing when one file cannot be written (a read-only directory)", async () => {
+  // A read-only directory does not stop root (CI runs as root), so the write fails where the
+  // kernel would say EACCES: in the directory handle of the Runtime port, for one directory only.
+  it("changes nothing when one file cannot be written (its directory refuses writes)", async () => {
     await writeFile(at("r.txt"), "r\n");
     await writeFile(at("locked/s.txt"), "s\n");
+    const runtime = { ...createNodeRuntime(), fs: refusingWritesIn(createNodeFs(), at("locked")) };
+    const refused = await dispatcher(root, { runtime });
+    const tx = (await refused.data<{ transactionId: string }>("beginTransaction")).transactionId;
+    await refused.text("stageEdit", { transactionId: tx, filePath: "r.txt", content: "R\n" });
+    await refused.text("stageEdit", { transactionId: tx, filePath: "new-beside.txt", content: "N\n" });
+    await refused.text("stageEdit", { transactionId: tx, filePath: "locked/s.txt", content: "S\n" });
+    const before = await snapshot(["r.txt", "new-beside.txt", "locked/s.txt"]);
+    expect((await refused.failure("commitTransaction", { transactionId: tx })).code).toBe("permission_denied");
+    expect(await snapshot(["r.txt", "new-beside.txt", "locked/s.txt"])).toEqual(before);
+    expect(before[1]).toBeUndefined();
+    expect((await readdir(root)).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("changes nothing when a staged file was replaced by a directory", async () => {
+    await writeFile(at("p.txt"), "p\n");
+    await writeFile(at("q.txt"), "q\n");
     const tx = await begin();
-    await d.text("stageEdit", { transactionId: tx, filePath: "r.txt", content: "R\n" });
-    await d.text("stageEdit", { transactionId: tx, filePath: "locked/s.txt", content: "S\n" });
-    await chmod(at("locked"), 0o555);
-    try {
-      const before = await snapshot(["r.txt", "locked/s.txt"]);
-      expect((await d.failure("commitTransaction", { transactionId: tx })).code).toBe("permission_denied");
-      expect(await snapshot(["r.txt", "locked/s.txt"])).toEqual(before);
-    } finally {
-      await chmod(at("locked"), 0o755);
-    }
+    await d.text("stageEdit", { transactionId: tx, filePath: "p.txt", content: "P\n" });
+    await d.text("stageEdit", { transactionId: tx, filePath: "q.txt", content: "Q\n" });
+    await rm(at("q.txt"));
+    await mkdir(at("q.txt"));
+    expect((await d.failure("commitTransaction", { transactionId: tx })).code).toBe("file_changed");
+    expect(await readFile(at("p.txt"), "utf8")).toBe("p\n");
+    expect((await readdir(at("q.txt")))).toEqual([]);
   });
 
   it("changes nothing when a file to create appeared meanwhile", async () => {
@@ -146,6 +162,19 @@ describe("a transaction", () => {
     expect(await readFile(at("own.txt"), "utf8")).toBe("OWN\n");
   });
 });
+
+/** The real Fs, except that writing a file into `dir` fails with EACCES, as a read-only directory would for a user. */
+function refusingWritesIn(real: Fs, dir: string): Fs {
+  const wrap = (handle: DirHandle, path: string): DirHandle => ({
+    ...handle,
+    openDirectory: async (name) => wrap(await handle.openDirectory(name), `${path}/${name}`),
+    writeFile: async (name, data, opts) => {
+      if (path === dir) throw new RuntimeError("EACCES", `${path}/${name}: permission denied (injected)`);
+      return handle.writeFile(name, data, opts);
+    },
+  });
+  return { ...real, openDirectory: async (path) => wrap(await real.openDirectory(path), path) };
+}
 
 describe("TransactionStore", () => {
   it("drops a transaction idle for longer than the limit, and caps open ones per session", () => {

@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import type { FileWrite } from "../../workspace/workspace-fs.ts";
 import { defineTool } from "../define-tool.ts";
+import { withDiagnosticsDelta } from "./diagnostics-delta.ts";
 import { editReport } from "./edit-report.ts";
 import { documentWrite, encodeDocument } from "./text-document.ts";
 import { transactionsOf } from "./transaction-store.ts";
@@ -20,10 +21,10 @@ export default defineTool({
     store.end(tx.id);
     const staged = [...tx.files.values()].filter((f) => f.create || f.text !== f.base.text);
     const writes: FileWrite[] = staged.map((f) => (f.create ? { label: f.base.label, path: f.base.path, data: encodeDocument(f.base, f.text), expect: "absent" } : documentWrite(f.base, f.text)));
-    await ctx.fs.commit(writes);
+    const notes = await withDiagnosticsDelta(ctx, writes.map((w) => w.path), () => ctx.fs.commit(writes));
     if (writes.length === 0) return `Committed ${tx.id}: nothing was staged that changes a file; nothing was written.`;
     const report = await editReport(
-      staged.map((f, i) => ({ label: f.base.label, before: f.create ? undefined : f.base.text, after: f.text, data: writes[i]?.data ?? new Uint8Array() })),
+      staged.map((f, i) => ({ label: f.base.label, before: f.create ? undefined : f.base.text, after: f.text, data: writes[i]?.data ?? new Uint8Array(), notes: notes.get(f.base.path) ?? [] })),
       { written: true },
     );
     return `Committed ${tx.id}: ${writes.length} file${writes.length === 1 ? "" : "s"} written together.\n${report}`;

@@ -1,8 +1,10 @@
 // The path every single-file edit takes: read the file as a document (refusing a stale version the
 // caller names), compute the new text, write it through ctx.fs.commit (atomic, keeping the mode and
-// line endings, refusing hard links and a file changed since the read), and report the diff.
+// line endings, refusing hard links and a file changed since the read), and report the diff, with
+// the diagnostics the edit changed when a language server has the file.
 import * as v from "valibot";
 import type { ToolContext } from "../context.ts";
+import { withDiagnosticsDelta } from "./diagnostics-delta.ts";
 import { editReport } from "./edit-report.ts";
 import { documentWrite, readDocument, type ExpectedVersion, type TextDocument } from "./text-document.ts";
 
@@ -18,6 +20,6 @@ export async function editOneFile(ctx: ToolContext, filePath: string, expected: 
   const after = compute(doc);
   const write = documentWrite(doc, after);
   const changed = after !== doc.text;
-  if (opts.write && changed) await ctx.fs.commit([write]);
-  return editReport([{ label: doc.label, before: doc.text, after, data: write.data }], { written: opts.write });
+  const notes = opts.write && changed ? await withDiagnosticsDelta(ctx, [doc.path], () => ctx.fs.commit([write])) : undefined;
+  return editReport([{ label: doc.label, before: doc.text, after, data: write.data, notes: notes?.get(doc.path) ?? [] }], { written: opts.write });
 }

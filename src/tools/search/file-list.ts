@@ -7,7 +7,8 @@ import { passesFilter, type PathFilter } from "../../ignore/visibility.ts";
 import { isInside } from "../../security/posix-path.ts";
 import type { WorkspacePath } from "../../security/workspace-path.ts";
 import type { ToolContext } from "../context.ts";
-import { alwaysSkippedGlobs, rgFailed, visibilityFlags } from "./rg-flags.ts";
+import { alwaysSkippedGlobs, visibilityFlags } from "./rg-flags.ts";
+import { runRg } from "./run-rg.ts";
 
 /** Symlinks are not followed, so there are no cycles; this only bounds pathological nesting. */
 export const MAX_WALK_DEPTH = 64;
@@ -45,14 +46,7 @@ export async function listFiles(ctx: ToolContext, dir: string, opts: FileListOpt
 
 async function listWithRg(ctx: ToolContext, dir: WorkspacePath, opts: FileListOptions): Promise<string[]> {
   const rel = ctx.fs.relative(dir);
-  const result = await ctx.exec.run("rg", {
-    args: ["--files", "--null", ...visibilityFlags(opts), ...alwaysSkippedGlobs(), "--", dir],
-    cwd: rel === "" ? "." : rel,
-    maxOutputBytes: MAX_LIST_BYTES,
-  });
-  if (rgFailed(result.exitCode) && result.stdout === "") {
-    throw new ToolError("internal_error", `rg --files failed: ${result.stderr.trim().slice(0, 300)}`, { suggestion: "Retry; if it persists, check that rg works from a terminal in the workspace." });
-  }
+  const result = await runRg(ctx, dir, { args: ["--files", "--null", ...visibilityFlags(opts), ...alwaysSkippedGlobs(), "--", dir], maxOutputBytes: MAX_LIST_BYTES });
   if (result.stdoutTruncated) {
     throw new ToolError("result_too_large", `The file list of ${rel || "."} is larger than ${MAX_LIST_BYTES} bytes`, { suggestion: "Search a subdirectory instead of the whole workspace." });
   }
@@ -78,4 +72,18 @@ export function passesPathFilter(filter: PathFilter, path: string): boolean {
   const parts = path.split("/");
   for (let i = 1; i < parts.length; i++) if (!passesFilter(filter, parts.slice(0, i).join("/"), true)) return false;
   return passesFilter(filter, path, false);
+}
+
+/**
+ * The names of `paths` (root-relative) that are files inside the workspace now, through the jail.
+ * rg lists by path, so a directory swapped for a symlink while it runs can list names from outside;
+ * a tool that shows a short list checks just those names.
+ */
+export async function stillInside(ctx: ToolContext, paths: readonly string[]): Promise<string[]> {
+  const kept: string[] = [];
+  for (const path of paths) {
+    const st = await ctx.fs.stat(path).catch(() => undefined);
+    if (st?.isFile === true) kept.push(path);
+  }
+  return kept;
 }

@@ -7,6 +7,7 @@ import { ToolError } from "../../errors.ts";
 import { compilePathFilter } from "../../ignore/visibility.ts";
 import { compileRegex } from "../../regex/index.ts";
 import { defineTool } from "../define-tool.ts";
+import { withDiagnosticsDelta } from "../edit/diagnostics-delta.ts";
 import { editReport } from "../edit/edit-report.ts";
 import { documentWrite, readDocument, type TextDocument } from "../edit/text-document.ts";
 import { listFiles } from "./file-list.ts";
@@ -55,14 +56,14 @@ export default defineTool({
     }
     const total = changed.reduce((n, c) => n + c.count, 0);
     const writes = changed.map((c) => documentWrite(c.doc, c.after));
-    if (!input.dryRun && writes.length > 0) await ctx.fs.commit(writes);
+    const notes = !input.dryRun && writes.length > 0 ? await withDiagnosticsDelta(ctx, writes.map((w) => w.path), () => ctx.fs.commit(writes)) : undefined;
     const verb = input.dryRun ? "Would replace" : "Replaced";
     const skippedNote = skipped > 0 ? ` (${skipped} file${skipped === 1 ? "" : "s"} not text or not editable, skipped)` : "";
     const head = `${verb} ${total} match${total === 1 ? "" : "es"} in ${changed.length} of ${listed.files.length} files${skippedNote}${input.dryRun ? "; nothing was written" : changed.length > 1 ? ", all files at once" : ""}.`;
     const counts = changed.map((c) => `${c.doc.label}: ${c.count}`);
     if (changed.length === 0) return head;
     const report = await editReport(
-      changed.map((c, i) => ({ label: c.doc.label, before: c.doc.text, after: c.after, data: writes[i]?.data ?? new Uint8Array() })),
+      changed.map((c, i) => ({ label: c.doc.label, before: c.doc.text, after: c.after, data: writes[i]?.data ?? new Uint8Array(), notes: notes?.get(c.doc.path) ?? [] })),
       { written: !input.dryRun },
     );
     return [head, ...counts, "", report].join("\n");

@@ -8,7 +8,8 @@ import type { Regex } from "../../regex/index.ts";
 import type { WorkspacePath } from "../../security/workspace-path.ts";
 import type { ToolContext } from "../context.ts";
 import { listFiles } from "./file-list.ts";
-import { alwaysSkippedGlobs, rgFailed, visibilityFlags } from "./rg-flags.ts";
+import { alwaysSkippedGlobs, visibilityFlags } from "./rg-flags.ts";
+import { runRg } from "./run-rg.ts";
 import { withContext, type FileHits } from "./search-hits.ts";
 import { createVisibilityCheck } from "./visibility-check.ts";
 
@@ -46,9 +47,8 @@ export async function searchWithRg(ctx: ToolContext, req: SearchRequest): Promis
   args.push(...alwaysSkippedGlobs(), "-e", req.pattern, "--", dir);
   let seen = 0;
   const rel = ctx.fs.relative(dir);
-  const result = await ctx.exec.run("rg", {
+  const result = await runRg(ctx, dir, {
     args,
-    cwd: rel === "" ? "." : rel,
     maxOutputBytes: MAX_RG_OUTPUT,
     onOutput: (stream, text) => {
       if (stream !== "stdout") return;
@@ -56,17 +56,46 @@ export async function searchWithRg(ctx: ToolContext, req: SearchRequest): Promis
       if (seen > 0) ctx.progress(seen, { message: `${seen} lines of results from rg` });
     },
   });
-  if (rgFailed(result.exitCode) && result.stdout === "") {
-    throw new ToolError("internal_error", `rg failed: ${result.stderr.trim().slice(0, 300)}`, { suggestion: "Retry; if it persists, check that rg works from a terminal in the workspace." });
+  let files = parseRgOutput(ctx, result.stdout, result.stdoutTruncated);
+  if (req.include.length > 0) {
+    // rg's include globs let ignored and hidden files back in; the bridge's do not.
+    const check = createVisibilityCheck(ctx, dir, req);
+    const prefix = rel === "" ? "" : `${rel}/`;
+    const kept: FileHits[] = [];
+    for (const file of files) if (await check.visible(file.path.slice(prefix.length))) kept.push(file);
+    files = kept;
   }
-  const files = parseRgOutput(ctx, result.stdout, result.stdoutTruncated);
-  if (req.include.length === 0) return { files, outputCut: result.stdoutTruncated };
-  // rg's include globs let ignored and hidden files back in; the bridge's do not.
-  const check = createVisibilityCheck(ctx, dir, req);
-  const prefix = rel === "" ? "" : `${rel}/`;
+  return { files: await confirmedThroughJail(ctx, files, req.limit), outputCut: result.stdoutTruncated };
+}
+
+/**
+ * rg reads files by path, so a directory swapped for a symlink while it runs makes it read outside
+ * the workspace. Only text read through the jail is shown: each file rg found (in path order, until
+ * `limit` matching lines) is read again through its checked directory, and kept only when every
+ * line rg reported is that file's line. A file that changed meanwhile is left out, as if rg had
+ * run a moment later.
+ */
+async function confirmedThroughJail(ctx: ToolContext, files: readonly FileHits[], limit: number): Promise<FileHits[]> {
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const byPath = new Map(sorted.map((f) => [f.path, f]));
   const kept: FileHits[] = [];
-  for (const file of files) if (await check.visible(file.path.slice(prefix.length))) kept.push(file);
-  return { files: kept, outputCut: result.stdoutTruncated };
+  let found = 0;
+  const reads = ctx.fs.readMany(sorted.map((f) => f.path), { maxBytes: MAX_SEARCHED_FILE_BYTES });
+  try {
+    for await (const { path, bytes } of reads) {
+      if (found >= limit) break;
+      const hits = byPath.get(path);
+      const text = bytes === undefined ? undefined : searchableText(bytes);
+      if (hits === undefined || text === undefined) continue;
+      const lines = text.split("\n");
+      if (!hits.lines.every((hit) => lines[hit.n - 1] === hit.text)) continue;
+      kept.push(hits);
+      found += hits.lines.filter((hit) => hit.match).length;
+    }
+  } finally {
+    await reads.return(undefined);
+  }
+  return kept;
 }
 
 function parseRgOutput(ctx: ToolContext, stdout: string, truncated: boolean): FileHits[] {

@@ -1,12 +1,12 @@
 // findFiles: files by glob. The file set is the search tools' (src/tools/search/file-list.ts):
 // `rg --files` when rg is on PATH, the built-in walk otherwise, .gitignore honoured either way and
 // the same answer both ways. The glob is matched here, never handed to rg, whose include globs
-// would let gitignored files back in.
+// would let gitignored files back in. rg's names are checked through the jail before they are shown.
 import * as v from "valibot";
 import { compileGlob } from "../../glob/index.ts";
 import { displayName } from "../../text/display-name.ts";
 import { defineTool } from "../define-tool.ts";
-import { listFiles } from "../search/file-list.ts";
+import { listFiles, stillInside } from "../search/file-list.ts";
 
 export default defineTool({
   name: "findFiles",
@@ -32,7 +32,8 @@ export default defineTool({
     const listed = await listFiles(ctx, input.path ?? ".", { includeHidden: input.includeHidden, gitignore: !input.includeIgnored });
     const prefix = ctx.fs.relative(listed.dir);
     const matching = listed.files.filter((rel) => glob.matches(rel));
-    const files = matching.slice(0, input.maxResults).map((rel) => displayName(prefix === "" ? rel : `${prefix}/${rel}`));
+    const shown = matching.slice(0, input.maxResults).map((rel) => (prefix === "" ? rel : `${prefix}/${rel}`));
+    const files = (listed.via === "rg" ? await stillInside(ctx, shown) : shown).map(displayName);
     return { files, truncated: matching.length > input.maxResults };
   },
 });
