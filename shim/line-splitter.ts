@@ -1,6 +1,8 @@
 // Splits stdin bytes into lines (MCP stdio: one JSON-RPC message per line, protocol.md B6).
 // A line longer than the limit is never held in memory: only its first and last few KB are kept,
 // enough to find its id for the error reply. Bytes that are not UTF-8 are reported, not decoded.
+import { concatBytes } from "../src/text/bytes.ts";
+
 const NEWLINE = 0x0a;
 const KEEP_BYTES = 4096;
 
@@ -51,7 +53,7 @@ export class LineSplitter {
     }
     this.parts.push(bytes);
     if (this.size > this.maxBytes) {
-      const all = concat(this.parts, this.size);
+      const all = concatBytes(this.parts);
       this.overflow = { head: all.slice(0, KEEP_BYTES), tail: all.slice(-KEEP_BYTES) };
       this.parts = [];
     }
@@ -65,7 +67,7 @@ export class LineSplitter {
     this.size = 0;
     this.overflow = undefined;
     if (overflow) return { kind: "too-large", bytes: size, head: this.lossy.decode(overflow.head), tail: this.lossy.decode(overflow.tail) };
-    let bytes = concat(parts, size);
+    let bytes = concatBytes(parts);
     if (bytes.length > 0 && bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, -1); // CRLF
     let text: string;
     try {
@@ -75,17 +77,6 @@ export class LineSplitter {
     }
     return text.trim() === "" ? undefined : { kind: "text", text };
   }
-}
-
-function concat(parts: Uint8Array[], size: number): Uint8Array {
-  if (parts.length === 1 && parts[0] !== undefined) return parts[0];
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }
 
 function keepTail(tail: Uint8Array, more: Uint8Array): Uint8Array {

@@ -80,9 +80,12 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
   const log = createShimLog({ verbose: opts.verbose });
   const named = opts.workspace ?? nonEmpty(process.env.CLAUDE_PROJECT_DIR);
   // Locks are matched against the directory Claude Code runs in (a bridge on a parent serves it
-  // too); a bridge the shim starts is rooted at the project around it.
+  // too); a bridge the shim starts is rooted at the project around it. CLAUDE_PROJECT_DIR is only
+  // where Claude Code was started (measured with 2.1.332: `app/src` when started there, while it
+  // keys its own project config at the git root), so it is walked up like the cwd; --workspace is
+  // taken as given.
   const workspace = realDirectory(named ?? process.cwd());
-  const root = named !== undefined ? workspace : await projectRootOf(workspace);
+  const root = opts.workspace !== undefined ? workspace : await projectRootOf(workspace);
   const lockDir = lockDirectory(process.env);
   const sessionId = crypto.randomUUID();
   let exiting = false;

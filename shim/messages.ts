@@ -1,5 +1,6 @@
 // JSON-RPC as the shim needs it: classify a client line, build the error responses the shim
 // answers with itself, and find a response's id cheaply (the bridge's responses start with it).
+import { idFromToken } from "../src/mcp/id-token.ts";
 import { ATTACH_NOTICE_METHOD } from "../src/wire.ts";
 
 export type RequestId = string | number;
@@ -84,14 +85,7 @@ const ID_AT_START = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d
 const ID_AT_END = /[,{]\s*"id"\s*:\s*(-?\d+|"(?:[^"\\]|\\.){0,256}")\s*\}\s*$/;
 
 export function salvageId(head: string, tail: string): RequestId | null {
-  const raw = ID_AT_START.exec(head)?.[1] ?? ID_AT_END.exec(tail)?.[1];
-  if (raw === undefined) return null;
-  try {
-    const id: unknown = JSON.parse(raw);
-    return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id)) ? id : null;
-  } catch {
-    return null;
-  }
+  return idFromToken(ID_AT_START.exec(head)?.[1] ?? ID_AT_END.exec(tail)?.[1]);
 }
 
 /** The notice the bridge sends first on a socket that asked for it (src/wire.ts). */

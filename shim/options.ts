@@ -41,8 +41,9 @@ Options:
   --port <n>            Connect to this port (token from its lock file, --token, or
                         env CLAUDE_IDE_BRIDGE_TOKEN) instead of discovering the bridge
   --token <t>           The bridge's token (with --port)
-  --workspace <dir>     The project (default: env CLAUDE_PROJECT_DIR, else the nearest
-                        directory above the current one with .git or a package manifest)
+  --workspace <dir>     The project, as given (default: the nearest directory at or above
+                        env CLAUDE_PROJECT_DIR, else the current one, with .git or a
+                        package manifest)
   --no-spawn            Never start a bridge; wait for one started otherwise
   --spawn               Start a bridge for the project when none runs (the default;
                         detached; bridge flags may follow \`--\`)

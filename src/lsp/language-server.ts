@@ -43,7 +43,7 @@ export interface FileDiagnostics {
 }
 
 /** "typescript-go 7.0.2"; a version that is a JSON blob (gopls) or a long banner (clangd) is shortened. */
-function displayName(info: { name: string; version?: string }): string {
+export function displayName(info: { name: string; version?: string }): string {
   const version = info.version?.startsWith("{") ? /"Version":"([^"]*)"/.exec(info.version)?.[1] : info.version?.match(/\d+\.\d+[^\s]*/)?.[0];
   return version ? `${info.name} ${version}` : info.name;
 }

@@ -11,6 +11,7 @@ import { compileGlob, type GlobMatcher } from "../glob/index.ts";
 import type { CommandResolver, ResolvedCommand } from "./command-resolver.ts";
 import { languageIdOf } from "./languages.ts";
 import { LanguageServer, type ServerHooks } from "./language-server.ts";
+import { initializationOptionsFor } from "./launch-options.ts";
 import { projectRoot } from "./project-root.ts";
 import type { ServerSpec } from "./server-specs.ts";
 
@@ -210,16 +211,8 @@ export class LanguageServerPool {
   }
 
   private async launchFor(entry: Entry) {
-    let initializationOptions = entry.spec.initializationOptions;
-    if (entry.spec.tsserver !== undefined && !(await this.exists(`${entry.root}/node_modules/typescript/lib/tsserver.js`))) {
-      const path = await this.opts.launcher.bundled(entry.spec.tsserver);
-      if (path !== undefined) initializationOptions = { ...(initializationOptions as object | undefined), tsserver: { path } };
-    }
+    const initializationOptions = await initializationOptionsFor(entry.spec, entry.root, { launcher: this.opts.launcher, fs: this.opts.fs });
     return { spec: entry.spec, root: entry.root, command: entry.command.command, args: entry.spec.args, env: this.opts.env, initializationOptions, processId: this.opts.processId };
-  }
-
-  private async exists(path: string): Promise<boolean> {
-    return this.opts.fs.lstat(path).then(() => true, () => false);
   }
 
   private async stopIdle(): Promise<void> {

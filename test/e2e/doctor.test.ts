@@ -1,8 +1,10 @@
 // `claude-ide-bridge doctor` on a real project (issue 8): a running bridge (healthy, token
-// accepted), its lock and port, git and rg, the real typescript-language-server answering
-// initialize, and Claude Code's config running the shim; then what it says when things are
-// broken: a server named "ide", a config whose command does not exist, a language server that
-// dies, a lock directory others can read. PATH is pinned, so the machine's own tools do not count.
+// accepted), its lock and port, git and rg, the language servers src/lsp would use for the
+// project's files (the bundled typescript-language-server and tsgo answering initialize; pyright
+// found but not started, there being no Python here), and Claude Code's config running the shim;
+// then what it says when things are broken: a server named "ide", a config whose command does not
+// exist, a configured language server that dies, a lock directory others can read. PATH is pinned,
+// so the machine's own tools do not count.
 import { execFile } from "node:child_process";
 import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -25,9 +27,6 @@ beforeAll(async () => {
     const path = await which(tool);
     if (path) await symlink(path, join(bin, tool));
   }
-  const lspBin = join(home.workspace, "node_modules", ".bin");
-  await mkdir(lspBin, { recursive: true });
-  await symlink(join(REPO_ROOT, "node_modules", "typescript-language-server", "lib", "cli.mjs"), join(lspBin, "typescript-language-server"));
   bridge = await bridgeOn(home);
 });
 afterAll(async () => {
@@ -45,12 +44,12 @@ interface Doctor {
   report: { ok: boolean; checks: Array<{ area: string; status: string; summary: string; fix?: string }> };
 }
 
-function doctor(): Promise<Doctor> {
+function doctor(env: Record<string, string> = {}): Promise<Doctor> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [BRIDGE_BIN, "doctor", "--json"],
-      { cwd: home.workspace, env: { PATH: bin, HOME: userHome, CLAUDE_CONFIG_DIR: home.configDir } },
+      { cwd: home.workspace, env: { PATH: bin, HOME: userHome, CLAUDE_CONFIG_DIR: home.configDir, ...env } },
       (err, stdout) => resolve({ code: err ? Number(err.code ?? 1) : 0, report: JSON.parse(stdout) as Doctor["report"] }),
     );
   });
@@ -70,7 +69,9 @@ it("all good: the bridge answers with its token, the language server answers ini
   expect(find(d, "port", `${bridge.port} answers`)?.status).toBe("ok");
   expect(find(d, "tool", "git")?.status).toBe("ok");
   expect(find(d, "tool", "gh not found")).toMatchObject({ status: "info", fix: "install gh" });
-  expect(find(d, "language server", "typescript-language-server answers initialize")?.status).toBe("ok");
+  expect(find(d, "language server", "typescript-language-server answers initialize")).toMatchObject({ status: "ok", summary: expect.stringContaining(`(bundled: ${join(REPO_ROOT, "node_modules", "typescript-language-server")}/`) });
+  expect(find(d, "language server", "tsgo answers initialize")?.status).toBe("ok");
+  expect(find(d, "language server", "pyright found, not started: no python files here")?.status).toBe("info");
   expect(find(d, "claude config", "mcpServers.claude-ide-bridge")?.status).toBe("ok");
   expect(JSON.stringify(d.report)).not.toContain(bridge.token);
 });
@@ -80,20 +81,32 @@ it("says what is broken and how to fix it, and exits 1", async () => {
     join(home.workspace, ".mcp.json"),
     JSON.stringify({ mcpServers: { ide: { command: "node", args: [BRIDGE_BIN, "shim"] }, gone: { command: "claude-ide-bridge", args: ["shim"] } } }),
   );
-  const dying = join(home.workspace, "node_modules", ".bin", "pyright-langserver");
-  await writeFile(dying, "#!/bin/sh\necho 'pyright: cannot start' >&2\nexit 3\n");
+  const dying = join(userHome, "rust-lsp");
+  await writeFile(dying, "#!/bin/sh\necho 'rust-lsp: cannot start' >&2\nexit 3\n");
   await chmod(dying, 0o755);
+  const config = join(userHome, "bridge.json");
+  await writeFile(config, JSON.stringify({ lsp: { rust: { command: dying, filePatterns: ["*.rs"] } } }));
+  await writeFile(join(home.workspace, "src", "main.rs"), "fn main() {}\n");
   const lockDir = dirname(join(home.configDir, "ide", "x"));
   await chmod(lockDir, 0o755);
   try {
-    const d = await doctor();
+    const d = await doctor({ CLAUDE_IDE_BRIDGE_CONFIG: config });
     expect(d.code).toBe(1);
     expect(find(d, "claude config", "mcpServers.ide")).toMatchObject({ status: "fail", fix: expect.stringMatching(/claude mcp remove ide, then claude mcp add claude-ide-bridge -- /) });
     expect(find(d, "claude config", "mcpServers.gone")).toMatchObject({ status: "fail", summary: expect.stringMatching(/command "claude-ide-bridge" not found/), fix: expect.stringMatching(/claude-ide-bridge init/) });
-    expect(find(d, "language server", "pyright-langserver")).toMatchObject({ status: "fail", summary: expect.stringMatching(/exited with code 3 before answering initialize: pyright: cannot start/) });
+    expect(find(d, "language server", "config:rust")).toMatchObject({ status: "fail", summary: expect.stringMatching(/exited with code 3 before answering initialize: rust-lsp: cannot start/) });
     expect(find(d, "lock", "mode 755")).toMatchObject({ status: "fail", fix: `chmod 700 ${lockDir}` });
   } finally {
     await chmod(lockDir, 0o700);
-    await rm(dying);
+    await rm(join(home.workspace, "src", "main.rs"));
   }
+});
+
+it("names a config file it cannot read as broken, and still checks the rest", async () => {
+  const config = join(userHome, "broken.json");
+  await writeFile(config, "{ lsp: ");
+  const d = await doctor({ CLAUDE_IDE_BRIDGE_CONFIG: config });
+  expect(d.code).toBe(1);
+  expect(find(d, "config", `${config}: not valid JSON`)).toMatchObject({ status: "fail", fix: expect.stringContaining("CLAUDE_IDE_BRIDGE_CONFIG") });
+  expect(find(d, "language server", "tsgo answers initialize")?.status).toBe("ok");
 });

@@ -1,9 +1,9 @@
 // The real Claude Code CLI, both generations, runs the shim as users add it (issue 8): `claude mcp
 // add bridge -- node bin/claude-ide-bridge.js shim` (never the name "ide": Claude Code reserves it,
 // protocol.md A4). `claude mcp list` must show "✔ Connected": with the bridge running; with none,
-// the shim starting one rooted at the project Claude Code names (CLAUDE_PROJECT_DIR, its own
-// directory), shared by two shims that start together (shim-spawn.test.ts: the rest); with a
-// bridge started after the shim (--no-spawn); and with --no-spawn and no bridge at all, the reason
+// the shim starting one rooted at the project around the directory Claude Code names
+// (CLAUDE_PROJECT_DIR, where it was started: here the project's src/), shared by two shims that
+// start together (shim-spawn.test.ts: the rest); with a bridge started after the shim (--no-spawn); and with --no-spawn and no bridge at all, the reason
 // instead of a timeout. Temporary HOME; the shim finds bridges through $HOME/.claude/ide.
 import { mkdir, readdir, readFile, realpath, rm, writeFile, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -59,12 +59,13 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
     await bridge.stop();
   });
 
-  it("with no bridge, the shim starts one for the project (CLAUDE_PROJECT_DIR), which two shims starting at once share", async () => {
+  it("with no bridge, the shim starts one for the project (around CLAUDE_PROJECT_DIR: Claude Code started in its src/), which two shims starting at once share", async () => {
     const dir = await workspace();
+    const src = join(dir, "src");
     // Two servers, so the CLI starts two shims at the same moment.
-    for (const name of ["bridge", "bridge-2"]) expect((await claude(["mcp", "add", name, "--", ...SHIM], dir)).code).toBe(0);
+    for (const name of ["bridge", "bridge-2"]) expect((await claude(["mcp", "add", name, "--", ...SHIM], src)).code).toBe(0);
     try {
-      const list = await claude(["mcp", "list"], dir);
+      const list = await claude(["mcp", "list"], src);
       expect(list.out).toMatch(/\nbridge: .*shim - ✔ Connected/);
       expect(list.out).toMatch(/\nbridge-2: .*shim - ✔ Connected/);
       const locks = await bridgeLocks();

@@ -52,7 +52,7 @@ async function loadedFiles(): Promise<string[]> {
   return [...new Set(files)].sort();
 }
 
-it("the shim loads its own files, the lock rules and wire constants it shares, and ws: nothing else", async () => {
+it("the shim loads its own files, the lock rules, wire constants and byte/id helpers it shares, and ws: nothing else", async () => {
   const files = await loadedFiles();
   const packages = [...new Set(files.filter((f) => f.startsWith("node_modules/")).map((f) => f.split("/")[1]))];
   expect(packages).toEqual(["ws"]);
@@ -79,7 +79,9 @@ it("the shim loads its own files, the lock rules and wire constants it shares, a
     "dist/src/lock/lock-liveness.js",
     "dist/src/lock/lock-parse-plain.js",
     "dist/src/lock/lock-selection.js",
+    "dist/src/mcp/id-token.js",
     "dist/src/security/posix-path.js",
+    "dist/src/text/bytes.js",
     "dist/src/version.js",
     "dist/src/wire.js",
   ]);
