@@ -76,6 +76,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       allowPushToMain: config.allowPushToMain,
       allowCommands: config.allowCommands,
       allowPrivateHttp: config.allowPrivateHttp,
+      passEnv: config.passEnv,
     },
     catalog: registry,
     events,

@@ -16,7 +16,7 @@ type FlagSpec =
   | { kind: "string"; key: ValueKey }
   | { kind: "int"; key: IntKey }
   | { kind: "bool"; key: BoolKey }
-  | { kind: "list"; key: "allowCommands" }
+  | { kind: "list"; key: "allowCommands" | "passEnv" }
   | { kind: "config" }
   | { kind: "help" }
   | { kind: "version" };
@@ -40,6 +40,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "--allow-push-to-main": { kind: "bool", key: "allowPushToMain" },
   "--allow-command": { kind: "list", key: "allowCommands" },
   "--allow-private-http": { kind: "bool", key: "allowPrivateHttp" },
+  "--pass-env": { kind: "list", key: "passEnv" },
   "--idle-timeout": { kind: "int", key: "idleTimeout" },
   "--exclusive": { kind: "bool", key: "exclusive" },
   "--config": { kind: "config" },
@@ -81,6 +82,9 @@ Options:
                              never allowed
   --allow-private-http       Let sendHttpRequest reach private, loopback and link-local addresses
                              (default: off)
+  --pass-env <NAME>          Let commands, test runners and checkers see this variable although
+                             it looks like a secret (repeatable; *_TOKEN, *_SECRET, *_API_KEY and
+                             the like are kept from them by default)
   --idle-timeout <ms>        Exit after this long without a session; 0 never (default: ${DEFAULT_CONFIG.idleTimeoutMs};
                              a bridge the shim starts: 600000)
   --exclusive                Refuse to start when another bridge serves this workspace
@@ -129,7 +133,7 @@ export function parseCli(argv: readonly string[]): CliResult {
       if (value === "") throw usage(`${name} needs a file path`);
       flags.configPath = value;
     } else if (spec.kind === "list") {
-      if (value.trim() === "") throw usage(`${name} needs a program name`);
+      if (value.trim() === "") throw usage(`${name} needs ${spec.key === "passEnv" ? "a variable name" : "a program name"}`);
       flags[spec.key] = [...(flags[spec.key] ?? []), value];
     } else if (spec.kind === "int") {
       flags[spec.key] = parseInteger(name, spec.key, value);

@@ -43,6 +43,7 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     allowPushToMain: merged.allowPushToMain ?? DEFAULT_CONFIG.allowPushToMain,
     allowCommands: checkedAllowCommands(merged.allowCommands ?? DEFAULT_CONFIG.allowCommands),
     allowPrivateHttp: merged.allowPrivateHttp ?? DEFAULT_CONFIG.allowPrivateHttp,
+    passEnv: checkedPassEnv(merged.passEnv ?? DEFAULT_CONFIG.passEnv),
     idleTimeoutMs: merged.idleTimeout ?? DEFAULT_CONFIG.idleTimeoutMs,
     exclusive: merged.exclusive ?? DEFAULT_CONFIG.exclusive,
     lsp: merged.lsp ?? DEFAULT_CONFIG.lsp,
@@ -94,6 +95,15 @@ function checkedAllowCommands(entries: string[]): string[] {
     if (problem !== undefined) throw new BridgeError("config_invalid", `--allow-command (allowCommands): ${problem}`);
   }
   return entries;
+}
+
+/** A variable name; never the bridge's own secrets, which no child gets. */
+function checkedPassEnv(names: string[]): string[] {
+  for (const name of names) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new BridgeError("config_invalid", `--pass-env (passEnv): "${name.slice(0, 80)}" is not an environment variable name`);
+    if (name === TOKEN_ENV || name === CONFIG_ENV) throw new BridgeError("config_invalid", `--pass-env (passEnv): ${name} is the bridge's own and never reaches a child process`);
+  }
+  return names;
 }
 
 function absolute(path: string, cwd: string): string {

@@ -26,6 +26,7 @@ export const ConfigFileSchema = v.strictObject({
   allowPushToMain: v.optional(v.boolean()),
   allowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
   allowPrivateHttp: v.optional(v.boolean()),
+  passEnv: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"), v.maxLength(200)))),
   idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
   exclusive: v.optional(v.boolean()),
   lsp: v.optional(LspConfigSchema),
@@ -67,6 +68,8 @@ export interface BridgeConfig {
   allowCommands: string[];
   /** sendHttpRequest may reach private, loopback and link-local addresses. */
   allowPrivateHttp: boolean;
+  /** Variables that reach commands, runners and checkers although they look like secrets. */
+  passEnv: string[];
   /**
    * Exit after this long (ms) without any session, WebSocket or HTTP; 0 never. A bridge the shim
    * starts gets 10 minutes, so it does not outlive its last Claude Code session by much.
@@ -102,6 +105,7 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   allowPushToMain: false,
   allowCommands: [],
   allowPrivateHttp: false,
+  passEnv: [],
   idleTimeoutMs: 0,
   exclusive: false,
   lsp: {},

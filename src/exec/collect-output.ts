@@ -19,6 +19,8 @@ export interface CollectOptions {
   maxBytes: number;
   keep?: OutputKeep;
   onOutput?: (stream: "stdout" | "stderr", text: string) => void;
+  /** Stops reading (what was read is kept): for pipes held open by a process that will not end. */
+  signal?: AbortSignal;
 }
 
 export async function collectOutput(child: Pick<Child, "stdout" | "stderr">, opts: CollectOptions): Promise<CollectedOutput> {
@@ -38,6 +40,9 @@ async function drain(stream: ReadableStream<Uint8Array>, opts: CollectOptions, o
   let total = 0;
   const live = new TextDecoder();
   const reader = stream.getReader();
+  const stop = () => void reader.cancel().catch(() => {});
+  if (opts.signal?.aborted === true) stop();
+  opts.signal?.addEventListener("abort", stop, { once: true });
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
@@ -50,6 +55,7 @@ async function drain(stream: ReadableStream<Uint8Array>, opts: CollectOptions, o
       tail.keepLast(opts.maxBytes - headCap);
     }
   }
+  opts.signal?.removeEventListener("abort", stop);
   const omitted = total - head.size - tail.size;
   // A cut in the middle of a character decodes to U+FFFD at the cut; nothing else changes.
   const headText = new TextDecoder().decode(head.bytes());

@@ -1,5 +1,5 @@
 // What the bridge holds once for runCommand's guarded path: the allowlist policy built from
-// --allow-command (src/security/commands.ts) and the identity check of executables, whose list of
+// --allow-command, the --pass-env names, (src/security/commands.ts) and the identity check of executables, whose list of
 // interpreters on PATH is looked up on first use and kept.
 import type { Runtime } from "../runtime.ts";
 import { createCommandPolicy, type CommandPolicy } from "../security/commands.ts";
@@ -8,8 +8,10 @@ import { createIdentityCheck, type IdentityCheck } from "../security/executable-
 export interface CommandGuard {
   readonly policy: CommandPolicy;
   readonly identity: IdentityCheck;
+  /** --pass-env: variables that reach commands even though they look like secrets (src/exec/child-env.ts). */
+  readonly passEnv: readonly string[];
 }
 
-export function createCommandGuard(runtime: Pick<Runtime, "fs" | "which">, allowCommands: readonly string[]): CommandGuard {
-  return { policy: createCommandPolicy(allowCommands), identity: createIdentityCheck(runtime) };
+export function createCommandGuard(runtime: Pick<Runtime, "fs" | "which">, allowCommands: readonly string[], passEnv: readonly string[] = []): CommandGuard {
+  return { policy: createCommandPolicy(allowCommands), identity: createIdentityCheck(runtime), passEnv };
 }

@@ -1,7 +1,8 @@
 // ctx.exec: how a tool runs a program. Never a shell: the executable gets its arguments as an
 // array, so nothing in them is interpreted; it runs in a workspace directory, with the bridge's
-// secrets removed from the environment; its whole process tree is killed when the call is
-// cancelled or times out, and output is capped with a marker. Three ways in, one per kind of caller:
+// secrets removed from the environment (and the user's, for what the caller chose: child-env.ts);
+// its whole process tree is killed when the call is cancelled or times out, or left behind when it
+// exits (end-tree.ts), and output is capped with a marker. Three ways in, one per kind of caller:
 //   run          the executables the tool declared (requires.probes): git for the git tools;
 //   runAllowed   a program the user's request names (runCommand): through the allowlist, the
 //                argument rules and the identity check (src/security/commands.ts);
@@ -11,8 +12,9 @@ import { ToolError, errorMessage, fsErrorCode } from "../errors.ts";
 import { checkCommandLine } from "../security/commands.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import { collectOutput, type CollectedOutput, type OutputKeep } from "./collect-output.ts";
-import { childEnvironment } from "./child-env.ts";
+import { childEnvironment, type ChildEnvOptions } from "./child-env.ts";
 import type { CommandGuard } from "./command-guard.ts";
+import { endLeftovers, killAfterGrace } from "./end-tree.ts";
 import { findProgram, type FoundProgram } from "./program-lookup.ts";
 import { createReportFile } from "./report-file.ts";
 import { assertToolchainArgv, isToolchainProgram } from "./toolchain.ts";
@@ -42,6 +44,8 @@ export interface RunResult extends CollectedOutput {
   durationMs: number;
   /** Killed by `timeoutMs`. */
   timedOut: boolean;
+  /** Processes it left behind held its output open after it exited, and were stopped. */
+  leftoversStopped: boolean;
 }
 
 export interface ToolchainRunOptions extends Omit<RunOptions, "args"> {
@@ -71,6 +75,8 @@ export interface ExecDeps {
 /** The Exec of one call: `declared` are the executables its tool declared, `signal` the call's. */
 export function createExec(deps: ExecDeps, declared: readonly string[], signal: AbortSignal): Exec {
   const cwdOf = (opts: { cwd?: string }) => workingDirectory(deps.fs, opts.cwd);
+  // What the model or the project's code chose to run gets none of the user's secrets (src/exec/child-env.ts).
+  const chosenByCaller: ChildEnvOptions = { dropSecrets: true, passEnv: deps.guard.passEnv };
   const locate = async (command: string): Promise<FoundProgram> => {
     const found = await findProgram(deps.runtime, command, deps.fs.root);
     if (found === undefined) throw missing(command);
@@ -85,7 +91,7 @@ export function createExec(deps: ExecDeps, declared: readonly string[], signal: 
       }
       const path = await deps.runtime.which(command);
       if (path === undefined) throw missing(command);
-      return runResolved(deps.runtime, path, await cwdOf(opts), opts, signal);
+      return runResolved(deps.runtime, path, await cwdOf(opts), opts, { signal, env: { dropSecrets: false } });
     },
     async runAllowed(command, opts) {
       const cwd = await cwdOf(opts);
@@ -96,7 +102,7 @@ export function createExec(deps: ExecDeps, declared: readonly string[], signal: 
       if (disguised !== undefined) {
         throw new ToolError("command_refused", `Refused \`${command}\`: ${disguised}`, { suggestion: "Ask the user to check that PATH gives the real tool; interpreters never run through runCommand." });
       }
-      return runResolved(deps.runtime, found.path, cwd, opts, signal);
+      return runResolved(deps.runtime, found.path, cwd, opts, { signal, env: chosenByCaller });
     },
     async runToolchain(command, opts) {
       if (!isToolchainProgram(command)) assertToolchainArgv(command, []);
@@ -106,7 +112,7 @@ export function createExec(deps: ExecDeps, declared: readonly string[], signal: 
       try {
         const args = typeof opts.args === "function" ? opts.args(report?.path ?? "") : opts.args;
         assertToolchainArgv(command, args);
-        const result: ToolchainResult = await runResolved(deps.runtime, found.path, cwd, { ...opts, args }, signal);
+        const result: ToolchainResult = await runResolved(deps.runtime, found.path, cwd, { ...opts, args }, { signal, env: chosenByCaller });
         const text = await report?.read(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
         if (text !== undefined) result.report = text;
         return result;
@@ -132,17 +138,27 @@ function missing(command: string): ToolError {
   return new ToolError("probe_missing", `\`${command}\` is not on the bridge's PATH`, { suggestion: `Install ${command} (or add it to the project), make sure the bridge's PATH has it, and restart the bridge.` });
 }
 
-async function runResolved(runtime: ExecDeps["runtime"], path: string, cwd: string, opts: RunOptions, signal: AbortSignal): Promise<RunResult> {
+async function runResolved(runtime: ExecDeps["runtime"], path: string, cwd: string, opts: RunOptions, call: { signal: AbortSignal; env: ChildEnvOptions }): Promise<RunResult> {
+  const { signal } = call;
   const timeout = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
+  const stop = timeout === undefined ? signal : AbortSignal.any([signal, timeout]);
   const started = performance.now();
   const child = runtime.spawn(path, [...opts.args], {
     cwd,
-    env: childEnvironment(runtime.env, opts.env),
+    env: childEnvironment(runtime.env, opts.env, call.env),
     ...(opts.stdin === undefined ? {} : { stdin: opts.stdin }),
     processGroup: true,
-    signal: timeout === undefined ? signal : AbortSignal.any([signal, timeout]),
+    // SIGTERM to the group on a stop; killAfterGrace follows with SIGKILL (src/exec/end-tree.ts).
+    signal: stop,
   });
-  const output = collectOutput(child, { maxBytes: opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, ...(opts.keep === undefined ? {} : { keep: opts.keep }), ...(opts.onOutput === undefined ? {} : { onOutput: opts.onOutput }) });
+  killAfterGrace(child, stop, child.exited);
+  const stopReading = new AbortController();
+  const output = collectOutput(child, {
+    maxBytes: opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+    signal: stopReading.signal,
+    ...(opts.keep === undefined ? {} : { keep: opts.keep }),
+    ...(opts.onOutput === undefined ? {} : { onOutput: opts.onOutput }),
+  });
   let exitCode: number;
   try {
     exitCode = await child.exited;
@@ -152,5 +168,6 @@ async function runResolved(runtime: ExecDeps["runtime"], path: string, cwd: stri
       cause: err,
     });
   }
-  return { exitCode, ...(await output), durationMs: Math.round(performance.now() - started), timedOut: timeout?.aborted === true && !signal.aborted };
+  const leftoversStopped = await endLeftovers(child, output, stopReading);
+  return { exitCode, ...(await output), durationMs: Math.round(performance.now() - started), timedOut: timeout?.aborted === true && !signal.aborted, leftoversStopped };
 }

@@ -14,6 +14,12 @@ export interface OutputProgressOptions {
 }
 
 const MAX_MESSAGE_CHARS = 500;
+/**
+ * What is kept of a line still being written: a command that floods output without a newline
+ * (a progress bar, `yes | tr -d '\n'`) must cost neither memory nor time per chunk that grows with
+ * its output.
+ */
+const MAX_PARTIAL_CHARS = MAX_MESSAGE_CHARS;
 
 export function outputProgress(report: (count: number, message: string) => void, opts: OutputProgressOptions = {}): OutputProgress {
   const keep = opts.lines ?? 5;
@@ -25,8 +31,9 @@ export function outputProgress(report: (count: number, message: string) => void,
   return {
     onOutput(_stream, text) {
       const parts = (partial + text).split(/\r?\n|\r/);
-      partial = parts.pop() ?? "";
-      lines = [...lines, ...parts.filter((l) => l.trim() !== "")].slice(-keep);
+      partial = (parts.pop() ?? "").slice(-MAX_PARTIAL_CHARS);
+      const complete = parts.filter((l) => l.trim() !== "").slice(-keep).map((l) => l.slice(-MAX_MESSAGE_CHARS));
+      lines = [...lines, ...complete].slice(-keep);
       const now = performance.now();
       if (now - last < interval) return;
       last = now;

@@ -29,19 +29,25 @@ const NAME_COMMENT = /^(?:#|\/\/)\s*@name\s+(\S+)/;
 export function parseHttpFile(text: string): HttpFile {
   const lines = text.split(/\r?\n/);
   const raw: Record<string, string> = {};
-  const blocks: { start: number; lines: string[] }[] = [{ start: 0, lines: [] }];
+  const blocks: Block[] = [newBlock(0)];
   for (const [i, line] of lines.entries()) {
     if (line.startsWith("###")) {
-      blocks.push({ start: i + 1, lines: [] });
+      blocks.push(newBlock(i + 1));
       continue;
     }
+    const block = blocks[blocks.length - 1] ?? newBlock(i);
     const variable = VARIABLE.exec(line.trim());
-    if (variable !== null && !inBody(blocks[blocks.length - 1]?.lines ?? [])) {
+    if (variable !== null && block.state !== "body") {
       raw[variable[1] ?? ""] = (variable[2] ?? "").trim();
-      blocks[blocks.length - 1]?.lines.push("");
+      // Kept as a blank line, which ends a request's headers.
+      block.lines.push("");
+      if (block.state === "headers") block.state = "body";
       continue;
     }
-    blocks[blocks.length - 1]?.lines.push(line);
+    block.lines.push(line);
+    // Where the block is, kept as lines come (looking back over the block for each line was quadratic).
+    if (block.state === "before" && isRequestLine(line)) block.state = "headers";
+    else if (block.state === "headers" && line.trim() === "") block.state = "body";
   }
   const variables = resolveVariables(raw);
   const requests = blocks.flatMap((b) => {
@@ -51,10 +57,15 @@ export function parseHttpFile(text: string): HttpFile {
   return { requests, variables };
 }
 
-/** Whether a block already has its request line and a blank line after the headers. */
-function inBody(lines: readonly string[]): boolean {
-  const start = lines.findIndex((l) => isRequestLine(l));
-  return start !== -1 && lines.slice(start + 1).some((l) => l.trim() === "");
+interface Block {
+  start: number;
+  lines: string[];
+  /** Before its request line, in its headers, or in its body (where `@x = y` is text, not a variable). */
+  state: "before" | "headers" | "body";
+}
+
+function newBlock(start: number): Block {
+  return { start, lines: [], state: "before" };
 }
 
 function isRequestLine(line: string): boolean {
@@ -109,13 +120,41 @@ function bodyOf(lines: readonly string[]): string | undefined {
   return body === "" ? undefined : body;
 }
 
+const MAX_EXPANDED_CHARS = 1024 * 1024;
+
+/** {{name}} replaced by the file variable; found with indexOf, linear even in a file of "{{" alone. */
 function substitute(text: string, variables: Record<string, string>, unresolved: Set<string>): string {
-  return text.replace(/\{\{\s*([^}]+?)\s*\}\}/g, (whole, key: string) => {
-    const value = variables[key];
-    if (value !== undefined) return value;
-    unresolved.add(key);
-    return whole;
-  });
+  let out = "";
+  let at = 0;
+  for (;;) {
+    const open = text.indexOf("{{", at);
+    const close = open === -1 ? -1 : text.indexOf("}}", open + 2);
+    if (close === -1) return out + text.slice(at);
+    const inner = text.slice(open + 2, close);
+    const brace = inner.lastIndexOf("}");
+    if (brace !== -1) {
+      // "{{a}b}}": the reference is what follows the last "}" ("{{" inside it start later ones).
+      out += text.slice(at, open + 2 + brace + 1);
+      at = open + 2 + brace + 1;
+      continue;
+    }
+    const lastOpen = inner.lastIndexOf("{{");
+    if (lastOpen !== -1) {
+      out += text.slice(at, open + 2 + lastOpen);
+      at = open + 2 + lastOpen;
+      continue;
+    }
+    const key = inner.trim();
+    out += text.slice(at, open);
+    if (key === "") out += text.slice(open, close + 2);
+    // A value past the cap stays a reference: `@b = {{a}}{{a}}...` must not grow without bound.
+    else if (variables[key] !== undefined && out.length + variables[key].length <= MAX_EXPANDED_CHARS) out += variables[key];
+    else {
+      unresolved.add(key);
+      out += text.slice(open, close + 2);
+    }
+    at = close + 2;
+  }
 }
 
 /** File variables may use each other ({{base}}/api); a cycle stops after a few rounds. */

@@ -66,6 +66,8 @@ export interface ToolSettings {
   readonly allowCommands?: readonly string[];
   /** --allow-private-http: sendHttpRequest may reach private, loopback and link-local addresses. */
   readonly allowPrivateHttp?: boolean;
+  /** --pass-env: variables commands and runners see although they look like secrets. */
+  readonly passEnv?: readonly string[];
 }
 
 /** What every call shares: the capabilities of the bridge. */

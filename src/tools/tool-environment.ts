@@ -33,7 +33,7 @@ export interface ToolHost {
 
 export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEnvironmentOptions): ToolHost {
   const fs = createWorkspaceFs(runtime.fs, opts.workspace);
-  const commands = createCommandGuard(runtime, opts.settings.allowCommands ?? []);
+  const commands = createCommandGuard(runtime, opts.settings.allowCommands ?? [], opts.settings.passEnv ?? []);
   return {
     runtime,
     commands,

@@ -67,6 +67,7 @@ describe("resolveConfig", () => {
       allowPushToMain: true,
       allowCommands: ["make-docs", "npm exec"],
       allowPrivateHttp: true,
+      passEnv: ["NPM_TOKEN"],
       idleTimeout: 60_000,
       exclusive: true,
     };
@@ -90,10 +91,20 @@ describe("resolveConfig", () => {
       allowPushToMain: true,
       allowCommands: ["make-docs", "npm exec"],
       allowPrivateHttp: true,
+      passEnv: ["NPM_TOKEN"],
       idleTimeoutMs: 60_000,
       exclusive: true,
       lsp: {},
     });
+  });
+
+  it("takes --pass-env (repeatable), never the bridge's own token or a name that is not one", async () => {
+    const src = sources({});
+    expect((await resolveConfig(cli(["--pass-env", "NPM_TOKEN", "--pass-env=DATABASE_URL"]), src)).passEnv).toEqual(["NPM_TOKEN", "DATABASE_URL"]);
+    expect((await resolveConfig(cli([]), src)).passEnv).toEqual([]);
+    for (const name of ["CLAUDE_IDE_BRIDGE_TOKEN", "CLAUDE_IDE_BRIDGE_CONFIG", "A=B", "1X"]) {
+      await expect(resolveConfig(cli(["--pass-env", name]), src)).rejects.toMatchObject({ code: "config_invalid" });
+    }
   });
 
   it("takes --allow-command (repeatable) and --allow-private-http, and never an interpreter", async () => {

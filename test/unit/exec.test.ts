@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
+import { outputProgress } from "../../src/exec/output-progress.ts";
 import { makeToolContext } from "../helpers/tool-context.ts";
 import { running as processRunning } from "../helpers/process-running.ts";
 
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 const withSecret = () => {
   const runtime = createNodeRuntime();
-  return { ...runtime, env: { ...runtime.env, CLAUDE_IDE_BRIDGE_TOKEN: "do-not-leak-0123456789", VISIBLE: "yes" } };
+  return { ...runtime, env: { ...runtime.env, CLAUDE_IDE_BRIDGE_TOKEN: "do-not-leak-0123456789", GH_TOKEN: "gh-user-token", VISIBLE: "yes" } };
 };
 
 describe("ctx.exec", () => {
@@ -43,10 +44,10 @@ describe("ctx.exec", () => {
     await expect(missing.exec.run("no-such-tool-xyz", { args: [] })).rejects.toMatchObject({ code: "probe_missing" });
   });
 
-  it("keeps the bridge's token out of the child's environment", async () => {
+  it("keeps the bridge's token out of the child's environment; a declared tool (gh) keeps the user's", async () => {
     const ctx = await makeToolContext(root, { executables: ["sh"], runtime: withSecret() });
-    const result = await ctx.exec.run("sh", { args: ["-c", 'echo "${CLAUDE_IDE_BRIDGE_TOKEN:-none} $VISIBLE $EXTRA"'], env: { EXTRA: "added" } });
-    expect(result.stdout).toBe("none yes added\n");
+    const result = await ctx.exec.run("sh", { args: ["-c", 'echo "${CLAUDE_IDE_BRIDGE_TOKEN:-none} $VISIBLE $EXTRA $GH_TOKEN"'], env: { EXTRA: "added" } });
+    expect(result.stdout).toBe("none yes added gh-user-token\n");
   });
 
   it("caps each stream, marking what was cut, and streams output as it comes", async () => {
@@ -77,5 +78,51 @@ describe("ctx.exec", () => {
     const result = await run;
     expect(result.exitCode).toBe(143);
     await expect.poll(() => processRunning(pid)).toBe(false);
+  });
+
+  it("follows SIGTERM with SIGKILL, so a tree that ignores SIGTERM cannot keep a timed-out call waiting", async () => {
+    const ctx = await makeToolContext(root, { executables: ["sh"] });
+    // The ignored SIGTERM is inherited by the sleep; only SIGKILL ends either.
+    const result = await ctx.exec.run("sh", { args: ["-c", "trap '' TERM; sleep 60 & echo $!; wait; wait"], timeoutMs: 1000 });
+    expect(result.timedOut).toBe(true);
+    const grandchild = Number(result.stdout.trim());
+    expect(grandchild).toBeGreaterThan(0);
+    await expect.poll(() => processRunning(grandchild)).toBe(false);
+  }, 30_000);
+
+  it("does not wait for a background job holding the output open after the command exited, and stops it", async () => {
+    const ctx = await makeToolContext(root, { executables: ["sh"] });
+    const result = await ctx.exec.run("sh", { args: ["-c", "sleep 60 & echo $!"] });
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false, leftoversStopped: true });
+    const job = Number(result.stdout.trim());
+    await expect.poll(() => processRunning(job)).toBe(false);
+  }, 30_000);
+
+  it("stops a background job that closed its output too: nothing the command started outlives it", async () => {
+    const ctx = await makeToolContext(root, { executables: ["sh"] });
+    const result = await ctx.exec.run("sh", { args: ["-c", "sleep 60 >/dev/null 2>&1 & echo $!"] });
+    expect(result).toMatchObject({ exitCode: 0, leftoversStopped: false });
+    const job = Number(result.stdout.trim());
+    await expect.poll(() => processRunning(job)).toBe(false);
+  }, 30_000);
+
+  it("keeps the progress of a command that floods output without a newline small", async () => {
+    const ctx = await makeToolContext(root, { executables: ["sh"] });
+    const messages: string[] = [];
+    const progress = outputProgress((_count, message) => messages.push(message), { intervalMs: 0 });
+    const result = await ctx.exec.run("sh", { args: ["-c", "head -c 20000000 /dev/zero | tr '\\0' x"], maxOutputBytes: 10_000, keep: "head-and-tail", onOutput: progress.onOutput });
+    expect(result.stdoutTruncated).toBe(true);
+    expect(result.stdout).toMatch(/bytes of output omitted/);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(Math.max(...messages.map((m) => m.length))).toBeLessThanOrEqual(500);
+  }, 60_000);
+
+  it("holds a bounded amount of a line that never ends, however much of it arrives", () => {
+    const progress = outputProgress(() => {}, { intervalMs: 0 });
+    const chunk = "y".repeat(64 * 1024);
+    const before = process.memoryUsage().heapUsed;
+    // 128 MiB of one line: kept whole, the unfinished line alone would grow the heap by that much.
+    for (let i = 0; i < 2048; i++) progress.onOutput("stdout", chunk);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(32 * 1024 * 1024);
   });
 });

@@ -18,11 +18,21 @@ let base: string;
 let root: string;
 let bin: string;
 let spawned: string[] = [];
-const ALLOWED = ["mytool", "shcopy", "hardsh", "wstool", "counter", "sleeper"];
+const ALLOWED = ["mytool", "shcopy", "hardsh", "wstool", "counter", "sleeper", "showenv", "daemonizer"];
+/** Secrets in the bridge's environment, as a user's shell would have them. */
+const SECRETS = {
+  CLAUDE_IDE_BRIDGE_TOKEN: "bridge-token-0123456789",
+  GITHUB_TOKEN: "ghp_secret",
+  ANTHROPIC_API_KEY: "sk-ant-secret",
+  AWS_SECRET_ACCESS_KEY: "aws-secret",
+  NPM_TOKEN: "npm-secret",
+  DATABASE_URL: "postgres://app:hunter2@db/app",
+  VISIBLE: "yes",
+};
 
 function testRuntime(): Runtime {
   const real = createNodeRuntime();
-  const env = { ...real.env, PATH: `${bin}:${join(root, "bin")}:${real.env.PATH ?? ""}` };
+  const env = { ...real.env, ...SECRETS, PATH: `${bin}:${join(root, "bin")}:${real.env.PATH ?? ""}` };
   return {
     ...real,
     env,
@@ -55,6 +65,9 @@ beforeAll(async () => {
   await script(join(root, "bin", "wstool"), 'touch "$PWD/MARKER-wstool"');
   await script(join(bin, "counter"), 'echo run >> "$1"; echo "counted $1"');
   await script(join(bin, "sleeper"), "sleep 30 & echo $!; wait");
+  await script(join(bin, "showenv"), 'for k in CLAUDE_IDE_BRIDGE_TOKEN GITHUB_TOKEN ANTHROPIC_API_KEY AWS_SECRET_ACCESS_KEY NPM_TOKEN DATABASE_URL VISIBLE; do eval "echo $k=\\${$k:-unset}"; done');
+  // What `npm run dev` can do: start a server in the background and exit, leaving it holding stdout.
+  await script(join(bin, "daemonizer"), "sleep 60 & echo $!; echo started");
 });
 
 afterAll(async () => {
@@ -225,4 +238,26 @@ describe("runCommand and runInTerminal run what is allowed", () => {
     const grandchild = Number(/\n\n(\d+)/.exec(String(text))?.[1]);
     await expect.poll(() => running(grandchild)).toBe(false);
   });
+
+  it("keeps the user's secrets out of what the model runs, except what --pass-env names", async () => {
+    const d = await dispatcher(root, { runtime: testRuntime(), settings: { allowCommands: ALLOWED } });
+    const text = await d.text("runCommand", { command: "showenv" });
+    for (const name of ["CLAUDE_IDE_BRIDGE_TOKEN", "GITHUB_TOKEN", "ANTHROPIC_API_KEY", "AWS_SECRET_ACCESS_KEY", "NPM_TOKEN", "DATABASE_URL"]) expect(text).toContain(`${name}=unset`);
+    expect(text).toContain("VISIBLE=yes");
+    const passing = await dispatcher(root, { runtime: testRuntime(), settings: { allowCommands: ALLOWED, passEnv: ["NPM_TOKEN", "CLAUDE_IDE_BRIDGE_TOKEN"] } });
+    const passed = await passing.text("runCommand", { command: "showenv" });
+    expect(passed).toContain("NPM_TOKEN=npm-secret");
+    expect(passed).toContain("GITHUB_TOKEN=unset");
+    // The bridge's own token reaches no child, whatever --pass-env says (the config refuses it too).
+    expect(passed).toContain("CLAUDE_IDE_BRIDGE_TOKEN=unset");
+  });
+
+  it("returns when the command exits, though a background job it started holds the output, and stops the job", async () => {
+    const d = await dispatcher(root, { runtime: testRuntime(), settings: { allowCommands: ALLOWED } });
+    const text = await d.text("runCommand", { command: "daemonizer", timeoutMs: 60_000 });
+    expect(text).toMatch(/exit 0/);
+    expect(text).toMatch(/were stopped/);
+    const job = Number(/\n\n(\d+)/.exec(text)?.[1]);
+    await expect.poll(() => running(job)).toBe(false);
+  }, 30_000);
 });

@@ -56,6 +56,7 @@ export function formatRun(argv: readonly string[], cwd: string | undefined, resu
   if (result.stderr !== "") out.push("", "--- stderr ---", result.stderr.replace(/\n$/, ""));
   if (result.stdout === "" && result.stderr === "") out.push("", "(no output)");
   if (cut.length > 0) out.push("", `[${cut.join(" and ")} cut to the first and last part; run a narrower command for the middle]`);
+  if (result.leftoversStopped) out.push("", "[processes it left running in the background kept its output open and were stopped]");
   return out.join("\n");
 }
 

@@ -3,6 +3,7 @@
 // XML (pytest-cov, coverage.py, gcovr), coverage.py's JSON, and Go's cover profile.
 import { isRecord } from "../../../diagnostics/project-facts.ts";
 import { relativeTo } from "../../../diagnostics/parsers/paths.ts";
+import { xmlAttributes, xmlElements } from "../xml-elements.ts";
 
 export interface FileCoverage {
   file: string;
@@ -50,10 +51,16 @@ export function parseIstanbulSummary(report: Record<string, unknown>, root: stri
 export function parseCobertura(xml: string, root: string): FileCoverage[] {
   const sources = [...xml.matchAll(/<source>([^<]*)<\/source>/g)].map((m) => (m[1] ?? "").trim());
   const out: FileCoverage[] = [];
-  for (const m of xml.matchAll(/<class\b[^>]*\bfilename="([^"]*)"[^>]*>([\s\S]*?)<\/class>/g)) {
+  for (const cls of xmlElements(xml, "class")) {
+    const name = xmlAttributes(cls.attrs).filename;
+    if (name === undefined || cls.body === undefined) continue;
     const hits = new Map<number, number>();
-    for (const l of (m[2] ?? "").matchAll(/<line\b[^>]*\bnumber="(\d+)"[^>]*\bhits="(\d+)"/g)) hits.set(Number(l[1]), Math.max(hits.get(Number(l[1])) ?? 0, Number(l[2])));
-    const name = m[1] ?? "";
+    for (const line of xmlElements(cls.body, "line")) {
+      const attrs = xmlAttributes(line.attrs);
+      if (attrs.number === undefined || attrs.hits === undefined || !/^\d+$/.test(attrs.number) || !/^\d+$/.test(attrs.hits)) continue;
+      const n = Number(attrs.number);
+      hits.set(n, Math.max(hits.get(n) ?? 0, Number(attrs.hits)));
+    }
     const base = sources.find((s) => s.startsWith(root));
     out.push(fromHits(relativeTo(root, name.startsWith("/") || base === undefined ? name : `${base}/${name}`), hits));
   }

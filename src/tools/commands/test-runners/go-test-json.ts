@@ -11,13 +11,22 @@ export function parseGoTestJson(stdout: string): ParsedRun {
     if (typeof event.Test !== "string") continue;
     events++;
     const key = `${String(event.Package)} ${event.Test}`;
-    if (event.Action === "output") output.set(key, [...(output.get(key) ?? []), String(event.Output ?? "")]);
+    if (event.Action === "output") {
+      const lines = output.get(key) ?? [];
+      if (lines.length === 0) output.set(key, lines);
+      lines.push(String(event.Output ?? ""));
+    }
     if (event.Action === "pass" || event.Action === "fail" || event.Action === "skip") final.set(key, { action: event.Action, pkg: String(event.Package), test: event.Test });
   }
   if (events === 0) return { passed: 0, failed: 0, skipped: 0, failures: [], unreadable: true };
   const all = [...final.entries()];
   // A parent whose subtests failed fails too; its own output is only the subtests' summary.
-  const leaves = all.filter(([, t]) => !all.some(([, o]) => o.pkg === t.pkg && o.test.startsWith(`${t.test}/`)));
+  const parents = new Set<string>();
+  for (const [, t] of all) {
+    const parts = t.test.split("/");
+    for (let n = 1; n < parts.length; n++) parents.add(`${t.pkg} ${parts.slice(0, n).join("/")}`);
+  }
+  const leaves = all.filter(([key]) => !parents.has(key));
   const failures = leaves.filter(([, t]) => t.action === "fail").map(([key, t]) => failureOf(t, output.get(key) ?? []));
   const count = (action: string) => leaves.filter(([, t]) => t.action === action).length;
   return { passed: count("pass"), failed: count("fail"), skipped: count("skip"), failures };

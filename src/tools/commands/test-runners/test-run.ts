@@ -50,9 +50,13 @@ export function shortMessage(text: string, maxLines = 12): string {
 /** The line of the first stack frame in `file` (absolute or relative), e.g. "at x (/ws/a.test.ts:12:5)". */
 export function lineInStack(stack: string, file: string | undefined): number | undefined {
   if (file === undefined) return undefined;
-  for (const m of stack.matchAll(/([^\s()'"]+):(\d+):(\d+)/g)) {
+  // Token by token, each read from its end: an unanchored /([^\s()'"]+):(\d+):(\d+)/g retries
+  // from every offset of a long token, quadratic in a test's output.
+  for (const token of stack.split(/[\s()'"]+/)) {
+    const m = /^(.*):(\d+):(\d+)/.exec(token);
+    if (m === null) continue;
     const path = (m[1] ?? "").replace(/^file:\/\//, "");
-    if (path === file || path.endsWith(`/${file}`) || file.endsWith(path)) return Number(m[2]);
+    if (path !== "" && (path === file || path.endsWith(`/${file}`) || file.endsWith(path))) return Number(m[2]);
   }
   return undefined;
 }
@@ -61,14 +65,25 @@ export function lineInStack(stack: string, file: string | undefined): number | u
 export function extractJsonObject(text: string): Record<string, unknown> | undefined {
   const whole = tryParse(text.trim());
   if (whole !== undefined) return whole;
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    if (!(lines[i] ?? "").startsWith("{")) continue;
-    const found = tryParse(lines.slice(i).join("\n").trim()) ?? tryParse((lines[i] ?? "").trim());
-    if (found !== undefined) return found;
+  // Lines starting with "{", from the last: a report comes after the tests' own logs. Each is tried
+  // with the rest of the output (a pretty-printed report) and alone (a one-line report with output
+  // after it). Only so many: output full of lines like `{"a":[` must not be parsed once per line.
+  let tries = 0;
+  for (let end = text.length; end > 0 && tries < MAX_CANDIDATES; ) {
+    const start = text.lastIndexOf("\n", end - 1) + 1;
+    if (text.startsWith("{", start)) {
+      tries++;
+      const line = text.slice(start, end).trim();
+      const found = (tries <= MAX_REST_TRIES ? tryParse(text.slice(start).trim()) : undefined) ?? (line.endsWith("}") ? tryParse(line) : undefined);
+      if (found !== undefined) return found;
+    }
+    end = start - 1;
   }
   return undefined;
 }
+
+const MAX_CANDIDATES = 64;
+const MAX_REST_TRIES = 8;
 
 function tryParse(text: string): Record<string, unknown> | undefined {
   if (!text.startsWith("{")) return undefined;
