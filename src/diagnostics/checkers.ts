@@ -18,6 +18,8 @@ export interface Checker {
   /** The diagnostics' source. */
   name: string;
   program: string;
+  /** A type checker or compiler: what a language server for the language reports too. */
+  checksTypes?: boolean;
   extensions: readonly string[];
   declared(project: ProjectFacts): Promise<boolean>;
   /** Used, when installed, even though the project does not declare it. */
@@ -43,6 +45,7 @@ export const CHECKERS: readonly Checker[] = [
   {
     name: "tsc",
     program: "tsc",
+    checksTypes: true,
     extensions: [".ts", ".tsx", ".mts", ".cts"],
     declared: async (p) => p.names.has("tsconfig.json"),
     args: () => ["--noEmit", "--pretty", "false", "-p", "."],
@@ -80,6 +83,7 @@ export const CHECKERS: readonly Checker[] = [
   {
     name: "pyright",
     program: "pyright",
+    checksTypes: true,
     extensions: PY,
     declared: declaresPyright,
     fallback: undeclaredPython,
@@ -89,6 +93,7 @@ export const CHECKERS: readonly Checker[] = [
   {
     name: "cargo",
     program: "cargo",
+    checksTypes: true,
     extensions: [".rs"],
     declared: async (p) => p.names.has("Cargo.toml"),
     args: () => ["check", "--message-format=json", "--quiet"],

@@ -10,13 +10,14 @@ const CHECK_TIMEOUT_MS = 180_000;
 const MAX_CHECKER_OUTPUT = 16 * 1024 * 1024;
 
 /** The checkers for this request: declared by the project, or installed fallbacks. */
-export async function chooseCheckers(ctx: ToolContext, file: string | undefined, opts: { fixing?: boolean } = {}): Promise<Checker[]> {
+export async function chooseCheckers(ctx: ToolContext, file: string | undefined, opts: { fixing?: boolean; lintersOnly?: boolean } = {}): Promise<Checker[]> {
   const project = await readProjectFacts(ctx);
   const ext = file === undefined ? undefined : extensionOf(file);
   const chosen: Checker[] = [];
   for (const checker of CHECKERS) {
     if (ext !== undefined && !checker.extensions.includes(ext)) continue;
     if (opts.fixing === true && checker.fixArgs === undefined) continue;
+    if (opts.lintersOnly === true && checker.checksTypes === true) continue;
     if (await checker.declared(project)) chosen.push(checker);
     else if ((await checker.fallback?.(project)) === true && (await ctx.exec.hasToolchain(checker.program))) chosen.push(checker);
   }
@@ -48,6 +49,6 @@ export async function runCheckers(ctx: ToolContext, checkers: readonly Checker[]
 
 export const cliDiagnosticsBackend: DiagnosticsBackend = {
   name: "checker CLIs",
-  covers: async (ctx, req: DiagnosticsRequest) => (await chooseCheckers(ctx, req.file)).length > 0,
-  collect: async (ctx, req) => runCheckers(ctx, await chooseCheckers(ctx, req.file), req.file),
+  covers: async (ctx, req: DiagnosticsRequest) => (await chooseCheckers(ctx, req.file, { lintersOnly: req.typesChecked })).length > 0,
+  collect: async (ctx, req) => runCheckers(ctx, await chooseCheckers(ctx, req.file, { lintersOnly: req.typesChecked }), req.file),
 };

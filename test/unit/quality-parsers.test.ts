@@ -30,8 +30,9 @@ describe("checker output parsers", () => {
     expect(parseTscOutput(out, "/ws")).toEqual([{ file: "src/a.ts", line: 3, column: 7, severity: "error", code: "TS2322", message: "Type 'string' is not assignable to type 'number'.\nThe expected type comes from here.", source: "tsc" }]);
   });
 
-  it("eslint -f json", () => {
-    const out = JSON.stringify([{ filePath: "/ws/src/a.js", messages: [{ ruleId: "no-unused-vars", severity: 2, message: "'x' is unused.", line: 1, column: 7, endLine: 1, endColumn: 8 }, { ruleId: null, fatal: true, severity: 2, message: "Parsing error", line: 4, column: 1 }] }]);
+  it("eslint -f json, without its notes about ignored files", () => {
+    const ignored = { filePath: "/ws/src/b.ts", messages: [{ ruleId: null, fatal: false, severity: 1, message: "File ignored because no matching configuration was supplied.", nodeType: null }] };
+    const out = JSON.stringify([{ filePath: "/ws/src/a.js", messages: [{ ruleId: "no-unused-vars", severity: 2, message: "'x' is unused.", line: 1, column: 7, endLine: 1, endColumn: 8 }, { ruleId: null, fatal: true, severity: 2, message: "Parsing error", line: 4, column: 1 }] }, ignored]);
     expect(parseEslintJson(out, "/ws")).toEqual([
       { file: "src/a.js", line: 1, column: 7, endLine: 1, endColumn: 8, severity: "error", code: "no-unused-vars", message: "'x' is unused.", source: "eslint" },
       { file: "src/a.js", line: 4, column: 1, severity: "error", message: "Parsing error", source: "eslint" },

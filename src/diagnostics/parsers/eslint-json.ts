@@ -9,6 +9,9 @@ export function parseEslintJson(stdout: string, root: string): Diagnostic[] {
   for (const file of report) {
     if (!isRecord(file) || !Array.isArray(file.messages)) continue;
     for (const m of file.messages.filter(isRecord)) {
+      // "File ignored because no matching configuration was supplied": a note about the file, with
+      // no rule and no place in it, not a finding (a fatal parse error has both a line and fatal).
+      if (m.ruleId === null && m.fatal !== true && m.line === undefined) continue;
       const d: Diagnostic = { file: relativeTo(root, String(file.filePath)), line: num(m.line) ?? 1, column: num(m.column) ?? 1, severity: m.severity === 2 || m.fatal === true ? "error" : "warning", message: String(m.message ?? ""), source: "eslint" };
       if (typeof m.ruleId === "string") d.code = m.ruleId;
       if (num(m.endLine) !== undefined) d.endLine = num(m.endLine);

@@ -14,6 +14,7 @@ const MAX_WORKSPACE_FILES = 2000;
 
 export const lspDiagnosticsBackend: DiagnosticsBackend = {
   name: "language servers",
+  checksTypes: true,
   async covers(ctx, req) {
     if (req.file !== undefined) return ctx.lsp.handles(req.file);
     return ctx.lsp.handlesWorkspace(ctx.signal);

@@ -1,6 +1,6 @@
 // getDiagnostics: errors and warnings for one file or the workspace, in one shape whatever found
-// them (src/diagnostics/diagnostic.ts), from the first backend that covers the request
-// (src/tools/quality/diagnostics-backends.ts).
+// them (src/diagnostics/diagnostic.ts), merged from every backend that covers the request
+// (src/tools/quality/diagnostics-backends.ts): language servers' type errors, then the linters.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { Diagnostic, SEVERITIES, atLeast, compareDiagnostics } from "../../diagnostics/diagnostic.ts";
@@ -33,10 +33,21 @@ export default defineTool({
   timeoutMs: 300_000,
   async handler(input, ctx) {
     const file = input.file === undefined ? undefined : ctx.fs.relative(await ctx.fs.resolve(input.file));
-    const request = file === undefined ? {} : { file };
+    const merged: DiagnosticsReport = { diagnostics: [], sources: [], skipped: [] };
+    let answered = false;
+    let typesChecked = false;
     for (const backend of DIAGNOSTICS_BACKENDS) {
-      if (await backend.covers(ctx, request)) return shape(await backend.collect(ctx, request), input.severity ?? "hint", input.maxResults ?? DEFAULT_MAX);
+      const request = { ...(file === undefined ? {} : { file }), typesChecked };
+      if (!(await backend.covers(ctx, request))) continue;
+      const report = await backend.collect(ctx, request);
+      merged.diagnostics.push(...report.diagnostics);
+      merged.sources.push(...report.sources.filter((s) => !merged.sources.includes(s)));
+      merged.skipped.push(...report.skipped);
+      answered = true;
+      // A server that failed or left files out did not check them: the type-checking CLIs still may.
+      typesChecked ||= backend.checksTypes === true && report.skipped.length === 0;
     }
+    if (answered) return shape(merged, input.severity ?? "hint", input.maxResults ?? DEFAULT_MAX);
     throw new ToolError("not_detected", `No checker covers ${file ?? "this workspace"}: none of tsc, eslint, biome, ruff, pyright, cargo or go vet is declared by the project (config file or dependency)`, {
       suggestion: "Add the project's checker configuration, or run its check command with runCommand.",
     });
