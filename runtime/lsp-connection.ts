@@ -2,8 +2,9 @@
 // spawn (own process group, piped stdio) and framed by vscode-jsonrpc's reader and writer, so the
 // core sees only the LspConnection of src/runtime.ts. Server->client requests without a handler
 // are answered with -32601, as vscode-jsonrpc does by default.
-import { CancellationTokenSource, createMessageConnection, ReadableStreamMessageReader, ResponseError, WriteableStreamMessageWriter, type CancellationToken } from "vscode-jsonrpc/node";
+import type { CancellationToken } from "vscode-jsonrpc/node";
 import { LspRequestError, type Child, type LspConnection, type SpawnOptions } from "../src/runtime.ts";
+import { jsonRpc } from "./json-rpc.ts";
 import { readableForJsonRpc, writableForJsonRpc } from "./lsp-streams.ts";
 
 type Spawn = (cmd: string, args: string[], opts: SpawnOptions) => Child;
@@ -19,6 +20,7 @@ export function startLanguageServer(spawn: Spawn, command: string, args: string[
   void drainStderr(child.stderr, (text) => {
     stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
   });
+  const { CancellationTokenSource, createMessageConnection, ReadableStreamMessageReader, WriteableStreamMessageWriter } = jsonRpc();
   const connection = createMessageConnection(new ReadableStreamMessageReader(readableForJsonRpc(child.stdout)), new WriteableStreamMessageWriter(writableForJsonRpc(stdin)));
   let closed = false;
   const exited = child.exited.catch(() => -1);
@@ -94,7 +96,7 @@ function raceExit<T>(request: Promise<T>, exited: Promise<number>, method: strin
 
 function toLspError(err: unknown, method: string): LspRequestError {
   if (err instanceof LspRequestError) return err;
-  if (err instanceof ResponseError) return new LspRequestError(err.code, `${method}: ${err.message}`);
+  if (err instanceof jsonRpc().ResponseError) return new LspRequestError(err.code, `${method}: ${err.message}`);
   return new LspRequestError("closed", `${method}: ${err instanceof Error ? err.message : String(err)}`);
 }
 

@@ -1,9 +1,11 @@
 // vscode-jsonrpc's stream interfaces (RAL.ReadableStream / WritableStream) over a child's web
 // streams, so one LSP framing serves Node, Bun and Deno whatever streams their spawn gives.
-import { Emitter, type RAL } from "vscode-jsonrpc/node";
+import type { RAL } from "vscode-jsonrpc/node";
+import { jsonRpc } from "./json-rpc.ts";
 
 /** Pumps `stream` into data events until it ends or fails. */
 export function readableForJsonRpc(stream: ReadableStream<Uint8Array>): RAL.ReadableStream {
+  const { Emitter } = jsonRpc();
   const data = new Emitter<Uint8Array>();
   const close = new Emitter<void>();
   const error = new Emitter<unknown>();
@@ -40,6 +42,7 @@ export function readableForJsonRpc(stream: ReadableStream<Uint8Array>): RAL.Read
 }
 
 export function writableForJsonRpc(stream: WritableStream<Uint8Array>): RAL.WritableStream {
+  const { Emitter } = jsonRpc();
   const writer = stream.getWriter();
   const close = new Emitter<void>();
   const error = new Emitter<unknown>();
