@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { register } from "tsx/esm/api";
+import { medianTime } from "./timing.mjs";
 
 register();
 const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
@@ -24,18 +25,7 @@ const COMMITS = 20_000;
 const FILES = 2_000;
 const run = promisify(execFile);
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function timed(fn) {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const times = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
+const timed = (fn) => medianTime(fn, { runs: RUNS, warmup: WARMUP });
 
 /** COMMITS commits, the i-th changing file i % FILES (src/app.ts's function every 100th), timestamps one minute apart up to now. */
 async function bigRepository() {

@@ -11,6 +11,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { register } from "tsx/esm/api";
+import { medianTime } from "./timing.mjs";
 
 register();
 const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
@@ -36,18 +37,7 @@ async function project(files) {
   return root;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function timed(fn) {
-  for (let i = 0; i < WARMUP; i++) await fn();
-  const times = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
+const timed = (fn) => medianTime(fn, { runs: RUNS, warmup: WARMUP });
 
 async function bridgeClient(root) {
   const bridge = await startBridgeProcess({ workspace: root, args: ["--tool-rate-limit", "10000", "--request-rate-limit", "100000"] });

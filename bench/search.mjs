@@ -11,6 +11,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { register } from "tsx/esm/api";
+import { medianTime } from "./timing.mjs";
 
 register();
 const { dispatcher } = await import(new URL("../test/helpers/tool-dispatch.ts", import.meta.url).href);
@@ -51,18 +52,7 @@ function rawRg(root, pattern) {
   });
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function timed(fn) {
-  await fn();
-  const times = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  return median(times);
-}
+const timed = (fn) => medianTime(fn, { runs: RUNS, warmup: 1 });
 
 async function toolCall(d, pattern) {
   const result = await d.call("searchWorkspace", { pattern, maxResults: 200 });

@@ -2,12 +2,12 @@
 // file between a regular file and a symlink to an outside file, or a FIFO, with atomic renames,
 // while readFile reads it through the real dispatcher. Before the jail checked what it opened, 16%
 // of such reads returned the outside file, and the FIFO swap wedged all file I/O.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startRacer as startRacerProcess, type Racer } from "../helpers/racer-process.ts";
 import { dispatcher, type Dispatcher } from "../helpers/tool-dispatch.ts";
 
 const RACER = fileURLToPath(new URL("../fixtures/swap-racer.mjs", import.meta.url));
@@ -21,7 +21,7 @@ let base: string;
 let root: string;
 let outside: string;
 let d: Dispatcher;
-let racer: ChildProcess | undefined;
+let racer: Racer | undefined;
 
 beforeAll(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), "cib-race-")));
@@ -41,26 +41,15 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-function startRacer(mode: "symlink" | "fifo", name: string): Promise<void> {
-  const child = spawn(process.execPath, [RACER, mode, root, name, outside], { stdio: ["ignore", "pipe", "inherit"] });
-  racer = child;
-  return new Promise((resolve, reject) => {
-    child.stdout?.setEncoding("utf8").once("data", (line: string) => (line.startsWith("ready") ? resolve() : reject(new Error(line))));
-    child.once("exit", (code) => reject(new Error(`racer exited with ${code}`)));
-  });
+async function startRacer(mode: "symlink" | "fifo", name: string): Promise<void> {
+  racer = await startRacerProcess(RACER, [mode, root, name, outside]);
 }
 
 /** Stops the racer and returns how many swaps it made. */
 async function stopRacer(): Promise<number> {
-  const child = racer;
+  const running = racer;
   racer = undefined;
-  if (!child || child.exitCode !== null) return 0;
-  let out = "";
-  child.stdout?.on("data", (s: string) => (out += s));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-  return Number(/swaps (\d+)/.exec(out)?.[1] ?? 0);
+  return (await running?.stop()) ?? 0;
 }
 
 interface Tally {

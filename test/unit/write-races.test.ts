@@ -5,12 +5,12 @@
 // findFiles read it, through the real dispatcher. Writes go through the checked descriptor of the
 // directory and rg's hits are read again through the jail, so whatever the timing, nothing outside
 // changes or is shown (zero escapes), and every refusal has a code a model can act on.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRacer as startRacerProcess, type Racer } from "../helpers/racer-process.ts";
 import { dispatcher, type Dispatcher } from "../helpers/tool-dispatch.ts";
 
 const RACER = fileURLToPath(new URL("../fixtures/dir-swap-racer.mjs", import.meta.url));
@@ -23,7 +23,7 @@ let base: string;
 let root: string;
 let outside: string;
 let d: Dispatcher;
-let racer: ChildProcess | undefined;
+let racer: Racer | undefined;
 
 beforeAll(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), "cib-wrace-")));
@@ -42,25 +42,15 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-function startRacer(): Promise<void> {
-  const child = spawn(process.execPath, [RACER, root, "swap", outside], { stdio: ["ignore", "pipe", "inherit"] });
-  racer = child;
-  return new Promise((resolve, reject) => {
-    child.stdout?.setEncoding("utf8").once("data", (line: string) => (line.startsWith("ready") ? resolve() : reject(new Error(line))));
-    child.once("exit", (code) => reject(new Error(`racer exited with ${code}`)));
-  });
+async function startRacer(): Promise<void> {
+  racer = await startRacerProcess(RACER, [root, "swap", outside]);
 }
 
+/** Stops the racer and returns how many swaps it made. */
 async function stopRacer(): Promise<number> {
-  const child = racer;
+  const running = racer;
   racer = undefined;
-  if (!child || child.exitCode !== null) return 0;
-  let out = "";
-  child.stdout?.on("data", (s: string) => (out += s));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-  return Number(/swaps (\d+)/.exec(out)?.[1] ?? 0);
+  return (await running?.stop()) ?? 0;
 }
 
 describe("writes into a directory swapped for a symlink to outside", () => {

@@ -17,6 +17,12 @@ export async function runRg(ctx: ToolContext, dir: WorkspacePath, opts: Omit<Run
     // Failed with nothing to show, and the directory is (again) a directory inside: it was
     // replaced for a moment, or rg cannot work here. Once more, then say which.
     if (attempt === 2) {
+      // Exit 2 with nothing on stderr: rg hit errors on entries it was reading (its messages are
+      // off), which is what entries vanishing or being swapped under it look like. Anything rg
+      // says on stderr is another problem, the bridge's or rg's.
+      if (result instanceof RgSilentFailure) {
+        throw new ToolError("file_changed", `${rel || "."} changed while rg searched it, twice (entries vanished or were replaced)`, { suggestion: "Something is rewriting this directory right now; retry once it is stable." });
+      }
       throw new ToolError("internal_error", `rg could not search ${rel || "."} (twice; is it being replaced right now?): ${result.message}`, { suggestion: "Retry; if it persists, check that rg works from a terminal in the workspace." });
     }
   }
@@ -35,8 +41,12 @@ async function runOnce(ctx: ToolContext, rel: string, opts: Omit<RunOptions, "cw
   }
   if (!rgFailed(result.exitCode) || result.stdout !== "") return result;
   await recheckDirectory(ctx, rel);
-  return new Error(`rg exited with ${result.exitCode}: ${result.stderr.trim().slice(0, 300)}`);
+  const said = result.stderr.trim();
+  return said === "" ? new RgSilentFailure(`rg exited with ${result.exitCode}`) : new Error(`rg exited with ${result.exitCode}: ${said.slice(0, 300)}`);
 }
+
+/** rg failed with nothing on stderr: errors on the entries it read, its messages being off. */
+class RgSilentFailure extends Error {}
 
 /** Throws the jail's own error when `rel` is no longer a directory inside the workspace. */
 async function recheckDirectory(ctx: ToolContext, rel: string): Promise<void> {
