@@ -7,10 +7,11 @@
 // On Linux also the CPU the shim used until it answered (all threads), which load distorts less.
 // Usage: node bench/shim-cold.mjs [runs=7] [bin=bin/claude-ide-bridge.js]   (run `npm run build` first)
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cpuMs } from "./timing.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const runs = Number(process.argv[2] ?? 7);
@@ -20,16 +21,6 @@ const env = { ...process.env, CLAUDE_CONFIG_DIR: join(home, "cfg"), CLAUDE_PROJE
 const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } } };
 const children = new Set();
 process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
-
-function cpuMs(pid) {
-  try {
-    let ns = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
-    return ns / 1e6;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Spawn -> first stdout line (an initialize written at once), or -> exit when `untilExit`. */
 async function time(argv, cwd, untilExit = false) {

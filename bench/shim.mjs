@@ -13,11 +13,12 @@
 // Usage: node bench/shim.mjs [calls=1000] [restarts=5]   (run `npm run build` first)
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
+import { cpuMs } from "./timing.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = join(root, "bin/claude-ide-bridge.js");
@@ -126,17 +127,6 @@ async function timeCalls(client, n, into) {
     const res = await client.request(CALL.method, CALL.params);
     if (!res.result) throw new Error(`call failed: ${JSON.stringify(res)}`);
     into?.push(performance.now() - t);
-  }
-}
-
-/** CPU time (ms) all threads of a live process used so far: schedstat's first field (ns), Linux only. */
-function cpuMs(pid) {
-  try {
-    let ns = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
-    return ns / 1e6;
-  } catch {
-    return undefined;
   }
 }
 

@@ -8,7 +8,7 @@
 // runs is the project's own test files, exactly as runTests runs vitest on the project's tests.
 import { ToolError } from "../errors.ts";
 
-/** Program -> the arguments it must start with (none: any argv the tool built). */
+/** Program -> the arguments it must start with (none: whatever argv the tool built). */
 const TOOLCHAIN: Readonly<Record<string, readonly string[]>> = {
   vitest: [],
   jest: [],

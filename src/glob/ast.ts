@@ -18,10 +18,10 @@ export function literal(codePoint: number): GlobNode {
   return step(singleCodePoint(codePoint));
 }
 
-/** "*": any run of code points but "/". */
+/** "*": zero or more code points other than "/". */
 export const STAR: GlobNode = { kind: "repeat", body: [step(NON_SLASH)] };
 
-/** A trailing, bare or mid-segment "**": any run, "/" included. */
+/** A trailing, bare or mid-segment "**": zero or more code points, "/" included. */
 export const ANYTHING: GlobNode = { kind: "repeat", body: [step(ANY_CODE_POINT)] };
 
 // "**" + "/" at the start of a segment: zero or more whole directories, ([^/]* then "/") repeated.

@@ -11,7 +11,7 @@ export interface CodePointRange {
 export const MAX_CODE_POINT = 0x10ffff;
 export const SLASH = 0x2f;
 
-/** "?" and the body of "*": any code point but "/". */
+/** "?" and the body of "*": every code point but "/". */
 export const NON_SLASH: readonly CodePointRange[] = [
   { lo: 0, hi: SLASH - 1 },
   { lo: SLASH + 1, hi: MAX_CODE_POINT },

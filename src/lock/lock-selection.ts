@@ -57,7 +57,7 @@ export function selectLock<T extends LockEntry>(entries: readonly T[], opts: Sel
       Number(b.lock.isBridge) - Number(a.lock.isBridge) ||
       preferred(b) - preferred(a) ||
       b.mtimeMs - a.mtimeMs ||
-      // Same mtime: any fixed order, so every client picks the same one.
+      // Same mtime: one fixed order, so every client picks the same one.
       a.port - b.port,
   );
   return serving[0];

@@ -1,4 +1,4 @@
-// The config file's `lsp` key (issue 9): any stdio language server, per languageId, ahead of the
+// The config file's `lsp` key (issue 9): the user's own stdio language servers, per languageId, ahead of the
 // built-in one for that language. `{ "lsp": { "rust": { "command": "rust-analyzer",
 // "filePatterns": ["*.rs"], "rootMarkers": ["Cargo.toml"] } } }`.
 import * as v from "valibot";

@@ -108,7 +108,7 @@ function modeFor(write: FileWrite, st: FileStat | undefined): number {
 
 async function writeTemp(p: Prepared, mode: number): Promise<string> {
   const temp = `.cib-${crypto.randomUUID().slice(0, 12)}.tmp`;
-  // A created file gets its mode minus the umask, as any new file; an existing one keeps its own exactly.
+  // A created file gets its mode minus the umask, as every new file does; an existing one keeps its own exactly.
   const exact = p.write.expect !== "absent" || p.write.mode !== undefined;
   await p.entry.parent.writeFile(temp, p.write.data, { exclusive: true, ...(exact ? { mode } : {}) }).catch((err: unknown) => {
     throw fsFailure(p.write.label, err);

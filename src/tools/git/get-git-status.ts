@@ -1,5 +1,5 @@
 // getGitStatus: branch, upstream, ahead/behind and every changed path of the workspace, from
-// `git status --porcelain=v2 --branch -z` (stable, NUL-separated: any file name parses).
+// `git status --porcelain=v2 --branch -z` (stable, NUL-separated: every file name parses).
 import * as v from "valibot";
 import { HOW_TO_FINISH, OPERATIONS, operationInProgress } from "../../git/operation.ts";
 import { openRepository } from "../../git/repository.ts";
