@@ -1,8 +1,9 @@
-// runTests on real runners in workspaces the tests build: a tiny vitest project on this repo's own
-// vitest (node_modules symlinked in), node --test, a tiny pytest project when python3 has pytest,
-// and a tiny cargo crate when cargo is there (skipped with the reason otherwise). Results are
-// parsed from the runners' machine-readable reporters; the last result is cached for 30 s and each
-// run publishes a test.run event.
+// runTests on real runners in workspaces the tests build: tiny vitest, jest and mocha projects on
+// this repo's own packages (node_modules symlinked in), node --test, a tiny pytest project when
+// pytest is installed, and a tiny cargo crate when cargo is there (skipped with the reason
+// otherwise). Results are parsed from the runners' machine-readable reports, which they write to a
+// private file rather than stdout; the last result is cached for 30 s and each run publishes a
+// test.run event.
 import { execFileSync } from "node:child_process";
 import { symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
@@ -96,6 +97,54 @@ describe("runTests with vitest", () => {
   });
 });
 
+describe("runTests reads the report file, not stdout", () => {
+  it("counts right when the tests print more than the 16 MB of output kept", { timeout: 120_000 }, async () => {
+    const root = await workspace("vitest-chatty", {
+      "package.json": JSON.stringify({ name: "c", type: "module", scripts: { test: "vitest run" } }),
+      // 17 MB on stdout: kept output ends before the runner's summary would come.
+      "chatty.test.ts": 'import { expect, it } from "vitest";\nit("talks", () => {\n  for (let i = 0; i < 17; i++) process.stdout.write(`{"testResults": [${"0,".repeat(500_000)}\\n`);\n});\nit("fails", () => {\n  expect(1).toBe(2);\n});\n',
+    });
+    await symlink(join(REPO, "node_modules"), join(root, "node_modules"));
+    const d = await dispatcher(root);
+    const run = await d.data<TestRun>("runTests", {});
+    expect(run).toMatchObject({ runner: "vitest", outcome: "fail", passed: 1, failed: 1, skipped: 0 });
+    expect(run.failures[0]).toMatchObject({ test: "fails", file: "chatty.test.ts", line: 6 });
+    // The command to reproduce the run names no private report file.
+    expect(run.command).toBe("vitest run --reporter=json");
+  });
+});
+
+describe("runTests with jest", () => {
+  it("runs jest with its JSON report written to a file, with each failure's line", { timeout: 120_000 }, async () => {
+    const root = await workspace("jest-project", {
+      "package.json": JSON.stringify({ name: "j", scripts: { test: "jest" }, devDependencies: { jest: "*" } }),
+      "sum.test.js": 'const sum = (a, b) => a + b;\ntest("adds", () => {\n  console.log("{\\"testResults\\": \\"not this\\"}");\n  expect(sum(1, 2)).toBe(3);\n});\ntest("breaks", () => {\n  expect(sum(1, 2)).toBe(4);\n});\ntest.skip("later", () => {});\n',
+    });
+    await symlink(join(REPO, "node_modules"), join(root, "node_modules"));
+    const d = await dispatcher(root);
+    const run = await d.data<TestRun>("runTests", {});
+    expect(run).toMatchObject({ runner: "jest", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
+    expect(run.failures).toEqual([{ test: "breaks", file: "sum.test.js", line: 7, message: expect.stringMatching(/Expected: 4/) }]);
+    const filtered = await d.data<TestRun>("runTests", { filter: "adds" });
+    expect(filtered).toMatchObject({ outcome: "pass", passed: 1, failed: 0 });
+  });
+});
+
+describe("runTests with mocha", () => {
+  it("runs mocha's json reporter into a file, with the failure's file and line", { timeout: 120_000 }, async () => {
+    const root = await workspace("mocha-project", {
+      "package.json": JSON.stringify({ name: "m", scripts: { test: "mocha" }, devDependencies: { mocha: "*" } }),
+      "test/calc.spec.js": 'const assert = require("node:assert");\ndescribe("calc", () => {\n  it("adds", () => {\n    console.log("{");\n    assert.strictEqual(1 + 1, 2);\n  });\n  it("breaks", () => {\n    assert.strictEqual(1 + 1, 3);\n  });\n  it.skip("later", () => {});\n});\n',
+    });
+    await symlink(join(REPO, "node_modules"), join(root, "node_modules"));
+    const d = await dispatcher(root);
+    const run = await d.data<TestRun>("runTests", {});
+    expect(run).toMatchObject({ runner: "mocha", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
+    expect(run.failures).toEqual([{ test: "calc breaks", file: "test/calc.spec.js", line: 8, message: expect.stringMatching(/2 !== 3/) }]);
+    expect(run.command).toBe("mocha --reporter=json");
+  });
+});
+
 describe("runTests with node --test", () => {
   it("runs the runner package.json declares, through a fixed argv, and reads its TAP", { timeout: 60_000 }, async () => {
     const root = await workspace("node-test-project", {
@@ -109,7 +158,7 @@ describe("runTests with node --test", () => {
   });
 });
 
-const noPytest = has("python3", ["-c", "import pytest"]);
+const noPytest = has("pytest", ["--version"]);
 describe.skipIf(noPytest !== undefined)(`runTests with pytest${noPytest === undefined ? "" : ` (skipped: ${noPytest})`}`, () => {
   it("reads pytest's JUnit XML report", { timeout: 60_000 }, async () => {
     const root = await workspace("pytest-project", {

@@ -93,13 +93,16 @@ describe("audit report parsers", () => {
 });
 
 describe("coverage report parsers", () => {
-  it("istanbul, Cobertura and go profiles, with uncovered line ranges", () => {
+  it("istanbul, Cobertura and go profiles, with uncovered line ranges", async () => {
     const istanbul = { "/ws/src/a.ts": { path: "/ws/src/a.ts", statementMap: { "0": { start: { line: 1 } }, "1": { start: { line: 2 } }, "2": { start: { line: 3 } } }, s: { "0": 1, "1": 0, "2": 0 } } };
-    expect(parseIstanbulFinal(istanbul, "/ws")).toEqual([{ file: "src/a.ts", covered: 1, total: 3, uncovered: [2, 3] }]);
+    expect(await parseIstanbulFinal(istanbul, "/ws")).toEqual([{ file: "src/a.ts", covered: 1, total: 3, uncovered: [2, 3] }]);
     const xml = `<coverage><sources><source>/ws</source></sources><packages><package><classes><class filename="pkg/m.py"><lines><line number="1" hits="1"/><line number="2" hits="0"/></lines></class></classes></package></packages></coverage>`;
-    expect(parseCobertura(xml, "/ws")).toEqual([{ file: "pkg/m.py", covered: 1, total: 2, uncovered: [2] }]);
-    expect(parseGoCoverProfile("mode: set\nexample.com/m/calc/calc.go:3.20,5.2 2 1\nexample.com/m/calc/calc.go:7.20,9.2 1 0\n", "example.com/m")).toEqual([{ file: "calc/calc.go", covered: 2, total: 3, uncovered: [7, 8, 9] }]);
+    expect(await parseCobertura(xml, "/ws")).toEqual([{ file: "pkg/m.py", covered: 1, total: 2, uncovered: [2] }]);
+    expect(await parseGoCoverProfile("mode: set\nexample.com/m/calc/calc.go:3.20,5.2 2 1\nexample.com/m/calc/calc.go:7.20,9.2 1 0\n", "example.com/m")).toEqual([{ file: "calc/calc.go", covered: 2, total: 3, uncovered: [7, 8, 9] }]);
+    // A forged block end line costs at most 10,000 lines, not a billion.
+    expect((await parseGoCoverProfile("mode: set\nm/a.go:1.1,999999999.2 1 0\n", "m"))[0]?.uncovered).toHaveLength(10_001);
     expect(lineRanges([1, 2, 3, 7, 9, 10])).toBe("1-3, 7, 9-10");
+    expect(lineRanges([1, 3, 5, 7, 9], 6)).toBe("1, 3, ...");
   });
 });
 

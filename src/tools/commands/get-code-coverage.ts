@@ -6,6 +6,8 @@ import { ToolError } from "../../errors.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define-tool.ts";
 import { isRecord } from "../../diagnostics/project-facts.ts";
+import { JsonTextError, parseJsonCooperatively } from "../../text/cooperative-json.ts";
+import { createYielder } from "../../workspace/yield-now.ts";
 import { lineRanges, parseCobertura, parseCoveragePyJson, parseGoCoverProfile, parseIstanbulFinal, parseIstanbulSummary, parseLcov, type FileCoverage } from "./coverage/coverage-reports.ts";
 
 type Format = "lcov" | "istanbul" | "istanbul-summary" | "cobertura" | "coverage.py" | "go";
@@ -25,6 +27,7 @@ const REPORTS: readonly [string, Format][] = [
 ];
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 const MAX_FILES = 50;
+const MAX_RANGES_CHARS = 300;
 
 const Coverage = v.object({ covered: v.number(), total: v.number(), percent: v.number() });
 
@@ -46,17 +49,22 @@ export default defineTool({
   largeResult: true,
   async handler(input, ctx) {
     const found = await newestReport(ctx);
-    const text = await ctx.fs.readText(found.path, { maxBytes: MAX_REPORT_BYTES });
+    const text = await ctx.fs.readText(found.path, { maxBytes: MAX_REPORT_BYTES }).catch((err: unknown) => {
+      if (!(err instanceof ToolError) || err.code !== "file_too_large") throw err;
+      throw new ToolError("file_too_large", `${found.path} is larger than the ${MAX_REPORT_BYTES / 1024 / 1024} MB read here`, {
+        suggestion: "Write coverage for part of the project (e.g. vitest --coverage.include=src/area, pytest --cov=pkg.area), then call again.",
+      });
+    });
     // A report may name files deleted since; the filter need not exist.
     const prefix = input.path === undefined ? undefined : ctx.fs.relative(await ctx.fs.resolve(input.path, { mustExist: false }));
     const files = (await parse(ctx, found.format, text)).filter((f) => prefix === undefined || prefix === "" || f.file === prefix || f.file.startsWith(`${prefix}/`));
     const covered = files.reduce((n, f) => n + f.covered, 0);
     const total = files.reduce((n, f) => n + f.total, 0);
-    const rows = files
-      .map((f) => ({ file: f.file, covered: f.covered, total: f.total, percent: percent(f.covered, f.total), ...(f.uncovered === undefined || f.uncovered.length === 0 ? {} : { uncovered: clip(lineRanges(f.uncovered)) }) }))
-      .sort((a, b) => a.percent - b.percent || b.total - a.total);
-    const result = { report: found.path, format: found.format, reportAgeSeconds: found.ageSeconds, totals: { covered, total, percent: percent(covered, total) }, files: rows.slice(0, MAX_FILES) };
-    return rows.length > MAX_FILES ? { ...result, filesOmitted: rows.length - MAX_FILES } : result;
+    const worst = files.map((f) => ({ f, percent: percent(f.covered, f.total) })).sort((a, b) => a.percent - b.percent || b.f.total - a.f.total);
+    // Uncovered ranges only for the files listed: a report of 10,000 files lists 50.
+    const rows = worst.slice(0, MAX_FILES).map(({ f, percent }) => ({ file: f.file, covered: f.covered, total: f.total, percent, ...(f.uncovered === undefined || f.uncovered.length === 0 ? {} : { uncovered: lineRanges(f.uncovered, MAX_RANGES_CHARS) }) }));
+    const result = { report: found.path, format: found.format, reportAgeSeconds: found.ageSeconds, totals: { covered, total, percent: percent(covered, total) }, files: rows };
+    return worst.length > MAX_FILES ? { ...result, filesOmitted: worst.length - MAX_FILES } : result;
   },
 });
 
@@ -76,28 +84,25 @@ async function newestReport(ctx: ToolContext): Promise<{ path: string; format: F
 
 async function parse(ctx: ToolContext, format: Format, text: string): Promise<FileCoverage[]> {
   const root = ctx.fs.root;
-  const json = (): Record<string, unknown> => {
+  const yielder = createYielder();
+  const json = async (): Promise<Record<string, unknown>> => {
     try {
-      const value: unknown = JSON.parse(text);
+      const value = await parseJsonCooperatively(text, { yielder });
       if (isRecord(value)) return value;
-    } catch {
-      // Reported below.
+    } catch (err) {
+      if (!(err instanceof JsonTextError)) throw err;
     }
     throw new ToolError("unparsable_output", `The ${format} coverage report is not valid JSON`, { suggestion: "Run the tests with coverage again to rewrite it." });
   };
-  if (format === "lcov") return parseLcov(text, root);
-  if (format === "istanbul") return parseIstanbulFinal(json(), root);
-  if (format === "istanbul-summary") return parseIstanbulSummary(json(), root);
-  if (format === "cobertura") return parseCobertura(text, root);
-  if (format === "coverage.py") return parseCoveragePyJson(json(), root);
+  if (format === "lcov") return parseLcov(text, root, yielder);
+  if (format === "istanbul") return parseIstanbulFinal(await json(), root, yielder);
+  if (format === "istanbul-summary") return parseIstanbulSummary(await json(), root, yielder);
+  if (format === "cobertura") return parseCobertura(text, root, yielder);
+  if (format === "coverage.py") return parseCoveragePyJson(await json(), root, yielder);
   const goMod = await ctx.fs.readText("go.mod", { maxBytes: 1024 * 1024 }).catch(() => "");
-  return parseGoCoverProfile(text, /^module\s+(\S+)/m.exec(goMod)?.[1]);
+  return parseGoCoverProfile(text, /^module\s+(\S+)/m.exec(goMod)?.[1], yielder);
 }
 
 function percent(covered: number, total: number): number {
   return total === 0 ? 100 : Math.round((covered / total) * 1000) / 10;
-}
-
-function clip(text: string): string {
-  return text.length > 300 ? `${text.slice(0, 300)}...` : text;
 }

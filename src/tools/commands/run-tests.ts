@@ -65,17 +65,15 @@ async function chooseRunner(ctx: ToolContext, asked: RunnerName | undefined): Pr
 
 async function runOnce(ctx: ToolContext, runner: TestRunner, request: RunRequest, timeoutMs: number): Promise<TestRun> {
   const progress = outputProgress((count, message) => ctx.progress(count, { message }));
-  const args = runner.args(request);
   const result = await ctx.exec.runToolchain(runner.program, {
-    args,
+    args: runner.writesReport ? (report) => runner.args(request, report) : runner.args(request),
     timeoutMs,
     maxOutputBytes: MAX_REPORT_BYTES,
     // Colour codes would end up in the failure messages.
     env: { NO_COLOR: "1", FORCE_COLOR: "0", CI: "1" },
     onOutput: progress.onOutput,
   });
-  const parsed = runner.parse(result, ctx.fs.root);
-  const shownArgs = typeof args === "function" ? args("<report>") : args;
+  const parsed = await runner.parse(result, ctx.fs.root);
   const failed = result.timedOut || parsed.unreadable === true || (parsed.failed === 0 && result.exitCode !== 0);
   const run: TestRun = {
     runner: runner.name === "node" ? "node --test" : runner.name,
@@ -85,7 +83,7 @@ async function runOnce(ctx: ToolContext, runner: TestRunner, request: RunRequest
     skipped: parsed.skipped,
     durationMs: result.durationMs,
     failures: parsed.failures.slice(0, MAX_FAILURES),
-    command: [runner.program, ...shownArgs].join(" "),
+    command: [runner.program, ...runner.args(request)].join(" "),
   };
   if (parsed.failures.length > MAX_FAILURES) run.failuresOmitted = parsed.failures.length - MAX_FAILURES;
   if (run.outcome === "error") run.output = outputTail(result.timedOut ? `(stopped after the ${timeoutMs} ms timeout)\n` : "", result.stdout, result.stderr);

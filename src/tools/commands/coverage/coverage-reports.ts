@@ -1,6 +1,8 @@
 // Coverage reports as runners write them, read into per-file line coverage: lcov (c8, vitest,
 // jest, nyc, cargo llvm-cov), istanbul's coverage-final.json and coverage-summary.json, Cobertura
-// XML (pytest-cov, coverage.py, gcovr), coverage.py's JSON, and Go's cover profile.
+// XML (pytest-cov, coverage.py, gcovr), coverage.py's JSON, and Go's cover profile. A report can be
+// tens of megabytes, so every reader gives the event loop a turn within its Yielder's budget.
+import { createYielder, type Yielder } from "../../../workspace/yield-now.ts";
 import { isRecord } from "../../../diagnostics/project-facts.ts";
 import { relativeTo } from "../../../diagnostics/parsers/paths.ts";
 import { xmlAttributes, xmlElements } from "../xml-elements.ts";
@@ -13,10 +15,22 @@ export interface FileCoverage {
   uncovered?: number[];
 }
 
-export function parseLcov(text: string, root: string): FileCoverage[] {
+/** Calls `visit` with each line of `text` (without its line break), taking turns. */
+export async function forEachLine(text: string, yielder: Yielder, visit: (line: string) => void): Promise<void> {
+  let count = 0;
+  for (let at = 0; at < text.length; ) {
+    const nl = text.indexOf("\n", at);
+    const end = nl === -1 ? text.length : nl;
+    visit(text.slice(at, end > at && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end));
+    at = end + 1;
+    if (++count % 1024 === 0) await yielder.maybeYield();
+  }
+}
+
+export async function parseLcov(text: string, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
   const out: FileCoverage[] = [];
   let current: { file: string; hits: Map<number, number> } | undefined;
-  for (const line of text.split(/\r?\n/)) {
+  await forEachLine(text, yielder, (line) => {
     if (line.startsWith("SF:")) current = { file: relativeTo(root, line.slice(3).trim()), hits: new Map() };
     else if (line.startsWith("DA:") && current !== undefined) {
       const [n, hits] = line.slice(3).split(",");
@@ -25,33 +39,43 @@ export function parseLcov(text: string, root: string): FileCoverage[] {
       out.push(fromHits(current.file, current.hits));
       current = undefined;
     }
+  });
+  return out;
+}
+
+export async function parseIstanbulFinal(report: Record<string, unknown>, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
+  const out: FileCoverage[] = [];
+  for (const [path, data] of Object.entries(report)) {
+    await yielder.maybeYield();
+    if (!isRecord(data) || !isRecord(data.statementMap) || !isRecord(data.s)) continue;
+    const hits = new Map<number, number>();
+    let count = 0;
+    for (const [id, loc] of Object.entries(data.statementMap)) {
+      const line = isRecord(loc) && isRecord(loc.start) && typeof loc.start.line === "number" ? loc.start.line : undefined;
+      if (line !== undefined) hits.set(line, Math.max(hits.get(line) ?? 0, Number(data.s[id] ?? 0)));
+      if (++count % 1024 === 0) await yielder.maybeYield();
+    }
+    out.push(fromHits(relativeTo(root, typeof data.path === "string" ? data.path : path), hits));
   }
   return out;
 }
 
-export function parseIstanbulFinal(report: Record<string, unknown>, root: string): FileCoverage[] {
-  return Object.entries(report).flatMap(([path, data]) => {
-    if (!isRecord(data) || !isRecord(data.statementMap) || !isRecord(data.s)) return [];
-    const hits = new Map<number, number>();
-    for (const [id, loc] of Object.entries(data.statementMap)) {
-      const line = isRecord(loc) && isRecord(loc.start) && typeof loc.start.line === "number" ? loc.start.line : undefined;
-      if (line !== undefined) hits.set(line, Math.max(hits.get(line) ?? 0, Number(data.s[id] ?? 0)));
-    }
-    return [fromHits(relativeTo(root, typeof data.path === "string" ? data.path : path), hits)];
-  });
-}
-
-export function parseIstanbulSummary(report: Record<string, unknown>, root: string): FileCoverage[] {
-  return Object.entries(report).flatMap(([path, data]) => {
-    if (path === "total" || !isRecord(data) || !isRecord(data.lines)) return [];
-    return [{ file: relativeTo(root, path), covered: Number(data.lines.covered ?? 0), total: Number(data.lines.total ?? 0) }];
-  });
-}
-
-export function parseCobertura(xml: string, root: string): FileCoverage[] {
-  const sources = [...xml.matchAll(/<source>([^<]*)<\/source>/g)].map((m) => (m[1] ?? "").trim());
+export async function parseIstanbulSummary(report: Record<string, unknown>, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
   const out: FileCoverage[] = [];
+  for (const [path, data] of Object.entries(report)) {
+    await yielder.maybeYield();
+    if (path === "total" || !isRecord(data) || !isRecord(data.lines)) continue;
+    out.push({ file: relativeTo(root, path), covered: Number(data.lines.covered ?? 0), total: Number(data.lines.total ?? 0) });
+  }
+  return out;
+}
+
+export async function parseCobertura(xml: string, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
+  const sources = [...xmlElements(xml, "source")].flatMap((s) => (s.body === undefined ? [] : [s.body.trim()]));
+  const out: FileCoverage[] = [];
+  let count = 0;
   for (const cls of xmlElements(xml, "class")) {
+    await yielder.maybeYield();
     const name = xmlAttributes(cls.attrs).filename;
     if (name === undefined || cls.body === undefined) continue;
     const hits = new Map<number, number>();
@@ -60,6 +84,7 @@ export function parseCobertura(xml: string, root: string): FileCoverage[] {
       if (attrs.number === undefined || attrs.hits === undefined || !/^\d+$/.test(attrs.number) || !/^\d+$/.test(attrs.hits)) continue;
       const n = Number(attrs.number);
       hits.set(n, Math.max(hits.get(n) ?? 0, Number(attrs.hits)));
+      if (++count % 1024 === 0) await yielder.maybeYield();
     }
     const base = sources.find((s) => s.startsWith(root));
     out.push(fromHits(relativeTo(root, name.startsWith("/") || base === undefined ? name : `${base}/${name}`), hits));
@@ -67,30 +92,36 @@ export function parseCobertura(xml: string, root: string): FileCoverage[] {
   return merge(out);
 }
 
-export function parseCoveragePyJson(report: Record<string, unknown>, root: string): FileCoverage[] {
+export async function parseCoveragePyJson(report: Record<string, unknown>, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
   const files = isRecord(report.files) ? report.files : {};
-  return Object.entries(files).flatMap(([path, data]) => {
-    if (!isRecord(data) || !isRecord(data.summary)) return [];
+  const out: FileCoverage[] = [];
+  for (const [path, data] of Object.entries(files)) {
+    await yielder.maybeYield();
+    if (!isRecord(data) || !isRecord(data.summary)) continue;
     const missing = Array.isArray(data.missing_lines) ? data.missing_lines.map(Number) : [];
-    return [{ file: relativeTo(root, path), covered: Number(data.summary.covered_lines ?? 0), total: Number(data.summary.num_statements ?? 0), uncovered: missing }];
-  });
+    out.push({ file: relativeTo(root, path), covered: Number(data.summary.covered_lines ?? 0), total: Number(data.summary.num_statements ?? 0), uncovered: missing });
+  }
+  return out;
 }
 
+const MAX_BLOCK_LINES = 10_000;
+
 /** "mode: set" then "module/path/file.go:12.5,14.2 3 1" (start.col,end.col statements count). */
-export function parseGoCoverProfile(text: string, modulePath: string | undefined): FileCoverage[] {
+export async function parseGoCoverProfile(text: string, modulePath: string | undefined, yielder = createYielder()): Promise<FileCoverage[]> {
   const files = new Map<string, { covered: number; total: number; uncovered: Set<number> }>();
-  for (const line of text.split(/\r?\n/)) {
+  await forEachLine(text, yielder, (line) => {
     const m = /^(.+\.go):(\d+)\.\d+,(\d+)\.\d+ (\d+) (\d+)$/.exec(line);
-    if (m === null) continue;
+    if (m === null) return;
     let file = m[1] ?? "";
     if (modulePath !== undefined && file.startsWith(`${modulePath}/`)) file = file.slice(modulePath.length + 1);
     const entry = files.get(file) ?? { covered: 0, total: 0, uncovered: new Set<number>() };
     const statements = Number(m[4]);
     entry.total += statements;
     if (Number(m[5]) > 0) entry.covered += statements;
-    else for (let n = Number(m[2]); n <= Number(m[3]); n++) entry.uncovered.add(n);
+    // A block spans its lines; a forged end line must not make this loop a billion times.
+    else for (let n = Number(m[2]), last = Math.min(Number(m[3]), n + MAX_BLOCK_LINES); n <= last; n++) entry.uncovered.add(n);
     files.set(file, entry);
-  }
+  });
   return [...files].map(([file, e]) => ({ file, covered: e.covered, total: e.total, uncovered: [...e.uncovered].sort((a, b) => a - b) }));
 }
 
@@ -109,14 +140,15 @@ function merge(files: readonly FileCoverage[]): FileCoverage[] {
   return [...byName.values()];
 }
 
-/** "3-5, 9, 12-14" */
-export function lineRanges(lines: readonly number[]): string {
-  const out: string[] = [];
+/** "3-5, 9, 12-14", ending in "..." once longer than `maxChars`. */
+export function lineRanges(lines: readonly number[], maxChars = Number.POSITIVE_INFINITY): string {
+  let out = "";
   for (let i = 0; i < lines.length; i++) {
     const start = lines[i] ?? 0;
     let end = start;
     while (lines[i + 1] === end + 1) end = lines[++i] ?? end;
-    out.push(start === end ? String(start) : `${start}-${end}`);
+    out += `${out === "" ? "" : ", "}${start === end ? String(start) : `${start}-${end}`}`;
+    if (out.length > maxChars) return `${out.slice(0, maxChars)}...`;
   }
-  return out.join(", ");
+  return out;
 }

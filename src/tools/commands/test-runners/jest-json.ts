@@ -4,8 +4,12 @@
 import { isRecord } from "../../../diagnostics/project-facts.ts";
 import { extractJsonObject, lineInStack, relativeTo, shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
 
+/** The report found in a runner's stdout, among what the tests printed. */
 export function parseJestJson(stdout: string, root: string): ParsedRun {
-  const report = extractJsonObject(stdout);
+  return readJestReport(extractJsonObject(stdout), root);
+}
+
+export function readJestReport(report: Record<string, unknown> | undefined, root: string): ParsedRun {
   if (report === undefined || !Array.isArray(report.testResults)) return { passed: 0, failed: 0, skipped: 0, failures: [], unreadable: true };
   const failures: TestFailure[] = [];
   let passed = 0;

@@ -2,8 +2,12 @@
 import { isRecord } from "../../../diagnostics/project-facts.ts";
 import { extractJsonObject, lineInStack, relativeTo, shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
 
+/** The report found in mocha's stdout, among what the tests printed. */
 export function parseMochaJson(stdout: string, root: string): ParsedRun {
-  const report = extractJsonObject(stdout);
+  return readMochaReport(extractJsonObject(stdout), root);
+}
+
+export function readMochaReport(report: Record<string, unknown> | undefined, root: string): ParsedRun {
   const stats = report?.stats;
   if (report === undefined || !isRecord(stats)) return { passed: 0, failed: 0, skipped: 0, failures: [], unreadable: true };
   const failures: TestFailure[] = (Array.isArray(report.failures) ? report.failures.filter(isRecord) : []).map((f) => {

@@ -1,16 +1,19 @@
 // How each runner is run and read: a fixed argv with its machine-readable reporter (the caller's
-// filter and file become single arguments, never options), and the parser of that report.
+// filter and file become single arguments, never options), and the parser of that report. Runners
+// that can write their report to a file do, to a private one (src/exec/report-file.ts): on stdout
+// the report would be mixed with whatever the tests print. A runner too old to know the option
+// writes no file, and its stdout is read instead.
 import { goPackageOf } from "../../../diagnostics/parsers/paths.ts";
 import { ToolError } from "../../../errors.ts";
 import { pathArgument } from "../../../exec/toolchain.ts";
 import type { ToolchainResult } from "../../../exec/exec.ts";
 import { parseCargoTestText } from "./cargo-test-text.ts";
 import { parseGoTestJson } from "./go-test-json.ts";
-import { parseJestJson } from "./jest-json.ts";
+import { parseJestJson, readJestReport } from "./jest-json.ts";
 import { parseJunitXml } from "./junit-xml.ts";
-import { parseMochaJson } from "./mocha-json.ts";
+import { parseMochaJson, readMochaReport } from "./mocha-json.ts";
 import { parseNodeTap } from "./node-tap.ts";
-import type { ParsedRun } from "./test-run.ts";
+import { jsonReport, type ParsedRun } from "./test-run.ts";
 
 export const RUNNER_NAMES = ["vitest", "jest", "mocha", "node", "pytest", "go", "cargo"] as const;
 export type RunnerName = (typeof RUNNER_NAMES)[number];
@@ -25,8 +28,11 @@ export interface RunRequest {
 export interface TestRunner {
   name: RunnerName;
   program: string;
-  args(req: RunRequest): readonly string[] | ((reportPath: string) => readonly string[]);
-  parse(result: ToolchainResult, root: string): ParsedRun;
+  /** Whether the runner writes its report to a file (`args` then gets that file's path). */
+  writesReport: boolean;
+  /** The argv; without `reportPath`, the command line shown to reproduce the run. */
+  args(req: RunRequest, reportPath?: string): readonly string[];
+  parse(result: ToolchainResult, root: string): Promise<ParsedRun>;
 }
 
 const opt = <T>(value: T | undefined, make: (v: T) => string[]): string[] => (value === undefined ? [] : make(value));
@@ -35,45 +41,53 @@ export const RUNNERS: Readonly<Record<RunnerName, TestRunner>> = {
   vitest: {
     name: "vitest",
     program: "vitest",
-    args: (r) => ["run", "--reporter=json", ...opt(r.filter, (f) => [`--testNamePattern=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
-    parse: (res, root) => parseJestJson(res.stdout, root),
+    writesReport: true,
+    args: (r, report) => ["run", "--reporter=json", ...opt(report, (p) => [`--outputFile=${p}`]), ...opt(r.filter, (f) => [`--testNamePattern=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
+    parse: async (res, root) => (res.report ? readJestReport(await jsonReport(res.report), root) : parseJestJson(res.stdout, root)),
   },
   jest: {
     name: "jest",
     program: "jest",
-    args: (r) => ["--json", "--ci", "--testLocationInResults", "--watchAll=false", ...opt(r.filter, (f) => [`--testNamePattern=${f}`]), ...opt(r.file, (f) => ["--runTestsByPath", pathArgument(f)])],
-    parse: (res, root) => parseJestJson(res.stdout, root),
+    writesReport: true,
+    args: (r, report) => ["--json", ...opt(report, (p) => [`--outputFile=${p}`]), "--ci", "--testLocationInResults", "--watchAll=false", ...opt(r.filter, (f) => [`--testNamePattern=${f}`]), ...opt(r.file, (f) => ["--runTestsByPath", pathArgument(f)])],
+    parse: async (res, root) => (res.report ? readJestReport(await jsonReport(res.report), root) : parseJestJson(res.stdout, root)),
   },
   mocha: {
     name: "mocha",
     program: "mocha",
-    args: (r) => ["--reporter=json", ...opt(r.filter, (f) => [`--grep=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
-    parse: (res, root) => parseMochaJson(res.stdout, root),
+    writesReport: true,
+    args: (r, report) => ["--reporter=json", ...opt(report, (p) => ["--reporter-option", `output=${p}`]), ...opt(r.filter, (f) => [`--grep=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
+    parse: async (res, root) => (res.report ? readMochaReport(await jsonReport(res.report), root) : parseMochaJson(res.stdout, root)),
   },
   node: {
     name: "node",
     program: "node",
-    args: (r) => ["--test", "--test-reporter=tap", ...opt(r.filter, (f) => [`--test-name-pattern=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
-    parse: (res, root) => parseNodeTap(res.stdout, root),
+    writesReport: true,
+    args: (r, report) => ["--test", "--test-reporter=tap", ...opt(report, (p) => [`--test-reporter-destination=${p}`]), ...opt(r.filter, (f) => [`--test-name-pattern=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
+    parse: async (res, root) => parseNodeTap(res.report || res.stdout, root),
   },
   pytest: {
     name: "pytest",
     program: "pytest",
     // xunit1 adds file and line to each testcase; -p no:cacheprovider leaves no .pytest_cache behind.
-    args: (r) => (report) => ["-q", "-p", "no:cacheprovider", `--junitxml=${report}`, "-o", "junit_family=xunit1", ...opt(r.filter, (f) => ["-k", f]), ...opt(r.file, (f) => [pathArgument(f)])],
-    parse: (res) => parseJunitXml(res.report),
+    writesReport: true,
+    args: (r, report) => ["-q", "-p", "no:cacheprovider", ...opt(report, (p) => [`--junitxml=${p}`]), "-o", "junit_family=xunit1", ...opt(r.filter, (f) => ["-k", f]), ...opt(r.file, (f) => [pathArgument(f)])],
+    parse: async (res) => parseJunitXml(res.report),
   },
   go: {
     name: "go",
     program: "go",
+    // go test -json is a stream of events the tests' own output goes inside of, never between.
+    writesReport: false,
     args: (r) => ["test", "-json", ...opt(r.filter, (f) => [`-run=${f}`]), r.file === undefined ? "./..." : goPackageOf(r.file)],
-    parse: (res) => parseGoTestJson(res.stdout),
+    parse: async (res) => parseGoTestJson(res.stdout),
   },
   cargo: {
     name: "cargo",
     program: "cargo",
+    writesReport: false,
     args: (r) => ["test", "--no-fail-fast", ...opt(r.file, (f) => ["--test", cargoTestTarget(f)]), ...opt(r.filter, (f) => [f])],
-    parse: (res) => parseCargoTestText(res.stdout),
+    parse: async (res) => parseCargoTestText(res.stdout),
   },
 };
 

@@ -6,6 +6,7 @@ import { relativeTo } from "../../../diagnostics/parsers/paths.ts";
 
 export { relativeTo };
 import { isRecord } from "../../../diagnostics/project-facts.ts";
+import { JsonTextError, parseJsonCooperatively } from "../../../text/cooperative-json.ts";
 
 export const TestFailure = v.object({
   test: v.pipe(v.string(), v.description("Full test name (suite > test).")),
@@ -59,6 +60,17 @@ export function lineInStack(stack: string, file: string | undefined): number | u
     if (path !== "" && (path === file || path.endsWith(`/${file}`) || file.endsWith(path))) return Number(m[2]);
   }
   return undefined;
+}
+
+/** A report file's JSON object, read in turns (it can be megabytes); undefined when it is not one. */
+export async function jsonReport(text: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    const value = await parseJsonCooperatively(text);
+    return isRecord(value) ? value : undefined;
+  } catch (err) {
+    if (err instanceof JsonTextError) return undefined;
+    throw err;
+  }
 }
 
 /** The JSON object a runner printed, found among any other output it mixed in (console logs). */

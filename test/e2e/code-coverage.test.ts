@@ -1,0 +1,107 @@
+// getCodeCoverage on reports real runners wrote in workspaces the tests build: node --test's lcov
+// reporter and go test's cover profile (skipped with the reason when go is missing). Then a report
+// of tens of megabytes, which must be read while the event loop keeps turning: the longest gap
+// between timer ticks is compared with the whole call, in the same run.
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
+import { dispatcher } from "../helpers/tool-dispatch.ts";
+
+interface Coverage {
+  report: string;
+  format: string;
+  totals: { covered: number; total: number; percent: number };
+  files: { file: string; covered: number; total: number; percent: number; uncovered?: string }[];
+  filesOmitted?: number;
+}
+
+let temp: TempWorkspaces;
+beforeAll(async () => {
+  temp = await tempWorkspaces("cib-coverage-");
+});
+afterAll(async () => {
+  await temp.remove();
+});
+
+function missing(cmd: string, args: string[]): string | undefined {
+  try {
+    execFileSync(cmd, args, { stdio: "ignore" });
+    return undefined;
+  } catch {
+    return `${cmd} ${args.join(" ")} failed`;
+  }
+}
+
+describe("getCodeCoverage", () => {
+  it("reads the lcov report node --test wrote: the function never called is the uncovered range", { timeout: 60_000 }, async () => {
+    const root = await temp.make("node-lcov", {
+      "src/calc.js": "exports.used = (x) => x + 1;\nexports.unused = (x) => {\n  const y = x * 2;\n  return y;\n};\n",
+      "coverage/.gitkeep": "",
+      "test/calc.test.js": 'const test = require("node:test");\nconst { used } = require("../src/calc.js");\ntest("used", () => {\n  if (used(1) !== 2) throw new Error("bad");\n});\n',
+    });
+    execFileSync(process.execPath, ["--test", "--experimental-test-coverage", "--test-reporter=lcov", "--test-reporter-destination=coverage/lcov.info", "test/calc.test.js"], { cwd: root, stdio: "ignore" });
+    const d = await dispatcher(root);
+    const cov = await d.data<Coverage>("getCodeCoverage", { path: "src" });
+    expect(cov).toMatchObject({ report: "coverage/lcov.info", format: "lcov" });
+    expect(cov.files).toEqual([{ file: "src/calc.js", covered: 3, total: 5, percent: 60, uncovered: "3-4" }]);
+    expect(cov.totals).toEqual({ covered: 3, total: 5, percent: 60 });
+  });
+
+  const noGo = missing("go", ["version"]);
+  it.skipIf(noGo !== undefined)(`reads go test's cover profile, with paths relative to the module (${noGo ?? "go found"})`, { timeout: 180_000 }, async () => {
+    const root = await temp.make("go-cover", {
+      "go.mod": "module example.com/calc\n\ngo 1.19\n",
+      "calc/calc.go": "package calc\n\nfunc Add(a, b int) int {\n\treturn a + b\n}\n\nfunc Sub(a, b int) int {\n\treturn a - b\n}\n",
+      "calc/calc_test.go": 'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal("bad")\n\t}\n}\n',
+    });
+    execFileSync("go", ["test", "-coverprofile=coverage.out", "./..."], { cwd: root, stdio: "ignore", env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" } });
+    const d = await dispatcher(root);
+    const cov = await d.data<Coverage>("getCodeCoverage", {});
+    expect(cov).toMatchObject({ report: "coverage.out", format: "go" });
+    expect(cov.files).toEqual([{ file: "calc/calc.go", covered: 1, total: 2, percent: 50, uncovered: "7-9" }]);
+  });
+
+  it("reads a 30 MB istanbul report while timers keep running, and lists the worst 50 files first", { timeout: 180_000 }, async () => {
+    const root = await temp.make("big-istanbul", {});
+    const report: Record<string, unknown> = {};
+    for (let f = 0; f < 600; f++) {
+      const path = join(root, `src/file${String(f).padStart(3, "0")}.ts`);
+      const statementMap: Record<string, unknown> = {};
+      const s: Record<string, number> = {};
+      for (let i = 0; i < 500; i++) {
+        statementMap[i] = { start: { line: i + 1, column: 0 }, end: { line: i + 1, column: 30 } };
+        // File f leaves its first f * 499/599 lines unrun: file599 is the worst covered.
+        s[i] = i < Math.floor((f * 499) / 599) ? 0 : 1;
+      }
+      report[path] = { path, statementMap, fnMap: {}, branchMap: {}, s, f: {}, b: {} };
+    }
+    const text = JSON.stringify(report, null, 2);
+    expect(text.length).toBeGreaterThan(30_000_000);
+    await temp.make("big-istanbul", { "coverage/coverage-final.json": text });
+    const d = await dispatcher(root);
+
+    let last = performance.now();
+    let longest = 0;
+    let ticks = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      ticks++;
+    }, 1);
+    const started = performance.now();
+    const cov = await d.data<Coverage>("getCodeCoverage", {});
+    const took = performance.now() - started;
+    clearInterval(timer);
+
+    expect(cov.format).toBe("istanbul");
+    expect(cov.totals.total).toBe(300_000);
+    expect(cov.files).toHaveLength(50);
+    expect(cov.filesOmitted).toBe(550);
+    expect(cov.files[0]).toMatchObject({ file: "src/file599.ts", covered: 1, total: 500, uncovered: "1-499" });
+    // Read in one go, the whole call would be one gap between ticks.
+    expect(ticks, `${took.toFixed(0)} ms`).toBeGreaterThan(10);
+    expect(longest, `longest gap ${longest.toFixed(0)} ms of ${took.toFixed(0)} ms`).toBeLessThan(took / 5);
+  });
+});
