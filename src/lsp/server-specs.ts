@@ -43,11 +43,10 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     id: "tsgo",
     languages: JS_TS,
     // TypeScript 7's native compiler (`tsc --lsp --stdio`): its platform package, shipped as an
-    // optional dependency so the `tsc` the build runs stays TypeScript 5.9; then the native preview
-    // (`tsgo`). Both take the same arguments.
+    // optional dependency so the `tsc` the build runs stays TypeScript 5.9; then a project's or the
+    // PATH's native preview (`tsgo`), which takes the same arguments.
     command: [
       { bundled: { package: "@typescript/typescript-{platform}-{arch}", path: "lib/tsc" } },
-      { bundled: { package: "@typescript/native-preview-{platform}-{arch}", path: "lib/tsgo" } },
       { workspaceBin: "tsgo" },
       { onPath: "tsgo" },
     ],
