@@ -27,7 +27,7 @@ export interface Checker {
   args(file: string | undefined): readonly string[];
   /** The argv that fixes what it can (fixAllLintErrors); the output is read the same way. */
   fixArgs?(file: string | undefined): readonly string[];
-  parse(result: RunResult, root: string): Diagnostic[];
+  parse(result: RunResult, root: string): Diagnostic[] | Promise<Diagnostic[]>;
 }
 
 /** The file to check, or the whole project. */

@@ -34,9 +34,10 @@ export async function runCheckers(ctx: ToolContext, checkers: readonly Checker[]
     }
     const args = opts.fixing === true && checker.fixArgs !== undefined ? checker.fixArgs(file) : checker.args(file);
     const result = await ctx.exec.runToolchain(checker.program, { args, timeoutMs: CHECK_TIMEOUT_MS, maxOutputBytes: MAX_CHECKER_OUTPUT, env: { NO_COLOR: "1", FORCE_COLOR: "0" } });
-    const found = checker.parse(result, ctx.fs.root).filter((d) => file === undefined || d.file === file);
+    const all = await checker.parse(result, ctx.fs.root);
+    const found = file === undefined ? all : all.filter((d) => d.file === file);
     // A checker that failed without a single diagnostic did not check anything (bad config, crash).
-    if (found.length === 0 && result.exitCode !== 0 && checker.parse(result, ctx.fs.root).length === 0) {
+    if (all.length === 0 && result.exitCode !== 0) {
       const why = (result.stderr.trim() || result.stdout.trim()).split("\n").slice(-5).join("\n");
       report.skipped.push({ source: checker.name, reason: result.timedOut ? `timed out after ${CHECK_TIMEOUT_MS} ms` : `exited ${result.exitCode}: ${why.slice(0, 1000)}` });
       continue;

@@ -56,8 +56,8 @@ describe("hostile reports cost what ordinary ones do", () => {
     const outputs = (n: number) => [...Array.from({ length: n }, () => JSON.stringify({ Action: "output", Package: "p", Test: "T", Output: "x\n" })), JSON.stringify({ Action: "fail", Package: "p", Test: "T" })].join("\n");
     // Eight times the input may cost eight times the time; the quadratic reader took 64 times.
     for (const [small, large] of [[tests(2000), tests(16_000)], [outputs(5000), outputs(40_000)]] as const) {
-      parseGoTestJson(small);
-      parseGoTestJson(large);
+      await parseGoTestJson(small);
+      await parseGoTestJson(large);
       expect(await timeOf(() => parseGoTestJson(large))).toBeLessThan(Math.max(await timeOf(() => parseGoTestJson(small)), 0.5) * 40);
     }
   });

@@ -30,26 +30,26 @@ describe("checker output parsers", () => {
     expect(parseTscOutput(out, "/ws")).toEqual([{ file: "src/a.ts", line: 3, column: 7, severity: "error", code: "TS2322", message: "Type 'string' is not assignable to type 'number'.\nThe expected type comes from here.", source: "tsc" }]);
   });
 
-  it("eslint -f json, without its notes about ignored files", () => {
+  it("eslint -f json, without its notes about ignored files", async () => {
     const ignored = { filePath: "/ws/src/b.ts", messages: [{ ruleId: null, fatal: false, severity: 1, message: "File ignored because no matching configuration was supplied.", nodeType: null }] };
     const out = JSON.stringify([{ filePath: "/ws/src/a.js", messages: [{ ruleId: "no-unused-vars", severity: 2, message: "'x' is unused.", line: 1, column: 7, endLine: 1, endColumn: 8 }, { ruleId: null, fatal: true, severity: 2, message: "Parsing error", line: 4, column: 1 }] }, ignored]);
-    expect(parseEslintJson(out, "/ws")).toEqual([
+    expect(await parseEslintJson(out, "/ws")).toEqual([
       { file: "src/a.js", line: 1, column: 7, endLine: 1, endColumn: 8, severity: "error", code: "no-unused-vars", message: "'x' is unused.", source: "eslint" },
       { file: "src/a.js", line: 4, column: 1, severity: "error", message: "Parsing error", source: "eslint" },
     ]);
   });
 
-  it("ruff, pyright, cargo, go vet and biome's GitHub annotations", () => {
-    expect(parseRuffJson(JSON.stringify([{ code: "F401", message: "`os` imported but unused", filename: "/ws/m.py", location: { row: 1, column: 8 }, end_location: { row: 1, column: 10 } }]), "/ws")).toEqual([
+  it("ruff, pyright, cargo, go vet and biome's GitHub annotations", async () => {
+    expect(await parseRuffJson(JSON.stringify([{ code: "F401", message: "`os` imported but unused", filename: "/ws/m.py", location: { row: 1, column: 8 }, end_location: { row: 1, column: 10 } }]), "/ws")).toEqual([
       { file: "m.py", line: 1, column: 8, endLine: 1, endColumn: 10, severity: "warning", code: "F401", message: "`os` imported but unused", source: "ruff" },
     ]);
     const pyright = { generalDiagnostics: [{ file: "/ws/m.py", severity: "error", message: "x is not defined", rule: "reportUndefinedVariable", range: { start: { line: 4, character: 0 }, end: { line: 4, character: 1 } } }] };
-    expect(parsePyrightJson(JSON.stringify(pyright), "/ws")).toEqual([{ file: "m.py", line: 5, column: 1, endLine: 5, endColumn: 2, severity: "error", code: "reportUndefinedVariable", message: "x is not defined", source: "pyright" }]);
+    expect(await parsePyrightJson(JSON.stringify(pyright), "/ws")).toEqual([{ file: "m.py", line: 5, column: 1, endLine: 5, endColumn: 2, severity: "error", code: "reportUndefinedVariable", message: "x is not defined", source: "pyright" }]);
     const cargo = [
       JSON.stringify({ reason: "compiler-artifact" }),
       JSON.stringify({ reason: "compiler-message", message: { level: "error", message: "mismatched types", code: { code: "E0308" }, spans: [{ file_name: "src/lib.rs", line_start: 3, column_start: 5, line_end: 3, column_end: 9, is_primary: true }] } }),
     ].join("\n");
-    expect(parseCargoJson(cargo, "/ws")).toEqual([{ file: "src/lib.rs", line: 3, column: 5, endLine: 3, endColumn: 9, severity: "error", code: "E0308", message: "mismatched types", source: "cargo" }]);
+    expect(await parseCargoJson(cargo, "/ws")).toEqual([{ file: "src/lib.rs", line: 3, column: 5, endLine: 3, endColumn: 9, severity: "error", code: "E0308", message: "mismatched types", source: "cargo" }]);
     expect(parseLocationLines("# example.com/m\n./main.go:8:2: fmt.Printf format %d has arg s of wrong type string\n", "/ws", "go vet")).toEqual([
       { file: "main.go", line: 8, column: 2, severity: "warning", message: "fmt.Printf format %d has arg s of wrong type string", source: "go vet" },
     ]);

@@ -88,7 +88,7 @@ describe("test report parsers", () => {
     expect(parseJunitXml(undefined).unreadable).toBe(true);
   });
 
-  it("go test -json, counting leaf tests and reading t.Errorf locations", () => {
+  it("go test -json, counting leaf tests and reading t.Errorf locations", async () => {
     const events = [
       { Action: "run", Package: "example.com/m/calc", Test: "TestAdd" },
       { Action: "output", Package: "example.com/m/calc", Test: "TestAdd", Output: "=== RUN   TestAdd\n" },
@@ -101,10 +101,10 @@ describe("test report parsers", () => {
       { Action: "skip", Package: "example.com/m/calc", Test: "TestLater", Elapsed: 0 },
       { Action: "fail", Package: "example.com/m/calc", Elapsed: 0.01 },
     ];
-    const parsed = parseGoTestJson(events.map((e) => JSON.stringify(e)).join("\n"));
+    const parsed = await parseGoTestJson(events.map((e) => JSON.stringify(e)).join("\n"));
     expect(parsed).toMatchObject({ passed: 1, failed: 1, skipped: 1 });
     expect(parsed.failures).toEqual([{ test: "example.com/m/calc.TestTable/neg", file: "calc/calc_test.go", line: 21, message: "calc_test.go:21: got -1, want 1" }]);
-    expect(parseGoTestJson("# example.com/m\n./x.go:3:1: syntax error\nFAIL\n").unreadable).toBe(true);
+    expect((await parseGoTestJson("# example.com/m\n./x.go:3:1: syntax error\nFAIL\n")).unreadable).toBe(true);
   });
 
   it("cargo test's text, old and new panic formats", () => {

@@ -8,9 +8,9 @@ import { relativeTo } from "./paths.ts";
 
 const SEVERITY: Readonly<Record<string, Severity>> = { error: "error", "error: internal compiler error": "error", warning: "warning", note: "info", help: "hint" };
 
-export function parseCargoJson(stdout: string, root: string): Diagnostic[] {
+export async function parseCargoJson(stdout: string, root: string): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
-  for (const event of jsonLines(stdout)) {
+  for (const event of await jsonLines(stdout)) {
     if (event.reason !== "compiler-message" || !isRecord(event.message)) continue;
     const m = event.message;
     const spans = Array.isArray(m.spans) ? m.spans.filter(isRecord) : [];

@@ -2,9 +2,10 @@
 import { isRecord } from "../project-facts.ts";
 import type { Diagnostic } from "../diagnostic.ts";
 import { relativeTo } from "./paths.ts";
+import { JsonTextError, parseJsonCooperatively } from "../../text/cooperative-json.ts";
 
-export function parseEslintJson(stdout: string, root: string): Diagnostic[] {
-  const report = parseArray(stdout);
+export async function parseEslintJson(stdout: string, root: string): Promise<Diagnostic[]> {
+  const report = await parseArray(stdout);
   const out: Diagnostic[] = [];
   for (const file of report) {
     if (!isRecord(file) || !Array.isArray(file.messages)) continue;
@@ -22,14 +23,16 @@ export function parseEslintJson(stdout: string, root: string): Diagnostic[] {
   return out;
 }
 
-export function parseArray(text: string): unknown[] {
+/** The JSON array a checker printed from its first "[" on (a big project's report is megabytes: read in turns). */
+export async function parseArray(text: string): Promise<unknown[]> {
   const start = text.indexOf("[");
   if (start === -1) return [];
   try {
-    const value: unknown = JSON.parse(text.slice(start));
+    const value = await parseJsonCooperatively(text.slice(start));
     return Array.isArray(value) ? value : [];
-  } catch {
-    return [];
+  } catch (err) {
+    if (err instanceof JsonTextError) return [];
+    throw err;
   }
 }
 

@@ -3,15 +3,17 @@ import { isRecord } from "../project-facts.ts";
 import type { Diagnostic, Severity } from "../diagnostic.ts";
 import { num } from "./eslint-json.ts";
 import { relativeTo } from "./paths.ts";
+import { JsonTextError, parseJsonCooperatively } from "../../text/cooperative-json.ts";
 
 const SEVERITY: Readonly<Record<string, Severity>> = { error: "error", warning: "warning", information: "info" };
 
-export function parsePyrightJson(stdout: string, root: string): Diagnostic[] {
+export async function parsePyrightJson(stdout: string, root: string): Promise<Diagnostic[]> {
   let report: unknown;
   try {
-    report = JSON.parse(stdout.slice(Math.max(0, stdout.indexOf("{"))));
-  } catch {
-    return [];
+    report = await parseJsonCooperatively(stdout.slice(Math.max(0, stdout.indexOf("{"))));
+  } catch (err) {
+    if (err instanceof JsonTextError) return [];
+    throw err;
   }
   if (!isRecord(report) || !Array.isArray(report.generalDiagnostics)) return [];
   return report.generalDiagnostics.filter(isRecord).map((m) => {

@@ -5,8 +5,8 @@ import type { Diagnostic } from "../diagnostic.ts";
 import { num, parseArray } from "./eslint-json.ts";
 import { relativeTo } from "./paths.ts";
 
-export function parseRuffJson(stdout: string, root: string): Diagnostic[] {
-  return parseArray(stdout)
+export async function parseRuffJson(stdout: string, root: string): Promise<Diagnostic[]> {
+  return (await parseArray(stdout))
     .filter(isRecord)
     .map((m) => {
       const at = isRecord(m.location) ? m.location : {};

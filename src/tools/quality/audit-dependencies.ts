@@ -1,6 +1,7 @@
 // auditDependencies: the project's auditor (npm audit, pip-audit, cargo audit) run for JSON and
 // summarized: counts by severity and the advisories, worst first, with their fixes.
 import * as v from "valibot";
+import { JsonTextError, parseJsonCooperatively } from "../../text/cooperative-json.ts";
 import { ToolError } from "../../errors.ts";
 import { isRecord, readProjectFacts } from "../../diagnostics/project-facts.ts";
 import type { ToolContext } from "../context.ts";
@@ -61,8 +62,9 @@ async function runAuditor(ctx: ToolContext, auditor: Auditor): Promise<Advisory[
   const result = await ctx.exec.runToolchain(program, { args, timeoutMs: 240_000, maxOutputBytes: 32 * 1024 * 1024, env: { NO_COLOR: "1" } });
   let report: unknown;
   try {
-    report = JSON.parse(result.stdout.slice(Math.max(0, result.stdout.search(/[[{]/))));
-  } catch {
+    report = await parseJsonCooperatively(result.stdout.slice(Math.max(0, result.stdout.search(/[[{]/))));
+  } catch (err) {
+    if (!(err instanceof JsonTextError)) throw err;
     throw new ToolError("tool_failed", `${auditor} gave no JSON report (exit ${result.exitCode}): ${(result.stderr || result.stdout).trim().split("\n").slice(-5).join("\n").slice(0, 1500)}`, {
       suggestion: auditor === "cargo-audit" ? "Install cargo-audit (cargo install cargo-audit) where the bridge finds it." : "Run the audit in a terminal to see what it needs (a lock file, network access to the advisory database).",
     });

@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { checkedFilter } from "../../exec/toolchain.ts";
 import { isRecord, readProjectFacts } from "../../diagnostics/project-facts.ts";
+import { JsonTextError, parseJsonCooperatively } from "../../text/cooperative-json.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define-tool.ts";
 import { renderGoGraph, renderNpmTree } from "./dependency-trees.ts";
@@ -35,7 +36,7 @@ export default defineTool({
         return `${String(project.packageJson?.name ?? "(root)")}@${String(project.packageJson?.version ?? "")}\n(no dependencies in package.json)`;
       }
       const result = await run(ctx, "npm", ["ls", "--json", `--depth=${pkg === undefined ? depth : Infinity}`, ...(pkg === undefined ? [] : [pkg])]);
-      return renderNpmTree(parseJson(result.stdout, "npm ls", result.stderr));
+      return renderNpmTree(await parseJson(result.stdout, "npm ls", result.stderr));
     }
     if (manager === "cargo") {
       const result = await run(ctx, "cargo", ["tree", "--depth", String(pkg === undefined ? depth : 100), ...(pkg === undefined ? [] : ["--invert", pkg])]);
@@ -61,12 +62,14 @@ function run(ctx: ToolContext, program: string, args: string[]) {
   return ctx.exec.runToolchain(program, { args, timeoutMs: 100_000, maxOutputBytes: 16 * 1024 * 1024, env: { NO_COLOR: "1" } });
 }
 
-function parseJson(stdout: string, what: string, stderr: string): Record<string, unknown> {
+/** npm ls --json of a big project is megabytes: read in turns. */
+async function parseJson(stdout: string, what: string, stderr: string): Promise<Record<string, unknown>> {
   try {
-    const value: unknown = JSON.parse(stdout);
+    const value = await parseJsonCooperatively(stdout);
     if (isRecord(value)) return value;
-  } catch {
+  } catch (err) {
     // Reported below with what the tool said.
+    if (!(err instanceof JsonTextError)) throw err;
   }
   throw failed(what, stderr || stdout);
 }

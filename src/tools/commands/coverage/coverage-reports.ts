@@ -2,6 +2,7 @@
 // jest, nyc, cargo llvm-cov), istanbul's coverage-final.json and coverage-summary.json, Cobertura
 // XML (pytest-cov, coverage.py, gcovr), coverage.py's JSON, and Go's cover profile. A report can be
 // tens of megabytes, so every reader gives the event loop a turn within its Yielder's budget.
+import { forEachLine } from "../../../text/each-line.ts";
 import { createYielder, type Yielder } from "../../../workspace/yield-now.ts";
 import { isRecord } from "../../../diagnostics/project-facts.ts";
 import { relativeTo } from "../../../diagnostics/parsers/paths.ts";
@@ -15,22 +16,10 @@ export interface FileCoverage {
   uncovered?: number[];
 }
 
-/** Calls `visit` with each line of `text` (without its line break), taking turns. */
-export async function forEachLine(text: string, yielder: Yielder, visit: (line: string) => void): Promise<void> {
-  let count = 0;
-  for (let at = 0; at < text.length; ) {
-    const nl = text.indexOf("\n", at);
-    const end = nl === -1 ? text.length : nl;
-    visit(text.slice(at, end > at && text.charCodeAt(end - 1) === 0x0d ? end - 1 : end));
-    at = end + 1;
-    if (++count % 1024 === 0) await yielder.maybeYield();
-  }
-}
-
 export async function parseLcov(text: string, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
   const out: FileCoverage[] = [];
   let current: { file: string; hits: Map<number, number> } | undefined;
-  await forEachLine(text, yielder, (line) => {
+  await forEachLine(text, (line) => {
     if (line.startsWith("SF:")) current = { file: relativeTo(root, line.slice(3).trim()), hits: new Map() };
     else if (line.startsWith("DA:") && current !== undefined) {
       const [n, hits] = line.slice(3).split(",");
@@ -39,7 +28,7 @@ export async function parseLcov(text: string, root: string, yielder = createYiel
       out.push(fromHits(current.file, current.hits));
       current = undefined;
     }
-  });
+  }, yielder);
   return out;
 }
 
@@ -109,7 +98,7 @@ const MAX_BLOCK_LINES = 10_000;
 /** "mode: set" then "module/path/file.go:12.5,14.2 3 1" (start.col,end.col statements count). */
 export async function parseGoCoverProfile(text: string, modulePath: string | undefined, yielder = createYielder()): Promise<FileCoverage[]> {
   const files = new Map<string, { covered: number; total: number; uncovered: Set<number> }>();
-  await forEachLine(text, yielder, (line) => {
+  await forEachLine(text, (line) => {
     const m = /^(.+\.go):(\d+)\.\d+,(\d+)\.\d+ (\d+) (\d+)$/.exec(line);
     if (m === null) return;
     let file = m[1] ?? "";
@@ -121,7 +110,7 @@ export async function parseGoCoverProfile(text: string, modulePath: string | und
     // A block spans its lines; a forged end line must not make this loop a billion times.
     else for (let n = Number(m[2]), last = Math.min(Number(m[3]), n + MAX_BLOCK_LINES); n <= last; n++) entry.uncovered.add(n);
     files.set(file, entry);
-  });
+  }, yielder);
   return [...files].map(([file, e]) => ({ file, covered: e.covered, total: e.total, uncovered: [...e.uncovered].sort((a, b) => a - b) }));
 }
 

@@ -3,11 +3,11 @@
 import { jsonLines } from "../../../diagnostics/parsers/json-lines.ts";
 import { shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
 
-export function parseGoTestJson(stdout: string): ParsedRun {
+export async function parseGoTestJson(stdout: string): Promise<ParsedRun> {
   const output = new Map<string, string[]>();
   const final = new Map<string, { action: string; pkg: string; test: string }>();
   let events = 0;
-  for (const event of jsonLines(stdout)) {
+  for (const event of await jsonLines(stdout)) {
     if (typeof event.Test !== "string") continue;
     events++;
     const key = `${String(event.Package)} ${event.Test}`;
