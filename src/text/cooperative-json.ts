@@ -25,6 +25,19 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
+const NONE = 0;
+const STRING = 1;
+const OPEN = 2;
+const CLOSE = 3;
+const SEPARATOR = 4;
+const KIND = new Uint8Array(128);
+KIND[QUOTE] = STRING;
+KIND[OPEN_BRACE] = OPEN;
+KIND[OPEN_BRACKET] = OPEN;
+KIND[CLOSE_BRACE] = CLOSE;
+KIND[CLOSE_BRACKET] = CLOSE;
+KIND[COMMA] = SEPARATOR;
+
 export class JsonTextError extends Error {}
 
 export interface CooperativeJsonOptions {
@@ -73,23 +86,34 @@ class Walk {
   ) {}
 
   async run(): Promise<unknown> {
-    const text = this.text;
-    let nextCheck = STEP;
-    for (let i = 0; i < text.length; i++) {
-      if (i >= nextCheck) {
-        nextCheck = i + STEP;
-        await this.yielder.maybeYield();
-      }
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) i = stringEnd(text, i);
-      else if (c === OPEN_BRACE || c === OPEN_BRACKET) this.open(i, c === OPEN_BRACE);
-      else if (c === COMMA) this.comma(i);
-      else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) this.close(i, c === CLOSE_BRACE);
+    for (let at = 0; at < this.text.length; ) {
+      at = this.scan(at, Math.min(this.text.length, at + STEP));
+      await this.yielder.maybeYield();
     }
     if (this.stack.length > 0) throw new JsonTextError("The JSON text ends inside an object or array");
     // Nothing grew past a piece: a value JSON.parse takes in one go (or refuses).
-    if (this.root?.value === undefined) return parsePiece(text);
+    if (this.root?.value === undefined) return parsePiece(this.text);
     return this.root.value;
+  }
+
+  /**
+   * Walks text[from, to) and returns where to go on from (past `to` when a string ran over it).
+   * Synchronous on purpose: in an async function the loop's variables would live on the heap.
+   */
+  private scan(from: number, to: number): number {
+    const text = this.text;
+    let i = from;
+    for (; i < to; i++) {
+      // Most characters are none of the six this walk looks at: one table look-up passes them.
+      const c = text.charCodeAt(i);
+      const kind = c < 128 ? KIND[c] : NONE;
+      if (kind === NONE) continue;
+      if (kind === STRING) i = stringEnd(text, i);
+      else if (kind === OPEN) this.open(i, c === OPEN_BRACE);
+      else if (kind === SEPARATOR) this.comma(i);
+      else this.close(i, c === CLOSE_BRACE);
+    }
+    return i;
   }
 
   private open(at: number, isObject: boolean): void {
