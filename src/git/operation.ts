@@ -14,13 +14,22 @@ const PSEUDO_REFS: readonly (readonly [string, Operation])[] = [
   ["REVERT_HEAD", "revert"],
 ];
 
+/** The pseudo-ref naming the commit each operation stopped on (a bisect has none of its own). */
+export const STOPPED_AT_REF: Readonly<Record<Operation, string | undefined>> = {
+  merge: "MERGE_HEAD",
+  rebase: "REBASE_HEAD",
+  "cherry-pick": "CHERRY_PICK_HEAD",
+  revert: "REVERT_HEAD",
+  bisect: undefined,
+};
+
 /** What the model does next for each: how to finish, and how to give up. */
 export const HOW_TO_FINISH: Readonly<Record<Operation, string>> = {
-  merge: "resolve the conflicts, gitAdd the files, then gitCommit concludes the merge (or `git merge --abort`)",
-  rebase: "resolve the conflicts, gitAdd the files, then `git rebase --continue` in a terminal (or `git rebase --abort`); a gitCommit now would not continue the rebase",
-  "cherry-pick": "resolve the conflicts, gitAdd the files, then gitCommit concludes it (or `git cherry-pick --abort`)",
-  revert: "resolve the conflicts, gitAdd the files, then gitCommit concludes it (or `git revert --abort`)",
-  bisect: "mark commits with `git bisect good|bad` in a terminal, or end it with `git bisect reset`",
+  merge: "resolve any conflicts, then gitContinueOperation (files: the resolved ones) commits the merge; gitAbortOperation gives it up",
+  rebase: "resolve any conflicts, then gitContinueOperation (files: the resolved ones) goes on to the next commit; gitAbortOperation restores the branch, with skip: true it drops only this commit",
+  "cherry-pick": "resolve any conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
+  revert: "resolve any conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
+  bisect: "mark commits with `git bisect good|bad` in a terminal; gitAbortOperation ends it (git bisect reset)",
 };
 
 export async function operationInProgress(repo: Repository, opts: { detached: boolean }): Promise<Operation | null> {
