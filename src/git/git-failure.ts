@@ -74,8 +74,12 @@ export function gitFailure(subcommand: string, result: RunResult): ToolError {
   });
 }
 
-/** stderr, else stdout (some failures, like merge conflicts, are reported there), trimmed to size. */
+/**
+ * stderr, else stdout (some failures, like merge conflicts, are reported there), trimmed to size.
+ * A progress line git redrew ("Rebasing (2/3)", "\r", ESC[K) becomes a line of its own.
+ */
 export function gitMessage(result: Pick<RunResult, "stdout" | "stderr">): string {
-  const text = [result.stderr.trim(), result.stdout.trim()].filter((t) => t !== "").join("\n");
+  const plain = (t: string) => t.replace(/\x1b\[K/g, "").replace(/\r+\n?/g, "\n").trim();
+  const text = [plain(result.stderr), plain(result.stdout)].filter((t) => t !== "").join("\n");
   return text.length > MAX_MESSAGE ? `…${text.slice(-MAX_MESSAGE)}` : text;
 }

@@ -3,6 +3,7 @@
 // aborted, skipped), a merge, a cherry-pick and a revert, in a linked worktree too; and with
 // nothing in progress. The user's editor is `false` throughout, so any editor git opened would
 // fail the step.
+import { execFileSync } from "node:child_process";
 import { appendFile, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -163,6 +164,25 @@ describe("giving a rebase up", () => {
     const second = await d.data<Outcome>("gitAbortOperation", { skip: true });
     expect(second).toMatchObject({ state: "done", branch: "side", discarded: { commit: { subject: "s2" }, files: ["a.txt"] } });
     expect(subjects(dir, "side")).toEqual(["s3", "m", "initial commit"]);
+  });
+});
+
+describe("an interactive rebase the user started", () => {
+  it("stopped at an edit step: continue stops at the next edit, then a failing exec step is git's error, still in progress", async () => {
+    const dir = await diverged("rebase-edit");
+    fx.git(dir, "switch", "--quiet", "side");
+    // The user's own `git rebase -i`, its todo edited to: edit s2, exec false, edit s3.
+    const todo = "sed -i -e 's/^pick/edit/' -e '1a exec false'";
+    execFileSync("git", ["rebase", "-i", "HEAD~2"], { cwd: dir, env: { ...fx.env, GIT_SEQUENCE_EDITOR: todo }, stdio: "ignore" });
+    const d = await open(dir);
+    expect(await d.data("getGitStatus")).toMatchObject({ inProgress: { operation: "rebase" }, conflicts: [] });
+    const failed = await d.failure("gitContinueOperation");
+    expect(failed).toMatchObject({ error: expect.stringMatching(/^git rebase failed \(exit 1\): Rebasing \(2\/3\)\nExecuting: false\nwarning: execution failed: false/), suggestion: expect.stringMatching(/still in progress.*gitAbortOperation/) });
+    const stopped = await d.data<Outcome>("gitContinueOperation");
+    expect(stopped).toMatchObject({ operation: "rebase", state: "stopped", stoppedAt: { subject: "s3" }, next: expect.stringMatching(/edit or break/) });
+    expect(stopped.conflicts).toBeUndefined();
+    expect(await d.data("gitContinueOperation")).toMatchObject({ state: "done", branch: "side" });
+    expect(subjects(dir, "side")).toEqual(["s3", "s2", "s1", "initial commit"]);
   });
 });
 

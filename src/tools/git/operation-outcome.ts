@@ -20,7 +20,7 @@ export const OperationOutcome = v.object({
   state: v.pipe(v.picklist(["done", "stopped"]), v.description('"done": finished or given up, nothing in progress; "stopped": stopped again, see stoppedAt, conflicts and next.')),
   branch: v.pipe(v.nullable(v.string()), v.description("null while HEAD is detached (always during a rebase).")),
   head: v.pipe(v.nullable(v.string()), v.description("HEAD's short hash now.")),
-  stoppedAt: v.optional(v.pipe(Commit, v.description("The commit it stopped on: the one that did not apply cleanly."))),
+  stoppedAt: v.optional(v.pipe(Commit, v.description("The commit it stopped on: on a conflict, the one that did not apply cleanly."))),
   progress: v.optional(v.pipe(v.string(), v.description('Which of the rebase\'s commits it stopped on, as git counts: "2/5".'))),
   conflicts: v.optional(v.array(v.object({ path: v.string(), conflict: v.string() }))),
   next: v.optional(v.string()),
