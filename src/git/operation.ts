@@ -3,6 +3,7 @@
 // worktree's or a submodule's git directory (outside the workspace) needs no file access: the
 // pseudo-refs git writes for merge, cherry-pick and revert, and for rebase and bisect (HEAD is
 // always detached then) the name `git branch` gives the detached HEAD, from git's own state reader.
+import { NO_DIFF_PROGRAMS } from "./git-environment.ts";
 import type { Repository } from "./repository.ts";
 
 export const OPERATIONS = ["merge", "rebase", "cherry-pick", "revert", "bisect"] as const;
@@ -43,5 +44,20 @@ export async function operationInProgress(repo: Repository, opts: { detached: bo
   const answer = await repo.output(["cat-file", "--batch-check=%(objectname)"], { stdin: PSEUDO_REFS.map(([ref]) => `${ref}\n`).join("") });
   const lines = answer.split("\n");
   const found = PSEUDO_REFS.find((_, i) => !(lines[i] ?? "missing").endsWith(" missing"));
-  return found?.[1] ?? null;
+  return found?.[1] ?? sequenceInProgress(repo);
+}
+
+/**
+ * A cherry-pick or revert of several commits whose current commit was concluded by hand (a plain
+ * `git commit`): no pseudo-ref is left, only the sequencer's todo list, whose first command says
+ * which. git shows the file to us as a diff against nothing (`diff --no-index`, no diff programs):
+ * the git directory may be outside the workspace, so the bridge's own file access cannot read it.
+ */
+async function sequenceInProgress(repo: Repository): Promise<Operation | null> {
+  // Exit 1 is both "the file differs from nothing" and "no such file" (then stdout is empty).
+  const todo = await repo.run(["diff", "--no-index", ...NO_DIFF_PROGRAMS, "--no-color", "-U0", "--", "/dev/null", `${repo.gitDir}/sequencer/todo`], { okExitCodes: [1] });
+  const first = todo.stdout.split("\n").find((line) => line.startsWith("+") && !line.startsWith("+++"));
+  if (first?.startsWith("+pick ") === true) return "cherry-pick";
+  if (first?.startsWith("+revert ") === true) return "revert";
+  return null;
 }

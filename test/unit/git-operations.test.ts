@@ -242,6 +242,25 @@ describe("a cherry-pick and a revert stopped on a conflict", () => {
     expect(aborted).toEqual({ operation: "cherry-pick", state: "done", branch: "main", head: before, discarded: { commits: 1, files: ["a.txt"] } });
   });
 
+  it("a pick concluded by gitCommit: one commit is finished; of several, the rest is still in progress and continues", async () => {
+    const one = await diverged("pick-commit-one");
+    stops(one, "cherry-pick", "side~2");
+    const d1 = await open(one);
+    await writeFile(join(one, "a.txt"), "1\nM+S1\n3\n");
+    await d1.data("gitCommit", { message: "s1, picked", files: ["a.txt"] });
+    expect((await d1.data<Record<string, unknown>>("getGitStatus")).inProgress).toBeUndefined();
+
+    const dir = await diverged("pick-commit-range");
+    stops(dir, "cherry-pick", "side~2", "side");
+    const d = await open(dir);
+    await writeFile(join(dir, "a.txt"), "1\nM+S1\n3\n");
+    await d.data("gitCommit", { message: "s1, picked", files: ["a.txt"] });
+    expect(await d.data("getGitStatus")).toMatchObject({ clean: true, inProgress: { operation: "cherry-pick" } });
+    expect(await d.data("gitContinueOperation")).toMatchObject({ operation: "cherry-pick", state: "done", branch: "main" });
+    expect(subjects(dir, "HEAD")).toEqual(["s3", "s1, picked", "m", "initial commit"]);
+    expect((await d.data<Record<string, unknown>>("getGitStatus")).inProgress).toBeUndefined();
+  });
+
   it("a resolution that leaves the picked commit empty: continue says to skip it, and skip does", async () => {
     const dir = await diverged("pick-empty");
     stops(dir, "cherry-pick", "side~2");
