@@ -27,9 +27,11 @@ export interface OperationState {
 export const STATUS_MAX_BYTES = 16 * 1024 * 1024;
 
 export async function readOperationState(repo: Repository): Promise<OperationState> {
-  const result = await repo.run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=no"], { maxOutputBytes: STATUS_MAX_BYTES });
+  const [result, operation] = await Promise.all([
+    repo.run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=no"], { maxOutputBytes: STATUS_MAX_BYTES }),
+    operationInProgress(repo),
+  ]);
   const status = parsePorcelainV2(result.stdout, { cut: result.stdoutTruncated });
-  const operation = await operationInProgress(repo, { detached: status.branch === null && status.commit !== null });
   const ref = operation === null ? undefined : STOPPED_AT_REF[operation];
   const stoppedAt = ref === undefined ? undefined : await stoppedCommit(repo, ref);
   const conflicts = status.conflicts.map((c) => ({ path: repo.workspacePath(c.path), conflict: c.conflict }));

@@ -2,7 +2,8 @@
 // conflict or an `edit`, a cherry-pick, a revert, a bisect), asked through git so that a linked
 // worktree's or a submodule's git directory (outside the workspace) needs no file access: the
 // pseudo-refs git writes for merge, cherry-pick and revert, and for rebase and bisect (HEAD is
-// always detached then) the name `git branch` gives the detached HEAD, from git's own state reader.
+// always detached then) the name `git branch` gives the detached HEAD, from git's own state reader;
+// between the stops of a cherry-pick or revert of several commits, the sequencer's todo list.
 import { NO_DIFF_PROGRAMS } from "./git-environment.ts";
 import type { Repository } from "./repository.ts";
 
@@ -33,18 +34,33 @@ export const HOW_TO_FINISH: Readonly<Record<Operation, string>> = {
   bisect: "mark commits with `git bisect good|bad` in a terminal; gitAbortOperation ends it (git bisect reset)",
 };
 
-export async function operationInProgress(repo: Repository, opts: { detached: boolean }): Promise<Operation | null> {
-  if (opts.detached) {
-    const heads = await repo.output(["branch", "--list", "--format=%(HEAD)%(refname)"]);
-    const current = heads.split("\n").find((line) => line.startsWith("*")) ?? "";
-    if (/^\*\(no branch, rebasing /.test(current)) return "rebase";
-    if (/^\*\(no branch, bisect started on /.test(current)) return "bisect";
-  }
+/**
+ * `detached`: whether HEAD is detached, when the caller knows (only then can a rebase or bisect be
+ * running); unknown, it is asked alongside. The probes run side by side: each is a git process,
+ * and getGitStatus pays for them on every call.
+ */
+export async function operationInProgress(repo: Repository, opts: { detached?: boolean } = {}): Promise<Operation | null> {
+  const [detachedState, pseudoRef, sequence] = await Promise.all([
+    opts.detached === false ? null : detachedOperation(repo),
+    pseudoRefOperation(repo),
+    sequenceInProgress(repo),
+  ]);
+  return detachedState ?? pseudoRef ?? sequence;
+}
+
+async function detachedOperation(repo: Repository): Promise<Operation | null> {
+  const heads = await repo.output(["branch", "--list", "--format=%(HEAD)%(refname)"]);
+  const current = heads.split("\n").find((line) => line.startsWith("*")) ?? "";
+  if (/^\*\(no branch, rebasing /.test(current)) return "rebase";
+  if (/^\*\(no branch, bisect started on /.test(current)) return "bisect";
+  return null;
+}
+
+async function pseudoRefOperation(repo: Repository): Promise<Operation | null> {
   // One call for the three: cat-file answers "<name> missing" for each that does not exist.
   const answer = await repo.output(["cat-file", "--batch-check=%(objectname)"], { stdin: PSEUDO_REFS.map(([ref]) => `${ref}\n`).join("") });
   const lines = answer.split("\n");
-  const found = PSEUDO_REFS.find((_, i) => !(lines[i] ?? "missing").endsWith(" missing"));
-  return found?.[1] ?? sequenceInProgress(repo);
+  return PSEUDO_REFS.find((_, i) => !(lines[i] ?? "missing").endsWith(" missing"))?.[1] ?? null;
 }
 
 /**

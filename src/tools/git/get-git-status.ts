@@ -54,9 +54,12 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
     async handler(input, ctx) {
       const repo = await openRepository(ctx, "read");
       const where = input.path === undefined ? "." : await pathspec(ctx.fs, input.path);
-      const out = await repo.run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", where], { maxOutputBytes });
+      // Side by side: the operation probes do not need the status, only time.
+      const [out, operation] = await Promise.all([
+        repo.run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", where], { maxOutputBytes }),
+        operationInProgress(repo),
+      ]);
       const status = parsePorcelainV2(out.stdout, { cut: out.stdoutTruncated });
-      const operation = await operationInProgress(repo, { detached: status.branch === null && status.commit !== null });
       const local = (p: string) => repo.workspacePath(p);
       const move = (c: StatusChange): StatusChange => ({ ...c, path: local(c.path), ...(c.from === undefined ? {} : { from: local(c.from) }) });
       const relocated: ParsedStatus = {
