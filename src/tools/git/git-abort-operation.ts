@@ -37,7 +37,8 @@ export default defineTool({
       return ended;
     }
     if (input.skip) {
-      const result = await repo.run([operation, "--skip"], { okExitCodes: [1] });
+      // --skip goes on to the next commits, each committed without an editor, as in a continue.
+      const result = await repo.run(["-c", "core.editor=true", operation, "--skip"], { okExitCodes: [1] });
       const { outcome, state } = await afterStep(repo, operation, result);
       return { ...outcome, discarded: { ...(before.stoppedAt === undefined ? {} : { commit: before.stoppedAt }), ...lostFiles(before, state) } };
     }
