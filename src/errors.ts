@@ -68,6 +68,7 @@ export type ToolErrorCode =
   | "nothing_to_stash"
   | "no_commits"
   | "operation_in_progress"
+  | "nothing_in_progress"
   | "github_auth_required"
   | "github_not_found"
   | "github_failed"

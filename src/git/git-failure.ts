@@ -35,7 +35,12 @@ const PATTERNS: readonly FailurePattern[] = [
     suggestion: "The repository has no commits yet: make the first with gitAdd and gitCommit.",
   },
   { test: /cannot [a-z ]+ while (merging|rebasing|cherry-picking|reverting|bisecting)/, code: "operation_in_progress", suggestion: "An operation stopped midway; getGitStatus says which (inProgress) and how to finish or abort it." },
-  { test: /^CONFLICT|Merge conflict in|could not apply|needs merge|you need to resolve your current index first|you have unmerged files|unresolved conflict/m, code: "merge_conflict", suggestion: "Resolve the conflicted files (getGitStatus lists them, and in inProgress how to finish), stage them with gitAdd, then gitCommit (after a rebase: `git rebase --continue`); or abort with `git merge --abort` / `git rebase --abort`." },
+  { test: /^CONFLICT|Merge conflict in|could not apply|needs merge|you need to resolve your current index first|you have unmerged files|unresolved conflict/m, code: "merge_conflict", suggestion: "Resolve the conflicted files (getGitStatus lists them), then gitContinueOperation with them as files stages them and goes on, or gitAbortOperation goes back; after gitStashPop, resolve and gitAdd them (the stash is kept)." },
+  {
+    test: /previous cherry-pick is now empty/,
+    code: "nothing_to_commit",
+    suggestion: "The resolution leaves this commit with no changes of its own: drop it with gitAbortOperation (skip: true), or change the files so it has some.",
+  },
   {
     test: /terminal prompts disabled|could not read Username|Authentication failed|Permission denied \(publickey|Host key verification failed/i,
     code: "git_failed",
@@ -69,8 +74,12 @@ export function gitFailure(subcommand: string, result: RunResult): ToolError {
   });
 }
 
-/** stderr, else stdout (some failures, like merge conflicts, are reported there), trimmed to size. */
+/**
+ * stderr, else stdout (some failures, like merge conflicts, are reported there), trimmed to size.
+ * A progress line git redrew ("Rebasing (2/3)", "\r", ESC[K) becomes a line of its own.
+ */
 export function gitMessage(result: Pick<RunResult, "stdout" | "stderr">): string {
-  const text = [result.stderr.trim(), result.stdout.trim()].filter((t) => t !== "").join("\n");
+  const plain = (t: string) => t.replace(/\x1b\[K/g, "").replace(/\r+\n?/g, "\n").trim();
+  const text = [plain(result.stderr), plain(result.stdout)].filter((t) => t !== "").join("\n");
   return text.length > MAX_MESSAGE ? `…${text.slice(-MAX_MESSAGE)}` : text;
 }

@@ -2,7 +2,9 @@
 // conflict or an `edit`, a cherry-pick, a revert, a bisect), asked through git so that a linked
 // worktree's or a submodule's git directory (outside the workspace) needs no file access: the
 // pseudo-refs git writes for merge, cherry-pick and revert, and for rebase and bisect (HEAD is
-// always detached then) the name `git branch` gives the detached HEAD, from git's own state reader.
+// always detached then) the name `git branch` gives the detached HEAD, from git's own state reader;
+// between the stops of a cherry-pick or revert of several commits, the sequencer's todo list.
+import { NO_DIFF_PROGRAMS } from "./git-environment.ts";
 import type { Repository } from "./repository.ts";
 
 export const OPERATIONS = ["merge", "rebase", "cherry-pick", "revert", "bisect"] as const;
@@ -14,25 +16,64 @@ const PSEUDO_REFS: readonly (readonly [string, Operation])[] = [
   ["REVERT_HEAD", "revert"],
 ];
 
-/** What the model does next for each: how to finish, and how to give up. */
-export const HOW_TO_FINISH: Readonly<Record<Operation, string>> = {
-  merge: "resolve the conflicts, gitAdd the files, then gitCommit concludes the merge (or `git merge --abort`)",
-  rebase: "resolve the conflicts, gitAdd the files, then `git rebase --continue` in a terminal (or `git rebase --abort`); a gitCommit now would not continue the rebase",
-  "cherry-pick": "resolve the conflicts, gitAdd the files, then gitCommit concludes it (or `git cherry-pick --abort`)",
-  revert: "resolve the conflicts, gitAdd the files, then gitCommit concludes it (or `git revert --abort`)",
-  bisect: "mark commits with `git bisect good|bad` in a terminal, or end it with `git bisect reset`",
+/** The pseudo-ref naming the commit each operation stopped on (a bisect has none of its own). */
+export const STOPPED_AT_REF: Readonly<Record<Operation, string | undefined>> = {
+  merge: "MERGE_HEAD",
+  rebase: "REBASE_HEAD",
+  "cherry-pick": "CHERRY_PICK_HEAD",
+  revert: "REVERT_HEAD",
+  bisect: undefined,
 };
 
-export async function operationInProgress(repo: Repository, opts: { detached: boolean }): Promise<Operation | null> {
-  if (opts.detached) {
-    const heads = await repo.output(["branch", "--list", "--format=%(HEAD)%(refname)"]);
-    const current = heads.split("\n").find((line) => line.startsWith("*")) ?? "";
-    if (/^\*\(no branch, rebasing /.test(current)) return "rebase";
-    if (/^\*\(no branch, bisect started on /.test(current)) return "bisect";
-  }
+/** What the model does next for each: how to finish, and how to give up. */
+export const HOW_TO_FINISH: Readonly<Record<Operation, string>> = {
+  merge: "resolve any conflicts, then gitContinueOperation (files: the resolved ones) commits the merge; gitAbortOperation gives it up",
+  rebase: "resolve any conflicts, then gitContinueOperation (files: the resolved ones) goes on to the next commit; gitAbortOperation restores the branch, with skip: true it drops only this commit",
+  "cherry-pick": "resolve any conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
+  revert: "resolve any conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
+  bisect: "mark commits with `git bisect good|bad` in a terminal; gitAbortOperation ends it (git bisect reset)",
+};
+
+/**
+ * `detached`: whether HEAD is detached, when the caller knows (only then can a rebase or bisect be
+ * running); unknown, it is asked alongside. The probes run side by side: each is a git process,
+ * and getGitStatus pays for them on every call.
+ */
+export async function operationInProgress(repo: Repository, opts: { detached?: boolean } = {}): Promise<Operation | null> {
+  const [detachedState, pseudoRef, sequence] = await Promise.all([
+    opts.detached === false ? null : detachedOperation(repo),
+    pseudoRefOperation(repo),
+    sequenceInProgress(repo),
+  ]);
+  return detachedState ?? pseudoRef ?? sequence;
+}
+
+async function detachedOperation(repo: Repository): Promise<Operation | null> {
+  const heads = await repo.output(["branch", "--list", "--format=%(HEAD)%(refname)"]);
+  const current = heads.split("\n").find((line) => line.startsWith("*")) ?? "";
+  if (/^\*\(no branch, rebasing /.test(current)) return "rebase";
+  if (/^\*\(no branch, bisect started on /.test(current)) return "bisect";
+  return null;
+}
+
+async function pseudoRefOperation(repo: Repository): Promise<Operation | null> {
   // One call for the three: cat-file answers "<name> missing" for each that does not exist.
   const answer = await repo.output(["cat-file", "--batch-check=%(objectname)"], { stdin: PSEUDO_REFS.map(([ref]) => `${ref}\n`).join("") });
   const lines = answer.split("\n");
-  const found = PSEUDO_REFS.find((_, i) => !(lines[i] ?? "missing").endsWith(" missing"));
-  return found?.[1] ?? null;
+  return PSEUDO_REFS.find((_, i) => !(lines[i] ?? "missing").endsWith(" missing"))?.[1] ?? null;
+}
+
+/**
+ * A cherry-pick or revert of several commits whose current commit was concluded by hand (a plain
+ * `git commit`): no pseudo-ref is left, only the sequencer's todo list, whose first command says
+ * which. git shows the file to us as a diff against nothing (`diff --no-index`, no diff programs):
+ * the git directory may be outside the workspace, so the bridge's own file access cannot read it.
+ */
+async function sequenceInProgress(repo: Repository): Promise<Operation | null> {
+  // Exit 1 is both "the file differs from nothing" and "no such file" (then stdout is empty).
+  const todo = await repo.run(["diff", "--no-index", ...NO_DIFF_PROGRAMS, "--no-color", "-U0", "--", "/dev/null", `${repo.gitDir}/sequencer/todo`], { okExitCodes: [1] });
+  const first = todo.stdout.split("\n").find((line) => line.startsWith("+") && !line.startsWith("+++"));
+  if (first?.startsWith("+pick ") === true) return "cherry-pick";
+  if (first?.startsWith("+revert ") === true) return "revert";
+  return null;
 }

@@ -27,6 +27,8 @@ export interface GitRunOptions {
 export interface Repository {
   /** The workspace root inside the repository: "" at its top level, else e.g. "packages/app/". */
   readonly prefix: string;
+  /** This worktree's own git directory, absolute (a linked worktree's is under the main one's .git). */
+  readonly gitDir: string;
   /** Runs git; a non-zero exit (other than okExitCodes) throws a ToolError with git's message. */
   run(args: readonly string[], opts?: GitRunOptions): Promise<RunResult>;
   /** stdout of a git command that must succeed. */
@@ -53,12 +55,13 @@ export async function openRepository(ctx: ToolContext, access: GitAccess): Promi
   // Neither reads the index or runs a program; the guard's overrides are not known yet. They run
   // side by side: every tool call pays for both before its own command.
   const [location, config] = await Promise.all([
-    exec([...base, "rev-parse", "--show-toplevel", "--show-prefix"]),
+    exec([...base, "rev-parse", "--show-toplevel", "--show-prefix", "--absolute-git-dir"]),
     exec([...base, "config", "--list", "--show-scope", "--includes", "-z"], { okExitCodes: [1] }),
   ]);
   const located = location.stdout.split("\n");
   const top = located[0] ?? "";
   const prefix = located[1] ?? "";
+  const gitDir = located[2] ?? "";
   const root = ctx.fs.root;
   if (top === "" || !(root === top || root.startsWith(top === "/" ? "/" : `${top}/`))) {
     throw new ToolError("not_a_repository", `git's working tree (${top || "none"}) is not the workspace root ${root} or a folder above it`, {
@@ -69,6 +72,7 @@ export async function openRepository(ctx: ToolContext, access: GitAccess): Promi
   const depth = prefix.split("/").filter((p) => p !== "").length;
   return {
     prefix,
+    gitDir,
     run: (args, opts) => exec([...guarded, ...args], opts),
     output: async (args, opts) => (await exec([...guarded, ...args], opts)).stdout,
     workspacePath: (repoPath) => (repoPath.startsWith(prefix) ? repoPath.slice(prefix.length) : `${"../".repeat(depth)}${repoPath}`),

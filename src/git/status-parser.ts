@@ -1,6 +1,7 @@
 // Parses `git status --porcelain=v2 --branch -z` (git-status(1), "Porcelain Format Version 2"):
 // "# branch.*" headers, then one NUL-terminated record per entry; a rename or copy record is
-// followed by its original path. Paths are relative to the repository's top level.
+// followed by its original path. Paths are relative to the repository's top level. Output cut by
+// the output cap is parsed up to its last complete record.
 
 export type ChangeKind = "modified" | "added" | "deleted" | "renamed" | "copied" | "typechange";
 
@@ -40,16 +41,22 @@ const CONFLICTS: Record<string, string> = {
   UU: "both modified",
 };
 
-export function parsePorcelainV2(output: string): ParsedStatus {
+/** `cut`: the output stopped mid-way, so what follows its last NUL is part of a record. */
+export function parsePorcelainV2(output: string, opts: { cut?: boolean } = {}): ParsedStatus {
   const status: ParsedStatus = { branch: null, commit: null, upstream: null, ahead: 0, behind: 0, staged: [], unstaged: [], untracked: [], conflicts: [] };
-  const records = output.split("\0");
+  // Every record ends with a NUL, so the last field is "" in whole output and a fragment in cut output.
+  const records = (opts.cut === true ? output.slice(0, output.lastIndexOf("\0") + 1) : output).split("\0");
+  if (records[records.length - 1] === "") records.pop();
   for (let i = 0; i < records.length; i++) {
     const record = records[i] ?? "";
     const kind = record[0];
     if (kind === "#") header(status, record);
     else if (kind === "1") changed(status, fields(record, 9));
-    else if (kind === "2") changed(status, fields(record, 10), records[++i]);
-    else if (kind === "u") {
+    else if (kind === "2") {
+      // A rename whose original path fell past the cut is left out with it.
+      if (i + 1 < records.length) changed(status, fields(record, 10), records[++i]);
+      else i++;
+    } else if (kind === "u") {
       const f = fields(record, 11);
       status.conflicts.push({ path: f[10] ?? "", conflict: CONFLICTS[f[1] ?? ""] ?? "unmerged" });
     } else if (kind === "?") status.untracked.push(record.slice(2));

@@ -169,6 +169,25 @@ describe("write tools", () => {
     expect(fx.git(root, "show", "HEAD:merge.txt")).toBe("1 theirs\n2\n3\n4\n5 mine\n");
     expect((await ran()).filter((m) => !m.startsWith("hook-") && m !== "filter-clean" && m !== "filter-smudge")).toEqual([]);
   });
+
+  it("continuing a stopped merge opens neither the repository's editor nor its sequence editor", async () => {
+    fx.git(root, "switch", "--quiet", "-c", "other");
+    await writeFile(join(root, "conf.md"), "other\n");
+    fx.git(root, "add", "conf.md");
+    fx.git(root, "commit", "--quiet", "-m", "other's conf");
+    fx.git(root, "switch", "--quiet", "main");
+    await writeFile(join(root, "conf.md"), "main\n");
+    fx.git(root, "add", "conf.md");
+    fx.git(root, "commit", "--quiet", "-m", "main's conf");
+    expect(() => fx.git(root, "merge", "other")).toThrow();
+    await writeFile(join(root, "conf.md"), "both\n");
+    await rm(markers, { recursive: true });
+    await mkdir(markers);
+    const { d, calls } = await logged();
+    expect(await d.data("gitContinueOperation", { files: ["conf.md"] })).toMatchObject({ operation: "merge", state: "done", branch: "main" });
+    expect((await calls()).find((argv) => argv.includes("--continue"))).toEqual(expect.arrayContaining(["core.editor=true", "merge", "--continue"]));
+    expect((await ran()).filter((m) => !m.startsWith("hook-") && m !== "filter-clean" && m !== "filter-smudge")).toEqual([]);
+  });
 });
 
 describe("what cannot be overridden", () => {

@@ -139,7 +139,7 @@ describe("pull", () => {
     const conflict = await d.failure("gitPull");
     expect(conflict.code).toBe("merge_conflict");
     expect(conflict.error).toMatch(/CONFLICT \(content\): Merge conflict in shared\.txt/);
-    expect(conflict.suggestion).toMatch(/gitAdd.*gitCommit/);
+    expect(conflict.suggestion).toMatch(/gitContinueOperation.*gitAbortOperation/);
     expect(await d.data("getGitStatus")).toMatchObject({ conflicts: [{ path: "shared.txt", conflict: "both modified" }] });
 
     // Resolved the usual way: edit, stage, commit (a merge commit, whose message git prepared).
@@ -147,6 +147,21 @@ describe("pull", () => {
     await d.data("gitAdd", { files: ["shared.txt"] });
     expect(await d.data("gitCommit", { message: "Merge origin/main, keeping both edits" })).toMatchObject({ subject: "Merge origin/main, keeping both edits" });
     expect(fx.git(mine, "rev-list", "--parents", "-1", "HEAD").trim().split(" ")).toHaveLength(3);
+  });
+
+  it("a rebase pull that stops on a conflict is finished by gitContinueOperation", async () => {
+    fx.git(mine, "push", "--quiet", "origin", "main");
+    fx.git(theirs, "pull", "--quiet", "--ff-only");
+    await writeFile(join(theirs, "shared.txt"), "line 1\nTHEIR line 2, again\nline 3\n");
+    fx.git(theirs, "commit", "--quiet", "-am", "their second edit of line 2");
+    fx.git(theirs, "push", "--quiet", "origin", "main");
+    await writeFile(join(mine, "shared.txt"), "line 1\nMY line 2, again\nline 3\n");
+    fx.git(mine, "commit", "--quiet", "-am", "my second edit of line 2");
+    expect((await d.failure("gitPull", { rebase: true })).code).toBe("merge_conflict");
+    expect(await d.data("getGitStatus")).toMatchObject({ branch: null, inProgress: { operation: "rebase" }, conflicts: [{ path: "shared.txt" }] });
+    await writeFile(join(mine, "shared.txt"), "line 1\nOUR line 2, again\nline 3\n");
+    expect(await d.data("gitContinueOperation", { files: ["shared.txt"] })).toMatchObject({ operation: "rebase", state: "done", branch: "main" });
+    expect(fx.git(mine, "log", "--format=%s", "-2").trim().split("\n")).toEqual(["my second edit of line 2", "their second edit of line 2"]);
   });
 
   it("an unreachable remote fails fast with the reason, never a prompt", async () => {

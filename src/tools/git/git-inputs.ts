@@ -1,9 +1,10 @@
 // Input fields several git tools share, described once so they read the same everywhere.
 import * as v from "valibot";
 
-export const PathsInput = v.optional(
-  v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(1000), v.description("Files or directories relative to the workspace root (default: all of it).")),
-);
+/** Files or directories relative to the workspace root, described for what the tool does with them. */
+export const PathListInput = (what: string) => v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(1000), v.description(what)));
+
+export const PathsInput = PathListInput("Files or directories relative to the workspace root (default: all of it).");
 
 export const StatInput = v.optional(v.pipe(v.boolean(), v.description("A per-file summary of changed lines instead of the full diff.")), false);
 

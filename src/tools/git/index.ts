@@ -7,10 +7,12 @@ import getGitHotspots from "./get-git-hotspots.ts";
 import getGitLog from "./get-git-log.ts";
 import getGitStatus from "./get-git-status.ts";
 import getSymbolHistory from "./get-symbol-history.ts";
+import gitAbortOperation from "./git-abort-operation.ts";
 import gitAdd from "./git-add.ts";
 import gitBlame from "./git-blame.ts";
 import gitCheckout from "./git-checkout.ts";
 import gitCommit from "./git-commit.ts";
+import gitContinueOperation from "./git-continue-operation.ts";
 import gitFetch from "./git-fetch.ts";
 import gitListBranches from "./git-list-branches.ts";
 import gitPull from "./git-pull.ts";
@@ -21,7 +23,7 @@ import gitStashPop from "./git-stash-pop.ts";
 
 export const gitToolset = defineToolset({
   name: "git",
-  purpose: "git status, diff, log, blame, history of a function, hotspots, branches; add, commit, checkout, fetch, pull, push, stash",
+  purpose: "git status, diff, log, blame, history, hotspots, branches; add, commit, checkout, fetch, pull, push, stash, rebase/merge",
   tools: [
     getGitStatus,
     getGitDiff,
@@ -41,5 +43,7 @@ export const gitToolset = defineToolset({
     gitPush,
     gitStash,
     gitStashPop,
+    gitContinueOperation,
+    gitAbortOperation,
   ],
 });
