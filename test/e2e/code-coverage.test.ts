@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
+import { measureTurns } from "../helpers/event-loop-turns.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 interface Coverage {
@@ -81,19 +82,7 @@ describe("getCodeCoverage", () => {
     await temp.make("big-istanbul", { "coverage/coverage-final.json": text });
     const d = await dispatcher(root);
 
-    let last = performance.now();
-    let longest = 0;
-    let ticks = 0;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      longest = Math.max(longest, now - last);
-      last = now;
-      ticks++;
-    }, 1);
-    const started = performance.now();
-    const cov = await d.data<Coverage>("getCodeCoverage", {});
-    const took = performance.now() - started;
-    clearInterval(timer);
+    const { value: cov, ms: took, longest, ticks } = await measureTurns(() => d.data<Coverage>("getCodeCoverage", {}));
 
     expect(cov.format).toBe("istanbul");
     expect(cov.totals.total).toBe(300_000);

@@ -4,6 +4,7 @@
 // reproducible. One test on a real-sized report checks that the event loop gets turns.
 import { describe, expect, it } from "vitest";
 import { JsonTextError, parseJsonCooperatively } from "../../src/text/cooperative-json.ts";
+import { measureTurns } from "../helpers/event-loop-turns.ts";
 
 function prng(seed: number): () => number {
   let s = seed >>> 0;
@@ -133,19 +134,7 @@ describe("parseJsonCooperatively", () => {
     const text = JSON.stringify(files, null, 1);
     expect(text.length).toBeGreaterThan(24_000_000);
 
-    let last = performance.now();
-    let longest = 0;
-    let turns = 0;
-    const timer = setInterval(() => {
-      const now = performance.now();
-      longest = Math.max(longest, now - last);
-      last = now;
-      turns++;
-    }, 1);
-    const started = performance.now();
-    const parsed = await parseJsonCooperatively(text);
-    const total = performance.now() - started;
-    clearInterval(timer);
+    const { value: parsed, ms: total, longest, ticks: turns } = await measureTurns(() => parseJsonCooperatively(text));
 
     expect(JSON.stringify(parsed)).toBe(JSON.stringify(JSON.parse(text)));
     // JSON.parse in one go would be one turn as long as the whole parse.
