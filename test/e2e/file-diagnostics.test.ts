@@ -66,6 +66,19 @@ describe("the diagnostics delta of creating, deleting and moving files", () => {
     expect(await readFile(join(fx.root, "src/util.ts"), "utf8")).toBe(UTIL);
   });
 
+  it("a moved directory's importer gains its error; the files the server had in it keep theirs under the new name", async () => {
+    await fx.write("src/shapes/square.ts", "export const side: number = 2;\n");
+    await fx.write("src/area.ts", 'import { side } from "./shapes/square.js";\n\nexport const area: number = side * side;\n');
+    await fx.tools.call("getDocumentSymbols", { file: "src/area.ts" });
+    await fx.tools.call("getDocumentSymbols", { file: "src/shapes/square.ts" });
+    const moved = await fx.tools.data<Changed>("renameFile", { oldPath: "src/shapes", newPath: "src/geometry" });
+    expect(moved.diagnostics).toContainEqual(expect.stringMatching(/^src\/area\.ts \([^)]*\): 1 new, 0 fixed, 1 in the file now$/));
+    expect(moved.diagnostics).toContainEqual("  + 1:22 error: Cannot find module './shapes/square.js' or its corresponding type declarations. (2307)");
+    // square.ts itself (now src/geometry/square.ts) has no error before or after: it is among the unchanged.
+    expect(moved.diagnostics?.at(-1)).toMatch(/^\d+ other files? the language server has: unchanged/);
+    expect(moved.diagnostics?.join("\n")).not.toMatch(/square\.ts \(/);
+  });
+
   it("a created file with a type error lists it", async () => {
     const created = await fx.tools.data<Changed>("createFile", { filePath: "src/bad.ts", content: 'export const n: number = "one";\n' });
     expect(created.diagnostics?.slice(0, 2)).toEqual([
