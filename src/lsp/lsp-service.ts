@@ -78,8 +78,8 @@ export interface LspService {
   /** Servers for requests about the workspace (symbols): running ones, else started for its main languages. */
   workspaceServers(opts: CallOptions & { method: string }): Promise<LanguageServer[]>;
   wholeProject<T>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal): Promise<Answer<T>>;
-  /** Diagnostics for the file's content on disk now: pulled where the server can, else pushed for that version. */
-  diagnosticsFor(file: string, opts: CallOptions): Promise<FileDiagnosticsResult>;
+  /** Diagnostics for the file's content on disk now: pulled where the server can, else pushed for that version. `start: false`: only from a server already running. */
+  diagnosticsFor(file: string, opts: CallOptions & { start?: boolean }): Promise<FileDiagnosticsResult>;
   /** Whether an installed language server handles `file` (nothing is started). */
   handles(file: string): Promise<boolean>;
   /** Whether an installed server handles one of the workspace's main languages (its source files, not JSON or YAML). */
@@ -92,6 +92,18 @@ export interface LspService {
   workspaceErrors(opts: CallOptions & { maxFiles?: number }): Promise<FileDiagnosticsResult[]>;
   /** Whether a running server already has the file (opened or diagnosed); starts nothing. The edit tools report a diagnostics delta only then. */
   covers(path: WorkspacePath): boolean;
+  /**
+   * Files of the workspace whose diagnostics a running server can be asked for again now, without
+   * their content changing: those it has open or has diagnosed, of servers that pull diagnostics (a
+   * push-only server says nothing new about a file whose content is the same). Starts nothing.
+   */
+  recheckable(): Promise<WorkspacePath[]>;
+  /**
+   * A change the bridge itself just made to the workspace's files (created 1, changed 2, deleted 3),
+   * told to the running servers now rather than when the watcher notices it: documents gone are
+   * closed (those under a deleted directory too), and every server gets didChangeWatchedFiles.
+   */
+  filesChanged(changes: readonly { path: WorkspacePath; type: 1 | 2 | 3 }[]): Promise<void>;
   /** Called with a root-relative path when a file's diagnostics may have changed (pushed, pulled, or the file changed). */
   onChange(listener: (relative: string) => void): () => void;
   /** A server's URI inside the workspace, through the jail; undefined for anything outside. */
@@ -183,11 +195,11 @@ export function createLspService(opts: LspServiceOptions): LspService {
 
   const wholeProject = <T,>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal) => wholeProjectAnswer(server, ask, { deadline: Date.now() + READY_WAIT_MS, signal });
 
-  const diagnosticsFor = async (file: string, call: CallOptions): Promise<FileDiagnosticsResult> => {
+  const diagnosticsFor = async (file: string, call: CallOptions & { start?: boolean }): Promise<FileDiagnosticsResult> => {
     const path = await fs.resolve(file);
     const relative = fs.relative(path);
     // Any server of the language will do (every server takes didOpen): pull where it can, push otherwise.
-    const { server, languageId } = await pool.serverFor(path, relative, { method: "textDocument/didOpen", ...(call.onProgress ? { onStarting: call.onProgress } : {}) });
+    const { server, languageId } = await pool.serverFor(path, relative, { method: "textDocument/didOpen", ...(call.onProgress ? { onStarting: call.onProgress } : {}), ...(call.start === false ? { start: false } : {}) });
     const found = await server.diagnosticsFor(path, languageId, { deadline: Date.now() + PUSH_WAIT_MS, signal: call.signal });
     return { path, relative, items: found.items, server: server.serverName, current: found.how !== "none" };
   };
@@ -263,6 +275,30 @@ export function createLspService(opts: LspServiceOptions): LspService {
     covers: (path) => {
       const uri = toFileUri(path);
       return pool.runningServers().some((server) => server.knownUris().includes(uri));
+    },
+    async recheckable() {
+      const uris = new Set<string>();
+      for (const server of pool.runningServers()) if (server.supports("textDocument/diagnostic")) for (const uri of server.knownUris()) uris.add(uri);
+      const paths: WorkspacePath[] = [];
+      for (const uri of uris) {
+        const path = fromFileUri(uri) === undefined ? undefined : await fs.resolve(uri).catch(() => undefined);
+        if (path !== undefined) paths.push(path);
+      }
+      return paths;
+    },
+    async filesChanged(changes) {
+      for (const server of pool.runningServers()) {
+        for (const open of server.openPaths()) if (changes.some((c) => isInside(open, c.path))) await server.refresh(open);
+        // A server that knows files under a deleted directory hears of each (a directory's own event is not enough for every server).
+        const known = server.knownUris().map((uri) => ({ uri, path: fromFileUri(uri) }));
+        const events = new Map(changes.map((c) => [toFileUri(c.path), c.type]));
+        for (const change of changes) {
+          if (change.type !== 3) continue;
+          for (const k of known) if (k.path !== undefined && k.path !== change.path && isInside(k.path, change.path)) events.set(k.uri, 3);
+        }
+        await server.notify("workspace/didChangeWatchedFiles", { changes: [...events].map(([uri, type]) => ({ uri, type })) });
+      }
+      for (const change of changes) emit(change.path);
     },
     async workspaceErrors(call) {
       if (pool.runningServers().length === 0) {

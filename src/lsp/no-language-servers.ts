@@ -17,6 +17,8 @@ export function noLanguageServers(): LspService {
     wholeProject: refuse,
     diagnosticsFor: refuse,
     covers: () => false,
+    recheckable: async () => [],
+    filesChanged: async () => {},
     workspaceErrors: refuse,
     onChange: () => () => {},
     pathOf: async () => undefined,

@@ -81,8 +81,8 @@ export class LanguageServerPool {
     return configured?.spec.languages[0] ?? languageIdOf(relativePath);
   }
 
-  /** A running server for `path` that answers `method`, started when needed. */
-  async serverFor(path: WorkspacePath, relativePath: string, opts: { method: string; onStarting?: (what: string) => void }): Promise<ServerChoice> {
+  /** A running server for `path` that answers `method`, started when needed (`start: false`: only one already running). */
+  async serverFor(path: WorkspacePath, relativePath: string, opts: { method: string; onStarting?: (what: string) => void; start?: boolean }): Promise<ServerChoice> {
     const languageId = this.languageOf(relativePath);
     const specs = languageId === undefined ? [] : this.opts.specs.filter((s) => s.languages.includes(languageId));
     if (languageId === undefined || specs.length === 0) {
@@ -92,9 +92,17 @@ export class LanguageServerPool {
     }
     const tried: string[] = [];
     for (const spec of specs) {
-      const entry = await this.entryFor(spec, path);
+      const entry = await this.entryFor(spec, path, { create: opts.start !== false });
+      if (entry === undefined && opts.start === false) {
+        tried.push(`${spec.id}: not running`);
+        continue;
+      }
       if (entry === undefined) {
         tried.push(`${spec.id}: not installed`);
+        continue;
+      }
+      if (opts.start === false && entry.server === undefined) {
+        tried.push(`${spec.id}: not running`);
         continue;
       }
       const server = await this.running(entry, opts.onStarting);
@@ -144,7 +152,8 @@ export class LanguageServerPool {
     await Promise.all(servers.map(async (s) => (await s)?.stop()));
   }
 
-  private async entryFor(spec: ServerSpec, path: WorkspacePath): Promise<Entry | undefined> {
+  /** `create: false`: only an entry that exists (a server asked for before), so nothing new shows in status(). */
+  private async entryFor(spec: ServerSpec, path: WorkspacePath, opts: { create: boolean }): Promise<Entry | undefined> {
     const folder = [...this.opts.folders].sort((a, b) => b.length - a.length).find((f) => isInside(path, f)) ?? this.opts.folders[0] ?? "/";
     const rootKey = `${spec.id}\0${dirname(path)}`;
     let rootLookup = this.roots.get(rootKey);
@@ -155,7 +164,7 @@ export class LanguageServerPool {
     const root = await rootLookup;
     const key = `${spec.id}\0${root}`;
     const existing = this.entries.get(key);
-    if (existing !== undefined) return existing;
+    if (existing !== undefined || !opts.create) return existing;
     const command = await this.opts.resolveCommand(spec, root);
     if (command === undefined) return undefined;
     // Another call may have made it while the command was looked up.

@@ -104,7 +104,8 @@ describe("edits on TypeScript", () => {
     // No formatter CLI takes C: clangd formats it.
     const preview = await fx.tools.text("formatDocument", { file: "native/ugly.c", preview: true });
     expect(preview.split("\n")[0]).toBe("native/ugly.c would change (language server): lines 1-1 changed (1 lines became 1).");
-    expect(await fx.tools.text("formatDocument", { file: "native/ugly.c" })).toBe("Formatted native/ugly.c with language server: lines 1-1 changed (1 lines became 1).");
+    // clangd has the file (it formatted it), so the answer says what the write did to its diagnostics.
+    expect(await fx.tools.text("formatDocument", { file: "native/ugly.c" })).toMatch(/^Formatted native\/ugly\.c with language server: lines 1-1 changed \(1 lines became 1\)\.\nDiagnostics \(clangd[^)]*\): unchanged, 0 in the file$/);
     expect(await read("native/ugly.c")).toBe("int add(int a, int b) { return a + b; }\n");
   });
 

@@ -12,30 +12,53 @@ const MAX_FILES = 5;
 const MAX_LISTED = 5;
 const SEVERITY = ["", "error", "warning", "info", "hint"];
 
+export interface FileDelta {
+  /** What goes under the file's line of the report. */
+  lines: string[];
+  /** Errors (severity 1) the write added: a formatter says so loudly. */
+  newErrors: number;
+}
+
 /** Runs `write`; returns the delta lines per covered file (none when no server has the file). */
 export async function withDiagnosticsDelta(ctx: ToolContext, paths: readonly WorkspacePath[], write: () => Promise<void>): Promise<Map<WorkspacePath, string[]>> {
+  const deltas = await diagnosticsDeltas(ctx, paths, write);
+  return new Map([...deltas].map(([path, delta]) => [path, delta.lines]));
+}
+
+/** withDiagnosticsDelta with the count of new errors per file. */
+export async function diagnosticsDeltas(ctx: ToolContext, paths: readonly WorkspacePath[], write: () => Promise<void>): Promise<Map<WorkspacePath, FileDelta>> {
   const covered = paths.filter((p) => ctx.lsp.covers(p)).slice(0, MAX_FILES);
   const before = new Map<WorkspacePath, Diagnostic[]>();
   for (const path of covered) {
-    const found = await current(ctx, path);
+    const found = await currentDiagnostics(ctx, path, ctx.signal);
     if (found !== undefined) before.set(path, found.items);
   }
   await write();
-  const notes = new Map<WorkspacePath, string[]>();
+  const notes = new Map<WorkspacePath, FileDelta>();
   for (const [path, old] of before) {
-    const now = await current(ctx, path);
-    if (now !== undefined) notes.set(path, describeDelta(old, now.items, now.server));
+    const now = await currentDiagnostics(ctx, path, ctx.signal);
+    if (now === undefined) continue;
+    const delta = compareDiagnostics(old, now.items);
+    notes.set(path, { lines: renderDelta(`Diagnostics (${now.server})`, delta), newErrors: delta.added.filter(isError).length });
   }
   return notes;
 }
 
-async function current(ctx: ToolContext, path: WorkspacePath): Promise<{ items: Diagnostic[]; server: string } | undefined> {
+/**
+ * The file's diagnostics for its content now from a server that is running (none is started), or
+ * undefined when none could say in time.
+ */
+export async function currentDiagnostics(ctx: ToolContext, file: string, signal: AbortSignal): Promise<{ items: Diagnostic[]; server: string; relative: string } | undefined> {
   try {
-    const found = await ctx.lsp.diagnosticsFor(path, { signal: ctx.signal });
+    const found = await ctx.lsp.diagnosticsFor(file, { signal, start: false });
     return found.current ? found : undefined;
   } catch {
     return undefined;
   }
+}
+
+export function isError(d: Diagnostic): boolean {
+  return (d.severity ?? 1) === 1;
 }
 
 /** Compared by severity, source, code and message: an edit moves lines, so positions would not match. */
@@ -48,7 +71,14 @@ function messageOf(d: Diagnostic): string {
   return typeof message === "string" ? message : typeof message === "object" && message !== null && "value" in message ? String(message.value) : "";
 }
 
-export function describeDelta(before: readonly Diagnostic[], after: readonly Diagnostic[], server: string): string[] {
+export interface DiagnosticsComparison {
+  added: Diagnostic[];
+  fixed: Diagnostic[];
+  /** How many the file has now. */
+  now: number;
+}
+
+export function compareDiagnostics(before: readonly Diagnostic[], after: readonly Diagnostic[]): DiagnosticsComparison {
   const remaining = new Map<string, number>();
   for (const d of before) remaining.set(keyOf(d), (remaining.get(keyOf(d)) ?? 0) + 1);
   const added: Diagnostic[] = [];
@@ -66,10 +96,19 @@ export function describeDelta(before: readonly Diagnostic[], after: readonly Dia
       remaining.set(keyOf(d), left - 1);
     }
   }
-  if (added.length === 0 && fixed.length === 0) return [`Diagnostics (${server}): unchanged, ${after.length} in the file`];
-  const lines = [`Diagnostics (${server}): ${added.length} new, ${fixed.length} fixed, ${after.length} in the file now`];
-  for (const d of added.slice(0, MAX_LISTED)) lines.push(`  + ${describe(d, true)}`);
-  for (const d of fixed.slice(0, MAX_LISTED)) lines.push(`  - ${describe(d, false)}`);
+  return { added, fixed, now: after.length };
+}
+
+export function describeDelta(before: readonly Diagnostic[], after: readonly Diagnostic[], server: string): string[] {
+  return renderDelta(`Diagnostics (${server})`, compareDiagnostics(before, after));
+}
+
+/** `heading` is what the lines are about: "Diagnostics (typescript-go 7.0.2)", or a file's name. */
+export function renderDelta(heading: string, delta: DiagnosticsComparison): string[] {
+  if (delta.added.length === 0 && delta.fixed.length === 0) return [`${heading}: unchanged, ${delta.now} in the file`];
+  const lines = [`${heading}: ${delta.added.length} new, ${delta.fixed.length} fixed, ${delta.now} in the file now`];
+  for (const d of delta.added.slice(0, MAX_LISTED)) lines.push(`  + ${describe(d, true)}`);
+  for (const d of delta.fixed.slice(0, MAX_LISTED)) lines.push(`  - ${describe(d, false)}`);
   return lines;
 }
 

@@ -8,6 +8,7 @@ import { contentHash } from "../../workspace/file-version.ts";
 import { splitLast } from "../../workspace/parent-entry.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define-tool.ts";
+import { DiagnosticsField, withEntryDiagnostics } from "./entry-diagnostics.ts";
 
 const Created = v.object({
   path: v.string(),
@@ -16,6 +17,7 @@ const Created = v.object({
   bytes: v.optional(v.number()),
   hash: v.optional(v.pipe(v.string(), v.description("Content hash, for expectedHash in later edits."))),
   createdDirectories: v.pipe(v.array(v.string()), v.description("Parent directories that were made.")),
+  diagnostics: DiagnosticsField,
 });
 
 export default defineTool({
@@ -42,8 +44,17 @@ export default defineTool({
     const existed = (await ctx.fs.entryStat(input.filePath)) !== undefined;
     if (existed && !input.overwrite) throw new ToolError("file_exists", `${input.filePath} already exists`, { suggestion: "Pass overwrite: true to replace it, or edit it with replaceBlock or editText." });
     const data = new TextEncoder().encode(input.content);
-    const path = await ctx.fs.writeFile(input.filePath, data, { createOnly: !input.overwrite });
-    return { path: displayName(ctx.fs.relative(path)), type: "file" as const, replaced: existed, bytes: data.length, hash: await contentHash(data), createdDirectories: parents };
+    const target = await ctx.fs.resolve(input.filePath, { mustExist: false });
+    const { result: path, diagnostics } = await withEntryDiagnostics(ctx, { added: target, replaced: existed }, () => ctx.fs.writeFile(input.filePath, data, { createOnly: !input.overwrite }));
+    return {
+      path: displayName(ctx.fs.relative(path)),
+      type: "file" as const,
+      replaced: existed,
+      bytes: data.length,
+      hash: await contentHash(data),
+      createdDirectories: parents,
+      ...(diagnostics.length > 0 ? { diagnostics } : {}),
+    };
   },
 });
 

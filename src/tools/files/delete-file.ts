@@ -10,12 +10,14 @@ import { splitLast } from "../../workspace/parent-entry.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define-tool.ts";
 import { ensureDataDir, inDataDir } from "./bridge-data-dir.ts";
+import { DiagnosticsField, withEntryDiagnostics } from "./entry-diagnostics.ts";
 
 const Deleted = v.object({
   path: v.string(),
   type: v.picklist(["file", "directory", "symlink", "other"]),
   trashPath: v.optional(v.pipe(v.string(), v.description("Where it is now, when moved to the trash."))),
   restore: v.optional(v.pipe(v.string(), v.description("How to get it back."))),
+  diagnostics: DiagnosticsField,
 });
 
 export default defineTool({
@@ -40,11 +42,13 @@ export default defineTool({
       throw new ToolError("invalid_arguments", `${input.filePath} is a directory that is not empty`, { suggestion: "Pass recursive: true to delete it with everything in it." });
     }
     // The trash itself (and the bridge's notes) is deleted for real: trashing it into itself cannot work.
-    if (!input.useTrash || inDataDir(rel === "" ? name : `${rel}/${name}`)) {
-      const removed = await ctx.fs.remove(input.filePath, { recursive: input.recursive });
-      return { path: shown, type: removed.type };
-    }
-    return moveToTrash(ctx, input.filePath, shown, name);
+    const forGood = !input.useTrash || inDataDir(rel === "" ? name : `${rel}/${name}`);
+    // A symlink's resolved path is its target's, which stays: only a file or directory has a delta.
+    const removed = st.isSymbolicLink ? undefined : await ctx.fs.resolve(input.filePath);
+    const { result, diagnostics } = await withEntryDiagnostics(ctx, removed === undefined ? {} : { removed }, async (): Promise<v.InferOutput<typeof Deleted>> =>
+      forGood ? { path: shown, type: (await ctx.fs.remove(input.filePath, { recursive: input.recursive })).type } : moveToTrash(ctx, input.filePath, shown, name),
+    );
+    return diagnostics.length > 0 ? { ...result, diagnostics } : result;
   },
 });
 

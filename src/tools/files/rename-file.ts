@@ -6,6 +6,7 @@ import { ToolError } from "../../errors.ts";
 import { displayName } from "../../text/display-name.ts";
 import { splitLast } from "../../workspace/parent-entry.ts";
 import { defineTool } from "../define-tool.ts";
+import { DiagnosticsField, withEntryDiagnostics } from "./entry-diagnostics.ts";
 
 export default defineTool({
   name: "renameFile",
@@ -23,15 +24,19 @@ export default defineTool({
     type: v.picklist(["file", "directory", "symlink", "other"]),
     replaced: v.pipe(v.boolean(), v.description("A file at newPath was replaced.")),
     note: v.string(),
+    diagnostics: DiagnosticsField,
   }),
   annotations: { destructiveHint: false },
   async handler(input, ctx) {
-    if ((await ctx.fs.entryStat(input.oldPath)) === undefined) {
+    const st = await ctx.fs.entryStat(input.oldPath);
+    if (st === undefined) {
       throw new ToolError("file_not_found", `${input.oldPath} does not exist`, { suggestion: "Check the spelling, or locate it with findFiles." });
     }
     const { dir } = splitLast(input.newPath);
     if (!(await ctx.fs.entryStat(dir).catch(() => undefined))) await ctx.fs.makeDirectory(dir, { parents: true });
-    const moved = await ctx.fs.rename(input.oldPath, input.newPath, { overwrite: input.overwrite });
+    // A symlink's resolved path is its target's, which stays where it is: only a file or directory has a delta.
+    const change = st.isSymbolicLink ? {} : { removed: await ctx.fs.resolve(input.oldPath), added: await ctx.fs.resolve(input.newPath, { mustExist: false }) };
+    const { result: moved, diagnostics } = await withEntryDiagnostics(ctx, change, () => ctx.fs.rename(input.oldPath, input.newPath, { overwrite: input.overwrite }));
     const from = displayName(ctx.fs.relative(moved.from));
     return {
       from,
@@ -39,6 +44,7 @@ export default defineTool({
       type: moved.type,
       replaced: moved.replaced,
       note: `Only the ${moved.type} moved: imports and references to ${from} were not updated (searchWorkspace finds them).`,
+      ...(diagnostics.length > 0 ? { diagnostics } : {}),
     };
   },
 });

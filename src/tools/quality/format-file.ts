@@ -1,9 +1,12 @@
 // What formatDocument and formatAndSave share: read the file through the jail, get the formatted
 // text from the first backend that handles it, write it back only if the file did not change in
-// the meantime, and say what changed (the changed line range; the lines themselves in a preview).
+// the meantime, and say what changed (the changed line range; the lines themselves in a preview),
+// with the diagnostics the write changed when a running language server has the file: a formatter
+// should never add an error, and when one does the answer says so first.
 import { ToolError } from "../../errors.ts";
 import { readProjectFacts } from "../../diagnostics/project-facts.ts";
 import type { ToolContext } from "../context.ts";
+import { diagnosticsDeltas } from "../edit/diagnostics-delta.ts";
 import { cliFormatterBackend } from "./cli-formatters.ts";
 import type { FormatterBackend } from "./formatter-backend.ts";
 import { lspFormatterBackend } from "../lsp/lsp-formatter-backend.ts";
@@ -42,8 +45,17 @@ export async function formatFile(ctx: ToolContext, req: FormatRequest): Promise<
   if ((await ctx.fs.readText(file, { maxBytes: MAX_FORMAT_BYTES })) !== original) {
     throw new ToolError("file_changed", `${file} changed while it was being formatted`, { suggestion: "Format it again." });
   }
-  await ctx.fs.writeFile(file, formatted);
-  return `Formatted ${file} with ${backend.name}: ${change.summary}`;
+  const path = await ctx.fs.resolve(file);
+  const deltas = await diagnosticsDeltas(ctx, [path], async () => {
+    await ctx.fs.writeFile(file, formatted);
+  });
+  const delta = deltas.get(path);
+  const done = `Formatted ${file} with ${backend.name}: ${change.summary}`;
+  if (delta === undefined) return done;
+  if (delta.newErrors === 0) return [done, ...delta.lines].join("\n");
+  const errors = `${delta.newErrors} error${delta.newErrors === 1 ? "" : "s"}`;
+  const warning = `WARNING: formatting added ${errors} (listed below); a formatter should not change what the code means: fix them, or undo the change.`;
+  return [warning, done, ...delta.lines].join("\n");
 }
 
 /** The one region between the common first and last lines; formatters' changes are reported as that span. */

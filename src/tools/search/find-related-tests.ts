@@ -7,6 +7,7 @@ import { dirname, normalize } from "../../security/posix-path.ts";
 import { displayName } from "../../text/display-name.ts";
 import type { ToolContext } from "../context.ts";
 import { defineTool } from "../define-tool.ts";
+import { namesInside } from "./checked-names.ts";
 import { listFiles } from "./file-list.ts";
 import { isTestFile, stemOf, subjectOf } from "./test-conventions.ts";
 
@@ -36,7 +37,10 @@ export default defineTool({
   async handler(input, ctx) {
     const source = ctx.fs.relative(await ctx.fs.resolve(input.filePath));
     if (!(await ctx.fs.stat(input.filePath)).isFile) throw new ToolError("not_a_file", `${input.filePath} is not a file`, { suggestion: "Pass a source file." });
-    const tests = (await listFiles(ctx, ".", { includeHidden: false, gitignore: true })).files.filter((f) => f !== source && isTestFile(f));
+    const listed = await listFiles(ctx, ".", { includeHidden: false, gitignore: true });
+    const candidates = listed.files.filter((f) => f !== source && isTestFile(f));
+    // A test found by its name alone is shown without being read: rg's names are checked through the jail first (checked-names.ts).
+    const tests = listed.via === "rg" ? await namesInside(ctx, ".", candidates) : candidates;
     const stem = stemOf(source);
     const found = new Map<string, Set<"name" | "import">>();
     const add = (path: string, by: "name" | "import") => found.set(path, (found.get(path) ?? new Set()).add(by));

@@ -5,6 +5,7 @@
 import { displayName } from "../../text/display-name.ts";
 import type { ToolContext } from "../context.ts";
 import { detectProject, type ProjectInfo } from "../workspace/get-project-info.ts";
+import { namesInside } from "./checked-names.ts";
 import { listFiles } from "./file-list.ts";
 
 /** Files at the root a model should read first, when present (the markers are added to them). */
@@ -25,7 +26,9 @@ export async function collectProjectContext(ctx: ToolContext): Promise<ProjectCo
   const project = await detectProject(ctx);
   const rootNames = new Set((await ctx.fs.list(".")).map((e) => e.name));
   const keyFiles = [...new Set([...KEY_FILES.filter((f) => rootNames.has(f)), ...project.markers])];
-  const { files } = await listFiles(ctx, ".", { includeHidden: false, gitignore: true });
+  const listed = await listFiles(ctx, ".", { includeHidden: false, gitignore: true });
+  // rg's names are counted and shown only once the jail finds them too (checked-names.ts).
+  const files = listed.via === "rg" ? await namesInside(ctx, ".", listed.files) : listed.files;
   const counts = new Map<string, number>();
   for (const file of files) {
     const cut = file.indexOf("/");
