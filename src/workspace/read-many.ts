@@ -1,14 +1,14 @@
 // Reads many files of the workspace quickly and still through the jail, for the built-in search:
-// each directory is resolved and opened checked once, and its files are opened relative to that
-// descriptor (no symlink followed, no FIFO waited on), a chunk of them per call of the runtime's
-// DirHandle.readFiles (the Node runtime reads a chunk in a worker thread, so the event loop is not
-// blocked and a file costs no thread-pool round trips), a few chunks ahead of the consumer so the
-// reading overlaps the searching. Results come back in the order asked for, so a caller can stop
-// early and the answer does not depend on timing. A file that cannot be read as a regular file
-// comes back without bytes.
+// each directory is opened checked once (through its parent's descriptor, directory-opener.ts), and
+// its files are opened relative to that descriptor (no symlink followed, no FIFO waited on), a chunk
+// of them per call of the runtime's DirHandle.readFiles (the Node runtime reads a chunk in a worker
+// thread, so the event loop is not blocked and a file costs no thread-pool round trips), a few
+// chunks ahead of the consumer so the reading overlaps the searching. Results come back in the
+// order asked for, so a caller can stop early and the answer does not depend on timing. A file
+// that cannot be read as a regular file comes back without bytes.
 import type { DirHandle, Fs } from "../runtime.ts";
-import { openCheckedDirectory } from "../security/checked-open.ts";
 import type { Workspace } from "../security/paths.ts";
+import { createDirectoryOpener } from "./directory-opener.ts";
 
 export interface ReadManyOptions {
   maxBytes: number;
@@ -40,10 +40,11 @@ export async function* readMany(fs: Fs, jail: Workspace, paths: readonly string[
   const chunks = chunksOf(paths);
   const dirs = new Map<string, OpenDirectory>();
   const closing: Promise<void>[] = [];
+  const opener = createDirectoryOpener(fs, jail);
   const acquire = (dir: string): Promise<DirHandle | undefined> => {
     let open = dirs.get(dir);
     if (open === undefined) {
-      open = { handle: openDirectory(fs, jail, dir), users: 0 };
+      open = { handle: opener.open(dir), users: 0 };
       dirs.set(dir, open);
     }
     open.users++;
@@ -80,6 +81,7 @@ export async function* readMany(fs: Fs, jail: Workspace, paths: readonly string[
   } finally {
     await Promise.allSettled(pending);
     await Promise.allSettled(closing);
+    await opener.close();
   }
 }
 
@@ -98,22 +100,6 @@ function chunksOf(paths: readonly string[]): Chunk[] {
     last.names.push(path.slice(cut + 1));
   }
   return chunks;
-}
-
-/** The directory through the jail and a checked descriptor; undefined when it is not one (any more). */
-function openDirectory(fs: Fs, jail: Workspace, dir: string): Promise<DirHandle | undefined> {
-  return jail.resolve(dir).then(
-    (real) =>
-      openCheckedDirectory(fs, jail, real, dir).then(
-        async (d) => {
-          if (d.stat.isDirectory) return d.handle;
-          await d.handle.close().catch(() => undefined);
-          return undefined;
-        },
-        () => undefined,
-      ),
-    () => undefined,
-  );
 }
 
 /** One file, for a runtime without DirHandle.readFiles. */
