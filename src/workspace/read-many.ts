@@ -20,7 +20,7 @@ export interface ReadResult {
 }
 
 /** Files of one directory read in one call. */
-const CHUNK_FILES = 32;
+const CHUNK_FILES = 64;
 /** Chunks asked for ahead of the consumer: also the most directories open at once (plus one). */
 const CHUNKS_AHEAD = 8;
 

@@ -92,7 +92,7 @@ export async function* walk(fs: Fs, jail: Workspace, start: WorkspacePath, opts:
 }
 
 /** Directories listed ahead of the one being yielded. */
-const LIST_AHEAD = 8;
+const LIST_AHEAD = 16;
 
 /** The workspace folder `path` lies in (the innermost, when folders nest). */
 export function folderOf(jail: Pick<Workspace, "folders" | "root">, path: WorkspacePath): WorkspacePath {
