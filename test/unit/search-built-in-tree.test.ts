@@ -135,8 +135,8 @@ describe("readMany against a directory swapped for a symlink to an outside one",
     const { startRacer } = await import("../helpers/racer-process.ts");
     const outsideDir = join(base, "outside-dir");
     await mkdir(join(outsideDir, "deeper"), { recursive: true });
-    await writeFile(join(outsideDir, "x.txt"), "outside secret\n");
-    await writeFile(join(outsideDir, "deeper", "x.txt"), "outside secret\n");
+    await writeFile(join(outsideDir, "f.txt"), "outside secret\n");
+    await writeFile(join(outsideDir, "deeper", "f.txt"), "outside secret\n");
     await mkdir(join(root, "race"), { recursive: true });
     const racer = await startRacer(new URL("../fixtures/dir-swap-racer.mjs", import.meta.url).pathname, [join(root, "race"), "sub", outsideDir]);
     let inside = 0;
@@ -144,7 +144,7 @@ describe("readMany against a directory swapped for a symlink to an outside one",
     try {
       const ws = createWorkspaceFs(runtime.fs, await createWorkspace(runtime.fs, { root }));
       // "race/sub" is read as a directory of its own and as the ancestor of "race/sub/deeper".
-      const paths = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? "race/sub/x.txt" : "race/sub/deeper/x.txt"));
+      const paths = Array.from({ length: 400 }, (_, i) => (i % 2 === 0 ? "race/sub/f.txt" : "race/sub/deeper/f.txt"));
       for (let round = 0; round < 10; round++) {
         for await (const { bytes } of ws.readMany(paths, { maxBytes: 1024 })) {
           const text = bytes === undefined ? "" : new TextDecoder().decode(bytes);
