@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { RuntimeError, type DirEntry, type DirHandle, type FileHandle, type FileStat } from "../src/runtime.ts";
 import { toFileStat, toDirEntry } from "./node-fs-stat.ts";
 import { toRuntimeError, translated } from "./node-errors.ts";
+import { readFilesInWorker } from "./node-read-worker.ts";
 
 // Windows has neither flag; the jail then relies on its lstat and stat checks alone.
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -65,6 +66,8 @@ class NodeFileHandle implements FileHandle {
 
 class NodeDirHandle implements DirHandle {
   private closed = false;
+  /** readFiles calls in flight: close waits for them. */
+  private readonly reading = new Set<Promise<unknown>>();
   /** Where names are resolved: the descriptor itself on Linux, else the opened path. */
   private readonly base: string;
 
@@ -85,6 +88,29 @@ class NodeDirHandle implements DirHandle {
   entryStat = translated(async (name: string): Promise<FileStat> => toFileStat(await fsp.lstat(this.at(name))));
 
   openFile = (name: string): Promise<FileHandle> => openFile(this.at(name));
+
+  readFiles = async (names: readonly string[], maxBytes: number): Promise<(Uint8Array | undefined)[]> => {
+    const paths = names.map((name) => {
+      try {
+        return this.at(name);
+      } catch {
+        return undefined;
+      }
+    });
+    const valid = paths.filter((p): p is string => p !== undefined);
+    if (this.closed) throw new RuntimeError("EINVAL", "readFiles on a closed directory handle");
+    // A worker that cannot start or dies (a runtime without worker threads) leaves the slow path.
+    const reading = readFilesInWorker(valid, READ_FLAGS, maxBytes).catch(() => Promise.all(valid.map((p) => readRegularFile(p, maxBytes))));
+    this.reading.add(reading);
+    let read: (Uint8Array | undefined)[];
+    try {
+      read = await reading;
+    } finally {
+      this.reading.delete(reading);
+    }
+    let next = 0;
+    return paths.map((p) => (p === undefined ? undefined : read[next++]));
+  };
 
   openDirectory = (name: string): Promise<DirHandle> => openDirectory(this.at(name));
 
@@ -132,6 +158,9 @@ class NodeDirHandle implements DirHandle {
   close = translated(async (): Promise<void> => {
     if (this.closed) return;
     this.closed = true;
+    // The worker opens names through /proc/self/fd/<fd>: the number must not be reused (by another
+    // directory, say one outside the workspace) before it is done.
+    await Promise.allSettled(this.reading);
     await this.handle.close();
   });
 
@@ -141,6 +170,23 @@ class NodeDirHandle implements DirHandle {
       throw new RuntimeError("EINVAL", `not a single path component: ${JSON.stringify(name)}`);
     }
     return join(this.base, name);
+  }
+}
+
+/** One file the slow way, with the worker's checks: a regular file of at most maxBytes that did not grow. */
+async function readRegularFile(path: string, maxBytes: number): Promise<Uint8Array | undefined> {
+  try {
+    const file = await openFile(path);
+    try {
+      const st = await file.stat();
+      if (!st.isFile || st.size > maxBytes) return undefined;
+      const bytes = await file.read(0, st.size + 1);
+      return bytes.length > st.size ? undefined : bytes;
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return undefined;
   }
 }
 

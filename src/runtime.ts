@@ -140,6 +140,12 @@ export interface DirHandle {
   /** lstat(2) of an entry: a symlink is reported as one, never followed. */
   entryStat(name: string): Promise<FileStat>;
   openFile(name: string): Promise<FileHandle>;
+  /**
+   * The bytes of many entries at once (a runtime may read them off the main thread): each opened
+   * as openFile does, undefined for one that is not a regular file of at most `maxBytes`, cannot be
+   * opened, or grew while read. Optional: without it, callers open the files one by one.
+   */
+  readFiles?(names: readonly string[], maxBytes: number): Promise<(Uint8Array | undefined)[]>;
   openDirectory(name: string): Promise<DirHandle>;
   /**
    * Creates or replaces `name` atomically (a temporary file in this directory, then a rename), so
@@ -265,7 +271,11 @@ export interface Runtime {
    */
   fetchPinned(url: string, init: PinnedFetchInit): Promise<Response>;
   readonly env: Readonly<Record<string, string | undefined>>;
-  readonly paths: { readonly home: string; readonly cwd: string; readonly tmp: string };
+  readonly paths: {
+    readonly home: string;
+    readonly cwd: string;
+    readonly tmp: string;
+  };
   readonly pid: number;
   readonly platform: "linux" | "darwin" | "win32" | "other";
   processAlive(pid: number): boolean;

@@ -29,12 +29,17 @@ export interface Regex {
   readonly names: ReadonlyMap<string, number>;
   /** Whether the pattern matches anywhere in the line. */
   test(line: string): boolean;
+  /** False when no line of `text` can match (it lacks a literal every match contains): a cheap test of a whole file first. */
+  mayMatch(text: string): boolean;
   /** The leftmost-first match at or after `from` (UTF-16 offset). */
   exec(line: string, from?: number): RegexMatch | undefined;
 }
 
 export function compileRegex(pattern: string, opts: RegexOptions = {}): Regex {
-  const flags = { caseInsensitive: opts.caseInsensitive === true, swapGreed: false };
+  const flags = {
+    caseInsensitive: opts.caseInsensitive === true,
+    swapGreed: false,
+  };
   const parsed: ParsedRegex = opts.literal ? { root: literalRoot(pattern, flags), groups: 0, names: new Map() } : parseRegex(pattern, flags);
   if (programSize(parsed.root) === Infinity) {
     throw new ToolError("invalid_arguments", `The regex is too complex: its program would need more than ${MAX_INSTRUCTIONS} instructions (counted repetitions multiply)`, {
@@ -48,6 +53,7 @@ export function compileRegex(pattern: string, opts: RegexOptions = {}): Regex {
     groupCount: parsed.groups,
     names: parsed.names,
     test: (line) => (required === undefined || line.includes(required)) && vm.test(line),
+    mayMatch: (text) => required === undefined || text.includes(required),
     exec(line, from = 0) {
       if (required !== undefined && !line.includes(required, from)) return undefined;
       const slots = vm.exec(line, from);

@@ -1,16 +1,17 @@
 // Reads many files of the workspace quickly and still through the jail, for the built-in search:
-// each directory is resolved and opened checked once, and its files are opened relative to that
-// descriptor (no symlink followed, no FIFO waited on), several at a time so the OS's latency
-// overlaps. Results come back in the order asked for, so a caller can stop early and the answer
-// does not depend on timing. A file that cannot be read as a regular file comes back without bytes.
+// each directory is opened checked once (through its parent's descriptor, directory-opener.ts), and
+// its files are opened relative to that descriptor (no symlink followed, no FIFO waited on), a chunk
+// of them per call of the runtime's DirHandle.readFiles (the Node runtime reads a chunk in a worker
+// thread, so the event loop is not blocked and a file costs no thread-pool round trips), a few
+// chunks ahead of the consumer so the reading overlaps the searching. Results come back in the
+// order asked for, so a caller can stop early and the answer does not depend on timing. A file
+// that cannot be read as a regular file comes back without bytes.
 import type { DirHandle, Fs } from "../runtime.ts";
-import { openCheckedDirectory } from "../security/checked-open.ts";
 import type { Workspace } from "../security/paths.ts";
+import { createDirectoryOpener } from "./directory-opener.ts";
 
 export interface ReadManyOptions {
   maxBytes: number;
-  /** Files in flight at once. */
-  concurrency?: number;
 }
 
 export interface ReadResult {
@@ -18,46 +19,90 @@ export interface ReadResult {
   bytes: Uint8Array | undefined;
 }
 
-const DEFAULT_CONCURRENCY = 16;
-/** closeDone keeps the directories of the last LIVE_SPAN paths open: more than any window. */
-const LIVE_SPAN = 64;
+/** Files of one directory read in one call. */
+const CHUNK_FILES = 64;
+/** Chunks asked for ahead of the consumer: also the most directories open at once (plus one). */
+const CHUNKS_AHEAD = 8;
+
+interface Chunk {
+  dir: string;
+  paths: string[];
+  names: string[];
+}
+
+interface OpenDirectory {
+  handle: Promise<DirHandle | undefined>;
+  /** Chunks in flight that read through it; it is closed when none is left. */
+  users: number;
+}
 
 export async function* readMany(fs: Fs, jail: Workspace, paths: readonly string[], opts: ReadManyOptions): AsyncGenerator<ReadResult> {
-  const window = Math.min(LIVE_SPAN, Math.max(1, opts.concurrency ?? DEFAULT_CONCURRENCY));
-  const dirs = new Map<string, Promise<DirHandle | undefined>>();
-  const dirOf = (path: string) => {
-    const cut = path.lastIndexOf("/");
-    const dir = cut < 0 ? "." : path.slice(0, cut);
-    let handle = dirs.get(dir);
-    if (handle === undefined) {
-      handle = jail.resolve(dir).then(
-        (real) => openCheckedDirectory(fs, jail, real, dir).then((d) => (d.stat.isDirectory ? d.handle : undefined), () => undefined),
-        () => undefined,
-      );
-      dirs.set(dir, handle);
+  const chunks = chunksOf(paths);
+  const dirs = new Map<string, OpenDirectory>();
+  const closing: Promise<void>[] = [];
+  const opener = createDirectoryOpener(fs, jail);
+  const acquire = (dir: string): Promise<DirHandle | undefined> => {
+    let open = dirs.get(dir);
+    if (open === undefined) {
+      open = { handle: opener.open(dir), users: 0 };
+      dirs.set(dir, open);
     }
-    return handle;
+    open.users++;
+    return open.handle;
   };
-  const read = async (path: string): Promise<ReadResult> => {
-    const dir = await dirOf(path);
-    const name = path.slice(path.lastIndexOf("/") + 1);
-    return { path, bytes: dir === undefined ? undefined : await readEntry(dir, name, opts.maxBytes) };
+  // A directory no chunk in flight needs is closed at once, so a big tree never holds many
+  // descriptors; one needed again later (its files interleave with a subdirectory's) is reopened.
+  const release = (dir: string) => {
+    const open = dirs.get(dir);
+    if (open === undefined || --open.users > 0) return;
+    dirs.delete(dir);
+    closing.push(open.handle.then((h) => h?.close()).catch(() => undefined));
   };
-  const pending: Promise<ReadResult>[] = [];
+  const readChunk = async (chunk: Chunk): Promise<(Uint8Array | undefined)[]> => {
+    const handle = acquire(chunk.dir);
+    try {
+      const dir = await handle;
+      if (dir === undefined) return chunk.names.map(() => undefined);
+      if (dir.readFiles !== undefined) return await dir.readFiles(chunk.names, opts.maxBytes).catch(() => chunk.names.map(() => undefined));
+      return await Promise.all(chunk.names.map((name) => readEntry(dir, name, opts.maxBytes)));
+    } finally {
+      release(chunk.dir);
+    }
+  };
+  const pending: Promise<(Uint8Array | undefined)[]>[] = [];
   let next = 0;
   try {
-    while (next < paths.length || pending.length > 0) {
-      while (pending.length < window && next < paths.length) pending.push(read(paths[next++] as string));
-      yield await (pending.shift() as Promise<ReadResult>);
-      // A directory no later path needs is closed now, so a big tree never holds many descriptors.
-      closeDone(dirs, paths, next);
+    while (next < chunks.length || pending.length > 0) {
+      while (pending.length < CHUNKS_AHEAD && next < chunks.length) pending.push(readChunk(chunks[next++] as Chunk));
+      const chunk = chunks[next - pending.length] as Chunk;
+      const results = await (pending.shift() as Promise<(Uint8Array | undefined)[]>);
+      for (let i = 0; i < chunk.paths.length; i++) yield { path: chunk.paths[i] as string, bytes: results[i] };
     }
   } finally {
     await Promise.allSettled(pending);
-    for (const handle of dirs.values()) await handle.then((h) => h?.close()).catch(() => undefined);
+    await Promise.allSettled(closing);
+    await opener.close();
   }
 }
 
+/** Runs of consecutive paths in one directory, at most CHUNK_FILES long. */
+function chunksOf(paths: readonly string[]): Chunk[] {
+  const chunks: Chunk[] = [];
+  let last: Chunk | undefined;
+  for (const path of paths) {
+    const cut = path.lastIndexOf("/");
+    const dir = cut < 0 ? "." : path.slice(0, cut);
+    if (last === undefined || last.dir !== dir || last.paths.length >= CHUNK_FILES) {
+      last = { dir, paths: [], names: [] };
+      chunks.push(last);
+    }
+    last.paths.push(path);
+    last.names.push(path.slice(cut + 1));
+  }
+  return chunks;
+}
+
+/** One file, for a runtime without DirHandle.readFiles. */
 async function readEntry(dir: DirHandle, name: string, maxBytes: number): Promise<Uint8Array | undefined> {
   try {
     const file = await dir.openFile(name);
@@ -71,16 +116,5 @@ async function readEntry(dir: DirHandle, name: string, maxBytes: number): Promis
     }
   } catch {
     return undefined;
-  }
-}
-
-/** Closes the handles of directories before the one of `paths[upTo - 1]` (paths are sorted, so grouped). */
-function closeDone(dirs: Map<string, Promise<DirHandle | undefined>>, paths: readonly string[], upTo: number): void {
-  if (dirs.size <= 8) return;
-  const live = new Set(paths.slice(Math.max(0, upTo - LIVE_SPAN), upTo + 1).map((p) => (p.includes("/") ? p.slice(0, p.lastIndexOf("/")) : ".")));
-  for (const [dir, handle] of dirs) {
-    if (live.has(dir)) continue;
-    dirs.delete(dir);
-    void handle.then((h) => h?.close()).catch(() => undefined);
   }
 }

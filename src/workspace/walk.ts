@@ -60,25 +60,39 @@ export async function* walk(fs: Fs, jail: Workspace, start: WorkspacePath, opts:
   const base = relative(folder, start);
   const ancestors = gitignore ? await ancestorLevels(fs, jail, folder, base) : undefined;
   let level: Pending[] = [{ path: start, rel: "", level: ancestors }];
+  const listOpts = { ...opts, gitignore, base };
   for (let depth = 1; depth <= opts.maxDepth && level.length > 0; depth++) {
     const next: Pending[] = [];
-    for (const dir of level) {
-      if (opts.signal.aborted) throw new ToolError("cancelled", "Cancelled while walking the workspace", { suggestion: "Call again with a smaller maxDepth or a subdirectory." });
-      const listed = await listDirectory(fs, jail, dir, { ...opts, gitignore, base });
-      for (const { entry, size } of listed.entries) {
-        const kind = kindOf(entry);
-        const rel = dir.rel === "" ? entry.name : `${dir.rel}/${entry.name}`;
-        // A child of a checked directory that is not a symlink is inside too.
-        const item: WalkEntry = { path: markChecked(`${dir.path === "/" ? "" : dir.path}/${entry.name}`), rel, name: entry.name, kind, depth };
-        if (size !== undefined) item.size = size;
-        yield item;
-        await yielder.maybeYield();
-        if (kind === "directory") next.push({ path: item.path, rel, level: listed.level });
+    // The directories of a level are listed a few ahead of the one being yielded: each listing is
+    // several round trips to the OS, which then overlap; the order of what is yielded is unchanged.
+    const listings: Promise<Listed>[] = [];
+    let started = 0;
+    try {
+      for (const dir of level) {
+        if (opts.signal.aborted) throw new ToolError("cancelled", "Cancelled while walking the workspace", { suggestion: "Call again with a smaller maxDepth or a subdirectory." });
+        while (started < level.length && listings.length <= LIST_AHEAD) listings.push(listDirectory(fs, jail, level[started++] as Pending, listOpts));
+        const listed = await (listings.shift() as Promise<Listed>);
+        for (const { entry, size } of listed.entries) {
+          const kind = kindOf(entry);
+          const rel = dir.rel === "" ? entry.name : `${dir.rel}/${entry.name}`;
+          // A child of a checked directory that is not a symlink is inside too.
+          const item: WalkEntry = { path: markChecked(`${dir.path === "/" ? "" : dir.path}/${entry.name}`), rel, name: entry.name, kind, depth };
+          if (size !== undefined) item.size = size;
+          yield item;
+          await yielder.maybeYield();
+          if (kind === "directory") next.push({ path: item.path, rel, level: listed.level });
+        }
       }
+    } finally {
+      // Listings started ahead of a stop (a limit, a cancellation) close their own descriptors.
+      await Promise.allSettled(listings);
     }
     level = next;
   }
 }
+
+/** Directories listed ahead of the one being yielded. */
+const LIST_AHEAD = 16;
 
 /** The workspace folder `path` lies in (the innermost, when folders nest). */
 export function folderOf(jail: Pick<Workspace, "folders" | "root">, path: WorkspacePath): WorkspacePath {

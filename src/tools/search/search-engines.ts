@@ -12,6 +12,7 @@ import { alwaysSkippedGlobs, visibilityFlags } from "./rg-flags.ts";
 import { runRg } from "./run-rg.ts";
 import { withContext, type FileHits } from "./search-hits.ts";
 import { createVisibilityCheck } from "./visibility-check.ts";
+import { createYielder } from "../../workspace/yield-now.ts";
 
 export interface SearchRequest {
   dir: string;
@@ -125,13 +126,17 @@ export async function searchBuiltIn(ctx: ToolContext, req: SearchRequest): Promi
   let searched = 0;
   const paths = listed.files.map((rel) => (prefix === "" ? rel : `${prefix}/${rel}`));
   const reads = ctx.fs.readMany(paths, { maxBytes: MAX_SEARCHED_FILE_BYTES });
+  const yielder = createYielder();
   try {
     for await (const { path, bytes } of reads) {
       if (found >= req.limit) break;
       if (ctx.signal.aborted) throw new ToolError("cancelled", "Cancelled while searching", { suggestion: "Search a subdirectory, or narrow the include globs." });
       if (++searched % PROGRESS_EVERY_FILES === 0) ctx.progress(searched, { total: paths.length, message: `${searched} of ${paths.length} files searched, ${found} matching lines` });
+      // Within a chunk of files the loop runs on resolved promises only: give the event loop turns.
+      await yielder.maybeYield();
       const text = bytes === undefined ? undefined : searchableText(bytes);
-      if (text === undefined) continue;
+      // Most files of a search lack the pattern's required literal: they are not split into lines.
+      if (text === undefined || !req.regex.mayMatch(text)) continue;
       const lines = text.split("\n");
       if (lines[lines.length - 1] === "") lines.pop();
       const matching: number[] = [];
@@ -154,5 +159,8 @@ function searchableText(bytes: Uint8Array): string | undefined {
   if (nul >= 0 && nul < BINARY_SNIFF_BYTES) return undefined;
   // rg stops at binary data found later; the lines before it are searched.
   const upTo = nul < 0 ? bytes : bytes.subarray(0, bytes.lastIndexOf(0x0a, nul) + 1);
-  return new TextDecoder().decode(upTo);
+  return decoder.decode(upTo);
 }
+
+// Stateless between calls (no `stream`), so one serves every file.
+const decoder = new TextDecoder();
