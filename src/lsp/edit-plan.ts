@@ -121,7 +121,8 @@ async function readDisk(deps: PlanDeps, path: WorkspacePath, use: Use): Promise<
 async function needDirectory(fs: WorkspaceFs, path: WorkspacePath, relative: string): Promise<void> {
   const cut = path.lastIndexOf("/");
   const dir = cut <= 0 ? "/" : path.slice(0, cut);
-  const st = await fs.entryStat(dir).catch(() => undefined);
+  // stat, not entryStat: the directory may be the workspace root, whose own parent is outside.
+  const st = await fs.stat(dir).catch(() => undefined);
   if (st?.isDirectory !== true) {
     throw new ToolError("file_not_found", `The language server's edit puts a file at ${relative}, whose directory does not exist; nothing was changed`, { suggestion: "Create the directory first (createFile makes parents), then ask the server again." });
   }
