@@ -4,30 +4,38 @@
 // written (it is sent as an unsaved change, so the errors it would introduce or fix are known), then
 // written all files or none (ctx.fs.commit), or only shown (dry run), or held back when it would
 // introduce errors and the caller said onlyIfNoNewErrors. What the server was shown is put back to
-// the files' content when nothing is written.
+// the files' content when nothing is written. Files the edit renames or deletes (edit-plan.ts) are
+// shown the same way: the moved content opened at its new path, the old path closed and announced
+// deleted (workspace/didChangeWatchedFiles), so importers left pointing at it show their errors.
 import type { Diagnostic, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
+import { toFileUri } from "../security/file-uri.ts";
 import type { WorkspacePath } from "../security/workspace-path.ts";
-import { identityOf, type FileIdentity } from "../workspace/file-version.ts";
 import type { FileWrite, WorkspaceFs } from "../workspace/workspace-fs.ts";
+import { encode, planChanges, type PlannedPath } from "./edit-plan.ts";
 import type { LanguageServer } from "./language-server.ts";
-import { applyTextEdits } from "./text-edits.ts";
 import { checkWorkspaceEdit } from "./workspace-edit.ts";
 
-const BOM = "\uFEFF";
 /** Files whose errors are compared: the edited ones, then others the server has open. */
 const MAX_CHECKED_FILES = 24;
+/** workspace/didChangeWatchedFiles change types. */
+const CREATED = 1;
+const DELETED = 3;
 
 export interface EditedFile {
+  /** Where the file is after the edit (a deleted one: where it was). */
   readonly path: WorkspacePath;
   /** Root-relative. */
   readonly relative: string;
+  /** Root-relative path a renamed file had; `replaced`: a file that was at its new path is replaced. */
+  readonly movedFrom?: { relative: string; replaced: boolean };
   /** undefined: the edit creates the file. */
   readonly before: string | undefined;
-  readonly after: string;
-  readonly data: Uint8Array;
+  /** undefined: the edit deletes the file. */
+  readonly after: string | undefined;
+  /** The bytes written (undefined for a deleted file). */
+  readonly data: Uint8Array | undefined;
 }
-
 export interface ErrorAt {
   file: string;
   diagnostic: Diagnostic;
@@ -59,107 +67,129 @@ export interface ApplyEditDeps {
   pushWaitMs: number;
 }
 
-interface Planned {
-  path: WorkspacePath;
-  relative: string;
-  before: string | undefined;
-  after: string;
-  bom: boolean;
-  expect: { identity: FileIdentity; original: Uint8Array } | "absent";
-}
-
 export async function applyWorkspaceEdit(deps: ApplyEditDeps, server: LanguageServer, edit: WorkspaceEdit, opts: ApplyEditOptions): Promise<EditOutcome> {
-  const plan = await planEdit(deps, server, edit);
-  const edited = [...plan.values()].filter((f) => f.after !== f.before);
-  const files = edited.map((f) => ({ path: f.path, relative: f.relative, before: f.before, after: f.after, data: encode(f) }));
-  if (edited.length === 0) return { files, introduced: [], fixed: [], checkedFiles: 0, diagnosticsCurrent: true, written: false, heldBack: "the edit changes nothing" };
+  const checked = await checkWorkspaceEdit(edit, (uri, o) => deps.fs.resolve(uri, o));
+  const plan = [...(await planChanges({ fs: deps.fs, openText: (path) => server.openText(path) }, checked.changes)).values()].filter(changes);
+  const files = editedFiles(plan);
+  if (plan.length === 0) return { files, introduced: [], fixed: [], checkedFiles: 0, diagnosticsCurrent: true, written: false, heldBack: "the edit changes nothing" };
   const handled = (path: WorkspacePath) => {
     const language = deps.languageOf(deps.fs.relative(path));
     return language !== undefined && server.launch.spec.languages.includes(language) ? language : undefined;
   };
-  const scope = [...edited.map((f) => f.path), ...server.openPaths().filter((p) => !plan.has(p))].filter((p) => handled(p) !== undefined).slice(0, MAX_CHECKED_FILES);
-  const proposed = new Map(edited.map((f) => [f.path as string, f.after]));
+  const touched = new Set<string>(plan.map((p) => p.path));
+  const others = server.openPaths().filter((p) => !touched.has(p) && handled(p) !== undefined);
+  // A moved file's errors are named by its new path before the edit too, so they are not "fixed" in one file and "introduced" in another.
+  const movedTo = new Map<string, string>();
+  for (const p of plan) if (p.proposed?.from !== undefined && p.proposed.from !== p.path) movedTo.set(p.proposed.from, p.relative);
+  // A deleted file's own errors are not compared: they are not fixed, the file is gone.
+  const kept = (p: PlannedPath, state: "disk" | "proposed") => p[state] !== undefined && (state === "proposed" || p.proposed !== undefined || movedTo.has(p.path));
+  const scopeOf = (state: "disk" | "proposed") => [...plan.filter((p) => kept(p, state) && handled(p.path) !== undefined).map((p) => p.path), ...others].slice(0, MAX_CHECKED_FILES);
+  const gone = plan.filter((p) => p.disk !== undefined && p.proposed === undefined).map((p) => p.path);
   let written = false;
+  let shown = false;
   try {
-    const diagnose = async (withEdit: boolean) => {
-      // Every file gets its new content before any is checked: a rename's files only agree together.
-      if (withEdit) for (const [path, text] of proposed) if (handled(path as WorkspacePath) !== undefined) await server.sync(path as WorkspacePath, handled(path as WorkspacePath) as string, text);
+    const diagnose = async (state: "disk" | "proposed") => {
+      if (state === "proposed") {
+        // Every file gets its new content before any is checked: a rename's files only agree together.
+        shown = true;
+        for (const p of plan) {
+          const language = handled(p.path);
+          if (p.proposed !== undefined && language !== undefined) await server.sync(p.path, language, p.proposed.text);
+        }
+        // Files the edit removes are closed and said deleted (workspace/didChangeWatchedFiles), last:
+        // the server then sees them gone though they are still on disk.
+        for (const path of gone) await server.close(path);
+        // tsgo handles a didClose with its next request, and re-reads the disk on it: a deletion
+        // said before that is undone (measured with 7.0.2), so one request goes first.
+        const first = scopeOf("proposed")[0];
+        if (gone.length > 0 && first !== undefined && server.supports("textDocument/diagnostic")) await server.request("textDocument/diagnostic", { textDocument: { uri: toFileUri(first) } }, opts.signal);
+        // Said once: tsgo takes a second deletion of the same file, or a creation of another one
+        // (the watcher's, after an earlier write), as a cue to re-read the disk, where the file still is.
+        if (gone.length > 0) await server.notify("workspace/didChangeWatchedFiles", { changes: gone.map((path) => ({ uri: toFileUri(path), type: DELETED })) });
+      }
       let current = true;
       const errors: ErrorAt[] = [];
-      for (const path of scope) {
+      for (const path of scopeOf(state)) {
         if (opts.signal.aborted) throw new ToolError("cancelled", "The edit was cancelled before anything was written", { suggestion: "Call again to apply it." });
-        const text = withEdit ? proposed.get(path) : undefined;
-        // A file the edit creates has no errors before it.
-        const planned = plan.get(path);
-        if (!withEdit && planned !== undefined && planned.before === undefined) continue;
+        const planned = plan.find((p) => p.path === path);
+        const text = state === "proposed" ? planned?.proposed?.text : undefined;
         const found = await server.diagnosticsFor(path, handled(path) as string, { deadline: Date.now() + deps.pushWaitMs, signal: opts.signal, ...(text === undefined ? {} : { text }) });
         current &&= found.how !== "none";
-        for (const d of found.items) if ((d.severity ?? 1) === 1) errors.push({ file: deps.fs.relative(path), diagnostic: d });
+        const file = (state === "disk" ? movedTo.get(path) : undefined) ?? deps.fs.relative(path);
+        for (const d of found.items) if ((d.severity ?? 1) === 1) errors.push({ file, diagnostic: d });
       }
       return { errors, current };
     };
-    const before = await diagnose(false);
-    const after = await diagnose(true);
+    const before = await diagnose("disk");
+    const after = await diagnose("proposed");
     const introduced = difference(after.errors, before.errors);
     const fixed = difference(before.errors, after.errors);
-    const outcome: EditOutcome = { files, introduced, fixed, checkedFiles: scope.length, diagnosticsCurrent: before.current && after.current, written: false };
+    const outcome: EditOutcome = { files, introduced, fixed, checkedFiles: scopeOf("proposed").length, diagnosticsCurrent: before.current && after.current, written: false };
     if (opts.dryRun) return { ...outcome, heldBack: "dry run" };
     if (opts.onlyIfNoNewErrors && introduced.length > 0) return { ...outcome, heldBack: `it would introduce ${introduced.length} error${introduced.length === 1 ? "" : "s"} (onlyIfNoNewErrors)` };
-    await deps.fs.commit(edited.map((f): FileWrite => ({ label: f.relative, path: f.path, data: encode(f), expect: f.expect })));
+    const byPath = new Map<string, PlannedPath>(plan.map((p) => [p.path, p]));
+    await deps.fs.commit(plan.map((p) => writeOf(p, byPath)));
     written = true;
     return { ...outcome, written: true };
   } finally {
-    // What the server was shown goes back to what the files hold (a created file is closed).
-    if (!written) for (const f of edited) await server.sync(f.path, handled(f.path) ?? "plaintext").catch(() => undefined);
+    await tellServer(server, plan, { written, shown, language: (path) => handled(path) ?? "plaintext" }).catch(() => undefined);
   }
 }
 
-/** Every file's new text, from the content the server has (checked against the file on disk). */
-async function planEdit(deps: ApplyEditDeps, server: LanguageServer, edit: WorkspaceEdit): Promise<Map<string, Planned>> {
-  const checked = await checkWorkspaceEdit(edit, (uri, o) => deps.fs.resolve(uri, o));
-  const plan = new Map<string, Planned>();
-  for (const change of checked.changes) {
-    if (change.kind === "rename" || change.kind === "delete") {
-      throw new ToolError("not_supported", `The language server's edit ${change.kind === "rename" ? "renames" : "deletes"} a file (${deps.fs.relative(change.kind === "rename" ? change.from : change.path)}); the bridge applies text edits and new files only, so nothing was changed`, {
-        suggestion: "Make the file move or deletion with the file tools, or pick another code action.",
-      });
-    }
-    if (change.kind === "create") {
-      const exists = plan.has(change.path) || (await deps.fs.entryStat(change.path)) !== undefined;
-      if (exists && change.ignoreIfExists) continue;
-      if (exists && !change.overwrite) throw new ToolError("file_exists", `The language server's edit creates ${deps.fs.relative(change.path)}, which exists; nothing was changed`, { suggestion: "Move the file away first, or pick another code action." });
-      const planned = plan.get(change.path) ?? (exists ? await readPlanned(deps, server, change.path) : undefined);
-      plan.set(change.path, { path: change.path, relative: deps.fs.relative(change.path), before: planned?.before, after: "", bom: false, expect: planned?.expect ?? "absent" });
-      continue;
-    }
-    const planned = plan.get(change.path) ?? (await readPlanned(deps, server, change.path));
-    planned.after = applyTextEdits(planned.after, change.edits, planned.relative);
-    plan.set(change.path, planned);
-  }
-  return plan;
+/** After the edit: what the server was shown goes back to what the files hold; moved and deleted files are announced as they now are. */
+async function tellServer(server: LanguageServer, plan: readonly PlannedPath[], opts: { written: boolean; shown: boolean; language(path: WorkspacePath): string }): Promise<void> {
+  if (!opts.shown) return;
+  // A path with nothing on it now is closed by the sync (it cannot be read); one put back is re-read.
+  if (!opts.written) for (const p of plan) await server.sync(p.path, opts.language(p.path)).catch(() => undefined);
+  const events = plan
+    .filter((p) => (p.disk === undefined) !== (p.proposed === undefined))
+    .map((p) => {
+      const exists = opts.written ? p.proposed !== undefined : p.disk !== undefined;
+      return { uri: toFileUri(p.path), type: exists ? CREATED : DELETED };
+    });
+  if (events.length > 0) await server.notify("workspace/didChangeWatchedFiles", { changes: events });
 }
 
-async function readPlanned(deps: ApplyEditDeps, server: LanguageServer, path: WorkspacePath): Promise<Planned> {
-  const relative = deps.fs.relative(path);
-  const { bytes, stat } = await deps.fs.readBytes(path, { maxBytes: 8 * 1024 * 1024, forWrite: true });
-  let raw: string;
-  try {
-    raw = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw new ToolError("binary_file", `${relative} is not valid UTF-8; the language server's edit was not applied`, { suggestion: "Convert the file to UTF-8 first." });
-  }
-  const bom = raw.startsWith(BOM);
-  const text = bom ? raw.slice(1) : raw;
-  const seen = server.openText(path);
-  // The edit's positions refer to what the server has: a file changed since is not edited blind.
-  if (seen !== undefined && seen !== text) {
-    throw new ToolError("file_changed", `${relative} changed since the language server computed the edit; nothing was changed`, { suggestion: "Call again: the server is given the current content first." });
-  }
-  return { path, relative, before: text, after: text, bom, expect: { identity: identityOf(stat), original: bytes } };
+/** A path whose content or existence the edit changes. */
+function changes(p: PlannedPath): boolean {
+  if (p.disk === undefined || p.proposed === undefined) return p.disk !== p.proposed;
+  return p.proposed.text !== p.disk.text || p.proposed.bom !== p.disk.bom;
 }
 
-function encode(f: Pick<Planned, "after" | "bom">): Uint8Array {
-  return new TextEncoder().encode(f.bom ? BOM + f.after : f.after);
+function writeOf(p: PlannedPath, plan: ReadonlyMap<string, PlannedPath>): FileWrite {
+  const expect = p.disk === undefined ? ("absent" as const) : p.disk.expect;
+  if (p.proposed === undefined) return { label: p.relative, path: p.path, data: new Uint8Array(), expect, remove: true };
+  // A moved file keeps its permission bits at its new path (an existing file there keeps its own).
+  const mode = movedFrom(p, plan)?.disk?.mode;
+  return { label: p.relative, path: p.path, data: encode(p.proposed), expect, ...(mode === undefined ? {} : { mode }) };
+}
+
+/** The path on disk whose file the edit moves to `p`, if any. */
+function movedFrom(p: PlannedPath, plan: ReadonlyMap<string, PlannedPath>): PlannedPath | undefined {
+  const from = p.proposed?.from;
+  return from === undefined || from === p.path ? undefined : plan.get(from);
+}
+
+/** What the outcome lists: a moved file once (at its new path), with the content it had where it was. */
+function editedFiles(plan: readonly PlannedPath[]): EditedFile[] {
+  const byPath = new Map<string, PlannedPath>(plan.map((p) => [p.path, p]));
+  const moved = new Set<string>();
+  const files: EditedFile[] = [];
+  for (const p of plan) {
+    if (p.proposed === undefined) continue;
+    const from = movedFrom(p, byPath);
+    if (from !== undefined) moved.add(from.path);
+    files.push({
+      path: p.path,
+      relative: p.relative,
+      ...(from === undefined ? {} : { movedFrom: { relative: from.relative, replaced: p.disk !== undefined } }),
+      before: (from ?? p).disk?.text,
+      after: p.proposed.text,
+      data: encode(p.proposed),
+    });
+  }
+  for (const p of plan) if (p.proposed === undefined && p.disk !== undefined && !moved.has(p.path)) files.push({ path: p.path, relative: p.relative, before: p.disk.text, after: undefined, data: undefined });
+  return files;
 }
 
 /** Errors of `a` not in `b`, matched by file, code and message (positions move with the edit). */

@@ -165,6 +165,11 @@ export class LanguageServer {
     return this.documents.sync(path, languageId, text);
   }
 
+  /** Closes an open document (apply-edit.ts: a file the edit removes); a later sync reopens it. */
+  close(path: string): Promise<void> {
+    return this.documents.close(path);
+  }
+
   /** The text the server has for an open file (what its edits' positions refer to). */
   openText(path: string): string | undefined {
     return this.documents.get(path)?.text;

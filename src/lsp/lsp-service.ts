@@ -151,7 +151,8 @@ export function createLspService(opts: LspServiceOptions): LspService {
     processId: runtime.pid,
     idleMs: opts.idleMs ?? 10 * 60_000,
     hooks: {
-      readText: (path) => fs.readText(path, { maxBytes: MAX_DOCUMENT_BYTES }),
+      // Paths come from fs.resolve just before (document(), diagnosticsFor()): read without resolving them twice.
+      readText: (path) => fs.readResolvedText(path, { maxBytes: MAX_DOCUMENT_BYTES }),
       onDiagnosticsChanged: (uri) => {
         const path = fromFileUri(uri);
         if (path !== undefined) emit(path);

@@ -53,6 +53,13 @@ export class OpenDocuments {
     return this.open.size;
   }
 
+  /** Closes the document in turn with syncs (an edit's proposed state has the file gone). */
+  close(path: string): Promise<void> {
+    const run = this.queue.then(() => this.forget(path));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
   /** The file is gone or unreadable: the server must not keep analysing an old copy. */
   async forget(path: string): Promise<void> {
     const doc = this.open.get(path);

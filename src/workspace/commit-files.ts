@@ -8,6 +8,9 @@
 // Most failures (permissions, a full disk, a changed file) happen before anything is swapped, and
 // the temporary files are removed. A failure during the swap puts back the files already swapped
 // from the original bytes the caller holds (and removes created ones), so what is left is what was.
+// A removal (a file a language server's edit deletes or moves away) is one more step of the swap,
+// after every write: checked like a write, then unlinked; if a later step fails it is written back
+// from the bytes held, with the mode it had.
 import type { FileStat, Fs } from "../runtime.ts";
 import { ToolError, errorMessage } from "../errors.ts";
 import type { Workspace } from "../security/paths.ts";
@@ -26,6 +29,8 @@ export interface FileWrite {
   readonly expect: { identity: FileIdentity; original: Uint8Array } | "absent";
   /** Permission bits of a created file (an existing one keeps its own). */
   readonly mode?: number;
+  /** Remove the file instead (data is then unused): it must still be the version read. */
+  readonly remove?: boolean;
 }
 
 interface Prepared {
@@ -33,6 +38,8 @@ interface Prepared {
   entry: ParentEntry;
   temp: string | undefined;
   swapped: boolean;
+  /** The mode the file had when checked (a removed one is put back with it). */
+  mode: number;
 }
 
 const DEFAULT_MODE = 0o666;
@@ -42,11 +49,13 @@ export async function commitFiles(fs: Fs, jail: Workspace, writes: readonly File
   try {
     for (const write of writes) {
       const entry = await openParentEntry(fs, jail, write.path);
-      prepared.push({ write, entry, temp: undefined, swapped: false });
+      prepared.push({ write, entry, temp: undefined, swapped: false, mode: DEFAULT_MODE });
     }
     const modes = await Promise.all(prepared.map(async (p) => modeFor(p.write, await check(p))));
-    for (const [i, p] of prepared.entries()) p.temp = await writeTemp(p, modes[i] ?? DEFAULT_MODE);
-    await swapAll(prepared);
+    for (const [i, p] of prepared.entries()) p.mode = modes[i] ?? DEFAULT_MODE;
+    for (const p of prepared) if (p.write.remove !== true) p.temp = await writeTemp(p, p.mode);
+    // Removals last: a failed write then needs no removed file put back.
+    await swapAll([...prepared.filter((p) => p.write.remove !== true), ...prepared.filter((p) => p.write.remove === true)]);
   } finally {
     for (const p of prepared) {
       if (p.temp !== undefined && !p.swapped) await p.entry.parent.remove(p.temp).catch(() => undefined);
@@ -59,7 +68,8 @@ async function swapAll(prepared: Prepared[]): Promise<void> {
   for (const p of prepared) {
     try {
       await check(p);
-      await p.entry.parent.rename(p.temp as string, p.entry.parent, p.entry.name);
+      if (p.write.remove === true) await p.entry.parent.remove(p.entry.name);
+      else await p.entry.parent.rename(p.temp as string, p.entry.parent, p.entry.name);
       p.swapped = true;
     } catch (err) {
       const failure = err instanceof ToolError ? err : fsFailure(p.write.label, err);
@@ -79,6 +89,8 @@ async function restore(swapped: readonly Prepared[]): Promise<string[]> {
   for (const p of swapped) {
     try {
       if (p.write.expect === "absent") await p.entry.parent.remove(p.entry.name);
+      // Exclusive: a file someone made there meanwhile is theirs, not overwritten.
+      else if (p.write.remove === true) await p.entry.parent.writeFile(p.entry.name, p.write.expect.original, { mode: p.mode, exclusive: true });
       else await p.entry.parent.writeFile(p.entry.name, p.write.expect.original);
     } catch (err) {
       failed.push(`${p.write.label} (${errorMessage(err)})`);
@@ -92,6 +104,7 @@ async function check(p: Prepared): Promise<FileStat | undefined> {
   const { write, entry } = p;
   const now = await entry.stat();
   if (write.expect === "absent") {
+    if (write.remove === true) throw new ToolError("internal_error", `${write.label}: a removal needs the version read`, { suggestion: "Report this as a bug." });
     if (now !== undefined) throw new ToolError("file_exists", `${write.label} was created by someone else meanwhile`, { suggestion: "Read it and decide whether to overwrite it." });
     return undefined;
   }

@@ -60,6 +60,12 @@ export interface WorkspaceFs {
   readText(path: string, opts: { maxBytes: number }): Promise<string>;
   /** A file whole, as bytes, with the stat of what was read; `forWrite` refuses hard links. */
   readBytes(path: string, opts: { maxBytes: number; forWrite?: boolean }): Promise<FileBytes>;
+  /**
+   * A file the jail already resolved, whole, as text, without resolving it again: the open is
+   * still checked (no symlink as the last component, the descriptor's real path in the workspace),
+   * so a component swapped since is caught there. For a caller that just resolved it (src/lsp).
+   */
+  readResolvedText(path: WorkspacePath, opts: { maxBytes: number }): Promise<string>;
   /** Many regular files' bytes, in the order given, each directory opened checked once (read-many.ts). */
   readMany(paths: readonly string[], opts: ReadManyOptions): AsyncGenerator<ReadResult>;
   /** Writes a file atomically through its checked parent directory; the parent must exist. */
@@ -92,8 +98,9 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     const { handle, stat } = await openCheckedFile(fs, jail, resolved, path);
     return { path: resolved, stat, read: (position, length) => handle.read(position, length), close: () => handle.close() };
   };
-  const readBytes = async (path: string, opts: { maxBytes: number; forWrite?: boolean }): Promise<FileBytes> => {
-    const file = await openFile(path, { forWrite: opts.forWrite === true });
+  const readBytes = async (path: string, opts: { maxBytes: number; forWrite?: boolean }): Promise<FileBytes> => readOpened(await openFile(path, { forWrite: opts.forWrite === true }), path, opts.maxBytes);
+  const readOpened = async (file: OpenedFile, path: string, maxBytes: number): Promise<FileBytes> => {
+    const opts = { maxBytes };
     try {
       if (file.stat.size > opts.maxBytes) {
         throw new ToolError("file_too_large", `${path} is ${file.stat.size} bytes; at most ${opts.maxBytes} are read here`, { suggestion: "Read a line range of it with readFile." });
@@ -144,6 +151,11 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     openFile: (path) => openFile(path),
     readText: async (path, opts) => new TextDecoder().decode((await readBytes(path, opts)).bytes),
     readBytes,
+    async readResolvedText(path, opts) {
+      const { handle, stat } = await openCheckedFile(fs, jail, path, jail.relative(path));
+      const file: OpenedFile = { path, stat, read: (position, length) => handle.read(position, length), close: () => handle.close() };
+      return new TextDecoder().decode((await readOpened(file, jail.relative(path), opts.maxBytes)).bytes);
+    },
     readMany: (paths, opts) => readMany(fs, jail, paths, opts),
     writeFile: (path, data, opts = {}) => writeThroughParent(fs, jail, path, typeof data === "string" ? new TextEncoder().encode(data) : data, opts),
     commit: (writes) => commitFiles(fs, jail, writes),

@@ -1,7 +1,7 @@
 // What an editing LSP tool answers (plain text: it is a diff): one line saying what was done or why
 // nothing was written, the errors the edit introduces and fixes (checked by the server on the new
 // content before it was written), then each file's summary and unified diff (src/tools/edit).
-import type { EditOutcome, ErrorAt } from "../../lsp/apply-edit.ts";
+import type { EditedFile, EditOutcome, ErrorAt } from "../../lsp/apply-edit.ts";
 import { editReport } from "../edit/edit-report.ts";
 import { diagnosticLine } from "./diagnostic-lines.ts";
 
@@ -21,9 +21,24 @@ export async function renderOutcome(outcome: EditOutcome, words: { done: string;
     const late = outcome.diagnosticsCurrent ? "" : "; a server published nothing in time for some file, so this may be incomplete";
     lines.push(`Errors: ${outcome.introduced.length} introduced, ${outcome.fixed.length} fixed (${outcome.checkedFiles} file${outcome.checkedFiles === 1 ? "" : "s"} checked by ${words.server}${late}).`);
     lines.push(...listed("introduced", outcome.introduced), ...listed("fixed", outcome.fixed));
-    lines.push(await editReport(outcome.files.map((f) => ({ label: f.relative, before: f.before, after: f.after, data: f.data })), { written: outcome.written }));
+    lines.push(...outcome.files.flatMap((f) => moves(f, outcome.written)));
+    // A moved file's diff is of its content only (none when it moved unchanged); a deleted one is named, not printed.
+    const contents = outcome.files.filter((f) => f.after !== undefined && !(f.movedFrom !== undefined && f.before === f.after));
+    if (contents.length > 0) lines.push(await editReport(contents.map((f) => ({ label: f.relative, before: f.before, after: f.after, ...(f.data === undefined ? {} : { data: f.data }) })), { written: outcome.written }));
   }
   return lines.join("\n");
+}
+
+/** "Renamed a -> b" / "Deleted c (12 lines)", or "Would ..." when nothing was written. */
+function moves(f: EditedFile, written: boolean): string[] {
+  const verb = (done: string) => (written ? done : `Would ${done.toLowerCase().replace(/d$/, "")}`);
+  if (f.movedFrom !== undefined) return [`${verb("Renamed")} ${f.movedFrom.relative} -> ${f.relative}${f.movedFrom.replaced ? ` (replacing the ${f.relative} there)` : ""}`];
+  if (f.after === undefined) return [`${verb("Deleted")} ${f.relative} (${lineCount(f.before ?? "")} lines)`];
+  return [];
+}
+
+function lineCount(text: string): number {
+  return text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
 }
 
 function listed(what: string, errors: readonly ErrorAt[]): string[] {

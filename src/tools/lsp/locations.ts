@@ -34,7 +34,8 @@ export class SourceLines {
         const path = await this.ctx.lsp.pathOf(uri);
         if (path === undefined) return { name: `(outside the workspace) ${basename(fromFileUri(uri) ?? uri)}`, lines: undefined };
         if (nameOnly) return { name: this.ctx.fs.relative(path), lines: undefined };
-        const text = await this.ctx.fs.readText(path, { maxBytes: MAX_DOCUMENT_BYTES }).catch(() => undefined);
+        // pathOf just resolved it through the jail: read without resolving it twice.
+        const text = await this.ctx.fs.readResolvedText(path, { maxBytes: MAX_DOCUMENT_BYTES }).catch(() => undefined);
         return { name: this.ctx.fs.relative(path), lines: text === undefined ? undefined : splitLines(text) };
       })();
       this.files.set(uri, found);
