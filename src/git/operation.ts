@@ -27,10 +27,10 @@ export const STOPPED_AT_REF: Readonly<Record<Operation, string | undefined>> = {
 
 /** What the model does next for each: how to finish, and how to give up. */
 export const HOW_TO_FINISH: Readonly<Record<Operation, string>> = {
-  merge: "resolve any conflicts, then gitContinueOperation (files: the resolved ones) commits the merge; gitAbortOperation gives it up",
-  rebase: "resolve any conflicts, then gitContinueOperation (files: the resolved ones) goes on to the next commit; gitAbortOperation restores the branch, with skip: true it drops only this commit",
-  "cherry-pick": "resolve any conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
-  revert: "resolve any conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
+  merge: "resolve the conflicts, then gitContinueOperation (files: the resolved ones) commits the merge; gitAbortOperation gives it up",
+  rebase: "resolve the conflicts, then gitContinueOperation (files: the resolved ones) goes on to the next commit; gitAbortOperation restores the branch, with skip: true it drops only this commit",
+  "cherry-pick": "resolve the conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
+  revert: "resolve the conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
   bisect: "mark commits with `git bisect good|bad` in a terminal; gitAbortOperation ends it (git bisect reset)",
 };
 

@@ -90,7 +90,7 @@ export async function applyWorkspaceEdit(deps: ApplyEditDeps, server: LanguageSe
   try {
     const diagnose = async (state: "disk" | "proposed") => {
       if (state === "proposed") {
-        // Every file gets its new content before any is checked: a rename's files only agree together.
+        // Every file gets its new content before one is checked: a rename's files only agree together.
         shown = true;
         for (const p of plan) {
           const language = handled(p.path);
@@ -164,7 +164,7 @@ function writeOf(p: PlannedPath, plan: ReadonlyMap<string, PlannedPath>): FileWr
   return { label: p.relative, path: p.path, data: encode(p.proposed), expect, ...(mode === undefined ? {} : { mode }) };
 }
 
-/** The path on disk whose file the edit moves to `p`, if any. */
+/** The path on disk whose file the edit moves to `p`, when there is one. */
 function movedFrom(p: PlannedPath, plan: ReadonlyMap<string, PlannedPath>): PlannedPath | undefined {
   const from = p.proposed?.from;
   return from === undefined || from === p.path ? undefined : plan.get(from);

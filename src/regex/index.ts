@@ -81,7 +81,7 @@ function startsAnchored(node: RegexNode): boolean {
   return false;
 }
 
-/** The longest run of literal text every match contains, if any. */
+/** The longest run of literal text every match contains, when there is one. */
 export function requiredLiteral(node: RegexNode): string | undefined {
   if (node.kind === "class") return node.literal;
   if (node.kind === "group") return requiredLiteral(node.body);

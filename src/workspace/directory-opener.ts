@@ -71,7 +71,7 @@ export function createDirectoryOpener(fs: Fs, jail: Workspace): DirectoryOpener 
   };
 }
 
-/** The directory through the jail and a checked descriptor; undefined when it is not one (any more). */
+/** The directory through the jail and a checked descriptor; undefined when it is not one (or no longer is). */
 export async function throughJail(fs: Fs, jail: Workspace, dir: string): Promise<DirHandle | undefined> {
   try {
     const opened = await openCheckedDirectory(fs, jail, await jail.resolve(dir), dir);

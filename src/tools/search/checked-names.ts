@@ -23,7 +23,7 @@ export async function namesInside(ctx: ToolContext, dir: string, paths: readonly
       const sub = directories[next++] as string;
       const listed = sub === "" ? dir : dir === "." || dir === "" ? sub : `${dir}/${sub}`;
       const entries = await ctx.fs.list(listed).catch(() => []);
-      // Gone, not a directory any more, or refused by the jail: none of its names is kept.
+      // Gone, no longer a directory, or refused by the jail: none of its names is kept.
       files.set(sub, new Set(entries.filter((e) => e.kind === "file").map((e) => e.name)));
     }
   };
