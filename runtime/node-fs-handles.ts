@@ -99,8 +99,9 @@ class NodeDirHandle implements DirHandle {
     });
     const valid = paths.filter((p): p is string => p !== undefined);
     if (this.closed) throw new RuntimeError("EINVAL", "readFiles on a closed directory handle");
-    // A worker that cannot start or dies (a runtime without worker threads) leaves the slow path.
-    const reading = readFilesInWorker(valid, READ_FLAGS, maxBytes).catch(() => Promise.all(valid.map((p) => readRegularFile(p, maxBytes))));
+    // A worker that cannot start or dies (a runtime without worker threads) rejects: the caller
+    // then opens the files one by one (src/workspace/read-many.ts).
+    const reading = readFilesInWorker(valid, READ_FLAGS, maxBytes);
     this.reading.add(reading);
     let read: (Uint8Array | undefined)[];
     try {
@@ -170,23 +171,6 @@ class NodeDirHandle implements DirHandle {
       throw new RuntimeError("EINVAL", `not a single path component: ${JSON.stringify(name)}`);
     }
     return join(this.base, name);
-  }
-}
-
-/** One file the slow way, with the worker's checks: a regular file of at most maxBytes that did not grow. */
-async function readRegularFile(path: string, maxBytes: number): Promise<Uint8Array | undefined> {
-  try {
-    const file = await openFile(path);
-    try {
-      const st = await file.stat();
-      if (!st.isFile || st.size > maxBytes) return undefined;
-      const bytes = await file.read(0, st.size + 1);
-      return bytes.length > st.size ? undefined : bytes;
-    } finally {
-      await file.close();
-    }
-  } catch {
-    return undefined;
   }
 }
 

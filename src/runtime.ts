@@ -143,7 +143,8 @@ export interface DirHandle {
   /**
    * The bytes of many entries at once (a runtime may read them off the main thread): each opened
    * as openFile does, undefined for one that is not a regular file of at most `maxBytes`, cannot be
-   * opened, or grew while read. Optional: without it, callers open the files one by one.
+   * opened, or grew while read. Optional: without it, or when it rejects, callers open the files
+   * one by one.
    */
   readFiles?(names: readonly string[], maxBytes: number): Promise<(Uint8Array | undefined)[]>;
   openDirectory(name: string): Promise<DirHandle>;

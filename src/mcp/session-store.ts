@@ -42,7 +42,7 @@ export interface SessionStoreOptions {
   maxSessions?: number;
 }
 
-/** What a refused socket is told to wait: any connected client that drops makes room at once. */
+/** What a refused socket is told to wait: a connected client that drops makes room at once. */
 export const STORE_FULL_RETRY_AFTER_SECONDS = 10;
 
 /** One session as a checkpoint records it (src/mcp/session-checkpoint.ts). */

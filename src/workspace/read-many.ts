@@ -63,8 +63,9 @@ export async function* readMany(fs: Fs, jail: Workspace, paths: readonly string[
     try {
       const dir = await handle;
       if (dir === undefined) return chunk.names.map(() => undefined);
-      if (dir.readFiles !== undefined) return await dir.readFiles(chunk.names, opts.maxBytes).catch(() => chunk.names.map(() => undefined));
-      return await Promise.all(chunk.names.map((name) => readEntry(dir, name, opts.maxBytes)));
+      const oneByOne = () => Promise.all(chunk.names.map((name) => readEntry(dir, name, opts.maxBytes)));
+      // A runtime whose batch reader fails (its worker could not start) still reads, one by one.
+      return dir.readFiles === undefined ? await oneByOne() : await dir.readFiles(chunk.names, opts.maxBytes).catch(oneByOne);
     } finally {
       release(chunk.dir);
     }
@@ -102,7 +103,7 @@ function chunksOf(paths: readonly string[]): Chunk[] {
   return chunks;
 }
 
-/** One file, for a runtime without DirHandle.readFiles. */
+/** One file, for a runtime without DirHandle.readFiles or whose batch read failed. */
 async function readEntry(dir: DirHandle, name: string, maxBytes: number): Promise<Uint8Array | undefined> {
   try {
     const file = await dir.openFile(name);

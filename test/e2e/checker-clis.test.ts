@@ -1,12 +1,12 @@
 // getDiagnostics through the checker CLIs alone (no language server is given to the dispatcher):
 // pyright --outputjson from this repo's node_modules, and go vet when go is installed, on
 // workspaces the tests build. Their findings come back in the one diagnostic shape.
-import { execFileSync } from "node:child_process";
 import { symlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
+import { missingProgram } from "../helpers/missing-program.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 interface Diagnostics {
@@ -38,14 +38,7 @@ describe("getDiagnostics with pyright's CLI", () => {
   });
 });
 
-const noGo = (() => {
-  try {
-    execFileSync("go", ["version"], { stdio: "ignore" });
-    return undefined;
-  } catch {
-    return "go is not installed";
-  }
-})();
+const noGo = missingProgram("go", ["version"]);
 describe.skipIf(noGo !== undefined)(`getDiagnostics with go vet${noGo === undefined ? "" : ` (skipped: ${noGo})`}`, () => {
   it("reads go vet's findings with file and line", { timeout: 180_000 }, async () => {
     const root = await temp.make("go-vet", {

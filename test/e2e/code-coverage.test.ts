@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
 import { measureTurns } from "../helpers/event-loop-turns.ts";
+import { missingProgram } from "../helpers/missing-program.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 interface Coverage {
@@ -25,15 +26,6 @@ afterAll(async () => {
   await temp.remove();
 });
 
-function missing(cmd: string, args: string[]): string | undefined {
-  try {
-    execFileSync(cmd, args, { stdio: "ignore" });
-    return undefined;
-  } catch {
-    return `${cmd} ${args.join(" ")} failed`;
-  }
-}
-
 describe("getCodeCoverage", () => {
   it("reads the lcov report node --test wrote: the function never called is the uncovered range", { timeout: 60_000 }, async () => {
     const root = await temp.make("node-lcov", {
@@ -49,7 +41,7 @@ describe("getCodeCoverage", () => {
     expect(cov.totals).toEqual({ covered: 3, total: 5, percent: 60 });
   });
 
-  const noGo = missing("go", ["version"]);
+  const noGo = missingProgram("go", ["version"]);
   it.skipIf(noGo !== undefined)(`reads go test's cover profile, with paths relative to the module (${noGo ?? "go found"})`, { timeout: 180_000 }, async () => {
     const root = await temp.make("go-cover", {
       "go.mod": "module example.com/calc\n\ngo 1.19\n",

@@ -1,12 +1,12 @@
 // fixAllLintErrors and the formatter CLIs on the real programs, in workspaces the tests build:
 // eslint 9 and prettier 3 from this repo's node_modules (symlinked in), and gofmt when go is
 // installed. What they change is read back from the files; what is left comes back as diagnostics.
-import { execFileSync } from "node:child_process";
 import { readFile, symlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
+import { missingProgram } from "../helpers/missing-program.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 const REPO = resolve(import.meta.dirname, "../..");
@@ -65,14 +65,7 @@ describe("formatDocument and formatAndSave with prettier", () => {
   });
 });
 
-const noGofmt = (() => {
-  try {
-    execFileSync("gofmt", [], { input: "package x\n", stdio: ["pipe", "ignore", "ignore"] });
-    return undefined;
-  } catch {
-    return "gofmt is not installed";
-  }
-})();
+const noGofmt = missingProgram("gofmt", [], "package x\n");
 describe.skipIf(noGofmt !== undefined)(`formatAndSave with gofmt${noGofmt === undefined ? "" : ` (skipped: ${noGofmt})`}`, () => {
   it("formats a Go file with the language's own formatter", { timeout: 60_000 }, async () => {
     const root = await temp.make("gofmt-format", { "go.mod": "module example.com/f\n\ngo 1.19\n", "main.go": "package main\nimport \"fmt\"\nfunc main(){fmt.Println( 1 )}\n" });

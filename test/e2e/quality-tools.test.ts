@@ -1,12 +1,12 @@
 // The quality tools on real checkers in workspaces the tests build: tsc (this repo's, through a
 // symlinked node_modules), cargo check and rustfmt when cargo is there, npm ls on a hand-made
 // node_modules.
-import { execFileSync } from "node:child_process";
 import { readFile, symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Diagnostic } from "../../src/diagnostics/diagnostic.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
+import { missingProgram } from "../helpers/missing-program.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 interface Diagnostics {
@@ -28,15 +28,7 @@ afterAll(async () => {
 
 const workspace = (name: string, files: Record<string, string>) => temp.make(name, files);
 
-const noCargo = (() => {
-  try {
-    execFileSync("cargo", ["--version"], { stdio: "ignore" });
-    execFileSync("rustfmt", ["--version"], { stdio: "ignore" });
-    return undefined;
-  } catch {
-    return "cargo or rustfmt is not installed";
-  }
-})();
+const noCargo = missingProgram("cargo", ["--version"]) ?? missingProgram("rustfmt", ["--version"]);
 if (noCargo !== undefined) console.log(`cargo/rustfmt tests skipped: ${noCargo}`);
 
 describe("getDiagnostics", () => {

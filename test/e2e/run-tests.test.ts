@@ -4,12 +4,12 @@
 // otherwise). Results are parsed from the runners' machine-readable reports, which they write to a
 // private file rather than stdout; the last result is cached for 30 s and each run publishes a
 // test.run event.
-import { execFileSync } from "node:child_process";
 import { symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BridgeEvents } from "../../src/events/bridge-events.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
+import { missingProgram } from "../helpers/missing-program.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 interface TestRun {
@@ -35,15 +35,6 @@ afterAll(async () => {
 });
 
 const workspace = (name: string, files: Record<string, string>) => temp.make(name, files);
-
-function has(cmd: string, args: string[]): string | undefined {
-  try {
-    execFileSync(cmd, args, { stdio: "ignore" });
-    return undefined;
-  } catch {
-    return `${cmd} ${args.join(" ")} failed`;
-  }
-}
 
 const MATH_TEST = `import { describe, expect, it } from "vitest";
 describe("math", () => {
@@ -158,7 +149,7 @@ describe("runTests with node --test", () => {
   });
 });
 
-const noPytest = has("pytest", ["--version"]);
+const noPytest = missingProgram("pytest", ["--version"]);
 describe.skipIf(noPytest !== undefined)(`runTests with pytest${noPytest === undefined ? "" : ` (skipped: ${noPytest})`}`, () => {
   it("reads pytest's JUnit XML report", { timeout: 60_000 }, async () => {
     const root = await workspace("pytest-project", {
@@ -175,7 +166,7 @@ describe.skipIf(noPytest !== undefined)(`runTests with pytest${noPytest === unde
 });
 if (noPytest !== undefined) console.log(`pytest tests skipped: ${noPytest}`);
 
-const noCargo = has("cargo", ["--version"]);
+const noCargo = missingProgram("cargo", ["--version"]);
 describe.skipIf(noCargo !== undefined)(`runTests with cargo test${noCargo === undefined ? "" : ` (skipped: ${noCargo})`}`, () => {
   it("reads libtest's output, with the panic's file and line", { timeout: 180_000 }, async () => {
     const root = await workspace("cargo-project", {

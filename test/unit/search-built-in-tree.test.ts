@@ -101,9 +101,19 @@ describe("readMany", () => {
     },
   });
 
+  /** A runtime whose batch reader fails (its worker could not start): readMany reads one by one. */
+  const failingReadFiles = (fs: Fs): Fs => ({
+    ...fs,
+    openDirectory: async (path: string): Promise<DirHandle> => {
+      const handle = await fs.openDirectory(path);
+      return { ...handle, readFiles: () => Promise.reject(new Error("the file-reading worker exited")) };
+    },
+  });
+
   it.each([
     ["in a worker thread", (fs: Fs) => fs],
     ["one file at a time", withoutReadFiles],
+    ["one file at a time after the batch reader failed", failingReadFiles],
   ])("reads %s each regular file's bytes, and nothing for a FIFO, a symlink, a directory or a missing file", async (_name, adapt) => {
     const fs = adapt(runtime.fs);
     const ws = createWorkspaceFs(fs, await createWorkspace(fs, { root }));
