@@ -99,10 +99,6 @@ export function compareDiagnostics(before: readonly Diagnostic[], after: readonl
   return { added, fixed, now: after.length };
 }
 
-export function describeDelta(before: readonly Diagnostic[], after: readonly Diagnostic[], server: string): string[] {
-  return renderDelta(`Diagnostics (${server})`, compareDiagnostics(before, after));
-}
-
 /** `heading` is what the lines are about: "Diagnostics (typescript-go 7.0.2)", or a file's name. */
 export function renderDelta(heading: string, delta: DiagnosticsComparison): string[] {
   if (delta.added.length === 0 && delta.fixed.length === 0) return [`${heading}: unchanged, ${delta.now} in the file`];
