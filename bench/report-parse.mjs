@@ -1,9 +1,9 @@
 // Reading a big coverage report: JSON.parse in one go vs the bridge's parseJsonCooperatively
-// (src/text/cooperative-json.ts), on the same generated istanbul report, alternated in one run.
+// (src/lib/text/cooperative-json.ts), on the same generated istanbul report, alternated in one run.
 // For each: the median time, and the longest turn the event loop waited (a 1 ms timer's longest
 // gap), which is what every other session, /ping and the signal handlers feel.
 // Usage: npm run build && node bench/report-parse.mjs [megabytes, default 30] [runs, default 5]
-import { parseJsonCooperatively } from "../dist/src/text/cooperative-json.js";
+import { parseJsonCooperatively } from "../dist/src/lib/text/cooperative-json.js";
 import { median } from "./timing.mjs";
 
 const targetMb = Number(process.argv[2] ?? 30);

@@ -2,14 +2,14 @@
 // `bunx claude-ide-bridge` through bin/claude-ide-bridge.js. Bun runs these .ts sources directly.
 // Native where Bun is faster (Bun.serve, Bun.spawn, Bun.which); node: modules where the result is
 // the same (fs, dns, process questions and signals), shared with runtime/node.ts.
-import { bunServe, bunUpgradeWebSocket, bunWebSocketInfo } from "./bun-serve.ts";
-import { bunSpawn, bunWhich } from "./bun-spawn.ts";
-import { runCli } from "./cli.ts";
-import { shutdown } from "./node-shutdown.ts";
-import { sharedMembers } from "./node-compat.ts";
-import { languageServers } from "./lsp-launcher.ts";
-import type { Runtime } from "../src/runtime.ts";
-import { DEFAULT_PING_INTERVAL_MS } from "./ws-policy.ts";
+import { bunServe, bunUpgradeWebSocket, bunWebSocketInfo } from "./bun/serve.ts";
+import { bunSpawn, bunWhich } from "./bun/spawn.ts";
+import { runCli } from "./cli/cli.ts";
+import { shutdown } from "./shared/shutdown.ts";
+import { sharedMembers } from "./shared/compat.ts";
+import { languageServers } from "./lsp/launcher.ts";
+import type { Runtime } from "../src/ports/runtime.ts";
+import { DEFAULT_PING_INTERVAL_MS } from "./shared/ws-policy.ts";
 
 export { shutdown };
 
@@ -33,7 +33,7 @@ export function createBunRuntime(options: BunRuntimeOptions = {}): Runtime {
   };
 }
 
-/** Runs the CLI (runtime/cli.ts) on Bun. */
+/** Runs the CLI (runtime/cli/cli.ts) on Bun. */
 export function main(argv: string[] = process.argv.slice(2)): Promise<void> {
   return runCli({ runtime: createBunRuntime(), shutdown, writeStdout: (text) => process.stdout.write(text) }, argv);
 }

@@ -3,15 +3,15 @@
 // sources directly. Native where Deno is faster or must be (Deno.serve, Deno.Command, stdout);
 // node: modules where the result is the same (fs, dns, which, process questions and signals),
 // shared with runtime/node.ts.
-import { runCli } from "./cli.ts";
-import { createDenoUpgradeWebSocket, denoServe, denoWebSocketInfo } from "./deno-serve.ts";
-import { denoSpawn } from "./deno-spawn.ts";
-import { shutdown } from "./node-shutdown.ts";
-import { nodeWhich } from "./node-spawn.ts";
-import { sharedMembers } from "./node-compat.ts";
-import { languageServers } from "./lsp-launcher.ts";
-import type { Runtime } from "../src/runtime.ts";
-import { DEFAULT_PING_INTERVAL_MS } from "./ws-policy.ts";
+import { runCli } from "./cli/cli.ts";
+import { createDenoUpgradeWebSocket, denoServe, denoWebSocketInfo } from "./deno/serve.ts";
+import { denoSpawn } from "./deno/spawn.ts";
+import { shutdown } from "./shared/shutdown.ts";
+import { nodeWhich } from "./shared/spawn.ts";
+import { sharedMembers } from "./shared/compat.ts";
+import { languageServers } from "./lsp/launcher.ts";
+import type { Runtime } from "../src/ports/runtime.ts";
+import { DEFAULT_PING_INTERVAL_MS } from "./shared/ws-policy.ts";
 
 export { shutdown };
 
@@ -40,7 +40,7 @@ function writeStdout(text: string): void {
   while (bytes.byteLength > 0) bytes = bytes.subarray(Deno.stdout.writeSync(bytes));
 }
 
-/** Runs the CLI (runtime/cli.ts) on Deno. */
+/** Runs the CLI (runtime/cli/cli.ts) on Deno. */
 export function main(argv: string[] = Deno.args): Promise<void> {
   return runCli({ runtime: createDenoRuntime(), shutdown, writeStdout }, argv);
 }

@@ -1,5 +1,5 @@
 // The CLI entry shared by all three runtimes (DESIGN.md, "Top level"): picks the Runtime for the
-// runtime it finds itself on; everything else is runtime/cli.ts. Node runs the compiled
+// runtime it finds itself on; everything else is runtime/cli/cli.ts. Node runs the compiled
 // dist/runtime/main.js (bin/claude-ide-bridge.js); Bun runs this file as it is; Deno runs either.
 // `bun run runtime/bun.ts` and `deno run -A runtime/deno.ts` skip this file and do the same.
 const { Bun: bun, Deno: deno } = globalThis as { Bun?: unknown; Deno?: unknown };
@@ -16,6 +16,6 @@ if (argv[0] === "shim") {
   const entry = (await import(file)) as { main(): Promise<void> };
   await entry.main();
 } else {
-  const [{ runCli }, { createNodeRuntime, shutdown }] = await Promise.all([import("./cli.ts"), import("./node.ts")]);
+  const [{ runCli }, { createNodeRuntime, shutdown }] = await Promise.all([import("./cli/cli.ts"), import("./node.ts")]);
   await runCli({ runtime: createNodeRuntime(), shutdown, writeStdout: (text) => process.stdout.write(text) }, argv);
 }

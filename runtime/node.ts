@@ -1,13 +1,13 @@
-// The Runtime for Node >= 20: the only place (with its node-*.ts helpers) that knows it runs on Node.
+// The Runtime for Node >= 20: the only place (with runtime/node/ and the node: helpers of runtime/shared/) that knows it runs on Node.
 import { upgradeWebSocket } from "@hono/node-server";
 import { WebSocket } from "ws";
-import { nodeServe } from "./node-serve.ts";
-import { nodeSpawn, nodeWhich } from "./node-spawn.ts";
-import { sharedMembers } from "./node-compat.ts";
-import { languageServers } from "./lsp-launcher.ts";
-import type { Runtime } from "../src/runtime.ts";
+import { nodeServe } from "./node/serve.ts";
+import { nodeSpawn, nodeWhich } from "./shared/spawn.ts";
+import { sharedMembers } from "./shared/compat.ts";
+import { languageServers } from "./lsp/launcher.ts";
+import type { Runtime } from "../src/ports/runtime.ts";
 
-export { shutdown } from "./node-shutdown.ts";
+export { shutdown } from "./shared/shutdown.ts";
 
 export interface NodeRuntimeOptions {
   /** WebSocket heartbeat period (default 30 s); tests shorten it. */

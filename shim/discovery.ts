@@ -6,12 +6,12 @@ import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, watch, ty
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import process from "node:process";
-import { processAlive } from "../runtime/node-process.ts";
 import { readLockEntries, type LockDirReader } from "../src/lock/lock-dir.ts";
 import { ideLockDir, LOCK_FILE_NAME } from "../src/lock/lock-fields.ts";
 import type { ProcessProbe } from "../src/lock/lock-liveness.ts";
 import { parseLockPlain } from "../src/lock/lock-parse-plain.ts";
 import { selectLock, type SelectOptions } from "../src/lock/lock-selection.ts";
+import { processAlive } from "./process-alive.ts";
 
 export interface Target {
   port: number;

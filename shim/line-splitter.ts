@@ -1,7 +1,7 @@
 // Splits stdin bytes into lines (MCP stdio: one JSON-RPC message per line, protocol.md B6).
 // A line longer than the limit is never held in memory: only its first and last few KB are kept,
 // enough to find its id for the error reply. Bytes that are not UTF-8 are reported, not decoded.
-import { concatBytes } from "../src/text/bytes.ts";
+import { concatBytes } from "../src/lib/text/bytes.ts";
 
 const NEWLINE = 0x0a;
 const KEEP_BYTES = 4096;

@@ -4,12 +4,12 @@
 // Kept to node: modules and `ws` so it starts fast and runs on Node, Bun and Deno alike.
 import { mkdirSync } from "node:fs";
 import process from "node:process";
-import type { CliHost } from "../runtime/cli.ts";
+import type { CliHost } from "../src/cli/cli-host.ts";
 import { PACKAGE_VERSION } from "../src/version.ts";
 import { MAX_MESSAGE_BYTES } from "../src/wire.ts";
 import { connectBridge } from "./bridge-link.ts";
 import { Connector } from "./connector.ts";
-import { rerunCommand, type Invocation, type RuntimeName } from "../src/commands/launcher.ts";
+import { rerunCommand, type Invocation, type RuntimeName } from "../src/cli/launcher.ts";
 import { findTarget, lockDirectory, realDirectory, watchLocks, type Target } from "./discovery.ts";
 import { LineSplitter, type Line } from "./line-splitter.ts";
 import { createShimLog, type ShimLog } from "./log.ts";
@@ -27,7 +27,7 @@ const LOCK_POLL_MS = 2_000;
 /** After stdin ends, answers still due may take this long to arrive. */
 const DRAIN_ON_END_MS = 2_000;
 
-/** What the shim needs from its host: a narrow slice of runtime/cli.ts's CliHost. */
+/** What the shim needs from its host: a narrow slice of the CliHost (src/cli/cli-host.ts). */
 export interface ShimHost {
   /** Runs `fn` once on SIGINT/SIGTERM or shutdown(), before the process exits. */
   onShutdown(fn: () => Promise<void>): void;
@@ -35,7 +35,7 @@ export interface ShimHost {
   writeStdout(text: string): void;
 }
 
-/** `claude-ide-bridge shim` as a subcommand of the shared CLI (runtime/subcommands.ts). */
+/** `claude-ide-bridge shim` as a subcommand of the shared CLI (runtime/cli/subcommands.ts). */
 export default function runShimSubcommand(host: CliHost, args: string[]): Promise<number | undefined> {
   return runShim({ onShutdown: (fn) => host.runtime.onShutdown(fn), shutdown: (code) => host.shutdown(code), writeStdout: (text) => host.writeStdout(text) }, args);
 }

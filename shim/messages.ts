@@ -1,6 +1,6 @@
 // JSON-RPC as the shim needs it: classify a client line, build the error responses the shim
 // answers with itself, and find a response's id cheaply (the bridge's responses start with it).
-import { idFromToken } from "../src/mcp/id-token.ts";
+import { idFromToken } from "../src/mcp/protocol/id-token.ts";
 import { ATTACH_NOTICE_METHOD } from "../src/wire.ts";
 
 export type RequestId = string | number;

@@ -1,7 +1,7 @@
-// The project root for a bridge the shim starts (src/commands/project-root.ts), read with node:fs.
+// The project root for a bridge the shim starts (src/cli/project-root.ts), read with node:fs.
 import { readdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import { findProjectRoot } from "../src/commands/project-root.ts";
+import { findProjectRoot } from "../src/cli/project-root.ts";
 
 export function projectRootOf(dir: string): Promise<string> {
   return findProjectRoot(dir, { list: (d) => readdir(d).catch(() => []), parent: dirname });

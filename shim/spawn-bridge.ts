@@ -10,7 +10,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, unlinkSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import type { Invocation } from "../src/commands/launcher.ts";
+import type { Invocation } from "../src/cli/launcher.ts";
 import type { ShimLog } from "./log.ts";
 
 const MARKER_TTL_MS = 30_000;

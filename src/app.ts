@@ -1,11 +1,11 @@
 // The HTTP surface: one Hono app serving the Claude Code WebSocket, Streamable HTTP at /mcp,
 // /health and /ping. Runtime-agnostic: every runtime serves `app.fetch` unchanged.
 import { Hono, type MiddlewareHandler } from "hono";
-import type { Runtime } from "./runtime.ts";
+import type { Runtime } from "./ports/runtime.ts";
 import type { Logger } from "./log.ts";
-import type { SessionStore } from "./mcp/session-store.ts";
-import { isAllowedHost, isAllowedHttpOrigin, type HostPolicy } from "./security/host-origin.ts";
-import { bearerToken, tokensEqual } from "./security/tokens.ts";
+import type { SessionStore } from "./mcp/sessions/session-store.ts";
+import { isAllowedHost, isAllowedHttpOrigin, type HostPolicy } from "./security/auth/host-origin.ts";
+import { bearerToken, tokensEqual } from "./security/auth/tokens.ts";
 import { rpcErrorResponse } from "./transports/http/responses.ts";
 import type { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { logRefusals } from "./transports/refusal-log.ts";

@@ -1,6 +1,6 @@
 // Starts one bridge: workspace jail, tool registry, MCP sessions, HTTP + WebSocket on one port,
 // and the lock file Claude Code discovers it by. Returns a handle whose stop() undoes it all.
-import type { Runtime } from "./runtime.ts";
+import type { Runtime } from "./ports/runtime.ts";
 import { createApp } from "./app.ts";
 import type { BridgeConfig } from "./config/schema.ts";
 import { BridgeError, errorMessage } from "./errors.ts";
@@ -8,21 +8,21 @@ import { startIdleExit, type IdleExit } from "./idle-exit.ts";
 import { cleanStaleLocks, writeLockFile, type LockFileHandle } from "./lock/lock-file.ts";
 import { describeBridges, otherBridgesOn } from "./lock/other-bridges.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { McpSession } from "./mcp/session.ts";
-import { cleanStaleCheckpoints, readCheckpoint, SessionCheckpoint } from "./mcp/session-checkpoint.ts";
-import { SessionStore } from "./mcp/session-store.ts";
-import { isLoopbackHostname } from "./security/host-origin.ts";
-import { createWorkspace } from "./security/paths.ts";
-import { randomToken } from "./security/tokens.ts";
-import { createEventBus } from "./events/event-bus.ts";
-import { configuredServers } from "./lsp/lsp-config.ts";
+import { McpSession } from "./mcp/sessions/session.ts";
+import { cleanStaleCheckpoints, readCheckpoint, SessionCheckpoint } from "./mcp/sessions/session-checkpoint.ts";
+import { SessionStore } from "./mcp/sessions/session-store.ts";
+import { isLoopbackHostname } from "./security/auth/host-origin.ts";
+import { createWorkspace } from "./security/jail/workspace-jail.ts";
+import { randomToken } from "./security/auth/tokens.ts";
+import { createEventBus } from "./capabilities/events/event-bus.ts";
+import { configuredServers } from "./lsp/configured-servers.ts";
 import { createLspService } from "./lsp/lsp-service.ts";
 import { createWorkspaceFs } from "./workspace/workspace-fs.ts";
-import { credentialBudget } from "./mcp/rate-budget.ts";
-import { takeFromAll } from "./mcp/token-bucket.ts";
-import { buildInstructions } from "./tools/instructions.ts";
-import { ToolRegistry } from "./tools/registry.ts";
-import { createToolEnvironment, toolContext } from "./tools/tool-environment.ts";
+import { credentialBudget } from "./mcp/limits/rate-budget.ts";
+import { takeFromAll } from "./mcp/limits/token-bucket.ts";
+import { buildInstructions } from "./tools/platform/instructions.ts";
+import { ToolRegistry } from "./tools/platform/registry.ts";
+import { createToolEnvironment, toolContext } from "./tools/platform/tool-environment.ts";
 import { TOOLSETS } from "./tools/toolsets.ts";
 import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { PACKAGE_VERSION } from "./version.ts";
@@ -84,7 +84,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   });
   const instructions = buildInstructions(registry.toolsets, { root: workspace.root });
   const rateLimits = { requestsPerMinute: config.requestRateLimit, toolCallsPerMinute: config.toolRateLimit };
-  // One token today, so one credential: every session shares its budget (src/mcp/rate-budget.ts).
+  // One token today, so one credential: every session shares its budget (src/mcp/limits/rate-budget.ts).
   const credential = credentialBudget(rateLimits);
 
   const createSession = () =>

@@ -1,6 +1,6 @@
 // The three kinds of failure (DESIGN.md, "Errors"). Only ProtocolError crosses the wire as a
 // JSON-RPC error; ToolError becomes an `isError` tool result; BridgeError stays local.
-import { RuntimeError, type SystemErrorCode } from "./runtime.ts";
+import { RuntimeError, type SystemErrorCode } from "./ports/errors.ts";
 
 /** JSON-RPC error codes: the standard ones, MCP's, and the bridge's own. */
 export const RpcCode = {

@@ -2,8 +2,8 @@
 // injected function so this module stays runtime-free and testable without a disk.
 import * as v from "valibot";
 import { BridgeError, errorMessage } from "../errors.ts";
-import { allowEntryProblem } from "../security/commands.ts";
-import { isAbsolute, join, normalize } from "../security/posix-path.ts";
+import { allowEntryProblem } from "../security/commands/command-policy.ts";
+import { isAbsolute, join, normalize } from "../lib/paths/posix-path.ts";
 import type { CliFlags } from "./cli.ts";
 import { ConfigFileSchema, DEFAULT_CONFIG, type BridgeConfig, type ConfigFile } from "./schema.ts";
 

@@ -1,7 +1,7 @@
 // The bridge's configuration: one validated object, built from defaults, an optional config file
 // and CLI flags (in that order of precedence, lowest first). Every subsystem reads only this.
 import * as v from "valibot";
-import { LspConfigSchema, type LspConfig } from "../lsp/lsp-config.ts";
+import { LspConfigSchema, type LspConfig } from "./lsp-schema.ts";
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 

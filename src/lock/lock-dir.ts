@@ -1,6 +1,6 @@
 // Reading the lock directory through a small I/O interface, so the bridge and its commands (the
 // Runtime's fs, lock-record.ts) and the shim (node:fs, shim/discovery.ts) read it the same way.
-import { join } from "../security/posix-path.ts";
+import { join } from "../lib/paths/posix-path.ts";
 import { lockFilePort, type LockParser } from "./lock-fields.ts";
 import type { LockEntry } from "./lock-selection.ts";
 

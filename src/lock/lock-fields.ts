@@ -1,6 +1,6 @@
 // The IDE lock file as every reader sees it: `${CLAUDE_CONFIG_DIR:-~/.claude}/ide/<port>.lock`
 // (protocol.md A1). Field names are Claude Code's. Runtime-free, so the shim shares it.
-import { join } from "../security/posix-path.ts";
+import { join } from "../lib/paths/posix-path.ts";
 
 /**
  * One lock's fields, read leniently: the directory is shared with real IDEs (VS Code, JetBrains,

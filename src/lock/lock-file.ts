@@ -2,8 +2,8 @@
 // (protocol.md A1, original-tools.md 3.5): written at start-up, kept in place while we run, removed
 // on exit; and other processes' stale locks cleaned. Field names are Claude Code's, so they must stay exact.
 import { BridgeError, errorMessage, fsErrorCode } from "../errors.ts";
-import { join } from "../security/posix-path.ts";
-import type { Runtime } from "../runtime.ts";
+import { join } from "../lib/paths/posix-path.ts";
+import type { Runtime } from "../ports/runtime.ts";
 import { readLockDir } from "./lock-dir.ts";
 import { guardLockFile, type LockGuardOptions } from "./lock-guard.ts";
 import { ideLockDir } from "./lock-fields.ts";

@@ -3,7 +3,7 @@
 // Code and `status` stop finding a bridge that is still serving. One lstat per interval; the
 // Runtime port has no directory watch, and a second's delay is well within a shim's backoff.
 import { fsErrorCode } from "../errors.ts";
-import type { Runtime } from "../runtime.ts";
+import type { Runtime } from "../ports/runtime.ts";
 
 export const LOCK_GUARD_INTERVAL_MS = 1_000;
 

@@ -2,7 +2,7 @@
 // bridge's stale-lock cleaning adds to liveness. The directory is shared with real IDEs, so a
 // lock is only called stale on hard evidence.
 import { fsErrorCode } from "../errors.ts";
-import type { Runtime } from "../runtime.ts";
+import type { Runtime } from "../ports/runtime.ts";
 import type { IdeLock } from "./lock-fields.ts";
 import { readLock, type LockDirReader, type LockRead } from "./lock-dir.ts";
 import { isLockLive, isWindowsLockSeenElsewhere } from "./lock-liveness.ts";

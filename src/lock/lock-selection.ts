@@ -1,7 +1,7 @@
 // Which lock a client connects to, the same for the shim, `print-token` and `status`: live, a
 // WebSocket lock with a token, a workspace folder containing the directory, bridges before other
 // IDEs, the port we were on before, then the newest. Runtime-free, so the shim shares it.
-import { isInside, normalize } from "../security/posix-path.ts";
+import { isInside, normalize } from "../lib/paths/posix-path.ts";
 import type { IdeLock } from "./lock-fields.ts";
 import { isLockLive, type ProcessProbe } from "./lock-liveness.ts";
 

@@ -9,8 +9,8 @@
 // deleted (workspace/didChangeWatchedFiles), so importers left pointing at it show their errors.
 import type { Diagnostic, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
-import { toFileUri } from "../security/file-uri.ts";
-import type { WorkspacePath } from "../security/workspace-path.ts";
+import { toFileUri } from "../lib/paths/file-uri.ts";
+import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import type { FileWrite, WorkspaceFs } from "../workspace/workspace-fs.ts";
 import { encode, planChanges, type PlannedPath } from "./edit-plan.ts";
 import type { LanguageServer } from "./language-server.ts";

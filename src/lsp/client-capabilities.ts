@@ -2,8 +2,8 @@
 // hierarchical symbols, prepareRename, code action resolve, work-done progress, watched files and
 // configuration, so servers enable the features the tools use and report their readiness.
 import type { ClientCapabilities, InitializeParams, SymbolKind } from "vscode-languageserver-protocol";
-import { toFileUri } from "../security/file-uri.ts";
-import { basename } from "../security/posix-path.ts";
+import { toFileUri } from "../lib/paths/file-uri.ts";
+import { basename } from "../lib/paths/posix-path.ts";
 import { PACKAGE_VERSION } from "../version.ts";
 
 const SYMBOL_KINDS = Array.from({ length: 26 }, (_, i) => (i + 1) as SymbolKind);

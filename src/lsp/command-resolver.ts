@@ -1,8 +1,10 @@
 // Finds a server's executable: shipped with the bridge first (known versions, nothing the
 // workspace planted), then the workspace's node_modules/.bin, then PATH. Looked up once per
 // (server, root) and cached, found or not, until the bridge restarts.
-import type { Fs, LanguageServerLauncher, Runtime } from "../runtime.ts";
-import { isInside } from "../security/posix-path.ts";
+import type { Fs } from "../ports/fs.ts";
+import type { LanguageServerLauncher } from "../ports/lsp.ts";
+import type { Runtime } from "../ports/runtime.ts";
+import { isInside } from "../lib/paths/posix-path.ts";
 import type { CommandSource, ServerSpec } from "./server-specs.ts";
 
 export interface ResolvedCommand {

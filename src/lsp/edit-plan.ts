@@ -5,7 +5,7 @@
 // moved content, and those to the old URI before it too; a deletion leaves the path absent. Only
 // regular files are renamed or deleted: a directory, a symlink or a device is refused.
 import { ToolError } from "../errors.ts";
-import type { WorkspacePath } from "../security/workspace-path.ts";
+import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { identityOf, type FileIdentity } from "../workspace/file-version.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import { applyTextEdits } from "./text-edits.ts";

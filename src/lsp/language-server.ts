@@ -4,9 +4,9 @@
 // it (textDocument/diagnostic) and otherwise waited for, for the version just synced.
 import type { ApplyWorkspaceEditParams, Diagnostic, DocumentDiagnosticReport, InitializeResult, PublishDiagnosticsParams, Registration, ServerCapabilities } from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
-import { LspRequestError, type LanguageServerLauncher, type LspConnection } from "../runtime.ts";
-import { toFileUri } from "../security/file-uri.ts";
-import type { WorkspacePath } from "../security/workspace-path.ts";
+import { LspRequestError, type LanguageServerLauncher, type LspConnection } from "../ports/lsp.ts";
+import { toFileUri } from "../lib/paths/file-uri.ts";
+import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { initializeParams } from "./client-capabilities.ts";
 import { DiagnosticsStore } from "./diagnostics-store.ts";
 import { OpenDocuments, type SyncResult } from "./open-documents.ts";

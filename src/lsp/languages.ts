@@ -1,6 +1,6 @@
 // Which LSP languageId a file is, by its name: the ids VS Code uses, so servers that key settings
 // or behaviour on them (vscode-langservers-extracted) see what they expect.
-import { basename } from "../security/posix-path.ts";
+import { basename } from "../lib/paths/posix-path.ts";
 
 const BY_EXTENSION: Readonly<Record<string, string>> = {
   ts: "typescript",

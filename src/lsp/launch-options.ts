@@ -1,7 +1,8 @@
 // What a server is started with besides its command: its initializationOptions, with the bridge's
 // own tsserver.js for typescript-language-server when the project has no TypeScript. Shared by the
-// server pool and doctor's probe (src/commands/doctor-lsp.ts), so both start a server the same way.
-import type { Fs, LanguageServerLauncher } from "../runtime.ts";
+// server pool and doctor's probe (src/cli/doctor-lsp.ts), so both start a server the same way.
+import type { Fs } from "../ports/fs.ts";
+import type { LanguageServerLauncher } from "../ports/lsp.ts";
 import type { ServerSpec } from "./server-specs.ts";
 
 export interface LaunchOptionDeps {

@@ -4,11 +4,11 @@
 import type { Diagnostic, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { applyWorkspaceEdit, type ApplyEditOptions, type EditOutcome } from "./apply-edit.ts";
 import { ToolError } from "../errors.ts";
-import type { Runtime } from "../runtime.ts";
-import { childEnvironment } from "../exec/child-env.ts";
-import { fromFileUri, toFileUri } from "../security/file-uri.ts";
-import { basename, isInside, relative } from "../security/posix-path.ts";
-import type { WorkspacePath } from "../security/workspace-path.ts";
+import type { Runtime } from "../ports/runtime.ts";
+import { childEnvironment } from "../security/commands/child-env.ts";
+import { fromFileUri, toFileUri } from "../lib/paths/file-uri.ts";
+import { basename, isInside, relative } from "../lib/paths/posix-path.ts";
+import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import { createCommandResolver, type ResolvedCommand } from "./command-resolver.ts";
 import type { LanguageServer } from "./language-server.ts";
@@ -124,7 +124,7 @@ export interface AvailableServer {
 export interface LspServiceOptions {
   runtime: Pick<Runtime, "languageServers" | "which" | "fs" | "env" | "pid">;
   fs: WorkspaceFs;
-  /** Configured servers first (src/lsp/lsp-config.ts), then the built-ins. */
+  /** Configured servers first (src/lsp/configured-servers.ts), then the built-ins. */
   specs?: readonly ServerSpec[];
   idleMs?: number;
   log?: (level: "info" | "warning", message: string, data?: Record<string, unknown>) => void;

@@ -3,9 +3,9 @@
 // it differs, so a change made outside the bridge is seen by the very next call; the watcher
 // (workspace-watcher.ts) re-syncs open files that change between calls. At most MAX_OPEN stay open,
 // least recently used closed first: a server keeps analysing what is open.
-import type { LspConnection } from "../runtime.ts";
-import { toFileUri } from "../security/file-uri.ts";
-import type { WorkspacePath } from "../security/workspace-path.ts";
+import type { LspConnection } from "../ports/lsp.ts";
+import { toFileUri } from "../lib/paths/file-uri.ts";
+import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 
 const MAX_OPEN = 64;
 

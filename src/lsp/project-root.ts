@@ -1,8 +1,8 @@
 // A file's project root for one server: the nearest directory above it holding one of the server's
 // root markers (tsconfig.json, pyproject.toml, go.mod...), never above the workspace folder the
 // file is in, so a monorepo's packages each get their own server and nothing outside is a root.
-import type { Fs } from "../runtime.ts";
-import { dirname, isInside } from "../security/posix-path.ts";
+import type { Fs } from "../ports/fs.ts";
+import { dirname, isInside } from "../lib/paths/posix-path.ts";
 
 export async function projectRoot(fs: Pick<Fs, "lstat">, file: string, opts: { folder: string; markers: readonly string[] }): Promise<string> {
   for (let dir = dirname(file); isInside(dir, opts.folder); dir = dirname(dir)) {

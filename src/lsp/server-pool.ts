@@ -4,10 +4,11 @@
 // server is started again on the next call, at most MAX_CRASHES times in CRASH_WINDOW_MS; a server
 // idle for `idleMs` is shut down.
 import { ToolError, errorMessage } from "../errors.ts";
-import type { Fs, LanguageServerLauncher } from "../runtime.ts";
-import { dirname, isInside } from "../security/posix-path.ts";
-import type { WorkspacePath } from "../security/workspace-path.ts";
-import { compileGlob, type GlobMatcher } from "../glob/index.ts";
+import type { Fs } from "../ports/fs.ts";
+import type { LanguageServerLauncher } from "../ports/lsp.ts";
+import { dirname, isInside } from "../lib/paths/posix-path.ts";
+import type { WorkspacePath } from "../security/jail/workspace-path.ts";
+import { compileGlob, type GlobMatcher } from "../lib/glob/index.ts";
 import type { CommandResolver, ResolvedCommand } from "./command-resolver.ts";
 import { languageIdOf } from "./languages.ts";
 import { LanguageServer, type ServerHooks } from "./language-server.ts";

@@ -4,9 +4,9 @@
 // here: while the bridge runs such a command it is captured and then goes through the atomic edit
 // path (src/lsp/apply-edit.ts) like any other edit; at any other time it is refused and recorded.
 import type { ApplyWorkspaceEditParams, ConfigurationParams, Registration, RegistrationParams, UnregistrationParams } from "vscode-languageserver-protocol";
-import type { LspConnection } from "../runtime.ts";
-import { toFileUri } from "../security/file-uri.ts";
-import { basename } from "../security/posix-path.ts";
+import type { LspConnection } from "../ports/lsp.ts";
+import { toFileUri } from "../lib/paths/file-uri.ts";
+import { basename } from "../lib/paths/posix-path.ts";
 
 export interface ClientState {
   readonly root: string;

@@ -1,7 +1,7 @@
 // The built-in language servers: how to find each one, where its projects start, what it needs at
 // initialize, and when its answers about the whole project can be trusted (its readiness rule).
 // Order matters: for a language, the first server that is installed and supports a request wins.
-import type { BundledFile } from "../runtime.ts";
+import type { BundledFile } from "../ports/lsp.ts";
 
 /** Where a server's executable may be: shipped with the bridge, in the workspace, or on PATH. */
 export type CommandSource = { bundled: BundledFile } | { workspaceBin: string } | { onPath: string };

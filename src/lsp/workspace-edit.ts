@@ -5,7 +5,7 @@
 // dry-run diff, is `ApplyWorkspaceEdit`'s job, implemented on src/workspace by phase 2.
 import type { AnnotatedTextEdit, CreateFile, SnippetTextEdit, DeleteFile, RenameFile, TextDocumentEdit, TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
-import { markChecked, type WorkspacePath } from "../security/workspace-path.ts";
+import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
 import { splitLast } from "../workspace/parent-entry.ts";
 
 export type CheckedChange =

@@ -3,8 +3,8 @@
 // server gets workspace/didChangeWatchedFiles, which servers rely on for files they have not open
 // (issue 9: never stale). Each directory is watched on its own (not Node's recursive mode, which
 // walks node_modules too); generated and vendored trees are skipped, and the count is bounded.
-import type { Fs, Watcher } from "../runtime.ts";
-import { ALWAYS_SKIPPED } from "../ignore/visibility.ts";
+import type { Fs, Watcher } from "../ports/fs.ts";
+import { ALWAYS_SKIPPED } from "../lib/ignore/visibility.ts";
 
 const MAX_DIRECTORIES = 4000;
 /** Editors save in bursts (write, rename, chmod): one batch per burst. */

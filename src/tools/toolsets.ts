@@ -9,7 +9,7 @@ import { githubToolset } from "./github/index.ts";
 import { notesToolset } from "./notes/index.ts";
 import { qualityToolset } from "./quality/index.ts";
 import { searchToolset } from "./search/index.ts";
-import type { Toolset } from "./toolset.ts";
+import type { Toolset } from "./platform/toolset.ts";
 import { workspaceToolset } from "./workspace/index.ts";
 
 export const TOOLSETS: readonly Toolset[] = [

@@ -11,11 +11,11 @@
 // A removal (a file a language server's edit deletes or moves away) is one more step of the swap,
 // after every write: checked like a write, then unlinked; if a later step fails it is written back
 // from the bytes held, with the mode it had.
-import type { FileStat, Fs } from "../runtime.ts";
+import type { FileStat, Fs } from "../ports/fs.ts";
 import { ToolError, errorMessage } from "../errors.ts";
-import type { Workspace } from "../security/paths.ts";
-import { fsFailure } from "../security/resolve-path.ts";
-import type { WorkspacePath } from "../security/workspace-path.ts";
+import type { Workspace } from "../security/jail/workspace-jail.ts";
+import { fsFailure } from "../security/jail/resolve-path.ts";
+import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { identityOf, sameIdentity, type FileIdentity } from "./file-version.ts";
 import { openParentEntry, type ParentEntry } from "./parent-entry.ts";
 

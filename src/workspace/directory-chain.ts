@@ -2,13 +2,13 @@
 // the directory above it: mkdir, then open without following a symlink. A symlink raced into the
 // chain fails the open (ELOOP or ENOTDIR) instead of leading the creation elsewhere, which
 // `mkdir -p` on a path cannot promise.
-import type { DirHandle, Fs } from "../runtime.ts";
+import type { DirHandle, Fs } from "../ports/fs.ts";
 import { ToolError, fsErrorCode } from "../errors.ts";
-import { openCheckedDirectory } from "../security/checked-open.ts";
-import type { Workspace } from "../security/paths.ts";
-import { isInside, relative } from "../security/posix-path.ts";
-import { fsFailure } from "../security/resolve-path.ts";
-import { markChecked, type WorkspacePath } from "../security/workspace-path.ts";
+import { openCheckedDirectory } from "../security/jail/checked-open.ts";
+import type { Workspace } from "../security/jail/workspace-jail.ts";
+import { isInside, relative } from "../lib/paths/posix-path.ts";
+import { fsFailure } from "../security/jail/resolve-path.ts";
+import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
 
 export interface MadeDirectory {
   readonly path: WorkspacePath;

@@ -5,9 +5,9 @@
 // component on top of the checked open. The ancestors of the last directory opened are kept open
 // (sorted paths share them); a directory whose real path the OS cannot tell (no /proc) is opened
 // through the jail as before.
-import type { DirHandle, Fs } from "../runtime.ts";
-import { openCheckedDirectory } from "../security/checked-open.ts";
-import type { Workspace } from "../security/paths.ts";
+import type { DirHandle, Fs } from "../ports/fs.ts";
+import { openCheckedDirectory } from "../security/jail/checked-open.ts";
+import type { Workspace } from "../security/jail/workspace-jail.ts";
 
 export interface DirectoryOpener {
   /** A new descriptor of `dir` (root-relative, or absolute in another folder) for the caller to close; undefined when it is not a directory inside. */

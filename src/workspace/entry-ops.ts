@@ -1,12 +1,12 @@
 // Removing and renaming entries through their checked parent directories (src/workspace/parent-entry.ts):
 // the entry itself is what changes, so a symlink is removed or moved as a link, and a directory is
-// removed level by level through descriptors (src/runtime.ts DirHandle.remove), never by a path
+// removed level by level through descriptors (src/ports/fs.ts DirHandle.remove), never by a path
 // that a swapped directory could redirect.
-import type { FileStat, Fs } from "../runtime.ts";
+import type { FileStat, Fs } from "../ports/fs.ts";
 import { ToolError, fsErrorCode } from "../errors.ts";
-import type { Workspace } from "../security/paths.ts";
-import { fsFailure } from "../security/resolve-path.ts";
-import type { WorkspacePath } from "../security/workspace-path.ts";
+import type { Workspace } from "../security/jail/workspace-jail.ts";
+import { fsFailure } from "../security/jail/resolve-path.ts";
+import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { openParentEntry, type ParentEntry } from "./parent-entry.ts";
 
 export type EntryType = "file" | "directory" | "symlink" | "other";

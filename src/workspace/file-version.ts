@@ -2,7 +2,7 @@
 // changed meanwhile: a short content hash for the caller to hand back (expectedHash), and the
 // descriptor's identity (device, inode, size, mtime) for the bridge's own check right before it
 // writes. An atomic write makes a new inode, so any write in between shows up.
-import type { FileStat } from "../runtime.ts";
+import type { FileStat } from "../ports/fs.ts";
 
 /** Hex digits of SHA-256 shown and compared: 64 bits, plenty to tell versions of one file apart. */
 const HASH_CHARS = 16;

@@ -2,13 +2,13 @@
 // itself and not on what it points to: deleting or renaming a symlink removes or moves the link,
 // never its target. The parent is resolved through the jail and opened checked; the name is one
 // component, so whatever it is (a link to anywhere, a FIFO), only this directory's entry is touched.
-import type { DirHandle, FileStat, Fs } from "../runtime.ts";
+import type { DirHandle, FileStat, Fs } from "../ports/fs.ts";
 import { ToolError, fsErrorCode } from "../errors.ts";
-import { openCheckedDirectory } from "../security/checked-open.ts";
-import { fromFileUri } from "../security/file-uri.ts";
-import type { Workspace } from "../security/paths.ts";
-import { fsFailure } from "../security/resolve-path.ts";
-import { markChecked, type WorkspacePath } from "../security/workspace-path.ts";
+import { openCheckedDirectory } from "../security/jail/checked-open.ts";
+import { fromFileUri } from "../lib/paths/file-uri.ts";
+import type { Workspace } from "../security/jail/workspace-jail.ts";
+import { fsFailure } from "../security/jail/resolve-path.ts";
+import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
 
 export interface ParentEntry {
   readonly parent: DirHandle;

@@ -2,7 +2,7 @@
 // by the chunk and the byte budget whatever the file's size (issue 7: one-line reads of a 60 MB file
 // used to load it whole). Lines before the range are only counted, never kept; reading stops as soon
 // as the range or a budget is complete. A final "\n" does not begin another line.
-import { concatBytes } from "../text/bytes.ts";
+import { concatBytes } from "../lib/text/bytes.ts";
 
 const CHUNK_BYTES = 64 * 1024;
 const LF = 0x0a;

@@ -6,8 +6,8 @@
 // chunks ahead of the consumer so the reading overlaps the searching. Results come back in the
 // order asked for, so a caller can stop early and the answer does not depend on timing. A file
 // that cannot be read as a regular file comes back without bytes.
-import type { DirHandle, Fs } from "../runtime.ts";
-import type { Workspace } from "../security/paths.ts";
+import type { DirHandle, Fs } from "../ports/fs.ts";
+import type { Workspace } from "../security/jail/workspace-jail.ts";
 import { createDirectoryOpener } from "./directory-opener.ts";
 
 export interface ReadManyOptions {

@@ -1,19 +1,19 @@
 // The directory walker behind getFileTree, findFiles and the built-in search. Breadth-first, so when
 // a limit cuts the walk short the caller still has the shallow levels, which say the most about a
-// project. Every directory is listed through a checked descriptor (src/security/checked-open.ts),
+// project. Every directory is listed through a checked descriptor (src/security/jail/checked-open.ts),
 // and symlinks are listed, never followed, so a directory swapped for a link mid-walk cannot lead
-// the walk outside. What is seen follows src/ignore/visibility.ts (.gitignore included), and the
+// the walk outside. What is seen follows src/lib/ignore/visibility.ts (.gitignore included), and the
 // .gitignore files are read through the same descriptors.
-import type { DirEntry, DirHandle, Fs } from "../runtime.ts";
+import type { DirEntry, DirHandle, Fs } from "../ports/fs.ts";
 import { ToolError } from "../errors.ts";
-import type { IgnoreLevel } from "../ignore/ignore-levels.ts";
-import { loadLevel } from "../ignore/load-level.ts";
-import { isVisible, type PathFilter } from "../ignore/visibility.ts";
-import { openCheckedDirectory } from "../security/checked-open.ts";
-import type { Workspace } from "../security/paths.ts";
-import { isInside, relative } from "../security/posix-path.ts";
-import { markChecked, type WorkspacePath } from "../security/workspace-path.ts";
-import { createYielder } from "./yield-now.ts";
+import type { IgnoreLevel } from "../lib/ignore/ignore-levels.ts";
+import { loadLevel } from "../lib/ignore/load-level.ts";
+import { isVisible, type PathFilter } from "../lib/ignore/visibility.ts";
+import { openCheckedDirectory } from "../security/jail/checked-open.ts";
+import type { Workspace } from "../security/jail/workspace-jail.ts";
+import { isInside, relative } from "../lib/paths/posix-path.ts";
+import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
+import { createYielder } from "../lib/yield-now.ts";
 
 export type EntryKind = "file" | "directory" | "symlink" | "other";
 

@@ -1,14 +1,14 @@
 // ctx.fs: the filesystem as tools see it. It takes the user's paths, resolves them through the jail
 // and hands back branded WorkspacePaths; files and directories are used through checked
 // descriptors, so no raw path ever reaches the runtime and a path swapped between the check and the
-// use cannot lead outside (src/security/paths.ts, src/security/checked-open.ts). Each operation
+// use cannot lead outside (src/security/jail/workspace-jail.ts, src/security/jail/checked-open.ts). Each operation
 // lives in its own module of src/workspace; this file puts them behind one interface.
-import type { FileStat, Fs, WatchEvent, Watcher, WatchOptions } from "../runtime.ts";
+import type { FileStat, Fs, WatchEvent, Watcher, WatchOptions } from "../ports/fs.ts";
 import { ToolError } from "../errors.ts";
-import { openCheckedDirectory, openCheckedFile } from "../security/checked-open.ts";
-import type { ResolveOptions, Workspace } from "../security/paths.ts";
-import { fsFailure } from "../security/resolve-path.ts";
-import { markChecked, type WorkspacePath } from "../security/workspace-path.ts";
+import { openCheckedDirectory, openCheckedFile } from "../security/jail/checked-open.ts";
+import type { ResolveOptions, Workspace } from "../security/jail/workspace-jail.ts";
+import { fsFailure } from "../security/jail/resolve-path.ts";
+import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
 import { commitFiles, type FileWrite } from "./commit-files.ts";
 import { makeDirectoryChain, type MadeDirectory } from "./directory-chain.ts";
 import { removeEntry, renameEntry, type RemovedEntry, type RenamedEntry } from "./entry-ops.ts";

@@ -1,12 +1,12 @@
 // ctx.fs's plain write: one file, atomically, through its checked parent directory. The edit tools
 // use commitFiles (src/workspace/commit-files.ts), which also checks the version a caller read.
-import type { DirHandle, Fs } from "../runtime.ts";
+import type { DirHandle, Fs } from "../ports/fs.ts";
 import { ToolError, fsErrorCode } from "../errors.ts";
-import { openCheckedDirectory } from "../security/checked-open.ts";
-import type { Workspace } from "../security/paths.ts";
-import { basename, dirname } from "../security/posix-path.ts";
-import { fsFailure } from "../security/resolve-path.ts";
-import { markChecked, type WorkspacePath } from "../security/workspace-path.ts";
+import { openCheckedDirectory } from "../security/jail/checked-open.ts";
+import type { Workspace } from "../security/jail/workspace-jail.ts";
+import { basename, dirname } from "../lib/paths/posix-path.ts";
+import { fsFailure } from "../security/jail/resolve-path.ts";
+import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
 
 export interface WriteOptions {
   /** Fail when the file exists (default: replace it). */

@@ -1,4 +1,4 @@
-// Runtime.fetchPinned (runtime/node-fetch-pinned.ts) held to one contract on node, bun and deno:
+// Runtime.fetchPinned (runtime/shared/fetch-pinned.ts) held to one contract on node, bun and deno:
 // the probe (fixtures/probe-fetch.ts) fetches through its runtime from loopback servers run here,
 // which report what reached them. Hostnames end in .invalid, which no resolver answers (RFC 6761),
 // so a request that arrives proves no DNS was asked.

@@ -1,4 +1,4 @@
-// The file watcher (runtime/node-watch.ts, Fs.watch) held to one contract on node, bun and deno:
+// The file watcher (runtime/shared/watch.ts, Fs.watch) held to one contract on node, bun and deno:
 // the probe (fixtures/probe-watch.ts) changes a watched temp dir under each runtime and reports the
 // events each change brought. Deno reports some events twice, so the checks ask for what must be
 // there rather than for exact lists. That the watcher does not keep a process alive is checked

@@ -4,7 +4,7 @@
 import { symlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Diagnostic } from "../../src/diagnostics/diagnostic.ts";
+import type { Diagnostic } from "../../src/services/diagnostics/diagnostic.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
 import { missingProgram } from "../helpers/missing-program.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";

@@ -7,7 +7,7 @@
 import { symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BridgeEvents } from "../../src/events/bridge-events.ts";
+import type { BridgeEvents } from "../../src/capabilities/events/bridge-events.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
 import { missingProgram } from "../helpers/missing-program.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";

@@ -5,7 +5,7 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { processAlive } from "../../runtime/node-process.ts";
+import { processAlive } from "../../runtime/shared/process.ts";
 import { stopAllBridges, type BridgeProcess } from "../helpers/spawn-bridge.ts";
 import { bridgeOn, health, makeHome, startShim, type Json, type ShimProcess } from "./shim-support.ts";
 

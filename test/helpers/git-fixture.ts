@@ -5,8 +5,8 @@ import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import { nodeWhich } from "../../runtime/node-spawn.ts";
-import type { ToolHost } from "../../src/tools/tool-environment.ts";
+import { nodeWhich } from "../../runtime/shared/spawn.ts";
+import type { ToolHost } from "../../src/tools/platform/tool-environment.ts";
 
 export interface GitFixture {
   env: Record<string, string>;

@@ -2,12 +2,12 @@
 import { createNodeRuntime } from "../../runtime/node.ts";
 import { createApp } from "../../src/app.ts";
 import { silentLogger, type Logger } from "../../src/log.ts";
-import { credentialBudget } from "../../src/mcp/rate-budget.ts";
-import { McpSession, type SessionLimits } from "../../src/mcp/session.ts";
-import { SessionStore } from "../../src/mcp/session-store.ts";
-import { takeFromAll } from "../../src/mcp/token-bucket.ts";
-import { ToolRegistry } from "../../src/tools/registry.ts";
-import { toolContext } from "../../src/tools/tool-environment.ts";
+import { credentialBudget } from "../../src/mcp/limits/rate-budget.ts";
+import { McpSession, type SessionLimits } from "../../src/mcp/sessions/session.ts";
+import { SessionStore } from "../../src/mcp/sessions/session-store.ts";
+import { takeFromAll } from "../../src/mcp/limits/token-bucket.ts";
+import { ToolRegistry } from "../../src/tools/platform/registry.ts";
+import { toolContext } from "../../src/tools/platform/tool-environment.ts";
 import { StreamableHttpTransport } from "../../src/transports/http/streamable-http.ts";
 import { TEST_TOOLSETS, testEnvironment, testEventBus } from "./session-fixture.ts";
 

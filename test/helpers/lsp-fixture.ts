@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createNodeRuntime } from "../../runtime/node.ts";
 import { createLspService, type LspService, type LspServiceOptions } from "../../src/lsp/lsp-service.ts";
-import { createWorkspace } from "../../src/security/paths.ts";
+import { createWorkspace } from "../../src/security/jail/workspace-jail.ts";
 import { createWorkspaceFs } from "../../src/workspace/workspace-fs.ts";
 import { dispatcher, type Dispatcher } from "./tool-dispatch.ts";
 

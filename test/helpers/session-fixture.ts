@@ -1,21 +1,21 @@
 // An McpSession over a small registry of purpose-built tools, for engine unit tests.
 import * as v from "valibot";
-import type { JsonRpcMessage, JsonRpcResponse } from "../../src/mcp/jsonrpc.ts";
-import { McpSession, type SessionLimits } from "../../src/mcp/session.ts";
+import type { JsonRpcMessage, JsonRpcResponse } from "../../src/mcp/protocol/jsonrpc.ts";
+import { McpSession, type SessionLimits } from "../../src/mcp/sessions/session.ts";
 import { silentLogger } from "../../src/log.ts";
 import { ToolError } from "../../src/errors.ts";
 import { realpath } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { createNodeFs } from "../../runtime/node-fs.ts";
+import { createNodeFs } from "../../runtime/shared/fs.ts";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import { credentialBudget, type Budget } from "../../src/mcp/rate-budget.ts";
-import { createWorkspace } from "../../src/security/paths.ts";
-import { createEventBus, type EventBus } from "../../src/events/event-bus.ts";
-import type { ExtensionLink } from "../../src/tools/context.ts";
-import { defineTool, type Tool } from "../../src/tools/define-tool.ts";
-import { ToolRegistry } from "../../src/tools/registry.ts";
-import { createToolEnvironment, toolContext, type ToolHost } from "../../src/tools/tool-environment.ts";
-import { defineToolset, type Toolset } from "../../src/tools/toolset.ts";
+import { credentialBudget, type Budget } from "../../src/mcp/limits/rate-budget.ts";
+import { createWorkspace } from "../../src/security/jail/workspace-jail.ts";
+import { createEventBus, type EventBus } from "../../src/capabilities/events/event-bus.ts";
+import type { ExtensionLink } from "../../src/capabilities/context.ts";
+import { defineTool, type Tool } from "../../src/tools/platform/define-tool.ts";
+import { ToolRegistry } from "../../src/tools/platform/registry.ts";
+import { createToolEnvironment, toolContext, type ToolHost } from "../../src/tools/platform/tool-environment.ts";
+import { defineToolset, type Toolset } from "../../src/tools/platform/toolset.ts";
 
 export const echoTool = defineTool({
   name: "echo",
@@ -142,7 +142,7 @@ export function testEventBus(): EventBus {
   });
 }
 
-/** The bridge's own tool environment (src/tools/tool-environment.ts) over `registry`. */
+/** The bridge's own tool environment (src/tools/platform/tool-environment.ts) over `registry`. */
 export function testEnvironment(registry: ToolRegistry, opts: EnvironmentOptions & { events?: EventBus } = {}): ToolHost {
   return createToolEnvironment(createNodeRuntime(), {
     workspace,

@@ -1,14 +1,14 @@
-// A real ToolContext for unit tests, built by the bridge's own factory (src/tools/tool-environment.ts)
+// A real ToolContext for unit tests, built by the bridge's own factory (src/tools/platform/tool-environment.ts)
 // on the real Node runtime and the real workspace jail: what a tool sees here is what it sees in the
 // bridge. Only the call's scope (signal, progress, log) is recorded for assertions.
 import { createNodeRuntime } from "../../runtime/node.ts";
 import { DEFAULT_CONFIG } from "../../src/config/schema.ts";
-import type { LogLevel } from "../../src/mcp/logging.ts";
-import type { Runtime } from "../../src/runtime.ts";
-import { createWorkspace } from "../../src/security/paths.ts";
-import type { ExtensionLink, ToolCatalog, ToolContext, ToolSettings } from "../../src/tools/context.ts";
-import type { Tool } from "../../src/tools/define-tool.ts";
-import { createToolEnvironment, toolContext, type ToolHost } from "../../src/tools/tool-environment.ts";
+import type { LogLevel } from "../../src/capabilities/log-levels.ts";
+import type { Runtime } from "../../src/ports/runtime.ts";
+import { createWorkspace } from "../../src/security/jail/workspace-jail.ts";
+import type { ExtensionLink, ToolCatalog, ToolContext, ToolSettings } from "../../src/capabilities/context.ts";
+import type { Tool } from "../../src/tools/platform/define-tool.ts";
+import { createToolEnvironment, toolContext, type ToolHost } from "../../src/tools/platform/tool-environment.ts";
 import { testEventBus } from "./session-fixture.ts";
 
 export interface TestToolContext extends ToolContext {

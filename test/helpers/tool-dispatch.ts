@@ -4,11 +4,11 @@
 import * as v from "valibot";
 import { expect } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import type { JsonRpcMessage } from "../../src/mcp/jsonrpc.ts";
-import { createWorkspace } from "../../src/security/paths.ts";
-import type { ExtensionLink, ToolSettings } from "../../src/tools/context.ts";
-import { createToolEnvironment, type ToolEnvironmentOptions, type ToolHost } from "../../src/tools/tool-environment.ts";
-import type { Toolset } from "../../src/tools/toolset.ts";
+import type { JsonRpcMessage } from "../../src/mcp/protocol/jsonrpc.ts";
+import { createWorkspace } from "../../src/security/jail/workspace-jail.ts";
+import type { ExtensionLink, ToolSettings } from "../../src/capabilities/context.ts";
+import { createToolEnvironment, type ToolEnvironmentOptions, type ToolHost } from "../../src/tools/platform/tool-environment.ts";
+import type { Toolset } from "../../src/tools/platform/toolset.ts";
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
 import { makeSession, resultOf, type Fixture } from "./session-fixture.ts";
 

@@ -3,7 +3,7 @@
 // twice, with light stemming ("commits" = "commit", "changed" = "change") and English function
 // words left out. Not Claude Code's own code, but the same inputs: a tool this search cannot find
 // for the words a model would type is badly described.
-import type { Tool } from "../../src/tools/define-tool.ts";
+import type { Tool } from "../../src/tools/platform/define-tool.ts";
 
 const STOPWORDS = new Set(
   "a an and are as at be by did do does for from has have how i in is it its me my of on or the this that to was what when where which who why will with you your".split(" "),

@@ -2,8 +2,8 @@
 // (no false alarms on git log -c, npm run, cargo test -- ...), and what runner subcommands a user
 // allowed by name are let through, still without a shell.
 import { describe, expect, it } from "vitest";
-import { allowEntryProblem, checkCommandLine, createCommandPolicy } from "../../src/security/commands.ts";
-import { isNeverAllowed, programBase } from "../../src/security/interpreters.ts";
+import { allowEntryProblem, checkCommandLine, createCommandPolicy } from "../../src/security/commands/command-policy.ts";
+import { isNeverAllowed, programBase } from "../../src/security/commands/interpreters.ts";
 
 const place = { cwd: "/ws/sub", folders: ["/ws", "/other-folder"] };
 const policy = createCommandPolicy([]);

@@ -8,12 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import type { CommandContext } from "../../src/commands/command-io.ts";
-import { parseFlags } from "../../src/commands/flags.ts";
-import { CLIENTS, genMcpConfig, snippet } from "../../src/commands/gen-mcp-config.ts";
-import { init, updateMcpJson } from "../../src/commands/init.ts";
-import { printToken } from "../../src/commands/print-token.ts";
-import { status } from "../../src/commands/status.ts";
+import type { CommandContext } from "../../src/cli/command-io.ts";
+import { parseFlags } from "../../src/cli/flags.ts";
+import { CLIENTS, genMcpConfig, snippet } from "../../src/cli/gen-mcp-config.ts";
+import { init, updateMcpJson } from "../../src/cli/init.ts";
+import { printToken } from "../../src/cli/print-token.ts";
+import { status } from "../../src/cli/status.ts";
 
 let dir: string;
 let project: string;

@@ -6,9 +6,10 @@ import { chmod, mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNodeFs } from "../../runtime/node-fs.ts";
-import { RuntimeError, type DirHandle, type Fs } from "../../src/runtime.ts";
-import { createWorkspace } from "../../src/security/paths.ts";
+import { createNodeFs } from "../../runtime/shared/fs.ts";
+import { RuntimeError } from "../../src/ports/errors.ts";
+import type { DirHandle, Fs } from "../../src/ports/fs.ts";
+import { createWorkspace } from "../../src/security/jail/workspace-jail.ts";
 import { identityOf } from "../../src/workspace/file-version.ts";
 import { createWorkspaceFs, type FileWrite, type WorkspaceFs } from "../../src/workspace/workspace-fs.ts";
 

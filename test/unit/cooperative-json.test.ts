@@ -3,7 +3,7 @@
 // member-by-member walk run on small generated documents; a seeded generator keeps failures
 // reproducible. One test on a real-sized report checks that the event loop gets turns.
 import { describe, expect, it } from "vitest";
-import { JsonTextError, parseJsonCooperatively } from "../../src/text/cooperative-json.ts";
+import { JsonTextError, parseJsonCooperatively } from "../../src/lib/text/cooperative-json.ts";
 import { measureTurns } from "../helpers/event-loop-turns.ts";
 
 function prng(seed: number): () => number {

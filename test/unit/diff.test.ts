@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { diffLines } from "../../src/diff/line-diff.ts";
-import { unifiedDiff } from "../../src/diff/unified-diff.ts";
+import { diffLines } from "../../src/lib/diff/line-diff.ts";
+import { unifiedDiff } from "../../src/lib/diff/unified-diff.ts";
 
 /** Applies a unified diff of ours to `old`, as patch(1) would (exact positions, context checked). */
 function applyPatch(old: string, diff: string): string {

@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorkspaceEdit } from "vscode-languageserver-protocol";
-import { createNodeFs } from "../../runtime/node-fs.ts";
+import { createNodeFs } from "../../runtime/shared/fs.ts";
 import { planChanges } from "../../src/lsp/edit-plan.ts";
 import { checkWorkspaceEdit } from "../../src/lsp/workspace-edit.ts";
-import { createWorkspace } from "../../src/security/paths.ts";
+import { createWorkspace } from "../../src/security/jail/workspace-jail.ts";
 import { createWorkspaceFs, type WorkspaceFs } from "../../src/workspace/workspace-fs.ts";
 
 let root: string;

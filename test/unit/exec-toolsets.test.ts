@@ -2,7 +2,7 @@
 // (command output, HTTP responses, trees, format summaries: Claude Code would show only the JSON of
 // structured content) and which as data (test results, diagnostics, coverage, audits).
 import { describe, expect, it } from "vitest";
-import { ToolRegistry } from "../../src/tools/registry.ts";
+import { ToolRegistry } from "../../src/tools/platform/registry.ts";
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
 
 const registry = new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 512 * 1024 });

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import { outputProgress } from "../../src/exec/output-progress.ts";
+import { outputProgress } from "../../src/capabilities/exec/output-progress.ts";
 import { makeToolContext } from "../helpers/tool-context.ts";
 import { running as processRunning } from "../helpers/process-running.ts";
 

@@ -1,7 +1,7 @@
 // A repository whose own config names programs (.git/config, and a file it includes): fsmonitor,
 // filter and diff drivers, pager, editor, ssh command, credential helper, upload-pack, merge driver.
 // Read tools must run none of them; write tools keep the repository's filters and hooks (the
-// decision in src/git/repo-config-guard.ts) but none of the rest. Each program, if run, leaves a
+// decision in src/services/git/repo-config-guard.ts) but none of the rest. Each program, if run, leaves a
 // marker file; the argv git received (through a logging wrapper) shows the overrides.
 import { createServer, type Server } from "node:http";
 import { appendFile, chmod, mkdir, mkdtemp, readdir, realpath, rm, utimes, writeFile } from "node:fs/promises";

@@ -1,13 +1,13 @@
 // The pure parts of the git and GitHub tools: porcelain and record parsers, ref checks, the
 // repository-config guard's overrides, hotspot counting and the failed-step log reshaping.
 import { describe, expect, it } from "vitest";
-import { parseBranches } from "../../src/git/branch-list.ts";
-import { countHotspots } from "../../src/git/hotspots.ts";
-import { parseLog } from "../../src/git/log-format.ts";
-import { branchName, remoteName, revision, revisionRange } from "../../src/git/refs.ts";
-import { configOverrides, parseConfigList } from "../../src/git/repo-config-guard.ts";
-import { parsePorcelainV2 } from "../../src/git/status-parser.ts";
-import { failedStepLogs } from "../../src/github/failed-step-logs.ts";
+import { parseBranches } from "../../src/services/git/branch-list.ts";
+import { countHotspots } from "../../src/services/git/hotspots.ts";
+import { parseLog } from "../../src/services/git/log-format.ts";
+import { branchName, remoteName, revision, revisionRange } from "../../src/services/git/refs.ts";
+import { configOverrides, parseConfigList } from "../../src/services/git/repo-config-guard.ts";
+import { parsePorcelainV2 } from "../../src/services/git/status-parser.ts";
+import { failedStepLogs } from "../../src/services/github/failed-step-logs.ts";
 
 describe("parsePorcelainV2", () => {
   it("reads headers, renames with their origin, spaces in names, untracked and conflicts", () => {

@@ -6,7 +6,7 @@ import { appendFile, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BridgeEvents } from "../../src/events/bridge-events.ts";
+import type { BridgeEvents } from "../../src/capabilities/events/bridge-events.ts";
 import { gitToolset } from "../../src/tools/git/index.ts";
 import { gitFixture, type GitFixture } from "../helpers/git-fixture.ts";
 import { dispatcher, type Dispatcher } from "../helpers/tool-dispatch.ts";

@@ -5,10 +5,10 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parsePorcelainV2 } from "../../src/git/status-parser.ts";
+import { parsePorcelainV2 } from "../../src/services/git/status-parser.ts";
 import { gitStatusTool } from "../../src/tools/git/get-git-status.ts";
 import { gitToolset } from "../../src/tools/git/index.ts";
-import { defineToolset } from "../../src/tools/toolset.ts";
+import { defineToolset } from "../../src/tools/platform/toolset.ts";
 import { gitFixture, type GitFixture } from "../helpers/git-fixture.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 

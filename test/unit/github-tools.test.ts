@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BridgeEvents } from "../../src/events/bridge-events.ts";
+import type { BridgeEvents } from "../../src/capabilities/events/bridge-events.ts";
 import { bridgeToolset } from "../../src/tools/bridge/index.ts";
 import { githubToolset } from "../../src/tools/github/index.ts";
 import { startFakeGitHub, type FakeGitHub, type RecordedRequest } from "../helpers/fake-github.ts";

@@ -5,8 +5,8 @@ import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { matchRules, parseGitignore } from "../../src/ignore/gitignore-rules.ts";
-import { listFiles } from "../../src/tools/search/file-list.ts";
+import { matchRules, parseGitignore } from "../../src/lib/ignore/gitignore-rules.ts";
+import { listFiles } from "../../src/services/search/file-list.ts";
 import { writeIgnoreTree } from "../fixtures/ignore-tree.ts";
 import { makeToolContext, type TestToolContext } from "../helpers/tool-context.ts";
 

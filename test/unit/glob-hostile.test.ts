@@ -3,12 +3,12 @@
 // fixed number of milliseconds, so a slow or busy machine does not fail the test.
 import { describe, expect, it } from "vitest";
 import { ToolError } from "../../src/errors.ts";
-import { compileGlob } from "../../src/glob/index.ts";
-import { LazyDfa } from "../../src/glob/lazy-dfa.ts";
-import { buildNfa } from "../../src/glob/nfa.ts";
-import { NfaStepper } from "../../src/glob/nfa-stepper.ts";
-import { NFA_BOUNDS } from "../../src/glob/matcher.ts";
-import { parseGlob } from "../../src/glob/parse.ts";
+import { compileGlob } from "../../src/lib/glob/index.ts";
+import { LazyDfa } from "../../src/lib/glob/lazy-dfa.ts";
+import { buildNfa } from "../../src/lib/glob/nfa.ts";
+import { NfaStepper } from "../../src/lib/glob/nfa-stepper.ts";
+import { NFA_BOUNDS } from "../../src/lib/glob/matcher.ts";
+import { parseGlob } from "../../src/lib/glob/parse.ts";
 
 /** 2,000 paths like a real tree's, some with long names, from a fixed seed. */
 function realisticPaths(count: number): string[] {

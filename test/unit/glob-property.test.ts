@@ -3,12 +3,12 @@
 // cache at all (plain NFA simulation, the fallback when the cache is full).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileGlob, type GlobMatcher } from "../../src/glob/index.ts";
-import { LazyDfa } from "../../src/glob/lazy-dfa.ts";
-import { buildNfa } from "../../src/glob/nfa.ts";
-import { NfaStepper } from "../../src/glob/nfa-stepper.ts";
-import { NFA_BOUNDS } from "../../src/glob/matcher.ts";
-import { parseGlob } from "../../src/glob/parse.ts";
+import { compileGlob, type GlobMatcher } from "../../src/lib/glob/index.ts";
+import { LazyDfa } from "../../src/lib/glob/lazy-dfa.ts";
+import { buildNfa } from "../../src/lib/glob/nfa.ts";
+import { NfaStepper } from "../../src/lib/glob/nfa-stepper.ts";
+import { NFA_BOUNDS } from "../../src/lib/glob/matcher.ts";
+import { parseGlob } from "../../src/lib/glob/parse.ts";
 
 // ---- Reference: src/tools/workspace/glob.ts as it was, copied. Two changes, both marked: the
 // "u" flag (src/glob reads code points) and the "s" flag ("**" crosses a newline in a name).
@@ -90,7 +90,7 @@ function nfaOnlyGlob(pattern: string): GlobMatcher {
 // A pattern as tokens, each with the strings it can stand for, so a path can be drawn that the
 // pattern matches (random paths alone rarely do). Only syntax both sides read the same way: no
 // class edge cases where the old translation was wrong, and no "**/" right after "{" or ","
-// (src/glob/parse.ts says why they differ there).
+// (src/lib/glob/parse.ts says why they differ there).
 type Token = { glob: string; samples: string[] } | { branches: Token[][] };
 
 const CHARS = ["a", "b", ".", "é", "😀", ",", "-"];

@@ -2,7 +2,7 @@
 // places it deliberately differs from the old regex translation, and every malformed pattern.
 import { describe, expect, it } from "vitest";
 import { ToolError } from "../../src/errors.ts";
-import { compileGlob } from "../../src/glob/index.ts";
+import { compileGlob } from "../../src/lib/glob/index.ts";
 
 /** [pattern, paths it matches, paths it does not]. */
 type Row = [pattern: string, matches: string[], misses: string[]];

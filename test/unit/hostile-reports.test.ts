@@ -5,7 +5,7 @@
 // same run, never to a fixed number of milliseconds; the sizes make a quadratic reader thousands of
 // times slower than a linear one, so the bound of 40x leaves room for a busy machine.
 import { describe, expect, it } from "vitest";
-import { parseHttpFile } from "../../src/http/http-file.ts";
+import { parseHttpFile } from "../../src/tools/commands/http-file.ts";
 import { parseCobertura } from "../../src/tools/commands/coverage/coverage-reports.ts";
 import { parseGoTestJson } from "../../src/tools/commands/test-runners/go-test-json.ts";
 import { parseJestJson } from "../../src/tools/commands/test-runners/jest-json.ts";

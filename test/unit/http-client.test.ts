@@ -6,8 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import { parseHttpFile } from "../../src/http/http-file.ts";
-import type { PinnedFetchInit, Runtime } from "../../src/runtime.ts";
+import { parseHttpFile } from "../../src/tools/commands/http-file.ts";
+import type { PinnedFetchInit } from "../../src/ports/net.ts";
+import type { Runtime } from "../../src/ports/runtime.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 let root: string;

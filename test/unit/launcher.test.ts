@@ -2,9 +2,9 @@
 // will run. A checkout by its absolute bin path; an installed copy by its runtime's launcher; the
 // claude-ide-bridge on PATH when that is this very copy. And how the shim runs itself again.
 import { describe, expect, it } from "vitest";
-import { isInstalledPackage, launcherCommand, rerunCommand } from "../../src/commands/launcher.ts";
-import { selfInvocation } from "../../src/commands/self-invocation.ts";
-import type { Runtime } from "../../src/runtime.ts";
+import { isInstalledPackage, launcherCommand, rerunCommand } from "../../src/cli/launcher.ts";
+import { selfInvocation } from "../../src/cli/self-invocation.ts";
+import type { Runtime } from "../../src/ports/runtime.ts";
 import { PACKAGE_VERSION } from "../../src/version.ts";
 
 /** What selfInvocation asks: which copy is on PATH, and realpaths (here every path is real). */

@@ -7,12 +7,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
 import { ToolError } from "../../src/errors.ts";
-import { configuredServers, LspConfigSchema } from "../../src/lsp/lsp-config.ts";
+import { LspConfigSchema } from "../../src/config/lsp-schema.ts";
+import { configuredServers } from "../../src/lsp/configured-servers.ts";
 import { languageIdOf } from "../../src/lsp/languages.ts";
 import { lspPosition, splitLines } from "../../src/lsp/positions.ts";
 import { settingFor } from "../../src/lsp/server-requests.ts";
 import { checkWorkspaceEdit } from "../../src/lsp/workspace-edit.ts";
-import { createWorkspace } from "../../src/security/paths.ts";
+import { createWorkspace } from "../../src/security/jail/workspace-jail.ts";
 import { heritageNames } from "../../src/tools/lsp/derived-type-hierarchy.ts";
 import * as v from "valibot";
 

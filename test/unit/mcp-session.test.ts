@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SUPPORTED_PROTOCOL_VERSIONS } from "../../src/mcp/versions.ts";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "../../src/mcp/protocol/versions.ts";
 import { errorOf, makeSession, resultOf } from "../helpers/session-fixture.ts";
 
 describe("JSON-RPC framing errors", () => {

@@ -1,10 +1,10 @@
 // The small pieces that decide what a model reads: the result cap, "did you mean", name escaping,
 // and the wire checks in front of them (Content-Type, params, ids of unparsed messages).
 import { describe, expect, it } from "vitest";
-import { closestName } from "../../src/mcp/closest-name.ts";
-import { decodeMessage, peekId } from "../../src/mcp/decode.ts";
-import { capStructured, capText, TRUNCATION_KEY } from "../../src/mcp/result-cap.ts";
-import { displayName } from "../../src/text/display-name.ts";
+import { closestName } from "../../src/mcp/call/closest-name.ts";
+import { decodeMessage, peekId } from "../../src/mcp/protocol/decode.ts";
+import { capStructured, capText, TRUNCATION_KEY } from "../../src/tools/platform/result-cap.ts";
+import { displayName } from "../../src/lib/text/display-name.ts";
 import { isJsonContentType } from "../../src/transports/http/responses.ts";
 
 describe("capStructured", () => {

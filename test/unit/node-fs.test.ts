@@ -3,9 +3,9 @@ import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rename, rm, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createNodeFs } from "../../runtime/node-fs.ts";
-import { nodeErrorCode } from "../../runtime/node-errors.ts";
-import { RuntimeError } from "../../src/runtime.ts";
+import { createNodeFs } from "../../runtime/shared/fs.ts";
+import { nodeErrorCode } from "../../runtime/shared/errors.ts";
+import { RuntimeError } from "../../src/ports/errors.ts";
 
 const fs = createNodeFs();
 let dir: string;

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createNodeRuntime } from "../../runtime/node.ts";
 import { running } from "../helpers/process-running.ts";
-import type { Served } from "../../src/runtime.ts";
+import type { Served } from "../../src/ports/net.ts";
 
 const isLinux = process.platform === "linux";
 const servers: Served[] = [];

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parsePlan, renderPlan, slugOf } from "../../src/tools/notes/plan-file.ts";
+import { parsePlan, renderPlan, slugOf } from "../../src/services/notes/plan-file.ts";
 import { dispatcher, type Dispatcher } from "../helpers/tool-dispatch.ts";
 
 let base: string;

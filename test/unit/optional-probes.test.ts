@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defineTool } from "../../src/tools/define-tool.ts";
-import { defineToolset } from "../../src/tools/toolset.ts";
+import { defineTool } from "../../src/tools/platform/define-tool.ts";
+import { defineToolset } from "../../src/tools/platform/toolset.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 let root: string;

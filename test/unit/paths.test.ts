@@ -2,11 +2,11 @@ import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNodeFs } from "../../runtime/node-fs.ts";
+import { createNodeFs } from "../../runtime/shared/fs.ts";
 import { ToolError, type ToolErrorCode } from "../../src/errors.ts";
-import { toFileUri } from "../../src/security/file-uri.ts";
-import { createWorkspace, type ResolveOptions, type Workspace } from "../../src/security/paths.ts";
-import * as posix from "../../src/security/posix-path.ts";
+import { toFileUri } from "../../src/lib/paths/file-uri.ts";
+import { createWorkspace, type ResolveOptions, type Workspace } from "../../src/security/jail/workspace-jail.ts";
+import * as posix from "../../src/lib/paths/posix-path.ts";
 
 let base: string;
 let root: string;

@@ -5,12 +5,12 @@ import { chmod, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseCargoJson } from "../../src/diagnostics/parsers/cargo-json.ts";
-import { parseEslintJson } from "../../src/diagnostics/parsers/eslint-json.ts";
-import { parseGithubAnnotations, parseLocationLines } from "../../src/diagnostics/parsers/location-lines.ts";
-import { parsePyrightJson } from "../../src/diagnostics/parsers/pyright-json.ts";
-import { parseRuffJson } from "../../src/diagnostics/parsers/ruff-json.ts";
-import { parseTscOutput } from "../../src/diagnostics/parsers/tsc-output.ts";
+import { parseCargoJson } from "../../src/services/diagnostics/parsers/cargo-json.ts";
+import { parseEslintJson } from "../../src/services/diagnostics/parsers/eslint-json.ts";
+import { parseGithubAnnotations, parseLocationLines } from "../../src/services/diagnostics/parsers/location-lines.ts";
+import { parsePyrightJson } from "../../src/services/diagnostics/parsers/pyright-json.ts";
+import { parseRuffJson } from "../../src/services/diagnostics/parsers/ruff-json.ts";
+import { parseTscOutput } from "../../src/services/diagnostics/parsers/tsc-output.ts";
 import { parseCargoAudit, parseNpmAudit, parsePipAudit } from "../../src/tools/quality/audit-reports.ts";
 import { renderGoGraph } from "../../src/tools/quality/dependency-trees.ts";
 import { lineRanges, parseCobertura, parseGoCoverProfile, parseIstanbulFinal } from "../../src/tools/commands/coverage/coverage-reports.ts";

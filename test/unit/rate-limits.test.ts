@@ -3,8 +3,8 @@
 // that spend nothing, and every message charged (invalid ones and garbage too). Time is an injected
 // clock, never a sleep.
 import { describe, expect, it } from "vitest";
-import { CREDENTIAL_FACTOR, credentialBudget } from "../../src/mcp/rate-budget.ts";
-import { takeFromAll, TokenBucket } from "../../src/mcp/token-bucket.ts";
+import { CREDENTIAL_FACTOR, credentialBudget } from "../../src/mcp/limits/rate-budget.ts";
+import { takeFromAll, TokenBucket } from "../../src/mcp/limits/token-bucket.ts";
 import { errorOf, makeSession, resultOf, toolError } from "../helpers/session-fixture.ts";
 
 describe("TokenBucket", () => {

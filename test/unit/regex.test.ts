@@ -3,9 +3,9 @@
 import { execFileSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileRegex } from "../../src/regex/index.ts";
-import { programSize } from "../../src/regex/compile.ts";
-import { parseRegex } from "../../src/regex/parse.ts";
+import { compileRegex } from "../../src/lib/regex/index.ts";
+import { programSize } from "../../src/lib/regex/compile.ts";
+import { parseRegex } from "../../src/lib/regex/parse.ts";
 
 const span = (pattern: string, line: string, opts = {}) => {
   const m = compileRegex(pattern, opts).exec(line);

@@ -1,11 +1,11 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { BridgeError } from "../../src/errors.ts";
-import { defineTool, type Tool } from "../../src/tools/define-tool.ts";
-import { buildInstructions, MAX_INSTRUCTIONS_BYTES } from "../../src/tools/instructions.ts";
-import { ToolRegistry } from "../../src/tools/registry.ts";
-import { MAX_ALWAYS_LOAD, MAX_DESCRIPTION_CHARS, MAX_SEARCH_HINT_CHARS } from "../../src/tools/tool-invariants.ts";
-import { defineToolset, type Toolset } from "../../src/tools/toolset.ts";
+import { defineTool, type Tool } from "../../src/tools/platform/define-tool.ts";
+import { buildInstructions, MAX_INSTRUCTIONS_BYTES } from "../../src/tools/platform/instructions.ts";
+import { ToolRegistry } from "../../src/tools/platform/registry.ts";
+import { MAX_ALWAYS_LOAD, MAX_DESCRIPTION_CHARS, MAX_SEARCH_HINT_CHARS } from "../../src/tools/platform/tool-invariants.ts";
+import { defineToolset, type Toolset } from "../../src/tools/platform/toolset.ts";
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
 
 const ALL: Tool[] = TOOLSETS.flatMap((t) => [...t.tools]);

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { replaceMatches } from "../../src/tools/search/replace-matches.ts";
-import { compileRegex } from "../../src/regex/index.ts";
+import { compileRegex } from "../../src/lib/regex/index.ts";
 import { dispatcher, type Dispatcher } from "../helpers/tool-dispatch.ts";
 
 let base: string | undefined;

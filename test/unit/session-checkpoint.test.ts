@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import type { Runtime } from "../../src/runtime.ts";
+import type { Runtime } from "../../src/ports/runtime.ts";
 import { silentLogger, type Logger } from "../../src/log.ts";
 import {
   CHECKPOINT_MAX_AGE_MS,
@@ -14,8 +14,8 @@ import {
   cleanStaleCheckpoints,
   readCheckpoint,
   SessionCheckpoint,
-} from "../../src/mcp/session-checkpoint.ts";
-import { SessionStore } from "../../src/mcp/session-store.ts";
+} from "../../src/mcp/sessions/session-checkpoint.ts";
+import { SessionStore } from "../../src/mcp/sessions/session-store.ts";
 import { makeSession } from "../helpers/session-fixture.ts";
 
 let dir: string;

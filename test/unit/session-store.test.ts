@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { silentLogger } from "../../src/log.ts";
-import type { JsonRpcMessage } from "../../src/mcp/jsonrpc.ts";
-import { SessionStore } from "../../src/mcp/session-store.ts";
+import type { JsonRpcMessage } from "../../src/mcp/protocol/jsonrpc.ts";
+import { SessionStore } from "../../src/mcp/sessions/session-store.ts";
 import { makeSession } from "../helpers/session-fixture.ts";
 
 function store(graceMs = 1000, maxSessions?: number) {

@@ -9,9 +9,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import type { PinnedFetchInit, Runtime } from "../../src/runtime.ts";
-import { lexicalBlockReason } from "../../src/security/blocked-addresses.ts";
-import { formatIpv4, parseIpv4, parseIpv6 } from "../../src/security/ip-address.ts";
+import type { PinnedFetchInit } from "../../src/ports/net.ts";
+import type { Runtime } from "../../src/ports/runtime.ts";
+import { lexicalBlockReason } from "../../src/security/network/blocked-addresses.ts";
+import { formatIpv4, parseIpv4, parseIpv6 } from "../../src/security/network/ip-address.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
 
 const PUBLIC = "93.184.216.34";

@@ -6,10 +6,11 @@ import { chmod, mkdir, mkdtemp, readFile, readdir, realpath, rm, writeFile } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNodeFs } from "../../runtime/node-fs.ts";
+import { createNodeFs } from "../../runtime/shared/fs.ts";
 import { createNodeRuntime } from "../../runtime/node.ts";
-import { RuntimeError, type DirHandle, type Fs } from "../../src/runtime.ts";
-import { createWorkspace } from "../../src/security/paths.ts";
+import { RuntimeError } from "../../src/ports/errors.ts";
+import type { DirHandle, Fs } from "../../src/ports/fs.ts";
+import { createWorkspace } from "../../src/security/jail/workspace-jail.ts";
 import commitTransaction from "../../src/tools/edit/commit-transaction.ts";
 import stageEdit from "../../src/tools/edit/stage-edit.ts";
 import { TRANSACTION_IDLE_MS, TransactionStore } from "../../src/tools/edit/transaction-store.ts";

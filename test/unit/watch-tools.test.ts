@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { compileGlob } from "../../src/glob/index.ts";
+import { compileGlob } from "../../src/lib/glob/index.ts";
 import getFileChanges from "../../src/tools/files/get-file-changes.ts";
 import unwatchFiles from "../../src/tools/files/unwatch-files.ts";
 import watchFiles from "../../src/tools/files/watch-files.ts";

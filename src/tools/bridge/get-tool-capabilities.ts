@@ -2,9 +2,9 @@
 // so the model stops retrying a tool that cannot succeed. Compact: with 170 tools, the available
 // ones are a count (their names are in tools/list already); only the exceptions are listed.
 import * as v from "valibot";
-import type { ProbeResult, ToolContext, ToolSummary } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
-import { LspCapabilities, lspCapabilities } from "../lsp/lsp-capabilities.ts";
+import type { ProbeResult, ToolContext, ToolSummary } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { LspCapabilities, lspCapabilities } from "../../services/language/lsp-capabilities.ts";
 
 /** Executables always reported, whether or not a registered tool needs them. */
 const REPORTED_PROBES = ["git", "rg", "gh"];

@@ -1,5 +1,5 @@
 // The bridge's introspection toolset.
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import getToolCapabilities from "./get-tool-capabilities.ts";
 
 export const bridgeToolset = defineToolset({

@@ -3,11 +3,11 @@
 // suggestion says how to make one with the project's runner.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
-import { isRecord } from "../../diagnostics/project-facts.ts";
-import { JsonTextError, parseJsonCooperatively } from "../../text/cooperative-json.ts";
-import { createYielder } from "../../workspace/yield-now.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { isRecord } from "../../services/diagnostics/project-facts.ts";
+import { JsonTextError, parseJsonCooperatively } from "../../lib/text/cooperative-json.ts";
+import { createYielder } from "../../lib/yield-now.ts";
 import { lineRanges, parseCobertura, parseCoveragePyJson, parseGoCoverProfile, parseIstanbulFinal, parseIstanbulSummary, parseLcov, type FileCoverage } from "./coverage/coverage-reports.ts";
 
 type Format = "lcov" | "istanbul" | "istanbul-summary" | "cobertura" | "coverage.py" | "go";

@@ -1,7 +1,7 @@
 // The commands toolset: running things on the user's behalf, each through one guarded path:
 // programs through the allowlist (ctx.exec.runAllowed), test runners through tool-built argv
 // (ctx.exec.runToolchain), HTTP through the SSRF defence (ctx.http).
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import getCodeCoverage from "./get-code-coverage.ts";
 import parseHttpFile from "./parse-http-file.ts";
 import runCommand from "./run-command.ts";

@@ -1,8 +1,8 @@
 // parseHttpFile: the requests of a .http file (REST Client / JetBrains format) with file variables
 // filled in, ready for sendHttpRequest. Reads only; sends nothing.
 import * as v from "valibot";
-import { parseHttpFile } from "../../http/http-file.ts";
-import { defineTool } from "../define-tool.ts";
+import { parseHttpFile } from "./http-file.ts";
+import { defineTool } from "../platform/define-tool.ts";
 
 const MAX_HTTP_FILE_BYTES = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 // runCommand: runs one allowlisted program with arguments, no shell, through ctx.exec.runAllowed
-// (src/security/commands.ts says what is refused and why).
+// (src/security/commands/command-policy.ts says what is refused and why).
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { MAX_COMMAND_MS, commandFields, runUserCommand } from "./user-command.ts";
 
 export default defineTool({

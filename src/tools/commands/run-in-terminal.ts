@@ -4,7 +4,7 @@
 // [extension-ide] issue adds a viaExtension handler that runs it in a VS Code terminal instead;
 // the dispatcher picks exactly one of the two per call.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { MAX_COMMAND_MS, commandFields, runUserCommand } from "./user-command.ts";
 
 export default defineTool({

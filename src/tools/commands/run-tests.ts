@@ -4,10 +4,10 @@
 // ctx.exec.runToolchain with a fixed argv: the caller chooses only which tests (filter, file).
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { outputProgress } from "../../exec/output-progress.ts";
-import { checkedFilter } from "../../exec/toolchain.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
+import { outputProgress } from "../../capabilities/exec/output-progress.ts";
+import { checkedFilter } from "../../capabilities/exec/toolchain.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { detectRunners } from "./test-runners/detect-runner.ts";
 import { runMemory } from "./test-runners/run-memory.ts";
 import { RUNNERS, RUNNER_NAMES, type RunnerName, type RunRequest, type TestRunner } from "./test-runners/runners.ts";

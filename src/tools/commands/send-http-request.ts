@@ -2,8 +2,8 @@
 // redirects re-checked at every hop, the body capped). The answer is plain text, like curl -i:
 // status line, headers, body.
 import * as v from "valibot";
-import { DEFAULT_MAX_RESPONSE_BYTES, MAX_REDIRECTS, type HttpResponse } from "../../http/http-client.ts";
-import { defineTool } from "../define-tool.ts";
+import { DEFAULT_MAX_RESPONSE_BYTES, MAX_REDIRECTS, type HttpResponse } from "../../capabilities/http/http-client.ts";
+import { defineTool } from "../platform/define-tool.ts";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 const MAX_RESPONSE_BYTES = 1024 * 1024;

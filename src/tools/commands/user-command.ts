@@ -2,9 +2,9 @@
 // progress with the latest output lines, and the plain-text answer (the command line, exit code,
 // duration, then the output). A non-zero exit is an answer, not a tool error: the model reads it.
 import * as v from "valibot";
-import type { RunResult } from "../../exec/exec.ts";
-import { outputProgress } from "../../exec/output-progress.ts";
-import type { ToolContext } from "../context.ts";
+import type { RunResult } from "../../capabilities/exec/exec.ts";
+import { outputProgress } from "../../capabilities/exec/output-progress.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
 
 /** A command may run this long at most (--timeout is its default). */
 export const MAX_COMMAND_MS = 600_000;

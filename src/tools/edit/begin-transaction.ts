@@ -1,6 +1,6 @@
 // beginTransaction: opens a transaction for edits across files that must land together.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { MAX_FILES_PER_TRANSACTION, TRANSACTION_IDLE_MS, transactionsOf } from "./transaction-store.ts";
 
 export default defineTool({

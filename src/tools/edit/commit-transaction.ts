@@ -2,10 +2,10 @@
 // each must still be the version read when it was staged. The transaction ends either way.
 import * as v from "valibot";
 import type { FileWrite } from "../../workspace/workspace-fs.ts";
-import { defineTool } from "../define-tool.ts";
-import { withDiagnosticsDelta } from "./diagnostics-delta.ts";
-import { editReport } from "./edit-report.ts";
-import { documentWrite, encodeDocument } from "./text-document.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { withDiagnosticsDelta } from "../../services/diagnostics/diagnostics-delta.ts";
+import { editReport } from "../../services/documents/edit-report.ts";
+import { documentWrite, encodeDocument } from "../../services/documents/text-document.ts";
 import { transactionsOf } from "./transaction-store.ts";
 
 export default defineTool({

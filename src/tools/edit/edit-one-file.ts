@@ -3,10 +3,10 @@
 // line endings, refusing hard links and a file changed since the read), and report the diff, with
 // the diagnostics the edit changed when a language server has the file.
 import * as v from "valibot";
-import type { ToolContext } from "../context.ts";
-import { withDiagnosticsDelta } from "./diagnostics-delta.ts";
-import { editReport } from "./edit-report.ts";
-import { documentWrite, readDocument, type ExpectedVersion, type TextDocument } from "./text-document.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { withDiagnosticsDelta } from "../../services/diagnostics/diagnostics-delta.ts";
+import { editReport } from "../../services/documents/edit-report.ts";
+import { documentWrite, readDocument, type ExpectedVersion, type TextDocument } from "../../services/documents/text-document.ts";
 
 export const FilePathField = v.pipe(v.string(), v.minLength(1), v.description("File to edit, relative to the workspace root."));
 

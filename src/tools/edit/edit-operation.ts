@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { findBlock } from "./find-block.ts";
 import { applyLineEdits, LineEdit } from "./line-edits.ts";
-import { fitLineBreaks, type TextDocument } from "./text-document.ts";
+import { fitLineBreaks, type TextDocument } from "../../services/documents/text-document.ts";
 
 export const MAX_EDITS = 200;
 

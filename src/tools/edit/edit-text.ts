@@ -1,10 +1,10 @@
 // editText: line/column edits of one file, several in one call, applied all or none.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { MAX_EDITS } from "./edit-operation.ts";
 import { editOneFile, FilePathField, VersionFields } from "./edit-one-file.ts";
 import { applyLineEdits, LineEdit } from "./line-edits.ts";
-import { fitLineBreaks } from "./text-document.ts";
+import { fitLineBreaks } from "../../services/documents/text-document.ts";
 
 export default defineTool({
   name: "editText",

@@ -4,7 +4,7 @@
 // is bounded: every line is scored against the block's first and last lines, and only the best
 // few starts are scored in full.
 import { ToolError } from "../../errors.ts";
-import { LineIndex } from "./line-index.ts";
+import { LineIndex } from "../../services/documents/line-index.ts";
 
 /** Places shown for a miss, and the lines shown of each. */
 const CANDIDATES = 3;

@@ -1,5 +1,5 @@
 // The edit toolset: changing file content, one file or several together, always as a diff.
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import beginTransaction from "./begin-transaction.ts";
 import commitTransaction from "./commit-transaction.ts";
 import editText from "./edit-text.ts";

@@ -4,7 +4,7 @@
 // columns are exact: the range [line:column, endLine:endColumn) becomes `text`, as written.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { LineIndex } from "./line-index.ts";
+import { LineIndex } from "../../services/documents/line-index.ts";
 
 const Position = v.pipe(v.number(), v.integer(), v.minValue(1));
 

@@ -1,6 +1,6 @@
 // previewEdit: the diff an edit would make, without writing anything, in any of the three forms.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { applyOperation, EditFields } from "./edit-operation.ts";
 import { editOneFile, FilePathField } from "./edit-one-file.ts";
 

@@ -1,7 +1,7 @@
 // replaceBlock: exact-text replacement, the edit a model makes most. The text must occur once (or
 // `occurrence`/`replaceAll` says which); a miss shows the nearest places with line numbers.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { EditFields, replaceBlockIn } from "./edit-operation.ts";
 import { editOneFile, FilePathField, VersionFields } from "./edit-one-file.ts";
 

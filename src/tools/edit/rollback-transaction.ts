@@ -1,6 +1,6 @@
 // rollbackTransaction: drops a transaction. Staging never wrote anything, so no file changes.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { transactionsOf } from "./transaction-store.ts";
 
 export default defineTool({

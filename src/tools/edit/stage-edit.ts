@@ -3,14 +3,14 @@
 // whole staged change against disk. A file that does not exist yet is created by `content`.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { displayName } from "../../text/display-name.ts";
+import { displayName } from "../../lib/text/display-name.ts";
 import { hashMatches } from "../../workspace/file-version.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
-import { editReport } from "./edit-report.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { editReport } from "../../services/documents/edit-report.ts";
 import { applyOperation, EditFields, type EditOperation } from "./edit-operation.ts";
 import { FilePathField, VersionFields } from "./edit-one-file.ts";
-import { encodeDocument, newDocument, readDocument, type ExpectedVersion } from "./text-document.ts";
+import { encodeDocument, newDocument, readDocument, type ExpectedVersion } from "../../services/documents/text-document.ts";
 import { MAX_FILES_PER_TRANSACTION, MAX_STAGED_CHARS, stagedChars, transactionsOf, type StagedFile, type Transaction } from "./transaction-store.ts";
 
 export default defineTool({

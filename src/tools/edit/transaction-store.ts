@@ -5,9 +5,9 @@
 // exists) and expires after a quiet spell; expiry is checked whenever the store is used, so no timer
 // keeps anything alive. The store lives beside the bridge's ctx.fs, one per bridge.
 import { ToolError } from "../../errors.ts";
-import type { WorkspacePath } from "../../security/workspace-path.ts";
+import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
-import type { TextDocument } from "./text-document.ts";
+import type { TextDocument } from "../../services/documents/text-document.ts";
 
 /** A transaction not used for this long is dropped. */
 export const TRANSACTION_IDLE_MS = 15 * 60 * 1000;

@@ -3,11 +3,11 @@
 // mode kept); a hard link never is.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { displayName } from "../../text/display-name.ts";
+import { displayName } from "../../lib/text/display-name.ts";
 import { contentHash } from "../../workspace/file-version.ts";
 import { splitLast } from "../../workspace/parent-entry.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { DiagnosticsField, withEntryDiagnostics } from "./entry-diagnostics.ts";
 
 const Created = v.object({

@@ -5,11 +5,11 @@
 // descriptors level by level, so a directory swapped for a symlink meanwhile cannot lead it outside.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { displayName } from "../../text/display-name.ts";
+import { displayName } from "../../lib/text/display-name.ts";
 import { splitLast } from "../../workspace/parent-entry.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
-import { ensureDataDir, inDataDir } from "./bridge-data-dir.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { ensureDataDir, inDataDir } from "../../services/notes/bridge-data-dir.ts";
 import { DiagnosticsField, withEntryDiagnostics } from "./entry-diagnostics.ts";
 
 const Deleted = v.object({

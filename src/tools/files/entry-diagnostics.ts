@@ -6,11 +6,11 @@
 // by PHASE_BUDGET_MS, and a server that fails or is slow only costs the note, never the change.
 import * as v from "valibot";
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import { isInside } from "../../security/posix-path.ts";
-import type { WorkspacePath } from "../../security/workspace-path.ts";
-import { displayName } from "../../text/display-name.ts";
-import type { ToolContext } from "../context.ts";
-import { compareDiagnostics, currentDiagnostics, renderDelta } from "../edit/diagnostics-delta.ts";
+import { isInside } from "../../lib/paths/posix-path.ts";
+import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
+import { displayName } from "../../lib/text/display-name.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { compareDiagnostics, currentDiagnostics, renderDelta } from "../../services/diagnostics/diagnostics-delta.ts";
 
 /** Other files re-checked; the servers' open files are few (64 at most each), the bound is for the time. */
 const MAX_OTHER_FILES = 20;

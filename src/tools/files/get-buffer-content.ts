@@ -4,9 +4,9 @@
 // Unlike readFile, no line numbers: this is the text to copy into replaceBlock's oldContent.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { defineTool } from "../define-tool.ts";
-import { LineIndex } from "../edit/line-index.ts";
-import { readDocument } from "../edit/text-document.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { LineIndex } from "../../services/documents/line-index.ts";
+import { readDocument } from "../../services/documents/text-document.ts";
 
 export default defineTool({
   name: "getBufferContent",

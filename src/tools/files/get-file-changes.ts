@@ -2,9 +2,9 @@
 // (up to waitMs) for the first change; each path says whether it now exists, so "created",
 // "changed" and "deleted" describe the file as it is at the read, not a replay of every event.
 import * as v from "valibot";
-import { displayName } from "../../text/display-name.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
+import { displayName } from "../../lib/text/display-name.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { watchesOf, type Watch } from "./watch-store.ts";
 
 const MAX_WAIT_MS = 25_000;

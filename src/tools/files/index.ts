@@ -1,6 +1,6 @@
 // The files toolset: creating, deleting (to a trash), renaming and reading files as saved, and
 // watching them for changes. Every path goes through the workspace jail.
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import createFile from "./create-file.ts";
 import deleteFile from "./delete-file.ts";
 import getBufferContent from "./get-buffer-content.ts";

@@ -3,9 +3,9 @@
 // says so, so the model goes and fixes them.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { displayName } from "../../text/display-name.ts";
+import { displayName } from "../../lib/text/display-name.ts";
 import { splitLast } from "../../workspace/parent-entry.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { DiagnosticsField, withEntryDiagnostics } from "./entry-diagnostics.ts";
 
 export default defineTool({

@@ -1,6 +1,6 @@
 // unwatchFiles: stops a watch; changes not yet read are dropped.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { watchesOf } from "./watch-store.ts";
 
 export default defineTool({

@@ -1,9 +1,9 @@
 // watchFiles: starts watching a workspace directory (recursively) for changes; getFileChanges reads
 // them, and clients that set a log level also get them as notifications/message.
 import * as v from "valibot";
-import { compileGlob } from "../../glob/index.ts";
-import { displayName } from "../../text/display-name.ts";
-import { defineTool } from "../define-tool.ts";
+import { compileGlob } from "../../lib/glob/index.ts";
+import { displayName } from "../../lib/text/display-name.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { MAX_PENDING, record, WATCH_IDLE_MS, watchesOf } from "./watch-store.ts";
 
 export default defineTool({

@@ -7,9 +7,9 @@
 // Watches belong to their session and are closed after a quiet spell, checked whenever the store is
 // used; the OS watcher never keeps the bridge alive.
 import { ToolError } from "../../errors.ts";
-import type { GlobMatcher } from "../../glob/index.ts";
-import { ALWAYS_SKIPPED } from "../../ignore/visibility.ts";
-import type { WatchEvent, Watcher } from "../../runtime.ts";
+import type { GlobMatcher } from "../../lib/glob/index.ts";
+import { ALWAYS_SKIPPED } from "../../lib/ignore/visibility.ts";
+import type { WatchEvent, Watcher } from "../../ports/fs.ts";
 import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
 
 export const WATCH_IDLE_MS = 30 * 60 * 1000;

@@ -1,9 +1,9 @@
 // getCommitDetails: one commit as `git show` prints it: header, full message, stat, and the patch.
 import * as v from "valibot";
-import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
-import { diffText } from "../../git/diff-text.ts";
-import { revision } from "../../git/refs.ts";
-import { defineTool } from "../define-tool.ts";
+import { NO_DIFF_PROGRAMS } from "../../services/git/git-environment.ts";
+import { diffText } from "../../services/git/diff-text.ts";
+import { revision } from "../../services/git/refs.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { PathsInput, RefInput } from "./git-inputs.ts";
 
 export default defineTool({

@@ -1,10 +1,10 @@
 // getDiffBetweenRefs: what changed between two commits, as a unified diff or a stat; with
 // mergeBase, what a pull request from `head` into `base` would show.
 import * as v from "valibot";
-import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
-import { diffText } from "../../git/diff-text.ts";
-import { revision } from "../../git/refs.ts";
-import { defineTool } from "../define-tool.ts";
+import { NO_DIFF_PROGRAMS } from "../../services/git/git-environment.ts";
+import { diffText } from "../../services/git/diff-text.ts";
+import { revision } from "../../services/git/refs.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { ContextLinesInput, diffFormatArgs, PathsInput, RefInput, StatInput } from "./git-inputs.ts";
 
 export default defineTool({

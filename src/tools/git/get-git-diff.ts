@@ -1,8 +1,8 @@
 // getGitDiff: the workspace's uncommitted changes as a unified diff (or a stat), staged or not.
 import * as v from "valibot";
-import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
-import { diffText } from "../../git/diff-text.ts";
-import { defineTool } from "../define-tool.ts";
+import { NO_DIFF_PROGRAMS } from "../../services/git/git-environment.ts";
+import { diffText } from "../../services/git/diff-text.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { ContextLinesInput, diffFormatArgs, PathsInput, StatInput } from "./git-inputs.ts";
 
 export default defineTool({

@@ -1,10 +1,10 @@
 // getGitHotspots: the files changed most often over a recent window, a map of where work (and
 // usually risk) concentrates.
 import * as v from "valibot";
-import { countHotspots } from "../../git/hotspots.ts";
-import { pathspecs } from "../../git/pathspec.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { countHotspots } from "../../services/git/hotspots.ts";
+import { pathspecs } from "../../services/git/pathspec.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput, PathsInput } from "./git-inputs.ts";
 
 /** Enough history for any window that means "recent"; bounds time and memory on huge repositories. */

@@ -1,11 +1,11 @@
 // getGitLog: commits as a compact list (hash, date, author, subject), filtered by range, paths,
 // author, date and message.
 import * as v from "valibot";
-import { LOG_OPTIONS, parseLog } from "../../git/log-format.ts";
-import { pathspecs } from "../../git/pathspec.ts";
-import { revisionRange } from "../../git/refs.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { LOG_OPTIONS, parseLog } from "../../services/git/log-format.ts";
+import { pathspecs } from "../../services/git/pathspec.ts";
+import { revisionRange } from "../../services/git/refs.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput, LineInput, PathsInput, RefInput } from "./git-inputs.ts";
 
 export const LogEntry = v.object({ hash: v.string(), date: v.string(), author: v.string(), subject: v.string() });

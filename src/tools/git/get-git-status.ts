@@ -2,12 +2,12 @@
 // `git status --porcelain=v2 --branch -z` (stable, NUL-separated: every file name parses). Output
 // past the cap is cut at its last whole record, and the result says so.
 import * as v from "valibot";
-import { HOW_TO_FINISH, OPERATIONS, operationInProgress } from "../../git/operation.ts";
-import { STATUS_MAX_BYTES } from "../../git/operation-state.ts";
-import { openRepository } from "../../git/repository.ts";
-import { pathspec } from "../../git/pathspec.ts";
-import { parsePorcelainV2, type ParsedStatus, type StatusChange } from "../../git/status-parser.ts";
-import { defineTool, type Tool } from "../define-tool.ts";
+import { HOW_TO_FINISH, OPERATIONS, operationInProgress } from "../../services/git/operation.ts";
+import { STATUS_MAX_BYTES } from "../../services/git/operation-state.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { pathspec } from "../../services/git/pathspec.ts";
+import { parsePorcelainV2, type ParsedStatus, type StatusChange } from "../../services/git/status-parser.ts";
+import { defineTool, type Tool } from "../platform/define-tool.ts";
 
 /** Per list; a tree with thousands of untracked files (an unignored build) says so instead. */
 const MAX_ENTRIES = 500;

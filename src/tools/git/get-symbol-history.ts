@@ -3,12 +3,12 @@
 // the name (`git log -S`) instead.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
-import { pathspec } from "../../git/pathspec.ts";
-import { openRepository, type Repository } from "../../git/repository.ts";
-import { textBudget, textResult } from "../../git/text-output.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
+import { NO_DIFF_PROGRAMS } from "../../services/git/git-environment.ts";
+import { pathspec } from "../../services/git/pathspec.ts";
+import { openRepository, type Repository } from "../../services/git/repository.ts";
+import { textBudget, textResult } from "../../services/git/text-output.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput } from "./git-inputs.ts";
 
 const HEADER = ["--format=commit %h %ad %an%n%s", "--date=short", "--abbrev=10"];

@@ -4,9 +4,9 @@
 // `git bisect reset`.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { commitsDropped, readOperationState, type OperationState } from "../../git/operation-state.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { commitsDropped, readOperationState, type OperationState } from "../../services/git/operation-state.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { afterStep, MAX_LISTED, OPERATION_TIMEOUT_MS, OperationOutcome, requireOperation, type OperationOutcome as Outcome } from "./operation-outcome.ts";
 
 export default defineTool({

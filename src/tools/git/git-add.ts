@@ -1,10 +1,10 @@
 // gitAdd: stages files for the next commit; without files, every change to tracked files (and with
 // addUntracked, new files too) inside the workspace.
 import * as v from "valibot";
-import { pathspecs } from "../../git/pathspec.ts";
-import { openRepository } from "../../git/repository.ts";
-import { stagedFiles } from "../../git/staged-files.ts";
-import { defineTool } from "../define-tool.ts";
+import { pathspecs } from "../../services/git/pathspec.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { stagedFiles } from "../../services/git/staged-files.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { PathsInput } from "./git-inputs.ts";
 
 const MAX_LISTED = 500;

@@ -1,11 +1,11 @@
 // gitBlame: who last changed each line, and in which commit (git's own compact format).
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { pathspec } from "../../git/pathspec.ts";
-import { revision } from "../../git/refs.ts";
-import { openRepository } from "../../git/repository.ts";
-import { textBudget, textResult } from "../../git/text-output.ts";
-import { defineTool } from "../define-tool.ts";
+import { pathspec } from "../../services/git/pathspec.ts";
+import { revision } from "../../services/git/refs.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { textBudget, textResult } from "../../services/git/text-output.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { RefInput } from "./git-inputs.ts";
 
 const Line = v.pipe(v.number(), v.integer(), v.minValue(1));

@@ -2,10 +2,10 @@
 // creates one from HEAD or a base. `git switch` never discards local changes: a switch that would
 // is refused with git's message.
 import * as v from "valibot";
-import { currentBranch, headCommit } from "../../git/head.ts";
-import { branchName, revision } from "../../git/refs.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { currentBranch, headCommit } from "../../services/git/head.ts";
+import { branchName, revision } from "../../services/git/refs.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { RefInput } from "./git-inputs.ts";
 
 export default defineTool({

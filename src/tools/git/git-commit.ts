@@ -3,13 +3,13 @@
 // as they would for `git commit` in a terminal.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { NO_DIFF_PROGRAMS } from "../../git/git-environment.ts";
-import { currentBranch, shortHash } from "../../git/head.ts";
-import { HOW_TO_FINISH, operationInProgress } from "../../git/operation.ts";
-import { pathspecs } from "../../git/pathspec.ts";
-import { openRepository, type Repository } from "../../git/repository.ts";
-import { committedFiles } from "../../git/staged-files.ts";
-import { defineTool } from "../define-tool.ts";
+import { NO_DIFF_PROGRAMS } from "../../services/git/git-environment.ts";
+import { currentBranch, shortHash } from "../../services/git/head.ts";
+import { HOW_TO_FINISH, operationInProgress } from "../../services/git/operation.ts";
+import { pathspecs } from "../../services/git/pathspec.ts";
+import { openRepository, type Repository } from "../../services/git/repository.ts";
+import { committedFiles } from "../../services/git/staged-files.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { PathsInput } from "./git-inputs.ts";
 
 const MAX_LISTED = 500;

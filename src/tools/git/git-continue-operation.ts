@@ -4,12 +4,12 @@
 // editor (commit messages stay as git prepared them). The operation is read from the repository.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { stagedConflictMarkers } from "../../git/conflict-markers.ts";
-import { HOW_TO_FINISH } from "../../git/operation.ts";
-import { readOperationState } from "../../git/operation-state.ts";
-import { pathspecs } from "../../git/pathspec.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { stagedConflictMarkers } from "../../services/git/conflict-markers.ts";
+import { HOW_TO_FINISH } from "../../services/git/operation.ts";
+import { readOperationState } from "../../services/git/operation-state.ts";
+import { pathspecs } from "../../services/git/pathspec.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { PathListInput } from "./git-inputs.ts";
 import { afterStep, OPERATION_TIMEOUT_MS, OperationOutcome, requireOperation } from "./operation-outcome.ts";
 

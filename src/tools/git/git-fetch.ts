@@ -1,10 +1,10 @@
 // gitFetch: downloads a remote's new commits and branches (remote-tracking refs only: the working
 // tree and local branches stay as they are).
 import * as v from "valibot";
-import { gitProgress } from "../../git/progress.ts";
-import { remoteName } from "../../git/refs.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { gitProgress } from "../../services/git/progress.ts";
+import { remoteName } from "../../services/git/refs.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 
 export const NETWORK_TIMEOUT_MS = 120_000;
 

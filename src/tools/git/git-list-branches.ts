@@ -1,9 +1,9 @@
 // gitListBranches: local branches (with upstream and ahead/behind) and, on request, remote ones;
 // most recently committed first.
 import * as v from "valibot";
-import { BRANCH_FORMAT, parseBranches } from "../../git/branch-list.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { BRANCH_FORMAT, parseBranches } from "../../services/git/branch-list.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 
 const MAX_BRANCHES = 300;
 

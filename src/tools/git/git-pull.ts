@@ -2,12 +2,12 @@
 // rebase. A conflict stops it with the conflicted files named and the repository left mid-merge
 // (or mid-rebase) for the conflicts to be resolved.
 import * as v from "valibot";
-import { currentBranch, headCommit, shortHash } from "../../git/head.ts";
-import { gitProgress } from "../../git/progress.ts";
-import { branchName, remoteName } from "../../git/refs.ts";
-import { remoteFor } from "../../git/remotes.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { currentBranch, headCommit, shortHash } from "../../services/git/head.ts";
+import { gitProgress } from "../../services/git/progress.ts";
+import { branchName, remoteName } from "../../services/git/refs.ts";
+import { remoteFor } from "../../services/git/remotes.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { NETWORK_TIMEOUT_MS } from "./git-fetch.ts";
 
 export default defineTool({

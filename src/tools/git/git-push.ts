@@ -4,12 +4,12 @@
 // unless the bridge runs with --allow-push-to-main: those go through pull requests.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { currentBranch } from "../../git/head.ts";
-import { gitProgress } from "../../git/progress.ts";
-import { branchName } from "../../git/refs.ts";
-import { mainBranches, remoteFor } from "../../git/remotes.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { currentBranch } from "../../services/git/head.ts";
+import { gitProgress } from "../../services/git/progress.ts";
+import { branchName } from "../../services/git/refs.ts";
+import { mainBranches, remoteFor } from "../../services/git/remotes.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { NETWORK_TIMEOUT_MS } from "./git-fetch.ts";
 
 // `git push --porcelain` flags (git-push(1), "OUTPUT").

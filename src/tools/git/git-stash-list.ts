@@ -1,8 +1,8 @@
 // gitStashList: the stash, newest first, as gitStashPop's index wants it.
 import * as v from "valibot";
-import { records } from "../../git/records.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { records } from "../../services/git/records.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 
 const MAX_LISTED = 100;
 

@@ -1,8 +1,8 @@
 // gitStashPop: applies a stash to the working tree and drops it. On a conflict git keeps the stash
 // and the error names the conflicted files.
 import * as v from "valibot";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 
 export default defineTool({
   name: "gitStashPop",

@@ -2,8 +2,8 @@
 // files too), leaving a clean tree; gitStashPop brings them back.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { openRepository } from "../../git/repository.ts";
-import { defineTool } from "../define-tool.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { LineInput } from "./git-inputs.ts";
 
 export default defineTool({

@@ -1,5 +1,5 @@
 // The git toolset: the workspace repository through the git CLI (never a shell), reads and writes.
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import getCommitDetails from "./get-commit-details.ts";
 import getDiffBetweenRefs from "./get-diff-between-refs.ts";
 import getGitDiff from "./get-git-diff.ts";

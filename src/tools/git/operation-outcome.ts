@@ -2,11 +2,11 @@
 // or it stopped again (on the next commit, with its conflicts), and what the model does next.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { gitFailure } from "../../git/git-failure.ts";
-import { HOW_TO_FINISH, OPERATIONS, type Operation } from "../../git/operation.ts";
-import { readOperationState, type OperationState } from "../../git/operation-state.ts";
-import type { RunResult } from "../../exec/exec.ts";
-import type { Repository } from "../../git/repository.ts";
+import { gitFailure } from "../../services/git/git-failure.ts";
+import { HOW_TO_FINISH, OPERATIONS, type Operation } from "../../services/git/operation.ts";
+import { readOperationState, type OperationState } from "../../services/git/operation-state.ts";
+import type { RunResult } from "../../capabilities/exec/exec.ts";
+import type { Repository } from "../../services/git/repository.ts";
 
 export const MAX_LISTED = 500;
 

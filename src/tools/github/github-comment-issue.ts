@@ -1,9 +1,9 @@
 // githubCommentIssue: adds a comment to an issue or a pull request (GitHub's conversation tab).
 import * as v from "valibot";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { CommentShape, repoOfUrl } from "../../github/rest-shapes.ts";
-import { defineTool } from "../define-tool.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { CommentShape, repoOfUrl } from "../../services/github/rest-shapes.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { BodyInput, NumberInput, RepoInput } from "./github-inputs.ts";
 
 export default defineTool({

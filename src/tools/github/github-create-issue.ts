@@ -1,9 +1,9 @@
 // githubCreateIssue: opens an issue in the workspace's GitHub repository (or `repo`).
 import * as v from "valibot";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { IssueShape, repoOfUrl } from "../../github/rest-shapes.ts";
-import { defineTool } from "../define-tool.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { IssueShape, repoOfUrl } from "../../services/github/rest-shapes.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { BodyInput, NameListInput, RepoInput, TitleInput } from "./github-inputs.ts";
 
 export default defineTool({

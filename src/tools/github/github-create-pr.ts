@@ -3,14 +3,14 @@
 // as `gh pr create --fill` does for a one-commit branch.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { currentBranch } from "../../git/head.ts";
-import { branchName } from "../../git/refs.ts";
-import { records } from "../../git/records.ts";
-import { openRepository } from "../../git/repository.ts";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { PullShape, repoOfUrl, RepoShape } from "../../github/rest-shapes.ts";
-import { defineTool } from "../define-tool.ts";
+import { currentBranch } from "../../services/git/head.ts";
+import { branchName } from "../../services/git/refs.ts";
+import { records } from "../../services/git/records.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { PullShape, repoOfUrl, RepoShape } from "../../services/github/rest-shapes.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { BodyInput, RepoInput, TitleInput } from "./github-inputs.ts";
 
 export default defineTool({

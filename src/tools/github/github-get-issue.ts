@@ -1,9 +1,9 @@
 // githubGetIssue: one issue (or pull request, as an issue) with its description and comments.
 import * as v from "valibot";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { CommentShape, IssueShape, labelNames, loginOf } from "../../github/rest-shapes.ts";
-import { defineTool } from "../define-tool.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { CommentShape, IssueShape, labelNames, loginOf } from "../../services/github/rest-shapes.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { NumberInput, RepoInput } from "./github-inputs.ts";
 
 export default defineTool({

@@ -1,10 +1,10 @@
 // githubGetPRDiff: a pull request's changes as GitHub computes them (a unified diff), capped at
 // 256 KB: a larger one is cut with a note, and getDiffBetweenRefs can narrow it by path locally.
 import * as v from "valibot";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { textBudget, textResult } from "../../git/text-output.ts";
-import { defineTool } from "../define-tool.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { textBudget, textResult } from "../../services/git/text-output.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { NumberInput, RepoInput } from "./github-inputs.ts";
 import { pullNumber } from "./pull-number.ts";
 

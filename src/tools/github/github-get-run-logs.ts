@@ -1,10 +1,10 @@
 // githubGetRunLogs: the logs of the failed steps of a GitHub Actions run, through
 // `gh run view --log-failed` (gh downloads the run's log archive and picks the failed steps).
 import * as v from "valibot";
-import { failedStepLogs } from "../../github/failed-step-logs.ts";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { defineTool } from "../define-tool.ts";
+import { failedStepLogs } from "../../services/github/failed-step-logs.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { NumberInput, RepoInput } from "./github-inputs.ts";
 
 export default defineTool({

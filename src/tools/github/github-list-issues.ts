@@ -1,10 +1,10 @@
 // githubListIssues: issues of the repository, newest activity first (pull requests left out: the
 // issues API lists both, githubListPRs lists those).
 import * as v from "valibot";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { IssueShape, labelNames, loginOf } from "../../github/rest-shapes.ts";
-import { defineTool } from "../define-tool.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { IssueShape, labelNames, loginOf } from "../../services/github/rest-shapes.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput, NameListInput, RepoInput, StateInput } from "./github-inputs.ts";
 
 export default defineTool({

@@ -1,10 +1,10 @@
 // githubListPRs: pull requests of the repository, most recently updated first.
 import * as v from "valibot";
-import { branchName } from "../../git/refs.ts";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { PullShape } from "../../github/rest-shapes.ts";
-import { defineTool } from "../define-tool.ts";
+import { branchName } from "../../services/git/refs.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { PullShape } from "../../services/github/rest-shapes.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput, RepoInput, StateInput } from "./github-inputs.ts";
 import { PullSummary, pullSummary } from "./pull-summary.ts";
 

@@ -1,11 +1,11 @@
 // githubListRuns: recent GitHub Actions workflow runs, to see whether CI passed; a failed run's id
 // goes to githubGetRunLogs.
 import * as v from "valibot";
-import { branchName } from "../../git/refs.ts";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { RunsShape } from "../../github/rest-shapes.ts";
-import { defineTool } from "../define-tool.ts";
+import { branchName } from "../../services/git/refs.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { RunsShape } from "../../services/github/rest-shapes.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput, RepoInput } from "./github-inputs.ts";
 
 const STATUSES = ["queued", "in_progress", "completed", "success", "failure", "cancelled", "skipped", "timed_out", "action_required"] as const;

@@ -1,10 +1,10 @@
 // githubPostPRReview: posts a review on a pull request: a summary, optionally with comments on
 // lines of the diff. Approving is not offered: an approval is a person's decision.
 import * as v from "valibot";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { repoOfUrl, ReviewShape } from "../../github/rest-shapes.ts";
-import { defineTool } from "../define-tool.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { repoOfUrl, ReviewShape } from "../../services/github/rest-shapes.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { BodyInput, NumberInput, RepoInput } from "./github-inputs.ts";
 
 const LineComment = v.strictObject({

@@ -1,9 +1,9 @@
 // githubViewPR: one pull request with its description, size and mergeability.
 import * as v from "valibot";
-import { github } from "../../github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../github/gh-environment.ts";
-import { PullShape } from "../../github/rest-shapes.ts";
-import { defineTool } from "../define-tool.ts";
+import { github } from "../../services/github/gh-api.ts";
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
+import { PullShape } from "../../services/github/rest-shapes.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { NumberInput, RepoInput } from "./github-inputs.ts";
 import { pullNumber } from "./pull-number.ts";
 import { PullSummary, pullSummary } from "./pull-summary.ts";

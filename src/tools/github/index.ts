@@ -1,5 +1,5 @@
 // The github toolset: issues, pull requests, reviews and Actions runs through the gh CLI.
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import githubCommentIssue from "./github-comment-issue.ts";
 import githubCreateIssue from "./github-create-issue.ts";
 import githubCreatePR from "./github-create-pr.ts";

@@ -2,11 +2,11 @@
 // branch (what `gh pr view` does without an argument).
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { currentBranch } from "../../git/head.ts";
-import { openRepository } from "../../git/repository.ts";
-import type { GitHub } from "../../github/gh-api.ts";
-import { PullShape } from "../../github/rest-shapes.ts";
-import type { ToolContext } from "../context.ts";
+import { currentBranch } from "../../services/git/head.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import type { GitHub } from "../../services/github/gh-api.ts";
+import { PullShape } from "../../services/github/rest-shapes.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
 
 export async function pullNumber(ctx: ToolContext, gh: GitHub, opts: { given: number | undefined }): Promise<number> {
   if (opts.given !== undefined) return opts.given;

@@ -1,6 +1,6 @@
 // A pull request as githubListPRs and githubViewPR return it: what a reviewer looks at first.
 import * as v from "valibot";
-import { loginOf, type PullShape } from "../../github/rest-shapes.ts";
+import { loginOf, type PullShape } from "../../services/github/rest-shapes.ts";
 
 export const PullSummary = v.object({
   number: v.number(),

@@ -1,7 +1,7 @@
 // applyCodeAction: applies a quick fix or refactoring by its title, to every file it touches at once
 // or to none, with the errors it introduces or fixes.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { codeActionInput, runCodeAction } from "./code-action-edit.ts";
 import { editFields } from "./edit-fields.ts";
 

@@ -1,10 +1,10 @@
 // Opens the file of a position-taking call in the server that answers `method`, and turns the
-// model's {line, symbol, column} into an LSP position; reports a server that is starting through
-// ctx.progress, so a slow first call is not silent.
+// model's {line, symbol, column} into an LSP position.
 import type { Position } from "vscode-languageserver-protocol";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
 import { lspPosition, type PositionInput } from "../../lsp/positions.ts";
-import type { ToolContext } from "../context.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { openDocument } from "../../services/language/open-document.ts";
 import { wordAt } from "./locations.ts";
 
 export interface AtPosition {
@@ -23,10 +23,6 @@ export async function openAt(input: PositionInput & { file: string }, ctx: ToolC
   // nothing at a word's first column when it is the line's first.
   const asked = input.symbol !== undefined && input.symbol.length > 1 ? { line: position.line, character: position.character + 1 } : position;
   return { doc, position, name: input.symbol ?? wordAt(doc.lines, position.line, position.character), params: { textDocument: { uri: doc.uri }, position: asked } };
-}
-
-export function openDocument(file: string, ctx: ToolContext, method: string): Promise<LspDocument> {
-  return ctx.lsp.document(file, { method, signal: ctx.signal, onProgress: (message) => ctx.progress(0, { message }) });
 }
 
 /** The line a result starts with when the server may not have said everything. */

@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import type { CodeAction, Command, TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
-import type { ToolContext } from "../context.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
 import { codeActionsAt, isCommand, rangeFields, type RangeInput } from "./code-actions-at.ts";
 import { renderOutcome } from "./edit-outcome.ts";
 

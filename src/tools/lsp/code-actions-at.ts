@@ -4,8 +4,8 @@ import * as v from "valibot";
 import type { CodeAction, Command, Diagnostic, Range } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
-import type { ToolContext } from "../context.ts";
-import { openDocument } from "./at-position.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { openDocument } from "../../services/language/open-document.ts";
 
 const line = (what: string) => v.pipe(v.number(), v.integer(), v.minValue(1), v.description(what));
 

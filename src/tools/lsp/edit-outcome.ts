@@ -2,8 +2,8 @@
 // nothing was written, the errors the edit introduces and fixes (checked by the server on the new
 // content before it was written), then each file's summary and unified diff (src/tools/edit).
 import type { EditedFile, EditOutcome, ErrorAt } from "../../lsp/apply-edit.ts";
-import { editReport } from "../edit/edit-report.ts";
-import { diagnosticLine } from "./diagnostic-lines.ts";
+import { editReport } from "../../services/documents/edit-report.ts";
+import { diagnosticLine } from "../../services/diagnostics/diagnostic-lines.ts";
 
 const MAX_ERRORS_LISTED = 20;
 

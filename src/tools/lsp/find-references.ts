@@ -3,7 +3,7 @@
 // passed off as all of them (issue 9: 3 of 4,001).
 import * as v from "valibot";
 import type { Location } from "vscode-languageserver-protocol";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { openAt, partialNote } from "./at-position.ts";
 import { placesOf, renderPlaces, sortPlaces, SourceLines } from "./locations.ts";
 import { maxResultsField, positionFields, verbosityField } from "./position-input.ts";

@@ -3,11 +3,11 @@
 import * as v from "valibot";
 import type { TextEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
-import { defineTool } from "../define-tool.ts";
-import { openDocument } from "./at-position.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { openDocument } from "../../services/language/open-document.ts";
 import { editFields } from "./edit-fields.ts";
 import { renderOutcome } from "./edit-outcome.ts";
-import { formattingOptionsFor } from "./formatting-options.ts";
+import { formattingOptionsFor } from "../../services/formatting/formatting-options.ts";
 
 const METHOD = "textDocument/rangeFormatting";
 const line = (what: string) => v.pipe(v.number(), v.integer(), v.minValue(1), v.description(what));

@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import type { CallHierarchyIncomingCall, CallHierarchyItem, CallHierarchyOutgoingCall } from "vscode-languageserver-protocol";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { openAt, partialNote } from "./at-position.ts";
 import { SourceLines } from "./locations.ts";
 import { maxResultsField, positionFields } from "./position-input.ts";

@@ -2,9 +2,9 @@
 // (with the diagnostics there), listed by title for previewCodeAction/applyCodeAction.
 import * as v from "valibot";
 import type { CodeAction, Diagnostic } from "vscode-languageserver-protocol";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { codeActionsAt, isCommand, rangeFields } from "./code-actions-at.ts";
-import { diagnosticLine } from "./diagnostic-lines.ts";
+import { diagnosticLine } from "../../services/diagnostics/diagnostic-lines.ts";
 
 export default defineTool({
   name: "getCodeActions",

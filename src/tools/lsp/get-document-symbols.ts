@@ -2,8 +2,8 @@
 // kind and 1-based line range, as an editor's outline view shows them.
 import * as v from "valibot";
 import type { DocumentSymbol, SymbolInformation } from "vscode-languageserver-protocol";
-import { defineTool } from "../define-tool.ts";
-import { openDocument } from "./at-position.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { openDocument } from "../../services/language/open-document.ts";
 import { verbosityField } from "./position-input.ts";
 import { symbolKindName } from "./symbol-kinds.ts";
 

@@ -1,7 +1,7 @@
 // getHover: what the language server shows on hover (type, signature, documentation).
 import * as v from "valibot";
 import type { Hover } from "vscode-languageserver-protocol";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { markupText } from "./markup.ts";
 import { positionFields } from "./position-input.ts";

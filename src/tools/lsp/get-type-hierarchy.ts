@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import type { Location, LocationLink, TypeHierarchyItem } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { openAt, partialNote } from "./at-position.ts";
 import { derivedHierarchy } from "./derived-type-hierarchy.ts";
 import { placesOf, renderPlaces, SourceLines, type Place } from "./locations.ts";

@@ -1,7 +1,7 @@
 // getTypeSignature: a symbol's type or signature alone (the hover's code), for a quick check.
 import * as v from "valibot";
 import type { Hover } from "vscode-languageserver-protocol";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { markupText, signatureOf } from "./markup.ts";
 import { positionFields } from "./position-input.ts";

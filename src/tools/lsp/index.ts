@@ -1,7 +1,7 @@
 // The language-intelligence toolsets (issue 9), split by what a model searches for: getting
 // around the code, and what the code is and what is wrong with it. Every tool answers headless,
 // through the workspace's language servers (ctx.lsp).
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import applyCodeAction from "./apply-code-action.ts";
 import findImplementations from "./find-implementations.ts";
 import findReferences from "./find-references.ts";

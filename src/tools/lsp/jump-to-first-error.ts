@@ -2,10 +2,10 @@
 // its source lines; for the "what is broken" first step. Diagnostics are for the files' content on
 // disk now (src/lsp/language-server.ts).
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
-import { byPosition, diagnosticLine } from "./diagnostic-lines.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { byPosition, diagnosticLine } from "../../services/diagnostics/diagnostic-lines.ts";
 import { renderPlaces, SourceLines } from "./locations.ts";
-import { toFileUri } from "../../security/file-uri.ts";
+import { toFileUri } from "../../lib/paths/file-uri.ts";
 
 export default defineTool({
   name: "jumpToFirstError",

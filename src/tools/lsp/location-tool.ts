@@ -3,7 +3,7 @@
 import * as v from "valibot";
 import type { Location, LocationLink } from "vscode-languageserver-protocol";
 import { WakeList } from "../../lsp/wake-list.ts";
-import { defineTool, type Tool } from "../define-tool.ts";
+import { defineTool, type Tool } from "../platform/define-tool.ts";
 import { openAt, partialNote } from "./at-position.ts";
 import { placesOf, renderPlaces, sortPlaces, SourceLines } from "./locations.ts";
 import { maxResultsField, positionFields, verbosityField } from "./position-input.ts";

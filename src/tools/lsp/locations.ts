@@ -2,11 +2,11 @@
 // rendered for the model as compact `file:line:col` lines with the source line (issue 9, item 7).
 // Every URI goes through the jail: a location outside the workspace is named, never read.
 import type { Location, LocationLink, Range } from "vscode-languageserver-protocol";
-import { fromFileUri } from "../../security/file-uri.ts";
-import { basename } from "../../security/posix-path.ts";
+import { fromFileUri } from "../../lib/paths/file-uri.ts";
+import { basename } from "../../lib/paths/posix-path.ts";
 import { MAX_DOCUMENT_BYTES } from "../../lsp/lsp-service.ts";
 import { splitLines } from "../../lsp/positions.ts";
-import type { ToolContext } from "../context.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
 import type { Verbosity } from "./position-input.ts";
 
 export interface Place {

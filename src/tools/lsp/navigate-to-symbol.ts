@@ -2,7 +2,7 @@
 // model that knows a name but not its file (the name-first addressing agents converged on).
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { renderPlaces, SourceLines } from "./locations.ts";
 import { SYMBOL_KIND_NAMES, symbolKindName } from "./symbol-kinds.ts";
 import { searchSymbols } from "./workspace-symbols.ts";

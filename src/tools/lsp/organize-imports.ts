@@ -2,8 +2,8 @@
 // on a whole file, applied like any edit: atomic, with a dry run and the errors it changes.
 import * as v from "valibot";
 import type { CodeAction, Command } from "vscode-languageserver-protocol";
-import { defineTool } from "../define-tool.ts";
-import { openDocument } from "./at-position.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { openDocument } from "../../services/language/open-document.ts";
 import { inOrder } from "./code-action-edit.ts";
 import { isCommand } from "./code-actions-at.ts";
 import { editFields } from "./edit-fields.ts";

@@ -3,8 +3,8 @@
 import * as v from "valibot";
 import type { PrepareRenameResult, Range } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
-import { LspRequestError } from "../../runtime.ts";
-import { defineTool } from "../define-tool.ts";
+import { LspRequestError } from "../../ports/lsp.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { positionFields } from "./position-input.ts";
 

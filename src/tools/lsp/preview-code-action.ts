@@ -1,7 +1,7 @@
 // previewCodeAction: what a code action would change (the unified diff) and the errors it would
 // introduce or fix, without writing anything.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { codeActionInput, runCodeAction } from "./code-action-edit.ts";
 
 export default defineTool({

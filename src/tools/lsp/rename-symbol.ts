@@ -4,8 +4,8 @@
 import * as v from "valibot";
 import type { WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
-import { LspRequestError } from "../../runtime.ts";
-import { defineTool } from "../define-tool.ts";
+import { LspRequestError } from "../../ports/lsp.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { editFields } from "./edit-fields.ts";
 import { renderOutcome } from "./edit-outcome.ts";

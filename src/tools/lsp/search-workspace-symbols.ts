@@ -1,6 +1,6 @@
 // searchWorkspaceSymbols: symbols whose names match a query, across the whole workspace.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { renderPlaces, SourceLines } from "./locations.ts";
 import { maxResultsField } from "./position-input.ts";
 import { symbolKindName } from "./symbol-kinds.ts";

@@ -1,7 +1,7 @@
 // signatureHelp: the signatures of the call around a position, the active parameter marked.
 import * as v from "valibot";
 import type { SignatureHelp, SignatureInformation } from "vscode-languageserver-protocol";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { markupText } from "./markup.ts";
 import { positionFields } from "./position-input.ts";

@@ -4,9 +4,9 @@
 import * as v from "valibot";
 import type { Diagnostic } from "vscode-languageserver-protocol";
 import { WakeList } from "../../lsp/wake-list.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
-import { byPosition, diagnosticLine } from "./diagnostic-lines.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { byPosition, diagnosticLine } from "../../services/diagnostics/diagnostic-lines.ts";
 
 const MAX_WAIT_SECONDS = 110;
 const MAX_LISTED = 50;

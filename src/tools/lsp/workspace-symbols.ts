@@ -2,7 +2,7 @@
 // and navigateToSymbolByName: waits for each server's readiness, merges their answers.
 import type { SymbolInformation, WorkspaceSymbol } from "vscode-languageserver-protocol";
 import type { Answer } from "../../lsp/whole-project.ts";
-import type { ToolContext } from "../context.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
 import type { Place } from "./locations.ts";
 
 export interface FoundSymbol {

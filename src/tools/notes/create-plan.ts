@@ -1,9 +1,9 @@
 // createPlan: a new plan with steps, kept in the workspace (.claude-ide-bridge/plans/<id>.md) so
 // it outlives the session and a later one can pick it up.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
-import { PlanSchema, slugOf } from "./plan-file.ts";
-import { createPlanFile } from "./plan-store.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { PlanSchema, slugOf } from "../../services/notes/plan-file.ts";
+import { createPlanFile } from "../../services/notes/plan-store.ts";
 
 export const StepText = v.pipe(v.string(), v.minLength(1), v.maxLength(1000));
 

@@ -1,8 +1,8 @@
 // deletePlan: removes a plan's file for good.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { PlanIdField } from "./get-plan.ts";
-import { planFile, readPlan } from "./plan-store.ts";
+import { planFile, readPlan } from "../../services/notes/plan-store.ts";
 
 export default defineTool({
   name: "deletePlan",

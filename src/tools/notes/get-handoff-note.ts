@@ -1,7 +1,7 @@
 // getHandoffNote: what the last session left for this one.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
-import { readHandoff } from "./handoff-note.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { readHandoff } from "../../services/notes/handoff-note.ts";
 
 export default defineTool({
   name: "getHandoffNote",

@@ -1,8 +1,8 @@
 // getPlan: one plan, its steps numbered for updatePlan.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
-import { PlanSchema } from "./plan-file.ts";
-import { readPlan } from "./plan-store.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { PlanSchema } from "../../services/notes/plan-file.ts";
+import { readPlan } from "../../services/notes/plan-store.ts";
 
 export const PlanIdField = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.description("From createPlan or listPlans."));
 

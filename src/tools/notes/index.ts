@@ -1,5 +1,5 @@
 // The notes toolset: what a session keeps for itself and the next one, in the workspace.
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import createPlan from "./create-plan.ts";
 import deletePlan from "./delete-plan.ts";
 import getHandoffNote from "./get-handoff-note.ts";

@@ -1,8 +1,8 @@
 // listPlans: the plans in the workspace, newest change first, with how far along each is.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
-import { PLAN_STATUSES } from "./plan-file.ts";
-import { listPlanFiles, PLANS_DIR } from "./plan-store.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { PLAN_STATUSES } from "../../services/notes/plan-file.ts";
+import { listPlanFiles, PLANS_DIR } from "../../services/notes/plan-store.ts";
 
 export default defineTool({
   name: "listPlans",

@@ -1,7 +1,7 @@
 // setHandoffNote: leaves a note for the next session, replacing the last one.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
-import { HANDOFF_FILE, MAX_NOTE_CHARS, writeHandoff } from "./handoff-note.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { HANDOFF_FILE, MAX_NOTE_CHARS, writeHandoff } from "../../services/notes/handoff-note.ts";
 
 export default defineTool({
   name: "setHandoffNote",

@@ -2,11 +2,11 @@
 // when the plan changed since it was read (another session), rather than losing that change.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { StepText } from "./create-plan.ts";
 import { PlanIdField } from "./get-plan.ts";
-import { PLAN_STATUSES, PlanSchema, type Plan } from "./plan-file.ts";
-import { readPlan } from "./plan-store.ts";
+import { PLAN_STATUSES, PlanSchema, type Plan } from "../../services/notes/plan-file.ts";
+import { readPlan } from "../../services/notes/plan-store.ts";
 
 const StepNumbers = v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.maxLength(200));
 

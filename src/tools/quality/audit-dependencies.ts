@@ -1,11 +1,11 @@
 // auditDependencies: the project's auditor (npm audit, pip-audit, cargo audit) run for JSON and
 // summarized: counts by severity and the advisories, worst first, with their fixes.
 import * as v from "valibot";
-import { JsonTextError, parseJsonCooperatively } from "../../text/cooperative-json.ts";
+import { JsonTextError, parseJsonCooperatively } from "../../lib/text/cooperative-json.ts";
 import { ToolError } from "../../errors.ts";
-import { isRecord, readProjectFacts } from "../../diagnostics/project-facts.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
+import { isRecord, readProjectFacts } from "../../services/diagnostics/project-facts.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { AUDIT_SEVERITIES, parseCargoAudit, parseNpmAudit, parsePipAudit, type Advisory } from "./audit-reports.ts";
 
 const AUDITORS = ["npm", "pip-audit", "cargo-audit"] as const;

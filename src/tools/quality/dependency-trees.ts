@@ -1,7 +1,7 @@
 // Dependency trees rendered as indented text: npm ls --json (with missing, invalid and extraneous
 // marked), and go mod graph's edge list walked from the main module. cargo tree prints a tree
 // already and is passed through.
-import { isRecord } from "../../diagnostics/project-facts.ts";
+import { isRecord } from "../../services/diagnostics/project-facts.ts";
 
 const MAX_NODES = 2000;
 

@@ -2,8 +2,8 @@
 // --write, ruff check --fix), on one file or the workspace, and reports what is left to fix by hand.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { chooseCheckers, runCheckers } from "../../diagnostics/cli-backend.ts";
-import { defineTool } from "../define-tool.ts";
+import { chooseCheckers, runCheckers } from "../../services/diagnostics/cli-backend.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { DiagnosticsResult, shape } from "./get-diagnostics.ts";
 
 const LINTERS = ["eslint", "biome", "ruff"] as const;

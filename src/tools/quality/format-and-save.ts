@@ -1,7 +1,7 @@
 // formatAndSave: formats a file and saves it. Headless this is formatDocument's write; with the
 // VS Code extension it formats the editor's buffer (unsaved edits included) and saves it.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { formatInput } from "./format-document.ts";
 import { formatFile } from "./format-file.ts";
 

@@ -2,8 +2,8 @@
 // document, so it is written (preview: true only shows the change); with the VS Code extension the
 // [extension-ide] issue formats the open editor instead.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
-import { FORMATTER_NAMES } from "./cli-formatters.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { FORMATTER_NAMES } from "../../services/formatting/cli-formatters.ts";
 import { formatFile } from "./format-file.ts";
 
 export const formatInput = {

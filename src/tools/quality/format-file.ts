@@ -4,12 +4,12 @@
 // with the diagnostics the write changed when a running language server has the file: a formatter
 // should never add an error, and when one does the answer says so first.
 import { ToolError } from "../../errors.ts";
-import { readProjectFacts } from "../../diagnostics/project-facts.ts";
-import type { ToolContext } from "../context.ts";
-import { diagnosticsDeltas } from "../edit/diagnostics-delta.ts";
-import { cliFormatterBackend } from "./cli-formatters.ts";
-import type { FormatterBackend } from "./formatter-backend.ts";
-import { lspFormatterBackend } from "../lsp/lsp-formatter-backend.ts";
+import { readProjectFacts } from "../../services/diagnostics/project-facts.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { diagnosticsDeltas } from "../../services/diagnostics/diagnostics-delta.ts";
+import { cliFormatterBackend } from "../../services/formatting/cli-formatters.ts";
+import type { FormatterBackend } from "../../services/formatting/formatter-backend.ts";
+import { lspFormatterBackend } from "../../services/formatting/lsp-formatter-backend.ts";
 
 /** Asked in order: the project's formatter CLI, then the file's language server ([lsp]). */
 export const FORMATTER_BACKENDS: readonly FormatterBackend[] = [cliFormatterBackend(), lspFormatterBackend];

@@ -2,11 +2,11 @@
 // cargo tree, go mod graph), to a depth, or inverted to show why one package is there.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { checkedFilter } from "../../exec/toolchain.ts";
-import { isRecord, readProjectFacts } from "../../diagnostics/project-facts.ts";
-import { JsonTextError, parseJsonCooperatively } from "../../text/cooperative-json.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
+import { checkedFilter } from "../../capabilities/exec/toolchain.ts";
+import { isRecord, readProjectFacts } from "../../services/diagnostics/project-facts.ts";
+import { JsonTextError, parseJsonCooperatively } from "../../lib/text/cooperative-json.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { renderGoGraph, renderNpmTree } from "./dependency-trees.ts";
 
 const MANAGERS = ["npm", "cargo", "go"] as const;

@@ -1,12 +1,12 @@
 // getDiagnostics: errors and warnings for one file or the workspace, in one shape whatever found
-// them (src/diagnostics/diagnostic.ts), merged from every backend that covers the request
-// (src/tools/quality/diagnostics-backends.ts): language servers' type errors, then the linters.
+// them (src/services/diagnostics/diagnostic.ts), merged from every backend that covers the request
+// (src/services/diagnostics/backends.ts): language servers' type errors, then the linters.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { Diagnostic, SEVERITIES, atLeast, compareDiagnostics } from "../../diagnostics/diagnostic.ts";
-import type { DiagnosticsReport } from "../../diagnostics/diagnostics-backend.ts";
-import { defineTool } from "../define-tool.ts";
-import { DIAGNOSTICS_BACKENDS } from "./diagnostics-backends.ts";
+import { Diagnostic, SEVERITIES, atLeast, compareDiagnostics } from "../../services/diagnostics/diagnostic.ts";
+import type { DiagnosticsReport } from "../../services/diagnostics/diagnostics-backend.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { DIAGNOSTICS_BACKENDS } from "../../services/diagnostics/backends.ts";
 
 const DEFAULT_MAX = 200;
 

@@ -1,6 +1,6 @@
 // The quality toolset: what the project's own checkers, linters, formatters and package managers
 // say about the code, each run through ctx.exec.runToolchain with an argv the tool builds.
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import auditDependencies from "./audit-dependencies.ts";
 import fixAllLintErrors from "./fix-all-lint-errors.ts";
 import formatAndSave from "./format-and-save.ts";

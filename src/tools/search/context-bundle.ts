@@ -1,13 +1,13 @@
 // contextBundle: everything a session starts from, as one text: the project's context
-// (src/tools/search/project-context.ts), the working tree's git status, the handoff note the last
+// (src/services/project/project-context.ts), the working tree's git status, the handoff note the last
 // session left, the open plans, and the head of the README or CLAUDE.md. Plain text: it is read,
 // not processed.
 import * as v from "valibot";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
-import { readHandoff } from "../notes/handoff-note.ts";
-import { listPlanFiles } from "../notes/plan-store.ts";
-import { collectProjectContext } from "./project-context.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { readHandoff } from "../../services/notes/handoff-note.ts";
+import { listPlanFiles } from "../../services/notes/plan-store.ts";
+import { collectProjectContext } from "../../services/project/project-context.ts";
 
 const GUIDE_LINES = 40;
 const STATUS_LINES = 30;

@@ -3,12 +3,12 @@
 // require names the file). Reading is bounded: test files only, each at most 1 MB.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { dirname, normalize } from "../../security/posix-path.ts";
-import { displayName } from "../../text/display-name.ts";
-import type { ToolContext } from "../context.ts";
-import { defineTool } from "../define-tool.ts";
-import { namesInside } from "./checked-names.ts";
-import { listFiles } from "./file-list.ts";
+import { dirname, normalize } from "../../lib/paths/posix-path.ts";
+import { displayName } from "../../lib/text/display-name.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { namesInside } from "../../services/search/checked-names.ts";
+import { listFiles } from "../../services/search/file-list.ts";
 import { isTestFile, stemOf, subjectOf } from "./test-conventions.ts";
 
 const MAX_TEST_FILES_READ = 2000;

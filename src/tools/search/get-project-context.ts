@@ -1,7 +1,7 @@
 // getProjectContext: the orientation a model needs before working in a project, in one call.
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
-import { collectProjectContext } from "./project-context.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { collectProjectContext } from "../../services/project/project-context.ts";
 
 export default defineTool({
   name: "getProjectContext",

@@ -1,6 +1,6 @@
 // The search toolset: finding text in the workspace (and replacing it), the tests of a file, and
 // the context of the whole project.
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import contextBundle from "./context-bundle.ts";
 import findRelatedTests from "./find-related-tests.ts";
 import getProjectContext from "./get-project-context.ts";

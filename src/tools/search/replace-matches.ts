@@ -2,7 +2,7 @@
 // (as ripgrep's `--replace` and Rust's replace_all), replaced by the replacement with its group
 // references expanded: $1 or ${1}, $name or ${name}, $$ for a dollar sign. A group that did not
 // take part, or does not exist, expands to nothing. Matches never span lines.
-import type { Regex } from "../../regex/index.ts";
+import type { Regex } from "../../lib/regex/index.ts";
 
 export interface Replaced {
   text: string;

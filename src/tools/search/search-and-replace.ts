@@ -4,13 +4,13 @@
 // the bridge's linear-time engine, so a hostile pattern costs time proportional to the files.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { compilePathFilter } from "../../ignore/visibility.ts";
-import { compileRegex } from "../../regex/index.ts";
-import { defineTool } from "../define-tool.ts";
-import { withDiagnosticsDelta } from "../edit/diagnostics-delta.ts";
-import { editReport } from "../edit/edit-report.ts";
-import { documentWrite, readDocument, type TextDocument } from "../edit/text-document.ts";
-import { listFiles } from "./file-list.ts";
+import { compilePathFilter } from "../../lib/ignore/visibility.ts";
+import { compileRegex } from "../../lib/regex/index.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { withDiagnosticsDelta } from "../../services/diagnostics/diagnostics-delta.ts";
+import { editReport } from "../../services/documents/edit-report.ts";
+import { documentWrite, readDocument, type TextDocument } from "../../services/documents/text-document.ts";
+import { listFiles } from "../../services/search/file-list.ts";
 import { replaceMatches } from "./replace-matches.ts";
 import { PatternFields, SearchScopeFields } from "./search-workspace.ts";
 

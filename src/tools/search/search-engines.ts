@@ -3,16 +3,16 @@
 // of src/regex) otherwise. The pattern was compiled by the built-in regex first in both cases, so
 // the dialect, and what is refused, is the same.
 import { ToolError } from "../../errors.ts";
-import type { PathFilter } from "../../ignore/visibility.ts";
-import type { Regex } from "../../regex/index.ts";
-import type { WorkspacePath } from "../../security/workspace-path.ts";
-import type { ToolContext } from "../context.ts";
-import { listFiles } from "./file-list.ts";
-import { alwaysSkippedGlobs, visibilityFlags } from "./rg-flags.ts";
-import { runRg } from "./run-rg.ts";
+import type { PathFilter } from "../../lib/ignore/visibility.ts";
+import type { Regex } from "../../lib/regex/index.ts";
+import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { listFiles } from "../../services/search/file-list.ts";
+import { alwaysSkippedGlobs, visibilityFlags } from "../../services/search/rg-flags.ts";
+import { runRg } from "../../services/search/run-rg.ts";
 import { withContext, type FileHits } from "./search-hits.ts";
 import { createVisibilityCheck } from "./visibility-check.ts";
-import { createYielder } from "../../workspace/yield-now.ts";
+import { createYielder } from "../../lib/yield-now.ts";
 
 export interface SearchRequest {
   dir: string;

@@ -2,7 +2,7 @@
 // grouped per file, "12: text" for a matching line and "13- text" for a context line (grep's
 // convention), "--" between separate runs, cut at maxResults matching lines and at the result cap
 // with a line that says so. Both engines produce this model, so their answers are the same text.
-import { displayName } from "../../text/display-name.ts";
+import { displayName } from "../../lib/text/display-name.ts";
 
 export interface HitLine {
   /** 1-based. */

@@ -2,9 +2,9 @@
 // built-in engine otherwise, the same answer either way (tested). Regex (ripgrep's dialect, on a
 // linear-time engine, so no pattern freezes the bridge) or literal; .gitignore respected.
 import * as v from "valibot";
-import { compilePathFilter } from "../../ignore/visibility.ts";
-import { compileRegex } from "../../regex/index.ts";
-import { defineTool } from "../define-tool.ts";
+import { compilePathFilter } from "../../lib/ignore/visibility.ts";
+import { compileRegex } from "../../lib/regex/index.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { firstHits, renderHits } from "./search-hits.ts";
 import { MAX_RG_OUTPUT, searchBuiltIn, searchWithRg, type SearchRequest } from "./search-engines.ts";
 

@@ -1,6 +1,6 @@
 // How projects name their tests, across ecosystems: which files are tests, and which source file
 // a test is named for ("strings.test.ts" and "test_strings.py" are for "strings").
-import { basename } from "../../security/posix-path.ts";
+import { basename } from "../../lib/paths/posix-path.ts";
 
 /** Directories whose files are tests whatever their names. */
 const TEST_DIRS = new Set(["test", "tests", "__tests__", "spec", "specs", "e2e"]);

@@ -1,15 +1,15 @@
 // Whether a path rg returned is one the built-in walk would have reached: not ignored by a
 // .gitignore on the way to it, not hidden (unless asked), not one of the bridge's exclusions. rg
 // needs this check only when the caller gave include globs, because rg's include globs override
-// its ignore rules and the bridge's do not (src/ignore/visibility.ts). The .gitignore files are
+// its ignore rules and the bridge's do not (src/lib/ignore/visibility.ts). The .gitignore files are
 // read through ctx.fs, once per directory.
-import { parseGitignore, type IgnoreRule } from "../../ignore/gitignore-rules.ts";
-import { childLevel, type IgnoreLevel } from "../../ignore/ignore-levels.ts";
-import { isVisible } from "../../ignore/visibility.ts";
-import { relative } from "../../security/posix-path.ts";
-import type { WorkspacePath } from "../../security/workspace-path.ts";
+import { parseGitignore, type IgnoreRule } from "../../lib/ignore/gitignore-rules.ts";
+import { childLevel, type IgnoreLevel } from "../../lib/ignore/ignore-levels.ts";
+import { isVisible } from "../../lib/ignore/visibility.ts";
+import { relative } from "../../lib/paths/posix-path.ts";
+import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import { folderOf } from "../../workspace/walk.ts";
-import type { ToolContext } from "../context.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
 
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 

@@ -1,12 +1,12 @@
-// findFiles: files by glob. The file set is the search tools' (src/tools/search/file-list.ts):
+// findFiles: files by glob. The file set is the search tools' (src/services/search/file-list.ts):
 // `rg --files` when rg is on PATH, the built-in walk otherwise, .gitignore honoured either way and
 // the same answer both ways. The glob is matched here, never handed to rg, whose include globs
 // would let gitignored files back in. rg's names are checked through the jail before they are shown.
 import * as v from "valibot";
-import { compileGlob } from "../../glob/index.ts";
-import { displayName } from "../../text/display-name.ts";
-import { defineTool } from "../define-tool.ts";
-import { listFiles, stillInside } from "../search/file-list.ts";
+import { compileGlob } from "../../lib/glob/index.ts";
+import { displayName } from "../../lib/text/display-name.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { listFiles, stillInside } from "../../services/search/file-list.ts";
 
 export default defineTool({
   name: "findFiles",

@@ -1,9 +1,9 @@
 // getFileTree: an indented overview of a directory, cheaper for the model than many listings. Plain
 // text: the tree already says everything (a JSON copy of the entries doubled the result). Always the
 // built-in walk, never `rg --files`: a tree shows directories, empty ones and symlinks too, which rg
-// does not list; its files are the ones rg would list (src/ignore/visibility.ts).
+// does not list; its files are the ones rg would list (src/lib/ignore/visibility.ts).
 import * as v from "valibot";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 import { renderTree, type TreeItem } from "./render-tree.ts";
 
 const PROGRESS_EVERY = 250;

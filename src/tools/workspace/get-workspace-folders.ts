@@ -1,9 +1,9 @@
 // getWorkspaceFolders: the same answer shape as Claude Code's built-in IDE tool, so a client that
 // knows one knows the other (reference/protocol.md, A4).
 import * as v from "valibot";
-import { toFileUri } from "../../security/file-uri.ts";
-import { basename } from "../../security/posix-path.ts";
-import { defineTool } from "../define-tool.ts";
+import { toFileUri } from "../../lib/paths/file-uri.ts";
+import { basename } from "../../lib/paths/posix-path.ts";
+import { defineTool } from "../platform/define-tool.ts";
 
 const WorkspaceFolders = v.object({
   success: v.literal(true),

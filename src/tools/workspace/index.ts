@@ -1,5 +1,5 @@
 // The workspace toolset: orientation and reading, all read-only and all through the jail.
-import { defineToolset } from "../toolset.ts";
+import { defineToolset } from "../platform/toolset.ts";
 import findFiles from "./find-files.ts";
 import getFileTree from "./get-file-tree.ts";
 import getProjectInfo from "./get-project-info.ts";

@@ -3,10 +3,10 @@
 // Plain text, not JSON: Claude Code shows the model only structured content when there is any.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
-import { displayName } from "../../text/display-name.ts";
+import { displayName } from "../../lib/text/display-name.ts";
 import { readLines, type LinesRead } from "../../workspace/read-lines.ts";
 import type { OpenedFile } from "../../workspace/workspace-fs.ts";
-import { defineTool } from "../define-tool.ts";
+import { defineTool } from "../platform/define-tool.ts";
 
 const DEFAULT_MAX_BYTES = 64 * 1024;
 const MAX_BYTES_LIMIT = 1024 * 1024;

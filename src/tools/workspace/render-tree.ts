@@ -1,7 +1,7 @@
 // Renders walker entries as an indented text tree: two spaces per level, "/" after
 // directories, "@" after symlinks (as `ls -F` does), sizes in human units. Names are escaped
-// (src/text/display-name.ts), so no name can fake a line of the tree.
-import { displayName } from "../../text/display-name.ts";
+// (src/lib/text/display-name.ts), so no name can fake a line of the tree.
+import { displayName } from "../../lib/text/display-name.ts";
 
 export interface TreeItem {
   /** Relative to the listed directory. */

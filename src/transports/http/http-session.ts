@@ -2,7 +2,7 @@
 // and one per streamed POST). A channel is kept for resumption until its stream reached a
 // connected client whole; what undelivered channels keep is bounded in bytes per session, oldest
 // events dropped first, so large responses to clients that went away cannot pile up.
-import type { McpSession } from "../../mcp/session.ts";
+import type { McpSession } from "../../mcp/sessions/session.ts";
 import { SseChannel, type ChannelOwner } from "./sse-channel.ts";
 
 const MAX_CHANNELS = 50;

@@ -1,7 +1,7 @@
 // HTTP responses carrying a JSON-RPC error, in the shape the MCP SDK's server uses, so clients
 // (and Claude Code's 404 + -32001 expiry check) recognise them.
-import { concatBytes } from "../../text/bytes.ts";
-import type { RequestId } from "../../mcp/jsonrpc.ts";
+import { concatBytes } from "../../lib/text/bytes.ts";
+import type { RequestId } from "../../mcp/protocol/jsonrpc.ts";
 
 export function rpcErrorResponse(
   status: number,

@@ -4,7 +4,7 @@
 // a stream delivered whole to a connected client keeps nothing (it will never be replayed), and
 // the owning session caps the bytes kept across its streams (see HttpSession), dropping the
 // oldest events first. A replay sends what is still kept; one whose response is gone is refused.
-import type { JsonRpcMessage } from "../../mcp/jsonrpc.ts";
+import type { JsonRpcMessage } from "../../mcp/protocol/jsonrpc.ts";
 
 /** Per channel, besides the session's byte bound: progress notifications are many and small. */
 const MAX_KEPT_EVENTS = 100;

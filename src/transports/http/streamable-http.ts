@@ -2,11 +2,11 @@
 // SSE stream; GET opens the session's standalone SSE stream or resumes one by Last-Event-ID;
 // DELETE ends the session. Auth and Host/Origin checks happen before this (src/app.ts).
 import { RpcCode } from "../../errors.ts";
-import { decodeMessage } from "../../mcp/decode.ts";
-import type { Incoming } from "../../mcp/jsonrpc.ts";
-import { rateLimitedError } from "../../mcp/rate-budget.ts";
-import type { McpSession } from "../../mcp/session.ts";
-import { checkProtocolHeader, primesSseStreams } from "../../mcp/versions.ts";
+import { decodeMessage } from "../../mcp/protocol/decode.ts";
+import type { Incoming } from "../../mcp/protocol/jsonrpc.ts";
+import { rateLimitedError } from "../../mcp/limits/rate-budget.ts";
+import type { McpSession } from "../../mcp/sessions/session.ts";
+import { checkProtocolHeader, primesSseStreams } from "../../mcp/protocol/versions.ts";
 import { MAX_MESSAGE_BYTES } from "../../wire.ts";
 import type { Logger } from "../../log.ts";
 import { HttpSession } from "./http-session.ts";
@@ -24,7 +24,7 @@ export interface StreamableHttpOptions {
   createSession(): McpSession;
   /**
    * Charges a request that names no known session (an initialize) to the credential's budget;
-   * returns 0, or the milliseconds to wait (src/mcp/session.ts, admit).
+   * returns 0, or the milliseconds to wait (src/mcp/sessions/session.ts, admit).
    */
   admitUnbound(): number;
   maxSessions: number;

@@ -4,13 +4,13 @@
 // Sessions come from the SessionStore, so a client that reconnects within the grace period
 // with the same x-claude-code-session-id continues where it was.
 import type { MiddlewareHandler } from "hono";
-import type { Runtime } from "../../runtime.ts";
-import { errorMessageFor, notificationMessage, type Params } from "../../mcp/jsonrpc.ts";
-import { CLIENT_ID, STORE_FULL_RETRY_AFTER_SECONDS, type Attachment, type SessionStore } from "../../mcp/session-store.ts";
+import type { Runtime } from "../../ports/runtime.ts";
+import { errorMessageFor, notificationMessage, type Params } from "../../mcp/protocol/jsonrpc.ts";
+import { CLIENT_ID, STORE_FULL_RETRY_AFTER_SECONDS, type Attachment, type SessionStore } from "../../mcp/sessions/session-store.ts";
 import { ProtocolError, RpcCode } from "../../errors.ts";
 import type { Logger } from "../../log.ts";
-import { isAllowedHost, type HostPolicy } from "../../security/host-origin.ts";
-import { tokensEqual } from "../../security/tokens.ts";
+import { isAllowedHost, type HostPolicy } from "../../security/auth/host-origin.ts";
+import { tokensEqual } from "../../security/auth/tokens.ts";
 import { ATTACH_NOTICE_HEADER, ATTACH_NOTICE_METHOD, CLIENT_DONE_REASON, CloseCode, IDE_AUTH_HEADER, SESSION_ID_HEADER } from "../../wire.ts";
 import { SafeSender } from "./safe-sender.ts";
 

@@ -1,9 +1,9 @@
 // Sends JSON-RPC messages on a WebSocket with backpressure: above 1 MB buffered, responses wait
 // in a queue and notifications are dropped (they are best effort); a client that does not
 // read for 5 s is disconnected rather than letting memory grow without bound.
-import type { JsonRpcMessage } from "../../mcp/jsonrpc.ts";
+import type { JsonRpcMessage } from "../../mcp/protocol/jsonrpc.ts";
 import { CloseCode } from "../../wire.ts";
-import type { MessageSink } from "../../mcp/session.ts";
+import type { MessageSink } from "../../mcp/sessions/session.ts";
 
 export const BACKPRESSURE_BYTES = 1024 * 1024;
 export const DRAIN_TIMEOUT_MS = 5_000;
@@ -25,7 +25,7 @@ export class SafeSender implements MessageSink {
 
   constructor(
     private readonly ws: SenderSocket,
-    /** Bytes queued on the socket but not yet sent (the runtime knows; src/runtime.ts WebSocketInfo). */
+    /** Bytes queued on the socket but not yet sent (the runtime knows; src/ports/net.ts WebSocketInfo). */
     private readonly bufferedAmount: () => number,
   ) {}
 

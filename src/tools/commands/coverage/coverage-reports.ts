@@ -2,10 +2,10 @@
 // jest, nyc, cargo llvm-cov), istanbul's coverage-final.json and coverage-summary.json, Cobertura
 // XML (pytest-cov, coverage.py, gcovr), coverage.py's JSON, and Go's cover profile. A report can be
 // tens of megabytes, so every reader gives the event loop a turn within its Yielder's budget.
-import { forEachLine } from "../../../text/each-line.ts";
-import { createYielder, type Yielder } from "../../../workspace/yield-now.ts";
-import { isRecord } from "../../../diagnostics/project-facts.ts";
-import { relativeTo } from "../../../diagnostics/parsers/paths.ts";
+import { forEachLine } from "../../../lib/text/each-line.ts";
+import { createYielder, type Yielder } from "../../../lib/yield-now.ts";
+import { isRecord } from "../../../services/diagnostics/project-facts.ts";
+import { relativeTo } from "../../../services/diagnostics/parsers/paths.ts";
 import { xmlAttributes, xmlElements } from "../xml-elements.ts";
 
 export interface FileCoverage {

@@ -11,8 +11,8 @@
 // |              | in setup.cfg, [pytest] in tox.ini, pytest in requirements*.txt/pyproject.toml |
 // | go test      | go.mod                                                                       |
 // | cargo test   | Cargo.toml                                                                   |
-import { isRecord, readProjectFacts } from "../../../diagnostics/project-facts.ts";
-import type { ToolContext } from "../../context.ts";
+import { isRecord, readProjectFacts } from "../../../services/diagnostics/project-facts.ts";
+import type { ToolContext } from "../../../capabilities/context.ts";
 import type { RunnerName } from "./runners.ts";
 
 export interface DetectedRunner {

@@ -1,6 +1,6 @@
 // `go test -json`: one JSON event per line (test2json). A test's pass/fail/skip is its final
 // action; its output lines carry the "file_test.go:12: message" of t.Errorf and friends.
-import { jsonLines } from "../../../diagnostics/parsers/json-lines.ts";
+import { jsonLines } from "../../../services/diagnostics/parsers/json-lines.ts";
 import { shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
 
 export async function parseGoTestJson(stdout: string): Promise<ParsedRun> {

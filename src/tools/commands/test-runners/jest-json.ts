@@ -1,7 +1,7 @@
 // Jest's --json report, which vitest's json reporter also writes (the same shape, by design):
 // testResults per file, assertionResults per test with status, failureMessages and, when the
 // runner knows it, the test's location.
-import { isRecord } from "../../../diagnostics/project-facts.ts";
+import { isRecord } from "../../../services/diagnostics/project-facts.ts";
 import { extractJsonObject, lineInStack, relativeTo, shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
 
 /** The report found in a runner's stdout, among what the tests printed. */

@@ -1,5 +1,5 @@
 // Mocha's json reporter: stats and a list of failures with their error and stack.
-import { isRecord } from "../../../diagnostics/project-facts.ts";
+import { isRecord } from "../../../services/diagnostics/project-facts.ts";
 import { extractJsonObject, lineInStack, relativeTo, shortMessage, type ParsedRun, type TestFailure } from "./test-run.ts";
 
 /** The report found in mocha's stdout, among what the tests printed. */

@@ -1,7 +1,7 @@
 // What runTests remembers between calls, per bridge (keyed by its environment, never global): the
 // last result of each request for 30 s, and whether the last run failed, for the pass-after-fail
 // event.
-import type { ToolContext } from "../../context.ts";
+import type { ToolContext } from "../../../capabilities/context.ts";
 import type { TestRun } from "./test-run.ts";
 
 export const RESULT_CACHE_MS = 30_000;

@@ -1,12 +1,12 @@
 // How each runner is run and read: a fixed argv with its machine-readable reporter (the caller's
 // filter and file become single arguments, never options), and the parser of that report. Runners
-// that can write their report to a file do, to a private one (src/exec/report-file.ts): on stdout
+// that can write their report to a file do, to a private one (src/capabilities/exec/report-file.ts): on stdout
 // the report would be mixed with whatever the tests print. A runner too old to know the option
 // writes no file, and its stdout is read instead.
-import { goPackageOf } from "../../../diagnostics/parsers/paths.ts";
+import { goPackageOf } from "../../../services/diagnostics/parsers/paths.ts";
 import { ToolError } from "../../../errors.ts";
-import { pathArgument } from "../../../exec/toolchain.ts";
-import type { ToolchainResult } from "../../../exec/exec.ts";
+import { pathArgument } from "../../../capabilities/exec/toolchain.ts";
+import type { ToolchainResult } from "../../../capabilities/exec/exec.ts";
 import { parseCargoTestText } from "./cargo-test-text.ts";
 import { parseGoTestJson } from "./go-test-json.ts";
 import { parseJestJson, readJestReport } from "./jest-json.ts";

@@ -2,11 +2,11 @@
 // are, and how to run it again. Runners' parsers (one file each) produce a ParsedRun; runTests adds
 // the rest.
 import * as v from "valibot";
-import { relativeTo } from "../../../diagnostics/parsers/paths.ts";
+import { relativeTo } from "../../../services/diagnostics/parsers/paths.ts";
 
 export { relativeTo };
-import { isRecord } from "../../../diagnostics/project-facts.ts";
-import { JsonTextError, parseJsonCooperatively } from "../../../text/cooperative-json.ts";
+import { isRecord } from "../../../services/diagnostics/project-facts.ts";
+import { JsonTextError, parseJsonCooperatively } from "../../../lib/text/cooperative-json.ts";
 
 export const TestFailure = v.object({
   test: v.pipe(v.string(), v.description("Full test name (suite > test).")),

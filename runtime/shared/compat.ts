@@ -1,0 +1,27 @@
+// The Runtime members that node: modules give identically on Node, Bun and Deno (fs, DNS, pinned
+// HTTP, process questions and signals), so each runtime file adds only what differs.
+import { lookup } from "node:dns/promises";
+import { homedir, tmpdir } from "node:os";
+import { fetchPinned } from "./fetch-pinned.ts";
+import { createNodeFs } from "./fs.ts";
+import { processAlive, processStartTime } from "./process.ts";
+import { onShutdown } from "./shutdown.ts";
+import type { Runtime } from "../../src/ports/runtime.ts";
+
+export type SharedMembers = Pick<Runtime, "fs" | "resolveHost" | "fetchPinned" | "env" | "paths" | "pid" | "platform" | "processAlive" | "processStartTime" | "onShutdown">;
+
+export function sharedMembers(env: Readonly<Record<string, string | undefined>>): SharedMembers {
+  const platform = process.platform;
+  return {
+    fs: createNodeFs(),
+    resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+    fetchPinned,
+    env,
+    paths: Object.freeze({ home: homedir(), cwd: process.cwd(), tmp: tmpdir() }),
+    pid: process.pid,
+    platform: platform === "linux" || platform === "darwin" || platform === "win32" ? platform : "other",
+    processAlive,
+    processStartTime,
+    onShutdown,
+  };
+}

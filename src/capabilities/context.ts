@@ -1,0 +1,106 @@
+// What a tool handler may touch (DESIGN.md, "The flow of one request"): narrow capabilities, never
+// the Runtime or the bridge's config (which holds the auth token). ctx.fs goes through the jail;
+// ctx.exec and ctx.http run programs and reach the network through one guarded path each;
+// ctx.lsp and a real ctx.extension are added by their issues in the same style.
+import type { EventPublisher } from "./events/event-bus.ts";
+import type { Exec } from "./exec/exec.ts";
+import type { HttpClient } from "./http/http-client.ts";
+import type { LspService } from "../lsp/lsp-service.ts";
+import type { LogLevel } from "./log-levels.ts";
+import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
+
+export interface ProbeResult {
+  available: boolean;
+  /** Absolute path of the executable when found. */
+  path?: string;
+  /** Found but not usable yet (gh not logged in): why, and how to fix it. */
+  notReady?: { reason: string; suggestion: string };
+}
+
+/** Which external commands exist on this machine; looked up once and cached. */
+export interface Probes {
+  get(command: string): Promise<ProbeResult>;
+}
+
+/** The VS Code extension's link; the extension issue fills this in. */
+export interface ExtensionLink {
+  readonly connected: boolean;
+}
+
+/** A read-only view of the registered tools, for introspection tools. */
+export interface ToolCatalog {
+  list(): readonly ToolSummary[];
+}
+
+export interface ToolSummary {
+  name: string;
+  title: string | undefined;
+  description: string;
+  requires: ToolRequirements;
+  readOnly: boolean;
+}
+
+export interface ToolRequirements {
+  /** Executables that must be on PATH (e.g. "git", "rg"). */
+  probes?: readonly string[];
+  /** Executables used when on PATH; the tool works without them (a built-in fallback). */
+  optionalProbes?: readonly string[];
+  /** "required": only the extension can answer; "fallback": answered headless without it, better with it. */
+  extension?: "required" | "fallback";
+}
+
+/** The bridge settings a tool may know; nothing secret (no token). */
+export interface ToolSettings {
+  /** --max-result-size in characters: every result is cut to this. */
+  readonly maxResultChars: number;
+  /** --timeout: the default per-call limit in ms. */
+  readonly timeoutMs: number;
+  /** --slim: only the IDE-exclusive tools are registered. */
+  readonly slim: boolean;
+  /**
+   * --allow-push-to-main: gitPush may push to main, master or the remote's default branch. Absent
+   * means refused, so contexts built without it (tests, other areas' fixtures) stay on the safe side.
+   */
+  readonly allowPushToMain?: boolean;
+  /** --allow-command: programs (or "npm exec"-style runner subcommands) runCommand may run besides the defaults. */
+  readonly allowCommands?: readonly string[];
+  /** --allow-private-http: sendHttpRequest may reach private, loopback and link-local addresses. */
+  readonly allowPrivateHttp?: boolean;
+  /** --pass-env: variables commands and runners see although they look like secrets. */
+  readonly passEnv?: readonly string[];
+}
+
+/** What every call shares: the capabilities of the bridge. */
+export interface ToolEnvironment {
+  readonly fs: WorkspaceFs;
+  readonly settings: ToolSettings;
+  readonly probes: Probes;
+  readonly extension: ExtensionLink;
+  readonly catalog: ToolCatalog;
+  /** Tells automation what the tool did (src/capabilities/events/bridge-events.ts). */
+  readonly events: EventPublisher;
+  /** Language servers of the workspace (src/lsp/lsp-service.ts): one per language and project root, shared by all sessions. */
+  readonly lsp: LspService;
+}
+
+/** What belongs to one call. */
+export interface CallScope {
+  /** The MCP session making the call (state a tool keeps per client, e.g. a transaction, is keyed by it). */
+  readonly session: string;
+  /** The executables the called tool declared (requires.probes and optionalProbes): all its ctx.exec may run. */
+  readonly executables: readonly string[];
+  /** Aborted on notifications/cancelled, on timeout, and when the session ends. */
+  readonly signal: AbortSignal;
+  /** Sends notifications/progress when the caller gave a progressToken; otherwise a no-op. */
+  progress(progress: number, opts?: { total?: number; message?: string }): void;
+  /** Sends notifications/message to the client (subject to logging/setLevel) and logs locally. */
+  log(level: LogLevel, message: string, data?: unknown): void;
+}
+
+export type ToolContext = ToolEnvironment &
+  Omit<CallScope, "executables"> & {
+    /** Runs the tool's declared executables, never a shell (src/capabilities/exec/exec.ts). */
+    readonly exec: Exec;
+    /** HTTP(S) requests through the SSRF defence (src/capabilities/http/http-client.ts). */
+    readonly http: HttpClient;
+  };

@@ -1,0 +1,173 @@
+// ctx.exec: how a tool runs a program. Never a shell: the executable gets its arguments as an
+// array, so nothing in them is interpreted; it runs in a workspace directory, with the bridge's
+// secrets removed from the environment (and the user's, for what the caller chose: child-env.ts);
+// its whole process tree is killed when the call is cancelled or times out, or left behind when it
+// exits (end-tree.ts), and output is capped with a marker. Three ways in, one per kind of caller:
+//   run          the executables the tool declared (requires.probes): git for the git tools;
+//   runAllowed   a program the user's request names (runCommand): through the allowlist, the
+//                argument rules and the identity check (src/security/commands/command-policy.ts);
+//   runToolchain a test runner, checker or formatter with an argv the tool built (src/capabilities/exec/toolchain.ts).
+import type { Runtime } from "../../ports/runtime.ts";
+import { ToolError, errorMessage, fsErrorCode } from "../../errors.ts";
+import { checkCommandLine } from "../../security/commands/command-policy.ts";
+import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
+import { collectOutput, type CollectedOutput, type OutputKeep } from "./collect-output.ts";
+import { childEnvironment, type ChildEnvOptions } from "../../security/commands/child-env.ts";
+import type { CommandGuard } from "./command-guard.ts";
+import { endLeftovers, killAfterGrace } from "./end-tree.ts";
+import { findProgram, type FoundProgram } from "./program-lookup.ts";
+import { createReportFile } from "./report-file.ts";
+import { assertToolchainArgv, isToolchainProgram } from "./toolchain.ts";
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+
+export interface RunOptions {
+  args: readonly string[];
+  /** Directory to run in, as a workspace path (default: the workspace root). */
+  cwd?: string;
+  /** Written to stdin, which is then closed (stdin is closed at once without it). */
+  stdin?: string;
+  /** Added to the child's environment (the bridge's, minus its secrets). */
+  env?: Readonly<Record<string, string>>;
+  /** Kills the process tree after this long (the call's own cancellation applies anyway). */
+  timeoutMs?: number;
+  /** Per stream; what comes after is dropped and marked (default 1 MiB). */
+  maxOutputBytes?: number;
+  /** Which part of a long output to keep (default the head). */
+  keep?: OutputKeep;
+  /** Each chunk of output as it arrives (for progress with the latest lines). */
+  onOutput?(stream: "stdout" | "stderr", text: string): void;
+}
+
+export interface RunResult extends CollectedOutput {
+  exitCode: number;
+  durationMs: number;
+  /** Killed by `timeoutMs`. */
+  timedOut: boolean;
+  /** Processes it left behind held its output open after it exited, and were stopped. */
+  leftoversStopped: boolean;
+}
+
+export interface ToolchainRunOptions extends Omit<RunOptions, "args"> {
+  /** The argv, or a function of a private report file's path (e.g. `--junitxml=<path>`). */
+  args: readonly string[] | ((reportPath: string) => readonly string[]);
+}
+
+export interface ToolchainResult extends RunResult {
+  /** What the runner wrote to the report file, when `args` asked for one. */
+  report?: string;
+}
+
+export interface Exec {
+  run(command: string, opts: RunOptions): Promise<RunResult>;
+  runAllowed(command: string, opts: RunOptions): Promise<RunResult>;
+  runToolchain(command: string, opts: ToolchainRunOptions): Promise<ToolchainResult>;
+  /** Whether a toolchain program is installed (the project's node_modules/.bin, else PATH). */
+  hasToolchain(command: string): Promise<boolean>;
+}
+
+export interface ExecDeps {
+  runtime: Pick<Runtime, "spawn" | "which" | "env" | "fs" | "paths">;
+  fs: WorkspaceFs;
+  guard: CommandGuard;
+}
+
+/** The Exec of one call: `declared` are the executables its tool declared, `signal` the call's. */
+export function createExec(deps: ExecDeps, declared: readonly string[], signal: AbortSignal): Exec {
+  const cwdOf = (opts: { cwd?: string }) => workingDirectory(deps.fs, opts.cwd);
+  // What the model or the project's code chose to run gets none of the user's secrets (src/security/commands/child-env.ts).
+  const chosenByCaller: ChildEnvOptions = { dropSecrets: true, passEnv: deps.guard.passEnv };
+  const locate = async (command: string): Promise<FoundProgram> => {
+    const found = await findProgram(deps.runtime, command, deps.fs.root);
+    if (found === undefined) throw missing(command);
+    return found;
+  };
+  return {
+    async run(command, opts) {
+      if (!declared.includes(command)) {
+        throw new ToolError("internal_error", `This tool may not run \`${command}\` (it declares ${declared.length > 0 ? declared.join(", ") : "no executables"})`, {
+          suggestion: "This is a bridge bug: the tool must list the executable in requires.probes.",
+        });
+      }
+      const path = await deps.runtime.which(command);
+      if (path === undefined) throw missing(command);
+      return runResolved(deps.runtime, path, await cwdOf(opts), opts, { signal, env: { dropSecrets: false } });
+    },
+    async runAllowed(command, opts) {
+      const cwd = await cwdOf(opts);
+      const refusal = checkCommandLine(deps.guard.policy, command, opts.args, { cwd, folders: deps.fs.folders });
+      if (refusal !== undefined) throw new ToolError("command_refused", refusal.why, { suggestion: refusal.suggestion });
+      const found = await locate(command);
+      const disguised = await deps.guard.identity.refusal(found.path, { folders: deps.fs.folders, projectBin: found.projectBin });
+      if (disguised !== undefined) {
+        throw new ToolError("command_refused", `Refused \`${command}\`: ${disguised}`, { suggestion: "Ask the user to check that PATH gives the real tool; interpreters never run through runCommand." });
+      }
+      return runResolved(deps.runtime, found.path, cwd, opts, { signal, env: chosenByCaller });
+    },
+    async runToolchain(command, opts) {
+      if (!isToolchainProgram(command)) assertToolchainArgv(command, []);
+      const cwd = await cwdOf(opts);
+      const found = await locate(command);
+      const report = typeof opts.args === "function" ? await createReportFile(deps.runtime) : undefined;
+      try {
+        const args = typeof opts.args === "function" ? opts.args(report?.path ?? "") : opts.args;
+        assertToolchainArgv(command, args);
+        const result: ToolchainResult = await runResolved(deps.runtime, found.path, cwd, { ...opts, args }, { signal, env: chosenByCaller });
+        const text = await report?.read(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
+        if (text !== undefined) result.report = text;
+        return result;
+      } finally {
+        await report?.remove().catch(() => {});
+      }
+    },
+    async hasToolchain(command) {
+      return isToolchainProgram(command) && (await findProgram(deps.runtime, command, deps.fs.root)) !== undefined;
+    },
+  };
+}
+
+async function workingDirectory(fs: WorkspaceFs, dir: string | undefined): Promise<string> {
+  const cwd = await fs.resolve(dir ?? ".");
+  if (!(await fs.stat(cwd)).isDirectory) {
+    throw new ToolError("not_a_directory", `${dir ?? "."} is not a directory`, { suggestion: "Run it in a directory of the workspace." });
+  }
+  return cwd;
+}
+
+function missing(command: string): ToolError {
+  return new ToolError("probe_missing", `\`${command}\` is not on the bridge's PATH`, { suggestion: `Install ${command} (or add it to the project), make sure the bridge's PATH has it, and restart the bridge.` });
+}
+
+async function runResolved(runtime: ExecDeps["runtime"], path: string, cwd: string, opts: RunOptions, call: { signal: AbortSignal; env: ChildEnvOptions }): Promise<RunResult> {
+  const { signal } = call;
+  const timeout = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
+  const stop = timeout === undefined ? signal : AbortSignal.any([signal, timeout]);
+  const started = performance.now();
+  const child = runtime.spawn(path, [...opts.args], {
+    cwd,
+    env: childEnvironment(runtime.env, opts.env, call.env),
+    ...(opts.stdin === undefined ? {} : { stdin: opts.stdin }),
+    processGroup: true,
+    // SIGTERM to the group on a stop; killAfterGrace follows with SIGKILL (src/capabilities/exec/end-tree.ts).
+    signal: stop,
+  });
+  killAfterGrace(child, stop, child.exited);
+  const stopReading = new AbortController();
+  const output = collectOutput(child, {
+    maxBytes: opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+    signal: stopReading.signal,
+    ...(opts.keep === undefined ? {} : { keep: opts.keep }),
+    ...(opts.onOutput === undefined ? {} : { onOutput: opts.onOutput }),
+  });
+  let exitCode: number;
+  try {
+    exitCode = await child.exited;
+  } catch (err) {
+    throw new ToolError(fsErrorCode(err) === "EACCES" ? "permission_denied" : "internal_error", `Could not run ${path}: ${errorMessage(err)}`, {
+      suggestion: "Check that the executable works from a terminal.",
+      cause: err,
+    });
+  }
+  const leftoversStopped = await endLeftovers(child, output, stopReading);
+  return { exitCode, ...(await output), durationMs: Math.round(performance.now() - started), timedOut: timeout?.aborted === true && !signal.aborted, leftoversStopped };
+}

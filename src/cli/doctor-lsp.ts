@@ -1,0 +1,109 @@
+// doctor's language-server checks: exactly the servers src/lsp would use for the project — the
+// configured ones (the config file's "lsp" key) and the built-ins, found by the same lookup
+// (bundled, the project's node_modules/.bin, PATH: src/lsp/command-resolver.ts) — each started
+// through the Runtime port's LspConnection (vscode-jsonrpc framing) with the initialize the bridge
+// sends, given LSP_TIMEOUT_MS to answer, then killed with its process group. Only servers for the
+// languages the project has are started (project-languages.ts), as the bridge would. "Found" is not
+// "working": one that is there but does not answer is broken (✗); one not installed is info (·).
+import type { InitializeResult } from "vscode-languageserver-protocol";
+import { childEnvironment } from "../security/commands/child-env.ts";
+import { initializeParams } from "../lsp/client-capabilities.ts";
+import { createCommandResolver, type ResolvedCommand } from "../lsp/command-resolver.ts";
+import { displayName } from "../lsp/language-server.ts";
+import { initializationOptionsFor } from "../lsp/launch-options.ts";
+import { BUILT_IN_SERVERS, type ServerSpec } from "../lsp/server-specs.ts";
+import { LspRequestError } from "../ports/lsp.ts";
+import type { Runtime } from "../ports/runtime.ts";
+import type { Check } from "./doctor-report.ts";
+import { projectLanguages } from "./project-languages.ts";
+
+export const LSP_TIMEOUT_MS = 5_000;
+/** The first lines of a dying server's stderr say what went wrong; a backtrace below them does not. */
+const STDERR_LINES = 2;
+const STDERR_CHARS = 500;
+const EXIT_WAIT_MS = 1_000;
+
+const ON_PATH_INSTALL: Readonly<Record<string, string>> = {
+  gopls: "go install golang.org/x/tools/gopls@latest",
+  clangd: "apt install clangd (or your platform's package)",
+};
+
+/** `configured` first, as src/lsp orders them (they claim their language ahead of the built-ins). */
+export async function languageServerChecks(runtime: Runtime, opts: { root: string; configured: readonly ServerSpec[] }): Promise<Check[]> {
+  const resolve = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
+  const here = await projectLanguages(runtime.fs, opts.root, opts.configured);
+  return Promise.all(
+    [...opts.configured, ...BUILT_IN_SERVERS].map(async (spec): Promise<Check> => {
+      const found = await resolve(spec, opts.root);
+      const languages = spec.languages.join(", ");
+      if (found === undefined) return { area: "language server", status: "info", summary: `${spec.id} (${languages}) not installed`, fix: installHint(spec) };
+      const where = `${found.from}: ${found.command}`;
+      // Starting every server would make doctor slow; the bridge starts only those of the project's files.
+      if (!spec.languages.some((l) => here.has(l))) return { area: "language server", status: "info", summary: `${spec.id} found, not started: no ${languages} files here (${where})` };
+      const answer = await probeServer(runtime, spec, found, opts.root);
+      if (answer.ok) return { area: "language server", status: "ok", summary: `${spec.id} answers initialize in ${answer.ms} ms${answer.server ? ` (${answer.server})` : ""} (${where})` };
+      return { area: "language server", status: "fail", summary: `${spec.id} (${where}): ${answer.why}`, fix: `${installHint(spec)}, or run \`${[found.command, ...spec.args].join(" ")}\` to see why` };
+    }),
+  );
+}
+
+type Probe = { ok: true; ms: number; server: string | undefined } | { ok: false; why: string };
+
+async function probeServer(runtime: Runtime, spec: ServerSpec, found: ResolvedCommand, root: string): Promise<Probe> {
+  const started = Date.now();
+  // A timer of our own, not AbortSignal.timeout: language servers run in their own process group,
+  // unref'd (src/ports/process.ts), and AbortSignal.timeout's timer is unref'd too, so in a short-lived
+  // command nothing else would keep the event loop alive while the server starts.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), LSP_TIMEOUT_MS);
+  let connection;
+  try {
+    connection = runtime.languageServers.start(found.command, [...spec.args], { cwd: root, env: childEnvironment(runtime.env, undefined) });
+  } catch (err) {
+    clearTimeout(timer);
+    return { ok: false, why: `could not start: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  try {
+    const initializationOptions = await initializationOptionsFor(spec, root, { launcher: runtime.languageServers, fs: runtime.fs });
+    const params = initializeParams({ root, processId: runtime.pid, initializationOptions, pushDiagnosticsOnly: spec.pushDiagnosticsOnly === true });
+    const result = (await connection.request("initialize", params, deadline.signal)) as InitializeResult;
+    return { ok: true, ms: Date.now() - started, server: result.serverInfo === undefined ? undefined : displayName(result.serverInfo) };
+  } catch (err) {
+    // A dying server's exit code (and the end of its stderr) says more than the closed pipe or the
+    // failed write (EPIPE, -32099), and comes a moment later.
+    const timedOut = err instanceof LspRequestError && err.code === -32800;
+    const code = timedOut ? undefined : await exitCode(connection.exited);
+    const why = code === undefined ? failure(err) : `exited with code ${code} before answering initialize`;
+    const said = connection.stderrTail().split("\n").map((l) => l.trim()).filter((l) => l !== "").slice(0, STDERR_LINES).join(" | ").slice(0, STDERR_CHARS);
+    return { ok: false, why: said ? `${why}: ${said}` : why };
+  } finally {
+    // Closing waits for the exit, which the unref'd child would not wait for either.
+    await connection.close();
+    clearTimeout(timer);
+  }
+}
+
+async function exitCode(exited: Promise<number>): Promise<number | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, EXIT_WAIT_MS, undefined)));
+  try {
+    return await Promise.race([exited, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function failure(err: unknown): string {
+  if (!(err instanceof LspRequestError)) return err instanceof Error ? err.message : String(err);
+  if (err.code === -32800) return `no answer to initialize within ${LSP_TIMEOUT_MS / 1000} s`;
+  if (err.code === "closed") return err.message.replace(/^initialize: /, "");
+  return `answered initialize with error ${err.code}: ${err.message.replace(/^initialize: /, "").slice(0, 200)}`;
+}
+
+function installHint(spec: ServerSpec): string {
+  if (spec.id.startsWith("config:")) return `check "lsp.${spec.id.slice("config:".length)}.command" in the config file`;
+  const bundled = spec.command.find((c) => "bundled" in c);
+  // tsgo's bundled package is per platform; the one to install is its umbrella package.
+  if (bundled !== undefined) return `npm i -D ${bundled.bundled.package.includes("{platform}") ? "@typescript/native-preview" : bundled.bundled.package}`;
+  return ON_PATH_INSTALL[spec.id] ?? `install ${spec.id} on PATH`;
+}

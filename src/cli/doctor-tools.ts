@@ -1,0 +1,35 @@
+// doctor's checks of the tools the bridge runs: git, rg and gh on PATH, with their versions. A tool
+// that is missing is worth knowing (·). The language servers are doctor-lsp.ts's.
+import type { Runtime } from "../ports/runtime.ts";
+import type { Check } from "./doctor-report.ts";
+
+const VERSION_TIMEOUT_MS = 3_000;
+
+const TOOLS: ReadonlyArray<{ cmd: string; needFor: string }> = [
+  { cmd: "git", needFor: "the git tools (status, diff, log, commit…)" },
+  { cmd: "rg", needFor: "fast text search (ripgrep)" },
+  { cmd: "gh", needFor: "the GitHub tools (pull requests, issues)" },
+];
+
+export async function toolChecks(runtime: Runtime, cwd: string): Promise<Check[]> {
+  return Promise.all(
+    TOOLS.map(async ({ cmd, needFor }): Promise<Check> => {
+      const path = await runtime.which(cmd);
+      if (path === undefined) return { area: "tool", status: "info", summary: `${cmd} not found on PATH; needed for ${needFor}`, fix: `install ${cmd}` };
+      const version = (await firstLine(runtime, path, ["--version"], cwd)) ?? "";
+      // "git version 2.39.5", "ripgrep 13.0.0": without the name again.
+      return { area: "tool", status: "ok", summary: `${cmd} ${version.replace(/^(git|ripgrep|gh)\s+(version\s+)?/, "")} (${path})`.replace("  ", " ") };
+    }),
+  );
+}
+
+/** The first line a command prints, or undefined when it fails or takes too long. */
+async function firstLine(runtime: Runtime, cmd: string, args: string[], cwd: string): Promise<string | undefined> {
+  try {
+    const child = runtime.spawn(cmd, args, { cwd, signal: AbortSignal.timeout(VERSION_TIMEOUT_MS) });
+    const [text, code] = await Promise.all([new Response(child.stdout).text(), child.exited, new Response(child.stderr).text()]);
+    return code === 0 ? text.trim().split("\n")[0]?.trim() : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+// `claude-ide-bridge doctor [--json] [--workspace DIR]`: every fact between "installed" and "Claude
+// Code answers with the bridge's tools", each ✓/✗ with the fix (issue 8): the runtime, the bridge
+// for this directory, the lock files and ports, git/rg/gh, the language servers (started and asked
+// to initialize), and Claude Code's config. Exits 1 when something is broken. Tokens never printed.
+import { resolveConfig } from "../config/load.ts";
+import { errorMessage } from "../errors.ts";
+import type { LspConfig } from "../config/lsp-schema.ts";
+import { configuredServers } from "../lsp/configured-servers.ts";
+import type { Runtime } from "../ports/runtime.ts";
+import { dirname } from "../lib/paths/posix-path.ts";
+import { listLocks, realDirectory } from "./bridge-locks.ts";
+import type { CommandMain } from "./command-io.ts";
+import { bridgeChecks, lockChecks, runtimeCheck } from "./doctor-bridge.ts";
+import { claudeConfigChecks } from "./doctor-claude-config.ts";
+import { hasFailure, renderChecks, type Check } from "./doctor-report.ts";
+import { languageServerChecks } from "./doctor-lsp.ts";
+import { toolChecks } from "./doctor-tools.ts";
+import { parseFlags, workspaceFlag } from "./flags.ts";
+import { findProjectRoot } from "./project-root.ts";
+import { shellLine } from "./self-invocation.ts";
+
+export const DOCTOR_HELP = `Usage: claude-ide-bridge doctor [--json] [--workspace <dir>] [--config <file>]
+
+Checks the setup for the directory (default: the current one) and says how to fix what is wrong:
+the runtime, the bridge for it (running, healthy, token accepted), the lock files (modes, fields,
+stale ones) and ports, git/rg/gh, the language servers the bridge would use (the config file's
+"lsp" ones and the built-ins: found, and answering initialize), and
+whether Claude Code's config (.mcp.json, ~/.claude.json) runs the shim. Exits 1 when something
+is broken (✗); · and ! are information and warnings.
+`;
+
+export const doctor: CommandMain = async (ctx, args) => {
+  const flags = parseFlags(args, { values: ["--workspace", "--config"], booleans: ["--json", "--help", "-h"] });
+  if (flags.booleans.has("--help") || flags.booleans.has("-h")) {
+    ctx.out(DOCTOR_HELP);
+    return 0;
+  }
+  const { runtime } = ctx;
+  const cwd = await realDirectory(runtime, workspaceFlag(flags, runtime.paths.cwd));
+  const root = await findProjectRoot(cwd, {
+    list: (dir) => runtime.fs.readdir(dir).then((entries) => entries.map((e) => e.name), () => []),
+    parent: dirname,
+  });
+  const config = await configCheck(runtime, flags.values.get("--config"), cwd);
+  const shim = shellLine({ command: ctx.self.command, args: [...ctx.self.args, "shim"] });
+  const locks = await listLocks(runtime);
+  const groups = await Promise.all([
+    Promise.resolve([runtimeCheck(runtime, ctx.runtimeVersion), ...(config.check ? [config.check] : [])]),
+    bridgeChecks(runtime, locks, { cwd, root, shim }),
+    lockChecks(runtime, locks),
+    toolChecks(runtime, root),
+    languageServerChecks(runtime, { root, configured: configuredServers(config.lsp) }),
+    claudeConfigChecks(runtime, { cwd, root, shim, locks }),
+  ]);
+  const checks: Check[] = groups.flat();
+  const ok = !hasFailure(checks);
+  if (flags.booleans.has("--json")) ctx.out(`${JSON.stringify({ ok, cwd, projectRoot: root, checks }, null, 2)}\n`);
+  else ctx.out(`claude-ide-bridge doctor for ${cwd}${root !== cwd ? ` (project ${root})` : ""}\n${renderChecks(checks)}`);
+  return ok ? 0 : 1;
+};
+
+/** The config the bridge would read (--config, else CLAUDE_IDE_BRIDGE_CONFIG), for its "lsp" servers; a broken one is a ✗. */
+async function configCheck(runtime: Runtime, configPath: string | undefined, cwd: string): Promise<{ lsp: LspConfig; check?: Check }> {
+  try {
+    const config = await resolveConfig(configPath === undefined ? {} : { configPath }, { readConfigFile: (path) => runtime.fs.readTextFile(path), cwd, env: runtime.env });
+    return { lsp: config.lsp };
+  } catch (err) {
+    return { lsp: {}, check: { area: "config", status: "fail", summary: errorMessage(err), fix: "fix the config file (claude-ide-bridge --help lists its keys), or unset CLAUDE_IDE_BRIDGE_CONFIG" } };
+  }
+}

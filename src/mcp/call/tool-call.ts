@@ -1,0 +1,107 @@
+// Runs one tools/call: argument validation, gates (extension, probes), the handler the call gets
+// (the extension's or the headless one), timeout and cancellation, and result shaping. Everything
+// here ends as a CallToolResult; rate limits are the session's (src/mcp/sessions/session.ts).
+import * as v from "valibot";
+import { errorMessage, ToolError } from "../../errors.ts";
+import type { Logger } from "../../log.ts";
+import type { CallScope, ToolCatalog, ToolContext } from "../../capabilities/context.ts";
+import { pickHandler, type Tool } from "../../tools/platform/define-tool.ts";
+import { jsonSchemaOf } from "../../tools/platform/json-schema.ts";
+import { describeArgumentIssues, type ArgumentShape } from "./argument-errors.ts";
+import { closestName } from "./closest-name.ts";
+import { errorResult, successResult, toolErrorResult, type CallToolResult } from "./tool-result.ts";
+
+/** What the session hands over for one call. */
+export interface ToolCallRequest {
+  tool: Tool;
+  /** Arguments already checked by validateArguments. */
+  input: unknown;
+  /** Aborted by notifications/cancelled or session close. */
+  signal: AbortSignal;
+  /** Builds the handler's context around the call's combined signal. */
+  makeContext(scope: Pick<CallScope, "signal">): ToolContext;
+  /** --timeout; a tool's own timeoutMs may raise it. */
+  timeoutMs: number;
+  maxResultChars: number;
+  logger: Logger;
+}
+
+export function validateArguments(tool: Tool, args: unknown): { ok: true; value: unknown } | { ok: false; result: CallToolResult } {
+  const given = args ?? {};
+  const parsed = Array.isArray(given) ? undefined : v.safeParse(tool.input, given);
+  if (parsed?.success) return { ok: true, value: parsed.output };
+  const shape = argumentShape(tool);
+  const why = parsed === undefined ? "the arguments must be a JSON object, got an array" : describeArgumentIssues(parsed.issues, shape);
+  return { ok: false, result: errorResult("invalid_arguments", `Invalid arguments for ${tool.name}: ${why}`, `Call ${tool.name} again with the arguments fixed as said.`) };
+}
+
+const shapes = new WeakMap<Tool, ArgumentShape>();
+
+function argumentShape(tool: Tool): ArgumentShape {
+  let shape = shapes.get(tool);
+  if (shape === undefined) {
+    const schema = jsonSchemaOf(tool.input);
+    const properties = typeof schema.properties === "object" && schema.properties !== null ? Object.keys(schema.properties) : [];
+    const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [];
+    shape = { names: properties, required: new Set(required) };
+    shapes.set(tool, shape);
+  }
+  return shape;
+}
+
+export function unknownToolResult(name: string, catalog: ToolCatalog): CallToolResult {
+  const names = catalog.list().map((t) => t.name);
+  const near = closestName(name, names);
+  const hint = near !== undefined ? `Did you mean ${near}? ` : "";
+  return errorResult("unknown_tool", `Unknown tool: ${name}`, `${hint}Call tools/list (or getToolCapabilities) for the tools this bridge offers.`);
+}
+
+export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult> {
+  const { tool } = req;
+  const timeoutMs = Math.max(req.timeoutMs, tool.timeoutMs ?? 0);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([req.signal, timeout]);
+  const ctx = req.makeContext({ signal });
+  const handler = pickHandler(tool, ctx.extension.connected);
+  if (handler === undefined) {
+    return errorResult("extension_required", `${tool.name} needs the VS Code extension, which is not connected`, "Install and enable the claude-ide-bridge VS Code extension, or use getToolCapabilities to see what works without it.");
+  }
+  const missing = await missingProbe(tool, ctx);
+  if (missing !== undefined) {
+    return errorResult("probe_missing", `${tool.name} needs \`${missing}\`, which is not on the bridge's PATH`, `Install ${missing}, make sure the bridge's PATH has it, and restart the bridge.`);
+  }
+
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<CallToolResult>((resolve) => {
+    onAbort = () =>
+      resolve(
+        timeout.aborted && !req.signal.aborted
+          ? errorResult("timeout", `${tool.name} did not finish within ${timeoutMs} ms`, "Narrow the request, or raise --timeout.")
+          : errorResult("cancelled", `${tool.name} was cancelled`, "Call it again if the result is still needed."),
+      );
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  const run = handler(req.input, ctx).then(
+    (value) => successResult(tool, value, req.maxResultChars),
+    (err: unknown) => failureResult(tool, err, req.logger),
+  );
+  try {
+    return await Promise.race([run, aborted]);
+  } finally {
+    if (onAbort) signal.removeEventListener("abort", onAbort);
+  }
+}
+
+async function missingProbe(tool: Tool, ctx: ToolContext): Promise<string | undefined> {
+  for (const command of tool.requires.probes ?? []) {
+    if (!(await ctx.probes.get(command)).available) return command;
+  }
+  return undefined;
+}
+
+function failureResult(tool: Tool, err: unknown, logger: Logger): CallToolResult {
+  if (err instanceof ToolError) return toolErrorResult(err);
+  logger.error(`tool ${tool.name} failed unexpectedly`, { error: errorMessage(err) });
+  return errorResult("internal_error", `${tool.name} failed: ${errorMessage(err)}`, "This is likely a bridge bug; retry, and report it if it persists.");
+}

@@ -1,0 +1,74 @@
+// Turns what a handler returned (or threw) into an MCP CallToolResult. Expected failures are
+// results, not JSON-RPC errors (seed ADR-0004 "tool errors as content"; MCP 2025-11-25). Every
+// result respects the bridge's size cap (src/tools/platform/result-cap.ts).
+import * as v from "valibot";
+import { ToolError, type ToolErrorCode } from "../../errors.ts";
+import type { ContentBlock, Tool } from "../../tools/platform/define-tool.ts";
+import { capStructured, capText } from "../../tools/platform/result-cap.ts";
+
+export interface CallToolResult {
+  [key: string]: unknown;
+  content: ContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export function errorResult(code: ToolErrorCode, message: string, suggestion: string): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify({ error: message, code, suggestion }) }], isError: true };
+}
+
+/** "ok", or the error code of an isError result (which this module wrote). */
+export function outcomeOf(result: CallToolResult): string {
+  if (!result.isError) return "ok";
+  const first = result.content[0];
+  try {
+    const body: unknown = first?.type === "text" ? JSON.parse(first.text) : undefined;
+    return typeof body === "object" && body !== null && "code" in body && typeof body.code === "string" ? body.code : "error";
+  } catch {
+    return "error";
+  }
+}
+
+export function toolErrorResult(err: ToolError): CallToolResult {
+  return errorResult(err.code, err.message, err.suggestion);
+}
+
+/** Shapes a handler's return value: structured for tools with an output schema, else plain text. */
+export function successResult(tool: Tool, value: unknown, maxChars: number): CallToolResult {
+  if (tool.output) {
+    const checked = v.safeParse(tool.output, value);
+    if (!checked.success) {
+      // A bug in the tool, not the caller's fault: say so instead of sending non-conforming data.
+      const issue = checked.issues[0];
+      return errorResult("internal_error", `${tool.name} produced output that does not match its outputSchema (${v.getDotPath(issue) ?? "value"}: ${issue.message})`, "Report this as a bridge bug.");
+    }
+    const capped = capStructured(checked.output as Record<string, unknown>, maxChars);
+    if (capped === undefined) {
+      return errorResult("result_too_large", `${tool.name}'s result does not fit the bridge's result cap of ${maxChars} characters`, "Narrow the request, or start the bridge with a larger --max-result-size.");
+    }
+    return { content: [{ type: "text", text: JSON.stringify(capped) }], structuredContent: capped };
+  }
+  if (typeof value === "string") return { content: [{ type: "text", text: capText(value, maxChars) }] };
+  if (isContentCarrier(value)) return { content: capBlocks(value.content, maxChars) };
+  return { content: [{ type: "text", text: capText(JSON.stringify(value) ?? "null", maxChars) }] };
+}
+
+function isContentCarrier(value: unknown): value is { content: ContentBlock[] } {
+  return typeof value === "object" && value !== null && "content" in value && Array.isArray(value.content);
+}
+
+/** Text blocks share the cap, in order; other blocks pass (images are capped by the client). */
+function capBlocks(blocks: readonly ContentBlock[], maxChars: number): ContentBlock[] {
+  let left = maxChars;
+  const out: ContentBlock[] = [];
+  for (const block of blocks) {
+    if (block.type !== "text") {
+      out.push(block);
+      continue;
+    }
+    out.push({ type: "text", text: capText(block.text, Math.max(0, left)) });
+    left -= block.text.length;
+    if (left <= 0) break;
+  }
+  return out;
+}

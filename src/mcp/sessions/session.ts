@@ -1,0 +1,309 @@
+// One MCP session: lifecycle, the method table, rate limits, cancellation, progress and logging.
+// Transports only feed it messages and deliver what it sends; it knows nothing of sockets.
+import * as v from "valibot";
+import { ProtocolError, RpcCode } from "../../errors.ts";
+import type { EventPublisher } from "../../capabilities/events/event-bus.ts";
+import type { Logger } from "../../log.ts";
+import type { CallScope, ToolContext } from "../../capabilities/context.ts";
+import type { ToolRegistry } from "../../tools/platform/registry.ts";
+import { decodeMessage, peekId } from "../protocol/decode.ts";
+import { errorMessageFor, notificationMessage, resultMessage, type Incoming, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type Params, type RequestId } from "../protocol/jsonrpc.ts";
+import { negotiate, toolsPage } from "../protocol/lifecycle.ts";
+import { isLogLevel, type LogLevel } from "../../capabilities/log-levels.ts";
+import { logNotifier, progressNotifier } from "../call/notifiers.ts";
+import { rateLimitedError, sessionBudget, type Budget, type RateLimits } from "../limits/rate-budget.ts";
+import { takeFromAll } from "../limits/token-bucket.ts";
+import { runToolCall, unknownToolResult, validateArguments } from "../call/tool-call.ts";
+import { errorResult, outcomeOf } from "../call/tool-result.ts";
+import type { ProtocolVersion } from "../protocol/versions.ts";
+
+/** Where a session's outgoing messages go: a WebSocket, an SSE stream, stdout. */
+export interface MessageSink {
+  send(message: JsonRpcMessage): void;
+}
+
+export interface SessionOptions {
+  registry: ToolRegistry;
+  makeToolContext(call: CallScope): ToolContext;
+  limits: SessionLimits;
+  /** The budget of the credential this session authenticated with, shared with its other sessions. */
+  credential: Budget;
+  /** Where finished tool calls are announced ("tool.called"). */
+  events: EventPublisher;
+  logger: Logger;
+  instructions?: string;
+  now?: () => number;
+}
+
+export interface SessionLimits extends RateLimits {
+  timeoutMs: number;
+  maxResultChars: number;
+  /** tools/list page size (the original's 200). */
+  pageSize: number;
+}
+
+type State = "new" | "initialized" | "closed";
+
+/**
+ * What a session checkpoint keeps of an initialized session (src/mcp/sessions/session-checkpoint.ts), so a
+ * bridge restarted on the same port can hand a reattaching shim its session back.
+ */
+export interface SessionState {
+  protocolVersion: ProtocolVersion;
+  clientInfo?: { name: string; version?: string };
+  logLevel?: LogLevel;
+  stats: { callCount: number; errorCount: number };
+  idePid?: number;
+}
+
+interface Method {
+  /** Answered before initialize (the spec allows ping; initialize itself). */
+  beforeInit?: boolean;
+  handle(request: JsonRpcRequest, related: MessageSink | undefined): Params | Promise<Params>;
+}
+
+const CallParams = v.object({ name: v.string(), arguments: v.optional(v.unknown()) });
+
+export class McpSession {
+  readonly id = crypto.randomUUID();
+  protocolVersion: ProtocolVersion | undefined;
+  clientInfo: { name: string; version?: string } | undefined;
+  /** PID Claude Code announced with `ide_connected`. */
+  idePid: number | undefined;
+  readonly stats = { callCount: 0, errorCount: 0 };
+  lastActivity: number;
+
+  private state: State = "new";
+  private sink: MessageSink | undefined;
+  private logLevel: LogLevel | undefined;
+  private readonly inflight = new Map<RequestId, AbortController>();
+  private readonly budget: Budget;
+  private readonly now: () => number;
+  private readonly methods: Readonly<Record<string, Method>> = {
+    ping: { beforeInit: true, handle: () => ({}) },
+    initialize: { beforeInit: true, handle: (r) => this.initialize(r.params ?? {}) },
+    "tools/list": { handle: (r) => toolsPage(this.opts.registry, r.params?.cursor, this.opts.limits.pageSize) },
+    "tools/call": { handle: (r, related) => this.callTool(r, related) },
+    "logging/setLevel": { handle: (r) => this.setLevel(r.params ?? {}) },
+    "resources/list": { handle: () => ({ resources: [] }) },
+    "resources/templates/list": { handle: () => ({ resourceTemplates: [] }) },
+    "resources/read": {
+      handle: (r) => {
+        throw new ProtocolError(RpcCode.resourceNotFound, `Resource not found: ${String(r.params?.uri)}`, { uri: r.params?.uri });
+      },
+    },
+    "prompts/list": { handle: () => ({ prompts: [] }) },
+    "prompts/get": {
+      handle: (r) => {
+        throw new ProtocolError(RpcCode.invalidParams, `Invalid params: unknown prompt ${String(r.params?.name)}`);
+      },
+    },
+  };
+
+  constructor(private readonly opts: SessionOptions) {
+    this.now = opts.now ?? Date.now;
+    this.lastActivity = this.now();
+    this.budget = sessionBudget(opts.limits, this.now);
+  }
+
+  get initialized(): boolean {
+    return this.state === "initialized";
+  }
+
+  get closed(): boolean {
+    return this.state === "closed";
+  }
+
+  /** Requests being handled right now; a session with any is never evicted. */
+  get inFlight(): number {
+    return this.inflight.size;
+  }
+
+  /** The state a checkpoint records; undefined until the session is initialized. */
+  exportState(): SessionState | undefined {
+    if (this.state !== "initialized" || this.protocolVersion === undefined) return undefined;
+    const state: SessionState = { protocolVersion: this.protocolVersion, stats: { ...this.stats } };
+    if (this.clientInfo !== undefined) state.clientInfo = { ...this.clientInfo };
+    if (this.logLevel !== undefined) state.logLevel = this.logLevel;
+    if (this.idePid !== undefined) state.idePid = this.idePid;
+    return state;
+  }
+
+  /** Makes a new session what a checkpointed one was: initialized, same version, level and counters. */
+  importState(state: SessionState): void {
+    if (this.state !== "new") throw new Error("importState: only a new session can take a checkpointed state");
+    this.protocolVersion = state.protocolVersion;
+    this.clientInfo = state.clientInfo === undefined ? undefined : { ...state.clientInfo };
+    this.logLevel = state.logLevel;
+    this.idePid = state.idePid;
+    this.stats.callCount = state.stats.callCount;
+    this.stats.errorCount = state.stats.errorCount;
+    this.state = "initialized";
+  }
+
+  /** The standalone channel for messages not tied to a request (WebSocket, GET SSE stream). */
+  attach(sink: MessageSink): void {
+    this.sink = sink;
+  }
+
+  detach(sink?: MessageSink): void {
+    if (!sink || this.sink === sink) this.sink = undefined;
+  }
+
+  /**
+   * Charges one incoming message, whatever it turns out to be (valid, invalid, not even JSON), to
+   * this session's and its credential's request budgets, before the transport parses it. Returns
+   * 0, or the milliseconds to wait when refused (nothing was spent then).
+   */
+  admit(): number {
+    return takeFromAll([this.budget.requests, this.opts.credential.requests]);
+  }
+
+  /**
+   * One message as text (a WebSocket frame, a stdio line): charged to the budgets first, then
+   * decoded and handled. Malformed input gets an error response, never a throw.
+   */
+  async handleText(text: string, related?: MessageSink): Promise<JsonRpcResponse | undefined> {
+    const wait = this.admit();
+    if (wait > 0) {
+      const id = peekId(text);
+      // A notification (no id) gets no answer, as JSON-RPC wants; a request learns when to retry.
+      return id === null && !/"id"\s*:/.test(text.slice(0, 512)) ? undefined : errorMessageFor(id, rateLimitedError(wait));
+    }
+    const decoded = decodeMessage(text);
+    return decoded.ok ? this.handle(decoded.incoming, related) : decoded.response;
+  }
+
+  /**
+   * Handles one message. Returns the response for a request, undefined otherwise. Messages the
+   * handling emits (progress, logs) go to `related` when given, else to the attached sink.
+   */
+  async handle(incoming: Incoming, related?: MessageSink): Promise<JsonRpcResponse | undefined> {
+    this.lastActivity = this.now();
+    if (incoming.kind === "notification") {
+      this.onNotification(incoming.message);
+      return undefined;
+    }
+    if (incoming.kind === "response") return undefined; // we send no requests yet
+    const request = incoming.message;
+    try {
+      return resultMessage(request.id, await this.dispatch(request, related));
+    } catch (err) {
+      if (err instanceof ProtocolError) return errorMessageFor(request.id, err);
+      this.opts.logger.error(`internal error in ${request.method}`, { error: String(err) });
+      return errorMessageFor(request.id, new ProtocolError(RpcCode.internalError, "Internal error"));
+    } finally {
+      this.lastActivity = this.now();
+    }
+  }
+
+  /** Tells the client the tool list changed (MCP notifications/tools/list_changed). */
+  notifyToolsListChanged(): void {
+    if (this.initialized) this.sink?.send(notificationMessage("notifications/tools/list_changed"));
+  }
+
+  /** Ends the session: in-flight handlers see their signal abort. */
+  close(reason = "session closed"): void {
+    if (this.state === "closed") return;
+    this.state = "closed";
+    for (const controller of this.inflight.values()) controller.abort(reason);
+    this.inflight.clear();
+    this.sink = undefined;
+  }
+
+  private dispatch(request: JsonRpcRequest, related: MessageSink | undefined): Params | Promise<Params> {
+    if (this.state === "closed") throw new ProtocolError(RpcCode.serverError, "Session closed");
+    const method = Object.hasOwn(this.methods, request.method) ? this.methods[request.method] : undefined;
+    if (method === undefined) throw new ProtocolError(RpcCode.methodNotFound, `Method not found: ${request.method}`);
+    if (!method.beforeInit && this.state !== "initialized") {
+      throw new ProtocolError(RpcCode.invalidRequest, `Invalid Request: server not initialized; send initialize before ${request.method}`);
+    }
+    return method.handle(request, related);
+  }
+
+  private initialize(params: Params): Params {
+    if (this.state !== "new") throw new ProtocolError(RpcCode.invalidRequest, "Invalid Request: session already initialized");
+    const negotiated = negotiate(params, this.opts.instructions);
+    this.protocolVersion = negotiated.protocolVersion;
+    this.clientInfo = negotiated.clientInfo;
+    this.state = "initialized";
+    return negotiated.result;
+  }
+
+  private setLevel(params: Params): Params {
+    if (!isLogLevel(params.level)) {
+      throw new ProtocolError(RpcCode.invalidParams, `Invalid params: level must be one of debug, info, notice, warning, error, critical, alert, emergency`);
+    }
+    this.logLevel = params.level;
+    return {};
+  }
+
+  private async callTool(request: JsonRpcRequest, related?: MessageSink): Promise<Params> {
+    const parsed = v.safeParse(CallParams, request.params ?? {});
+    if (!parsed.success) throw new ProtocolError(RpcCode.invalidParams, "Invalid params: tools/call needs a string `name`");
+    // Charged before the tool is even looked up: unknown tools and invalid arguments count too.
+    const wait = takeFromAll([this.budget.toolCalls, this.opts.credential.toolCalls]);
+    if (wait > 0) {
+      const seconds = (wait / 1000).toFixed(1);
+      const which = this.budget.toolCalls.has() ? `${this.opts.credential.toolCalls.spec.perMinute}/min shared by all sessions of this token` : `${this.opts.limits.toolCallsPerMinute}/min per session`;
+      return errorResult("tool_rate_limited", `Tool call rate limit reached (${which}); retry in ${seconds} s`, `Wait ${seconds} s and call again, or start the bridge with a higher --tool-rate-limit.`);
+    }
+    const tool = this.opts.registry.get(parsed.output.name);
+    // An isError result rather than -32602: the model reads it and can correct itself, which a
+    // JSON-RPC error (shown by Claude Code as a bare failure) does not allow (seed ADR-0004).
+    if (!tool) return unknownToolResult(parsed.output.name, this.opts.registry);
+    const checked = validateArguments(tool, parsed.output.arguments);
+    if (!checked.ok) return checked.result;
+
+    const controller = new AbortController();
+    this.inflight.set(request.id, controller);
+    this.stats.callCount += 1;
+    const started = this.now();
+    try {
+      const result = await runToolCall({
+        tool,
+        input: checked.value,
+        signal: controller.signal,
+        makeContext: ({ signal }) =>
+          this.opts.makeToolContext({
+            session: this.id,
+            executables: [...(tool.requires.probes ?? []), ...(tool.requires.optionalProbes ?? [])],
+            signal,
+            progress: progressNotifier(request.params?._meta, this.sender(related)),
+            log: logNotifier(tool.name, () => this.logLevel, this.sender(related), this.opts.logger),
+          }),
+        timeoutMs: this.opts.limits.timeoutMs,
+        maxResultChars: this.opts.limits.maxResultChars,
+        logger: this.opts.logger,
+      });
+      if (result.isError) this.stats.errorCount += 1;
+      this.opts.events.publish("tool.called", { tool: tool.name, session: this.id, durationMs: this.now() - started, outcome: outcomeOf(result) });
+      return result;
+    } finally {
+      this.inflight.delete(request.id);
+    }
+  }
+
+  /** Sends a notification tied to a request: on its own stream when it has one. */
+  private sender(related?: MessageSink): (method: string, params: Params) => void {
+    return (method, params) => {
+      if (this.state !== "closed") (related ?? this.sink)?.send(notificationMessage(method, params));
+    };
+  }
+
+  private onNotification(message: JsonRpcNotification): void {
+    const params = message.params ?? {};
+    switch (message.method) {
+      case "notifications/cancelled": {
+        const id = params.requestId;
+        if (typeof id === "string" || typeof id === "number") this.inflight.get(id)?.abort("cancelled by client");
+        return;
+      }
+      case "ide_connected":
+        if (typeof params.pid === "number") this.idePid = params.pid;
+        return;
+      default: // notifications/initialized and unknown notifications need nothing (spec: ignore)
+        return;
+    }
+  }
+}

@@ -1,0 +1,42 @@
+// The process port: children spawned without a shell, with web streams and an exit promise.
+export interface SpawnOptions {
+  cwd: string;
+  env?: Record<string, string>;
+  /**
+   * Text or bytes are written to stdin, then stdin is closed; "pipe" keeps it open as
+   * `child.stdin` for a conversation (a language server's LSP). Without it stdin is closed at once.
+   */
+  stdin?: string | Uint8Array | "pipe";
+  /**
+   * The child leads a new session and process group (setsid), so `kill(sig, { group: true })`
+   * and an abort of `signal` reach its whole tree (a test runner's workers, a shell's jobs).
+   * Being outside the bridge's group, it gets neither the terminal's Ctrl-C nor its hangup: the
+   * bridge's shutdown handlers can still stop it in order. It never keeps the bridge's event loop
+   * alive (reading its output does not either: the bridge's server does), and its group is sent
+   * SIGTERM when the bridge process exits, so it cannot outlive the bridge as an orphan (a
+   * SIGKILL of the bridge aside, which nothing can catch).
+   */
+  processGroup?: boolean;
+  /** Aborting sends SIGTERM: to the child, or to its whole group with `processGroup`. */
+  signal?: AbortSignal;
+}
+
+export type KillSignal = "SIGTERM" | "SIGKILL" | "SIGINT";
+
+export interface Child {
+  readonly pid: number | undefined;
+  /**
+   * With `stdin: "pipe"` only. Closing or aborting it closes the child's stdin; a write after
+   * the child closed its end or exited fails with EPIPE.
+   */
+  readonly stdin: WritableStream<Uint8Array> | undefined;
+  readonly stdout: ReadableStream<Uint8Array>;
+  readonly stderr: ReadableStream<Uint8Array>;
+  /** Resolves with the exit code (signal deaths give 128 + signal number). */
+  readonly exited: Promise<number>;
+  /**
+   * Signals the child, or with `group` its whole process group: that needs `processGroup` (else
+   * EINVAL), and still reaches what is left of the group after the child itself exited.
+   */
+  kill(signal?: KillSignal, opts?: { group?: boolean }): void;
+}

@@ -1,0 +1,110 @@
+// The checker CLIs getDiagnostics (and fixAllLintErrors, for those that fix) can run, each with the
+// files it checks, how a project declares it, its argv and the parser of its machine-readable
+// output. A checker runs when the project declares it (a config file, a dependency); a Python
+// project that declares neither ruff nor pyright gets whichever is installed.
+import type { RunResult } from "../../capabilities/exec/exec.ts";
+import { pathArgument } from "../../capabilities/exec/toolchain.ts";
+import type { Diagnostic } from "./diagnostic.ts";
+import { parseCargoJson } from "./parsers/cargo-json.ts";
+import { parseEslintJson } from "./parsers/eslint-json.ts";
+import { parseGithubAnnotations, parseLocationLines } from "./parsers/location-lines.ts";
+import { goPackageOf } from "./parsers/paths.ts";
+import { parsePyrightJson } from "./parsers/pyright-json.ts";
+import { parseRuffJson } from "./parsers/ruff-json.ts";
+import { parseTscOutput } from "./parsers/tsc-output.ts";
+import type { ProjectFacts } from "./project-facts.ts";
+
+export interface Checker {
+  /** The diagnostics' source. */
+  name: string;
+  program: string;
+  /** A type checker or compiler: what a language server for the language reports too. */
+  checksTypes?: boolean;
+  extensions: readonly string[];
+  declared(project: ProjectFacts): Promise<boolean>;
+  /** Used, when installed, even though the project does not declare it. */
+  fallback?(project: ProjectFacts): Promise<boolean>;
+  args(file: string | undefined): readonly string[];
+  /** The argv that fixes what it can (fixAllLintErrors); the output is read the same way. */
+  fixArgs?(file: string | undefined): readonly string[];
+  parse(result: RunResult, root: string): Diagnostic[] | Promise<Diagnostic[]>;
+}
+
+/** The file to check, or the whole project. */
+const target = (file: string | undefined) => (file === undefined ? "." : pathArgument(file));
+
+const JS = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
+const PY = [".py", ".pyi"];
+
+const pythonProject = async (p: ProjectFacts) => p.hasFile("pyproject.toml", "setup.py", "setup.cfg", "requirements") || [...p.names].some((n) => n.endsWith(".py"));
+const declaresRuff = async (p: ProjectFacts) => p.hasFile("ruff.toml", ".ruff.toml") || /^\[tool\.ruff/m.test(await p.read("pyproject.toml"));
+const declaresPyright = async (p: ProjectFacts) => p.hasFile("pyrightconfig.json") || p.deps.has("pyright") || /^\[tool\.(pyright|basedpyright)/m.test(await p.read("pyproject.toml"));
+const undeclaredPython = async (p: ProjectFacts) => (await pythonProject(p)) && !(await declaresRuff(p)) && !(await declaresPyright(p));
+
+export const CHECKERS: readonly Checker[] = [
+  {
+    name: "tsc",
+    program: "tsc",
+    checksTypes: true,
+    extensions: [".ts", ".tsx", ".mts", ".cts"],
+    declared: async (p) => p.names.has("tsconfig.json"),
+    args: () => ["--noEmit", "--pretty", "false", "-p", "."],
+    parse: (r, root) => parseTscOutput(r.stdout, root),
+  },
+  {
+    name: "eslint",
+    program: "eslint",
+    extensions: [...JS, ".vue", ".svelte"],
+    declared: async (p) => p.hasFile("eslint.config.", ".eslintrc") || p.deps.has("eslint") || p.packageJson?.eslintConfig !== undefined,
+    args: (file) => ["-f", "json", target(file)],
+    fixArgs: (file) => ["--fix", "-f", "json", target(file)],
+    parse: (r, root) => parseEslintJson(r.stdout, root),
+  },
+  {
+    name: "biome",
+    program: "biome",
+    extensions: [...JS, ".json", ".jsonc", ".css", ".graphql"],
+    declared: async (p) => p.hasFile("biome.json") || p.deps.has("@biomejs/biome"),
+    args: (file) => ["lint", "--reporter=github", target(file)],
+    fixArgs: (file) => ["lint", "--write", "--reporter=github", target(file)],
+    parse: (r, root) => parseGithubAnnotations(r.stdout, root, "biome"),
+  },
+  {
+    name: "ruff",
+    program: "ruff",
+    extensions: PY,
+    declared: declaresRuff,
+    fallback: undeclaredPython,
+    // --no-fix: a config with fix = true would otherwise change files while only checking.
+    args: (file) => ["check", "--no-fix", "--output-format=json", target(file)],
+    fixArgs: (file) => ["check", "--fix", "--output-format=json", target(file)],
+    parse: (r, root) => parseRuffJson(r.stdout, root),
+  },
+  {
+    name: "pyright",
+    program: "pyright",
+    checksTypes: true,
+    extensions: PY,
+    declared: declaresPyright,
+    fallback: undeclaredPython,
+    args: (file) => ["--outputjson", ...(file === undefined ? [] : [pathArgument(file)])],
+    parse: (r, root) => parsePyrightJson(r.stdout, root),
+  },
+  {
+    name: "cargo",
+    program: "cargo",
+    checksTypes: true,
+    extensions: [".rs"],
+    declared: async (p) => p.names.has("Cargo.toml"),
+    args: () => ["check", "--message-format=json", "--quiet"],
+    parse: (r, root) => parseCargoJson(r.stdout, root),
+  },
+  {
+    name: "go vet",
+    program: "go",
+    extensions: [".go"],
+    declared: async (p) => p.names.has("go.mod"),
+    args: (file) => ["vet", file === undefined ? "./..." : goPackageOf(file)],
+    parse: (r, root) => parseLocationLines(r.stderr, root, "go vet"),
+  },
+];

@@ -1,0 +1,55 @@
+// getDiagnostics' checker-CLI backend: the checkers the project uses for the file (or all of
+// them), each run through ctx.exec.runToolchain, their reports read into the one Diagnostic shape.
+import { extensionOf } from "./parsers/paths.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+import { CHECKERS, type Checker } from "./checkers.ts";
+import type { DiagnosticsBackend, DiagnosticsReport, DiagnosticsRequest } from "./diagnostics-backend.ts";
+import { readProjectFacts } from "./project-facts.ts";
+
+const CHECK_TIMEOUT_MS = 180_000;
+const MAX_CHECKER_OUTPUT = 16 * 1024 * 1024;
+
+/** The checkers for this request: declared by the project, or installed fallbacks. */
+export async function chooseCheckers(ctx: ToolContext, file: string | undefined, opts: { fixing?: boolean; lintersOnly?: boolean } = {}): Promise<Checker[]> {
+  const project = await readProjectFacts(ctx);
+  const ext = file === undefined ? undefined : extensionOf(file);
+  const chosen: Checker[] = [];
+  for (const checker of CHECKERS) {
+    if (ext !== undefined && !checker.extensions.includes(ext)) continue;
+    if (opts.fixing === true && checker.fixArgs === undefined) continue;
+    if (opts.lintersOnly === true && checker.checksTypes === true) continue;
+    if (await checker.declared(project)) chosen.push(checker);
+    else if ((await checker.fallback?.(project)) === true && (await ctx.exec.hasToolchain(checker.program))) chosen.push(checker);
+  }
+  return chosen;
+}
+
+/** Runs each checker in turn (two CPU-heavy type checkers at once help nobody) and gathers what they report. */
+export async function runCheckers(ctx: ToolContext, checkers: readonly Checker[], file: string | undefined, opts: { fixing?: boolean } = {}): Promise<DiagnosticsReport> {
+  const report: DiagnosticsReport = { diagnostics: [], sources: [], skipped: [] };
+  for (const checker of checkers) {
+    if (!(await ctx.exec.hasToolchain(checker.program))) {
+      report.skipped.push({ source: checker.name, reason: `${checker.program} is not installed (the project declares it)` });
+      continue;
+    }
+    const args = opts.fixing === true && checker.fixArgs !== undefined ? checker.fixArgs(file) : checker.args(file);
+    const result = await ctx.exec.runToolchain(checker.program, { args, timeoutMs: CHECK_TIMEOUT_MS, maxOutputBytes: MAX_CHECKER_OUTPUT, env: { NO_COLOR: "1", FORCE_COLOR: "0" } });
+    const all = await checker.parse(result, ctx.fs.root);
+    const found = file === undefined ? all : all.filter((d) => d.file === file);
+    // A checker that failed without a single diagnostic did not check anything (bad config, crash).
+    if (all.length === 0 && result.exitCode !== 0) {
+      const why = (result.stderr.trim() || result.stdout.trim()).split("\n").slice(-5).join("\n");
+      report.skipped.push({ source: checker.name, reason: result.timedOut ? `timed out after ${CHECK_TIMEOUT_MS} ms` : `exited ${result.exitCode}: ${why.slice(0, 1000)}` });
+      continue;
+    }
+    report.sources.push(checker.name);
+    report.diagnostics.push(...found);
+  }
+  return report;
+}
+
+export const cliDiagnosticsBackend: DiagnosticsBackend = {
+  name: "checker CLIs",
+  covers: async (ctx, req: DiagnosticsRequest) => (await chooseCheckers(ctx, req.file, { lintersOnly: req.typesChecked })).length > 0,
+  collect: async (ctx, req) => runCheckers(ctx, await chooseCheckers(ctx, req.file, { lintersOnly: req.typesChecked }), req.file),
+};

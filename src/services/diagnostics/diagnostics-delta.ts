@@ -1,0 +1,115 @@
+// The diagnostics an edit changed ([lsp]): when a running language server already has a file, its
+// diagnostics are taken before the write and again after it, and the difference goes under the
+// file's line of the edit report. Nothing is started for this (an edit must not wait for a server
+// to boot), and a server that fails or is slow only costs the note, never the edit.
+import type { Diagnostic } from "vscode-languageserver-protocol";
+import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
+
+/** Files of one edit whose diagnostics are compared; the rest are written without a note. */
+const MAX_FILES = 5;
+/** Diagnostics listed per side (new, fixed); the counts say the rest. */
+const MAX_LISTED = 5;
+const SEVERITY = ["", "error", "warning", "info", "hint"];
+
+export interface FileDelta {
+  /** What goes under the file's line of the report. */
+  lines: string[];
+  /** Errors (severity 1) the write added: a formatter says so loudly. */
+  newErrors: number;
+}
+
+/** Runs `write`; returns the delta lines per covered file (none when no server has the file). */
+export async function withDiagnosticsDelta(ctx: ToolContext, paths: readonly WorkspacePath[], write: () => Promise<void>): Promise<Map<WorkspacePath, string[]>> {
+  const deltas = await diagnosticsDeltas(ctx, paths, write);
+  return new Map([...deltas].map(([path, delta]) => [path, delta.lines]));
+}
+
+/** withDiagnosticsDelta with the count of new errors per file. */
+export async function diagnosticsDeltas(ctx: ToolContext, paths: readonly WorkspacePath[], write: () => Promise<void>): Promise<Map<WorkspacePath, FileDelta>> {
+  const covered = paths.filter((p) => ctx.lsp.covers(p)).slice(0, MAX_FILES);
+  const before = new Map<WorkspacePath, Diagnostic[]>();
+  for (const path of covered) {
+    const found = await currentDiagnostics(ctx, path, ctx.signal);
+    if (found !== undefined) before.set(path, found.items);
+  }
+  await write();
+  const notes = new Map<WorkspacePath, FileDelta>();
+  for (const [path, old] of before) {
+    const now = await currentDiagnostics(ctx, path, ctx.signal);
+    if (now === undefined) continue;
+    const delta = compareDiagnostics(old, now.items);
+    notes.set(path, { lines: renderDelta(`Diagnostics (${now.server})`, delta), newErrors: delta.added.filter(isError).length });
+  }
+  return notes;
+}
+
+/**
+ * The file's diagnostics for its content now from a server that is running (none is started), or
+ * undefined when none could say in time.
+ */
+export async function currentDiagnostics(ctx: ToolContext, file: string, signal: AbortSignal): Promise<{ items: Diagnostic[]; server: string; relative: string } | undefined> {
+  try {
+    const found = await ctx.lsp.diagnosticsFor(file, { signal, start: false });
+    return found.current ? found : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isError(d: Diagnostic): boolean {
+  return (d.severity ?? 1) === 1;
+}
+
+/** Compared by severity, source, code and message: an edit moves lines, so positions would not match. */
+function keyOf(d: Diagnostic): string {
+  return `${d.severity ?? 1}\u0000${d.source ?? ""}\u0000${String(d.code ?? "")}\u0000${messageOf(d)}`;
+}
+
+function messageOf(d: Diagnostic): string {
+  const message: unknown = d.message;
+  return typeof message === "string" ? message : typeof message === "object" && message !== null && "value" in message ? String(message.value) : "";
+}
+
+export interface DiagnosticsComparison {
+  added: Diagnostic[];
+  fixed: Diagnostic[];
+  /** How many the file has now. */
+  now: number;
+}
+
+export function compareDiagnostics(before: readonly Diagnostic[], after: readonly Diagnostic[]): DiagnosticsComparison {
+  const remaining = new Map<string, number>();
+  for (const d of before) remaining.set(keyOf(d), (remaining.get(keyOf(d)) ?? 0) + 1);
+  const added: Diagnostic[] = [];
+  for (const d of after) {
+    const left = remaining.get(keyOf(d)) ?? 0;
+    if (left > 0) remaining.set(keyOf(d), left - 1);
+    else added.push(d);
+  }
+  // What is left unmatched of `before` is what the edit fixed.
+  const fixed: Diagnostic[] = [];
+  for (const d of before) {
+    const left = remaining.get(keyOf(d)) ?? 0;
+    if (left > 0) {
+      fixed.push(d);
+      remaining.set(keyOf(d), left - 1);
+    }
+  }
+  return { added, fixed, now: after.length };
+}
+
+/** `heading` is what the lines are about: "Diagnostics (typescript-go 7.0.2)", or a file's name. */
+export function renderDelta(heading: string, delta: DiagnosticsComparison): string[] {
+  if (delta.added.length === 0 && delta.fixed.length === 0) return [`${heading}: unchanged, ${delta.now} in the file`];
+  const lines = [`${heading}: ${delta.added.length} new, ${delta.fixed.length} fixed, ${delta.now} in the file now`];
+  for (const d of delta.added.slice(0, MAX_LISTED)) lines.push(`  + ${describe(d, true)}`);
+  for (const d of delta.fixed.slice(0, MAX_LISTED)) lines.push(`  - ${describe(d, false)}`);
+  return lines;
+}
+
+function describe(d: Diagnostic, withLine: boolean): string {
+  const where = withLine ? `${d.range.start.line + 1}:${d.range.start.character + 1} ` : "";
+  const code = d.code === undefined ? "" : ` (${String(d.code)})`;
+  return `${where}${SEVERITY[d.severity ?? 1] ?? "error"}: ${messageOf(d).split("\n")[0]}${code}`;
+}

@@ -1,0 +1,56 @@
+// getDiagnostics' language-server backend (issue 9, item 5), in front of the checker CLIs
+// (src/services/diagnostics/backends.ts): a file a server handles is checked by it, for the
+// file's content on disk now (pulled where the server can, else pushed for the version just
+// synced); the whole workspace is every file an installed server handles, up to a bound, and the
+// result says how many were left out rather than being silently partial.
+import type { Diagnostic as LspDiagnostic } from "vscode-languageserver-protocol";
+import type { Diagnostic } from "./diagnostic.ts";
+import type { DiagnosticsBackend, DiagnosticsReport } from "./diagnostics-backend.ts";
+import type { FileDiagnosticsResult } from "../../lsp/lsp-service.ts";
+import { severityName } from "./diagnostic-lines.ts";
+
+/** A workspace check opens every file in a server; past this many the rest is reported as not checked. */
+const MAX_WORKSPACE_FILES = 2000;
+
+export const lspDiagnosticsBackend: DiagnosticsBackend = {
+  name: "language servers",
+  checksTypes: true,
+  async covers(ctx, req) {
+    if (req.file !== undefined) return ctx.lsp.handles(req.file);
+    return ctx.lsp.handlesWorkspace(ctx.signal);
+  },
+  async collect(ctx, req) {
+    const call = { signal: ctx.signal, onProgress: (message: string) => ctx.progress(0, { message }) };
+    if (req.file !== undefined) return reportOf([await ctx.lsp.diagnosticsFor(req.file, call)], []);
+    const found = await ctx.lsp.workspaceDiagnostics({ ...call, maxFiles: MAX_WORKSPACE_FILES });
+    const skipped = [...found.failed];
+    if (found.notChecked > 0) skipped.push({ source: "language servers", reason: `${found.notChecked} more file(s) not checked (at most ${MAX_WORKSPACE_FILES} per call); pass file for one of them` });
+    return reportOf(found.files, skipped);
+  },
+};
+
+function reportOf(files: readonly FileDiagnosticsResult[], skipped: DiagnosticsReport["skipped"]): DiagnosticsReport {
+  const report: DiagnosticsReport = { diagnostics: [], sources: [], skipped };
+  const late = files.filter((f) => !f.current);
+  for (const file of files) {
+    if (!report.sources.includes(file.server)) report.sources.push(file.server);
+    report.diagnostics.push(...file.items.map((d) => shapeOf(file.relative, file.server, d)));
+  }
+  if (late.length > 0) skipped.push({ source: late[0]?.server ?? "language server", reason: `published nothing in time for ${late.map((f) => f.relative).slice(0, 5).join(", ")}${late.length > 5 ? ` and ${late.length - 5} more` : ""}; call again to re-check` });
+  return report;
+}
+
+function shapeOf(file: string, server: string, d: LspDiagnostic): Diagnostic {
+  const out: Diagnostic = {
+    file,
+    line: d.range.start.line + 1,
+    column: d.range.start.character + 1,
+    endLine: d.range.end.line + 1,
+    endColumn: d.range.end.character + 1,
+    severity: severityName(d) as Diagnostic["severity"],
+    message: typeof d.message === "string" ? d.message : (d.message as { value: string }).value,
+    source: d.source ?? server,
+  };
+  if (d.code !== undefined) out.code = String(d.code);
+  return out;
+}

@@ -1,0 +1,26 @@
+// The shared body of the tools whose answer is a diff-like text (getGitDiff, getCommitDetails,
+// getDiffBetweenRefs): open the repository for reading, turn the user's paths into pathspecs,
+// let git write up to the result cap, and say when there is nothing or when it was cut.
+import type { ToolContext } from "../../capabilities/context.ts";
+import { pathspecs } from "./pathspec.ts";
+import { openRepository } from "./repository.ts";
+import { textBudget, textResult } from "./text-output.ts";
+
+export interface DiffTextOptions {
+  /** The user's paths (default: the whole workspace). */
+  paths: readonly string[] | undefined;
+  /** git's arguments, given the pathspecs to put after "--". */
+  args(pathspecs: readonly string[]): string[];
+  maxChars?: number | undefined;
+  /** What to say when git printed nothing. */
+  empty: string;
+  /** How to ask for less, when the output was cut. */
+  narrower: string;
+}
+
+export async function diffText(ctx: ToolContext, opts: DiffTextOptions): Promise<string> {
+  const repo = await openRepository(ctx, "read");
+  const paths = await pathspecs(ctx.fs, opts.paths ?? ["."]);
+  const result = await repo.run(opts.args(paths), { maxOutputBytes: textBudget(ctx, opts.maxChars) });
+  return textResult(result, opts);
+}

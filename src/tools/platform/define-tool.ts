@@ -1,0 +1,113 @@
+// The shape of a tool: data, one per file (DESIGN.md, "Tools are data"). This is the contract every
+// tool of the bridge is written against, so it carries what Claude Code needs to find a tool (its
+// tool search ranks names, search hints and descriptions) and what the dispatcher needs to run it.
+import type * as v from "valibot";
+import type { ToolContext, ToolRequirements } from "../../capabilities/context.ts";
+
+export type Schema = v.GenericSchema;
+
+export interface ToolAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+export type ContentBlock =
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType: string }
+  | { type: "resource_link"; uri: string; name: string; mimeType?: string };
+
+/**
+ * What a handler returns. With an output schema: the structured value (data payloads: locations,
+ * statuses, lists). Without: plain text or content blocks (text payloads: file content, trees,
+ * diffs, logs), because Claude Code shows the model only the JSON of structured content.
+ */
+export type ToolReturn<O extends Schema | undefined> = O extends Schema ? v.InferOutput<O> : string | { content: ContentBlock[] };
+
+export type ToolHandler<I extends Schema, O extends Schema | undefined> = (input: v.InferOutput<I>, ctx: ToolContext) => Promise<ToolReturn<O>>;
+
+interface ToolFields<I extends Schema, O extends Schema | undefined> {
+  /** 1-128 chars of [A-Za-z0-9_.-]; camelCase as in the original catalogue. */
+  name: string;
+  title?: string;
+  /** At most 200 characters, starting with a verb ("Lists…", "Reads…"; checked by the registry). */
+  description: string;
+  /** One short line of the words a model would search for (Claude Code's `anthropic/searchHint`). */
+  searchHint: string;
+  /** A strict valibot object schema (unknown keys are refused); validated once by the dispatcher. */
+  input: I;
+  /** Only for data payloads: becomes outputSchema, and results carry structuredContent. */
+  output?: O;
+  annotations?: ToolAnnotations;
+  /**
+   * `probes`: executables the tool cannot work without (the call is refused when one is missing).
+   * `optionalProbes`: executables it uses when present and works without (rg for search, git for
+   * recent changes); ctx.exec may run both kinds, and ctx.probes says which are there.
+   */
+  requires?: { probes?: readonly string[]; optionalProbes?: readonly string[] };
+  /** Loaded by Claude Code up front, at a context cost on every turn: IDE essentials only (at most 8). */
+  alwaysLoad?: boolean;
+  /** Part of the --slim set: IDE-exclusive, nothing Claude Code's own tools can do. */
+  slim?: boolean;
+  /** For tools that legitimately run long: the larger of this and --timeout applies. */
+  timeoutMs?: number;
+  /** May return more than Claude Code's default 50,000 characters (tools/list then raises its limit). */
+  largeResult?: boolean;
+}
+
+/** A headless handler, one through the VS Code extension, or both (the dispatcher picks per call). */
+type Handlers<I extends Schema, O extends Schema | undefined> =
+  | { handler: ToolHandler<I, O>; viaExtension?: ToolHandler<I, O> }
+  | { handler?: undefined; viaExtension: ToolHandler<I, O> };
+
+export type ToolDefinition<I extends Schema, O extends Schema | undefined> = ToolFields<I, O> & Handlers<I, O>;
+
+type ErasedHandler = (input: unknown, ctx: ToolContext) => Promise<unknown>;
+
+/** A tool with its types erased, as the registry stores it. */
+export interface Tool {
+  readonly name: string;
+  readonly title: string | undefined;
+  readonly description: string;
+  readonly searchHint: string;
+  readonly input: Schema;
+  readonly output: Schema | undefined;
+  readonly annotations: ToolAnnotations;
+  readonly requires: ToolRequirements;
+  readonly alwaysLoad: boolean;
+  readonly slim: boolean;
+  readonly timeoutMs: number | undefined;
+  readonly largeResult: boolean;
+  readonly handlers: { readonly headless: ErasedHandler | undefined; readonly extension: ErasedHandler | undefined };
+}
+
+export function defineTool<I extends Schema, O extends Schema | undefined = undefined>(def: ToolDefinition<I, O>): Tool {
+  // The dispatcher validates `input` against `def.input` before calling, so the erased argument
+  // has exactly the handler's input type.
+  const erase = (fn: ToolHandler<I, O> | undefined): ErasedHandler | undefined => fn && ((input, ctx) => fn(input as v.InferOutput<I>, ctx));
+  const requires: ToolRequirements = {};
+  if (def.requires?.probes !== undefined && def.requires.probes.length > 0) requires.probes = def.requires.probes;
+  if (def.requires?.optionalProbes !== undefined && def.requires.optionalProbes.length > 0) requires.optionalProbes = def.requires.optionalProbes;
+  if (def.viaExtension !== undefined) requires.extension = def.handler === undefined ? "required" : "fallback";
+  return {
+    name: def.name,
+    title: def.title,
+    description: def.description,
+    searchHint: def.searchHint,
+    input: def.input,
+    output: def.output,
+    annotations: def.annotations ?? {},
+    requires,
+    alwaysLoad: def.alwaysLoad ?? false,
+    slim: def.slim ?? false,
+    timeoutMs: def.timeoutMs,
+    largeResult: def.largeResult ?? false,
+    handlers: { headless: erase(def.handler), extension: erase(def.viaExtension) },
+  };
+}
+
+/** The handler for this call: the extension's when it is connected, else the headless one. */
+export function pickHandler(tool: Tool, extensionConnected: boolean): ErasedHandler | undefined {
+  return (extensionConnected ? tool.handlers.extension : undefined) ?? tool.handlers.headless;
+}

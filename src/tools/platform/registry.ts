@@ -1,0 +1,109 @@
+// Builds the tool registry once at start from the toolsets: checks every tool against the contract
+// (src/tools/platform/tool-invariants.ts), converts its valibot schemas to JSON Schema a single time, and keeps
+// the tools/list entries ready to serve, with the `_meta` Claude Code's tool search reads.
+import { BridgeError } from "../../errors.ts";
+import { TRUNCATION_KEY } from "./result-cap.ts";
+import type { ToolCatalog, ToolSummary } from "../../capabilities/context.ts";
+import type { Tool } from "./define-tool.ts";
+import { jsonSchemaOf, type JsonObject } from "./json-schema.ts";
+import { assertValidTool, assertValidToolsets, type ConvertedSchemas } from "./tool-invariants.ts";
+import type { Toolset } from "./toolset.ts";
+
+/** Claude Code persists text results over 50,000 chars to disk unless the tool raises this (to 500,000). */
+const CLAUDE_CODE_DEFAULT_RESULT_CHARS = 50_000;
+const CLAUDE_CODE_MAX_RESULT_CHARS = 500_000;
+
+export interface ToolListEntry {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonObject;
+  outputSchema?: JsonObject;
+  annotations?: JsonObject;
+  _meta: JsonObject;
+}
+
+export interface RegistryOptions {
+  slim: boolean;
+  /** The bridge's cap on every result (--max-result-size), in characters. */
+  maxResultChars: number;
+}
+
+export class ToolRegistry implements ToolCatalog {
+  private readonly byName = new Map<string, Tool>();
+  private readonly listEntries: ToolListEntry[] = [];
+  /** The toolsets as registered (after --slim), for the instructions. */
+  readonly toolsets: readonly Toolset[];
+  /** Bumped when the tool list changes, so old pagination cursors are refused. */
+  version = 1;
+
+  constructor(toolsets: readonly Toolset[], private readonly opts: RegistryOptions) {
+    assertValidToolsets(toolsets);
+    const kept: Toolset[] = [];
+    for (const toolset of toolsets) {
+      const tools = toolset.tools.filter((tool) => !opts.slim || tool.slim);
+      for (const tool of tools) this.add(tool);
+      if (tools.length > 0) kept.push({ ...toolset, tools });
+    }
+    this.toolsets = kept;
+  }
+
+  get(name: string): Tool | undefined {
+    return this.byName.get(name);
+  }
+
+  get size(): number {
+    return this.byName.size;
+  }
+
+  entries(): readonly ToolListEntry[] {
+    return this.listEntries;
+  }
+
+  list(): readonly ToolSummary[] {
+    return [...this.byName.values()].map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      requires: tool.requires,
+      readOnly: tool.annotations.readOnlyHint === true,
+    }));
+  }
+
+  private add(tool: Tool): void {
+    const schemas = { input: jsonSchemaOf(tool.input), output: tool.output ? jsonSchemaOf(tool.output) : undefined };
+    assertValidTool(tool, schemas);
+    if (this.byName.has(tool.name)) throw new BridgeError("startup_failed", `Tool "${tool.name}" is registered twice`);
+    this.byName.set(tool.name, tool);
+    this.listEntries.push(toListEntry(tool, schemas, this.opts.maxResultChars));
+    this.version += 1;
+  }
+}
+
+function toListEntry(tool: Tool, schemas: ConvertedSchemas, maxResultChars: number): ToolListEntry {
+  const meta: JsonObject = { "anthropic/searchHint": tool.searchHint };
+  if (tool.alwaysLoad) meta["anthropic/alwaysLoad"] = true;
+  // What the bridge really lets through (every result is cut to the cap), when that is more than
+  // Claude Code would keep in the conversation by default.
+  const cap = Math.min(maxResultChars, CLAUDE_CODE_MAX_RESULT_CHARS);
+  if (tool.largeResult && cap > CLAUDE_CODE_DEFAULT_RESULT_CHARS) meta["anthropic/maxResultSizeChars"] = cap;
+  const entry: ToolListEntry = { name: tool.name, description: tool.description, inputSchema: schemas.input, _meta: meta };
+  if (tool.title) entry.title = tool.title;
+  if (schemas.output !== undefined) entry.outputSchema = withTruncationMarker(schemas.output);
+  const annotations: JsonObject = { ...tool.annotations };
+  if (tool.title) annotations.title = tool.title;
+  if (Object.keys(annotations).length > 0) entry.annotations = annotations;
+  return entry;
+}
+
+/** Any structured result may carry the cap's marker (src/tools/platform/result-cap.ts), so the schema says so. */
+function withTruncationMarker(schema: JsonObject): JsonObject {
+  const properties = (schema.properties ?? {}) as JsonObject;
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      [TRUNCATION_KEY]: { type: "string", description: "Present only when the bridge cut this result to its size cap: what was left out." },
+    },
+  };
+}

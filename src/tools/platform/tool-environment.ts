@@ -1,0 +1,70 @@
+// The one factory of tool capabilities, used by the bridge and by every test (so tests exercise
+// the real jail and the real ctx.fs, never a hand-made context).
+import type { EventPublisher } from "../../capabilities/events/event-bus.ts";
+import { createCommandGuard, type CommandGuard } from "../../capabilities/exec/command-guard.ts";
+import { createExec } from "../../capabilities/exec/exec.ts";
+import { createHttpClient } from "../../capabilities/http/http-client.ts";
+import type { LspService } from "../../lsp/lsp-service.ts";
+import { noLanguageServers } from "../../lsp/no-language-servers.ts";
+import type { Runtime } from "../../ports/runtime.ts";
+import type { Workspace } from "../../security/jail/workspace-jail.ts";
+import { createWorkspaceFs } from "../../workspace/workspace-fs.ts";
+import type { CallScope, ExtensionLink, ToolCatalog, ToolContext, ToolEnvironment, ToolSettings } from "../../capabilities/context.ts";
+import { probeReadiness } from "./probe-readiness.ts";
+import { createProbes } from "../../capabilities/probes.ts";
+
+export interface ToolEnvironmentOptions {
+  workspace: Workspace;
+  settings: ToolSettings;
+  catalog: ToolCatalog;
+  events: EventPublisher;
+  extension?: ExtensionLink;
+  /** The bridge's language servers; without them LSP tools answer that none run. */
+  lsp?: LspService;
+}
+
+/** What the factory holds: the environment tools see, and what only it may use to build a call's context. */
+export interface ToolHost {
+  readonly env: ToolEnvironment;
+  readonly runtime: Pick<Runtime, "fs" | "which" | "spawn" | "env" | "paths" | "resolveHost" | "fetchPinned">;
+  /** runCommand's allowlist and executable identity check, built once from --allow-command. */
+  readonly commands: CommandGuard;
+}
+
+export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEnvironmentOptions): ToolHost {
+  const fs = createWorkspaceFs(runtime.fs, opts.workspace);
+  const commands = createCommandGuard(runtime, opts.settings.allowCommands ?? [], opts.settings.passEnv ?? []);
+  return {
+    runtime,
+    commands,
+    env: {
+      fs,
+      settings: opts.settings,
+      probes: createProbes(runtime, probeReadiness({ runtime, fs, guard: commands })),
+      extension: opts.extension ?? { connected: false },
+      catalog: opts.catalog,
+      events: opts.events,
+      lsp: opts.lsp ?? noLanguageServers(),
+    },
+  };
+}
+
+/** One call's context: named fields only, so nothing of the host reaches a tool. */
+export function toolContext(host: ToolHost, call: CallScope): ToolContext {
+  const { env } = host;
+  return {
+    fs: env.fs,
+    settings: env.settings,
+    probes: env.probes,
+    extension: env.extension,
+    catalog: env.catalog,
+    events: env.events,
+    lsp: env.lsp,
+    exec: createExec({ runtime: host.runtime, fs: env.fs, guard: host.commands }, call.executables, call.signal),
+    http: createHttpClient({ runtime: host.runtime, allowPrivate: env.settings.allowPrivateHttp === true }, call.signal),
+    session: call.session,
+    signal: call.signal,
+    progress: call.progress,
+    log: call.log,
+  };
+}
