@@ -96,6 +96,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       credential,
       events,
       makeToolContext: (call) => toolContext(tools, call),
+      onClosed: (id) => tools.states.releaseSession(id),
     });
 
   const http = new StreamableHttpTransport({ createSession, admitUnbound: () => takeFromAll([credential.requests]), maxSessions: config.maxSessions, logger: log });
@@ -169,6 +170,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       // sessions end, so a restart on this port can still restore them.
       await checkpoint.stop();
       sockets.closeAll();
+      tools.states.dispose();
       await lsp.stop();
     })());
   runtime.onShutdown(stop);

@@ -8,6 +8,7 @@ import type { HttpClient } from "./http/http-client.ts";
 import type { LspService } from "../lsp/lsp-service.ts";
 import type { LogLevel } from "./log-levels.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
+import type { ToolsetState, ToolsetStateKey } from "./toolset-state.ts";
 
 export interface ProbeResult {
   available: boolean;
@@ -99,6 +100,8 @@ export interface CallScope {
 
 export type ToolContext = ToolEnvironment &
   Omit<CallScope, "executables"> & {
+    /** The state its toolset keeps between calls (src/capabilities/toolset-state.ts), one per bridge. */
+    state<S extends ToolsetState>(key: ToolsetStateKey<S>): S;
     /** Runs the tool's declared executables, never a shell (src/capabilities/exec/exec.ts). */
     readonly exec: Exec;
     /** HTTP(S) requests through the SSRF defence (src/capabilities/http/http-client.ts). */

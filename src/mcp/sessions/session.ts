@@ -33,6 +33,8 @@ export interface SessionOptions {
   logger: Logger;
   instructions?: string;
   now?: () => number;
+  /** Called once when the session ends, after its in-flight calls were aborted: what it held is released. */
+  onClosed?(sessionId: string): void;
 }
 
 export interface SessionLimits extends RateLimits {
@@ -209,6 +211,7 @@ export class McpSession {
     for (const controller of this.inflight.values()) controller.abort(reason);
     this.inflight.clear();
     this.sink = undefined;
+    this.opts.onClosed?.(this.id);
   }
 
   private dispatch(request: JsonRpcRequest, related: MessageSink | undefined): Params | Promise<Params> {

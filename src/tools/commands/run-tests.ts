@@ -9,7 +9,7 @@ import { checkedFilter } from "../../capabilities/exec/toolchain.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { detectRunners } from "./test-runners/detect-runner.ts";
-import { runMemory } from "./test-runners/run-memory.ts";
+import { RUN_MEMORY } from "./test-runners/run-memory.ts";
 import { RUNNERS, RUNNER_NAMES, type RunnerName, type RunRequest, type TestRunner } from "./test-runners/runners.ts";
 import { TestRun } from "./test-runners/test-run.ts";
 
@@ -38,12 +38,12 @@ export default defineTool({
     const request: RunRequest = {};
     if (input.filter !== undefined) request.filter = checkedFilter(input.filter, "test filter");
     if (input.file !== undefined) request.file = ctx.fs.relative(await ctx.fs.resolve(input.file)) || ".";
-    const memory = runMemory(ctx);
+    const memory = ctx.state(RUN_MEMORY);
     const key = JSON.stringify([runner.name, request.filter, request.file]);
     const hit = input.rerun === true ? undefined : memory.cached(key);
     if (hit !== undefined) return { ...hit.run, cachedAgoMs: hit.ageMs };
     const run = await runOnce(ctx, runner, request, input.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS);
-    memory.remember(key, run);
+    memory.remember(key, run, ctx.session);
     const previous = memory.swapOutcome(run.outcome);
     const outcome = run.outcome !== "pass" ? "fail" : previous === "fail" || previous === "error" ? "pass-after-fail" : "pass";
     ctx.events.publish("test.run", { runner: run.runner, outcome, passed: run.passed, failed: run.failed, skipped: run.skipped, durationMs: run.durationMs });

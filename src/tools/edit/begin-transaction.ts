@@ -1,7 +1,7 @@
 // beginTransaction: opens a transaction for edits across files that must land together.
 import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
-import { MAX_FILES_PER_TRANSACTION, TRANSACTION_IDLE_MS, transactionsOf } from "./transaction-store.ts";
+import { MAX_FILES_PER_TRANSACTION, TRANSACTION_IDLE_MS, TRANSACTIONS } from "./transaction-store.ts";
 
 export default defineTool({
   name: "beginTransaction",
@@ -15,7 +15,7 @@ export default defineTool({
     maxFiles: v.number(),
   }),
   async handler(_input, ctx) {
-    const tx = transactionsOf(ctx.fs).begin(ctx.session);
+    const tx = ctx.state(TRANSACTIONS).begin(ctx.session);
     return { transactionId: tx.id, idleMinutes: TRANSACTION_IDLE_MS / 60_000, maxFiles: MAX_FILES_PER_TRANSACTION };
   },
 });

@@ -6,7 +6,7 @@ import { defineTool } from "../platform/define-tool.ts";
 import { withDiagnosticsDelta } from "../../services/diagnostics/diagnostics-delta.ts";
 import { editReport } from "../../services/documents/edit-report.ts";
 import { documentWrite, encodeDocument } from "../../services/documents/text-document.ts";
-import { transactionsOf } from "./transaction-store.ts";
+import { TRANSACTIONS } from "./transaction-store.ts";
 
 export default defineTool({
   name: "commitTransaction",
@@ -16,7 +16,7 @@ export default defineTool({
   input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("From beginTransaction.")) }),
   annotations: { destructiveHint: false },
   async handler(input, ctx) {
-    const store = transactionsOf(ctx.fs);
+    const store = ctx.state(TRANSACTIONS);
     const tx = store.get(ctx.session, input.transactionId);
     store.end(tx.id);
     const staged = [...tx.files.values()].filter((f) => f.create || f.text !== f.base.text);

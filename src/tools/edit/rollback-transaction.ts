@@ -1,7 +1,7 @@
 // rollbackTransaction: drops a transaction. Staging never wrote anything, so no file changes.
 import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
-import { transactionsOf } from "./transaction-store.ts";
+import { TRANSACTIONS } from "./transaction-store.ts";
 
 export default defineTool({
   name: "rollbackTransaction",
@@ -15,7 +15,7 @@ export default defineTool({
   }),
   annotations: { idempotentHint: false },
   async handler(input, ctx) {
-    const store = transactionsOf(ctx.fs);
+    const store = ctx.state(TRANSACTIONS);
     const tx = store.get(ctx.session, input.transactionId);
     store.end(tx.id);
     return { transactionId: tx.id, discarded: [...tx.files.values()].map((f) => f.base.label) };

@@ -11,7 +11,7 @@ import { editReport } from "../../services/documents/edit-report.ts";
 import { applyOperation, EditFields, type EditOperation } from "./edit-operation.ts";
 import { FilePathField, VersionFields } from "./edit-one-file.ts";
 import { encodeDocument, newDocument, readDocument, type ExpectedVersion } from "../../services/documents/text-document.ts";
-import { MAX_FILES_PER_TRANSACTION, MAX_STAGED_CHARS, stagedChars, transactionsOf, type StagedFile, type Transaction } from "./transaction-store.ts";
+import { MAX_FILES_PER_TRANSACTION, MAX_STAGED_CHARS, stagedChars, TRANSACTIONS, type StagedFile, type Transaction } from "./transaction-store.ts";
 
 export default defineTool({
   name: "stageEdit",
@@ -25,7 +25,7 @@ export default defineTool({
     ...VersionFields,
   }),
   async handler(input, ctx) {
-    const tx = transactionsOf(ctx.fs).get(ctx.session, input.transactionId);
+    const tx = ctx.state(TRANSACTIONS).get(ctx.session, input.transactionId);
     const staged = await stagedFile(ctx, tx, input.filePath, input);
     const before = staged.file.text;
     try {

@@ -2,11 +2,11 @@
 // when the file was first staged and the text as staged so far, and commitTransaction writes them
 // all at once through ctx.fs.commit (all or none, each file still the version read). A transaction
 // belongs to the session that began it (another session gets "not found", not a hint that it
-// exists) and expires after a quiet spell; expiry is checked whenever the store is used, so no timer
-// keeps anything alive. The store lives beside the bridge's ctx.fs, one per bridge.
+// exists), ends with that session or the bridge, and expires after a quiet spell; expiry is checked
+// whenever the store is used, so no timer keeps anything alive.
 import { ToolError } from "../../errors.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
-import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
+import { defineToolsetState, type ToolsetState } from "../../capabilities/toolset-state.ts";
 import type { TextDocument } from "../../services/documents/text-document.ts";
 
 /** A transaction not used for this long is dropped. */
@@ -31,7 +31,7 @@ export interface Transaction {
   readonly files: Map<WorkspacePath, StagedFile>;
 }
 
-export class TransactionStore {
+export class TransactionStore implements ToolsetState {
   private readonly open = new Map<string, Transaction>();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -71,20 +71,27 @@ export class TransactionStore {
     return tx.lastUsed + TRANSACTION_IDLE_MS;
   }
 
+  releaseSession(session: string): void {
+    for (const [id, tx] of this.open) if (tx.session === session) this.open.delete(id);
+  }
+
+  dispose(): void {
+    this.open.clear();
+  }
+
+  /** Open transactions, for tests and status. */
+  get size(): number {
+    return this.open.size;
+  }
+
   private expire(): void {
     const now = this.now();
     for (const [id, tx] of this.open) if (now - tx.lastUsed > TRANSACTION_IDLE_MS) this.open.delete(id);
   }
 }
 
-const stores = new WeakMap<WorkspaceFs, TransactionStore>();
-
-/** The store of the bridge `fs` belongs to. */
-export function transactionsOf(fs: WorkspaceFs): TransactionStore {
-  let store = stores.get(fs);
-  if (store === undefined) stores.set(fs, (store = new TransactionStore()));
-  return store;
-}
+/** The open edit transactions of the bridge. */
+export const TRANSACTIONS = defineToolsetState("edit.transactions", () => new TransactionStore());
 
 export function stagedChars(tx: Transaction): number {
   let total = 0;

@@ -5,7 +5,7 @@ import * as v from "valibot";
 import { displayName } from "../../lib/text/display-name.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
-import { watchesOf, type Watch } from "./watch-store.ts";
+import { WATCHES, type Watch } from "./watch-store.ts";
 
 const MAX_WAIT_MS = 25_000;
 
@@ -26,7 +26,7 @@ export default defineTool({
   annotations: { readOnlyHint: true },
   timeoutMs: MAX_WAIT_MS + 5000,
   async handler(input, ctx) {
-    const watch = watchesOf(ctx.fs).get(ctx.session, input.watchId);
+    const watch = ctx.state(WATCHES).get(ctx.session, input.watchId);
     if (watch.pending.size === 0 && !watch.overflowed && input.waitMs > 0) await nextChange(watch, input.waitMs, ctx.signal);
     const taken = [...watch.pending];
     const overflowed = watch.overflowed;

@@ -1,7 +1,7 @@
 // unwatchFiles: stops a watch; changes not yet read are dropped.
 import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
-import { watchesOf } from "./watch-store.ts";
+import { WATCHES } from "./watch-store.ts";
 
 export default defineTool({
   name: "unwatchFiles",
@@ -11,7 +11,7 @@ export default defineTool({
   input: v.strictObject({ watchId: v.pipe(v.string(), v.description("From watchFiles.")) }),
   output: v.object({ watchId: v.string(), droppedChanges: v.number() }),
   async handler(input, ctx) {
-    const store = watchesOf(ctx.fs);
+    const store = ctx.state(WATCHES);
     const watch = store.get(ctx.session, input.watchId);
     store.remove(watch);
     return { watchId: watch.id, droppedChanges: watch.pending.size };

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { compileGlob } from "../../lib/glob/index.ts";
 import { displayName } from "../../lib/text/display-name.ts";
 import { defineTool } from "../platform/define-tool.ts";
-import { MAX_PENDING, record, WATCH_IDLE_MS, watchesOf } from "./watch-store.ts";
+import { MAX_PENDING, record, WATCH_IDLE_MS, WATCHES } from "./watch-store.ts";
 
 export default defineTool({
   name: "watchFiles",
@@ -27,7 +27,7 @@ export default defineTool({
     const glob = input.pattern === undefined ? undefined : compileGlob(input.pattern);
     const dir = await ctx.fs.resolve(input.path);
     const rel = ctx.fs.relative(dir);
-    const store = watchesOf(ctx.fs);
+    const store = ctx.state(WATCHES);
     const watch = store.add(ctx.session, rel, { glob, includeHidden: input.includeHidden });
     try {
       const started = await ctx.fs.watch(input.path, (event) => record(watch, event), {
@@ -35,6 +35,8 @@ export default defineTool({
         onError: (err) => ctx.log("warning", `watch ${watch.id} failed: ${err.message}`),
       });
       watch.watcher = started.watcher;
+      // The session ended while the watcher started (its release has run): do not outlive it.
+      ctx.signal.throwIfAborted();
     } catch (err) {
       store.remove(watch);
       throw err;

@@ -4,13 +4,13 @@
 // "watchFiles") to a client that set a log level. Claude Code does not show server notifications to
 // the model, so the polling read is what the model uses; the notifications are for clients that
 // consume them (over WebSocket and stdio they reach the session; see the README for HTTP).
-// Watches belong to their session and are closed after a quiet spell, checked whenever the store is
-// used; the OS watcher never keeps the bridge alive.
+// Watches belong to their session: they close when it ends, when the bridge stops, and after a quiet
+// spell (checked whenever the store is used); the OS watcher never keeps the bridge alive.
 import { ToolError } from "../../errors.ts";
 import type { GlobMatcher } from "../../lib/glob/index.ts";
 import { ALWAYS_SKIPPED } from "../../lib/ignore/visibility.ts";
 import type { WatchEvent, Watcher } from "../../ports/fs.ts";
-import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
+import { defineToolsetState, type ToolsetState } from "../../capabilities/toolset-state.ts";
 
 export const WATCH_IDLE_MS = 30 * 60 * 1000;
 export const MAX_WATCHES_PER_SESSION = 8;
@@ -41,7 +41,7 @@ export interface WatchFilter {
   includeHidden: boolean;
 }
 
-export class WatchStore {
+export class WatchStore implements ToolsetState {
   private readonly watches = new Map<string, Watch>();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -76,11 +76,27 @@ export class WatchStore {
     for (const wake of watch.waiters) wake();
   }
 
+  releaseSession(session: string): void {
+    for (const watch of this.watches.values()) if (watch.session === session) this.remove(watch);
+  }
+
+  dispose(): void {
+    for (const watch of this.watches.values()) this.remove(watch);
+  }
+
+  /** Open watches, for tests and status. */
+  get size(): number {
+    return this.watches.size;
+  }
+
   private expire(): void {
     const now = this.now();
     for (const watch of this.watches.values()) if (now - watch.lastUsed > WATCH_IDLE_MS) this.remove(watch);
   }
 }
+
+/** The file watches of the bridge. */
+export const WATCHES = defineToolsetState("files.watches", () => new WatchStore());
 
 /** Records one event of `watch` (its name is relative to the watched directory). */
 export function record(watch: Watch, event: WatchEvent): void {
@@ -107,12 +123,4 @@ function scheduleNotice(watch: Watch): void {
     watch.notifyTimer = undefined;
     watch.notify?.([...watch.pending.keys()]);
   }, NOTIFY_EVERY_MS);
-}
-
-const stores = new WeakMap<WorkspaceFs, WatchStore>();
-
-export function watchesOf(fs: WorkspaceFs): WatchStore {
-  let store = stores.get(fs);
-  if (store === undefined) stores.set(fs, (store = new WatchStore()));
-  return store;
 }

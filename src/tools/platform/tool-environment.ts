@@ -8,6 +8,7 @@ import type { LspService } from "../../lsp/lsp-service.ts";
 import { noLanguageServers } from "../../lsp/no-language-servers.ts";
 import type { Runtime } from "../../ports/runtime.ts";
 import type { Workspace } from "../../security/jail/workspace-jail.ts";
+import { ToolsetStates } from "../../capabilities/toolset-state.ts";
 import { createWorkspaceFs } from "../../workspace/workspace-fs.ts";
 import type { CallScope, ExtensionLink, ToolCatalog, ToolContext, ToolEnvironment, ToolSettings } from "../../capabilities/context.ts";
 import { probeReadiness } from "./probe-readiness.ts";
@@ -29,6 +30,8 @@ export interface ToolHost {
   readonly runtime: Pick<Runtime, "fs" | "which" | "spawn" | "env" | "paths" | "resolveHost" | "fetchPinned">;
   /** runCommand's allowlist and executable identity check, built once from --allow-command. */
   readonly commands: CommandGuard;
+  /** What the toolsets keep between calls; the bridge releases a session's part when it ends. */
+  readonly states: ToolsetStates;
 }
 
 export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEnvironmentOptions): ToolHost {
@@ -37,6 +40,7 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
   return {
     runtime,
     commands,
+    states: new ToolsetStates(),
     env: {
       fs,
       settings: opts.settings,
@@ -60,6 +64,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     catalog: env.catalog,
     events: env.events,
     lsp: env.lsp,
+    state: (key) => host.states.get(key),
     exec: createExec({ runtime: host.runtime, fs: env.fs, guard: host.commands }, call.executables, call.signal),
     http: createHttpClient({ runtime: host.runtime, allowPrivate: env.settings.allowPrivateHttp === true }, call.signal),
     session: call.session,

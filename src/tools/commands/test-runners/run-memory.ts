@@ -1,31 +1,22 @@
-// What runTests remembers between calls, per bridge (keyed by its environment, never global): the
-// last result of each request for 30 s, and whether the last run failed, for the pass-after-fail
-// event.
-import type { ToolContext } from "../../../capabilities/context.ts";
+// What runTests remembers between calls, one per bridge (a toolset state): the last result of each
+// request for 30 s, and whether the last run failed, for the pass-after-fail event. A cached result
+// belongs to the session that ran it and goes with it.
+import { defineToolsetState, type ToolsetState } from "../../../capabilities/toolset-state.ts";
 import type { TestRun } from "./test-run.ts";
 
 export const RESULT_CACHE_MS = 30_000;
 
-export interface RunMemory {
+export interface RunMemory extends ToolsetState {
   cached(key: string): { run: TestRun; ageMs: number } | undefined;
-  remember(key: string, run: TestRun): void;
+  remember(key: string, run: TestRun, session: string): void;
   /** The outcome of the run before this one, then records this one. */
   swapOutcome(outcome: TestRun["outcome"]): TestRun["outcome"] | undefined;
 }
 
-const memories = new WeakMap<object, RunMemory>();
-
-export function runMemory(ctx: Pick<ToolContext, "fs">): RunMemory {
-  let memory = memories.get(ctx.fs);
-  if (memory === undefined) {
-    memory = createRunMemory();
-    memories.set(ctx.fs, memory);
-  }
-  return memory;
-}
+export const RUN_MEMORY = defineToolsetState("commands.test-runs", createRunMemory);
 
 function createRunMemory(): RunMemory {
-  const results = new Map<string, { run: TestRun; at: number }>();
+  const results = new Map<string, { run: TestRun; at: number; session: string }>();
   let last: TestRun["outcome"] | undefined;
   return {
     cached(key) {
@@ -34,14 +25,21 @@ function createRunMemory(): RunMemory {
       const ageMs = Math.round(performance.now() - hit.at);
       return ageMs < RESULT_CACHE_MS ? { run: hit.run, ageMs } : undefined;
     },
-    remember(key, run) {
+    remember(key, run, session) {
       results.clear();
-      results.set(key, { run, at: performance.now() });
+      results.set(key, { run, at: performance.now(), session });
     },
     swapOutcome(outcome) {
       const previous = last;
       last = outcome;
       return previous;
+    },
+    releaseSession(session) {
+      for (const [key, hit] of results) if (hit.session === session) results.delete(key);
+    },
+    dispose() {
+      results.clear();
+      last = undefined;
     },
   };
 }
