@@ -5,7 +5,7 @@
 // dry-run diff, is `ApplyWorkspaceEdit`'s job, implemented on src/workspace by phase 2.
 import type { AnnotatedTextEdit, CreateFile, SnippetTextEdit, DeleteFile, RenameFile, TextDocumentEdit, TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
-import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
+import { childPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
 import { splitLast } from "../workspace/parent-entry.ts";
 
 export type CheckedChange =
@@ -39,7 +39,7 @@ export async function checkWorkspaceEdit(edit: WorkspaceEdit, resolve: Resolve):
       if (!entryItself) return await resolve(uri, { mustExist: false });
       const { dir, name } = splitLast(uri);
       const parent = await resolve(dir, { mustExist: false });
-      return markChecked(`${parent === "/" ? "" : parent}/${name}`);
+      return childPath(parent, name);
     } catch (err) {
       throw new ToolError("outside_workspace", `The language server's edit touches ${uri}, which is not a file in the workspace; nothing was changed`, {
         suggestion: "Make the change by hand inside the workspace, or narrow the request so the edit stays in it.",

@@ -8,7 +8,7 @@ import { openCheckedDirectory } from "../security/jail/checked-open.ts";
 import type { Workspace } from "../security/jail/workspace-jail.ts";
 import { isInside, relative } from "../lib/paths/posix-path.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
-import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
+import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 
 export interface MadeDirectory {
   readonly path: WorkspacePath;
@@ -56,5 +56,5 @@ export async function makeDirectoryChain(fs: Fs, jail: Workspace, input: string,
   } finally {
     await dir.close().catch(() => undefined);
   }
-  return { path: markChecked(target), created };
+  return { path: target, created };
 }

@@ -8,7 +8,7 @@ import { openCheckedDirectory } from "../security/jail/checked-open.ts";
 import { fromFileUri } from "../lib/paths/file-uri.ts";
 import type { Workspace } from "../security/jail/workspace-jail.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
-import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
+import { childPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
 
 export interface ParentEntry {
   readonly parent: DirHandle;
@@ -43,7 +43,7 @@ export async function openParentEntry(fs: Fs, jail: Workspace, input: string): P
     parent: handle,
     parentPath,
     name,
-    path: markChecked(`${parentPath === "/" ? "" : parentPath}/${name}`),
+    path: childPath(parentPath, name),
     stat: () =>
       handle.entryStat(name).catch((err: unknown) => {
         if (fsErrorCode(err) === "ENOENT") return undefined;

@@ -12,7 +12,7 @@ import { isVisible, type PathFilter } from "../lib/ignore/visibility.ts";
 import { openCheckedDirectory } from "../security/jail/checked-open.ts";
 import type { Workspace } from "../security/jail/workspace-jail.ts";
 import { isInside, relative } from "../lib/paths/posix-path.ts";
-import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
+import { childPath, descendantPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
 import { createYielder } from "../lib/yield-now.ts";
 
 export type EntryKind = "file" | "directory" | "symlink" | "other";
@@ -76,7 +76,7 @@ export async function* walk(fs: Fs, jail: Workspace, start: WorkspacePath, opts:
           const kind = kindOf(entry);
           const rel = dir.rel === "" ? entry.name : `${dir.rel}/${entry.name}`;
           // A child of a checked directory that is not a symlink is inside too.
-          const item: WalkEntry = { path: markChecked(`${dir.path === "/" ? "" : dir.path}/${entry.name}`), rel, name: entry.name, kind, depth };
+          const item: WalkEntry = { path: childPath(dir.path, entry.name), rel, name: entry.name, kind, depth };
           if (size !== undefined) item.size = size;
           yield item;
           await yielder.maybeYield();
@@ -106,7 +106,7 @@ async function ancestorLevels(fs: Fs, jail: Workspace, folder: WorkspacePath, ba
   const parts = base === "" ? [] : base.split("/");
   for (let i = 0; i < parts.length; i++) {
     const dir = parts.slice(0, i).join("/");
-    const path = markChecked(dir === "" ? folder : `${folder}/${dir}`);
+    const path = descendantPath(folder, dir);
     const opened = await openCheckedDirectory(fs, jail, path, path).catch(() => undefined);
     if (opened === undefined) continue;
     try {

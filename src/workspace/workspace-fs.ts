@@ -8,7 +8,7 @@ import { ToolError } from "../errors.ts";
 import { openCheckedDirectory, openCheckedFile } from "../security/jail/checked-open.ts";
 import type { ResolveOptions, Workspace } from "../security/jail/workspace-jail.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
-import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
+import { childPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
 import { commitFiles, type FileWrite } from "./commit-files.ts";
 import { makeDirectoryChain, type MadeDirectory } from "./directory-chain.ts";
 import { removeEntry, renameEntry, type RemovedEntry, type RenamedEntry } from "./entry-ops.ts";
@@ -141,7 +141,7 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
         return entries.map((e) => ({
           name: e.name,
           // A child of a checked directory names something inside it (symlinks are listed as such).
-          path: markChecked(`${path === "/" ? "" : path}/${e.name}`),
+          path: childPath(path, e.name),
           kind: kindOf(e),
         }));
       } finally {

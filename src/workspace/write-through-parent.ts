@@ -6,7 +6,7 @@ import { openCheckedDirectory } from "../security/jail/checked-open.ts";
 import type { Workspace } from "../security/jail/workspace-jail.ts";
 import { basename, dirname } from "../lib/paths/posix-path.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
-import { markChecked, type WorkspacePath } from "../security/jail/workspace-path.ts";
+import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 
 export interface WriteOptions {
   /** Fail when the file exists (default: replace it). */
@@ -17,7 +17,7 @@ export interface WriteOptions {
 
 export async function writeThroughParent(fs: Fs, jail: Workspace, input: string, data: Uint8Array, opts: WriteOptions): Promise<WorkspacePath> {
   const target = await jail.resolve(input, { mustExist: false, forWrite: true });
-  const parentPath = markChecked(dirname(target));
+  const parentPath = jail.parentOf(target);
   const name = basename(target);
   let parent: DirHandle;
   try {

@@ -2,74 +2,17 @@
 // most slips at compile time; this walks the sources with the TypeScript parser to catch the rest
 // (a dynamic import of "node:fs", `globalThis.process`, a new dependency). The parser, not regexes,
 // so comments, strings and regex literals cannot fool it.
-import { readFile, readdir } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { scan, sourceFiles, type Specifier } from "../helpers/source-imports.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const srcDir = join(root, "src");
 
 const ALLOWED_PACKAGES = ["hono", "valibot", "@valibot/to-json-schema", "jose"];
 const TYPE_ONLY_PACKAGES = ["vscode-languageserver-protocol"];
-const RUNTIME_GLOBALS = new Set(["process", "Deno", "Bun"]);
-const GLOBAL_OBJECTS = new Set(["globalThis", "self", "window", "global"]);
-
-async function sourceFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await sourceFiles(path)));
-    else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) out.push(path);
-  }
-  return out;
-}
-
-interface Specifier {
-  spec: string;
-  typeOnly: boolean;
-}
-
-interface Findings {
-  specifiers: Specifier[];
-  /** Uses of process/Deno/Bun as an object: `process.env`, `Deno["x"]`, `globalThis.Bun`. */
-  runtimeGlobals: string[];
-}
-
-function scan(code: string): Findings {
-  const file = ts.createSourceFile("x.ts", code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const found: Findings = { specifiers: [], runtimeGlobals: [] };
-  const visit = (node: ts.Node): void => {
-    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      const clause = node.importClause;
-      const named = clause?.namedBindings;
-      const allNamedTypes =
-        clause !== undefined && clause.name === undefined && named !== undefined && ts.isNamedImports(named) &&
-        named.elements.length > 0 && named.elements.every((e) => e.isTypeOnly);
-      found.specifiers.push({ spec: node.moduleSpecifier.text, typeOnly: clause?.isTypeOnly === true || allNamedTypes });
-    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier !== undefined && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.specifiers.push({ spec: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
-    } else if (ts.isImportTypeNode(node)) {
-      const arg = node.argument;
-      if (ts.isLiteralTypeNode(arg) && ts.isStringLiteral(arg.literal)) found.specifiers.push({ spec: arg.literal.text, typeOnly: true });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
-      const arg = node.arguments[0];
-      // A computed dynamic import cannot be checked, so it is not allowed.
-      const spec = arg !== undefined && ts.isStringLiteralLike(arg) ? arg.text : `<computed: ${arg?.getText() ?? ""}>`;
-      found.specifiers.push({ spec, typeOnly: false });
-    } else if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
-      const object = node.expression;
-      if (ts.isIdentifier(object) && RUNTIME_GLOBALS.has(object.text)) found.runtimeGlobals.push(node.getText());
-      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(object) && GLOBAL_OBJECTS.has(object.text) && RUNTIME_GLOBALS.has(node.name.text)) {
-        found.runtimeGlobals.push(node.getText());
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
-}
 
 function allowed(file: string, { spec, typeOnly }: Specifier): boolean {
   if (spec.startsWith(".")) {

@@ -7,6 +7,7 @@ import { ToolError, type ToolErrorCode } from "../../src/errors.ts";
 import { toFileUri } from "../../src/lib/paths/file-uri.ts";
 import { createWorkspace, type ResolveOptions, type Workspace } from "../../src/security/jail/workspace-jail.ts";
 import * as posix from "../../src/lib/paths/posix-path.ts";
+import { childPath, descendantPath } from "../../src/security/jail/workspace-path.ts";
 
 let base: string;
 let root: string;
@@ -87,6 +88,27 @@ describe("createWorkspace", () => {
     expect(await multi.resolve(join(outside, "secret.txt"))).toBe(join(outside, "secret.txt"));
     expect(await multi.resolve("out-file")).toBe(join(outside, "secret.txt"));
     expect(multi.relative(join(outside, "secret.txt"))).toBe(join(outside, "secret.txt"));
+  });
+});
+
+describe("paths derived from checked ones", () => {
+  it("childPath appends one component and refuses anything that is not one", () => {
+    expect(childPath(ws.root, "src")).toBe(join(root, "src"));
+    for (const name of ["", ".", "..", "a/b", "../x", "x\0y"]) {
+      expect(() => childPath(ws.root, name), name).toThrow(ToolError);
+    }
+  });
+
+  it("descendantPath walks component by component and refuses a climb", () => {
+    expect(descendantPath(ws.root, "")).toBe(root);
+    expect(descendantPath(ws.root, "src/deep")).toBe(join(root, "src", "deep"));
+    expect(() => descendantPath(ws.root, "src/../../outside")).toThrow(ToolError);
+  });
+
+  it("parentOf names the directory above, but never above a workspace folder", async () => {
+    expect(ws.parentOf(await ws.resolve("src/a.ts"))).toBe(join(root, "src"));
+    expect(ws.parentOf(await ws.resolve("src"))).toBe(root);
+    expect(() => ws.parentOf(ws.root)).toThrow(/parent is outside the workspace/);
   });
 });
 

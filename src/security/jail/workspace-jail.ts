@@ -13,7 +13,7 @@
 import type { FileStat, Fs } from "../../ports/fs.ts";
 import { BridgeError, ToolError } from "../../errors.ts";
 import { fromFileUri } from "../../lib/paths/file-uri.ts";
-import { isAbsolute, isInside, normalize, relative } from "../../lib/paths/posix-path.ts";
+import { dirname, isAbsolute, isInside, normalize, relative } from "../../lib/paths/posix-path.ts";
 import { fsFailure, resolveComponents } from "./resolve-path.ts";
 import { markChecked, type WorkspacePath } from "./workspace-path.ts";
 
@@ -43,6 +43,8 @@ export interface Workspace {
   relative(absolutePath: string): string;
   /** Whether a real absolute path lies inside one of the workspace folders. */
   contains(realPath: string): boolean;
+  /** The directory holding a checked path; outside_workspace for a workspace folder itself. */
+  parentOf(path: WorkspacePath): WorkspacePath;
 }
 
 export interface WorkspaceOptions {
@@ -131,6 +133,12 @@ class Jail implements Workspace {
 
   contains(realPath: string): boolean {
     return this.folders.some((folder) => isInside(realPath, folder));
+  }
+
+  parentOf(path: WorkspacePath): WorkspacePath {
+    const parent = dirname(path);
+    if (parent === path || !this.contains(parent)) throw this.outside(path, "is a workspace folder: its parent is outside the workspace");
+    return markChecked(parent);
   }
 
   /**
