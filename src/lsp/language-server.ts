@@ -5,6 +5,7 @@
 import type { ApplyWorkspaceEditParams, Diagnostic, DocumentDiagnosticReport, InitializeResult, PublishDiagnosticsParams, Registration, ServerCapabilities } from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
 import { LspRequestError, type LanguageServerLauncher, type LspConnection } from "../ports/lsp.ts";
+import { ServerRefusal } from "./server-refusal.ts";
 import { toFileUri } from "../lib/paths/file-uri.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { initializeParams } from "./client-capabilities.ts";
@@ -146,13 +147,12 @@ export class LanguageServer {
     }
   }
 
-  /** A failed request as the tool's error: cancelled, the server gone (it restarts), or its own message. */
+  /** A failed request as the tool's error: cancelled, the server gone (it restarts), or its refusal. */
   private failure(method: string, err: unknown): unknown {
     if (!(err instanceof LspRequestError)) return err;
     if (err.code === -32800) return new ToolError("cancelled", `${method} was cancelled`, { suggestion: "Call again if the answer is still needed.", cause: err });
     if (err.code === "closed") return new ToolError("language_server_error", `${this.serverName} exited while answering ${method}`, { suggestion: "Call again: the server is started again on the next call.", cause: err });
-    const message = err.message.replace(`${method}: `, "").split("\n")[0] ?? "";
-    return new ToolError("language_server_error", `${this.serverName} could not answer ${method}: ${message}`, { suggestion: "Check the file and position; if the project does not load, check its configuration (tsconfig.json, pyproject.toml...).", cause: err });
+    return new ServerRefusal(this.serverName, method, err.message.replace(`${method}: `, ""));
   }
 
   notify(method: string, params: unknown): Promise<void> {

@@ -2,8 +2,7 @@
 // change, before renameSymbol (phase 2) does it.
 import * as v from "valibot";
 import type { PrepareRenameResult, Range } from "vscode-languageserver-protocol";
-import { ToolError } from "../../errors.ts";
-import { LspRequestError } from "../../ports/lsp.ts";
+import { ServerRefusal } from "../../lsp/server-refusal.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { positionFields } from "./position-input.ts";
@@ -29,7 +28,7 @@ export default defineTool({
       answer = await at.doc.request<PrepareRenameResult | null>("textDocument/prepareRename", at.params);
     } catch (err) {
       // Servers refuse with an error whose message says why ("You cannot rename this element").
-      if (err instanceof ToolError && err.cause instanceof LspRequestError && err.cause.code !== "closed") return `Cannot rename \`${at.name}\` at ${where}: ${err.cause.message.replace(/^textDocument\/prepareRename: /, "")}`;
+      if (err instanceof ServerRefusal) return `Cannot rename \`${at.name}\` at ${where}: ${err.reason}`;
       throw err;
     }
     if (answer === null) return `Cannot rename \`${at.name}\` at ${where}: the server says it is not a renameable symbol.`;

@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import type { WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
-import { LspRequestError } from "../../ports/lsp.ts";
+import { ServerRefusal } from "../../lsp/server-refusal.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { editFields } from "./edit-fields.ts";
@@ -33,8 +33,8 @@ export default defineTool({
       answer = await at.doc.wholeProject<WorkspaceEdit | null>(METHOD, { ...at.params, newName: input.newName });
     } catch (err) {
       // Servers refuse with a message that says why ("You cannot rename this element").
-      if (err instanceof ToolError && err.cause instanceof LspRequestError && err.cause.code !== "closed") {
-        throw new ToolError("not_supported", `Cannot rename \`${at.name}\`: ${err.cause.message.replace(`${METHOD}: `, "")}`, { suggestion: "Check the line and symbol (prepareRename says what can be renamed)." });
+      if (err instanceof ServerRefusal) {
+        throw new ToolError("not_supported", `Cannot rename \`${at.name}\`: ${err.reason}`, { suggestion: "Check the line and symbol (prepareRename says what can be renamed)." });
       }
       throw err;
     }
