@@ -120,6 +120,15 @@ describe("intelligence on TypeScript", () => {
     expect(await fx.tools.text("prepareRename", { file: "src/geometry.ts", line: 4, symbol: "totalArea" })).toBe('`totalArea` can be renamed: src/geometry.ts:4:17-4:26 ("totalArea").');
   });
 
+  it("prepareRename and renameSymbol pass on the server's reason for refusing a standard-library method", async () => {
+    const why = await fx.tools.text("prepareRename", { file: "src/geometry.ts", line: 5, symbol: "reduce" });
+    expect(why).toBe("Cannot rename `reduce` at src/geometry.ts:5:17: You cannot rename elements that are defined in the standard TypeScript library.");
+    const failure = await fx.tools.failure("renameSymbol", { file: "src/geometry.ts", line: 5, symbol: "reduce", newName: "fold", dryRun: true });
+    expect(failure.code).toBe("not_supported");
+    // tsgo answers the rename itself with null rather than an error.
+    expect(failure.error).toMatch(/cannot rename `reduce`/i);
+  });
+
   it("jumpToFirstError and getCodeActions see the type error", async () => {
     const first = await fx.tools.text("jumpToFirstError", { file: "src/main.ts" });
     expect(first.split("\n")[0]).toBe("src/main.ts:8:14 error ts(2322): Type 'string' is not assignable to type 'number'.");
