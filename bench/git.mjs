@@ -37,7 +37,9 @@ async function bigRepository() {
     const message = `change ${i}`;
     const file = i % 100 === 0 ? "src/app.ts" : `src/m${i % 20}/f${i % FILES}.txt`;
     const content = i % 100 === 0 ? `export function handle(n: number): number {\n  return n + ${i};\n}\n` : `version ${i}\n`;
-    chunks.push(`commit refs/heads/main\ncommitter Bench <bench@example.com> ${start + i * 60} +0000\ndata ${Buffer.byteLength(message)}\n${message}\nM 644 inline ${file}\ndata ${Buffer.byteLength(content)}\n${content}\n`);
+    chunks.push(
+      `commit refs/heads/main\ncommitter Bench <bench@example.com> ${start + i * 60} +0000\ndata ${Buffer.byteLength(message)}\n${message}\nM 644 inline ${file}\ndata ${Buffer.byteLength(content)}\n${content}\n`,
+    );
   }
   execFileSync("git", ["fast-import", "--quiet"], { cwd: root, input: chunks.join(""), maxBuffer: 1 << 28 });
   execFileSync("git", ["reset", "--quiet", "--hard", "main"], { cwd: root });
@@ -52,7 +54,9 @@ async function bigRepository() {
 async function bridgeClient(root) {
   const bridge = await startBridgeProcess({ workspace: root, args: ["--tool-rate-limit", "10000", "--request-rate-limit", "100000"] });
   const client = new Client({ name: "bench-git", version: "0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
+  );
   const call = async (name, args) => {
     const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
     if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
@@ -67,14 +71,49 @@ const git = (...args) => run("git", args, { cwd: root, maxBuffer: 1 << 28 });
 const CASES = [
   ["getGitStatus", {}, () => git("status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all")],
   ["getGitDiff", {}, () => git("diff", "--no-ext-diff", "--no-textconv", "--relative", "--", ".")],
-  ["getGitLog", { limit: 30 }, () => git("log", "--abbrev=10", "--date=short", "--format=%h%x1f%ad%x1f%an%x1f%s%x1e", "--max-count=31", "HEAD")],
-  ["getGitLog", { paths: ["src/app.ts"], limit: 30 }, () => git("log", "--abbrev=10", "--date=short", "--format=%h%x1f%ad%x1f%an%x1f%s%x1e", "--max-count=31", "HEAD", "--", "src/app.ts")],
-  ["getCommitDetails", { ref: "HEAD~5" }, () => git("show", "--no-ext-diff", "--no-textconv", "--format=fuller", "--stat=200", "--patch", "HEAD~5")],
-  ["getDiffBetweenRefs", { base: "topic/49", stat: true }, () => git("diff", "--no-ext-diff", "--no-textconv", "--stat=200", "--summary", "topic/49..HEAD")],
+  [
+    "getGitLog",
+    { limit: 30 },
+    () => git("log", "--abbrev=10", "--date=short", "--format=%h%x1f%ad%x1f%an%x1f%s%x1e", "--max-count=31", "HEAD"),
+  ],
+  [
+    "getGitLog",
+    { paths: ["src/app.ts"], limit: 30 },
+    () => git("log", "--abbrev=10", "--date=short", "--format=%h%x1f%ad%x1f%an%x1f%s%x1e", "--max-count=31", "HEAD", "--", "src/app.ts"),
+  ],
+  [
+    "getCommitDetails",
+    { ref: "HEAD~5" },
+    () => git("show", "--no-ext-diff", "--no-textconv", "--format=fuller", "--stat=200", "--patch", "HEAD~5"),
+  ],
+  [
+    "getDiffBetweenRefs",
+    { base: "topic/49", stat: true },
+    () => git("diff", "--no-ext-diff", "--no-textconv", "--stat=200", "--summary", "topic/49..HEAD"),
+  ],
   ["gitBlame", { path: "src/app.ts" }, () => git("blame", "--no-textconv", "--date=short", "--abbrev=9", "--", "src/app.ts")],
-  ["getSymbolHistory", { path: "src/app.ts", symbol: "handle", limit: 10 }, () => git("log", "--no-ext-diff", "--max-count=10", "-L:handle:src/app.ts")],
-  ["getGitHotspots", { days: 3650 }, () => git("log", "--since=3650.days.ago", "--max-count=5000", "--no-merges", "--no-renames", "--numstat", "--format=%x1e", "-z", "--", ".")],
-  ["gitListBranches", {}, () => git("for-each-ref", "--sort=-committerdate", "--format=%(HEAD)%1f%(refname)%1f%(objectname:short=10)%1f%(upstream:short)%1f%(upstream:track,nobracket)%1f%(committerdate:short)%1f%(contents:subject)%1e", "refs/heads")],
+  [
+    "getSymbolHistory",
+    { path: "src/app.ts", symbol: "handle", limit: 10 },
+    () => git("log", "--no-ext-diff", "--max-count=10", "-L:handle:src/app.ts"),
+  ],
+  [
+    "getGitHotspots",
+    { days: 3650 },
+    () =>
+      git("log", "--since=3650.days.ago", "--max-count=5000", "--no-merges", "--no-renames", "--numstat", "--format=%x1e", "-z", "--", "."),
+  ],
+  [
+    "gitListBranches",
+    {},
+    () =>
+      git(
+        "for-each-ref",
+        "--sort=-committerdate",
+        "--format=%(HEAD)%1f%(refname)%1f%(objectname:short=10)%1f%(upstream:short)%1f%(upstream:track,nobracket)%1f%(committerdate:short)%1f%(contents:subject)%1e",
+        "refs/heads",
+      ),
+  ],
 ];
 
 const bridge = await bridgeClient(root);
@@ -92,4 +131,7 @@ await rm(root, { recursive: true, force: true });
 const r1 = (x) => Math.round(x * 10) / 10;
 console.log(`repository: ${COMMITS} commits, ${FILES} files, 50 branches, dirty tree; median of ${RUNS} after ${WARMUP} warm-up calls`);
 console.log(`MCP floor (getWorkspaceFolders through the same client): ${r1(floor)} ms`);
-for (const r of rows) console.log(`${r.tool.padEnd(64)} bridge ${String(r1(r.bridgeMs)).padStart(7)} ms   raw git ${String(r1(r.rawMs)).padStart(7)} ms   x${r1(r.ratio)}`);
+for (const r of rows)
+  console.log(
+    `${r.tool.padEnd(64)} bridge ${String(r1(r.bridgeMs)).padStart(7)} ms   raw git ${String(r1(r.rawMs)).padStart(7)} ms   x${r1(r.ratio)}`,
+  );

@@ -15,21 +15,46 @@ const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
 const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
 
 const root = await realpath(await mkdtemp(join(tmpdir(), "bench-lsp-prof-")));
-await writeFile(join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", noEmit: true }, include: ["src"] }));
+await writeFile(
+  join(root, "tsconfig.json"),
+  JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", noEmit: true }, include: ["src"] }),
+);
 await mkdir(join(root, "src"), { recursive: true });
 await writeFile(join(root, "src", "core.ts"), "export function shared(n: number): number {\n  return n + 1;\n}\n");
 for (let i = 0; i < 100; i++) {
   await mkdir(join(root, "src", `m${i % 50}`), { recursive: true });
-  await writeFile(join(root, "src", `m${i % 50}`, `use${i}.ts`), `import { shared } from "../core.js";\nexport const v${i} = shared(${i});\n`);
+  await writeFile(
+    join(root, "src", `m${i % 50}`, `use${i}.ts`),
+    `import { shared } from "../core.js";\nexport const v${i} = shared(${i});\n`,
+  );
 }
 const profDir = await mkdtemp(join(tmpdir(), "bench-lsp-cpuprof-"));
 const config = await mkdtemp(join(tmpdir(), "bench-lsp-cfg-"));
 const token = randomBytes(24).toString("hex");
-const bridge = spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir", profDir, join(REPO, "bin", "claude-ide-bridge.js"), "--workspace", root, "--port", "0", "--fixed-token", token, "--tool-rate-limit", "10000", "--request-rate-limit", "100000"], {
-  cwd: REPO,
-  env: { ...process.env, CLAUDE_CONFIG_DIR: config },
-  stdio: ["ignore", "ignore", "pipe"],
-});
+const bridge = spawn(
+  process.execPath,
+  [
+    "--cpu-prof",
+    "--cpu-prof-dir",
+    profDir,
+    join(REPO, "bin", "claude-ide-bridge.js"),
+    "--workspace",
+    root,
+    "--port",
+    "0",
+    "--fixed-token",
+    token,
+    "--tool-rate-limit",
+    "10000",
+    "--request-rate-limit",
+    "100000",
+  ],
+  {
+    cwd: REPO,
+    env: { ...process.env, CLAUDE_CONFIG_DIR: config },
+    stdio: ["ignore", "ignore", "pipe"],
+  },
+);
 let stderr = "";
 const port = await new Promise((resolve, reject) => {
   bridge.stderr.setEncoding("utf8").on("data", (d) => {
@@ -40,11 +65,20 @@ const port = await new Promise((resolve, reject) => {
   bridge.once("exit", (code) => reject(new Error(`bridge exited (${code}): ${stderr}`)));
 });
 const client = new Client({ name: "bench-lsp-profile", version: "0" });
-await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+await client.connect(
+  new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  }),
+);
 const definition = async () => {
-  const result = await client.callTool({ name: "goToDefinition", arguments: { file: "src/m1/use1.ts", line: 2, symbol: "shared", verbosity: "minimal" } }, undefined, { timeout: 120_000 });
+  const result = await client.callTool(
+    { name: "goToDefinition", arguments: { file: "src/m1/use1.ts", line: 2, symbol: "shared", verbosity: "minimal" } },
+    undefined,
+    { timeout: 120_000 },
+  );
   const text = result.content?.[0]?.text ?? "";
-  if (result.isError || !text.startsWith("1 definition of `shared`") || !text.includes("src/core.ts:1:17")) throw new Error(`unexpected answer: ${text.slice(0, 200)}`);
+  if (result.isError || !text.startsWith("1 definition of `shared`") || !text.includes("src/core.ts:1:17"))
+    throw new Error(`unexpected answer: ${text.slice(0, 200)}`);
 };
 // Warm: the server started and the file open before the profiled calls count.
 for (let i = 0; i < 20; i++) await definition();
@@ -77,11 +111,17 @@ for (const [node, ms] of self) {
   byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
 }
 const r2 = (x) => Math.round(x * 100) / 100;
-console.log(`${CALLS} goToDefinition calls in ${r2(wallMs)} ms wall (${r2(wallMs / CALLS)} ms each); bridge profile ${r2(totalMs)} ms, idle ${r2(idleMs)} ms, busy ${r2((totalMs - idleMs) / CALLS)} ms per call (startup and warm-up included)`);
+console.log(
+  `${CALLS} goToDefinition calls in ${r2(wallMs)} ms wall (${r2(wallMs / CALLS)} ms each); bridge profile ${r2(totalMs)} ms, idle ${r2(idleMs)} ms, busy ${r2((totalMs - idleMs) / CALLS)} ms per call (startup and warm-up included)`,
+);
 console.log("self time by function (top 40):");
-for (const [key, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${r2(ms).toString().padStart(8)} ms  ${key}`);
+for (const [key, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40))
+  console.log(`  ${r2(ms).toString().padStart(8)} ms  ${key}`);
 console.log(`profile: ${join(profDir, file)}`);
-const timings = stderr.split("\n").filter((l) => l.startsWith("TIMING ")).map((l) => JSON.parse(l.slice(7)));
+const timings = stderr
+  .split("\n")
+  .filter((l) => l.startsWith("TIMING "))
+  .map((l) => JSON.parse(l.slice(7)));
 if (timings.length > 0) {
   const med = (k) => [...timings.map((t) => t[k])].sort((a, b) => a - b)[Math.floor(timings.length / 2)];
   console.log("median ms per segment:", JSON.stringify(Object.fromEntries(Object.keys(timings[0]).map((k) => [k, r2(med(k))]))));

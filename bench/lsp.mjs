@@ -27,12 +27,18 @@ const TSGO = new URL(`../node_modules/@typescript/typescript-${process.platform}
 /** A project of `files` modules, each importing and calling `shared` once: 2 * files + 1 references (4,001 for 2,000, as in issue 9). */
 async function project(files) {
   const root = await realpath(await mkdtemp(join(tmpdir(), `bench-lsp-${files}-`)));
-  await writeFile(join(root, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", noEmit: true }, include: ["src"] }));
+  await writeFile(
+    join(root, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", noEmit: true }, include: ["src"] }),
+  );
   await mkdir(join(root, "src"), { recursive: true });
   await writeFile(join(root, "src", "core.ts"), "export function shared(n: number): number {\n  return n + 1;\n}\n");
   for (let i = 0; i < files; i++) {
     await mkdir(join(root, "src", `m${i % 50}`), { recursive: true });
-    await writeFile(join(root, "src", `m${i % 50}`, `use${i}.ts`), `import { shared } from "../core.js";\nexport const v${i} = shared(${i});\n`);
+    await writeFile(
+      join(root, "src", `m${i % 50}`, `use${i}.ts`),
+      `import { shared } from "../core.js";\nexport const v${i} = shared(${i});\n`,
+    );
   }
   return root;
 }
@@ -42,7 +48,9 @@ const timed = (fn) => medianTime(fn, { runs: RUNS, warmup: WARMUP });
 async function bridgeClient(root) {
   const bridge = await startBridgeProcess({ workspace: root, args: ["--tool-rate-limit", "10000", "--request-rate-limit", "100000"] });
   const client = new Client({ name: "bench-lsp", version: "0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
+  );
   const call = async (name, args) => {
     const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
     if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
@@ -57,10 +65,17 @@ async function directServer(root, file) {
   connection.onRequest((method, params) => (method === "workspace/configuration" ? params.items.map(() => null) : null));
   connection.listen();
   const uri = `file://${root}`;
-  await connection.sendRequest("initialize", { processId: process.pid, rootUri: uri, workspaceFolders: [{ uri, name: "bench" }], capabilities: {} });
+  await connection.sendRequest("initialize", {
+    processId: process.pid,
+    rootUri: uri,
+    workspaceFolders: [{ uri, name: "bench" }],
+    capabilities: {},
+  });
   connection.sendNotification("initialized", {});
   const doc = `file://${join(root, file)}`;
-  connection.sendNotification("textDocument/didOpen", { textDocument: { uri: doc, languageId: "typescript", version: 1, text: await readFile(join(root, file), "utf8") } });
+  connection.sendNotification("textDocument/didOpen", {
+    textDocument: { uri: doc, languageId: "typescript", version: 1, text: await readFile(join(root, file), "utf8") },
+  });
   const at = (line, character) => ({ textDocument: { uri: doc }, position: { line, character } });
   return {
     definition: () => connection.sendRequest("textDocument/definition", at(1, 14)),
@@ -79,7 +94,8 @@ const report = {};
   const root = await project(100);
   const bridge = await bridgeClient(root);
   const definition = () => bridge.call("goToDefinition", { file: "src/m1/use1.ts", line: 2, symbol: "shared", verbosity: "minimal" });
-  const references = () => bridge.call("findReferences", { file: "src/core.ts", line: 1, symbol: "shared", verbosity: "minimal", maxResults: 500 });
+  const references = () =>
+    bridge.call("findReferences", { file: "src/core.ts", line: 1, symbol: "shared", verbosity: "minimal", maxResults: 500 });
   const first = await references();
   if (!first.startsWith("201 references")) throw new Error(`unexpected: ${first.slice(0, 80)}`);
   // The floor of any tool call through this transport: a tool that does no I/O.
@@ -120,6 +136,13 @@ await stopAllBridges();
 const r2 = (x) => Math.round(x * 100) / 100;
 console.log(JSON.stringify(Object.fromEntries(Object.entries(report).map(([k, v]) => [k, typeof v === "number" ? r2(v) : v])), null, 2));
 console.log(`MCP floor (getWorkspaceFolders through the same client): ${r2(report.bridgeTrivialToolMs)} ms`);
-console.log(`warm goToDefinition: bridge ${r2(report.bridgeDefinitionMs)} ms vs server ${r2(report.directDefinitionMs)} ms (x${r2(report.bridgeDefinitionMs / report.directDefinitionMs)})`);
-console.log(`warm findReferences (201 refs): bridge ${r2(report.bridgeReferencesMs)} ms vs server ${r2(report.directReferencesMs)} ms (x${r2(report.bridgeReferencesMs / report.directReferencesMs)})`);
-if (report.coldBridgeAnswer) console.log(`cold 2,000 files, first complete findReferences: bridge ${r2(report.coldBridgeFirstCompleteMs)} ms ("${report.coldBridgeAnswer}") vs server ${r2(report.coldDirectFirstAnswerMs)} ms (${report.coldDirectReferences} refs) (x${r2(report.coldBridgeFirstCompleteMs / report.coldDirectFirstAnswerMs)})`);
+console.log(
+  `warm goToDefinition: bridge ${r2(report.bridgeDefinitionMs)} ms vs server ${r2(report.directDefinitionMs)} ms (x${r2(report.bridgeDefinitionMs / report.directDefinitionMs)})`,
+);
+console.log(
+  `warm findReferences (201 refs): bridge ${r2(report.bridgeReferencesMs)} ms vs server ${r2(report.directReferencesMs)} ms (x${r2(report.bridgeReferencesMs / report.directReferencesMs)})`,
+);
+if (report.coldBridgeAnswer)
+  console.log(
+    `cold 2,000 files, first complete findReferences: bridge ${r2(report.coldBridgeFirstCompleteMs)} ms ("${report.coldBridgeAnswer}") vs server ${r2(report.coldDirectFirstAnswerMs)} ms (${report.coldDirectReferences} refs) (x${r2(report.coldBridgeFirstCompleteMs / report.coldDirectFirstAnswerMs)})`,
+  );

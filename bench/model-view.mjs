@@ -36,7 +36,11 @@ const PREVIEW_CHARS = 300;
 function typescriptSource() {
   const lineCount = 200;
   const entities = ["Order", "Invoice", "Customer", "Product", "Shipment", "Payment", "Refund", "Warehouse", "Supplier", "Coupon"];
-  const lines = ["// Inventory service: the records a small shop keeps, and what it says about them.", 'import { randomUUID } from "node:crypto";', ""];
+  const lines = [
+    "// Inventory service: the records a small shop keeps, and what it says about them.",
+    'import { randomUUID } from "node:crypto";',
+    "",
+  ];
   for (const name of entities) {
     const v = name[0].toLowerCase() + name.slice(1);
     lines.push(
@@ -62,7 +66,15 @@ function typescriptSource() {
     );
   }
   const kinds = entities.map((e) => `"${e.toLowerCase()}"`);
-  lines.push("export const RECORD_KINDS = [", `  ${kinds.slice(0, 4).join(", ")},`, `  ${kinds.slice(4, 8).join(", ")},`, `  ${kinds.slice(8).join(", ")},`, "] as const;", "", "export type RecordKind = (typeof RECORD_KINDS)[number];");
+  lines.push(
+    "export const RECORD_KINDS = [",
+    `  ${kinds.slice(0, 4).join(", ")},`,
+    `  ${kinds.slice(4, 8).join(", ")},`,
+    `  ${kinds.slice(8).join(", ")},`,
+    "] as const;",
+    "",
+    "export type RecordKind = (typeof RECORD_KINDS)[number];",
+  );
   if (lines.length !== lineCount) throw new Error(`the generated file has ${lines.length} lines, not ${lineCount}`);
   return lines.join("\n") + "\n";
 }
@@ -70,11 +82,20 @@ function typescriptSource() {
 /** The same call straight over MCP: what the bridge sends, before Claude Code picks from it. */
 async function callDirectly(bridge, name, args) {
   const client = new Client({ name: "bench-model-view", version: "0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
+  );
   try {
     const result = await client.callTool({ name, arguments: args });
-    const text = result.content.filter((b) => b.type === "text").map((b) => b.text).join("\n");
-    return { text, structured: result.structuredContent === undefined ? undefined : JSON.stringify(result.structuredContent), instructions: client.getInstructions() ?? "" };
+    const text = result.content
+      .filter((b) => b.type === "text")
+      .map((b) => b.text)
+      .join("\n");
+    return {
+      text,
+      structured: result.structuredContent === undefined ? undefined : JSON.stringify(result.structuredContent),
+      instructions: client.getInstructions() ?? "",
+    };
   } finally {
     await client.close();
   }
@@ -90,10 +111,17 @@ function shapeOf(text) {
 }
 
 const count = (x) => x.toLocaleString("en-US");
-const indent = (text, pad = "      | ") => text.split("\n").map((l) => pad + l).join("\n");
+const indent = (text, pad = "      | ") =>
+  text
+    .split("\n")
+    .map((l) => pad + l)
+    .join("\n");
 
 /** The texts of a request the model reads besides the tool schemas: system prompt and messages. */
-const promptTexts = (request) => [systemText(request), ...request.messages.flatMap((m) => (typeof m.content === "string" ? [m.content] : m.content.map((b) => b.text ?? "")))];
+const promptTexts = (request) => [
+  systemText(request),
+  ...request.messages.flatMap((m) => (typeof m.content === "string" ? [m.content] : m.content.map((b) => b.text ?? ""))),
+];
 
 /** What the first request showed the model of the bridge's tools, before any ToolSearch. */
 function firstRequestSummary(call, instructions) {
@@ -115,7 +143,10 @@ function firstRequestSummary(call, instructions) {
   ];
   // The CLI says in its debug log why it did or did not defer (2.1.197 turns tool search off
   // for a base URL that is not first-party; TOOL_SEARCH=true shows what it does on the real API).
-  const log = (call.run.debugLog ?? "").split("\n").filter((l) => /tool ?search/i.test(l)).map((l) => l.replace(/^\S+ /, "").slice(0, 240));
+  const log = (call.run.debugLog ?? "")
+    .split("\n")
+    .filter((l) => /tool ?search/i.test(l))
+    .map((l) => l.replace(/^\S+ /, "").slice(0, 240));
   lines.push(`    the CLI's debug log on tool search:`, ...[...new Set(log)].slice(0, 3).map((l) => indent(l)));
   return lines.join("\n");
 }
@@ -126,8 +157,12 @@ async function measure({ bridge, tool, args, claudeBin, payloadOf }) {
   const sent = await callDirectly(bridge, tool, args);
   const payload = payloadOf(sent);
   const seen = call.toolResult;
-  console.log(`  ${tool}: the model receives ${count(seen.length)} chars (${shapeOf(seen)}), ${(seen.length / payload).toFixed(2)}x the payload (${count(payload)} chars)`);
-  console.log(`    the bridge sent: text content ${count(sent.text.length)} chars (${shapeOf(sent.text)}); structuredContent ${sent.structured === undefined ? "none" : `${count(sent.structured.length)} chars`}`);
+  console.log(
+    `  ${tool}: the model receives ${count(seen.length)} chars (${shapeOf(seen)}), ${(seen.length / payload).toFixed(2)}x the payload (${count(payload)} chars)`,
+  );
+  console.log(
+    `    the bridge sent: text content ${count(sent.text.length)} chars (${shapeOf(sent.text)}); structuredContent ${sent.structured === undefined ? "none" : `${count(sent.structured.length)} chars`}`,
+  );
   console.log(`    what the model saw, first ${PREVIEW_CHARS} chars:\n${indent(seen.slice(0, PREVIEW_CHARS))}`);
   return { call, sent };
 }
@@ -146,14 +181,18 @@ try {
   await mkdir(join(fileBridge.workspace, "src"), { recursive: true });
   await writeFile(join(fileBridge.workspace, FILE), source);
   console.log(`model-view: readFile of ${FILE} (200 lines, ${count(source.length)} chars) and getFileTree of ${REPO_ROOT}`);
-  console.log(`tool search: ${toolSearch === undefined ? "as each CLI decides (ENABLE_TOOL_SEARCH unset)" : `ENABLE_TOOL_SEARCH=${toolSearch}`}\n`);
+  console.log(
+    `tool search: ${toolSearch === undefined ? "as each CLI decides (ENABLE_TOOL_SEARCH unset)" : `ENABLE_TOOL_SEARCH=${toolSearch}`}\n`,
+  );
   for (const claudeBin of bins) {
     const version = execFileSync(claudeBin, ["--version"], { encoding: "utf8" }).trim().split(" ")[0];
     console.log(`Claude Code ${version} (${claudeBin})`);
     const read = await measure({ bridge: fileBridge, tool: "readFile", args: { path: FILE }, claudeBin, payloadOf: () => source.length });
     await measure({ bridge: repoBridge, tool: "getFileTree", args: {}, claudeBin, payloadOf: treeChars });
     const { call } = read;
-    console.log(`    ${qualifiedToolName(DEFAULT_SERVER_NAME, "readFile")}: deferred behind ToolSearch: ${call.deferred ? "yes" : "no"}; ToolSearch used: ${call.toolSearchUsed ? "yes" : "no"}`);
+    console.log(
+      `    ${qualifiedToolName(DEFAULT_SERVER_NAME, "readFile")}: deferred behind ToolSearch: ${call.deferred ? "yes" : "no"}; ToolSearch used: ${call.toolSearchUsed ? "yes" : "no"}`,
+    );
     console.log(firstRequestSummary(call, read.sent.instructions));
     const body = JSON.stringify(call.firstTurn, null, 2);
     const file = join(outDir, `model-view-first-request-${version}.json`);

@@ -52,7 +52,12 @@ for (let r = 0; r < runs + 1; r++) {
     turns.push(b);
   }
 }
-const row = (name, xs) => `${name.padEnd(24)} ${median(xs.map((x) => x.ms)).toFixed(0).padStart(6)} ms   longest turn ${median(xs.map((x) => x.longest)).toFixed(0).padStart(5)} ms`;
+const row = (name, xs) =>
+  `${name.padEnd(24)} ${median(xs.map((x) => x.ms))
+    .toFixed(0)
+    .padStart(6)} ms   longest turn ${median(xs.map((x) => x.longest))
+    .toFixed(0)
+    .padStart(5)} ms`;
 console.log(row("JSON.parse", one));
 console.log(row("parseJsonCooperatively", turns));
 const ratio = median(turns.map((x) => x.ms)) / median(one.map((x) => x.ms));

@@ -155,6 +155,8 @@ for (const name of names) {
     ? ` | ${pad(`${r.p50.toFixed(3)} ms${ratio(name, "p50", r.p50)}`, 18)} | ${pad(`${r.p99.toFixed(3)} ms${ratio(name, "p99", r.p99)}`, 18)}` +
       ` | ${pad(`${r.rssMb.toFixed(1)} MB${ratio(name, "rssMb", r.rssMb)}`, 16)}`
     : "";
-  console.log(`${name.padEnd(8)} | ${pad(`${r.start.toFixed(0)} ms${ratio(name, "start", r.start)}`, 20)} [${r.starts.map((x) => x.toFixed(0)).join(", ")}]${calls}`);
+  console.log(
+    `${name.padEnd(8)} | ${pad(`${r.start.toFixed(0)} ms${ratio(name, "start", r.start)}`, 20)} [${r.starts.map((x) => x.toFixed(0)).join(", ")}]${calls}`,
+  );
 }
 console.log("ratios are against node, measured in this run");

@@ -72,7 +72,10 @@ try {
   const runtime = createNodeRuntime();
   const settings = { timeoutMs: 600_000 };
   const withRg = await dispatcher(root, { settings });
-  const withoutRg = await dispatcher(root, { settings, runtime: { ...runtime, which: async (cmd) => (cmd === "rg" ? undefined : runtime.which(cmd)) } });
+  const withoutRg = await dispatcher(root, {
+    settings,
+    runtime: { ...runtime, which: async (cmd) => (cmd === "rg" ? undefined : runtime.which(cmd)) },
+  });
   for (const q of QUERIES) {
     const [a, b] = [await toolCall(withRg, q.pattern), await toolCall(withoutRg, q.pattern)];
     if (a !== b) throw new Error(`${q.name}: rg and built-in answers differ`);
@@ -80,7 +83,9 @@ try {
     const viaRg = await timed(() => toolCall(withRg, q.pattern));
     const builtIn = await timed(() => toolCall(withoutRg, q.pattern));
     const first = a.split("\n")[0];
-    console.log(`${q.name} /${q.pattern}/: raw rg ${raw.toFixed(0)} ms; searchWorkspace with rg ${viaRg.toFixed(0)} ms (x${(viaRg / raw).toFixed(2)}); built-in ${builtIn.toFixed(0)} ms (x${(builtIn / raw).toFixed(2)}); answer starts "${first}"`);
+    console.log(
+      `${q.name} /${q.pattern}/: raw rg ${raw.toFixed(0)} ms; searchWorkspace with rg ${viaRg.toFixed(0)} ms (x${(viaRg / raw).toFixed(2)}); built-in ${builtIn.toFixed(0)} ms (x${(builtIn / raw).toFixed(2)}); answer starts "${first}"`,
+    );
   }
 } finally {
   clearInterval(keepAlive);

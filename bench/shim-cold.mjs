@@ -18,7 +18,12 @@ const runs = Number(process.argv[2] ?? 7);
 const bin = resolve(process.argv[3] ?? join(root, "bin/claude-ide-bridge.js"));
 const home = mkdtempSync(join(tmpdir(), "bench-shim-cold-"));
 const env = { ...process.env, CLAUDE_CONFIG_DIR: join(home, "cfg"), CLAUDE_PROJECT_DIR: "" };
-const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } } };
+const INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } },
+};
 const children = new Set();
 process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
 
@@ -59,7 +64,9 @@ try {
   await time([process.execPath, bin, "shim"], warmProject);
   for (let i = 0; i < runs; i++) {
     results.nodeE0.push((await time([process.execPath, "-e", "0"], home, true)).ms);
-    results.nodeLine.push((await time([process.execPath, "-e", "process.stdin.once('data', () => process.stdout.write('{\"result\":1}\\n'))"], home)).ms);
+    results.nodeLine.push(
+      (await time([process.execPath, "-e", "process.stdin.once('data', () => process.stdout.write('{\"result\":1}\\n'))"], home)).ms,
+    );
     const warm = await time([process.execPath, bin, "shim"], warmProject);
     results.warm.push(warm.ms);
     if (warm.cpu !== undefined) results.warmCpu.push(warm.cpu);
@@ -75,9 +82,15 @@ try {
   const base = median(results.nodeE0);
   console.log(`${bin}, median of ${runs}:`);
   console.log(`  node -e 0 (spawn -> exit):                     ${f(base)}`);
-  console.log(`  bare node answering one line:                  ${f(median(results.nodeLine))} (${(median(results.nodeLine) / base).toFixed(2)}x node -e 0)`);
-  console.log(`  shim, bridge running (spawn -> initialize):    ${f(median(results.warm))} (${(median(results.warm) / base).toFixed(2)}x)${results.warmCpu.length ? `, CPU ${f(median(results.warmCpu))}` : ""}`);
-  console.log(`  shim, cold: starts the bridge (-> initialize): ${f(median(results.cold))} (${(median(results.cold) / base).toFixed(2)}x)${results.coldCpu.length ? `, shim CPU ${f(median(results.coldCpu))}` : ""}`);
+  console.log(
+    `  bare node answering one line:                  ${f(median(results.nodeLine))} (${(median(results.nodeLine) / base).toFixed(2)}x node -e 0)`,
+  );
+  console.log(
+    `  shim, bridge running (spawn -> initialize):    ${f(median(results.warm))} (${(median(results.warm) / base).toFixed(2)}x)${results.warmCpu.length ? `, CPU ${f(median(results.warmCpu))}` : ""}`,
+  );
+  console.log(
+    `  shim, cold: starts the bridge (-> initialize): ${f(median(results.cold))} (${(median(results.cold) / base).toFixed(2)}x)${results.coldCpu.length ? `, shim CPU ${f(median(results.coldCpu))}` : ""}`,
+  );
   console.log(`  cold runs: ${results.cold.map(f).join(", ")}`);
 } finally {
   for (const c of children) c.kill("SIGKILL");

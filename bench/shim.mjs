@@ -41,7 +41,10 @@ process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
 function startBridge(port = 0) {
   const spawnedAt = performance.now();
   const token = randomBytes(16).toString("hex");
-  const proc = spawn(process.execPath, [bin, "--workspace", workspace, "--port", String(port), "--fixed-token", token, ...LIMITS], { env, stdio: ["ignore", "ignore", "pipe"] });
+  const proc = spawn(process.execPath, [bin, "--workspace", workspace, "--port", String(port), "--fixed-token", token, ...LIMITS], {
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   children.add(proc);
   proc.once("exit", () => children.delete(proc));
   let err = "";
@@ -84,7 +87,10 @@ function peer(sendText) {
 }
 
 async function direct(bridge) {
-  const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}/`, ["mcp"], { headers: { "x-claude-code-ide-authorization": bridge.token }, perMessageDeflate: false });
+  const ws = new WebSocket(`ws://127.0.0.1:${bridge.port}/`, ["mcp"], {
+    headers: { "x-claude-code-ide-authorization": bridge.token },
+    perMessageDeflate: false,
+  });
   const p = peer((t) => ws.send(t));
   ws.on("message", (d) => p.onText(d.toString()));
   await new Promise((r, j) => ws.once("open", r).once("error", j));
@@ -95,7 +101,11 @@ async function direct(bridge) {
 
 async function throughShim() {
   // --no-spawn: the restarts below are the bench's own; the shim must wait for them.
-  const proc = spawn(process.execPath, [bin, "shim", "--no-spawn", "--connect-timeout", "30000"], { cwd: workspace, env, stdio: ["pipe", "pipe", "pipe"] });
+  const proc = spawn(process.execPath, [bin, "shim", "--no-spawn", "--connect-timeout", "30000"], {
+    cwd: workspace,
+    env,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   children.add(proc);
   let stderr = "";
   proc.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
@@ -165,7 +175,9 @@ try {
   console.log(`tools/call getWorkspaceFolders, ${calls} sequential calls each, interleaved in blocks of ${BLOCK}:`);
   console.log(`  direct WebSocket: median ${ms(median(viaWs))}, p90 ${ms(pct(viaWs, 0.9))}`);
   console.log(`  through the shim: median ${ms(median(viaShim))}, p90 ${ms(pct(viaShim, 0.9))}`);
-  console.log(`  added by the shim: ${ms(median(viaShim) - median(viaWs))} (median vs median); ratio ${(median(viaShim) / median(viaWs)).toFixed(2)}x`);
+  console.log(
+    `  added by the shim: ${ms(median(viaShim) - median(viaWs))} (median vs median); ratio ${(median(viaShim) / median(viaWs)).toFixed(2)}x`,
+  );
 
   for (const mode of ["same port", "new port"]) {
     const fromSpawn = [];
@@ -197,10 +209,14 @@ try {
     startups.push(await firstLine([process.execPath, bin, "shim"]));
   }
   const wall = (xs) => median(xs.map((x) => x.elapsed));
-  console.log(`shim start-up (spawn -> initialize answered, median of 10): ${ms(wall(startups))}; bare node answering one line: ${ms(wall(floors))}`);
+  console.log(
+    `shim start-up (spawn -> initialize answered, median of 10): ${ms(wall(startups))}; bare node answering one line: ${ms(wall(floors))}`,
+  );
   if (startups.every((x) => x.cpu !== undefined)) {
     const cpu = (xs) => median(xs.map((x) => x.cpu));
-    console.log(`  CPU time used by then (all threads, median): shim ${ms(cpu(startups))}, bare node ${ms(cpu(floors))}; ratio ${(cpu(startups) / cpu(floors)).toFixed(2)}x`);
+    console.log(
+      `  CPU time used by then (all threads, median): shim ${ms(cpu(startups))}, bare node ${ms(cpu(floors))}; ratio ${(cpu(startups) / cpu(floors)).toFixed(2)}x`,
+    );
   }
   const cold = [];
   for (let i = 0; i < 5; i++) {
@@ -210,9 +226,13 @@ try {
     const stopped = spawnSync(process.execPath, [bin, "stop"], { cwd: project, env, encoding: "utf8" });
     if (stopped.status !== 0) throw new Error(`could not stop the bridge the shim started: ${stopped.stderr}`);
   }
-  console.log(`cold start, no bridge running (shim spawn -> initialize answered, the shim starting the bridge; median of 5): ${ms(wall(cold))}`);
+  console.log(
+    `cold start, no bridge running (shim spawn -> initialize answered, the shim starting the bridge; median of 5): ${ms(wall(cold))}`,
+  );
   const log = shim.stderr();
-  console.log(`  shim: ${(log.match(/: resumed, initialized/g) ?? []).length} sessions resumed, ${(log.match(/replayed initialize/g) ?? []).length} initialize replays`);
+  console.log(
+    `  shim: ${(log.match(/: resumed, initialized/g) ?? []).length} sessions resumed, ${(log.match(/replayed initialize/g) ?? []).length} initialize replays`,
+  );
   shim.close();
   await kill(bridge);
 } finally {

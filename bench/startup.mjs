@@ -49,7 +49,15 @@ const configDir = mkdtempSync(join(tmpdir(), "bench-cc-"));
 const bridge = [];
 const baseline = [];
 const others = [];
-const bridgeArgs = (checkout) => (port) => [join(checkout, "bin/claude-ide-bridge.js"), "--workspace", root, "--port", String(port), "--fixed-token", token];
+const bridgeArgs = (checkout) => (port) => [
+  join(checkout, "bin/claude-ide-bridge.js"),
+  "--workspace",
+  root,
+  "--port",
+  String(port),
+  "--fixed-token",
+  token,
+];
 try {
   // Interleave the two so that machine noise hits both alike.
   for (let i = 0; i < runs; i++) {
@@ -66,5 +74,7 @@ console.log(`bridge     : median ${median(bridge).toFixed(0)} ms  [${fmt(bridge)
 console.log(`ratio bridge/bare hono: ${(median(bridge) / median(baseline)).toFixed(2)}x  (${runs} runs each, spawn -> first /health 200)`);
 if (other !== undefined) {
   console.log(`${other}: median ${median(others).toFixed(0)} ms  [${fmt(others)}]`);
-  console.log(`ratio bridge/${other}: ${(median(bridge) / median(others)).toFixed(2)}x; ${other}/bare hono: ${(median(others) / median(baseline)).toFixed(2)}x`);
+  console.log(
+    `ratio bridge/${other}: ${(median(bridge) / median(others)).toFixed(2)}x; ${other}/bare hono: ${(median(others) / median(baseline)).toFixed(2)}x`,
+  );
 }

@@ -20,7 +20,8 @@ export async function medianTime(fn, { runs, warmup }) {
 export function cpuMs(pid) {
   try {
     let ns = 0;
-    for (const task of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
     return ns / 1e6;
   } catch {
     return undefined;

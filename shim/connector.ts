@@ -135,16 +135,20 @@ export class Connector {
           return this.fatal(
             "refused",
             `the bridge on port ${target.port} refused the token (HTTP ${outcome.status}: ${outcome.body || "no detail"}). ` +
-              (target.fromLock ? "The lock file's token was refused; is another program using this port?" : "Check --token (claude-ide-bridge print-token)."),
+              (target.fromLock
+                ? "The lock file's token was refused; is another program using this port?"
+                : "Check --token (claude-ide-bridge print-token)."),
           );
         }
         continue;
       }
       attempt += 1;
-      const why = outcome.status === 0 ? `${"code" in outcome ? outcome.code : ""} ${outcome.body}`.trim() : `HTTP ${outcome.status} ${outcome.body}`;
+      const why =
+        outcome.status === 0 ? `${"code" in outcome ? outcome.code : ""} ${outcome.body}`.trim() : `HTTP ${outcome.status} ${outcome.body}`;
       this.problem = `port ${target.port}: ${why}`;
       const delay = this.backoff(attempt);
-      if (attempt === 1 || attempt % 5 === 0) log.info(`cannot reach the bridge on port ${target.port} (${why}); retrying in ${(delay / 1000).toFixed(1)} s`);
+      if (attempt === 1 || attempt % 5 === 0)
+        log.info(`cannot reach the bridge on port ${target.port} (${why}); retrying in ${(delay / 1000).toFixed(1)} s`);
       else log.debug(`attempt ${attempt} on port ${target.port} failed (${why})`);
       await this.sleep(delay, unreachableSince);
     }

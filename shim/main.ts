@@ -37,7 +37,14 @@ export interface ShimHost {
 
 /** `claude-ide-bridge shim` as a subcommand of the shared CLI (runtime/cli/subcommands.ts). */
 export default function runShimSubcommand(host: CliHost, args: string[]): Promise<number | undefined> {
-  return runShim({ onShutdown: (fn) => host.runtime.onShutdown(fn), shutdown: (code) => host.shutdown(code), writeStdout: (text) => host.writeStdout(text) }, args);
+  return runShim(
+    {
+      onShutdown: (fn) => host.runtime.onShutdown(fn),
+      shutdown: (code) => host.shutdown(code),
+      writeStdout: (text) => host.writeStdout(text),
+    },
+    args,
+  );
 }
 
 /**
@@ -158,7 +165,10 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
   };
   // The client waits 30 s for its initialize, then reports only a timeout: answer it with the
   // reason before that (issue 8).
-  const connectTimeout = setTimeout(declareUnavailable, opts.connectTimeoutMs ?? (spawner ? CONNECT_TIMEOUT_MS.spawning : CONNECT_TIMEOUT_MS.waiting));
+  const connectTimeout = setTimeout(
+    declareUnavailable,
+    opts.connectTimeoutMs ?? (spawner ? CONNECT_TIMEOUT_MS.spawning : CONNECT_TIMEOUT_MS.waiting),
+  );
   connectTimeout.unref();
 
   const explicitToken = opts.token ?? (opts.port !== undefined ? nonEmpty(process.env.CLAUDE_IDE_BRIDGE_TOKEN) : undefined);
@@ -226,13 +236,21 @@ function readStdin(relay: Relay, log: ShimLog, onEnd: () => Promise<void>): void
         message = classifyLine(line.text);
       } catch (err) {
         log.warn(`stdin: not JSON (${(err as Error).message}); answered -32700`);
-        relay.reply(null, { code: ShimErrorCode.parseError, message: `Parse error: ${(err as Error).message}; send one JSON-RPC message per line`, reason: "not_json" });
+        relay.reply(null, {
+          code: ShimErrorCode.parseError,
+          message: `Parse error: ${(err as Error).message}; send one JSON-RPC message per line`,
+          reason: "not_json",
+        });
         return;
       }
       relay.fromClient(message);
     } else if (line.kind === "not-utf8") {
       log.warn(`stdin: a ${line.bytes}-byte line is not UTF-8 text; answered -32700`);
-      relay.reply(null, { code: ShimErrorCode.parseError, message: "Parse error: the line is not UTF-8 text; send one JSON-RPC message per line", reason: "not_utf8" });
+      relay.reply(null, {
+        code: ShimErrorCode.parseError,
+        message: "Parse error: the line is not UTF-8 text; send one JSON-RPC message per line",
+        reason: "not_utf8",
+      });
     } else {
       const id = salvageId(line.head, line.tail);
       log.warn(`stdin: a ${line.bytes}-byte message exceeds the ${MAX_LINE_BYTES}-byte limit; not sent (id ${JSON.stringify(id)})`);

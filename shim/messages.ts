@@ -20,7 +20,15 @@ export const ShimErrorCode = {
   bridgeUnavailable: -32000,
 } as const;
 
-export type ShimErrorReason = "bridge_disconnected" | "bridge_unreachable" | "bridge_refused" | "queue_full" | "too_large" | "not_utf8" | "not_json" | "legacy_protocol";
+export type ShimErrorReason =
+  | "bridge_disconnected"
+  | "bridge_unreachable"
+  | "bridge_refused"
+  | "queue_full"
+  | "too_large"
+  | "not_utf8"
+  | "not_json"
+  | "legacy_protocol";
 
 /** Parses one line; throws SyntaxError for text that is not JSON. */
 export function classifyLine(text: string): ClientMessage {

@@ -22,7 +22,12 @@ export interface NoBridgeFacts {
 const RECONNECT = "then reconnect this server (/mcp in Claude Code); `claude-ide-bridge doctor` checks the setup";
 
 export function noBridgeError(facts: NoBridgeFacts): ShimError {
-  return { code: ShimErrorCode.bridgeUnavailable, message: `claude-ide-bridge: ${describe(facts)}`, reason: "bridge_unreachable", data: dataOf(facts) };
+  return {
+    code: ShimErrorCode.bridgeUnavailable,
+    message: `claude-ide-bridge: ${describe(facts)}`,
+    reason: "bridge_unreachable",
+    data: dataOf(facts),
+  };
 }
 
 function describe(f: NoBridgeFacts): string {

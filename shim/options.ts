@@ -150,7 +150,9 @@ function parsePort(raw: string, what: string): number {
 function parseMs(raw: string, what: string, opts: { allowZero?: boolean } = {}): number {
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || (n < 1000 && !(opts.allowZero === true && n === 0))) {
-    throw new ShimUsageError(`${what} must be a number of milliseconds (at least 1000${opts.allowZero === true ? ", or 0" : ""}), got "${raw}"`);
+    throw new ShimUsageError(
+      `${what} must be a number of milliseconds (at least 1000${opts.allowZero === true ? ", or 0" : ""}), got "${raw}"`,
+    );
   }
   return n;
 }

@@ -213,7 +213,9 @@ export class Relay {
         reason: "queue_full",
       });
     } else {
-      this.opts.log.warn(`dropped a ${message.kind === "notification" ? `${message.method} notification` : "message"}: the bridge is not connected and the queue is full (${this.opts.maxQueue})`);
+      this.opts.log.warn(
+        `dropped a ${message.kind === "notification" ? `${message.method} notification` : "message"}: the bridge is not connected and the queue is full (${this.opts.maxQueue})`,
+      );
     }
   }
 

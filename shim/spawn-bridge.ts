@@ -89,7 +89,15 @@ export function createSpawner(opts: SpawnerOptions): Spawner {
       ownMarker = true;
       const log = openLog(join(tmpdir(), `claude-ide-bridge-${key}.log`));
       const idle = opts.idleTimeoutMs > 0 && !opts.bridgeArgs.some((a) => a === "--idle-timeout" || a.startsWith("--idle-timeout="));
-      const args = [...opts.self.args, "--workspace", opts.root, "--port", "0", ...(idle ? ["--idle-timeout", String(opts.idleTimeoutMs)] : []), ...opts.bridgeArgs];
+      const args = [
+        ...opts.self.args,
+        "--workspace",
+        opts.root,
+        "--port",
+        "0",
+        ...(idle ? ["--idle-timeout", String(opts.idleTimeoutMs)] : []),
+        ...opts.bridgeArgs,
+      ];
       try {
         const child = spawn(opts.self.command, args, {
           cwd: opts.root,
@@ -98,7 +106,12 @@ export function createSpawner(opts: SpawnerOptions): Spawner {
           env: process.env,
           windowsHide: true,
         });
-        const failure = (ended: string): SpawnFailure => ({ pid: child.pid, ended, logPath: log?.path, logTail: log ? readTail(log.path, log.startOffset) : "" });
+        const failure = (ended: string): SpawnFailure => ({
+          pid: child.pid,
+          ended,
+          logPath: log?.path,
+          logTail: log ? readTail(log.path, log.startOffset) : "",
+        });
         child.once("error", (err) => fail(failure(`could not be started (${err.message})`)));
         child.once("exit", (code, signal) => {
           if (!connected) fail(failure(signal !== null ? `was killed by ${signal}` : `exited with code ${code}`));

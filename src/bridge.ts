@@ -99,7 +99,12 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       onClosed: (id) => tools.states.releaseSession(id),
     });
 
-  const http = new StreamableHttpTransport({ createSession, admitUnbound: () => takeFromAll([credential.requests]), maxSessions: config.maxSessions, logger: log });
+  const http = new StreamableHttpTransport({
+    createSession,
+    admitUnbound: () => takeFromAll([credential.requests]),
+    maxSessions: config.maxSessions,
+    logger: log,
+  });
   const sockets = new SessionStore({ createSession, graceMs: config.gracePeriodMs, maxSessions: config.maxWsSessions, logger: log });
   let webSockets = 0;
   const app = createApp({
@@ -138,14 +143,19 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const served = await runtime.serve(app, { hostname: config.bind, port: config.port }).catch((err: unknown) => {
     sockets.closeAll();
     if (err instanceof BridgeError && err.code === "port_in_use") {
-      throw new BridgeError("port_in_use", `${err.message}; is a bridge already running there (claude-ide-bridge status)? Pick another --port, or --port 0 for a free one`, { cause: err });
+      throw new BridgeError(
+        "port_in_use",
+        `${err.message}; is a bridge already running there (claude-ide-bridge status)? Pick another --port, or --port 0 for a free one`,
+        { cause: err },
+      );
     }
     throw err;
   });
   // No request has been handled yet: this runs before the event loop delivers the first one.
   if (checkpointed !== undefined) {
     const restored = sockets.restore(checkpointed);
-    if (restored > 0) log.info(`restored ${restored} session(s) from the checkpoint; they wait ${config.gracePeriodMs} ms for their clients`);
+    if (restored > 0)
+      log.info(`restored ${restored} session(s) from the checkpoint; they wait ${config.gracePeriodMs} ms for their clients`);
   }
   http.start();
   const checkpoint = new SessionCheckpoint({ runtime, port: served.port, store: sockets, logger: log });
@@ -179,7 +189,9 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     { port: served.port, workspace: workspace.root, workspaceFolders: [...workspace.folders], ideName: config.ideName, authToken: token },
     {
       onRestore: (err) =>
-        err ? log.warn("could not write the deleted lock file again", { error: errorMessage(err) }) : log.info("the lock file was deleted; wrote it again"),
+        err
+          ? log.warn("could not write the deleted lock file again", { error: errorMessage(err) })
+          : log.info("the lock file was deleted; wrote it again"),
     },
   );
   const lock = await lockWrite.catch(async (err: unknown) => {
@@ -203,7 +215,9 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   log.info(`listening on ${url} (WebSocket + ${url}/mcp) for ${workspace.root}; ${registry.size} tools; lock ${lock.path}`);
   if (opts.shimCommand !== undefined) {
     // The next step, named: the server must not be called "ide" (README, "Connect Claude Code").
-    log.info(`next: in ${workspace.root} run \`claude mcp add claude-ide-bridge -- ${opts.shimCommand}\` (or \`claude-ide-bridge init\` for .mcp.json), then \`claude mcp list\``);
+    log.info(
+      `next: in ${workspace.root} run \`claude mcp add claude-ide-bridge -- ${opts.shimCommand}\` (or \`claude-ide-bridge init\` for .mcp.json), then \`claude mcp list\``,
+    );
   }
 
   return { port: served.port, token, url, lockPath: lock.path, stop };
@@ -214,6 +228,12 @@ async function checkOtherBridges(runtime: Runtime, root: string, opts: { exclusi
   const others = await otherBridgesOn(runtime, root);
   if (others.length === 0) return;
   const who = `another bridge already serves ${root} (${describeBridges(others)})`;
-  if (opts.exclusive) throw new BridgeError("startup_failed", `${who}; --exclusive refuses a second one. Use it, or stop it first: claude-ide-bridge stop --port ${others[0]?.port ?? "<port>"}`);
-  opts.log.warn(`${who}; clients pick the newest lock, so they will use this one from now on. Stop the other with \`claude-ide-bridge stop --port ${others[0]?.port ?? "<port>"}\`, or start with --exclusive to refuse`);
+  if (opts.exclusive)
+    throw new BridgeError(
+      "startup_failed",
+      `${who}; --exclusive refuses a second one. Use it, or stop it first: claude-ide-bridge stop --port ${others[0]?.port ?? "<port>"}`,
+    );
+  opts.log.warn(
+    `${who}; clients pick the newest lock, so they will use this one from now on. Stop the other with \`claude-ide-bridge stop --port ${others[0]?.port ?? "<port>"}\`, or start with --exclusive to refuse`,
+  );
 }

@@ -52,7 +52,10 @@ async function run(host: CliHost, argv: string[]): Promise<void> {
   const { startBridge } = await import("../../src/bridge.ts");
   const shim = await selfInvocation(runtime, await binPath(runtime));
   // startBridge registers its own stop() with runtime.onShutdown before it writes the lock file.
-  await startBridge(runtime, config, { exit: (code) => void host.shutdown(code), shimCommand: shellLine({ command: shim.command, args: [...shim.args, "shim"] }) });
+  await startBridge(runtime, config, {
+    exit: (code) => void host.shutdown(code),
+    shimCommand: shellLine({ command: shim.command, args: [...shim.args, "shim"] }),
+  });
 }
 
 /** package.json sits two levels up from runtime/cli/cli.ts and from the bundle dist/runtime/node-bundle.js, three up from dist/runtime/cli/cli.js. */

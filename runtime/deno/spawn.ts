@@ -34,7 +34,10 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
     const data = typeof opts.stdin === "string" ? new TextEncoder().encode(opts.stdin) : opts.stdin;
     const writer = proc.stdin.getWriter();
     // A child that exits without reading its stdin makes the write fail; that is not ours to report.
-    writer.write(data).then(() => writer.close()).catch(() => {});
+    writer
+      .write(data)
+      .then(() => writer.close())
+      .catch(() => {});
   }
   // Deno reports a signal death as 128 + signal number already.
   const exited = proc.status.then((status) => status.code);

@@ -13,8 +13,18 @@ type Spawn = (cmd: string, args: string[], opts: SpawnOptions) => Child;
 /** Enough of a crashing server's last words to say why, not its whole log. */
 const STDERR_TAIL_CHARS = 4096;
 
-export function startLanguageServer(spawn: Spawn, command: string, args: string[], opts: { cwd: string; env?: Record<string, string> }): LspConnection {
-  const child = spawn(command, args, { cwd: opts.cwd, ...(opts.env === undefined ? {} : { env: opts.env }), stdin: "pipe", processGroup: true });
+export function startLanguageServer(
+  spawn: Spawn,
+  command: string,
+  args: string[],
+  opts: { cwd: string; env?: Record<string, string> },
+): LspConnection {
+  const child = spawn(command, args, {
+    cwd: opts.cwd,
+    ...(opts.env === undefined ? {} : { env: opts.env }),
+    stdin: "pipe",
+    processGroup: true,
+  });
   const stdin = child.stdin;
   if (stdin === undefined) throw new LspRequestError("closed", "the language server has no stdin");
   let stderr = "";
@@ -22,7 +32,10 @@ export function startLanguageServer(spawn: Spawn, command: string, args: string[
     stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
   });
   const { CancellationTokenSource, createMessageConnection, ReadableStreamMessageReader, WriteableStreamMessageWriter } = jsonRpc();
-  const connection = createMessageConnection(new ReadableStreamMessageReader(readableForJsonRpc(child.stdout)), new WriteableStreamMessageWriter(writableForJsonRpc(stdin)));
+  const connection = createMessageConnection(
+    new ReadableStreamMessageReader(readableForJsonRpc(child.stdout)),
+    new WriteableStreamMessageWriter(writableForJsonRpc(stdin)),
+  );
   let closed = false;
   const exited = child.exited.catch(() => -1);
   void exited.then(() => {
@@ -92,7 +105,12 @@ export function startLanguageServer(spawn: Spawn, command: string, args: string[
 
 /** A request to a server that dies without answering would otherwise wait for ever. */
 function raceExit<T>(request: Promise<T>, exited: Promise<number>, method: string): Promise<T> {
-  return Promise.race([request, exited.then((code) => Promise.reject(new LspRequestError("closed", `the language server exited (code ${code}) before answering ${method}`)))]);
+  return Promise.race([
+    request,
+    exited.then((code) =>
+      Promise.reject(new LspRequestError("closed", `the language server exited (code ${code}) before answering ${method}`)),
+    ),
+  ]);
 }
 
 function toLspError(err: unknown, method: string): LspRequestError {

@@ -65,11 +65,13 @@ export function writableForJsonRpc(stream: WritableStream<Uint8Array>): RAL.Writ
     end() {
       if (ended) return;
       ended = true;
-      void writer.close().catch(() => {}).finally(() => {
-        end.fire();
-        close.fire();
-      });
+      void writer
+        .close()
+        .catch(() => {})
+        .finally(() => {
+          end.fire();
+          close.fire();
+        });
     },
   };
 }
-

@@ -10,7 +10,6 @@ import type { FetchHandler, ServeOptions, Served } from "../../src/ports/net.ts"
 import { CloseCode } from "../../src/wire.ts";
 import { CLOSE_WAIT_MS, MAX_FRAME_BYTES } from "../shared/ws-policy.ts";
 
-
 export interface NodeServeOptions {
   /** Heartbeat period; a client that misses two pongs in a row is terminated. */
   pingIntervalMs: number;
@@ -21,14 +20,17 @@ export function nodeServe(app: { fetch: FetchHandler }, opts: ServeOptions, node
   const stopHeartbeat = startHeartbeat(wss, nodeOpts.pingIntervalMs);
 
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: opts.hostname, port: opts.port, websocket: { server: wss } }, (info: AddressInfo) => {
-      server.off("error", onStartError);
-      resolve({
-        port: info.port,
-        hostname: opts.hostname,
-        close: () => closeAll(server as HttpServer, wss, stopHeartbeat),
-      });
-    });
+    const server = serve(
+      { fetch: app.fetch, hostname: opts.hostname, port: opts.port, websocket: { server: wss } },
+      (info: AddressInfo) => {
+        server.off("error", onStartError);
+        resolve({
+          port: info.port,
+          hostname: opts.hostname,
+          close: () => closeAll(server as HttpServer, wss, stopHeartbeat),
+        });
+      },
+    );
     const onStartError = (err: unknown) => {
       stopHeartbeat();
       wss.close();

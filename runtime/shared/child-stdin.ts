@@ -47,5 +47,7 @@ export function nodeStdinSink(stdin: Writable): StdinSink {
 /** A failed write to a pipe is EPIPE unless the runtime named something more precise. */
 function pipeError(err: unknown): RuntimeError {
   const translated = toRuntimeError(err);
-  return translated.code === "OTHER" ? new RuntimeError("EPIPE", `the child's stdin is closed: ${translated.message}`, { cause: err }) : translated;
+  return translated.code === "OTHER"
+    ? new RuntimeError("EPIPE", `the child's stdin is closed: ${translated.message}`, { cause: err })
+    : translated;
 }

@@ -8,7 +8,10 @@ import { processAlive, processStartTime } from "./process.ts";
 import { onShutdown } from "./shutdown.ts";
 import type { Runtime } from "../../src/ports/runtime.ts";
 
-export type SharedMembers = Pick<Runtime, "fs" | "resolveHost" | "fetchPinned" | "env" | "paths" | "pid" | "platform" | "processAlive" | "processStartTime" | "onShutdown">;
+export type SharedMembers = Pick<
+  Runtime,
+  "fs" | "resolveHost" | "fetchPinned" | "env" | "paths" | "pid" | "platform" | "processAlive" | "processStartTime" | "onShutdown"
+>;
 
 export function sharedMembers(env: Readonly<Record<string, string | undefined>>): SharedMembers {
   const platform = process.platform;

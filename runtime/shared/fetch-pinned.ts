@@ -42,7 +42,9 @@ export function fetchPinned(url: string, init: PinnedFetchInit): Promise<Respons
         resolve(toResponse(res, req.method));
       } catch (err) {
         res.destroy();
-        reject(new RuntimeError("OTHER", `${url}: unusable response (${err instanceof Error ? err.message : String(err)})`, { cause: err }));
+        reject(
+          new RuntimeError("OTHER", `${url}: unusable response (${err instanceof Error ? err.message : String(err)})`, { cause: err }),
+        );
       }
     });
     req.end(init.body);
@@ -52,8 +54,10 @@ export function fetchPinned(url: string, init: PinnedFetchInit): Promise<Respons
 /** Starts the request; a URL or address that cannot be used throws EINVAL. */
 function send(url: string, init: PinnedFetchInit): ClientRequest {
   const target = URL.canParse(url) ? new URL(url) : undefined;
-  if (target === undefined || (target.protocol !== "http:" && target.protocol !== "https:")) throw new RuntimeError("EINVAL", `fetchPinned needs an http or https URL, not ${url}`);
-  if (target.username !== "" || target.password !== "") throw new RuntimeError("EINVAL", `fetchPinned takes no credentials in the URL (${target.host})`);
+  if (target === undefined || (target.protocol !== "http:" && target.protocol !== "https:"))
+    throw new RuntimeError("EINVAL", `fetchPinned needs an http or https URL, not ${url}`);
+  if (target.username !== "" || target.password !== "")
+    throw new RuntimeError("EINVAL", `fetchPinned takes no credentials in the URL (${target.host})`);
   const address = init.address.replace(/^\[(.*)\]$/, "$1");
   if (isIP(address) === 0) throw new RuntimeError("EINVAL", `fetchPinned needs an IP address to connect to, not ${init.address}`);
   const https = target.protocol === "https:";
@@ -62,7 +66,8 @@ function send(url: string, init: PinnedFetchInit): ClientRequest {
   for (const [name, value] of Object.entries(init.headers ?? {})) if (name.toLowerCase() !== "host") headers[name] = value;
   headers.host = target.host;
   // Without a length Node sends a GET's body unframed, which the server reads as garbage.
-  if (init.body !== undefined) headers["content-length"] = String((typeof init.body === "string" ? new TextEncoder().encode(init.body) : init.body).byteLength);
+  if (init.body !== undefined)
+    headers["content-length"] = String((typeof init.body === "string" ? new TextEncoder().encode(init.body) : init.body).byteLength);
   const options: RequestOptions = {
     host: address,
     port: target.port === "" ? (https ? 443 : 80) : Number(target.port),

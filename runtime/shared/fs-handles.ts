@@ -27,7 +27,13 @@ const PROC_FD = "/proc/self/fd";
 let procFd: Promise<boolean> | undefined;
 /** Whether /proc/self/fd resolves descriptors here (Linux with /proc mounted). */
 function hasProcFd(): Promise<boolean> {
-  procFd ??= process.platform === "linux" ? fsp.access(PROC_FD).then(() => true, () => false) : Promise.resolve(false);
+  procFd ??=
+    process.platform === "linux"
+      ? fsp.access(PROC_FD).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
   return procFd;
 }
 
@@ -153,7 +159,8 @@ class NodeDirHandle implements DirHandle {
   });
 
   rename = translated(async (name: string, target: DirHandle, targetName: string): Promise<void> => {
-    if (!(target instanceof NodeDirHandle)) throw new RuntimeError("EINVAL", "rename: the target directory handle is not from this runtime");
+    if (!(target instanceof NodeDirHandle))
+      throw new RuntimeError("EINVAL", "rename: the target directory handle is not from this runtime");
     await fsp.rename(this.at(name), target.at(targetName));
   });
 

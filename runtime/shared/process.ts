@@ -5,7 +5,6 @@ import { readFile } from "node:fs/promises";
 // The shim needs this too and imports nothing from runtime/, so it lives there.
 export { processAlive } from "../../shim/process-alive.ts";
 
-
 /**
  * Linux USER_HZ: /proc reports times in these ticks, and the kernel fixes it at 100 on every
  * architecture Node supports. The exact value is sysconf(_SC_CLK_TCK), which Node cannot call

@@ -21,7 +21,12 @@ export interface SpawnAttempt {
 export function spawnError(err: unknown, attempt: SpawnAttempt): RuntimeError {
   // Only asked once the spawn failed, so the common path pays no stat.
   const cwd = cwdFault(attempt.cwd);
-  if (cwd !== undefined) return new RuntimeError(cwd, `spawn ${attempt.cmd}: the working directory ${attempt.cwd} ${cwd === "ENOENT" ? "does not exist" : "is not a directory"}`, { cause: err });
+  if (cwd !== undefined)
+    return new RuntimeError(
+      cwd,
+      `spawn ${attempt.cmd}: the working directory ${attempt.cwd} ${cwd === "ENOENT" ? "does not exist" : "is not a directory"}`,
+      { cause: err },
+    );
   const translated = toRuntimeError(err);
   if (translated.code === "ENOENT") return new RuntimeError("ENOENT", `spawn ${attempt.cmd}: no such command`, { cause: err });
   if (translated.code === "EACCES") return new RuntimeError("EACCES", `spawn ${attempt.cmd}: not an executable file`, { cause: err });
@@ -49,7 +54,11 @@ export function failedChild(err: unknown, attempt?: SpawnAttempt): Child {
 /** failedChild for a spawn whose error comes later (Node's and Bun's node:child_process emit it). */
 export function failingChild(err: Promise<unknown>, attempt: SpawnAttempt): Child {
   const error = err.then((cause) => spawnError(cause, attempt));
-  return neverRan(attempt.pipe, error, error.then((e) => Promise.reject(e)));
+  return neverRan(
+    attempt.pipe,
+    error,
+    error.then((e) => Promise.reject(e)),
+  );
 }
 
 /** Exit status of a child ended by SIGTERM (128 + 15), what an aborted spawn reports everywhere. */

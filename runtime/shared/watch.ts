@@ -16,7 +16,10 @@ export function nodeWatch(path: string, onEvent: (event: WatchEvent) => void, op
     // persistent: false is Node's unref; Bun and Deno take unref() below.
     watcher = watch(path, { recursive: opts.recursive === true, persistent: false }, (eventType, filename) => {
       if (closed) return;
-      onEvent({ kind: eventType === "change" ? "change" : "rename", name: typeof filename === "string" && filename !== "" ? filename : undefined });
+      onEvent({
+        kind: eventType === "change" ? "change" : "rename",
+        name: typeof filename === "string" && filename !== "" ? filename : undefined,
+      });
     });
   } catch (err) {
     throw toRuntimeError(err);

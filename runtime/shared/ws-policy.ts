@@ -3,7 +3,6 @@
 // Bun and Deno share these helpers; runtime/node/serve.ts applies the same rules through `ws`.
 import { MAX_MESSAGE_BYTES } from "../../src/wire.ts";
 
-
 export const MAX_FRAME_BYTES = MAX_MESSAGE_BYTES;
 /** After a 1001 close we give clients this long to answer before cutting the connection. */
 export const CLOSE_WAIT_MS = 1_000;

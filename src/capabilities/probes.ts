@@ -28,7 +28,13 @@ export function createProbes(runtime: Pick<Runtime, "which">, readiness: Readonl
     const now = Date.now();
     let entry = ready.get(command);
     if (entry === undefined || now - entry.at > READINESS_TTL_MS) {
-      entry = { at: now, result: check().catch((err: unknown) => ({ reason: `checking ${command} failed: ${String(err)}`, suggestion: `Run ${command} in a terminal to see why.` })) };
+      entry = {
+        at: now,
+        result: check().catch((err: unknown) => ({
+          reason: `checking ${command} failed: ${String(err)}`,
+          suggestion: `Run ${command} in a terminal to see why.`,
+        })),
+      };
       ready.set(command, entry);
     }
     return entry.result;

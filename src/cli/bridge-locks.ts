@@ -18,7 +18,7 @@ export interface BridgeLock extends LockEntry {
 /** The problems in words, for the commands' output. */
 export const PROBLEMS: Readonly<Record<LockProblem, string>> = {
   dead: "process not running (stale lock file)",
-  not_websocket: "not a WebSocket lock (transport is not \"ws\")",
+  not_websocket: 'not a WebSocket lock (transport is not "ws")',
   no_token: "the lock has no auth token",
 };
 
@@ -39,6 +39,10 @@ export async function realDirectory(runtime: Runtime, dir: string): Promise<stri
 }
 
 /** The lock the shim would connect to for `cwd` (or the one of `port`), among `locks`. */
-export async function chooseLock(runtime: Runtime, locks: readonly BridgeLock[], opts: { port?: number; cwd: string }): Promise<UsableLockEntry<BridgeLock> | undefined> {
+export async function chooseLock(
+  runtime: Runtime,
+  locks: readonly BridgeLock[],
+  opts: { port?: number; cwd: string },
+): Promise<UsableLockEntry<BridgeLock> | undefined> {
   return selectLock(locks, { port: opts.port, cwd: await realDirectory(runtime, opts.cwd) }, runtime);
 }

@@ -14,17 +14,33 @@ const MIN_NODE_MAJOR = 20;
 export function runtimeCheck(runtime: Pick<Runtime, "name">, version: string): Check {
   const major = Number(version.split(".")[0]);
   if (runtime.name === "node" && !(major >= MIN_NODE_MAJOR)) {
-    return { area: "runtime", status: "fail", summary: `node ${version}`, fix: `install Node ${MIN_NODE_MAJOR} or newer (or run with bun or deno)` };
+    return {
+      area: "runtime",
+      status: "fail",
+      summary: `node ${version}`,
+      fix: `install Node ${MIN_NODE_MAJOR} or newer (or run with bun or deno)`,
+    };
   }
   return { area: "runtime", status: "ok", summary: `${runtime.name} ${version}` };
 }
 
 /** `cwd` is a realpath, as locks name directories. */
-export async function bridgeChecks(runtime: Runtime, locks: readonly BridgeLock[], opts: { cwd: string; root: string; shim: string }): Promise<Check[]> {
+export async function bridgeChecks(
+  runtime: Runtime,
+  locks: readonly BridgeLock[],
+  opts: { cwd: string; root: string; shim: string },
+): Promise<Check[]> {
   const bridges = locks.filter((l) => l.lock.isBridge && l.problem === undefined);
   const chosen = await chooseLock(runtime, bridges, { cwd: opts.cwd });
   if (chosen === undefined) {
-    return [{ area: "bridge", status: "info", summary: `none runs for ${opts.cwd}; the shim starts one when Claude Code connects`, fix: `or start one yourself: claude-ide-bridge --workspace ${opts.root}` }];
+    return [
+      {
+        area: "bridge",
+        status: "info",
+        summary: `none runs for ${opts.cwd}; the shim starts one when Claude Code connects`,
+        fix: `or start one yourself: claude-ide-bridge --workspace ${opts.root}`,
+      },
+    ];
   }
   const checks: Check[] = [];
   const serving = bridges.filter((b) => b.lock.workspaceFolders.some((f) => folderContains(f, opts.cwd)));
@@ -33,23 +49,44 @@ export async function bridgeChecks(runtime: Runtime, locks: readonly BridgeLock[
       area: "bridge",
       status: "warn",
       summary: `${serving.length} bridges serve this directory (ports ${serving.map((b) => b.port).join(", ")}); clients use port ${chosen.port}, the newest`,
-      fix: `stop the others: ${serving.filter((b) => b !== chosen).map((b) => `claude-ide-bridge stop --port ${b.port}`).join("; ")}`,
+      fix: `stop the others: ${serving
+        .filter((b) => b !== chosen)
+        .map((b) => `claude-ide-bridge stop --port ${b.port}`)
+        .join("; ")}`,
     });
   }
   const who = `port ${chosen.port}, pid ${chosen.lock.pid ?? "?"}, workspace ${chosen.lock.workspace ?? chosen.lock.workspaceFolders.join(", ")}`;
   try {
-    const response = await fetch(`http://127.0.0.1:${chosen.port}/health`, { headers: { authorization: `Bearer ${chosen.lock.authToken}` }, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const response = await fetch(`http://127.0.0.1:${chosen.port}/health`, {
+      headers: { authorization: `Bearer ${chosen.lock.authToken}` },
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
     const body: unknown = await response.json().catch(() => undefined);
     if (response.status === 401) {
-      checks.push({ area: "bridge", status: "fail", summary: `${who}: its lock's token is refused (HTTP 401)`, fix: `another program may hold that port; claude-ide-bridge stop --port ${chosen.port}, or remove ${chosen.path}` });
+      checks.push({
+        area: "bridge",
+        status: "fail",
+        summary: `${who}: its lock's token is refused (HTTP 401)`,
+        fix: `another program may hold that port; claude-ide-bridge stop --port ${chosen.port}, or remove ${chosen.path}`,
+      });
     } else if (response.ok && typeof body === "object" && body !== null && "status" in body && body.status === "ok") {
       const version = "version" in body ? String(body.version) : "?";
       checks.push({ area: "bridge", status: "ok", summary: `${who}: healthy, token accepted (version ${version})` });
     } else {
-      checks.push({ area: "bridge", status: "fail", summary: `${who}: /health answered HTTP ${response.status}`, fix: `restart it: claude-ide-bridge stop --port ${chosen.port}` });
+      checks.push({
+        area: "bridge",
+        status: "fail",
+        summary: `${who}: /health answered HTTP ${response.status}`,
+        fix: `restart it: claude-ide-bridge stop --port ${chosen.port}`,
+      });
     }
   } catch (err) {
-    checks.push({ area: "bridge", status: "fail", summary: `${who}: does not answer /health (${errorMessage(err)})`, fix: `restart it: claude-ide-bridge stop --port ${chosen.port}, then ${opts.shim}` });
+    checks.push({
+      area: "bridge",
+      status: "fail",
+      summary: `${who}: does not answer /health (${errorMessage(err)})`,
+      fix: `restart it: claude-ide-bridge stop --port ${chosen.port}, then ${opts.shim}`,
+    });
   }
   return checks;
 }
@@ -58,10 +95,19 @@ export async function bridgeChecks(runtime: Runtime, locks: readonly BridgeLock[
 export async function lockChecks(runtime: Runtime, locks: readonly BridgeLock[]): Promise<Check[]> {
   const dir = lockDir(runtime);
   const checks: Check[] = [];
-  const dirMode = await runtime.fs.stat(dir).then((s) => s.mode & 0o777, () => undefined);
-  if (dirMode === undefined) return [{ area: "lock", status: "info", summary: `no lock directory yet (${dir}); the first bridge makes it` }];
+  const dirMode = await runtime.fs.stat(dir).then(
+    (s) => s.mode & 0o777,
+    () => undefined,
+  );
+  if (dirMode === undefined)
+    return [{ area: "lock", status: "info", summary: `no lock directory yet (${dir}); the first bridge makes it` }];
   if (runtime.platform !== "win32" && (dirMode & 0o077) !== 0) {
-    checks.push({ area: "lock", status: "fail", summary: `${dir} is mode ${octal(dirMode)}: others can read bridge tokens`, fix: `chmod 700 ${dir}` });
+    checks.push({
+      area: "lock",
+      status: "fail",
+      summary: `${dir} is mode ${octal(dirMode)}: others can read bridge tokens`,
+      fix: `chmod 700 ${dir}`,
+    });
   } else {
     checks.push({ area: "lock", status: "ok", summary: `${dir} (mode ${octal(dirMode)}), ${locks.length} lock file(s)` });
   }
@@ -72,11 +118,21 @@ export async function lockChecks(runtime: Runtime, locks: readonly BridgeLock[])
 async function oneLock(runtime: Runtime, entry: BridgeLock): Promise<Check[]> {
   const name = `${entry.port}.lock (${entry.lock.ideName ?? "IDE"}, pid ${entry.lock.pid ?? "?"})`;
   if (entry.problem === "dead") {
-    return [{ area: "lock", status: "warn", summary: `${name}: stale, ${PROBLEMS.dead}`, fix: `rm ${entry.path} (the next bridge start removes it too)` }];
+    return [
+      {
+        area: "lock",
+        status: "warn",
+        summary: `${name}: stale, ${PROBLEMS.dead}`,
+        fix: `rm ${entry.path} (the next bridge start removes it too)`,
+      },
+    ];
   }
   if (!entry.lock.isBridge) return [{ area: "lock", status: "info", summary: `${name}: another IDE's lock; the shim prefers bridges` }];
   const checks: Check[] = [];
-  const mode = await runtime.fs.lstat(entry.path).then((s) => s.mode & 0o777, () => undefined);
+  const mode = await runtime.fs.lstat(entry.path).then(
+    (s) => s.mode & 0o777,
+    () => undefined,
+  );
   const missing = (["workspace", "ideName", "authToken"] as const).filter((k) => entry.lock[k] === undefined);
   if (entry.lock.workspaceFolders.length === 0) missing.push("workspace");
   const problems = [
@@ -84,14 +140,34 @@ async function oneLock(runtime: Runtime, entry: BridgeLock): Promise<Check[]> {
     ...(missing.length > 0 ? [`missing ${[...new Set(missing)].join(", ")}`] : []),
     ...(entry.problem !== undefined ? [PROBLEMS[entry.problem]] : []),
   ];
-  if (problems.length > 0) checks.push({ area: "lock", status: "fail", summary: `${name}: ${problems.join("; ")}`, fix: `restart that bridge (claude-ide-bridge stop --port ${entry.port}); it writes its lock anew` });
+  if (problems.length > 0)
+    checks.push({
+      area: "lock",
+      status: "fail",
+      summary: `${name}: ${problems.join("; ")}`,
+      fix: `restart that bridge (claude-ide-bridge stop --port ${entry.port}); it writes its lock anew`,
+    });
   else checks.push({ area: "lock", status: "ok", summary: `${name}: mode ${mode === undefined ? "?" : octal(mode)}, fields complete` });
   try {
     const response = await fetch(`http://127.0.0.1:${entry.port}/ping`, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
     await response.body?.cancel();
-    checks.push(response.ok ? { area: "port", status: "ok", summary: `${entry.port} answers` } : { area: "port", status: "fail", summary: `${entry.port} answers /ping with HTTP ${response.status}: not a bridge?`, fix: `claude-ide-bridge stop --port ${entry.port}` });
+    checks.push(
+      response.ok
+        ? { area: "port", status: "ok", summary: `${entry.port} answers` }
+        : {
+            area: "port",
+            status: "fail",
+            summary: `${entry.port} answers /ping with HTTP ${response.status}: not a bridge?`,
+            fix: `claude-ide-bridge stop --port ${entry.port}`,
+          },
+    );
   } catch (err) {
-    checks.push({ area: "port", status: "fail", summary: `${entry.port} does not answer (${errorMessage(err)}) although pid ${entry.lock.pid ?? "?"} runs`, fix: `stop that process, or remove ${entry.path}` });
+    checks.push({
+      area: "port",
+      status: "fail",
+      summary: `${entry.port} does not answer (${errorMessage(err)}) although pid ${entry.lock.pid ?? "?"} runs`,
+      fix: `stop that process, or remove ${entry.path}`,
+    });
   }
   return checks;
 }

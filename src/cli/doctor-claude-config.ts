@@ -18,7 +18,10 @@ interface Entry {
   entry: Json;
 }
 
-export async function claudeConfigChecks(runtime: Runtime, opts: { cwd: string; root: string; shim: string; locks: readonly BridgeLock[] }): Promise<Check[]> {
+export async function claudeConfigChecks(
+  runtime: Runtime,
+  opts: { cwd: string; root: string; shim: string; locks: readonly BridgeLock[] },
+): Promise<Check[]> {
   const checks: Check[] = [];
   const entries: Entry[] = [];
   for (const dir of new Set([opts.root, opts.cwd])) {
@@ -30,7 +33,8 @@ export async function claudeConfigChecks(runtime: Runtime, opts: { cwd: string; 
   const user = await readJson(runtime, userPath, checks);
   entries.push(...serversOf(user?.mcpServers, `${userPath} (user scope)`));
   const projects = isObject(user?.projects) ? user.projects : {};
-  for (const dir of new Set([opts.cwd, opts.root])) entries.push(...serversOf(isObject(projects[dir]) ? projects[dir].mcpServers : undefined, `${userPath} (local scope, ${dir})`));
+  for (const dir of new Set([opts.cwd, opts.root]))
+    entries.push(...serversOf(isObject(projects[dir]) ? projects[dir].mcpServers : undefined, `${userPath} (local scope, ${dir})`));
 
   const bridgePorts = new Set(opts.locks.filter((l) => l.lock.isBridge && l.problem === undefined).map((l) => String(l.port)));
   const ours = entries.filter((e) => runsShim(e.entry) || reachesBridge(e.entry, bridgePorts));
@@ -47,14 +51,27 @@ export async function claudeConfigChecks(runtime: Runtime, opts: { cwd: string; 
 }
 
 async function checkEntry(runtime: Runtime, e: Entry, shim: string): Promise<Check> {
-  const line = typeof e.entry.url === "string" ? e.entry.url : [e.entry.command, ...(Array.isArray(e.entry.args) ? e.entry.args : [])].map(String).join(" ");
+  const line =
+    typeof e.entry.url === "string"
+      ? e.entry.url
+      : [e.entry.command, ...(Array.isArray(e.entry.args) ? e.entry.args : [])].map(String).join(" ");
   const what = `${e.where}: mcpServers.${e.name} → ${line}`;
   if (e.name === "ide") {
-    return { area: "claude config", status: "fail", summary: `${what}: the name "ide" is Claude Code's IDE link, which shows the model only getDiagnostics and executeCode`, fix: `claude mcp remove ide, then claude mcp add ${PACKAGE_NAME} -- ${shim}` };
+    return {
+      area: "claude config",
+      status: "fail",
+      summary: `${what}: the name "ide" is Claude Code's IDE link, which shows the model only getDiagnostics and executeCode`,
+      fix: `claude mcp remove ide, then claude mcp add ${PACKAGE_NAME} -- ${shim}`,
+    };
   }
   const missing = typeof e.entry.url === "string" ? undefined : await missingExecutable(runtime, e.entry);
   if (missing !== undefined) {
-    return { area: "claude config", status: "fail", summary: `${what}: ${missing} not found, so Claude Code cannot start it`, fix: `claude-ide-bridge init (or claude mcp add ${PACKAGE_NAME} -- ${shim}) writes a command that starts here` };
+    return {
+      area: "claude config",
+      status: "fail",
+      summary: `${what}: ${missing} not found, so Claude Code cannot start it`,
+      fix: `claude-ide-bridge init (or claude mcp add ${PACKAGE_NAME} -- ${shim}) writes a command that starts here`,
+    };
   }
   return { area: "claude config", status: "ok", summary: what };
 }
@@ -64,7 +81,9 @@ async function missingExecutable(runtime: Runtime, entry: Json): Promise<string 
   const command = typeof entry.command === "string" ? entry.command : "";
   const found = isAbsolute(command) ? await exists(runtime, command) : (await runtime.which(command)) !== undefined;
   if (!found) return `command "${command}"`;
-  const script = Array.isArray(entry.args) ? entry.args.find((a): a is string => typeof a === "string" && a.endsWith(".js") && isAbsolute(a)) : undefined;
+  const script = Array.isArray(entry.args)
+    ? entry.args.find((a): a is string => typeof a === "string" && a.endsWith(".js") && isAbsolute(a))
+    : undefined;
   if (script !== undefined && !(await exists(runtime, script))) return `script ${script}`;
   return undefined;
 }
@@ -91,14 +110,20 @@ async function readJson(runtime: Runtime, path: string, checks: Check[]): Promis
   try {
     text = await runtime.fs.readTextFile(path);
   } catch (err) {
-    if (fsErrorCode(err) !== "ENOENT") checks.push({ area: "claude config", status: "warn", summary: `cannot read ${path}: ${errorMessage(err)}` });
+    if (fsErrorCode(err) !== "ENOENT")
+      checks.push({ area: "claude config", status: "warn", summary: `cannot read ${path}: ${errorMessage(err)}` });
     return undefined;
   }
   try {
     const doc: unknown = JSON.parse(text);
     return isObject(doc) ? doc : undefined;
   } catch (err) {
-    checks.push({ area: "claude config", status: "fail", summary: `${path} is not valid JSON (${errorMessage(err)}); Claude Code ignores it`, fix: `fix or remove ${path}` });
+    checks.push({
+      area: "claude config",
+      status: "fail",
+      summary: `${path} is not valid JSON (${errorMessage(err)}); Claude Code ignores it`,
+      fix: `fix or remove ${path}`,
+    });
     return undefined;
   }
 }

@@ -36,13 +36,25 @@ export async function languageServerChecks(runtime: Runtime, opts: { root: strin
     [...opts.configured, ...BUILT_IN_SERVERS].map(async (spec): Promise<Check> => {
       const found = await resolve(spec, opts.root);
       const languages = spec.languages.join(", ");
-      if (found === undefined) return { area: "language server", status: "info", summary: `${spec.id} (${languages}) not installed`, fix: installHint(spec) };
+      if (found === undefined)
+        return { area: "language server", status: "info", summary: `${spec.id} (${languages}) not installed`, fix: installHint(spec) };
       const where = `${found.from}: ${found.command}`;
       // Starting every server would make doctor slow; the bridge starts only those of the project's files.
-      if (!spec.languages.some((l) => here.has(l))) return { area: "language server", status: "info", summary: `${spec.id} found, not started: no ${languages} files here (${where})` };
+      if (!spec.languages.some((l) => here.has(l)))
+        return { area: "language server", status: "info", summary: `${spec.id} found, not started: no ${languages} files here (${where})` };
       const answer = await probeServer(runtime, spec, found, opts.root);
-      if (answer.ok) return { area: "language server", status: "ok", summary: `${spec.id} answers initialize in ${answer.ms} ms${answer.server ? ` (${answer.server})` : ""} (${where})` };
-      return { area: "language server", status: "fail", summary: `${spec.id} (${where}): ${answer.why}`, fix: `${installHint(spec)}, or run \`${[found.command, ...spec.args].join(" ")}\` to see why` };
+      if (answer.ok)
+        return {
+          area: "language server",
+          status: "ok",
+          summary: `${spec.id} answers initialize in ${answer.ms} ms${answer.server ? ` (${answer.server})` : ""} (${where})`,
+        };
+      return {
+        area: "language server",
+        status: "fail",
+        summary: `${spec.id} (${where}): ${answer.why}`,
+        fix: `${installHint(spec)}, or run \`${[found.command, ...spec.args].join(" ")}\` to see why`,
+      };
     }),
   );
 }
@@ -65,7 +77,12 @@ async function probeServer(runtime: Runtime, spec: ServerSpec, found: ResolvedCo
   }
   try {
     const initializationOptions = await initializationOptionsFor(spec, root, { launcher: runtime.languageServers, fs: runtime.fs });
-    const params = initializeParams({ root, processId: runtime.pid, initializationOptions, pushDiagnosticsOnly: spec.pushDiagnosticsOnly === true });
+    const params = initializeParams({
+      root,
+      processId: runtime.pid,
+      initializationOptions,
+      pushDiagnosticsOnly: spec.pushDiagnosticsOnly === true,
+    });
     const result = (await connection.request("initialize", params, deadline.signal)) as InitializeResult;
     return { ok: true, ms: Date.now() - started, server: result.serverInfo === undefined ? undefined : displayName(result.serverInfo) };
   } catch (err) {
@@ -74,7 +91,14 @@ async function probeServer(runtime: Runtime, spec: ServerSpec, found: ResolvedCo
     const timedOut = err instanceof LspRequestError && err.code === -32800;
     const code = timedOut ? undefined : await exitCode(connection.exited);
     const why = code === undefined ? failure(err) : `exited with code ${code} before answering initialize`;
-    const said = connection.stderrTail().split("\n").map((l) => l.trim()).filter((l) => l !== "").slice(0, STDERR_LINES).join(" | ").slice(0, STDERR_CHARS);
+    const said = connection
+      .stderrTail()
+      .split("\n")
+      .map((l) => l.trim())
+      .filter((l) => l !== "")
+      .slice(0, STDERR_LINES)
+      .join(" | ")
+      .slice(0, STDERR_CHARS);
     return { ok: false, why: said ? `${why}: ${said}` : why };
   } finally {
     // Closing waits for the exit, which the unref'd child would not wait for either.
@@ -104,6 +128,7 @@ function installHint(spec: ServerSpec): string {
   if (spec.id.startsWith("config:")) return `check "lsp.${spec.id.slice("config:".length)}.command" in the config file`;
   const bundled = spec.command.find((c) => "bundled" in c);
   // tsgo's bundled package is per platform; the one to install is its umbrella package.
-  if (bundled !== undefined) return `npm i -D ${bundled.bundled.package.includes("{platform}") ? "@typescript/native-preview" : bundled.bundled.package}`;
+  if (bundled !== undefined)
+    return `npm i -D ${bundled.bundled.package.includes("{platform}") ? "@typescript/native-preview" : bundled.bundled.package}`;
   return ON_PATH_INSTALL[spec.id] ?? `install ${spec.id} on PATH`;
 }

@@ -17,7 +17,11 @@ export function renderChecks(checks: readonly Check[]): string {
   const lines = checks.map((c) => `${MARK[c.status]} ${c.area}: ${c.summary}${c.fix ? `\n    fix: ${c.fix}` : ""}`);
   const failed = checks.filter((c) => c.status === "fail").length;
   const warned = checks.filter((c) => c.status === "warn").length;
-  lines.push(failed === 0 ? `All good${warned > 0 ? ` (${warned} warning${warned > 1 ? "s" : ""})` : ""}.` : `${failed} problem${failed > 1 ? "s" : ""} found.`);
+  lines.push(
+    failed === 0
+      ? `All good${warned > 0 ? ` (${warned} warning${warned > 1 ? "s" : ""})` : ""}.`
+      : `${failed} problem${failed > 1 ? "s" : ""} found.`,
+  );
   return `${lines.join("\n")}\n`;
 }
 

@@ -15,10 +15,15 @@ export async function toolChecks(runtime: Runtime, cwd: string): Promise<Check[]
   return Promise.all(
     TOOLS.map(async ({ cmd, needFor }): Promise<Check> => {
       const path = await runtime.which(cmd);
-      if (path === undefined) return { area: "tool", status: "info", summary: `${cmd} not found on PATH; needed for ${needFor}`, fix: `install ${cmd}` };
+      if (path === undefined)
+        return { area: "tool", status: "info", summary: `${cmd} not found on PATH; needed for ${needFor}`, fix: `install ${cmd}` };
       const version = (await firstLine(runtime, path, ["--version"], cwd)) ?? "";
       // "git version 2.39.5", "ripgrep 13.0.0": without the name again.
-      return { area: "tool", status: "ok", summary: `${cmd} ${version.replace(/^(git|ripgrep|gh)\s+(version\s+)?/, "")} (${path})`.replace("  ", " ") };
+      return {
+        area: "tool",
+        status: "ok",
+        summary: `${cmd} ${version.replace(/^(git|ripgrep|gh)\s+(version\s+)?/, "")} (${path})`.replace("  ", " "),
+      };
     }),
   );
 }

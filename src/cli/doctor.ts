@@ -38,7 +38,11 @@ export const doctor: CommandMain = async (ctx, args) => {
   const { runtime } = ctx;
   const cwd = await realDirectory(runtime, workspaceFlag(flags, runtime.paths.cwd));
   const root = await findProjectRoot(cwd, {
-    list: (dir) => runtime.fs.readdir(dir).then((entries) => entries.map((e) => e.name), () => []),
+    list: (dir) =>
+      runtime.fs.readdir(dir).then(
+        (entries) => entries.map((e) => e.name),
+        () => [],
+      ),
     parent: dirname,
   });
   const config = await configCheck(runtime, flags.values.get("--config"), cwd);
@@ -62,9 +66,21 @@ export const doctor: CommandMain = async (ctx, args) => {
 /** The config the bridge would read (--config, else CLAUDE_IDE_BRIDGE_CONFIG), for its "lsp" servers; a broken one is a ✗. */
 async function configCheck(runtime: Runtime, configPath: string | undefined, cwd: string): Promise<{ lsp: LspConfig; check?: Check }> {
   try {
-    const config = await resolveConfig(configPath === undefined ? {} : { configPath }, { readConfigFile: (path) => runtime.fs.readTextFile(path), cwd, env: runtime.env });
+    const config = await resolveConfig(configPath === undefined ? {} : { configPath }, {
+      readConfigFile: (path) => runtime.fs.readTextFile(path),
+      cwd,
+      env: runtime.env,
+    });
     return { lsp: config.lsp };
   } catch (err) {
-    return { lsp: {}, check: { area: "config", status: "fail", summary: errorMessage(err), fix: "fix the config file (claude-ide-bridge --help lists its keys), or unset CLAUDE_IDE_BRIDGE_CONFIG" } };
+    return {
+      lsp: {},
+      check: {
+        area: "config",
+        status: "fail",
+        summary: errorMessage(err),
+        fix: "fix the config file (claude-ide-bridge --help lists its keys), or unset CLAUDE_IDE_BRIDGE_CONFIG",
+      },
+    };
   }
 }

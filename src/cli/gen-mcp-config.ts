@@ -68,14 +68,21 @@ export function snippet(client: Client, o: SnippetOptions): Snippet {
     case "claude-desktop":
       return {
         config: json({ mcpServers: { [o.name]: global } }),
-        advice: "Claude Desktop: claude_desktop_config.json (macOS: ~/Library/Application Support/Claude/, Windows: %APPDATA%\\Claude\\); restart Claude Desktop afterwards. The shim starts the bridge for the workspace.\n",
+        advice:
+          "Claude Desktop: claude_desktop_config.json (macOS: ~/Library/Application Support/Claude/, Windows: %APPDATA%\\Claude\\); restart Claude Desktop afterwards. The shim starts the bridge for the workspace.\n",
       };
     case "cursor":
-      return { config: json({ mcpServers: { [o.name]: withWorkspaceVar(project) } }), advice: "Cursor: .cursor/mcp.json in the project (or ~/.cursor/mcp.json for all projects).\n" };
+      return {
+        config: json({ mcpServers: { [o.name]: withWorkspaceVar(project) } }),
+        advice: "Cursor: .cursor/mcp.json in the project (or ~/.cursor/mcp.json for all projects).\n",
+      };
     case "windsurf":
       return { config: json({ mcpServers: { [o.name]: global } }), advice: "Windsurf: ~/.codeium/windsurf/mcp_config.json\n" };
     case "vscode":
-      return { config: json({ servers: { [o.name]: { type: "stdio", ...withWorkspaceVar(project) } } }), advice: "VS Code: .vscode/mcp.json in the project.\n" };
+      return {
+        config: json({ servers: { [o.name]: { type: "stdio", ...withWorkspaceVar(project) } } }),
+        advice: "VS Code: .vscode/mcp.json in the project.\n",
+      };
     case "codex":
       return {
         config: `[mcp_servers.${tomlKey(o.name)}]\ncommand = ${JSON.stringify(global.command)}\nargs = [${global.args.map((a) => JSON.stringify(a)).join(", ")}]\n`,

@@ -81,7 +81,11 @@ type JsonObject = Record<string, unknown>;
 export type McpJsonUpdate = { outcome: InitOutcome; text: string; previous?: string } | { error: string };
 
 /** The new file text for `before` (undefined: no file yet) with `entry` under mcpServers[name]. */
-export function updateMcpJson(before: string | undefined, name: string, entry: { type: string; command: string; args: string[] }): McpJsonUpdate {
+export function updateMcpJson(
+  before: string | undefined,
+  name: string,
+  entry: { type: string; command: string; args: string[] },
+): McpJsonUpdate {
   if (before === undefined || before.trim() === "") {
     return { outcome: "created", text: `${JSON.stringify({ mcpServers: { [name]: entry } }, null, 2)}\n` };
   }

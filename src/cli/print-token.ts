@@ -26,16 +26,21 @@ export const printToken: CommandMain = async (ctx, args) => {
   const token = chosen?.lock.authToken;
   if (token === undefined) {
     const problem = locks.find((l) => l.port === port)?.problem;
-    const which = port !== undefined ? `on port ${port}${problem === undefined ? "" : ` (${PROBLEMS[problem]})`}` : `whose workspace contains ${cwd}`;
+    const which =
+      port !== undefined ? `on port ${port}${problem === undefined ? "" : ` (${PROBLEMS[problem]})`}` : `whose workspace contains ${cwd}`;
     ctx.err(`claude-ide-bridge: no running bridge ${which} (lock files in ${lockDir(ctx.runtime)}); see claude-ide-bridge status\n`);
     return 1;
   }
   if (port === undefined && chosen !== undefined) {
     // Two bridges on one project: say which one this token opens, rather than pick silently (issue 8).
     const real = await realDirectory(ctx.runtime, cwd);
-    const others = locks.filter((l) => l !== chosen && l.problem === undefined && l.lock.isBridge && l.lock.workspaceFolders.some((f) => folderContains(f, real)));
+    const others = locks.filter(
+      (l) => l !== chosen && l.problem === undefined && l.lock.isBridge && l.lock.workspaceFolders.some((f) => folderContains(f, real)),
+    );
     if (others.length > 0) {
-      ctx.err(`claude-ide-bridge: ${others.length + 1} bridges serve ${cwd} (ports ${[chosen, ...others].map((l) => l.port).join(", ")}); this is the token of port ${chosen.port}, the one the shim uses; pass --port for another\n`);
+      ctx.err(
+        `claude-ide-bridge: ${others.length + 1} bridges serve ${cwd} (ports ${[chosen, ...others].map((l) => l.port).join(", ")}); this is the token of port ${chosen.port}, the one the shim uses; pass --port for another\n`,
+      );
     }
   }
   ctx.out(`${token}\n`);

@@ -11,7 +11,9 @@ const MAX_DEPTH = 6;
 const SKIPPED = new Set(["node_modules", "dist", "build", "out", "target", "vendor", "coverage", "__pycache__"]);
 
 export async function projectLanguages(fs: Pick<Fs, "readdir">, root: string, configured: readonly ServerSpec[]): Promise<Set<string>> {
-  const patterns = configured.flatMap((spec) => (spec.filePatterns ?? []).map((p) => ({ matcher: compileGlob(p), language: spec.languages[0] ?? "" })));
+  const patterns = configured.flatMap((spec) =>
+    (spec.filePatterns ?? []).map((p) => ({ matcher: compileGlob(p), language: spec.languages[0] ?? "" })),
+  );
   const found = new Set<string>();
   let seen = 0;
   const walk = async (dir: string, rel: string, depth: number): Promise<void> => {

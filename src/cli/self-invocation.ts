@@ -9,7 +9,10 @@ import { PACKAGE_VERSION } from "../version.ts";
 import { isInstalledPackage, launcherCommand, PACKAGE_NAME, type Invocation } from "./launcher.ts";
 
 /** `bin`: the real path of bin/claude-ide-bridge.js of this copy, when there is one. */
-export async function selfInvocation(runtime: Pick<Runtime, "name" | "which"> & { fs: Pick<Runtime["fs"], "realpath"> }, bin: string | undefined): Promise<Invocation> {
+export async function selfInvocation(
+  runtime: Pick<Runtime, "name" | "which"> & { fs: Pick<Runtime["fs"], "realpath"> },
+  bin: string | undefined,
+): Promise<Invocation> {
   if (bin === undefined) return launcherCommand(runtime.name);
   const onPath = await runtime.which(PACKAGE_NAME);
   // node_modules/.bin is on PATH only inside npx and npm scripts: not where the client runs it.

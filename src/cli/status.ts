@@ -57,7 +57,9 @@ export const status: CommandMain = async (ctx, args) => {
     return 1;
   }
   for (const b of bridges) ctx.out(describe(b));
-  ctx.out(chosenPort === null ? `In ${cwd} the shim finds no usable lock.\n` : `In ${cwd} the shim and print-token use port ${chosenPort}.\n`);
+  ctx.out(
+    chosenPort === null ? `In ${cwd} the shim finds no usable lock.\n` : `In ${cwd} the shim and print-token use port ${chosenPort}.\n`,
+  );
   return healthy ? 0 : 1;
 };
 
@@ -94,7 +96,10 @@ async function probe(lock: BridgeLock): Promise<BridgeStatus> {
 
 function describe(b: BridgeStatus): string {
   const who = `${b.ideName ?? "IDE"} on port ${b.port}`;
-  const pid = b.pid === undefined ? `no pid, ${b.alive ? "counted as running" : "not running"}` : `pid ${b.pid} ${b.alive ? "running" : "not running"}`;
+  const pid =
+    b.pid === undefined
+      ? `no pid, ${b.alive ? "counted as running" : "not running"}`
+      : `pid ${b.pid} ${b.alive ? "running" : "not running"}`;
   const lines = [`${who} (${pid}) for ${b.workspace ?? (b.workspaceFolders.join(", ") || "?")}`, `  lock:   ${b.lockPath}`];
   const h = b.health;
   if (h) {

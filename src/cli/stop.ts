@@ -38,10 +38,14 @@ export const stop: CommandMain = async (ctx, args) => {
   const how = await askToStop(ctx, target);
   if (how === undefined) return 1;
   if (!(await stopped(ctx, target))) {
-    ctx.err(`claude-ide-bridge: the bridge on port ${target.port} (pid ${target.lock.pid ?? "?"}) was asked to stop (${how}) but still runs after ${STOPPED_WITHIN_MS / 1000} s; kill ${target.lock.pid ?? "<pid>"}\n`);
+    ctx.err(
+      `claude-ide-bridge: the bridge on port ${target.port} (pid ${target.lock.pid ?? "?"}) was asked to stop (${how}) but still runs after ${STOPPED_WITHIN_MS / 1000} s; kill ${target.lock.pid ?? "<pid>"}\n`,
+    );
     return 1;
   }
-  ctx.err(`stopped the bridge on port ${target.port} (pid ${target.lock.pid ?? "?"}, ${how}) for ${target.lock.workspace ?? target.lock.workspaceFolders.join(", ")}\n`);
+  ctx.err(
+    `stopped the bridge on port ${target.port} (pid ${target.lock.pid ?? "?"}, ${how}) for ${target.lock.workspace ?? target.lock.workspaceFolders.join(", ")}\n`,
+  );
   return 0;
 };
 
@@ -89,7 +93,8 @@ async function stopped(ctx: CommandContext, target: BridgeLock): Promise<boolean
     );
     if (lockGone) lockGoneAt ??= Date.now();
     const pid = target.lock.pid;
-    if (lockGoneAt !== undefined && (pid === undefined || !ctx.runtime.processAlive(pid) || Date.now() - lockGoneAt > EXIT_AFTER_LOCK_MS)) return true;
+    if (lockGoneAt !== undefined && (pid === undefined || !ctx.runtime.processAlive(pid) || Date.now() - lockGoneAt > EXIT_AFTER_LOCK_MS))
+      return true;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   return false;

@@ -9,7 +9,16 @@ export type CliFlags = Partial<ConfigFile> & { configPath?: string };
 export type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; flags: CliFlags };
 
 type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
-type IntKey = "port" | "timeout" | "maxResultSize" | "gracePeriod" | "toolRateLimit" | "requestRateLimit" | "maxSessions" | "maxWsSessions" | "idleTimeout";
+type IntKey =
+  | "port"
+  | "timeout"
+  | "maxResultSize"
+  | "gracePeriod"
+  | "toolRateLimit"
+  | "requestRateLimit"
+  | "maxSessions"
+  | "maxWsSessions"
+  | "idleTimeout";
 type BoolKey = "slim" | "verbose" | "jsonl" | "exclusive" | "allowPushToMain" | "allowPrivateHttp";
 
 type FlagSpec =

@@ -100,8 +100,10 @@ function checkedAllowCommands(entries: string[]): string[] {
 /** A variable name; never the bridge's own secrets, which no child gets. */
 function checkedPassEnv(names: string[]): string[] {
   for (const name of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new BridgeError("config_invalid", `--pass-env (passEnv): "${name.slice(0, 80)}" is not an environment variable name`);
-    if (name === TOKEN_ENV || name === CONFIG_ENV) throw new BridgeError("config_invalid", `--pass-env (passEnv): ${name} is the bridge's own and never reaches a child process`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      throw new BridgeError("config_invalid", `--pass-env (passEnv): "${name.slice(0, 80)}" is not an environment variable name`);
+    if (name === TOKEN_ENV || name === CONFIG_ENV)
+      throw new BridgeError("config_invalid", `--pass-env (passEnv): ${name} is the bridge's own and never reaches a child process`);
   }
   return names;
 }

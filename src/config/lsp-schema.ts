@@ -13,5 +13,8 @@ const LanguageServerConfig = v.strictObject({
   settings: v.optional(v.record(v.string(), v.unknown())),
 });
 
-export const LspConfigSchema = v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+#._-]{0,40}$/, "a languageId like \"rust\" or \"cpp\"")), LanguageServerConfig);
+export const LspConfigSchema = v.record(
+  v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+#._-]{0,40}$/, 'a languageId like "rust" or "cpp"')),
+  LanguageServerConfig,
+);
 export type LspConfig = v.InferOutput<typeof LspConfigSchema>;

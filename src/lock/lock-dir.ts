@@ -33,7 +33,11 @@ export async function readLock(reader: LockDirReader, path: string, opts: { port
 }
 
 /** Every `<port>.lock` in `dir`, read. */
-export async function readLockDir(reader: LockDirReader, dir: string, parse: LockParser): Promise<Array<{ port: number; path: string; read: LockRead }>> {
+export async function readLockDir(
+  reader: LockDirReader,
+  dir: string,
+  parse: LockParser,
+): Promise<Array<{ port: number; path: string; read: LockRead }>> {
   const names = await reader.names(dir);
   const reads = names.flatMap((name) => {
     const port = lockFilePort(name);

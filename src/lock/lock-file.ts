@@ -113,7 +113,8 @@ async function clearLockForOurPort(runtime: Runtime, path: string, port: number)
 
 async function removeIfNonce(runtime: Runtime, path: string, expected: { port: number; nonce: string }): Promise<void> {
   const read = await readRuntimeLock(runtime, path, expected);
-  if (read.state === "valid" && read.entry.lock.nonce === expected.nonce) await removeIfUnchanged(runtime, path, { port: expected.port, text: read.text });
+  if (read.state === "valid" && read.entry.lock.nonce === expected.nonce)
+    await removeIfUnchanged(runtime, path, { port: expected.port, text: read.text });
 }
 
 /** mkdir 0700, and tighten a directory that already existed with looser bits (it holds tokens). */

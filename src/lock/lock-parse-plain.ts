@@ -12,7 +12,9 @@ export function parseLockPlain(text: string): IdeLock | undefined {
   return {
     pid: typeof o.pid === "number" && Number.isInteger(o.pid) && o.pid >= 1 ? o.pid : undefined,
     workspace: stringOrUndefined(o.workspace),
-    workspaceFolders: Array.isArray(o.workspaceFolders) ? o.workspaceFolders.filter((item): item is string => typeof item === "string") : [],
+    workspaceFolders: Array.isArray(o.workspaceFolders)
+      ? o.workspaceFolders.filter((item): item is string => typeof item === "string")
+      : [],
     ideName: stringOrUndefined(o.ideName),
     transport: stringOrUndefined(o.transport),
     authToken: typeof o.authToken === "string" && o.authToken !== "" ? o.authToken : undefined,

@@ -45,7 +45,10 @@ export function readRuntimeLock(runtime: Pick<Runtime, "fs">, path: string, opts
 }
 
 /** Whether the lock's owner is gone: dead by the shared rule (lock-liveness.ts), or a reused pid. */
-export async function isAbandoned(runtime: Pick<Runtime, "platform" | "processAlive" | "processStartTime">, lock: IdeLock): Promise<boolean> {
+export async function isAbandoned(
+  runtime: Pick<Runtime, "platform" | "processAlive" | "processStartTime">,
+  lock: IdeLock,
+): Promise<boolean> {
   if (!isLockLive(lock, runtime)) return true;
   // Live by the Windows exception: its pid is not ours to ask about.
   if (isWindowsLockSeenElsewhere(lock, runtime) || lock.pid === undefined || lock.startedAt === undefined) return false;
@@ -54,7 +57,11 @@ export async function isAbandoned(runtime: Pick<Runtime, "platform" | "processAl
 }
 
 /** Removes the file only if it still holds `text`, so a lock rewritten meanwhile survives. */
-export async function removeIfUnchanged(runtime: Pick<Runtime, "fs">, path: string, expected: { port: number; text: string | undefined }): Promise<boolean> {
+export async function removeIfUnchanged(
+  runtime: Pick<Runtime, "fs">,
+  path: string,
+  expected: { port: number; text: string | undefined },
+): Promise<boolean> {
   const now = await readRuntimeLock(runtime, path, expected);
   if (now.state === "missing" || now.text !== expected.text) return false;
   try {

@@ -10,7 +10,10 @@ const flag = v.fallback(v.boolean(), false);
 
 const LockJson = v.pipe(
   // valibot's object schemas take arrays too; a lock is a JSON object.
-  v.custom<Record<string, unknown>>((input) => typeof input === "object" && input !== null && !Array.isArray(input), "a lock file holds a JSON object"),
+  v.custom<Record<string, unknown>>(
+    (input) => typeof input === "object" && input !== null && !Array.isArray(input),
+    "a lock file holds a JSON object",
+  ),
   v.object({
     pid: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
     workspace: optionalString,

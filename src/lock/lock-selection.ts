@@ -47,7 +47,11 @@ export interface SelectOptions {
 /** An entry lockProblem() found nothing wrong with, so it has a token. */
 export type UsableLockEntry<T extends LockEntry> = T & { lock: { authToken: string } };
 
-export function selectLock<T extends LockEntry>(entries: readonly T[], opts: SelectOptions, probe: ProcessProbe): UsableLockEntry<T> | undefined {
+export function selectLock<T extends LockEntry>(
+  entries: readonly T[],
+  opts: SelectOptions,
+  probe: ProcessProbe,
+): UsableLockEntry<T> | undefined {
   const usable = entries.filter((e): e is UsableLockEntry<T> => lockProblem(e.lock, probe) === undefined);
   if (opts.port !== undefined) return usable.find((e) => e.port === opts.port);
   const serving = usable.filter((e) => e.lock.workspaceFolders.some((folder) => folderContains(folder, opts.cwd)));

@@ -67,11 +67,27 @@ export interface ApplyEditDeps {
   pushWaitMs: number;
 }
 
-export async function applyWorkspaceEdit(deps: ApplyEditDeps, server: LanguageServer, edit: WorkspaceEdit, opts: ApplyEditOptions): Promise<EditOutcome> {
+export async function applyWorkspaceEdit(
+  deps: ApplyEditDeps,
+  server: LanguageServer,
+  edit: WorkspaceEdit,
+  opts: ApplyEditOptions,
+): Promise<EditOutcome> {
   const checked = await checkWorkspaceEdit(edit, (uri, o) => deps.fs.resolve(uri, o));
-  const plan = [...(await planChanges({ fs: deps.fs, openText: (path) => server.openText(path) }, checked.changes)).values()].filter(changes);
+  const plan = [...(await planChanges({ fs: deps.fs, openText: (path) => server.openText(path) }, checked.changes)).values()].filter(
+    changes,
+  );
   const files = editedFiles(plan);
-  if (plan.length === 0) return { files, introduced: [], fixed: [], checkedFiles: 0, diagnosticsCurrent: true, written: false, heldBack: "the edit changes nothing" };
+  if (plan.length === 0)
+    return {
+      files,
+      introduced: [],
+      fixed: [],
+      checkedFiles: 0,
+      diagnosticsCurrent: true,
+      written: false,
+      heldBack: "the edit changes nothing",
+    };
   const handled = (path: WorkspacePath) => {
     const language = deps.languageOf(deps.fs.relative(path));
     return language !== undefined && server.launch.spec.languages.includes(language) ? language : undefined;
@@ -82,8 +98,10 @@ export async function applyWorkspaceEdit(deps: ApplyEditDeps, server: LanguageSe
   const movedTo = new Map<string, string>();
   for (const p of plan) if (p.proposed?.from !== undefined && p.proposed.from !== p.path) movedTo.set(p.proposed.from, p.relative);
   // A deleted file's own errors are not compared: they are not fixed, the file is gone.
-  const kept = (p: PlannedPath, state: "disk" | "proposed") => p[state] !== undefined && (state === "proposed" || p.proposed !== undefined || movedTo.has(p.path));
-  const scopeOf = (state: "disk" | "proposed") => [...plan.filter((p) => kept(p, state) && handled(p.path) !== undefined).map((p) => p.path), ...others].slice(0, MAX_CHECKED_FILES);
+  const kept = (p: PlannedPath, state: "disk" | "proposed") =>
+    p[state] !== undefined && (state === "proposed" || p.proposed !== undefined || movedTo.has(p.path));
+  const scopeOf = (state: "disk" | "proposed") =>
+    [...plan.filter((p) => kept(p, state) && handled(p.path) !== undefined).map((p) => p.path), ...others].slice(0, MAX_CHECKED_FILES);
   const gone = plan.filter((p) => p.disk !== undefined && p.proposed === undefined).map((p) => p.path);
   let written = false;
   let shown = false;
@@ -102,18 +120,27 @@ export async function applyWorkspaceEdit(deps: ApplyEditDeps, server: LanguageSe
         // tsgo handles a didClose with its next request, and re-reads the disk on it: a deletion
         // said before that is undone (measured with 7.0.2), so one request goes first.
         const first = scopeOf("proposed")[0];
-        if (gone.length > 0 && first !== undefined && server.supports("textDocument/diagnostic")) await server.request("textDocument/diagnostic", { textDocument: { uri: toFileUri(first) } }, opts.signal);
+        if (gone.length > 0 && first !== undefined && server.supports("textDocument/diagnostic"))
+          await server.request("textDocument/diagnostic", { textDocument: { uri: toFileUri(first) } }, opts.signal);
         // Said once: tsgo takes a second deletion of the same file, or a creation of another one
         // (the watcher's, after an earlier write), as a cue to re-read the disk, where the file still is.
-        if (gone.length > 0) await server.notify("workspace/didChangeWatchedFiles", { changes: gone.map((path) => ({ uri: toFileUri(path), type: DELETED })) });
+        if (gone.length > 0)
+          await server.notify("workspace/didChangeWatchedFiles", {
+            changes: gone.map((path) => ({ uri: toFileUri(path), type: DELETED })),
+          });
       }
       let current = true;
       const errors: ErrorAt[] = [];
       for (const path of scopeOf(state)) {
-        if (opts.signal.aborted) throw new ToolError("cancelled", "The edit was cancelled before anything was written", { suggestion: "Call again to apply it." });
+        if (opts.signal.aborted)
+          throw new ToolError("cancelled", "The edit was cancelled before anything was written", { suggestion: "Call again to apply it." });
         const planned = plan.find((p) => p.path === path);
         const text = state === "proposed" ? planned?.proposed?.text : undefined;
-        const found = await server.diagnosticsFor(path, handled(path) as string, { deadline: Date.now() + deps.pushWaitMs, signal: opts.signal, ...(text === undefined ? {} : { text }) });
+        const found = await server.diagnosticsFor(path, handled(path) as string, {
+          deadline: Date.now() + deps.pushWaitMs,
+          signal: opts.signal,
+          ...(text === undefined ? {} : { text }),
+        });
         current &&= found.how !== "none";
         const file = (state === "disk" ? movedTo.get(path) : undefined) ?? deps.fs.relative(path);
         for (const d of found.items) if ((d.severity ?? 1) === 1) errors.push({ file, diagnostic: d });
@@ -124,9 +151,20 @@ export async function applyWorkspaceEdit(deps: ApplyEditDeps, server: LanguageSe
     const after = await diagnose("proposed");
     const introduced = difference(after.errors, before.errors);
     const fixed = difference(before.errors, after.errors);
-    const outcome: EditOutcome = { files, introduced, fixed, checkedFiles: scopeOf("proposed").length, diagnosticsCurrent: before.current && after.current, written: false };
+    const outcome: EditOutcome = {
+      files,
+      introduced,
+      fixed,
+      checkedFiles: scopeOf("proposed").length,
+      diagnosticsCurrent: before.current && after.current,
+      written: false,
+    };
     if (opts.dryRun) return { ...outcome, heldBack: "dry run" };
-    if (opts.onlyIfNoNewErrors && introduced.length > 0) return { ...outcome, heldBack: `it would introduce ${introduced.length} error${introduced.length === 1 ? "" : "s"} (onlyIfNoNewErrors)` };
+    if (opts.onlyIfNoNewErrors && introduced.length > 0)
+      return {
+        ...outcome,
+        heldBack: `it would introduce ${introduced.length} error${introduced.length === 1 ? "" : "s"} (onlyIfNoNewErrors)`,
+      };
     const byPath = new Map<string, PlannedPath>(plan.map((p) => [p.path, p]));
     await deps.fs.commit(plan.map((p) => writeOf(p, byPath)));
     written = true;
@@ -137,7 +175,11 @@ export async function applyWorkspaceEdit(deps: ApplyEditDeps, server: LanguageSe
 }
 
 /** After the edit: what the server was shown goes back to what the files hold; moved and deleted files are announced as they now are. */
-async function tellServer(server: LanguageServer, plan: readonly PlannedPath[], opts: { written: boolean; shown: boolean; language(path: WorkspacePath): string }): Promise<void> {
+async function tellServer(
+  server: LanguageServer,
+  plan: readonly PlannedPath[],
+  opts: { written: boolean; shown: boolean; language(path: WorkspacePath): string },
+): Promise<void> {
   if (!opts.shown) return;
   // A path with nothing on it now is closed by the sync (it cannot be read); one put back is re-read.
   if (!opts.written) for (const p of plan) await server.sync(p.path, opts.language(p.path)).catch(() => undefined);
@@ -188,13 +230,16 @@ function editedFiles(plan: readonly PlannedPath[]): EditedFile[] {
       data: encode(p.proposed),
     });
   }
-  for (const p of plan) if (p.proposed === undefined && p.disk !== undefined && !moved.has(p.path)) files.push({ path: p.path, relative: p.relative, before: p.disk.text, after: undefined, data: undefined });
+  for (const p of plan)
+    if (p.proposed === undefined && p.disk !== undefined && !moved.has(p.path))
+      files.push({ path: p.path, relative: p.relative, before: p.disk.text, after: undefined, data: undefined });
   return files;
 }
 
 /** Errors of `a` not in `b`, matched by file, code and message (positions move with the edit). */
 function difference(a: readonly ErrorAt[], b: readonly ErrorAt[]): ErrorAt[] {
-  const key = (e: ErrorAt) => `${e.file}\0${String(e.diagnostic.code ?? "")}\0${typeof e.diagnostic.message === "string" ? e.diagnostic.message : e.diagnostic.message.value}`;
+  const key = (e: ErrorAt) =>
+    `${e.file}\0${String(e.diagnostic.code ?? "")}\0${typeof e.diagnostic.message === "string" ? e.diagnostic.message : e.diagnostic.message.value}`;
   const left = new Map<string, number>();
   for (const e of b) left.set(key(e), (left.get(key(e)) ?? 0) + 1);
   return a.filter((e) => {

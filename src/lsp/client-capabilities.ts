@@ -25,7 +25,13 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   textDocument: {
     synchronization: { didSave: true, dynamicRegistration: true },
     hover: { contentFormat: ["markdown", "plaintext"] },
-    signatureHelp: { signatureInformation: { documentationFormat: ["markdown", "plaintext"], parameterInformation: { labelOffsetSupport: true }, activeParameterSupport: true } },
+    signatureHelp: {
+      signatureInformation: {
+        documentationFormat: ["markdown", "plaintext"],
+        parameterInformation: { labelOffsetSupport: true },
+        activeParameterSupport: true,
+      },
+    },
     declaration: { linkSupport: true },
     definition: { linkSupport: true },
     typeDefinition: { linkSupport: true },
@@ -36,7 +42,21 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
       dataSupport: true,
       resolveSupport: { properties: ["edit"] },
       isPreferredSupport: true,
-      codeActionLiteralSupport: { codeActionKind: { valueSet: ["", "quickfix", "refactor", "refactor.extract", "refactor.inline", "refactor.rewrite", "source", "source.organizeImports", "source.fixAll"] } },
+      codeActionLiteralSupport: {
+        codeActionKind: {
+          valueSet: [
+            "",
+            "quickfix",
+            "refactor",
+            "refactor.extract",
+            "refactor.inline",
+            "refactor.rewrite",
+            "source",
+            "source.organizeImports",
+            "source.fixAll",
+          ],
+        },
+      },
     },
     formatting: {},
     rangeFormatting: {},
@@ -48,7 +68,12 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
   },
 };
 
-export function initializeParams(opts: { root: string; processId: number; initializationOptions?: unknown; pushDiagnosticsOnly?: boolean }): InitializeParams {
+export function initializeParams(opts: {
+  root: string;
+  processId: number;
+  initializationOptions?: unknown;
+  pushDiagnosticsOnly?: boolean;
+}): InitializeParams {
   const uri = toFileUri(opts.root);
   const { diagnostic: _pull, ...withoutPull } = CLIENT_CAPABILITIES.textDocument ?? {};
   const capabilities = opts.pushDiagnosticsOnly ? { ...CLIENT_CAPABILITIES, textDocument: withoutPull } : CLIENT_CAPABILITIES;

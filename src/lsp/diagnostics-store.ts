@@ -43,7 +43,10 @@ export class DiagnosticsStore {
    * The diagnostics of `uri` published after `afterSeq` for `version` (or with no version given),
    * waiting until `deadline`; undefined when none came in time.
    */
-  async next(uri: string, opts: { afterSeq: number; version: number; deadline: number; signal: AbortSignal }): Promise<Published | undefined> {
+  async next(
+    uri: string,
+    opts: { afterSeq: number; version: number; deadline: number; signal: AbortSignal },
+  ): Promise<Published | undefined> {
     for (;;) {
       const found = this.byUri.get(uri);
       if (found !== undefined && found.seq > opts.afterSeq && (found.version === undefined || found.version >= opts.version)) return found;

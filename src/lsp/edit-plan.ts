@@ -53,14 +53,20 @@ export async function planChanges(deps: PlanDeps, changes: readonly CheckedChang
     const known = plan.get(path);
     if (known !== undefined) return known;
     const disk = await readDisk(deps, path, use);
-    const entry: PlannedPath = { path, relative: rel(path), disk, proposed: disk === undefined ? undefined : { text: disk.text, bom: disk.bom, from: path } };
+    const entry: PlannedPath = {
+      path,
+      relative: rel(path),
+      disk,
+      proposed: disk === undefined ? undefined : { text: disk.text, bom: disk.bom, from: path },
+    };
     plan.set(path, entry);
     return entry;
   };
   for (const change of changes) {
     if (change.kind === "edit") {
       const entry = await at(change.path, "edit");
-      if (entry.proposed === undefined) throw missing(entry, entry.disk === undefined ? "changes" : "changes, after an earlier step of the same edit removed it,");
+      if (entry.proposed === undefined)
+        throw missing(entry, entry.disk === undefined ? "changes" : "changes, after an earlier step of the same edit removed it,");
       entry.proposed = { ...entry.proposed, text: applyTextEdits(entry.proposed.text, change.edits, entry.relative) };
     } else if (change.kind === "create") {
       const entry = await at(change.path, "target");
@@ -97,23 +103,33 @@ async function readDisk(deps: PlanDeps, path: WorkspacePath, use: Use): Promise<
   }
   if (!st.isFile && !(use === "edit" && st.isSymbolicLink)) {
     const what = st.isDirectory ? "a directory" : st.isSymbolicLink ? "a symbolic link" : "not a regular file";
-    throw new ToolError("not_supported", `The language server's edit ${VERBS[use]} ${relative}, which is ${what}; the bridge creates, edits, renames and deletes regular files only, so nothing was changed`, {
-      suggestion: st.isDirectory ? "Move or delete the directory with renameFile or deleteFile, then ask the server again." : "Make this change by hand, or pick another action.",
-    });
+    throw new ToolError(
+      "not_supported",
+      `The language server's edit ${VERBS[use]} ${relative}, which is ${what}; the bridge creates, edits, renames and deletes regular files only, so nothing was changed`,
+      {
+        suggestion: st.isDirectory
+          ? "Move or delete the directory with renameFile or deleteFile, then ask the server again."
+          : "Make this change by hand, or pick another action.",
+      },
+    );
   }
   const { bytes, stat } = await deps.fs.readBytes(path, { maxBytes: MAX_FILE_BYTES, forWrite: true });
   let raw: string;
   try {
     raw = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new ToolError("binary_file", `${relative} is not valid UTF-8; the language server's edit was not applied`, { suggestion: "Convert the file to UTF-8 first." });
+    throw new ToolError("binary_file", `${relative} is not valid UTF-8; the language server's edit was not applied`, {
+      suggestion: "Convert the file to UTF-8 first.",
+    });
   }
   const bom = raw.startsWith(BOM);
   const text = bom ? raw.slice(1) : raw;
   const seen = deps.openText(path);
   // The edit's positions refer to what the server has: a file changed since is not edited blind.
   if (seen !== undefined && seen !== text) {
-    throw new ToolError("file_changed", `${relative} changed since the language server computed the edit; nothing was changed`, { suggestion: "Call again: the server is given the current content first." });
+    throw new ToolError("file_changed", `${relative} changed since the language server computed the edit; nothing was changed`, {
+      suggestion: "Call again: the server is given the current content first.",
+    });
   }
   return { text, bom, expect: { identity: identityOf(stat), original: bytes }, mode: stat.mode & 0o7777 };
 }
@@ -124,7 +140,11 @@ async function needDirectory(fs: WorkspaceFs, path: WorkspacePath, relative: str
   // stat, not entryStat: the directory may be the workspace root, whose own parent is outside.
   const st = await fs.stat(dir).catch(() => undefined);
   if (st?.isDirectory !== true) {
-    throw new ToolError("file_not_found", `The language server's edit puts a file at ${relative}, whose directory does not exist; nothing was changed`, { suggestion: "Create the directory first (createFile makes parents), then ask the server again." });
+    throw new ToolError(
+      "file_not_found",
+      `The language server's edit puts a file at ${relative}, whose directory does not exist; nothing was changed`,
+      { suggestion: "Create the directory first (createFile makes parents), then ask the server again." },
+    );
   }
 }
 
@@ -133,9 +153,15 @@ export function encode(content: Pick<Content, "text" | "bom">): Uint8Array {
 }
 
 function missing(entry: PlannedPath, verb: string): ToolError {
-  return new ToolError("file_not_found", `The language server's edit ${verb} ${entry.relative}, which does not exist; nothing was changed`, { suggestion: "Ask the server again: the edit was computed for files that are not there." });
+  return new ToolError(
+    "file_not_found",
+    `The language server's edit ${verb} ${entry.relative}, which does not exist; nothing was changed`,
+    { suggestion: "Ask the server again: the edit was computed for files that are not there." },
+  );
 }
 
 function exists(entry: PlannedPath, verb: string): ToolError {
-  return new ToolError("file_exists", `The language server's edit ${verb} ${entry.relative}, which exists; nothing was changed`, { suggestion: "Move the file away first, or pick another code action." });
+  return new ToolError("file_exists", `The language server's edit ${verb} ${entry.relative}, which exists; nothing was changed`, {
+    suggestion: "Move the file away first, or pick another code action.",
+  });
 }

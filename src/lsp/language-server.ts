@@ -2,7 +2,15 @@
 // progress, the documents it has open and the diagnostics it published. Requests on a file sync
 // the file from disk first (open-documents.ts); diagnostics are pulled where the server supports
 // it (textDocument/diagnostic) and otherwise waited for, for the version just synced.
-import type { ApplyWorkspaceEditParams, Diagnostic, DocumentDiagnosticReport, InitializeResult, PublishDiagnosticsParams, Registration, ServerCapabilities } from "vscode-languageserver-protocol";
+import type {
+  ApplyWorkspaceEditParams,
+  Diagnostic,
+  DocumentDiagnosticReport,
+  InitializeResult,
+  PublishDiagnosticsParams,
+  Registration,
+  ServerCapabilities,
+} from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
 import { LspRequestError, type LanguageServerLauncher, type LspConnection } from "../ports/lsp.ts";
 import { ServerRefusal } from "./server-refusal.ts";
@@ -45,7 +53,9 @@ export interface FileDiagnostics {
 
 /** "typescript-go 7.0.2"; a version that is a JSON blob (gopls) or a long banner (clangd) is shortened. */
 export function displayName(info: { name: string; version?: string }): string {
-  const version = info.version?.startsWith("{") ? /"Version":"([^"]*)"/.exec(info.version)?.[1] : info.version?.match(/\d+\.\d+[^\s]*/)?.[0];
+  const version = info.version?.startsWith("{")
+    ? /"Version":"([^"]*)"/.exec(info.version)?.[1]
+    : info.version?.match(/\d+\.\d+[^\s]*/)?.[0];
   return version ? `${info.name} ${version}` : info.name;
 }
 
@@ -97,16 +107,29 @@ export class LanguageServer {
     const server = new LanguageServer(launch, connection, hooks);
     const timeout = AbortSignal.timeout(INITIALIZE_TIMEOUT_MS);
     try {
-      const result = (await connection.request("initialize", initializeParams({ root: launch.root, processId: launch.processId, initializationOptions: launch.initializationOptions, pushDiagnosticsOnly: launch.spec.pushDiagnosticsOnly === true }), timeout)) as InitializeResult;
+      const result = (await connection.request(
+        "initialize",
+        initializeParams({
+          root: launch.root,
+          processId: launch.processId,
+          initializationOptions: launch.initializationOptions,
+          pushDiagnosticsOnly: launch.spec.pushDiagnosticsOnly === true,
+        }),
+        timeout,
+      )) as InitializeResult;
       server.capabilities = result.capabilities ?? {};
       if (result.serverInfo) server.serverName = displayName(result.serverInfo);
       await connection.notify("initialized", {});
-      if (launch.spec.settings !== undefined) await connection.notify("workspace/didChangeConfiguration", { settings: launch.spec.settings });
+      if (launch.spec.settings !== undefined)
+        await connection.notify("workspace/didChangeConfiguration", { settings: launch.spec.settings });
       return server;
     } catch (err) {
       const tail = connection.stderrTail().trim().split("\n").slice(-5).join("\n");
       await connection.close();
-      throw new Error(`${launch.spec.id} (${launch.command}) did not initialize: ${err instanceof Error ? err.message : String(err)}${tail ? `\n${tail}` : ""}`, { cause: err });
+      throw new Error(
+        `${launch.spec.id} (${launch.command}) did not initialize: ${err instanceof Error ? err.message : String(err)}${tail ? `\n${tail}` : ""}`,
+        { cause: err },
+      );
     }
   }
 
@@ -150,8 +173,13 @@ export class LanguageServer {
   /** A failed request as the tool's error: cancelled, the server gone (it restarts), or its refusal. */
   private failure(method: string, err: unknown): unknown {
     if (!(err instanceof LspRequestError)) return err;
-    if (err.code === -32800) return new ToolError("cancelled", `${method} was cancelled`, { suggestion: "Call again if the answer is still needed.", cause: err });
-    if (err.code === "closed") return new ToolError("language_server_error", `${this.serverName} exited while answering ${method}`, { suggestion: "Call again: the server is started again on the next call.", cause: err });
+    if (err.code === -32800)
+      return new ToolError("cancelled", `${method} was cancelled`, { suggestion: "Call again if the answer is still needed.", cause: err });
+    if (err.code === "closed")
+      return new ToolError("language_server_error", `${this.serverName} exited while answering ${method}`, {
+        suggestion: "Call again: the server is started again on the next call.",
+        cause: err,
+      });
     return new ServerRefusal(this.serverName, method, err.message.replace(`${method}: `, ""));
   }
 
@@ -203,11 +231,19 @@ export class LanguageServer {
   }
 
   /** Diagnostics for the file's content on disk now, or for `text` (an edit's proposed content). */
-  async diagnosticsFor(path: WorkspacePath, languageId: string, opts: { deadline: number; signal: AbortSignal; text?: string }): Promise<FileDiagnostics> {
+  async diagnosticsFor(
+    path: WorkspacePath,
+    languageId: string,
+    opts: { deadline: number; signal: AbortSignal; text?: string },
+  ): Promise<FileDiagnostics> {
     const before = this.diagnostics.now;
     const { doc, changed } = await this.sync(path, languageId, opts.text);
     if (this.supports("textDocument/diagnostic")) {
-      const report = await this.request<DocumentDiagnosticReport>("textDocument/diagnostic", { textDocument: { uri: doc.uri } }, opts.signal);
+      const report = await this.request<DocumentDiagnosticReport>(
+        "textDocument/diagnostic",
+        { textDocument: { uri: doc.uri } },
+        opts.signal,
+      );
       // No previousResultId is sent, so the report is always a full one.
       const items = "items" in report ? report.items : [];
       const fingerprint = JSON.stringify(items);
@@ -219,8 +255,14 @@ export class LanguageServer {
     }
     const known = this.diagnostics.get(doc.uri);
     // Unchanged content whose diagnostics already came: they are current.
-    if (!changed && known !== undefined && (known.version === undefined || known.version >= doc.version)) return { items: known.items, how: "push" };
-    const published = await this.diagnostics.next(doc.uri, { afterSeq: changed ? before : -1, version: doc.version, deadline: opts.deadline, signal: opts.signal });
+    if (!changed && known !== undefined && (known.version === undefined || known.version >= doc.version))
+      return { items: known.items, how: "push" };
+    const published = await this.diagnostics.next(doc.uri, {
+      afterSeq: changed ? before : -1,
+      version: doc.version,
+      deadline: opts.deadline,
+      signal: opts.signal,
+    });
     return published === undefined ? { items: [], how: "none" } : { items: published.items, how: "push" };
   }
 

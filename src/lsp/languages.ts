@@ -35,7 +35,12 @@ const BY_EXTENSION: Readonly<Record<string, string>> = {
   hxx: "cpp",
 };
 
-const BY_NAME: Readonly<Record<string, string>> = { ".bashrc": "shellscript", ".profile": "shellscript", "tsconfig.json": "jsonc", "jsconfig.json": "jsonc" };
+const BY_NAME: Readonly<Record<string, string>> = {
+  ".bashrc": "shellscript",
+  ".profile": "shellscript",
+  "tsconfig.json": "jsonc",
+  "jsconfig.json": "jsonc",
+};
 
 /** The languageId of a path, or undefined when no built-in language claims it. */
 export function languageIdOf(path: string): string | undefined {

@@ -13,7 +13,10 @@ export interface LaunchOptionDeps {
 export async function initializationOptionsFor(spec: ServerSpec, root: string, deps: LaunchOptionDeps): Promise<unknown> {
   const options = spec.initializationOptions;
   if (spec.tsserver === undefined) return options;
-  const own = await deps.fs.lstat(`${root}/node_modules/typescript/lib/tsserver.js`).then(() => true, () => false);
+  const own = await deps.fs.lstat(`${root}/node_modules/typescript/lib/tsserver.js`).then(
+    () => true,
+    () => false,
+  );
   if (own) return options;
   const path = await deps.launcher.bundled(spec.tsserver);
   return path === undefined ? options : { ...(options as object | undefined), tsserver: { path } };

@@ -165,7 +165,9 @@ export function createLspService(opts: LspServiceOptions): LspService {
         const servers = pool.runningServers();
         for (const server of servers) {
           for (const change of changes) if (change.type !== 3) void server.refresh(change.path);
-          void server.notify("workspace/didChangeWatchedFiles", { changes: changes.map((c) => ({ uri: toFileUri(c.path), type: c.type })) });
+          void server.notify("workspace/didChangeWatchedFiles", {
+            changes: changes.map((c) => ({ uri: toFileUri(c.path), type: c.type })),
+          });
         }
         for (const change of changes) emit(change.path);
       });
@@ -177,7 +179,10 @@ export function createLspService(opts: LspServiceOptions): LspService {
   const document = async (file: string, call: CallOptions & { method: string }): Promise<LspDocument> => {
     const path = await fs.resolve(file);
     const relative = fs.relative(path);
-    const { server, languageId } = await pool.serverFor(path, relative, { method: call.method, ...(call.onProgress ? { onStarting: call.onProgress } : {}) });
+    const { server, languageId } = await pool.serverFor(path, relative, {
+      method: call.method,
+      ...(call.onProgress ? { onStarting: call.onProgress } : {}),
+    });
     const { doc, changed } = await server.sync(path, languageId);
     const text = doc.text;
     return {
@@ -194,13 +199,18 @@ export function createLspService(opts: LspServiceOptions): LspService {
     };
   };
 
-  const wholeProject = <T,>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal) => wholeProjectAnswer(server, ask, { deadline: Date.now() + READY_WAIT_MS, signal });
+  const wholeProject = <T>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal) =>
+    wholeProjectAnswer(server, ask, { deadline: Date.now() + READY_WAIT_MS, signal });
 
   const diagnosticsFor = async (file: string, call: CallOptions & { start?: boolean }): Promise<FileDiagnosticsResult> => {
     const path = await fs.resolve(file);
     const relative = fs.relative(path);
     // Any server of the language will do (every server takes didOpen): pull where it can, push otherwise.
-    const { server, languageId } = await pool.serverFor(path, relative, { method: "textDocument/didOpen", ...(call.onProgress ? { onStarting: call.onProgress } : {}), ...(call.start === false ? { start: false } : {}) });
+    const { server, languageId } = await pool.serverFor(path, relative, {
+      method: "textDocument/didOpen",
+      ...(call.onProgress ? { onStarting: call.onProgress } : {}),
+      ...(call.start === false ? { start: false } : {}),
+    });
     const found = await server.diagnosticsFor(path, languageId, { deadline: Date.now() + PUSH_WAIT_MS, signal: call.signal });
     return { path, relative, items: found.items, server: server.serverName, current: found.how !== "none" };
   };
@@ -210,7 +220,8 @@ export function createLspService(opts: LspServiceOptions): LspService {
     let found = installed.get(languageId);
     if (found === undefined) {
       found = (async () => {
-        for (const spec of specs) if (spec.languages.includes(languageId) && (await resolveCommand(spec, fs.root)) !== undefined) return true;
+        for (const spec of specs)
+          if (spec.languages.includes(languageId) && (await resolveCommand(spec, fs.root)) !== undefined) return true;
         return false;
       })();
       installed.set(languageId, found);
@@ -254,10 +265,14 @@ export function createLspService(opts: LspServiceOptions): LspService {
           failures.set(languageId, known);
         }
       }
-      out.failed = [...failures].map(([languageId, f]) => ({ source: `language server for ${languageId}`, reason: `${f.files} file(s) not checked: ${f.reason}` }));
+      out.failed = [...failures].map(([languageId, f]) => ({
+        source: `language server for ${languageId}`,
+        reason: `${f.files} file(s) not checked: ${f.reason}`,
+      }));
       return out;
     },
-    applyEdit: (server, edit, call) => applyWorkspaceEdit({ fs, languageOf: (rel) => pool.languageOf(rel), pushWaitMs: PUSH_WAIT_MS }, server, edit, call),
+    applyEdit: (server, edit, call) =>
+      applyWorkspaceEdit({ fs, languageOf: (rel) => pool.languageOf(rel), pushWaitMs: PUSH_WAIT_MS }, server, edit, call),
     async workspaceServers(call) {
       let servers = pool.runningServers().filter((s) => s.supports(call.method));
       if (servers.length > 0) return servers;
@@ -267,7 +282,9 @@ export function createLspService(opts: LspServiceOptions): LspService {
       }
       servers = pool.runningServers().filter((s) => s.supports(call.method));
       if (servers.length === 0) {
-        throw new ToolError("no_language_server", `No language server for this workspace's files answers ${call.method}`, { suggestion: "getToolCapabilities lists the servers found; configure one under \"lsp\" in the config file." });
+        throw new ToolError("no_language_server", `No language server for this workspace's files answers ${call.method}`, {
+          suggestion: 'getToolCapabilities lists the servers found; configure one under "lsp" in the config file.',
+        });
       }
       return servers;
     },
@@ -279,7 +296,8 @@ export function createLspService(opts: LspServiceOptions): LspService {
     },
     async recheckable() {
       const uris = new Set<string>();
-      for (const server of pool.runningServers()) if (server.supports("textDocument/diagnostic")) for (const uri of server.knownUris()) uris.add(uri);
+      for (const server of pool.runningServers())
+        if (server.supports("textDocument/diagnostic")) for (const uri of server.knownUris()) uris.add(uri);
       const paths: WorkspacePath[] = [];
       for (const uri of uris) {
         const path = fromFileUri(uri) === undefined ? undefined : await fs.resolve(uri).catch(() => undefined);
@@ -303,7 +321,8 @@ export function createLspService(opts: LspServiceOptions): LspService {
     },
     async workspaceErrors(call) {
       if (pool.runningServers().length === 0) {
-        for (const file of await findWorkspaceSources(fs, (rel) => pool.languageOf(rel), call.signal)) await document(file, { ...call, method: "textDocument/didOpen" }).catch(() => undefined);
+        for (const file of await findWorkspaceSources(fs, (rel) => pool.languageOf(rel), call.signal))
+          await document(file, { ...call, method: "textDocument/didOpen" }).catch(() => undefined);
       }
       const files = new Set<string>();
       for (const server of pool.runningServers()) for (const uri of server.knownUris()) files.add(uri);
@@ -325,8 +344,13 @@ export function createLspService(opts: LspServiceOptions): LspService {
       if (fromFileUri(uri) === undefined) return undefined;
       return fs.resolve(uri).catch(() => undefined);
     },
-    available: () => Promise.all(specs.map(async (spec) => ({ id: spec.id, languages: spec.languages, found: await resolveCommand(spec, fs.root) }))),
-    status: () => ({ servers: pool.status(), watchedDirectories: watcher?.directories ?? 0, watcherTruncated: watcher?.truncated ?? false }),
+    available: () =>
+      Promise.all(specs.map(async (spec) => ({ id: spec.id, languages: spec.languages, found: await resolveCommand(spec, fs.root) }))),
+    status: () => ({
+      servers: pool.status(),
+      watchedDirectories: watcher?.directories ?? 0,
+      watcherTruncated: watcher?.truncated ?? false,
+    }),
     async stop() {
       watcher?.close();
       await pool.stopAll();

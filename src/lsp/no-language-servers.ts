@@ -5,7 +5,9 @@ import type { LspService } from "./lsp-service.ts";
 
 export function noLanguageServers(): LspService {
   const refuse = async (): Promise<never> => {
-    throw new ToolError("no_language_server", "This bridge runs no language servers", { suggestion: "Use searchWorkspace or readFile instead." });
+    throw new ToolError("no_language_server", "This bridge runs no language servers", {
+      suggestion: "Use searchWorkspace or readFile instead.",
+    });
   };
   return {
     document: refuse,

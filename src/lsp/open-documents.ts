@@ -82,7 +82,10 @@ export class OpenDocuments {
       if (existing.text === text) return { doc: existing, changed: false };
       existing.version += 1;
       existing.text = text;
-      await this.connection.notify("textDocument/didChange", { textDocument: { uri: existing.uri, version: existing.version }, contentChanges: [{ text }] });
+      await this.connection.notify("textDocument/didChange", {
+        textDocument: { uri: existing.uri, version: existing.version },
+        contentChanges: [{ text }],
+      });
       return { doc: existing, changed: true };
     }
     await this.evictBeyond(MAX_OPEN - 1);

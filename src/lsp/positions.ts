@@ -20,15 +20,23 @@ export function splitLines(text: string): string[] {
 
 export function lspPosition(lines: readonly string[], input: PositionInput, file: string): Position {
   if (input.line < 1 || input.line > lines.length) {
-    throw new ToolError("invalid_arguments", `line ${input.line} is outside ${file} (${lines.length} lines)`, { suggestion: `Pass a line from 1 to ${lines.length}.` });
+    throw new ToolError("invalid_arguments", `line ${input.line} is outside ${file} (${lines.length} lines)`, {
+      suggestion: `Pass a line from 1 to ${lines.length}.`,
+    });
   }
   if (input.symbol !== undefined && input.symbol !== "") return locateSymbol(lines, input.line - 1, input.symbol, file);
   const text = lines[input.line - 1] ?? "";
   if (input.column === undefined) {
-    throw new ToolError("invalid_arguments", "Pass `symbol` (the name on that line) or `column`", { suggestion: `e.g. {"file": "${file}", "line": ${input.line}, "symbol": "${firstWord(text) ?? "name"}"}` });
+    throw new ToolError("invalid_arguments", "Pass `symbol` (the name on that line) or `column`", {
+      suggestion: `e.g. {"file": "${file}", "line": ${input.line}, "symbol": "${firstWord(text) ?? "name"}"}`,
+    });
   }
   if (input.column < 1 || input.column > text.length + 1) {
-    throw new ToolError("invalid_arguments", `column ${input.column} is outside line ${input.line} of ${file} (${text.length} characters)`, { suggestion: "Pass `symbol` instead of a column: the name is located on the line." });
+    throw new ToolError(
+      "invalid_arguments",
+      `column ${input.column} is outside line ${input.line} of ${file} (${text.length} characters)`,
+      { suggestion: "Pass `symbol` instead of a column: the name is located on the line." },
+    );
   }
   return { line: input.line - 1, character: input.column - 1 };
 }
@@ -43,9 +51,13 @@ function locateSymbol(lines: readonly string[], line: number, symbol: string, fi
       if (at >= 0) return { line: l, character: at };
     }
   }
-  throw new ToolError("symbol_not_found", `"${symbol}" is not on line ${line + 1} of ${file} (nor within ${NEARBY_LINES} lines of it); the line is: ${(lines[line] ?? "").trim().slice(0, 120)}`, {
-    suggestion: "Check the line number (readFile shows numbered lines), or find the symbol first with navigateToSymbolByName.",
-  });
+  throw new ToolError(
+    "symbol_not_found",
+    `"${symbol}" is not on line ${line + 1} of ${file} (nor within ${NEARBY_LINES} lines of it); the line is: ${(lines[line] ?? "").trim().slice(0, 120)}`,
+    {
+      suggestion: "Check the line number (readFile shows numbered lines), or find the symbol first with navigateToSymbolByName.",
+    },
+  );
 }
 
 function wholeWord(text: string, symbol: string): number {

@@ -21,7 +21,8 @@ export class ProgressTracker {
     if (!isProgress(params)) return;
     const value = params.value;
     if (value.kind === "begin") this.active.set(params.token, value.title + (value.message ? `: ${value.message}` : ""));
-    else if (value.kind === "report" && this.active.has(params.token) && value.message) this.active.set(params.token, `${(this.active.get(params.token) ?? "").split(":")[0]}: ${value.message}`);
+    else if (value.kind === "report" && this.active.has(params.token) && value.message)
+      this.active.set(params.token, `${(this.active.get(params.token) ?? "").split(":")[0]}: ${value.message}`);
     else if (value.kind === "end") this.active.delete(params.token);
     this.lastChange = Date.now();
     if (this.active.size === 0) this.wake();
@@ -56,5 +57,10 @@ export class ProgressTracker {
 function isProgress(params: unknown): params is ProgressParams<WorkDone> {
   if (typeof params !== "object" || params === null || !("token" in params) || !("value" in params)) return false;
   const value = (params as { value: unknown }).value;
-  return typeof value === "object" && value !== null && "kind" in value && ["begin", "report", "end"].includes(String((value as { kind: unknown }).kind));
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "kind" in value &&
+    ["begin", "report", "end"].includes(String((value as { kind: unknown }).kind))
+  );
 }

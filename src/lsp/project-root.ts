@@ -4,7 +4,11 @@
 import type { Fs } from "../ports/fs.ts";
 import { dirname, isInside } from "../lib/paths/posix-path.ts";
 
-export async function projectRoot(fs: Pick<Fs, "lstat">, file: string, opts: { folder: string; markers: readonly string[] }): Promise<string> {
+export async function projectRoot(
+  fs: Pick<Fs, "lstat">,
+  file: string,
+  opts: { folder: string; markers: readonly string[] },
+): Promise<string> {
   for (let dir = dirname(file); isInside(dir, opts.folder); dir = dirname(dir)) {
     for (const marker of opts.markers) {
       if (await exists(fs, `${dir === "/" ? "" : dir}/${marker}`)) return dir;

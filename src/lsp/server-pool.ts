@@ -73,7 +73,9 @@ export class LanguageServerPool {
   private closed = false;
 
   constructor(private readonly opts: PoolOptions) {
-    this.patterns = opts.specs.filter((s) => s.filePatterns !== undefined).map((spec) => ({ spec, matchers: (spec.filePatterns ?? []).map(compileGlob) }));
+    this.patterns = opts.specs
+      .filter((s) => s.filePatterns !== undefined)
+      .map((spec) => ({ spec, matchers: (spec.filePatterns ?? []).map(compileGlob) }));
   }
 
   /** The languageId of a file: a configured server's patterns first, then the built-in table. */
@@ -83,7 +85,11 @@ export class LanguageServerPool {
   }
 
   /** A running server for `path` that answers `method`, started when needed (`start: false`: only one already running). */
-  async serverFor(path: WorkspacePath, relativePath: string, opts: { method: string; onStarting?: (what: string) => void; start?: boolean }): Promise<ServerChoice> {
+  async serverFor(
+    path: WorkspacePath,
+    relativePath: string,
+    opts: { method: string; onStarting?: (what: string) => void; start?: boolean },
+  ): Promise<ServerChoice> {
     const languageId = this.languageOf(relativePath);
     const specs = languageId === undefined ? [] : this.opts.specs.filter((s) => s.languages.includes(languageId));
     if (languageId === undefined || specs.length === 0) {
@@ -111,9 +117,15 @@ export class LanguageServerPool {
       tried.push(`${spec.id}: has no ${opts.method}`);
     }
     const installed = tried.some((t) => !t.endsWith("not installed"));
-    throw new ToolError(installed ? "not_supported" : "no_language_server", `No language server for ${languageId} here answers ${opts.method} (${tried.join("; ")})`, {
-      suggestion: installed ? "Use another tool for this (findReferences, searchWorkspaceSymbols, searchWorkspace)." : `Install one (${specs.map((s) => s.id).join(" or ")}) so the bridge finds it on PATH, or configure one under "lsp" in the config file.`,
-    });
+    throw new ToolError(
+      installed ? "not_supported" : "no_language_server",
+      `No language server for ${languageId} here answers ${opts.method} (${tried.join("; ")})`,
+      {
+        suggestion: installed
+          ? "Use another tool for this (findReferences, searchWorkspaceSymbols, searchWorkspace)."
+          : `Install one (${specs.map((s) => s.id).join(" or ")}) so the bridge finds it on PATH, or configure one under "lsp" in the config file.`,
+      },
+    );
   }
 
   /** A file of this name appeared or went away: project roots are looked up again. */
@@ -129,7 +141,16 @@ export class LanguageServerPool {
   status(): ServerStatus[] {
     return [...this.entries.values()].map((e) => {
       const server = e.server;
-      const state = e.starting !== undefined ? "starting" : server !== undefined ? "running" : e.idle ? "idle" : this.recentCrashes(e) >= MAX_CRASHES ? "failed" : "crashed";
+      const state =
+        e.starting !== undefined
+          ? "starting"
+          : server !== undefined
+            ? "running"
+            : e.idle
+              ? "idle"
+              : this.recentCrashes(e) >= MAX_CRASHES
+                ? "failed"
+                : "crashed";
       return {
         id: e.spec.id,
         root: e.root,
@@ -169,7 +190,16 @@ export class LanguageServerPool {
     const command = await this.opts.resolveCommand(spec, root);
     if (command === undefined) return undefined;
     // Another call may have made it while the command was looked up.
-    const entry = this.entries.get(key) ?? { spec, root, command, server: undefined, starting: undefined, crashes: [], lastError: undefined, idle: false };
+    const entry = this.entries.get(key) ?? {
+      spec,
+      root,
+      command,
+      server: undefined,
+      starting: undefined,
+      crashes: [],
+      lastError: undefined,
+      idle: false,
+    };
     this.entries.set(key, entry);
     return entry;
   }
@@ -182,11 +212,19 @@ export class LanguageServerPool {
   private running(entry: Entry, onStarting?: (what: string) => void): Promise<LanguageServer> {
     if (entry.server !== undefined) return Promise.resolve(entry.server);
     if (entry.starting !== undefined) return entry.starting;
-    if (this.closed) throw new ToolError("language_server_error", "The bridge is shutting down", { suggestion: "Call again once the bridge has restarted." });
-    if (this.recentCrashes(entry) >= MAX_CRASHES) {
-      throw new ToolError("language_server_error", `${entry.spec.id} crashed ${MAX_CRASHES} times in ${CRASH_WINDOW_MS / 60_000} minutes and is not started again for now: ${entry.lastError ?? "no message"}`, {
-        suggestion: "Check the server's installation and the project's configuration; getToolCapabilities shows its state. Restarting the bridge resets this.",
+    if (this.closed)
+      throw new ToolError("language_server_error", "The bridge is shutting down", {
+        suggestion: "Call again once the bridge has restarted.",
       });
+    if (this.recentCrashes(entry) >= MAX_CRASHES) {
+      throw new ToolError(
+        "language_server_error",
+        `${entry.spec.id} crashed ${MAX_CRASHES} times in ${CRASH_WINDOW_MS / 60_000} minutes and is not started again for now: ${entry.lastError ?? "no message"}`,
+        {
+          suggestion:
+            "Check the server's installation and the project's configuration; getToolCapabilities shows its state. Restarting the bridge resets this.",
+        },
+      );
     }
     onStarting?.(`starting ${entry.spec.id} for ${entry.root}`);
     entry.starting = this.launch(entry).finally(() => {
@@ -203,17 +241,24 @@ export class LanguageServerPool {
     } catch (err) {
       entry.crashes.push(Date.now());
       entry.lastError = errorMessage(err);
-      throw new ToolError("language_server_error", entry.lastError, { suggestion: "Check that the server runs on its own (its --version), and the project's configuration; the next call tries again." });
+      throw new ToolError("language_server_error", entry.lastError, {
+        suggestion: "Check that the server runs on its own (its --version), and the project's configuration; the next call tries again.",
+      });
     }
     entry.server = server;
     entry.idle = false;
-    this.opts.log("info", `language server ${server.serverName} started for ${entry.root} in ${Date.now() - started} ms`, { pid: server.pid });
+    this.opts.log("info", `language server ${server.serverName} started for ${entry.root} in ${Date.now() - started} ms`, {
+      pid: server.pid,
+    });
     void server.exited.then((code) => {
       if (entry.server !== server) return;
       entry.server = undefined;
       entry.crashes.push(Date.now());
       entry.lastError = `exited with code ${code}${server.stderrTail().trim() ? `: ${server.stderrTail().trim().split("\n").slice(-3).join(" | ")}` : ""}`;
-      this.opts.log("warning", `language server ${entry.spec.id} for ${entry.root} ${entry.lastError}; it is started again on the next call`);
+      this.opts.log(
+        "warning",
+        `language server ${entry.spec.id} for ${entry.root} ${entry.lastError}; it is started again on the next call`,
+      );
     });
     this.opts.onStarted(server);
     this.idleTimer ??= setInterval(() => void this.stopIdle(), Math.max(1000, Math.min(60_000, this.opts.idleMs / 2)));
@@ -221,8 +266,19 @@ export class LanguageServerPool {
   }
 
   private async launchFor(entry: Entry) {
-    const initializationOptions = await initializationOptionsFor(entry.spec, entry.root, { launcher: this.opts.launcher, fs: this.opts.fs });
-    return { spec: entry.spec, root: entry.root, command: entry.command.command, args: entry.spec.args, env: this.opts.env, initializationOptions, processId: this.opts.processId };
+    const initializationOptions = await initializationOptionsFor(entry.spec, entry.root, {
+      launcher: this.opts.launcher,
+      fs: this.opts.fs,
+    });
+    return {
+      spec: entry.spec,
+      root: entry.root,
+      command: entry.command.command,
+      args: entry.spec.args,
+      env: this.opts.env,
+      initializationOptions,
+      processId: this.opts.processId,
+    };
   }
 
   private async stopIdle(): Promise<void> {
@@ -232,7 +288,10 @@ export class LanguageServerPool {
       if (server === undefined || server.busy > 0 || now - server.lastUsed < this.opts.idleMs) continue;
       entry.server = undefined;
       entry.idle = true;
-      this.opts.log("info", `language server ${entry.spec.id} for ${entry.root} idle for ${Math.round((now - server.lastUsed) / 1000)} s; shut down`);
+      this.opts.log(
+        "info",
+        `language server ${entry.spec.id} for ${entry.root} idle for ${Math.round((now - server.lastUsed) / 1000)} s; shut down`,
+      );
       await server.stop();
     }
     if (this.runningServers().length === 0) {

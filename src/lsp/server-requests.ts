@@ -3,7 +3,13 @@
 // asks to apply (workspace/applyEdit, sent while a command of a code action runs) is never applied
 // here: while the bridge runs such a command it is captured and then goes through the atomic edit
 // path (src/lsp/apply-edit.ts) like any other edit; at any other time it is refused and recorded.
-import type { ApplyWorkspaceEditParams, ConfigurationParams, Registration, RegistrationParams, UnregistrationParams } from "vscode-languageserver-protocol";
+import type {
+  ApplyWorkspaceEditParams,
+  ConfigurationParams,
+  Registration,
+  RegistrationParams,
+  UnregistrationParams,
+} from "vscode-languageserver-protocol";
 import type { LspConnection } from "../ports/lsp.ts";
 import { toFileUri } from "../lib/paths/file-uri.ts";
 import { basename } from "../lib/paths/posix-path.ts";
@@ -21,7 +27,9 @@ export interface ClientState {
 }
 
 export function answerServerRequests(connection: LspConnection, state: ClientState): void {
-  connection.onRequest("workspace/configuration", (params) => ((params as ConfigurationParams).items ?? []).map((item) => settingFor(state.settings, item.section)));
+  connection.onRequest("workspace/configuration", (params) =>
+    ((params as ConfigurationParams).items ?? []).map((item) => settingFor(state.settings, item.section)),
+  );
   connection.onRequest("workspace/workspaceFolders", () => [{ uri: toFileUri(state.root), name: basename(state.root) || "/" }]);
   connection.onRequest("window/workDoneProgress/create", () => null);
   connection.onRequest("client/registerCapability", (params) => {
@@ -45,7 +53,13 @@ export function answerServerRequests(connection: LspConnection, state: ClientSta
     state.onDiagnosticRefresh();
     return null;
   });
-  for (const refresh of ["workspace/semanticTokens/refresh", "workspace/inlayHint/refresh", "workspace/codeLens/refresh", "workspace/inlineValue/refresh", "workspace/foldingRange/refresh"]) {
+  for (const refresh of [
+    "workspace/semanticTokens/refresh",
+    "workspace/inlayHint/refresh",
+    "workspace/codeLens/refresh",
+    "workspace/inlineValue/refresh",
+    "workspace/foldingRange/refresh",
+  ]) {
     connection.onRequest(refresh, () => null);
   }
 }

@@ -7,14 +7,21 @@ import { ToolError } from "../errors.ts";
 
 export function applyTextEdits(text: string, edits: readonly TextEdit[], file: string): string {
   const starts = lineStarts(text);
-  const located = edits.map((edit, order) => ({ from: offsetOf(text, starts, edit.range.start), to: offsetOf(text, starts, edit.range.end), newText: edit.newText, order }));
+  const located = edits.map((edit, order) => ({
+    from: offsetOf(text, starts, edit.range.start),
+    to: offsetOf(text, starts, edit.range.end),
+    newText: edit.newText,
+    order,
+  }));
   // Same start: the order the server gave (two inserts at one place keep their order).
   located.sort((a, b) => a.from - b.from || a.order - b.order);
   for (let i = 1; i < located.length; i++) {
     const previous = located[i - 1];
     const current = located[i];
     if (previous !== undefined && current !== undefined && current.from < previous.to) {
-      throw new ToolError("language_server_error", `The language server's edit of ${file} has overlapping changes; nothing was changed`, { suggestion: "Ask again; if it repeats, make the change by hand." });
+      throw new ToolError("language_server_error", `The language server's edit of ${file} has overlapping changes; nothing was changed`, {
+        suggestion: "Ask again; if it repeats, make the change by hand.",
+      });
     }
   }
   let out = text;

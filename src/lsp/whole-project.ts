@@ -15,7 +15,11 @@ export interface Answer<T> {
 /** Servers that were seen settled once answer later requests at once (their project is loaded). */
 const settled = new WeakSet<LanguageServer>();
 
-export async function wholeProjectAnswer<T>(server: LanguageServer, ask: () => Promise<T>, opts: { deadline: number; signal: AbortSignal }): Promise<Answer<T>> {
+export async function wholeProjectAnswer<T>(
+  server: LanguageServer,
+  ask: () => Promise<T>,
+  opts: { deadline: number; signal: AbortSignal },
+): Promise<Answer<T>> {
   const readiness = server.launch.spec.readiness;
   if (readiness.rule === "answers-complete") return { value: await ask(), complete: true };
   const idle = await server.progress.idle(opts.deadline, opts.signal);
@@ -23,7 +27,12 @@ export async function wholeProjectAnswer<T>(server: LanguageServer, ask: () => P
   if (readiness.rule === "progress" || settled.has(server)) return { value: await ask(), complete: true };
   let previous = await ask();
   for (;;) {
-    if (Date.now() + readiness.settleMs > opts.deadline) return { value: previous, complete: false, why: `${server.launch.spec.id} was still loading the project (its answers kept changing)` };
+    if (Date.now() + readiness.settleMs > opts.deadline)
+      return {
+        value: previous,
+        complete: false,
+        why: `${server.launch.spec.id} was still loading the project (its answers kept changing)`,
+      };
     await pause(readiness.settleMs, opts.signal);
     if (opts.signal.aborted) return { value: previous, complete: false, why: "cancelled" };
     const next = await ask();

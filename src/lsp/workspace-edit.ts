@@ -3,13 +3,27 @@
 // is checked against the jail (every URI must resolve inside the workspace, else the whole edit is
 // refused) and normalised into one list of changes per file. Applying it, atomically and with a
 // dry-run diff, is `ApplyWorkspaceEdit`'s job, implemented on src/workspace by phase 2.
-import type { AnnotatedTextEdit, CreateFile, SnippetTextEdit, DeleteFile, RenameFile, TextDocumentEdit, TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
+import type {
+  AnnotatedTextEdit,
+  CreateFile,
+  SnippetTextEdit,
+  DeleteFile,
+  RenameFile,
+  TextDocumentEdit,
+  TextEdit,
+  WorkspaceEdit,
+} from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
 import { childPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
 import { splitLast } from "../workspace/parent-entry.ts";
 
 export type CheckedChange =
-  | { kind: "edit"; path: WorkspacePath; edits: TextEdit[]; /** The version the server computed the edit for, when it said. */ version: number | null }
+  | {
+      kind: "edit";
+      path: WorkspacePath;
+      edits: TextEdit[] /** The version the server computed the edit for, when it said. */;
+      version: number | null;
+    }
   | { kind: "create"; path: WorkspacePath; overwrite: boolean; ignoreIfExists: boolean }
   | { kind: "rename"; from: WorkspacePath; to: WorkspacePath; overwrite: boolean; ignoreIfExists: boolean }
   | { kind: "delete"; path: WorkspacePath; recursive: boolean; ignoreIfNotExists: boolean };
@@ -41,27 +55,55 @@ export async function checkWorkspaceEdit(edit: WorkspaceEdit, resolve: Resolve):
       const parent = await resolve(dir, { mustExist: false });
       return childPath(parent, name);
     } catch (err) {
-      throw new ToolError("outside_workspace", `The language server's edit touches ${uri}, which is not a file in the workspace; nothing was changed`, {
-        suggestion: "Make the change by hand inside the workspace, or narrow the request so the edit stays in it.",
-        cause: err,
-      });
+      throw new ToolError(
+        "outside_workspace",
+        `The language server's edit touches ${uri}, which is not a file in the workspace; nothing was changed`,
+        {
+          suggestion: "Make the change by hand inside the workspace, or narrow the request so the edit stays in it.",
+          cause: err,
+        },
+      );
     }
   };
   const changes: CheckedChange[] = [];
   for (const change of edit.documentChanges ?? []) {
-    if ("textDocument" in change) changes.push({ kind: "edit", path: await inside(change.textDocument.uri), edits: change.edits.map(plainEdit), version: (change as TextDocumentEdit).textDocument.version });
-    else if (change.kind === "create") changes.push({ kind: "create", path: await inside((change as CreateFile).uri, true), overwrite: change.options?.overwrite === true, ignoreIfExists: change.options?.ignoreIfExists === true });
+    if ("textDocument" in change)
+      changes.push({
+        kind: "edit",
+        path: await inside(change.textDocument.uri),
+        edits: change.edits.map(plainEdit),
+        version: (change as TextDocumentEdit).textDocument.version,
+      });
+    else if (change.kind === "create")
+      changes.push({
+        kind: "create",
+        path: await inside((change as CreateFile).uri, true),
+        overwrite: change.options?.overwrite === true,
+        ignoreIfExists: change.options?.ignoreIfExists === true,
+      });
     else if (change.kind === "rename") {
       const rename = change as RenameFile;
-      changes.push({ kind: "rename", from: await inside(rename.oldUri, true), to: await inside(rename.newUri, true), overwrite: rename.options?.overwrite === true, ignoreIfExists: rename.options?.ignoreIfExists === true });
+      changes.push({
+        kind: "rename",
+        from: await inside(rename.oldUri, true),
+        to: await inside(rename.newUri, true),
+        overwrite: rename.options?.overwrite === true,
+        ignoreIfExists: rename.options?.ignoreIfExists === true,
+      });
     } else {
       const del = change as DeleteFile;
-      changes.push({ kind: "delete", path: await inside(del.uri, true), recursive: del.options?.recursive === true, ignoreIfNotExists: del.options?.ignoreIfNotExists === true });
+      changes.push({
+        kind: "delete",
+        path: await inside(del.uri, true),
+        recursive: del.options?.recursive === true,
+        ignoreIfNotExists: del.options?.ignoreIfNotExists === true,
+      });
     }
   }
   // `changes` is the older form; servers send one or the other.
   if (edit.documentChanges === undefined) {
-    for (const [uri, edits] of Object.entries(edit.changes ?? {})) changes.push({ kind: "edit", path: await inside(uri), edits: edits.map(plainEdit), version: null });
+    for (const [uri, edits] of Object.entries(edit.changes ?? {}))
+      changes.push({ kind: "edit", path: await inside(uri), edits: edits.map(plainEdit), version: null });
   }
   return { changes };
 }

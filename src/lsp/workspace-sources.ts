@@ -6,7 +6,11 @@ import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 const SCAN_ENTRIES = 2000;
 const LANGUAGES_OPENED = 2;
 
-export async function findWorkspaceSources(fs: WorkspaceFs, languageOf: (relative: string) => string | undefined, signal: AbortSignal): Promise<string[]> {
+export async function findWorkspaceSources(
+  fs: WorkspaceFs,
+  languageOf: (relative: string) => string | undefined,
+  signal: AbortSignal,
+): Promise<string[]> {
   const first = new Map<string, { file: string; count: number }>();
   let seen = 0;
   for await (const entry of fs.walk(".", { maxDepth: 8, includeHidden: false, signal })) {
@@ -19,5 +23,8 @@ export async function findWorkspaceSources(fs: WorkspaceFs, languageOf: (relativ
     if (known === undefined) first.set(language, { file: entry.rel, count: 1 });
     else known.count += 1;
   }
-  return [...first.values()].sort((a, b) => b.count - a.count).slice(0, LANGUAGES_OPENED).map((f) => f.file);
+  return [...first.values()]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, LANGUAGES_OPENED)
+    .map((f) => f.file);
 }

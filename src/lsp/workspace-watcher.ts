@@ -55,7 +55,10 @@ export class WorkspaceWatcher {
         return;
       }
       try {
-        this.watchers.set(dir, this.fs.watch(dir, (event) => this.onEvent(dir, event.kind, event.name), { onError: () => this.unwatch(dir) }));
+        this.watchers.set(
+          dir,
+          this.fs.watch(dir, (event) => this.onEvent(dir, event.kind, event.name), { onError: () => this.unwatch(dir) }),
+        );
         for (const entry of await this.fs.readdir(dir)) {
           if (entry.isDirectory && !ALWAYS_SKIPPED.has(entry.name)) queue.push(`${dir === "/" ? "" : dir}/${entry.name}`);
         }

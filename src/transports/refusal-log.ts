@@ -36,7 +36,8 @@ async function reasonOf(response: Response): Promise<string> {
     if (typeof body === "object" && body !== null && "error" in body) {
       const error = body.error;
       if (typeof error === "string") return error.slice(0, MAX_REASON_CHARS);
-      if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string") return error.message.slice(0, MAX_REASON_CHARS);
+      if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string")
+        return error.message.slice(0, MAX_REASON_CHARS);
     }
   } catch {
     // Plain text.

@@ -90,7 +90,8 @@ async function restore(swapped: readonly Prepared[]): Promise<string[]> {
     try {
       if (p.write.expect === "absent") await p.entry.parent.remove(p.entry.name);
       // Exclusive: a file someone made there meanwhile is theirs, not overwritten.
-      else if (p.write.remove === true) await p.entry.parent.writeFile(p.entry.name, p.write.expect.original, { mode: p.mode, exclusive: true });
+      else if (p.write.remove === true)
+        await p.entry.parent.writeFile(p.entry.name, p.write.expect.original, { mode: p.mode, exclusive: true });
       else await p.entry.parent.writeFile(p.entry.name, p.write.expect.original);
     } catch (err) {
       failed.push(`${p.write.label} (${errorMessage(err)})`);
@@ -104,13 +105,20 @@ async function check(p: Prepared): Promise<FileStat | undefined> {
   const { write, entry } = p;
   const now = await entry.stat();
   if (write.expect === "absent") {
-    if (write.remove === true) throw new ToolError("internal_error", `${write.label}: a removal needs the version read`, { suggestion: "Report this as a bug." });
-    if (now !== undefined) throw new ToolError("file_exists", `${write.label} was created by someone else meanwhile`, { suggestion: "Read it and decide whether to overwrite it." });
+    if (write.remove === true)
+      throw new ToolError("internal_error", `${write.label}: a removal needs the version read`, { suggestion: "Report this as a bug." });
+    if (now !== undefined)
+      throw new ToolError("file_exists", `${write.label} was created by someone else meanwhile`, {
+        suggestion: "Read it and decide whether to overwrite it.",
+      });
     return undefined;
   }
   if (now === undefined) throw changed(write.label, "was deleted");
   if (!now.isFile) throw changed(write.label, "is no longer a regular file");
-  if (now.nlink > 1) throw new ToolError("invalid_path", `${write.label} is a hard link (${now.nlink} names); refusing to write through it`, { suggestion: "Copy the file to a new path and edit the copy." });
+  if (now.nlink > 1)
+    throw new ToolError("invalid_path", `${write.label} is a hard link (${now.nlink} names); refusing to write through it`, {
+      suggestion: "Copy the file to a new path and edit the copy.",
+    });
   if (!sameIdentity(identityOf(now), write.expect.identity)) throw changed(write.label, "changed on disk");
   return now;
 }
@@ -130,5 +138,7 @@ async function writeTemp(p: Prepared, mode: number): Promise<string> {
 }
 
 function changed(label: string, what: string): ToolError {
-  return new ToolError("file_changed", `${label} ${what} since it was read; nothing was written`, { suggestion: "Read the file again and redo the edit against its current content." });
+  return new ToolError("file_changed", `${label} ${what} since it was read; nothing was written`, {
+    suggestion: "Read the file again and redo the edit against its current content.",
+  });
 }

@@ -20,19 +20,30 @@ export interface MadeDirectory {
  * `input` resolved by the jail (mustExist: false) to `target`; makes what is missing of it.
  * Without `parents`, only the last component may be missing.
  */
-export async function makeDirectoryChain(fs: Fs, jail: Workspace, input: string, opts: { parents: boolean; mode?: number }): Promise<MadeDirectory> {
+export async function makeDirectoryChain(
+  fs: Fs,
+  jail: Workspace,
+  input: string,
+  opts: { parents: boolean; mode?: number },
+): Promise<MadeDirectory> {
   const target = await jail.resolve(input, { mustExist: false });
   const folder = jail.folders.filter((f) => isInside(target, f)).reduce((a, b) => (b.length > a.length ? b : a), jail.root);
-  const parts = relative(folder, target).split("/").filter((p) => p !== "");
+  const parts = relative(folder, target)
+    .split("/")
+    .filter((p) => p !== "");
   let dir: DirHandle = (await openCheckedDirectory(fs, jail, folder, input)).handle;
   const created: string[] = [];
   try {
     for (let i = 0; i < parts.length; i++) {
       const name = parts[i] as string;
-      const existing = await dir.entryStat(name).catch((err: unknown) => (fsErrorCode(err) === "ENOENT" ? undefined : Promise.reject(fsFailure(input, err))));
+      const existing = await dir
+        .entryStat(name)
+        .catch((err: unknown) => (fsErrorCode(err) === "ENOENT" ? undefined : Promise.reject(fsFailure(input, err))));
       if (existing === undefined) {
         if (!opts.parents && i < parts.length - 1) {
-          throw new ToolError("file_not_found", `The parent directory of ${input} does not exist`, { suggestion: "Create the parent first, or pass createParents: true." });
+          throw new ToolError("file_not_found", `The parent directory of ${input} does not exist`, {
+            suggestion: "Create the parent first, or pass createParents: true.",
+          });
         }
         await dir.mkdir(name, opts.mode === undefined ? {} : { mode: opts.mode }).catch((err: unknown) => {
           // Made meanwhile by someone else: fine if it is a directory, which the open checks.
@@ -40,14 +51,19 @@ export async function makeDirectoryChain(fs: Fs, jail: Workspace, input: string,
         });
         created.push(parts.slice(0, i + 1).join("/"));
       } else if (!existing.isDirectory && !existing.isSymbolicLink) {
-        throw new ToolError("not_a_directory", `${parts.slice(0, i + 1).join("/")} exists and is not a directory`, { suggestion: "Pick another path, or delete the file first." });
+        throw new ToolError("not_a_directory", `${parts.slice(0, i + 1).join("/")} exists and is not a directory`, {
+          suggestion: "Pick another path, or delete the file first.",
+        });
       }
       const next = await dir.openDirectory(name).catch((err: unknown) => {
         // A symlink raced in fails O_NOFOLLOW with ELOOP, or with ENOTDIR when O_DIRECTORY is
         // checked first (Linux); a file raced in fails with ENOTDIR too. Either way the path
         // changed under us since the entry was looked at.
         const code = fsErrorCode(err);
-        if (code === "ELOOP" || code === "ENOTDIR") throw new ToolError("invalid_path", `${input} changed while its directories were being made (a symlink or file appeared)`, { suggestion: "Something is replacing this path right now; retry once it is stable." });
+        if (code === "ELOOP" || code === "ENOTDIR")
+          throw new ToolError("invalid_path", `${input} changed while its directories were being made (a symlink or file appeared)`, {
+            suggestion: "Something is replacing this path right now; retry once it is stable.",
+          });
         throw fsFailure(input, err);
       });
       await dir.close();

@@ -59,7 +59,11 @@ export function createDirectoryOpener(fs: Fs, jail: Workspace): DirectoryOpener 
       retire(chain.splice(keep));
       for (let k = chain.length; k < parts.length; k++) {
         const path = pathOf(k);
-        chain.push({ path, handle: k === 0 ? throughJail(fs, jail, ".") : openChild(chain[k - 1] as Link, parts[k - 1] as string, path), children: [] });
+        chain.push({
+          path,
+          handle: k === 0 ? throughJail(fs, jail, ".") : openChild(chain[k - 1] as Link, parts[k - 1] as string, path),
+          children: [],
+        });
       }
       return openChild(chain[parts.length - 1] as Link, parts[parts.length - 1] as string, dir);
     },

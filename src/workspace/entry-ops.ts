@@ -27,7 +27,10 @@ export async function removeEntry(fs: Fs, jail: Workspace, input: string, opts: 
     refuseRepository(entry.name, input);
     await entry.parent.remove(entry.name, { recursive: opts.recursive }).catch((err: unknown) => {
       const code = fsErrorCode(err);
-      if (code === "ENOTEMPTY" || code === "EEXIST") throw new ToolError("invalid_arguments", `${input} is a directory that is not empty`, { suggestion: "Pass recursive: true to delete it with everything in it." });
+      if (code === "ENOTEMPTY" || code === "EEXIST")
+        throw new ToolError("invalid_arguments", `${input} is a directory that is not empty`, {
+          suggestion: "Pass recursive: true to delete it with everything in it.",
+        });
       throw fsFailure(input, err);
     });
     return { path: entry.path, type: entryType(st) };
@@ -52,13 +55,26 @@ export async function renameEntry(fs: Fs, jail: Workspace, from: string, to: str
     const target = await openParentEntry(fs, jail, to);
     try {
       const there = await target.stat();
-      if (there !== undefined && target.path === source.path) return { from: source.path, to: target.path, type: entryType(st), replaced: false };
-      if (there?.isDirectory) throw new ToolError("file_exists", `${to} is an existing directory`, { suggestion: "Rename to a path that does not exist, or delete the directory first." });
-      if (there !== undefined && !opts.overwrite) throw new ToolError("file_exists", `${to} already exists`, { suggestion: "Pass overwrite: true to replace it, or pick another name." });
+      if (there !== undefined && target.path === source.path)
+        return { from: source.path, to: target.path, type: entryType(st), replaced: false };
+      if (there?.isDirectory)
+        throw new ToolError("file_exists", `${to} is an existing directory`, {
+          suggestion: "Rename to a path that does not exist, or delete the directory first.",
+        });
+      if (there !== undefined && !opts.overwrite)
+        throw new ToolError("file_exists", `${to} already exists`, {
+          suggestion: "Pass overwrite: true to replace it, or pick another name.",
+        });
       await source.parent.rename(source.name, target.parent, target.name).catch((err: unknown) => {
         const code = fsErrorCode(err);
-        if (code === "EXDEV") throw new ToolError("invalid_arguments", `${from} and ${to} are on different filesystems`, { suggestion: "Copy the file with createFile and delete the old one." });
-        if (code === "EINVAL") throw new ToolError("invalid_arguments", `${to} is inside ${from}`, { suggestion: "A directory cannot be moved into itself; pick a target outside it." });
+        if (code === "EXDEV")
+          throw new ToolError("invalid_arguments", `${from} and ${to} are on different filesystems`, {
+            suggestion: "Copy the file with createFile and delete the old one.",
+          });
+        if (code === "EINVAL")
+          throw new ToolError("invalid_arguments", `${to} is inside ${from}`, {
+            suggestion: "A directory cannot be moved into itself; pick a target outside it.",
+          });
         throw fsFailure(from, err);
       });
       return { from: source.path, to: target.path, type: entryType(st), replaced: there !== undefined };
@@ -72,11 +88,17 @@ export async function renameEntry(fs: Fs, jail: Workspace, from: string, to: str
 
 async function existing(entry: ParentEntry, input: string): Promise<FileStat> {
   const st = await entry.stat();
-  if (st === undefined) throw new ToolError("file_not_found", `${input} does not exist`, { suggestion: "Check the spelling, or locate it with findFiles or getFileTree." });
+  if (st === undefined)
+    throw new ToolError("file_not_found", `${input} does not exist`, {
+      suggestion: "Check the spelling, or locate it with findFiles or getFileTree.",
+    });
   return st;
 }
 
 /** A repository's history is not a workspace file: losing it to one call is too easy. */
 function refuseRepository(name: string, input: string): void {
-  if (name === ".git") throw new ToolError("permission_denied", `${input} is a git repository's data; the bridge does not delete or move it`, { suggestion: "Do this from a terminal if you really mean it." });
+  if (name === ".git")
+    throw new ToolError("permission_denied", `${input} is a git repository's data; the bridge does not delete or move it`, {
+      suggestion: "Do this from a terminal if you really mean it.",
+    });
 }

@@ -30,7 +30,9 @@ export async function openParentEntry(fs: Fs, jail: Workspace, input: string): P
     parentPath = await jail.resolve(dir);
   } catch (err) {
     if (err instanceof ToolError && err.code === "file_not_found") {
-      throw new ToolError("file_not_found", `The directory of ${input} does not exist`, { suggestion: "Check the path; create the directory first if it should exist." });
+      throw new ToolError("file_not_found", `The directory of ${input} does not exist`, {
+        suggestion: "Check the path; create the directory first if it should exist.",
+      });
     }
     throw err;
   }
@@ -57,13 +59,17 @@ export async function openParentEntry(fs: Fs, jail: Workspace, input: string): P
 export function splitLast(input: string): { dir: string; name: string } {
   const path = /^file:/i.test(input) ? fromFileUri(input) : input;
   if (path === undefined) {
-    throw new ToolError("invalid_path", `Not a usable local file URI: ${input}`, { suggestion: "Use file:///absolute/path (no host, query or fragment), or a plain path." });
+    throw new ToolError("invalid_path", `Not a usable local file URI: ${input}`, {
+      suggestion: "Use file:///absolute/path (no host, query or fragment), or a plain path.",
+    });
   }
   const trimmed = path.length > 1 ? path.replace(/\/+$/, "") : path;
   const cut = trimmed.lastIndexOf("/");
   const name = cut < 0 ? trimmed : trimmed.slice(cut + 1);
   if (name === "" || name === "." || name === ".." || name.includes("\0")) {
-    throw new ToolError("invalid_path", `${input} does not name an entry (it ends in "${name || "/"}")`, { suggestion: 'Name the file or directory itself, e.g. "src/old.ts", not "." or "..".' });
+    throw new ToolError("invalid_path", `${input} does not name an entry (it ends in "${name || "/"}")`, {
+      suggestion: 'Name the file or directory itself, e.g. "src/old.ts", not "." or "..".',
+    });
   }
   const dir = cut < 0 ? "." : cut === 0 ? "/" : trimmed.slice(0, cut);
   return { dir, name };

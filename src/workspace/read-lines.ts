@@ -86,7 +86,8 @@ export async function readLines(reader: ByteReader, size: number, req: LineReque
         used += pendingBytes + 1;
         pending = [];
         pendingBytes = 0;
-        if (req.endLine !== undefined ? finished >= req.endLine : lines.length >= req.maxLines) return stopEarly(req.endLine !== undefined ? "endLine" : "maxLines", false);
+        if (req.endLine !== undefined ? finished >= req.endLine : lines.length >= req.maxLines)
+          return stopEarly(req.endLine !== undefined ? "endLine" : "maxLines", false);
       }
     }
     pos += chunk.length;

@@ -69,8 +69,12 @@ export async function* walk(fs: Fs, jail: Workspace, start: WorkspacePath, opts:
     let started = 0;
     try {
       for (const dir of level) {
-        if (opts.signal.aborted) throw new ToolError("cancelled", "Cancelled while walking the workspace", { suggestion: "Call again with a smaller maxDepth or a subdirectory." });
-        while (started < level.length && listings.length <= LIST_AHEAD) listings.push(listDirectory(fs, jail, level[started++] as Pending, listOpts));
+        if (opts.signal.aborted)
+          throw new ToolError("cancelled", "Cancelled while walking the workspace", {
+            suggestion: "Call again with a smaller maxDepth or a subdirectory.",
+          });
+        while (started < level.length && listings.length <= LIST_AHEAD)
+          listings.push(listDirectory(fs, jail, level[started++] as Pending, listOpts));
         const listed = await (listings.shift() as Promise<Listed>);
         for (const { entry, size } of listed.entries) {
           const kind = kindOf(entry);
@@ -118,7 +122,12 @@ async function ancestorLevels(fs: Fs, jail: Workspace, folder: WorkspacePath, ba
   return level;
 }
 
-async function listDirectory(fs: Fs, jail: Workspace, dir: Pending, opts: WalkOptions & { gitignore: boolean; base: string }): Promise<Listed> {
+async function listDirectory(
+  fs: Fs,
+  jail: Workspace,
+  dir: Pending,
+  opts: WalkOptions & { gitignore: boolean; base: string },
+): Promise<Listed> {
   let handle: DirHandle;
   try {
     handle = (await openCheckedDirectory(fs, jail, dir.path, dir.path)).handle;
@@ -132,9 +141,21 @@ async function listDirectory(fs: Fs, jail: Workspace, dir: Pending, opts: WalkOp
     const level = opts.gitignore ? await loadLevel(dir.level, folderDir, handle, all) : undefined;
     const visibility = { includeHidden: opts.includeHidden, gitignore: opts.gitignore, filter: opts.filter };
     const entries = all
-      .filter((e) => isVisible({ name: e.name, isDir: e.isDirectory, folderPath: joinRel(folderDir, e.name), searchPath: joinRel(dir.rel, e.name) }, level, visibility))
+      .filter((e) =>
+        isVisible(
+          { name: e.name, isDir: e.isDirectory, folderPath: joinRel(folderDir, e.name), searchPath: joinRel(dir.rel, e.name) },
+          level,
+          visibility,
+        ),
+      )
       .sort(compareEntries);
-    const sizeOf = (entry: DirEntry) => (opts.sizes && entry.isFile ? handle.entryStat(entry.name).then((s) => s.size, () => undefined) : undefined);
+    const sizeOf = (entry: DirEntry) =>
+      opts.sizes && entry.isFile
+        ? handle.entryStat(entry.name).then(
+            (s) => s.size,
+            () => undefined,
+          )
+        : undefined;
     return { entries: await Promise.all(entries.map(async (entry) => ({ entry, size: await sizeOf(entry) }))), level };
   } finally {
     await handle.close().catch(() => undefined);

@@ -89,7 +89,9 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     const path = await jail.resolve(dir);
     const st = await statOf(fs, path, dir);
     if (!st.isDirectory) {
-      throw new ToolError("not_a_directory", `${dir} is not a directory`, { suggestion: "Pass a directory, or read the file with readFile." });
+      throw new ToolError("not_a_directory", `${dir} is not a directory`, {
+        suggestion: "Pass a directory, or read the file with readFile.",
+      });
     }
     return path;
   };
@@ -98,17 +100,26 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     const { handle, stat } = await openCheckedFile(fs, jail, resolved, path);
     return { path: resolved, stat, read: (position, length) => handle.read(position, length), close: () => handle.close() };
   };
-  const readBytes = async (path: string, opts: { maxBytes: number; forWrite?: boolean }): Promise<FileBytes> => readOpened(await openFile(path, { forWrite: opts.forWrite === true }), path, opts.maxBytes);
+  const readBytes = async (path: string, opts: { maxBytes: number; forWrite?: boolean }): Promise<FileBytes> =>
+    readOpened(await openFile(path, { forWrite: opts.forWrite === true }), path, opts.maxBytes);
   const readOpened = async (file: OpenedFile, path: string, maxBytes: number): Promise<FileBytes> => {
     const opts = { maxBytes };
     try {
       if (file.stat.size > opts.maxBytes) {
-        throw new ToolError("file_too_large", `${path} is ${file.stat.size} bytes; at most ${opts.maxBytes} are read here`, { suggestion: "Read a line range of it with readFile." });
+        throw new ToolError("file_too_large", `${path} is ${file.stat.size} bytes; at most ${opts.maxBytes} are read here`, {
+          suggestion: "Read a line range of it with readFile.",
+        });
       }
       // One byte more than the file's size (bounded by the limit): a file that grew since the fstat is caught too.
       const bytes = await file.read(0, Math.min(opts.maxBytes, file.stat.size) + 1);
-      if (bytes.length > opts.maxBytes) throw new ToolError("file_too_large", `${path} grew past ${opts.maxBytes} bytes while it was read`, { suggestion: "Read a line range of it with readFile." });
-      if (bytes.length > file.stat.size) throw new ToolError("file_changed", `${path} grew while it was read`, { suggestion: "Something is writing it right now; retry once it is done." });
+      if (bytes.length > opts.maxBytes)
+        throw new ToolError("file_too_large", `${path} grew past ${opts.maxBytes} bytes while it was read`, {
+          suggestion: "Read a line range of it with readFile.",
+        });
+      if (bytes.length > file.stat.size)
+        throw new ToolError("file_changed", `${path} grew while it was read`, {
+          suggestion: "Something is writing it right now; retry once it is done.",
+        });
       return { path: file.path, bytes, stat: file.stat };
     } finally {
       await file.close();
@@ -157,7 +168,8 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
       return new TextDecoder().decode((await readOpened(file, jail.relative(path), opts.maxBytes)).bytes);
     },
     readMany: (paths, opts) => readMany(fs, jail, paths, opts),
-    writeFile: (path, data, opts = {}) => writeThroughParent(fs, jail, path, typeof data === "string" ? new TextEncoder().encode(data) : data, opts),
+    writeFile: (path, data, opts = {}) =>
+      writeThroughParent(fs, jail, path, typeof data === "string" ? new TextEncoder().encode(data) : data, opts),
     commit: (writes) => commitFiles(fs, jail, writes),
     makeDirectory: (path, opts) => makeDirectoryChain(fs, jail, path, opts),
     remove: (path, opts) => removeEntry(fs, jail, path, opts),

@@ -15,7 +15,13 @@ export interface WriteOptions {
   mode?: number;
 }
 
-export async function writeThroughParent(fs: Fs, jail: Workspace, input: string, data: Uint8Array, opts: WriteOptions): Promise<WorkspacePath> {
+export async function writeThroughParent(
+  fs: Fs,
+  jail: Workspace,
+  input: string,
+  data: Uint8Array,
+  opts: WriteOptions,
+): Promise<WorkspacePath> {
   const target = await jail.resolve(input, { mustExist: false, forWrite: true });
   const parentPath = jail.parentOf(target);
   const name = basename(target);
@@ -24,7 +30,9 @@ export async function writeThroughParent(fs: Fs, jail: Workspace, input: string,
     parent = (await openCheckedDirectory(fs, jail, parentPath, dirname(input))).handle;
   } catch (err) {
     if (err instanceof ToolError && err.code === "file_not_found") {
-      throw new ToolError("file_not_found", `The directory of ${input} does not exist`, { suggestion: "Create the directory first, or write to an existing one." });
+      throw new ToolError("file_not_found", `The directory of ${input} does not exist`, {
+        suggestion: "Create the directory first, or write to an existing one.",
+      });
     }
     throw err;
   }
@@ -34,15 +42,26 @@ export async function writeThroughParent(fs: Fs, jail: Workspace, input: string,
       if (fsErrorCode(err) === "ENOENT") return undefined;
       throw fsFailure(input, err);
     });
-    if (existing?.isDirectory) throw new ToolError("not_a_file", `${input} is a directory`, { suggestion: "Write to a file path inside it." });
+    if (existing?.isDirectory)
+      throw new ToolError("not_a_file", `${input} is a directory`, { suggestion: "Write to a file path inside it." });
     if (existing?.isFile && existing.nlink > 1) {
-      throw new ToolError("invalid_path", `${input} is a hard link (${existing.nlink} names); refusing to write through it`, { suggestion: "Copy the file to a new path and edit the copy." });
+      throw new ToolError("invalid_path", `${input} is a hard link (${existing.nlink} names); refusing to write through it`, {
+        suggestion: "Copy the file to a new path and edit the copy.",
+      });
     }
-    if (existing !== undefined && opts.createOnly) throw new ToolError("file_exists", `${input} already exists`, { suggestion: "Pass overwrite: true to replace it, or pick another name." });
-    await parent.writeFile(name, data, { ...(opts.mode === undefined ? {} : { mode: opts.mode }), exclusive: opts.createOnly === true }).catch((err: unknown) => {
-      if (fsErrorCode(err) === "EEXIST") throw new ToolError("file_exists", `${input} already exists`, { suggestion: "Pass overwrite: true to replace it, or pick another name." });
-      throw fsFailure(input, err);
-    });
+    if (existing !== undefined && opts.createOnly)
+      throw new ToolError("file_exists", `${input} already exists`, {
+        suggestion: "Pass overwrite: true to replace it, or pick another name.",
+      });
+    await parent
+      .writeFile(name, data, { ...(opts.mode === undefined ? {} : { mode: opts.mode }), exclusive: opts.createOnly === true })
+      .catch((err: unknown) => {
+        if (fsErrorCode(err) === "EEXIST")
+          throw new ToolError("file_exists", `${input} already exists`, {
+            suggestion: "Pass overwrite: true to replace it, or pick another name.",
+          });
+        throw fsFailure(input, err);
+      });
     return target;
   } finally {
     await parent.close();

@@ -53,7 +53,11 @@ describe("one CLI on every entry point", () => {
 
   beforeAll(async () => {
     const node = bridgeCommand("node");
-    reference = { help: await outcome(node, ["--help"]), version: await outcome(node, ["--version"]), bad: await outcome(node, ["--bogus"]) };
+    reference = {
+      help: await outcome(node, ["--help"]),
+      version: await outcome(node, ["--version"]),
+      bad: await outcome(node, ["--bogus"]),
+    };
     const pkg = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as { version: string };
     expect(reference.version).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: "" });
     expect(reference.help.code).toBe(0);
@@ -113,8 +117,14 @@ describe("type checks", () => {
   }, 120_000);
 
   it("keeps Bun's and Deno's files out of the Node typecheck, and each in its own", async () => {
-    const node = JSON.parse(await readFile(join(REPO_ROOT, "tsconfig.json"), "utf8")) as { include: string[]; compilerOptions: { types: string[] } };
-    const bunConfig = JSON.parse(await readFile(join(REPO_ROOT, "tsconfig.bun.json"), "utf8")) as { include: string[]; compilerOptions: { types: string[] } };
+    const node = JSON.parse(await readFile(join(REPO_ROOT, "tsconfig.json"), "utf8")) as {
+      include: string[];
+      compilerOptions: { types: string[] };
+    };
+    const bunConfig = JSON.parse(await readFile(join(REPO_ROOT, "tsconfig.bun.json"), "utf8")) as {
+      include: string[];
+      compilerOptions: { types: string[] };
+    };
     expect(node.compilerOptions.types).toEqual(["node"]);
     for (const entry of node.include) expect(entry).not.toMatch(/bun|deno/);
     expect(bunConfig.compilerOptions.types).toEqual(["bun"]);
@@ -135,7 +145,9 @@ describe("the packed package", () => {
     const filename = (JSON.parse(stdout) as Array<{ filename: string }>)[0]?.filename;
     if (filename === undefined) throw new Error(`npm pack printed no file name: ${stdout}`);
     await writeFile(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true }));
-    await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", join(consumer, filename)], { cwd: consumer });
+    await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", join(consumer, filename)], {
+      cwd: consumer,
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -145,7 +157,11 @@ describe("the packed package", () => {
   const launchers: Array<[RuntimeName, string, (consumer: string) => [string, ...string[]]]> = [
     ["deno", "deno run -A npm:claude-ide-bridge", () => [DENO, "run", "-A", "npm:claude-ide-bridge"]],
     ["bun", "bunx --bun claude-ide-bridge", () => [BUN, "x", "--bun", "claude-ide-bridge"]],
-    ["node", "npx claude-ide-bridge", (dir) => [process.execPath, join(dir, "node_modules", "claude-ide-bridge", "bin", "claude-ide-bridge.js")]],
+    [
+      "node",
+      "npx claude-ide-bridge",
+      (dir) => [process.execPath, join(dir, "node_modules", "claude-ide-bridge", "bin", "claude-ide-bridge.js")],
+    ],
   ];
 
   it.each(launchers)("%s: `%s` starts the bridge on that runtime", async (runtime, _how, command) => {

@@ -67,7 +67,11 @@ export async function startProcess(command: [string, ...string[]], opts: StartOp
     });
     const timer = setTimeout(() => {
       proc.kill("SIGKILL");
-      reject(new Error(`${command.join(" ")}: not ready (${opts.ready}) within ${timeoutMs} ms\n--- stderr ---\n${stderr}\n--- stdout ---\n${stdout}`));
+      reject(
+        new Error(
+          `${command.join(" ")}: not ready (${opts.ready}) within ${timeoutMs} ms\n--- stderr ---\n${stderr}\n--- stdout ---\n${stdout}`,
+        ),
+      );
     }, timeoutMs);
     proc.once("error", (err) => {
       clearTimeout(timer);
@@ -75,7 +79,11 @@ export async function startProcess(command: [string, ...string[]], opts: StartOp
     });
     void exited.then((info) => {
       clearTimeout(timer);
-      reject(new Error(`${command.join(" ")} exited (${JSON.stringify(info)}) before ready\n--- stderr ---\n${stderr}\n--- stdout ---\n${stdout}`));
+      reject(
+        new Error(
+          `${command.join(" ")} exited (${JSON.stringify(info)}) before ready\n--- stderr ---\n${stderr}\n--- stdout ---\n${stdout}`,
+        ),
+      );
     });
   });
   const started: Started = {

@@ -149,7 +149,13 @@ describe.each(RUNTIMES)("the %s adapter", (runtime) => {
   });
 
   it("finds executables on PATH only, and resolves hosts", () => {
-    expect(report.which).toEqual({ sh: expect.stringMatching(/\/sh$/), missing: null, absolute: "/bin/sh", notExecutable: null, directory: null });
+    expect(report.which).toEqual({
+      sh: expect.stringMatching(/\/sh$/),
+      missing: null,
+      absolute: "/bin/sh",
+      notExecutable: null,
+      directory: null,
+    });
     expect(report.resolveHost.ip).toEqual(["127.0.0.1"]);
     expect(report.resolveHost.localhost.some((a) => a === "127.0.0.1" || a === "::1")).toBe(true);
   });
@@ -196,7 +202,9 @@ describe.each(RUNTIMES)("the %s adapter", (runtime) => {
     expect(await rawUpgrade(port, "mcp, other")).toEqual({ status: 101, protocol: "mcp" });
     // RFC 6455 allows "other,mcp" too; Deno's parser does not (it splits on ", "), so the Deno
     // adapter refuses it with a 400 that says why. Claude Code offers "mcp" alone.
-    expect(await rawUpgrade(port, "other,mcp")).toEqual(runtime === "deno" ? { status: 400, protocol: undefined } : { status: 101, protocol: "mcp" });
+    expect(await rawUpgrade(port, "other,mcp")).toEqual(
+      runtime === "deno" ? { status: 400, protocol: undefined } : { status: 101, protocol: "mcp" },
+    );
   });
 
   it("reports bufferedAmount: above 1 MB while a client does not read, 0 once it has", async () => {

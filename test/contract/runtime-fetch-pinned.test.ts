@@ -124,7 +124,9 @@ describe.each(RUNTIMES)("fetchPinned on %s", (runtime) => {
   let probe: Started;
   let probePort: string;
   const pinned = (order: object) =>
-    fetch(`http://127.0.0.1:${probePort}/fetch`, { method: "POST", body: JSON.stringify(order) }).then((res) => res.json() as Promise<FetchReport>);
+    fetch(`http://127.0.0.1:${probePort}/fetch`, { method: "POST", body: JSON.stringify(order) }).then(
+      (res) => res.json() as Promise<FetchReport>,
+    );
   /** What the echo route saw, from a report's body. */
   const arrived = (report: FetchReport) => JSON.parse(report.body !== undefined && "ok" in report.body ? report.body.ok : "null");
 
@@ -142,22 +144,42 @@ describe.each(RUNTIMES)("fetchPinned on %s", (runtime) => {
     const init = { address: "127.0.0.1", method: "PUT", headers: { "x-test": "yes", Host: "evil.invalid" }, body: "päyload" };
     const report = await pinned({ url, init });
     expect(report).toMatchObject({ status: 200, statusText: "OK", isResponse: true });
-    expect(arrived(report)).toEqual({ method: "PUT", url: "/echo?q=1", host: `pinned.invalid:${http4}`, xTest: "yes", contentLength: "8", body: "päyload", remote: "127.0.0.1", servername: null });
+    expect(arrived(report)).toEqual({
+      method: "PUT",
+      url: "/echo?q=1",
+      host: `pinned.invalid:${http4}`,
+      xTest: "yes",
+      contentLength: "8",
+      body: "päyload",
+      remote: "127.0.0.1",
+      servername: null,
+    });
     expect(arrived(await pinned({ url, init, bodyAsBytes: true }))).toMatchObject({ body: "päyload", contentLength: "8" });
     expect(arrived(await pinned({ url, init: { address: "127.0.0.1" } }))).toMatchObject({ method: "GET", body: "", contentLength: null });
   });
 
   it("returns a redirect as it is, Location and all, and a 204 without a body", async () => {
-    expect(await pinned({ url: `http://pinned.invalid:${http4}/redirect`, init: { address: "127.0.0.1" } })).toMatchObject({ status: 302, location: "http://elsewhere.invalid/next", body: { ok: "" } });
-    expect(await pinned({ url: `http://pinned.invalid:${http4}/no-content`, init: { address: "127.0.0.1" } })).toMatchObject({ status: 204, body: { ok: "" } });
+    expect(await pinned({ url: `http://pinned.invalid:${http4}/redirect`, init: { address: "127.0.0.1" } })).toMatchObject({
+      status: 302,
+      location: "http://elsewhere.invalid/next",
+      body: { ok: "" },
+    });
+    expect(await pinned({ url: `http://pinned.invalid:${http4}/no-content`, init: { address: "127.0.0.1" } })).toMatchObject({
+      status: 204,
+      body: { ok: "" },
+    });
   });
 
   it("fails with ECANCELED on an abort before the call, while waiting for an answer, and while reading the body", async () => {
     const cancelled = { name: "RuntimeError", code: "ECANCELED" };
     const address = "127.0.0.1";
     expect(await pinned({ url: `http://pinned.invalid:${http4}/echo`, init: { address }, abort: "before" })).toEqual({ error: cancelled });
-    expect(await pinned({ url: `http://pinned.invalid:${http4}/silent?probe=${probePort}`, init: { address }, abort: "on-request" })).toEqual({ error: cancelled });
-    expect(await pinned({ url: `http://pinned.invalid:${http4}/headers-then-stall`, init: { address }, abort: "after-headers" })).toMatchObject({ status: 200, body: cancelled });
+    expect(
+      await pinned({ url: `http://pinned.invalid:${http4}/silent?probe=${probePort}`, init: { address }, abort: "on-request" }),
+    ).toEqual({ error: cancelled });
+    expect(
+      await pinned({ url: `http://pinned.invalid:${http4}/headers-then-stall`, init: { address }, abort: "after-headers" }),
+    ).toMatchObject({ status: 200, body: cancelled });
   });
 
   it("fails with ETIMEDOUT past timeoutMs, before the answer or in its body", async () => {
@@ -168,8 +190,13 @@ describe.each(RUNTIMES)("fetchPinned on %s", (runtime) => {
   });
 
   it("fails with ECONNREFUSED on a closed port and ECONNRESET on a body cut short", async () => {
-    expect(await pinned({ url: `http://pinned.invalid:${refused}/`, init: { address: "127.0.0.1" } })).toEqual({ error: { name: "RuntimeError", code: "ECONNREFUSED" } });
-    expect(await pinned({ url: `http://pinned.invalid:${http4}/reset`, init: { address: "127.0.0.1" } })).toMatchObject({ status: 200, body: { name: "RuntimeError", code: "ECONNRESET" } });
+    expect(await pinned({ url: `http://pinned.invalid:${refused}/`, init: { address: "127.0.0.1" } })).toEqual({
+      error: { name: "RuntimeError", code: "ECONNREFUSED" },
+    });
+    expect(await pinned({ url: `http://pinned.invalid:${http4}/reset`, init: { address: "127.0.0.1" } })).toMatchObject({
+      status: 200,
+      body: { name: "RuntimeError", code: "ECONNRESET" },
+    });
   });
 
   it("refuses what it cannot pin with EINVAL: a name as the address, a non-HTTP URL", async () => {
@@ -181,7 +208,10 @@ describe.each(RUNTIMES)("fetchPinned on %s", (runtime) => {
 
   it("connects to an IPv6 address, and never reuses a connection pinned elsewhere", async (ctx) => {
     if (http6 === undefined || dualStack === undefined) return ctx.skip("this machine cannot listen on ::1");
-    expect(arrived(await pinned({ url: `http://pinned.invalid:${http6}/echo`, init: { address: "::1" } }))).toMatchObject({ host: `pinned.invalid:${http6}`, remote: "::1" });
+    expect(arrived(await pinned({ url: `http://pinned.invalid:${http6}/echo`, init: { address: "::1" } }))).toMatchObject({
+      host: `pinned.invalid:${http6}`,
+      remote: "::1",
+    });
     // The same host:port twice, pinned to two addresses: a pooled socket would carry both to the first.
     const url = `http://pinned.invalid:${dualStack}/echo`;
     expect(arrived(await pinned({ url, init: { address: "127.0.0.1" } }))).toMatchObject({ remote: "::ffff:127.0.0.1" });
@@ -193,8 +223,12 @@ describe.each(RUNTIMES)("fetchPinned on %s", (runtime) => {
     expect(report).toMatchObject({ status: 200 });
     expect(arrived(report)).toMatchObject({ host: `pinned.invalid:${https4}`, servername: "pinned.invalid", remote: "127.0.0.1" });
     // The same server, reached as another name: its certificate does not cover it.
-    expect(await pinned({ url: `https://other.invalid:${https4}/echo`, init: { address: "127.0.0.1", ca } })).toEqual({ error: { name: "RuntimeError", code: "OTHER" } });
+    expect(await pinned({ url: `https://other.invalid:${https4}/echo`, init: { address: "127.0.0.1", ca } })).toEqual({
+      error: { name: "RuntimeError", code: "OTHER" },
+    });
     // Without the CA the certificate is just self-signed.
-    expect(await pinned({ url: `https://pinned.invalid:${https4}/echo`, init: { address: "127.0.0.1" } })).toEqual({ error: { name: "RuntimeError", code: "OTHER" } });
+    expect(await pinned({ url: `https://pinned.invalid:${https4}/echo`, init: { address: "127.0.0.1" } })).toEqual({
+      error: { name: "RuntimeError", code: "OTHER" },
+    });
   });
 });

@@ -50,7 +50,7 @@ describe.each(RUNTIMES)("spawn on %s", (runtime) => {
   beforeAll(async () => {
     probe = await startProcess(scriptCommand(runtime, join(FIXTURES, "runtime-probe.ts")), { ready: /PROBE_PORT=(\d+)/ });
     const base = `http://127.0.0.1:${probe.ready[1]}`;
-    get = async <T,>(path: string) => (await (await fetch(`${base}${path}`)).json()) as T;
+    get = async <T>(path: string) => (await (await fetch(`${base}${path}`)).json()) as T;
   });
 
   afterAll(async () => {

@@ -104,7 +104,11 @@ describe.each(RUNTIMES)("the shim on %s", (runtime) => {
   });
 
   it("relays MCP over stdio: initialize, then a tool call", async () => {
-    const init = await shim.request(1, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: `contract-shim-${runtime}`, version: "0" } });
+    const init = await shim.request(1, "initialize", {
+      protocolVersion: "2025-11-25",
+      capabilities: {},
+      clientInfo: { name: `contract-shim-${runtime}`, version: "0" },
+    });
     expect(init.result).toMatchObject({ serverInfo: { name: "claude-ide-bridge" } });
     shim.send({ jsonrpc: "2.0", method: "notifications/initialized" });
     const called = await shim.request(2, "tools/call", { name: "getWorkspaceFolders", arguments: {} });
@@ -115,7 +119,12 @@ describe.each(RUNTIMES)("the shim on %s", (runtime) => {
   it("reattaches after the bridge restarts on the same port: the next call just works", async () => {
     expect(await bridge.stop("SIGTERM")).toEqual({ code: 0, signal: null });
     await expect.poll(() => shim.stderr, { timeout: 10_000 }).toMatch(/bridge connection closed/);
-    bridge = await startFixtureBridge(runtime, { port: bridge.port, token: bridge.token, workspace: bridge.workspace, configDir: bridge.configDir });
+    bridge = await startFixtureBridge(runtime, {
+      port: bridge.port,
+      token: bridge.token,
+      workspace: bridge.workspace,
+      configDir: bridge.configDir,
+    });
     // Made up before the shim is back: it queues the call and sends it once reattached.
     const called = await shim.request(3, "tools/call", { name: "getWorkspaceFolders", arguments: {} }, 30_000);
     expect(called.error).toBeUndefined();

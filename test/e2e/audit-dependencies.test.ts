@@ -15,16 +15,41 @@ interface Audit {
 }
 
 const ADVISORIES = {
-  lodash: [{ id: 1106913, url: "https://github.com/advisories/GHSA-35jh-r3h4-6jhm", title: "Command Injection in lodash", severity: "high", vulnerable_versions: "<4.17.21", cwe: ["CWE-77"], cvss: { score: 7.2, vectorString: null } }],
-  minimist: [{ id: 1096465, url: "https://github.com/advisories/GHSA-xvch-5gv4-984h", title: "Prototype Pollution in minimist", severity: "critical", vulnerable_versions: "<0.2.4", cwe: ["CWE-1321"], cvss: { score: 9.8, vectorString: null } }],
+  lodash: [
+    {
+      id: 1106913,
+      url: "https://github.com/advisories/GHSA-35jh-r3h4-6jhm",
+      title: "Command Injection in lodash",
+      severity: "high",
+      vulnerable_versions: "<4.17.21",
+      cwe: ["CWE-77"],
+      cvss: { score: 7.2, vectorString: null },
+    },
+  ],
+  minimist: [
+    {
+      id: 1096465,
+      url: "https://github.com/advisories/GHSA-xvch-5gv4-984h",
+      title: "Prototype Pollution in minimist",
+      severity: "critical",
+      vulnerable_versions: "<0.2.4",
+      cwe: ["CWE-1321"],
+      cvss: { score: 9.8, vectorString: null },
+    },
+  ],
 };
 
 const packument = (name: string, versions: string[]) => ({
   name,
   "dist-tags": { latest: versions.at(-1) },
-  versions: Object.fromEntries(versions.map((v) => [v, { name, version: v, dist: { tarball: `http://127.0.0.1/${name}/-/${name}-${v}.tgz` } }])),
+  versions: Object.fromEntries(
+    versions.map((v) => [v, { name, version: v, dist: { tarball: `http://127.0.0.1/${name}/-/${name}-${v}.tgz` } }]),
+  ),
 });
-const PACKUMENTS: Record<string, unknown> = { lodash: packument("lodash", ["4.17.20", "4.17.21"]), minimist: packument("minimist", ["0.0.8", "0.2.4"]) };
+const PACKUMENTS: Record<string, unknown> = {
+  lodash: packument("lodash", ["4.17.20", "4.17.21"]),
+  minimist: packument("minimist", ["0.0.8", "0.2.4"]),
+};
 
 let temp: TempWorkspaces;
 let registry: Server;
@@ -67,7 +92,12 @@ const lock = (deps: Record<string, string>) =>
     requires: true,
     packages: {
       "": { name: "app", version: "1.0.0", dependencies: deps },
-      ...Object.fromEntries(Object.entries(deps).map(([name, version]) => [`node_modules/${name}`, { version, resolved: `http://127.0.0.1:${port}/${name}/-/${name}-${version}.tgz` }])),
+      ...Object.fromEntries(
+        Object.entries(deps).map(([name, version]) => [
+          `node_modules/${name}`,
+          { version, resolved: `http://127.0.0.1:${port}/${name}/-/${name}-${version}.tgz` },
+        ]),
+      ),
     },
   });
 
@@ -93,7 +123,9 @@ describe("auditDependencies with npm", () => {
   });
 
   it("says a lock file is needed, without running npm", async () => {
-    const root = await temp.make("no-lock", { "package.json": JSON.stringify({ name: "x", version: "1.0.0", dependencies: { lodash: "^4" } }) });
+    const root = await temp.make("no-lock", {
+      "package.json": JSON.stringify({ name: "x", version: "1.0.0", dependencies: { lodash: "^4" } }),
+    });
     const d = await dispatcher(root);
     const failure = await d.failure("auditDependencies", {});
     expect(failure).toMatchObject({ code: "not_detected", suggestion: expect.stringMatching(/package-lock-only/) });

@@ -35,7 +35,9 @@ it("SIGHUP removes the lock and exits 0, as SIGTERM does", async () => {
 it("names the next step: the claude mcp add command for this bridge, under a name that is not ide", async () => {
   const bridge = await bridgeOn(home);
   // Logged right after the "listening" line the helper waits for.
-  await expect.poll(() => bridge.stderr()).toMatch(/next: in \S+ run `claude mcp add claude-ide-bridge -- node \S+\/bin\/claude-ide-bridge\.js shim`/);
+  await expect
+    .poll(() => bridge.stderr())
+    .toMatch(/next: in \S+ run `claude mcp add claude-ide-bridge -- node \S+\/bin\/claude-ide-bridge\.js shim`/);
 });
 
 it("a second bridge on the workspace warns with the first one's pid and port; --exclusive refuses to start", async () => {
@@ -46,22 +48,37 @@ it("a second bridge on the workspace warns with the first one's pid and port; --
   expect(second.stderr()).toContain(`claude-ide-bridge stop --port ${first.port}`);
   await second.stop();
   const refused = bridgeOn(home, { args: ["--exclusive"] });
-  await expect(refused).rejects.toThrow(new RegExp(`exited before listening \\(code 1[\\s\\S]*another bridge already serves .*pid ${firstPid} on port ${first.port}.*--exclusive refuses a second one`));
+  await expect(refused).rejects.toThrow(
+    new RegExp(
+      `exited before listening \\(code 1[\\s\\S]*another bridge already serves .*pid ${firstPid} on port ${first.port}.*--exclusive refuses a second one`,
+    ),
+  );
 });
 
 it("a port in use is said first, with --port 0 suggested, and no session is restored before it", async () => {
   const first = await bridgeOn(home);
   const client = await sdkThroughShim({ cwd: home.workspace, configDir: home.configDir });
   clients.push(client);
-  await expect.poll(async () => (await readFile(join(home.configDir, "ide", `checkpoint-${first.port}.json`), "utf8").catch(() => "")).includes('"sessions":[{'), { timeout: 8_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await readFile(join(home.configDir, "ide", `checkpoint-${first.port}.json`), "utf8").catch(() => "")).includes('"sessions":[{'),
+      { timeout: 8_000 },
+    )
+    .toBe(true);
   await killHard(first);
   const squatter = createServer();
   await new Promise<void>((resolve) => squatter.listen(first.port, "127.0.0.1", resolve));
   try {
     const attempt = startBridgeProcess({ workspace: home.workspace, configDir: home.configDir, args: ["--port", String(first.port)] });
-    const err: unknown = await attempt.then(() => undefined, (e: unknown) => e);
+    const err: unknown = await attempt.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     const text = String(err);
-    expect(text).toMatch(new RegExp(`port ${first.port} is already in use on 127\\.0\\.0\\.1; is a bridge already running there.*--port 0 for a free one`));
+    expect(text).toMatch(
+      new RegExp(`port ${first.port} is already in use on 127\\.0\\.0\\.1; is a bridge already running there.*--port 0 for a free one`),
+    );
     expect(text).not.toMatch(/restored \d+ session/);
   } finally {
     await new Promise<void>((resolve) => squatter.close(() => resolve()));

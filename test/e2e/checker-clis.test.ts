@@ -34,7 +34,9 @@ describe("getDiagnostics with pyright's CLI", () => {
     const d = await dispatcher(root);
     const result = await d.data<Diagnostics>("getDiagnostics", { file: "app.py" });
     expect(result.sources).toEqual(["pyright"]);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ file: "app.py", line: 5, column: 21, severity: "error", code: "reportArgumentType", source: "pyright" })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ file: "app.py", line: 5, column: 21, severity: "error", code: "reportArgumentType", source: "pyright" }),
+    ]);
   });
 });
 
@@ -48,6 +50,8 @@ describe.skipIf(noGo !== undefined)(`getDiagnostics with go vet${noGo === undefi
     const d = await dispatcher(root);
     const result = await d.data<Diagnostics>("getDiagnostics", {});
     expect(result.sources).toEqual(["go vet"]);
-    expect(result.diagnostics).toEqual([expect.objectContaining({ file: "main.go", line: 6, source: "go vet", message: expect.stringMatching(/wrong type/) })]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ file: "main.go", line: 6, source: "go vet", message: expect.stringMatching(/wrong type/) }),
+    ]);
   });
 });

@@ -34,7 +34,16 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
 
   it("connects over HTTP and WebSocket", async () => {
     // -H is variadic (`--header <header...>`): it must come after the positional arguments.
-    const addHttp = await claude(["mcp", "add", "--transport", "http", "bridge-http", bridge.mcpUrl, "-H", `Authorization: Bearer ${bridge.token}`]);
+    const addHttp = await claude([
+      "mcp",
+      "add",
+      "--transport",
+      "http",
+      "bridge-http",
+      bridge.mcpUrl,
+      "-H",
+      `Authorization: Bearer ${bridge.token}`,
+    ]);
     expect(addHttp.code, addHttp.out).toBe(0);
     const ws = { type: "ws", url: bridge.wsUrl, headers: { "x-claude-code-ide-authorization": bridge.token } };
     const addWs = await claude(["mcp", "add-json", "bridge-ws", JSON.stringify(ws)]);
@@ -57,6 +66,9 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
       const list = await claude(["mcp", "list"]);
       results.push(list.out.split("\n").find((l) => l.startsWith("bridge-http:")) ?? list.out);
     }
-    expect(results.filter((l) => !l.includes("✔ Connected")), results.join("\n")).toEqual([]);
+    expect(
+      results.filter((l) => !l.includes("✔ Connected")),
+      results.join("\n"),
+    ).toEqual([]);
   });
 });

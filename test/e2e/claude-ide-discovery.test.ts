@@ -255,7 +255,10 @@ function startClaude(opts: {
   const run: ClaudeRun = {
     proc,
     exited,
-    screen: () => stripAnsi(raw).replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n"),
+    screen: () =>
+      stripAnsi(raw)
+        .replace(/[ \t]+\n/g, "\n")
+        .replace(/\n{3,}/g, "\n\n"),
     debugIdeLines: () => {
       const latest = join(opts.configDir, "debug", "latest");
       if (!existsSync(latest)) return "(no debug log)";
@@ -470,7 +473,10 @@ it("what arrives: lock token and subprotocol mcp, initialize from claude-code, t
   const idePid = (connected.params as { pid: unknown }).pid;
   expect(typeof idePid).toBe("number");
   // The pid is the Claude Code we started (a process inside our pseudo-terminal).
-  expect(claude.tree().map((p) => p.pid), fullDiag()).toContain(idePid);
+  expect(
+    claude.tree().map((p) => p.pid),
+    fullDiag(),
+  ).toContain(idePid);
 
   // The real bridge answered the initialize.
   const reply = messages.find((m) => m.from === "bridge" && m.msg.id === init.id)?.msg;

@@ -47,7 +47,13 @@ describe.each(claudeBinsFromEnv())("claude -p through the fake model API (%s)", 
     async () => {
       const workspace = await makeWorkspace();
       try {
-        const call = await callToolThroughClaude({ tool: "getWorkspaceFolders", claudeBin, transport: "shim-spawn", cwd: workspace, timeoutMs: CLI_TIMEOUT_MS });
+        const call = await callToolThroughClaude({
+          tool: "getWorkspaceFolders",
+          claudeBin,
+          transport: "shim-spawn",
+          cwd: workspace,
+          timeoutMs: CLI_TIMEOUT_MS,
+        });
         const why = describeRun(call.run);
         expect(call.run.spawnedBridges, why).toEqual([workspace]);
         expect(call.toolResultBlock.is_error ?? false, `the tool failed: ${call.toolResult}\n${why}`).toBe(false);
@@ -65,7 +71,14 @@ describe.each(claudeBinsFromEnv())("claude -p through the fake model API (%s)", 
     async () => {
       // Offered as a tool, or named in the deferred-tools list of tool search: anywhere in the request.
       const firstTurnNames = async (serverName: string) => {
-        const run = await runClaudePrint("hello", { bridge, claudeBin, transport: "shim", serverName, script: () => ({ text: "hi" }), timeoutMs: CLI_TIMEOUT_MS });
+        const run = await runClaudePrint("hello", {
+          bridge,
+          claudeBin,
+          transport: "shim",
+          serverName,
+          script: () => ({ text: "hi" }),
+          timeoutMs: CLI_TIMEOUT_MS,
+        });
         const text = JSON.stringify(run.turns[0] ?? {});
         return [...new Set(text.match(new RegExp(`mcp__${serverName}__[A-Za-z]+`, "g")) ?? [])];
       };
@@ -83,17 +96,32 @@ describe.each(claudeBinsFromEnv())("claude -p through the fake model API (%s)", 
 // The fake must speak the API's wire format, or a passing CLI run above would prove little about
 // what the real API sends. A tool call, streamed and not, read back the way a client reads it.
 it("the fake model API answers a tool call as JSON and as server-sent events", async () => {
-  const api = await startFakeModelApi(() => ({ text: "Let me look.", toolUses: [{ name: "mcp__bridge__readFile", input: { path: "src/a.ts", startLine: 10 } }] }));
+  const api = await startFakeModelApi(() => ({
+    text: "Let me look.",
+    toolUses: [{ name: "mcp__bridge__readFile", input: { path: "src/a.ts", startLine: 10 } }],
+  }));
   try {
     const ask = (stream: boolean) =>
       fetch(`${api.url}/v1/messages?beta=true`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-api-key": "test-key" },
-        body: JSON.stringify({ model: "m", max_tokens: 100, stream, messages: [{ role: "user", content: "hi" }], tools: [{ name: "mcp__bridge__readFile" }] }),
+        body: JSON.stringify({
+          model: "m",
+          max_tokens: 100,
+          stream,
+          messages: [{ role: "user", content: "hi" }],
+          tools: [{ name: "mcp__bridge__readFile" }],
+        }),
       });
-    const plain = (await (await ask(false)).json()) as { stop_reason: string; content: Array<{ type: string; input?: unknown; text?: string }> };
+    const plain = (await (await ask(false)).json()) as {
+      stop_reason: string;
+      content: Array<{ type: string; input?: unknown; text?: string }>;
+    };
     expect(plain.stop_reason).toBe("tool_use");
-    expect(plain.content).toMatchObject([{ type: "text", text: "Let me look." }, { type: "tool_use", name: "mcp__bridge__readFile", input: { path: "src/a.ts", startLine: 10 } }]);
+    expect(plain.content).toMatchObject([
+      { type: "text", text: "Let me look." },
+      { type: "tool_use", name: "mcp__bridge__readFile", input: { path: "src/a.ts", startLine: 10 } },
+    ]);
 
     const streamed = await ask(true);
     expect(streamed.headers.get("content-type")).toBe("text/event-stream");
@@ -102,7 +130,10 @@ it("the fake model API answers a tool call as JSON and as server-sent events", a
       .filter(Boolean)
       .map((record) => {
         const [eventLine, dataLine] = record.split("\n");
-        const data = JSON.parse(dataLine?.replace(/^data: /, "") ?? "") as { type: string; delta?: { partial_json?: string; stop_reason?: string } };
+        const data = JSON.parse(dataLine?.replace(/^data: /, "") ?? "") as {
+          type: string;
+          delta?: { partial_json?: string; stop_reason?: string };
+        };
         expect(eventLine).toBe(`event: ${data.type}`);
         return data;
       });
@@ -120,7 +151,10 @@ it("the fake model API answers a tool call as JSON and as server-sent events", a
     expect(JSON.parse(json)).toEqual({ path: "src/a.ts", startLine: 10 });
     expect(events.find((e) => e.type === "message_delta")?.delta?.stop_reason).toBe("tool_use");
 
-    const count = await fetch(`${api.url}/v1/messages/count_tokens`, { method: "POST", body: JSON.stringify({ model: "m", messages: [] }) });
+    const count = await fetch(`${api.url}/v1/messages/count_tokens`, {
+      method: "POST",
+      body: JSON.stringify({ model: "m", messages: [] }),
+    });
     expect(((await count.json()) as { input_tokens: number }).input_tokens).toBeGreaterThan(0);
     expect(api.requests.map((r) => r.kind)).toEqual(["turn", "turn", "count_tokens"]);
   } finally {

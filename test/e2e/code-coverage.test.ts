@@ -31,9 +31,20 @@ describe("getCodeCoverage", () => {
     const root = await temp.make("node-lcov", {
       "src/calc.js": "exports.used = (x) => x + 1;\nexports.unused = (x) => {\n  const y = x * 2;\n  return y;\n};\n",
       "coverage/.gitkeep": "",
-      "test/calc.test.js": 'const test = require("node:test");\nconst { used } = require("../src/calc.js");\ntest("used", () => {\n  if (used(1) !== 2) throw new Error("bad");\n});\n',
+      "test/calc.test.js":
+        'const test = require("node:test");\nconst { used } = require("../src/calc.js");\ntest("used", () => {\n  if (used(1) !== 2) throw new Error("bad");\n});\n',
     });
-    execFileSync(process.execPath, ["--test", "--experimental-test-coverage", "--test-reporter=lcov", "--test-reporter-destination=coverage/lcov.info", "test/calc.test.js"], { cwd: root, stdio: "ignore" });
+    execFileSync(
+      process.execPath,
+      [
+        "--test",
+        "--experimental-test-coverage",
+        "--test-reporter=lcov",
+        "--test-reporter-destination=coverage/lcov.info",
+        "test/calc.test.js",
+      ],
+      { cwd: root, stdio: "ignore" },
+    );
     const d = await dispatcher(root);
     const cov = await d.data<Coverage>("getCodeCoverage", { path: "src" });
     expect(cov).toMatchObject({ report: "coverage/lcov.info", format: "lcov" });
@@ -42,18 +53,27 @@ describe("getCodeCoverage", () => {
   });
 
   const noGo = missingProgram("go", ["version"]);
-  it.skipIf(noGo !== undefined)(`reads go test's cover profile, with paths relative to the module (${noGo ?? "go found"})`, { timeout: 180_000 }, async () => {
-    const root = await temp.make("go-cover", {
-      "go.mod": "module example.com/calc\n\ngo 1.19\n",
-      "calc/calc.go": "package calc\n\nfunc Add(a, b int) int {\n\treturn a + b\n}\n\nfunc Sub(a, b int) int {\n\treturn a - b\n}\n",
-      "calc/calc_test.go": 'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal("bad")\n\t}\n}\n',
-    });
-    execFileSync("go", ["test", "-coverprofile=coverage.out", "./..."], { cwd: root, stdio: "ignore", env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" } });
-    const d = await dispatcher(root);
-    const cov = await d.data<Coverage>("getCodeCoverage", {});
-    expect(cov).toMatchObject({ report: "coverage.out", format: "go" });
-    expect(cov.files).toEqual([{ file: "calc/calc.go", covered: 1, total: 2, percent: 50, uncovered: "7-9" }]);
-  });
+  it.skipIf(noGo !== undefined)(
+    `reads go test's cover profile, with paths relative to the module (${noGo ?? "go found"})`,
+    { timeout: 180_000 },
+    async () => {
+      const root = await temp.make("go-cover", {
+        "go.mod": "module example.com/calc\n\ngo 1.19\n",
+        "calc/calc.go": "package calc\n\nfunc Add(a, b int) int {\n\treturn a + b\n}\n\nfunc Sub(a, b int) int {\n\treturn a - b\n}\n",
+        "calc/calc_test.go":
+          'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal("bad")\n\t}\n}\n',
+      });
+      execFileSync("go", ["test", "-coverprofile=coverage.out", "./..."], {
+        cwd: root,
+        stdio: "ignore",
+        env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" },
+      });
+      const d = await dispatcher(root);
+      const cov = await d.data<Coverage>("getCodeCoverage", {});
+      expect(cov).toMatchObject({ report: "coverage.out", format: "go" });
+      expect(cov.files).toEqual([{ file: "calc/calc.go", covered: 1, total: 2, percent: 50, uncovered: "7-9" }]);
+    },
+  );
 
   it("reads a 30 MB istanbul report while timers keep running, and lists the worst 50 files first", { timeout: 180_000 }, async () => {
     const root = await temp.make("big-istanbul", {});

@@ -86,15 +86,7 @@ it(
   async () => {
     if (!existsSync(CONFORMANCE_BIN)) throw new Error(`${CONFORMANCE_BIN} missing: run \`npm ci\``);
     const started = Date.now();
-    const { code, output } = await runConformance([
-      "server",
-      "--url",
-      `${proxy.url}/mcp`,
-      "--expected-failures",
-      BASELINE,
-      "-o",
-      outDir,
-    ]);
+    const { code, output } = await runConformance(["server", "--url", `${proxy.url}/mcp`, "--expected-failures", BASELINE, "-o", outDir]);
     const summaryAt = output.indexOf("=== SUMMARY ===");
     const summary = summaryAt >= 0 ? output.slice(summaryAt) : output;
 

@@ -21,7 +21,10 @@ let fx: LspFixture;
 beforeAll(async () => {
   fx = await lspFixture({
     "package.json": JSON.stringify({ name: "merge", private: true, type: "module", devDependencies: { eslint: "9", typescript: "5" } }),
-    "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, allowJs: true, module: "nodenext" }, include: ["src"] }),
+    "tsconfig.json": JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, allowJs: true, module: "nodenext" },
+      include: ["src"],
+    }),
     "eslint.config.js": 'export default [{ files: ["**/*.js"], rules: { "no-unused-vars": "error" } }];\n',
     "src/a.ts": 'export const n: number = "one";\n',
     "src/c.js": "const unused = 1;\nexport const used = 2;\n",
@@ -37,11 +40,29 @@ afterAll(async () => {
 describe("getDiagnostics from a language server and a linter together", () => {
   it("reports the server's type error and eslint's finding for the workspace, without running tsc", { timeout: 120_000 }, async () => {
     const out = await fx.tools.data<Result>("getDiagnostics");
-    expect(out.sources.some((s) => /typescript|tsc --lsp/i.test(s)), out.sources.join()).toBe(true);
+    expect(
+      out.sources.some((s) => /typescript|tsc --lsp/i.test(s)),
+      out.sources.join(),
+    ).toBe(true);
     expect(out.sources).toContain("eslint");
     expect(out.sources).not.toContain("tsc");
-    expect(out.diagnostics).toContainEqual(expect.objectContaining({ file: "src/a.ts", line: 1, severity: "error", message: expect.stringMatching(/not assignable to type 'number'/) }));
-    expect(out.diagnostics).toContainEqual(expect.objectContaining({ file: "src/c.js", line: 1, severity: "error", source: "eslint", message: expect.stringMatching(/'unused' is assigned a value but never used/) }));
+    expect(out.diagnostics).toContainEqual(
+      expect.objectContaining({
+        file: "src/a.ts",
+        line: 1,
+        severity: "error",
+        message: expect.stringMatching(/not assignable to type 'number'/),
+      }),
+    );
+    expect(out.diagnostics).toContainEqual(
+      expect.objectContaining({
+        file: "src/c.js",
+        line: 1,
+        severity: "error",
+        source: "eslint",
+        message: expect.stringMatching(/'unused' is assigned a value but never used/),
+      }),
+    );
   });
 
   it("does the same for one file", { timeout: 120_000 }, async () => {

@@ -58,7 +58,10 @@ function doctor(env: Record<string, string> = {}): Promise<Doctor> {
 const find = (d: Doctor, area: string, text: string) => d.report.checks.find((c) => c.area === area && c.summary.includes(text));
 
 it("all good: the bridge answers with its token, the language server answers initialize, Claude Code runs the shim", async () => {
-  await writeFile(join(home.workspace, ".mcp.json"), JSON.stringify({ mcpServers: { "claude-ide-bridge": { type: "stdio", command: "node", args: [BRIDGE_BIN, "shim"] } } }));
+  await writeFile(
+    join(home.workspace, ".mcp.json"),
+    JSON.stringify({ mcpServers: { "claude-ide-bridge": { type: "stdio", command: "node", args: [BRIDGE_BIN, "shim"] } } }),
+  );
   const d = await doctor();
   const failed = d.report.checks.filter((c) => c.status === "fail");
   expect(failed, JSON.stringify(d.report.checks, null, 2)).toEqual([]);
@@ -69,7 +72,10 @@ it("all good: the bridge answers with its token, the language server answers ini
   expect(find(d, "port", `${bridge.port} answers`)?.status).toBe("ok");
   expect(find(d, "tool", "git")?.status).toBe("ok");
   expect(find(d, "tool", "gh not found")).toMatchObject({ status: "info", fix: "install gh" });
-  expect(find(d, "language server", "typescript-language-server answers initialize")).toMatchObject({ status: "ok", summary: expect.stringContaining(`(bundled: ${join(REPO_ROOT, "node_modules", "typescript-language-server")}/`) });
+  expect(find(d, "language server", "typescript-language-server answers initialize")).toMatchObject({
+    status: "ok",
+    summary: expect.stringContaining(`(bundled: ${join(REPO_ROOT, "node_modules", "typescript-language-server")}/`),
+  });
   expect(find(d, "language server", "tsgo answers initialize")?.status).toBe("ok");
   expect(find(d, "language server", "pyright found, not started: no python files here")?.status).toBe("info");
   expect(find(d, "claude config", "mcpServers.claude-ide-bridge")?.status).toBe("ok");
@@ -79,7 +85,9 @@ it("all good: the bridge answers with its token, the language server answers ini
 it("says what is broken and how to fix it, and exits 1", async () => {
   await writeFile(
     join(home.workspace, ".mcp.json"),
-    JSON.stringify({ mcpServers: { ide: { command: "node", args: [BRIDGE_BIN, "shim"] }, gone: { command: "claude-ide-bridge", args: ["shim"] } } }),
+    JSON.stringify({
+      mcpServers: { ide: { command: "node", args: [BRIDGE_BIN, "shim"] }, gone: { command: "claude-ide-bridge", args: ["shim"] } },
+    }),
   );
   const dying = join(userHome, "rust-lsp");
   await writeFile(dying, "#!/bin/sh\necho 'rust-lsp: cannot start' >&2\nexit 3\n");
@@ -92,9 +100,19 @@ it("says what is broken and how to fix it, and exits 1", async () => {
   try {
     const d = await doctor({ CLAUDE_IDE_BRIDGE_CONFIG: config });
     expect(d.code).toBe(1);
-    expect(find(d, "claude config", "mcpServers.ide")).toMatchObject({ status: "fail", fix: expect.stringMatching(/claude mcp remove ide, then claude mcp add claude-ide-bridge -- /) });
-    expect(find(d, "claude config", "mcpServers.gone")).toMatchObject({ status: "fail", summary: expect.stringMatching(/command "claude-ide-bridge" not found/), fix: expect.stringMatching(/claude-ide-bridge init/) });
-    expect(find(d, "language server", "config:rust")).toMatchObject({ status: "fail", summary: expect.stringMatching(/exited with code 3 before answering initialize: rust-lsp: cannot start/) });
+    expect(find(d, "claude config", "mcpServers.ide")).toMatchObject({
+      status: "fail",
+      fix: expect.stringMatching(/claude mcp remove ide, then claude mcp add claude-ide-bridge -- /),
+    });
+    expect(find(d, "claude config", "mcpServers.gone")).toMatchObject({
+      status: "fail",
+      summary: expect.stringMatching(/command "claude-ide-bridge" not found/),
+      fix: expect.stringMatching(/claude-ide-bridge init/),
+    });
+    expect(find(d, "language server", "config:rust")).toMatchObject({
+      status: "fail",
+      summary: expect.stringMatching(/exited with code 3 before answering initialize: rust-lsp: cannot start/),
+    });
     expect(find(d, "lock", "mode 755")).toMatchObject({ status: "fail", fix: `chmod 700 ${lockDir}` });
   } finally {
     await chmod(lockDir, 0o700);
@@ -107,6 +125,9 @@ it("names a config file it cannot read as broken, and still checks the rest", as
   await writeFile(config, "{ lsp: ");
   const d = await doctor({ CLAUDE_IDE_BRIDGE_CONFIG: config });
   expect(d.code).toBe(1);
-  expect(find(d, "config", `${config}: not valid JSON`)).toMatchObject({ status: "fail", fix: expect.stringContaining("CLAUDE_IDE_BRIDGE_CONFIG") });
+  expect(find(d, "config", `${config}: not valid JSON`)).toMatchObject({
+    status: "fail",
+    fix: expect.stringContaining("CLAUDE_IDE_BRIDGE_CONFIG"),
+  });
   expect(find(d, "language server", "tsgo answers initialize")?.status).toBe("ok");
 });

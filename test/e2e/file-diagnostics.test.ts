@@ -49,7 +49,9 @@ describe("the diagnostics delta of creating, deleting and moving files", () => {
     expect(moved.diagnostics?.[0]).toMatch(/^src\/lib\/util\.ts \(typescript-go [^)]*\): unchanged, 0 in the file$/);
     expect(moved.diagnostics?.[1]).toMatch(/^src\/main\.ts \(typescript-go [^)]*\): 1 new, 0 fixed, 1 in the file now$/);
     expect(moved.diagnostics?.[2]).toMatch(MISSING);
-    expect(moved.diagnostics?.slice(3)).toEqual([expect.stringMatching(/^1 other file the language server has: unchanged \(typescript-go /)]);
+    expect(moved.diagnostics?.slice(3)).toEqual([
+      expect.stringMatching(/^1 other file the language server has: unchanged \(typescript-go /),
+    ]);
     const back = await fx.tools.data<Changed>("renameFile", { oldPath: "src/lib/util.ts", newPath: "src/util.ts" });
     expect(back.diagnostics).toContainEqual(expect.stringMatching(/^src\/main\.ts \([^)]*\): 0 new, 1 fixed, 0 in the file now$/));
     expect(back.diagnostics).toContainEqual(expect.stringMatching(/^ {2}- error: Cannot find module '\.\/util\.js'/));
@@ -73,7 +75,9 @@ describe("the diagnostics delta of creating, deleting and moving files", () => {
     await fx.tools.call("getDocumentSymbols", { file: "src/shapes/square.ts" });
     const moved = await fx.tools.data<Changed>("renameFile", { oldPath: "src/shapes", newPath: "src/geometry" });
     expect(moved.diagnostics).toContainEqual(expect.stringMatching(/^src\/area\.ts \([^)]*\): 1 new, 0 fixed, 1 in the file now$/));
-    expect(moved.diagnostics).toContainEqual("  + 1:22 error: Cannot find module './shapes/square.js' or its corresponding type declarations. (2307)");
+    expect(moved.diagnostics).toContainEqual(
+      "  + 1:22 error: Cannot find module './shapes/square.js' or its corresponding type declarations. (2307)",
+    );
     // square.ts itself (now src/geometry/square.ts) has no error before or after: it is among the unchanged.
     expect(moved.diagnostics?.at(-1)).toMatch(/^\d+ other files? the language server has: unchanged/);
     expect(moved.diagnostics?.join("\n")).not.toMatch(/square\.ts \(/);

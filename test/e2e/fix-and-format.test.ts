@@ -28,12 +28,15 @@ describe("fixAllLintErrors with eslint", () => {
   it("applies eslint's fixes to the file and lists what only a person can fix", { timeout: 120_000 }, async () => {
     const root = await nodeProject("eslint-fix", {
       "package.json": JSON.stringify({ name: "e", type: "module", devDependencies: { eslint: "*" } }),
-      "eslint.config.js": 'export default [{ files: ["**/*.js"], rules: { "prefer-const": "error", "no-unused-vars": "error", eqeqeq: "warn" } }];\n',
+      "eslint.config.js":
+        'export default [{ files: ["**/*.js"], rules: { "prefer-const": "error", "no-unused-vars": "error", eqeqeq: "warn" } }];\n',
       "src/a.js": "let total = 1;\nlet unused = 2;\nif (total == 1) console.log(total);\n",
     });
     const d = await dispatcher(root);
     const result = await d.data<{ diagnostics: Diagnostic[]; sources: string[] }>("fixAllLintErrors", { file: "src/a.js" });
-    expect(await readFile(join(root, "src/a.js"), "utf8")).toBe("const total = 1;\nconst unused = 2;\nif (total == 1) console.log(total);\n");
+    expect(await readFile(join(root, "src/a.js"), "utf8")).toBe(
+      "const total = 1;\nconst unused = 2;\nif (total == 1) console.log(total);\n",
+    );
     expect(result.sources).toEqual(["eslint"]);
     expect(result.diagnostics.map((x) => [x.line, x.code, x.severity])).toEqual([
       [2, "no-unused-vars", "error"],
@@ -60,7 +63,9 @@ describe("formatDocument and formatAndSave with prettier", () => {
     expect(preview).toContain("+ const point = { x: 1, y: 2 };");
     expect(await readFile(join(root, "src/point.js"), "utf8")).toBe(messy);
     expect(await d.text("formatAndSave", { file: "src/point.js" })).toMatch(/^Formatted src\/point.js/);
-    expect(await readFile(join(root, "src/point.js"), "utf8")).toBe("const point = { x: 1, y: 2 };\nfunction add(a, b) {\n  return a + b;\n}\n");
+    expect(await readFile(join(root, "src/point.js"), "utf8")).toBe(
+      "const point = { x: 1, y: 2 };\nfunction add(a, b) {\n  return a + b;\n}\n",
+    );
     expect(await d.text("formatDocument", { file: "src/point.js" })).toMatch(/already formatted/);
   });
 });
@@ -68,7 +73,10 @@ describe("formatDocument and formatAndSave with prettier", () => {
 const noGofmt = missingProgram("gofmt", [], "package x\n");
 describe.skipIf(noGofmt !== undefined)(`formatAndSave with gofmt${noGofmt === undefined ? "" : ` (skipped: ${noGofmt})`}`, () => {
   it("formats a Go file with the language's own formatter", { timeout: 60_000 }, async () => {
-    const root = await temp.make("gofmt-format", { "go.mod": "module example.com/f\n\ngo 1.19\n", "main.go": "package main\nimport \"fmt\"\nfunc main(){fmt.Println( 1 )}\n" });
+    const root = await temp.make("gofmt-format", {
+      "go.mod": "module example.com/f\n\ngo 1.19\n",
+      "main.go": 'package main\nimport "fmt"\nfunc main(){fmt.Println( 1 )}\n',
+    });
     const d = await dispatcher(root);
     expect(await d.text("formatAndSave", { file: "main.go" })).toMatch(/^Formatted main.go/);
     expect(await readFile(join(root, "main.go"), "utf8")).toBe('package main\n\nimport "fmt"\n\nfunc main() { fmt.Println(1) }\n');

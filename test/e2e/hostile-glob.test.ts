@@ -47,7 +47,9 @@ it("answers the hostile glob about as fast as a plain one, while other sessions 
   expect((await bystander.request("tools/call", { name: "getWorkspaceFolders", arguments: {} })).body).toContain(bridge.workspace);
   const hostile = await hostileCall;
   expect(hostile.files).toBe(0);
-  console.log(`findFiles over 1,500 files: plain glob ${plain.ms.toFixed(0)} ms, hostile glob ${hostile.ms.toFixed(0)} ms (${(hostile.ms / plain.ms).toFixed(2)}x)`);
+  console.log(
+    `findFiles over 1,500 files: plain glob ${plain.ms.toFixed(0)} ms, hostile glob ${hostile.ms.toFixed(0)} ms (${(hostile.ms / plain.ms).toFixed(2)}x)`,
+  );
   expect(hostile.ms / plain.ms).toBeLessThan(20);
   await attacker.close();
   await bystander.close();

@@ -51,17 +51,19 @@ async function readBig(): Promise<number> {
   return content[0]?.text?.length ?? 0;
 }
 
-it.skipIf(!CAN_READ_RSS)(`${READS} reads of 1 MiB leave the bridge's memory bounded`, async () => {
-  expect(await readBig()).toBeGreaterThan(READ_BYTES); // warm-up: code paths compiled, buffers sized
-  const pid = bridge.proc.pid ?? 0;
-  const before = rssMiB(pid);
-  for (let i = 0; i < READS; i++) await readBig();
-  const after = rssMiB(pid);
-  console.log(`RSS ${before.toFixed(1)} -> ${after.toFixed(1)} MiB right after ${READS} reads`);
-  // Freed memory returns to the system at the next full collection, which V8 runs on its own once
-  // allocation stops; wait for that rather than for a fixed time.
-  await expect
-    .poll(() => rssMiB(pid) - before, { timeout: 30_000, interval: 500 })
-    .toBeLessThan(RSS_GROWTH_BOUND_MIB);
-  console.log(`RSS settled at ${rssMiB(pid).toFixed(1)} MiB`);
-}, 120_000);
+it.skipIf(!CAN_READ_RSS)(
+  `${READS} reads of 1 MiB leave the bridge's memory bounded`,
+  async () => {
+    expect(await readBig()).toBeGreaterThan(READ_BYTES); // warm-up: code paths compiled, buffers sized
+    const pid = bridge.proc.pid ?? 0;
+    const before = rssMiB(pid);
+    for (let i = 0; i < READS; i++) await readBig();
+    const after = rssMiB(pid);
+    console.log(`RSS ${before.toFixed(1)} -> ${after.toFixed(1)} MiB right after ${READS} reads`);
+    // Freed memory returns to the system at the next full collection, which V8 runs on its own once
+    // allocation stops; wait for that rather than for a fixed time.
+    await expect.poll(() => rssMiB(pid) - before, { timeout: 30_000, interval: 500 }).toBeLessThan(RSS_GROWTH_BOUND_MIB);
+    console.log(`RSS settled at ${rssMiB(pid).toFixed(1)} MiB`);
+  },
+  120_000,
+);

@@ -102,7 +102,11 @@ describe("lock file", () => {
     await expect.poll(() => existsSync(lockPath(b)), POLL).toBe(true);
     // kill(0, 0) succeeds, so the shim once took this for a live bridge and waited on it for ever.
     const ghost = join(b.configDir, "ide", "1.lock");
-    await writeFile(ghost, JSON.stringify({ pid: 0, workspaceFolders: [b.workspace], transport: "ws", authToken: "0".repeat(48), isBridge: true }), { mode: 0o600 });
+    await writeFile(
+      ghost,
+      JSON.stringify({ pid: 0, workspaceFolders: [b.workspace], transport: "ws", authToken: "0".repeat(48), isBridge: true }),
+      { mode: 0o600 },
+    );
     const future = new Date(Date.now() + 60_000);
     await utimes(ghost, future, future);
 
@@ -122,7 +126,13 @@ describe("lock file", () => {
     await mkdir(ideDir, { recursive: true, mode: 0o700 });
     const workspace = await makeWorkspace();
     tempDirs.push(workspace);
-    const lock = (fields: Record<string, unknown>) => ({ workspaceFolders: [workspace], transport: "ws", authToken: "0".repeat(48), isBridge: true, ...fields });
+    const lock = (fields: Record<string, unknown>) => ({
+      workspaceFolders: [workspace],
+      transport: "ws",
+      authToken: "0".repeat(48),
+      isBridge: true,
+      ...fields,
+    });
     const plant = async (port: number, fields: Record<string, unknown>) => {
       const path = join(ideDir, `${port}.lock`);
       await writeFile(path, JSON.stringify(lock(fields)), { mode: 0o600 });
@@ -145,7 +155,13 @@ describe("lock file", () => {
 
     const b = await start({ configDir, workspace });
     await expect.poll(() => existsSync(lockPath(b)), POLL).toBe(true);
-    expect(stale.filter((path) => existsSync(path)), "stale locks still present").toEqual([]);
-    expect(kept.filter((path) => !existsSync(path)), "live locks removed").toEqual([]);
+    expect(
+      stale.filter((path) => existsSync(path)),
+      "stale locks still present",
+    ).toEqual([]);
+    expect(
+      kept.filter((path) => !existsSync(path)),
+      "live locks removed",
+    ).toEqual([]);
   });
 });

@@ -19,7 +19,9 @@ describe("one TypeScript project over time", () => {
   });
 
   it("diagnostics follow an edit made outside the bridge, and watchDiagnostics wakes on it", async () => {
-    expect((await fx.tools.text("jumpToFirstError", { file: "src/main.ts" })).split("\n")[0]).toBe("src/main.ts:8:14 error ts(2322): Type 'string' is not assignable to type 'number'.");
+    expect((await fx.tools.text("jumpToFirstError", { file: "src/main.ts" })).split("\n")[0]).toBe(
+      "src/main.ts:8:14 error ts(2322): Type 'string' is not assignable to type 'number'.",
+    );
     const quiet = await fx.tools.text("watchDiagnostics", { file: "src/main.ts", timeoutSeconds: 1 });
     expect(quiet).toMatch(/^No change within 1 s\. 1 error, 0 other in 1 file\.\nsince: [0-9a-f]{8}$/);
     const since = quiet.split("since: ")[1];
@@ -31,14 +33,29 @@ describe("one TypeScript project over time", () => {
     expect(await fx.tools.text("jumpToFirstError", { file: "src/main.ts" })).toBe("No errors in src/main.ts.");
     // Written back: the error is there again for the next call, without any notice to the bridge.
     await fx.write("src/main.ts", TS_PROJECT["src/main.ts"].replace('"oops"', "'again'"));
-    expect((await fx.tools.text("jumpToFirstError", { file: "src/main.ts" })).split("\n")[0]).toBe("src/main.ts:8:14 error ts(2322): Type 'string' is not assignable to type 'number'.");
+    expect((await fx.tools.text("jumpToFirstError", { file: "src/main.ts" })).split("\n")[0]).toBe(
+      "src/main.ts:8:14 error ts(2322): Type 'string' is not assignable to type 'number'.",
+    );
   });
 
   it("a file changed outside the bridge, not open in the server, is seen by findReferences", async () => {
     await fx.write("src/extra.ts", 'import { totalArea } from "./geometry.js";\nexport const more = totalArea([]);\n');
     await expect
-      .poll(async () => (await fx.tools.text("findReferences", { file: "src/geometry.ts", line: 4, symbol: "totalArea", verbosity: "minimal" })).split("\n"), { timeout: 15_000 })
-      .toEqual(["5 references to `totalArea` in 3 files (complete):", "src/extra.ts:1:10", "src/extra.ts:2:21", "src/geometry.ts:4:17", "src/main.ts:2:10", "src/main.ts:5:10"]);
+      .poll(
+        async () =>
+          (await fx.tools.text("findReferences", { file: "src/geometry.ts", line: 4, symbol: "totalArea", verbosity: "minimal" })).split(
+            "\n",
+          ),
+        { timeout: 15_000 },
+      )
+      .toEqual([
+        "5 references to `totalArea` in 3 files (complete):",
+        "src/extra.ts:1:10",
+        "src/extra.ts:2:21",
+        "src/geometry.ts:4:17",
+        "src/main.ts:2:10",
+        "src/main.ts:5:10",
+      ]);
   });
 
   it("a server killed with SIGKILL is started again by the next call, which succeeds", async () => {
@@ -46,12 +63,16 @@ describe("one TypeScript project over time", () => {
     expect(before?.pid).toBeTypeOf("number");
     process.kill(before?.pid as number, "SIGKILL");
     await expect.poll(() => fx.lsp.status().servers.find((s) => s.id === "tsgo")?.state).toBe("crashed");
-    expect(await fx.tools.text("goToDefinition", { file: "src/main.ts", line: 5, symbol: "totalArea", verbosity: "minimal" })).toBe("1 definition of `totalArea` (src/main.ts:5:10):\nsrc/geometry.ts:4:17");
+    expect(await fx.tools.text("goToDefinition", { file: "src/main.ts", line: 5, symbol: "totalArea", verbosity: "minimal" })).toBe(
+      "1 definition of `totalArea` (src/main.ts:5:10):\nsrc/geometry.ts:4:17",
+    );
     const after = fx.lsp.status().servers.find((s) => s.id === "tsgo");
     expect(after).toMatchObject({ state: "running", crashes: 1 });
     expect(after?.pid).not.toBe(before?.pid);
     // getToolCapabilities shows it: where each server was found, and the running one's state.
-    const caps = await fx.tools.data<{ lsp: { servers: { id: string; found: string | null; running: { root: string; state: string; crashes: number }[] }[] } }>("getToolCapabilities");
+    const caps = await fx.tools.data<{
+      lsp: { servers: { id: string; found: string | null; running: { root: string; state: string; crashes: number }[] }[] };
+    }>("getToolCapabilities");
     const tsgo = caps.lsp.servers.find((s) => s.id === "tsgo");
     // TypeScript 7's own native server, not the preview.
     expect(tsgo?.found).toMatch(/^bundled: \/.*\/@typescript\/typescript-linux-x64\/lib\/tsc$/);
@@ -103,7 +124,8 @@ describe("a cold project of 600 files", () => {
       "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, module: "nodenext", noEmit: true }, include: ["src"] }),
       "src/core.ts": "export function shared(n: number): number {\n  return n + 1;\n}\n",
     };
-    for (let i = 0; i < FILES; i++) files[`src/m${i}/use${i}.ts`] = `import { shared } from "../core.js";\nexport const v${i} = shared(${i});\n`;
+    for (let i = 0; i < FILES; i++)
+      files[`src/m${i}/use${i}.ts`] = `import { shared } from "../core.js";\nexport const v${i} = shared(${i});\n`;
     fx = await lspFixture(files);
   });
 
@@ -112,7 +134,13 @@ describe("a cold project of 600 files", () => {
   });
 
   it("the first findReferences is complete, or says it is partial", async () => {
-    const text = await fx.tools.text("findReferences", { file: "src/core.ts", line: 1, symbol: "shared", verbosity: "minimal", maxResults: 5000 });
+    const text = await fx.tools.text("findReferences", {
+      file: "src/core.ts",
+      line: 1,
+      symbol: "shared",
+      verbosity: "minimal",
+      maxResults: 5000,
+    });
     const head = text.split("\n")[0] ?? "";
     if (head.startsWith("PARTIAL")) expect(text.split("\n")[1]).toMatch(/\(partial\):$/);
     else expect(head).toBe(`${2 * FILES + 1} references to \`shared\` in ${FILES + 1} files (complete):`);

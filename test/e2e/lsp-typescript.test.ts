@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TS_PROJECT } from "../fixtures/lsp-projects.ts";
 import { lspFixture, type LspFixture } from "../helpers/lsp-fixture.ts";
 
-
 let fx: LspFixture;
 
 beforeAll(async () => {
@@ -23,8 +22,23 @@ describe("navigation on TypeScript", () => {
   });
 
   it("goToDefinition takes a 1-based column instead, and a file:// URI, and verbose shows the lines around", async () => {
-    const text = await fx.tools.text("goToDefinition", { file: `file://${fx.root}/src/main.ts`, line: 1, column: 10, verbosity: "verbose" });
-    expect(text).toBe(["1 definition of `Circle` (src/main.ts:1:10):", "src/shapes.ts:5:14", "    3 | }", "    4 | ", "  > 5 | export class Circle implements Shape {", "    6 |   constructor(readonly radius: number) {}", "    7 |   area(): number {"].join("\n"));
+    const text = await fx.tools.text("goToDefinition", {
+      file: `file://${fx.root}/src/main.ts`,
+      line: 1,
+      column: 10,
+      verbosity: "verbose",
+    });
+    expect(text).toBe(
+      [
+        "1 definition of `Circle` (src/main.ts:1:10):",
+        "src/shapes.ts:5:14",
+        "    3 | }",
+        "    4 | ",
+        "  > 5 | export class Circle implements Shape {",
+        "    6 |   constructor(readonly radius: number) {}",
+        "    7 |   area(): number {",
+      ].join("\n"),
+    );
   });
 
   it("findReferences lists every use, complete, with the source lines", async () => {
@@ -45,21 +59,29 @@ describe("navigation on TypeScript", () => {
   });
 
   it("finds the symbol on a nearby line when the line is one off", async () => {
-    expect(await fx.tools.text("goToDefinition", { file: "src/main.ts", line: 4, symbol: "totalArea", verbosity: "minimal" })).toBe("1 definition of `totalArea` (src/main.ts:5:10):\nsrc/geometry.ts:4:17");
+    expect(await fx.tools.text("goToDefinition", { file: "src/main.ts", line: 4, symbol: "totalArea", verbosity: "minimal" })).toBe(
+      "1 definition of `totalArea` (src/main.ts:5:10):\nsrc/geometry.ts:4:17",
+    );
   });
 
   it("findImplementations lists the classes implementing the interface", async () => {
-    expect(await fx.tools.text("findImplementations", { file: "src/shapes.ts", line: 1, symbol: "Shape", verbosity: "minimal" })).toBe("2 implementations of `Shape` (src/shapes.ts:1:18):\nsrc/shapes.ts:5:14\nsrc/shapes.ts:12:14");
+    expect(await fx.tools.text("findImplementations", { file: "src/shapes.ts", line: 1, symbol: "Shape", verbosity: "minimal" })).toBe(
+      "2 implementations of `Shape` (src/shapes.ts:1:18):\nsrc/shapes.ts:5:14\nsrc/shapes.ts:12:14",
+    );
   });
 
   it("goToTypeDefinition goes from a value to its type", async () => {
-    expect(await fx.tools.text("goToTypeDefinition", { file: "src/geometry.ts", line: 5, symbol: "s", verbosity: "minimal" })).toBe("1 type definition of `s` (src/geometry.ts:5:30):\nsrc/shapes.ts:1:18");
+    expect(await fx.tools.text("goToTypeDefinition", { file: "src/geometry.ts", line: 5, symbol: "s", verbosity: "minimal" })).toBe(
+      "1 type definition of `s` (src/geometry.ts:5:30):\nsrc/shapes.ts:1:18",
+    );
   });
 
   it("goToDeclaration says plainly that no TypeScript server has it", async () => {
     const failure = await fx.tools.failure("goToDeclaration", { file: "src/main.ts", line: 5, symbol: "totalArea" });
     expect(failure.code).toBe("not_supported");
-    expect(failure.error).toMatch(/^No language server for typescript here answers textDocument\/declaration \(tsgo: has no textDocument\/declaration; typescript-language-server: has no textDocument\/declaration\)$/);
+    expect(failure.error).toMatch(
+      /^No language server for typescript here answers textDocument\/declaration \(tsgo: has no textDocument\/declaration; typescript-language-server: has no textDocument\/declaration\)$/,
+    );
   });
 
   it("getDocumentSymbols is an indented outline", async () => {
@@ -85,25 +107,57 @@ describe("navigation on TypeScript", () => {
     expect(found.split("\n")[0]).toMatch(/^\d+ symbols? match "Squ":$/);
     expect(found).toContain("Square class  src/shapes.ts:12:14");
     const nav = await fx.tools.text("navigateToSymbolByName", { name: "totalArea" });
-    expect(nav).toBe(["1 definition of totalArea:", "totalArea function  src/geometry.ts:4:17", "    2 | ", "    3 | /** Sums the areas of all shapes. */", "  > 4 | export function totalArea(shapes: Shape[]): number {", "    5 |   return shapes.reduce((sum, s) => sum + s.area(), 0);", "    6 | }"].join("\n"));
+    expect(nav).toBe(
+      [
+        "1 definition of totalArea:",
+        "totalArea function  src/geometry.ts:4:17",
+        "    2 | ",
+        "    3 | /** Sums the areas of all shapes. */",
+        "  > 4 | export function totalArea(shapes: Shape[]): number {",
+        "    5 |   return shapes.reduce((sum, s) => sum + s.area(), 0);",
+        "    6 | }",
+      ].join("\n"),
+    );
     expect((await fx.tools.failure("navigateToSymbolByName", { name: "NoSuchThing" })).code).toBe("symbol_not_found");
   });
 
   it("getCallHierarchy shows callers and callees", async () => {
     const text = await fx.tools.text("getCallHierarchy", { file: "src/geometry.ts", line: 4, symbol: "totalArea" });
     const lines = text.split("\n");
-    expect(lines.slice(0, 4)).toEqual(["totalArea function  src/geometry.ts:4:17", "  called by:", "    main function  src/main.ts:4:17  (at line 5)", "  calls:"]);
+    expect(lines.slice(0, 4)).toEqual([
+      "totalArea function  src/geometry.ts:4:17",
+      "  called by:",
+      "    main function  src/main.ts:4:17  (at line 5)",
+      "  calls:",
+    ]);
     // A callee outside the workspace is named, never read.
-    expect(lines.slice(4).sort()).toEqual(["    area method  src/shapes.ts:2:3", expect.stringMatching(/^ {4}reduce method {2}\(outside the workspace\) lib\.es5\.d\.ts:\d+:\d+$/)]);
-    const deeper = await fx.tools.text("getCallHierarchy", { file: "src/main.ts", line: 4, symbol: "main", direction: "outgoing", depth: 2 });
+    expect(lines.slice(4).sort()).toEqual([
+      "    area method  src/shapes.ts:2:3",
+      expect.stringMatching(/^ {4}reduce method {2}\(outside the workspace\) lib\.es5\.d\.ts:\d+:\d+$/),
+    ]);
+    const deeper = await fx.tools.text("getCallHierarchy", {
+      file: "src/main.ts",
+      line: 4,
+      symbol: "main",
+      direction: "outgoing",
+      depth: 2,
+    });
     expect(deeper).toContain("    totalArea function  src/geometry.ts:4:17\n      ");
   });
 
   it("getTypeHierarchy derives supertypes and subtypes where the server has no type hierarchy", async () => {
     const up = await fx.tools.text("getTypeHierarchy", { file: "src/shapes.ts", line: 5, symbol: "Circle", direction: "supertypes" });
-    expect(up.split("\n").slice(0, 3)).toEqual(["Circle  src/shapes.ts:5:14  export class Circle implements Shape {", "  supertypes:", "    Shape  src/shapes.ts:1:18"]);
+    expect(up.split("\n").slice(0, 3)).toEqual([
+      "Circle  src/shapes.ts:5:14  export class Circle implements Shape {",
+      "  supertypes:",
+      "    Shape  src/shapes.ts:1:18",
+    ]);
     const down = await fx.tools.text("getTypeHierarchy", { file: "src/shapes.ts", line: 1, symbol: "Shape", direction: "subtypes" });
-    expect(down.split("\n").slice(1, 4)).toEqual(["  subtypes:", "    src/shapes.ts:5:14  export class Circle implements Shape {", "    src/shapes.ts:12:14  export class Square implements Shape {"]);
+    expect(down.split("\n").slice(1, 4)).toEqual([
+      "  subtypes:",
+      "    src/shapes.ts:5:14  export class Circle implements Shape {",
+      "    src/shapes.ts:12:14  export class Square implements Shape {",
+    ]);
   });
 });
 
@@ -112,18 +166,32 @@ describe("intelligence on TypeScript", () => {
     const hover = await fx.tools.text("getHover", { file: "src/geometry.ts", line: 4, symbol: "totalArea" });
     expect(hover).toContain("function totalArea(shapes: Shape[]): number");
     expect(hover).toContain("Sums the areas of all shapes.");
-    expect(await fx.tools.text("getTypeSignature", { file: "src/geometry.ts", line: 4, symbol: "totalArea" })).toBe("function totalArea(shapes: Shape[]): number");
-    expect(await fx.tools.text("signatureHelp", { file: "src/main.ts", line: 5, column: 20 })).toMatch(/^\* totalArea\(shapes: Shape\[\]\): number\n {4}> shapes: Shape\[\]/);
+    expect(await fx.tools.text("getTypeSignature", { file: "src/geometry.ts", line: 4, symbol: "totalArea" })).toBe(
+      "function totalArea(shapes: Shape[]): number",
+    );
+    expect(await fx.tools.text("signatureHelp", { file: "src/main.ts", line: 5, column: 20 })).toMatch(
+      /^\* totalArea\(shapes: Shape\[\]\): number\n {4}> shapes: Shape\[\]/,
+    );
   });
 
   it("prepareRename names the range a rename would change", async () => {
-    expect(await fx.tools.text("prepareRename", { file: "src/geometry.ts", line: 4, symbol: "totalArea" })).toBe('`totalArea` can be renamed: src/geometry.ts:4:17-4:26 ("totalArea").');
+    expect(await fx.tools.text("prepareRename", { file: "src/geometry.ts", line: 4, symbol: "totalArea" })).toBe(
+      '`totalArea` can be renamed: src/geometry.ts:4:17-4:26 ("totalArea").',
+    );
   });
 
   it("prepareRename and renameSymbol pass on the server's reason for refusing a standard-library method", async () => {
     const why = await fx.tools.text("prepareRename", { file: "src/geometry.ts", line: 5, symbol: "reduce" });
-    expect(why).toBe("Cannot rename `reduce` at src/geometry.ts:5:17: You cannot rename elements that are defined in the standard TypeScript library.");
-    const failure = await fx.tools.failure("renameSymbol", { file: "src/geometry.ts", line: 5, symbol: "reduce", newName: "fold", dryRun: true });
+    expect(why).toBe(
+      "Cannot rename `reduce` at src/geometry.ts:5:17: You cannot rename elements that are defined in the standard TypeScript library.",
+    );
+    const failure = await fx.tools.failure("renameSymbol", {
+      file: "src/geometry.ts",
+      line: 5,
+      symbol: "reduce",
+      newName: "fold",
+      dryRun: true,
+    });
     expect(failure.code).toBe("not_supported");
     // tsgo answers the rename itself with null rather than an error.
     expect(failure.error).toMatch(/cannot rename `reduce`/i);
@@ -134,7 +202,10 @@ describe("intelligence on TypeScript", () => {
     expect(first.split("\n")[0]).toBe("src/main.ts:8:14 error ts(2322): Type 'string' is not assignable to type 'number'.");
     expect(first).toContain('  > 8 | export const broken: number = "oops";');
     const actions = await fx.tools.text("getCodeActions", { file: "src/main.ts", startLine: 8 });
-    expect(actions.split("\n").slice(0, 2)).toEqual(["Diagnostics in lines 8-8:", "  src/main.ts:8:14 error ts(2322): Type 'string' is not assignable to type 'number'."]);
+    expect(actions.split("\n").slice(0, 2)).toEqual([
+      "Diagnostics in lines 8-8:",
+      "  src/main.ts:8:14 error ts(2322): Type 'string' is not assignable to type 'number'.",
+    ]);
   });
 
   it("a position that names no symbol on or near the line is refused with the line shown", async () => {

@@ -32,21 +32,29 @@ beforeAll(async () => {
   consumer = join(scratch, "consumer");
   configDir = join(scratch, "config");
   await mkdir(consumer);
-  env = { PATH: `${join(REPO_ROOT, "node_modules", ".bin")}:${process.env.PATH ?? ""}`, CLAUDE_CONFIG_DIR: configDir, CLAUDE_PROJECT_DIR: "" };
+  env = {
+    PATH: `${join(REPO_ROOT, "node_modules", ".bin")}:${process.env.PATH ?? ""}`,
+    CLAUDE_CONFIG_DIR: configDir,
+    CLAUDE_PROJECT_DIR: "",
+  };
   // What `npm publish` would upload (dist/ as built by `npm test`), installed as a registry install is.
   const { stdout } = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", scratch], { cwd: REPO_ROOT });
   const [info] = JSON.parse(stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   if (info === undefined) throw new Error(`npm pack printed nothing: ${stdout}`);
   packed = info.files.map((f) => f.path);
   await writeFile(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true }));
-  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", join(scratch, info.filename)], { cwd: consumer });
+  await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", join(scratch, info.filename)], {
+    cwd: consumer,
+  });
 }, INSTALL_TIMEOUT_MS);
 
 afterAll(async () => {
   await stopAll();
   // Bridges a shim started (detached) in this test's config dir.
   for (const name of await readdir(join(configDir ?? "/nonexistent", "ide")).catch(() => [])) {
-    const pid = /^\d+\.lock$/.test(name) ? (JSON.parse(await readFile(join(configDir, "ide", name), "utf8")) as { pid: number }).pid : undefined;
+    const pid = /^\d+\.lock$/.test(name)
+      ? (JSON.parse(await readFile(join(configDir, "ide", name), "utf8")) as { pid: number }).pid
+      : undefined;
     if (pid !== undefined) process.kill(pid, "SIGKILL");
   }
   if (scratch) await rm(scratch, { recursive: true, force: true });
@@ -54,7 +62,18 @@ afterAll(async () => {
 
 describe("npm pack", () => {
   it("ships bin, dist, the sources Bun and Deno run, README and LICENSE; no tests, benches or CI", async () => {
-    for (const file of ["bin/claude-ide-bridge.js", "dist/runtime/main.js", "dist/shim/main.js", "runtime/main.ts", "shim/main.ts", "src/bridge.ts", "deno.json", "README.md", "LICENSE", "package.json"]) {
+    for (const file of [
+      "bin/claude-ide-bridge.js",
+      "dist/runtime/main.js",
+      "dist/shim/main.js",
+      "runtime/main.ts",
+      "shim/main.ts",
+      "src/bridge.ts",
+      "deno.json",
+      "README.md",
+      "LICENSE",
+      "package.json",
+    ]) {
       expect(packed).toContain(file);
     }
     expect(packed.filter((f) => /(^|\/)(test|bench|\.ci)\/|\.test\.ts$/.test(f))).toEqual([]);
@@ -80,11 +99,18 @@ describe("installed from the tarball", () => {
   it.each(launchers)("`%s` serves /health", async (_name, command) => {
     const token = randomToken();
     const [exe, ...args] = command as [string, ...string[]];
-    const proc = await startProcess([exe, ...args, "--port", "0", "--fixed-token", token], { cwd: consumer, env, ready: /listening on http:\/\/127\.0\.0\.1:(\d+)/ });
+    const proc = await startProcess([exe, ...args, "--port", "0", "--fixed-token", token], {
+      cwd: consumer,
+      env,
+      ready: /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+    });
     const health = await fetch(`http://127.0.0.1:${proc.ready[1]}/health`, { headers: { authorization: `Bearer ${token}` } });
     expect(await health.json()).toMatchObject({ status: "ok", workspace: consumer });
     // `stop` rather than a signal: npx does not pass SIGTERM on to the bridge it runs.
-    const stop = await run(process.execPath, [INSTALLED_BIN(), "stop", "--port", String(proc.ready[1])], { cwd: consumer, env: { ...process.env, ...env } });
+    const stop = await run(process.execPath, [INSTALLED_BIN(), "stop", "--port", String(proc.ready[1])], {
+      cwd: consumer,
+      env: { ...process.env, ...env },
+    });
     expect(stop.stderr).toMatch(/stopped the bridge/);
     expect(await proc.exited).toEqual({ code: 0, signal: null });
   });
@@ -106,7 +132,11 @@ describe("installed from the tarball", () => {
     const written = JSON.parse(await readFile(join(project, ".mcp.json"), "utf8")) as { mcpServers: Record<string, unknown> };
     expect(written.mcpServers["claude-ide-bridge"]).toEqual({ type: "stdio", command: "npx", args: ["-y", "claude-ide-bridge", "shim"] });
     const config = await run("npx", ["claude-ide-bridge", "gen-mcp-config", "cursor"], { cwd: project, env: { ...process.env, ...env } });
-    expect(JSON.parse(config.stdout)).toEqual({ mcpServers: { "claude-ide-bridge": { command: "npx", args: ["-y", "claude-ide-bridge", "shim", "--workspace", "${workspaceFolder}"] } } });
+    expect(JSON.parse(config.stdout)).toEqual({
+      mcpServers: {
+        "claude-ide-bridge": { command: "npx", args: ["-y", "claude-ide-bridge", "shim", "--workspace", "${workspaceFolder}"] },
+      },
+    });
 
     const home = join(scratch, "claude-home");
     await mkdir(join(home, ".claude"), { recursive: true });
@@ -130,7 +160,11 @@ it(
     }
     await run("npm", ["ci", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: checkout, maxBuffer: 16 * 1024 * 1024 });
     const token = randomToken();
-    const proc = await startProcess(["npm", "start", "--", "--port", "0", "--fixed-token", token], { cwd: checkout, env, ready: /listening on http:\/\/127\.0\.0\.1:(\d+)/ });
+    const proc = await startProcess(["npm", "start", "--", "--port", "0", "--fixed-token", token], {
+      cwd: checkout,
+      env,
+      ready: /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+    });
     const health = await fetch(`http://127.0.0.1:${proc.ready[1]}/health`, { headers: { authorization: `Bearer ${token}` } });
     expect(health.status).toBe(200);
     await proc.stop();
@@ -144,7 +178,9 @@ function initializeThrough(command: string[], cwd: string): Promise<string> {
   const child = spawn(exe, args, { cwd, env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "package-e2e", version: "0" } } })}\n`);
+  child.stdin.write(
+    `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "package-e2e", version: "0" } } })}\n`,
+  );
   return new Promise((resolve) => {
     let out = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => {

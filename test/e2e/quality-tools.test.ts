@@ -34,7 +34,10 @@ if (noCargo !== undefined) console.log(`cargo/rustfmt tests skipped: ${noCargo}`
 describe("getDiagnostics", () => {
   it("runs tsc --noEmit for a TypeScript project and reports in the one diagnostic shape", { timeout: 60_000 }, async () => {
     const root = await workspace("ts-project", {
-      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] }, include: ["src"] }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },
+        include: ["src"],
+      }),
       "src/bad.ts": 'export const n: number = "text";\n',
       "src/good.ts": "export const m: number = 1;\n",
     });
@@ -42,7 +45,17 @@ describe("getDiagnostics", () => {
     const d = await dispatcher(root);
     const all = await d.data<Diagnostics>("getDiagnostics", {});
     expect(all.sources).toEqual(["tsc"]);
-    expect(all.diagnostics).toEqual([{ file: "src/bad.ts", line: 1, column: 14, severity: "error", code: "TS2322", message: expect.stringMatching(/not assignable to type 'number'/), source: "tsc" }]);
+    expect(all.diagnostics).toEqual([
+      {
+        file: "src/bad.ts",
+        line: 1,
+        column: 14,
+        severity: "error",
+        code: "TS2322",
+        message: expect.stringMatching(/not assignable to type 'number'/),
+        source: "tsc",
+      },
+    ]);
     expect((await d.data<Diagnostics>("getDiagnostics", { file: "src/good.ts" })).diagnostics).toEqual([]);
     expect((await d.failure("getDiagnostics", { file: "README.md" })).code).toBe("file_not_found");
   });
@@ -50,7 +63,7 @@ describe("getDiagnostics", () => {
   it.skipIf(noCargo !== undefined)("runs cargo check for a Rust file", { timeout: 180_000 }, async () => {
     const root = await workspace("rust-check", {
       "Cargo.toml": '[package]\nname = "checked"\nversion = "0.1.0"\nedition = "2021"\n',
-      "src/lib.rs": "pub fn f() -> i32 {\n    let unused = 1;\n    \"no\"\n}\n",
+      "src/lib.rs": 'pub fn f() -> i32 {\n    let unused = 1;\n    "no"\n}\n',
     });
     const d = await dispatcher(root);
     const report = await d.data<Diagnostics>("getDiagnostics", { file: "src/lib.rs" });
@@ -59,7 +72,9 @@ describe("getDiagnostics", () => {
     // rustc lints only code that type-checks: with the error fixed, the warning shows.
     await writeFile(join(root, "src/lib.rs"), "pub fn f() -> i32 {\n    let unused = 1;\n    2\n}\n");
     const fixed = await d.data<Diagnostics>("getDiagnostics", {});
-    expect(fixed.diagnostics).toContainEqual(expect.objectContaining({ file: "src/lib.rs", line: 2, severity: "warning", message: expect.stringMatching(/unused variable/) }));
+    expect(fixed.diagnostics).toContainEqual(
+      expect.objectContaining({ file: "src/lib.rs", line: 2, severity: "warning", message: expect.stringMatching(/unused variable/) }),
+    );
     const errorsOnly = await d.data<Diagnostics>("getDiagnostics", { severity: "error" });
     expect(errorsOnly).toMatchObject({ diagnostics: [], counts: { error: 0, warning: 1 } });
   });
@@ -67,8 +82,11 @@ describe("getDiagnostics", () => {
 
 describe.skipIf(noCargo !== undefined)("formatDocument and formatAndSave with rustfmt", () => {
   it("previews, writes, and then finds nothing to do", { timeout: 60_000 }, async () => {
-    const messy = "fn main(){let x=1;println!(\"{}\",x);}\n";
-    const root = await workspace("rust-format", { "Cargo.toml": '[package]\nname = "fmt"\nversion = "0.1.0"\nedition = "2021"\n', "src/main.rs": messy });
+    const messy = 'fn main(){let x=1;println!("{}",x);}\n';
+    const root = await workspace("rust-format", {
+      "Cargo.toml": '[package]\nname = "fmt"\nversion = "0.1.0"\nedition = "2021"\n',
+      "src/main.rs": messy,
+    });
     const d = await dispatcher(root);
     const preview = await d.text("formatDocument", { file: "src/main.rs", preview: true });
     expect(preview).toMatch(/would change \(formatter CLIs\)/);

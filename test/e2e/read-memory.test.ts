@@ -36,7 +36,9 @@ it("answers 20 concurrent one-line reads of a 60 MB file with bounded memory", a
   await session.initialize();
   const before = await memory(pid);
   const answers = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => session.request("tools/call", { name: "readFile", arguments: { path: "huge.log", startLine: i + 1, endLine: i + 1 } })),
+    Array.from({ length: 20 }, (_, i) =>
+      session.request("tools/call", { name: "readFile", arguments: { path: "huge.log", startLine: i + 1, endLine: i + 1 } }),
+    ),
   );
   for (const [i, answer] of answers.entries()) {
     const text = (answer.messages.at(-1)?.result?.content as { text: string }[] | undefined)?.[0]?.text;

@@ -61,7 +61,9 @@ describe("runTests with vitest", () => {
 
     const first = await d.data<TestRun>("runTests", {});
     expect(first).toMatchObject({ runner: "vitest", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
-    expect(first.failures).toEqual([{ test: "math multiplies", file: "math.test.ts", line: 7, message: expect.stringMatching(/expected 6 to be 7/) }]);
+    expect(first.failures).toEqual([
+      { test: "math multiplies", file: "math.test.ts", line: 7, message: expect.stringMatching(/expected 6 to be 7/) },
+    ]);
     expect(first.command).toMatch(/^vitest run --reporter=json/);
 
     const cached = await d.data<TestRun>("runTests", {});
@@ -93,7 +95,8 @@ describe("runTests reads the report file, not stdout", () => {
     const root = await workspace("vitest-chatty", {
       "package.json": JSON.stringify({ name: "c", type: "module", scripts: { test: "vitest run" } }),
       // 17 MB on stdout: kept output ends before the runner's summary would come.
-      "chatty.test.ts": 'import { expect, it } from "vitest";\nit("talks", () => {\n  for (let i = 0; i < 17; i++) process.stdout.write(`{"testResults": [${"0,".repeat(500_000)}\\n`);\n});\nit("fails", () => {\n  expect(1).toBe(2);\n});\n',
+      "chatty.test.ts":
+        'import { expect, it } from "vitest";\nit("talks", () => {\n  for (let i = 0; i < 17; i++) process.stdout.write(`{"testResults": [${"0,".repeat(500_000)}\\n`);\n});\nit("fails", () => {\n  expect(1).toBe(2);\n});\n',
     });
     await symlink(join(REPO, "node_modules"), join(root, "node_modules"));
     const d = await dispatcher(root);
@@ -109,7 +112,8 @@ describe("runTests with jest", () => {
   it("runs jest with its JSON report written to a file, with each failure's line", { timeout: 120_000 }, async () => {
     const root = await workspace("jest-project", {
       "package.json": JSON.stringify({ name: "j", scripts: { test: "jest" }, devDependencies: { jest: "*" } }),
-      "sum.test.js": 'const sum = (a, b) => a + b;\ntest("adds", () => {\n  console.log("{\\"testResults\\": \\"not this\\"}");\n  expect(sum(1, 2)).toBe(3);\n});\ntest("breaks", () => {\n  expect(sum(1, 2)).toBe(4);\n});\ntest.skip("later", () => {});\n',
+      "sum.test.js":
+        'const sum = (a, b) => a + b;\ntest("adds", () => {\n  console.log("{\\"testResults\\": \\"not this\\"}");\n  expect(sum(1, 2)).toBe(3);\n});\ntest("breaks", () => {\n  expect(sum(1, 2)).toBe(4);\n});\ntest.skip("later", () => {});\n',
     });
     await symlink(join(REPO, "node_modules"), join(root, "node_modules"));
     const d = await dispatcher(root);
@@ -125,7 +129,8 @@ describe("runTests with mocha", () => {
   it("runs mocha's json reporter into a file, with the failure's file and line", { timeout: 120_000 }, async () => {
     const root = await workspace("mocha-project", {
       "package.json": JSON.stringify({ name: "m", scripts: { test: "mocha" }, devDependencies: { mocha: "*" } }),
-      "test/calc.spec.js": 'const assert = require("node:assert");\ndescribe("calc", () => {\n  it("adds", () => {\n    console.log("{");\n    assert.strictEqual(1 + 1, 2);\n  });\n  it("breaks", () => {\n    assert.strictEqual(1 + 1, 3);\n  });\n  it.skip("later", () => {});\n});\n',
+      "test/calc.spec.js":
+        'const assert = require("node:assert");\ndescribe("calc", () => {\n  it("adds", () => {\n    console.log("{");\n    assert.strictEqual(1 + 1, 2);\n  });\n  it("breaks", () => {\n    assert.strictEqual(1 + 1, 3);\n  });\n  it.skip("later", () => {});\n});\n',
     });
     await symlink(join(REPO, "node_modules"), join(root, "node_modules"));
     const d = await dispatcher(root);
@@ -154,12 +159,18 @@ describe.skipIf(noPytest !== undefined)(`runTests with pytest${noPytest === unde
   it("reads pytest's JUnit XML report", { timeout: 60_000 }, async () => {
     const root = await workspace("pytest-project", {
       "pytest.ini": "[pytest]\n",
-      "test_sample.py": "import pytest\n\ndef test_ok():\n    assert 1 == 1\n\ndef test_bad():\n    assert 1 == 2, 'one is not two'\n\n@pytest.mark.skip(reason='later')\ndef test_later():\n    pass\n",
+      "test_sample.py":
+        "import pytest\n\ndef test_ok():\n    assert 1 == 1\n\ndef test_bad():\n    assert 1 == 2, 'one is not two'\n\n@pytest.mark.skip(reason='later')\ndef test_later():\n    pass\n",
     });
     const d = await dispatcher(root);
     const run = await d.data<TestRun>("runTests", {});
     expect(run).toMatchObject({ runner: "pytest", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
-    expect(run.failures[0]).toMatchObject({ test: "test_sample::test_bad", file: "test_sample.py", line: 6, message: expect.stringMatching(/one is not two/) });
+    expect(run.failures[0]).toMatchObject({
+      test: "test_sample::test_bad",
+      file: "test_sample.py",
+      line: 6,
+      message: expect.stringMatching(/one is not two/),
+    });
     const filtered = await d.data<TestRun>("runTests", { filter: "test_ok" });
     expect(filtered).toMatchObject({ outcome: "pass", passed: 1, failed: 0 });
   });
@@ -171,7 +182,8 @@ describe.skipIf(noCargo !== undefined)(`runTests with cargo test${noCargo === un
   it("reads libtest's output, with the panic's file and line", { timeout: 180_000 }, async () => {
     const root = await workspace("cargo-project", {
       "Cargo.toml": '[package]\nname = "tiny"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n',
-      "src/lib.rs": "pub fn add(a: i32, b: i32) -> i32 { a + b }\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn adds() { assert_eq!(add(1, 1), 2); }\n    #[test]\n    fn breaks() { assert_eq!(add(1, 1), 3); }\n    #[test]\n    #[ignore]\n    fn later() {}\n}\n",
+      "src/lib.rs":
+        "pub fn add(a: i32, b: i32) -> i32 { a + b }\n\n#[cfg(test)]\nmod tests {\n    use super::*;\n    #[test]\n    fn adds() { assert_eq!(add(1, 1), 2); }\n    #[test]\n    fn breaks() { assert_eq!(add(1, 1), 3); }\n    #[test]\n    #[ignore]\n    fn later() {}\n}\n",
     });
     const d = await dispatcher(root);
     const run = await d.data<TestRun>("runTests", {});

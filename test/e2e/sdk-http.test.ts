@@ -7,14 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
 import { openStream, rawRequest, RawMcpSession } from "../helpers/raw-http.ts";
 
-const EXPECTED_TOOLS = [
-  "getToolCapabilities",
-  "getWorkspaceFolders",
-  "getProjectInfo",
-  "getFileTree",
-  "findFiles",
-  "readFile",
-];
+const EXPECTED_TOOLS = ["getToolCapabilities", "getWorkspaceFolders", "getProjectInfo", "getFileTree", "findFiles", "readFile"];
 const VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
 let bridge: BridgeProcess;

@@ -5,14 +5,7 @@ import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/webso
 import type WebSocket from "ws";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
-import {
-  AUTH_HEADER,
-  authedWebSocketClass,
-  connectOrThrow,
-  FrameLog,
-  tryConnect,
-  waitForClose,
-} from "../helpers/ws-client.ts";
+import { AUTH_HEADER, authedWebSocketClass, connectOrThrow, FrameLog, tryConnect, waitForClose } from "../helpers/ws-client.ts";
 
 let bridge: BridgeProcess;
 const sockets: WebSocket[] = [];

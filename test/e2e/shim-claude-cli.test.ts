@@ -69,7 +69,10 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
       expect(list.out).toMatch(/\nbridge: .*shim - ✔ Connected/);
       expect(list.out).toMatch(/\nbridge-2: .*shim - ✔ Connected/);
       const locks = await bridgeLocks();
-      expect(locks.map((l) => l.workspace), list.out).toEqual([dir]);
+      expect(
+        locks.map((l) => l.workspace),
+        list.out,
+      ).toEqual([dir]);
     } finally {
       const stop = await runCli(["stop"], { cwd: dir, configDir: configDir() });
       expect(stop.code, stop.stderr).toBe(0);
@@ -96,7 +99,10 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
     expect(list.out).toMatch(/bridge: .* - ✘ Failed to connect/);
     expect(list.out).not.toMatch(/timed out/i);
     // 2.1.197 prints no reason; the newer CLI prints the error the shim answered initialize with.
-    if (cli.version !== "2.1.197") expect(list.out).toMatch(/-32000: claude-ide-bridge: no bridge serves .* this server may not start one \(no-spawn\); start one with `claude-ide-bridge --workspace /);
+    if (cli.version !== "2.1.197")
+      expect(list.out).toMatch(
+        /-32000: claude-ide-bridge: no bridge serves .* this server may not start one \(no-spawn\); start one with `claude-ide-bridge --workspace /,
+      );
   });
 
   it("claude-ide-bridge init writes a .mcp.json entry that Claude Code connects with", async () => {

@@ -36,18 +36,24 @@ afterAll(async () => {
  * --no-spawn: a bridge started by it would inherit the recording hook (execArgv) and linger.
  */
 async function loadedFiles(): Promise<string[]> {
-  const proc = spawn(process.execPath, ["--import", `data:text/javascript,${encodeURIComponent(RECORDER)}`, BRIDGE_BIN, "shim", "--no-spawn"], {
-    cwd: scratch,
-    env: { ...process.env, CLAUDE_CONFIG_DIR: join(scratch, "config") },
-    stdio: ["pipe", "ignore", "pipe"],
-  });
+  const proc = spawn(
+    process.execPath,
+    ["--import", `data:text/javascript,${encodeURIComponent(RECORDER)}`, BRIDGE_BIN, "shim", "--no-spawn"],
+    {
+      cwd: scratch,
+      env: { ...process.env, CLAUDE_CONFIG_DIR: join(scratch, "config") },
+      stdio: ["pipe", "ignore", "pipe"],
+    },
+  );
   let stderr = "";
   proc.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
   proc.stdin.end();
   await new Promise((resolve) => proc.once("exit", resolve));
   const files = [...stderr.matchAll(/^LOADED (.+)$/gm)].map((m) => {
     const raw = m[1] ?? "";
-    return relative(REPO_ROOT, raw.startsWith("file:") ? fileURLToPath(raw) : raw).split("\\").join("/");
+    return relative(REPO_ROOT, raw.startsWith("file:") ? fileURLToPath(raw) : raw)
+      .split("\\")
+      .join("/");
   });
   return [...new Set(files)].sort();
 }

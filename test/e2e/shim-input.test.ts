@@ -46,7 +46,9 @@ it("answers bad input (not JSON, not UTF-8, too large) with errors and keeps ser
   s.send("this is not json");
   s.send(Buffer.from([0xff, 0xfe, 0x00, 0x80, 0x0a]));
   // 5 MB, over the 4 MB frame limit; the id comes last, as the MCP SDK writes requests.
-  s.send(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"readFile","arguments":{"path":"${"x".repeat(5 * 1024 * 1024)}"}},"id":77}`);
+  s.send(
+    `{"jsonrpc":"2.0","method":"tools/call","params":{"name":"readFile","arguments":{"path":"${"x".repeat(5 * 1024 * 1024)}"}},"id":77}`,
+  );
   s.send(`{"jsonrpc":"2.0","id":"big-first","method":"tools/call","params":{"pad":"${"y".repeat(4 * 1024 * 1024 + 10)}"}}`);
   s.send("42");
   s.send('{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"getWorkspaceFolders","arguments":{}}}\r');
@@ -87,7 +89,12 @@ it("bounds the queue while no bridge is there, then gives up with an error for e
 
 it("exits with a clear message when the bridge refuses the token", async () => {
   const s = shim(["--port", String(bridge.port), "--token", "wrong-token-wrong-token"]);
-  s.send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x" } } });
+  s.send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x" } },
+  });
   expect((await s.exited).code).toBe(1);
   expect(s.stderr()).toMatch(/refused the token \(HTTP 401/);
   expect(errorOf(s.lines.find((m) => m.id === 1) as Json).data.reason).toBe("bridge_refused");

@@ -31,7 +31,11 @@ afterAll(async () => {
 async function shimViaProxy(): Promise<ShimProcess> {
   proxy = new TcpProxy(bridge.port);
   await proxy.listen();
-  const shim = startShim({ cwd: home.workspace, configDir: home.configDir, args: ["--port", String(proxy.port), "--token", bridge.token, "--verbose"] });
+  const shim = startShim({
+    cwd: home.workspace,
+    configDir: home.configDir,
+    args: ["--port", String(proxy.port), "--token", bridge.token, "--verbose"],
+  });
   shims.push(shim);
   await shim.initialize();
   return shim;
@@ -43,7 +47,8 @@ function sessionIds(shim: ShimProcess): string[] {
 
 const call = (shim: ShimProcess, id: number) => shim.request(id, "tools/call", { name: "getWorkspaceFolders", arguments: {} }, 20_000);
 /** A getWorkspaceFolders answer that really came from the bridge (not an error, not something else). */
-const answeredFolders = (answer: { result?: Record<string, unknown> }) => expect(answer.result?.structuredContent).toMatchObject({ success: true, rootPath: expect.any(String) });
+const answeredFolders = (answer: { result?: Record<string, unknown> }) =>
+  expect(answer.result?.structuredContent).toMatchObject({ success: true, rootPath: expect.any(String) });
 
 it("reattaches within the grace period: same session, nothing replayed, queued calls answered", async () => {
   const shim = await shimViaProxy();

@@ -7,7 +7,16 @@ import { join } from "node:path";
 import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { stopAllBridges } from "../helpers/spawn-bridge.ts";
-import { bridgeOn, killHard, makeHome, resultText, sdkThroughShim, startSdkThroughShim, unreadBytesAt, type ShimClient } from "./shim-support.ts";
+import {
+  bridgeOn,
+  killHard,
+  makeHome,
+  resultText,
+  sdkThroughShim,
+  startSdkThroughShim,
+  unreadBytesAt,
+  type ShimClient,
+} from "./shim-support.ts";
 
 let home: Awaited<ReturnType<typeof makeHome>>;
 const clients: ShimClient[] = [];

@@ -28,7 +28,12 @@ afterEach(async () => {
 async function bridgeLocks(): Promise<Array<{ pid: number; workspace: string; path: string }>> {
   const dir = join(home.configDir, "ide");
   const names = (await readdir(dir).catch(() => [])).filter((n) => /^\d+\.lock$/.test(n));
-  return Promise.all(names.map(async (n) => ({ ...(JSON.parse(await readFile(join(dir, n), "utf8")) as { pid: number; workspace: string }), path: join(dir, n) })));
+  return Promise.all(
+    names.map(async (n) => ({
+      ...(JSON.parse(await readFile(join(dir, n), "utf8")) as { pid: number; workspace: string }),
+      path: join(dir, n),
+    })),
+  );
 }
 
 /** Not inside a Claude Code session of whoever runs the tests: the shim must find the project itself. */
@@ -59,7 +64,9 @@ it("answers initialize with the reason at once when the bridge it started exits"
   try {
     const init = await shim.initialize();
     expect(errorOf(init)).toMatchObject({ code: -32000, data: { reason: "bridge_unreachable" } });
-    expect(errorOf(init).message).toMatch(/the bridge started for .* exited with code 2: claude-ide-bridge: unknown option --no-such-bridge-flag/);
+    expect(errorOf(init).message).toMatch(
+      /the bridge started for .* exited with code 2: claude-ide-bridge: unknown option --no-such-bridge-flag/,
+    );
     expect(errorOf(init).message).toMatch(/reconnect this server/);
   } finally {
     await shim.stop();
@@ -72,7 +79,9 @@ it("with --no-spawn and no bridge: server/discover gets -32601 at once, initiali
     const discover = await shim.request("probe", "server/discover", {});
     expect(errorOf(discover)).toMatchObject({ code: -32601, data: { reason: "legacy_protocol" } });
     const init = await shim.initialize();
-    expect(errorOf(init).message).toMatch(/no bridge serves .* this server may not start one \(no-spawn\); start one with `claude-ide-bridge --workspace /);
+    expect(errorOf(init).message).toMatch(
+      /no bridge serves .* this server may not start one \(no-spawn\); start one with `claude-ide-bridge --workspace /,
+    );
     const later = await shim.request(3, "tools/list");
     expect(errorOf(later).message).toBe(errorOf(init).message);
   } finally {

@@ -10,7 +10,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BRIDGE_BIN, makeWorkspace, REPO_ROOT, startBridgeProcess, type BridgeProcess, type StartBridgeOptions } from "../helpers/spawn-bridge.ts";
+import {
+  BRIDGE_BIN,
+  makeWorkspace,
+  REPO_ROOT,
+  startBridgeProcess,
+  type BridgeProcess,
+  type StartBridgeOptions,
+} from "../helpers/spawn-bridge.ts";
 
 export type Json = Record<string, unknown>;
 
@@ -34,7 +41,10 @@ export async function makeHome(): Promise<{ workspace: string; configDir: string
 }
 
 /** A bridge on the given home (and port, when restarting one). */
-export function bridgeOn(home: { workspace: string; configDir: string }, opts: { port?: number; args?: string[] } & StartBridgeOptions = {}): Promise<BridgeProcess> {
+export function bridgeOn(
+  home: { workspace: string; configDir: string },
+  opts: { port?: number; args?: string[] } & StartBridgeOptions = {},
+): Promise<BridgeProcess> {
   const args = [...(opts.port === undefined ? [] : ["--port", String(opts.port)]), ...(opts.args ?? [])];
   return startBridgeProcess({ ...opts, workspace: home.workspace, configDir: home.configDir, args });
 }
@@ -70,7 +80,13 @@ export function shimArgs(opts: { args?: string[]; spawn?: boolean }): string[] {
   return ["--no-spawn", ...(args.some((a) => a.startsWith("--connect-timeout")) ? [] : ["--connect-timeout", "20000"]), ...args];
 }
 
-export function startShim(opts: { cwd: string; configDir: string; args?: string[]; spawn?: boolean; env?: Record<string, string> }): ShimProcess {
+export function startShim(opts: {
+  cwd: string;
+  configDir: string;
+  args?: string[];
+  spawn?: boolean;
+  env?: Record<string, string>;
+}): ShimProcess {
   const proc = spawn(process.execPath, [BRIDGE_BIN, "shim", ...shimArgs(opts)], {
     cwd: opts.cwd,
     env: { ...process.env, CLAUDE_CONFIG_DIR: opts.configDir, ...opts.env },
@@ -123,7 +139,9 @@ export function startShim(opts: { cwd: string; configDir: string; args?: string[
         if (hit) return hit;
         const left = deadline - Date.now();
         if (left <= 0 || proc.exitCode !== null) {
-          throw new Error(`no matching line within ${timeoutMs} ms; stdout ${JSON.stringify(lines).slice(0, 2000)}\n--- shim stderr ---\n${stderr}`);
+          throw new Error(
+            `no matching line within ${timeoutMs} ms; stdout ${JSON.stringify(lines).slice(0, 2000)}\n--- shim stderr ---\n${stderr}`,
+          );
         }
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, left);
@@ -139,7 +157,11 @@ export function startShim(opts: { cwd: string; configDir: string; args?: string[
       return shim.waitFor((m) => m.id === id && ("result" in m || "error" in m), timeoutMs);
     },
     async initialize() {
-      const res = await shim.request("init", "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "shim-e2e", version: "0" } });
+      const res = await shim.request("init", "initialize", {
+        protocolVersion: "2025-11-25",
+        capabilities: {},
+        clientInfo: { name: "shim-e2e", version: "0" },
+      });
       shim.send({ jsonrpc: "2.0", method: "notifications/initialized" });
       return res;
     },
@@ -166,7 +188,10 @@ export function sdkThroughShim(opts: { cwd: string; configDir: string; args?: st
 }
 
 /** The same, with the shim's stderr readable while the client still waits for its initialize. */
-export function startSdkThroughShim(opts: { cwd: string; configDir: string; args?: string[]; spawn?: boolean }): { stderr(): string; connected: Promise<ShimClient> } {
+export function startSdkThroughShim(opts: { cwd: string; configDir: string; args?: string[]; spawn?: boolean }): {
+  stderr(): string;
+  connected: Promise<ShimClient>;
+} {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BRIDGE_BIN, "shim", ...shimArgs(opts)],
@@ -198,10 +223,16 @@ export function startSdkThroughShim(opts: { cwd: string; configDir: string; args
 }
 
 /** `node bin/claude-ide-bridge.js <args>` to completion, e.g. `status --json` or `print-token`. */
-export function runCli(args: string[], opts: { cwd: string; configDir: string }): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runCli(
+  args: string[],
+  opts: { cwd: string; configDir: string },
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [BRIDGE_BIN, ...args], { cwd: opts.cwd, env: { ...process.env, CLAUDE_CONFIG_DIR: opts.configDir } }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [BRIDGE_BIN, ...args],
+      { cwd: opts.cwd, env: { ...process.env, CLAUDE_CONFIG_DIR: opts.configDir } },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }

@@ -31,7 +31,14 @@ async function opened(sessionId: string) {
 function rawUpgrade(sessionId: string): Promise<{ status: number; retryAfter: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request(bridge.wsUrl.replace("ws:", "http:"), {
-      headers: { connection: "Upgrade", upgrade: "websocket", "sec-websocket-version": "13", "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==", [AUTH_HEADER]: bridge.token, "x-claude-code-session-id": sessionId },
+      headers: {
+        connection: "Upgrade",
+        upgrade: "websocket",
+        "sec-websocket-version": "13",
+        "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+        [AUTH_HEADER]: bridge.token,
+        "x-claude-code-session-id": sessionId,
+      },
     });
     req.on("response", (res) => {
       res.resume();
@@ -64,7 +71,16 @@ it("refuses a third client with 503 + Retry-After, lets a kept session back in, 
   // b drops: its session waits in grace, and a newcomer may take its place.
   second.close();
   await waitForClose(second);
-  await expect.poll(async () => ((await (await fetch(`${bridge.url}/health`, { headers: { authorization: `Bearer ${bridge.token}` } })).json()) as { sessionsInGrace: number }).sessionsInGrace).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await fetch(`${bridge.url}/health`, { headers: { authorization: `Bearer ${bridge.token}` } })).json()) as {
+            sessionsInGrace: number;
+          }
+        ).sessionsInGrace,
+    )
+    .toBe(1);
   const newcomer = await opened(randomUUID());
   again.close();
   newcomer.close();

@@ -23,16 +23,13 @@ export async function startAuthProxy(target: { port: number; token: string }): P
     }
     headers.push("Authorization", `Bearer ${target.token}`);
 
-    const upstream = request(
-      { host: "127.0.0.1", port: target.port, method: req.method, path: req.url, headers, setHost: false },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.statusMessage, up.rawHeaders);
-        res.flushHeaders();
-        up.on("data", (chunk: Buffer) => res.write(chunk));
-        up.on("end", () => res.end());
-        up.on("error", () => res.destroy());
-      },
-    );
+    const upstream = request({ host: "127.0.0.1", port: target.port, method: req.method, path: req.url, headers, setHost: false }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.statusMessage, up.rawHeaders);
+      res.flushHeaders();
+      up.on("data", (chunk: Buffer) => res.write(chunk));
+      up.on("end", () => res.end());
+      up.on("error", () => res.destroy());
+    });
     upstream.on("error", (err) => {
       if (!res.headersSent) {
         res.writeHead(502, { "content-type": "text/plain" });

@@ -47,7 +47,9 @@ function callable(request: MessagesRequest, name: string): boolean {
   const tool = offers(request, name);
   if (!tool) return false;
   if (!tool.defer_loading) return true;
-  return toolResults(request).some((r) => Array.isArray(r.content) && r.content.some((b) => b.type === "tool_reference" && b.tool_name === name));
+  return toolResults(request).some(
+    (r) => Array.isArray(r.content) && r.content.some((b) => b.type === "tool_reference" && b.tool_name === name),
+  );
 }
 
 function resultFor(request: MessagesRequest, use: ToolUseBlock | undefined): ToolResultBlock | undefined {
@@ -58,14 +60,21 @@ export function toolCallScript(name: string, opts: { args: Record<string, unknow
   const { args, finalText } = opts;
   return (request) => {
     const uses = toolUses(request);
-    if (resultFor(request, uses.find((u) => u.name === name))) return { text: finalText };
+    if (
+      resultFor(
+        request,
+        uses.find((u) => u.name === name),
+      )
+    )
+      return { text: finalText };
     if (callable(request, name)) return { toolUses: [{ name, input: args }] };
     const search = uses.find((u) => u.name === TOOL_SEARCH);
     if (!search && offers(request, TOOL_SEARCH)) return { toolUses: [{ name: TOOL_SEARCH, input: { query: `select:${name}` } }] };
     const searchResult = resultFor(request, search);
     const offered = (request.tools ?? []).map((t) => t.name).join(", ");
     throw new Error(
-      `${name} cannot be called: the request offers [${offered}]` + (searchResult ? `; ToolSearch answered ${JSON.stringify(searchResult.content)}` : ""),
+      `${name} cannot be called: the request offers [${offered}]` +
+        (searchResult ? `; ToolSearch answered ${JSON.stringify(searchResult.content)}` : ""),
     );
   };
 }
@@ -83,7 +92,12 @@ export async function callToolThroughClaude(opts: CallToolOptions): Promise<Tool
   const run = await runClaudePrint(prompt, { ...opts, script, allowedTools: [qualifiedName] });
   const last = run.turns.at(-1);
   const firstTurn = run.turns[0];
-  const block = last && resultFor(last, toolUses(last).find((u) => u.name === qualifiedName));
+  const block =
+    last &&
+    resultFor(
+      last,
+      toolUses(last).find((u) => u.name === qualifiedName),
+    );
   if (!firstTurn || !block) throw new Error(`no tool_result of ${qualifiedName} reached the model\n${describeRun(run)}`);
   return {
     toolResult: resultText(block),

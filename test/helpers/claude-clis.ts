@@ -25,13 +25,26 @@ export interface ClaudeRun {
   elapsedMs: number;
 }
 
-export function runClaude(cli: ClaudeCli, args: string[], opts: { cwd: string; home: string; env?: Record<string, string> }): Promise<ClaudeRun> {
+export function runClaude(
+  cli: ClaudeCli,
+  args: string[],
+  opts: { cwd: string; home: string; env?: Record<string, string> },
+): Promise<ClaudeRun> {
   const started = Date.now();
   return new Promise((resolve) => {
-    execFile(cli.bin, args, { cwd: opts.cwd, env: { ...claudeEnv(opts.home), ...opts.env }, timeout: 60_000, maxBuffer: 4 * 1024 * 1024 }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
-      resolve({ code, out: `${stdout}${stderr}${err && typeof err.code !== "number" ? `\n[${err.message}]` : ""}`, elapsedMs: Date.now() - started });
-    });
+    execFile(
+      cli.bin,
+      args,
+      { cwd: opts.cwd, env: { ...claudeEnv(opts.home), ...opts.env }, timeout: 60_000, maxBuffer: 4 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === "number" ? err.code : 1) : 0;
+        resolve({
+          code,
+          out: `${stdout}${stderr}${err && typeof err.code !== "number" ? `\n[${err.message}]` : ""}`,
+          elapsedMs: Date.now() - started,
+        });
+      },
+    );
   });
 }
 

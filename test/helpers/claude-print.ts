@@ -85,7 +85,10 @@ export function mcpServerEntry(bridge: BridgeProcess | undefined, transport: Bri
  * (test/helpers/claude-clis.ts). Made absolute, since the CLI runs in another directory.
  */
 export function claudeBinsFromEnv(value = process.env.CLAUDE_BINS): string[] {
-  const bins = (value ?? "").split(delimiter).filter(Boolean).map((bin) => resolve(bin));
+  const bins = (value ?? "")
+    .split(delimiter)
+    .filter(Boolean)
+    .map((bin) => resolve(bin));
   return bins.length > 0 ? bins : CLAUDE_CLIS.map((cli) => cli.bin);
 }
 
@@ -150,7 +153,12 @@ async function stopSpawnedBridges(configDir: string): Promise<string[]> {
     const lock = JSON.parse(await readFile(join(dir, name), "utf8").catch(() => "{}")) as { workspace?: string };
     if (lock.workspace !== undefined) workspaces.push(lock.workspace);
     await new Promise<void>((resolve) =>
-      execFile(process.execPath, [BRIDGE_BIN, "stop", "--port", name.replace(".lock", "")], { env: { ...process.env, CLAUDE_CONFIG_DIR: configDir } }, () => resolve()),
+      execFile(
+        process.execPath,
+        [BRIDGE_BIN, "stop", "--port", name.replace(".lock", "")],
+        { env: { ...process.env, CLAUDE_CONFIG_DIR: configDir } },
+        () => resolve(),
+      ),
     );
   }
   return workspaces;

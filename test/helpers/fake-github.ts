@@ -44,7 +44,23 @@ export async function startFakeGitHub(dir: string): Promise<FakeGitHub> {
   await mkdir(dir, { recursive: true });
   const key = join(dir, "key.pem");
   const certFile = join(dir, "cert.pem");
-  await promisify(execFile)("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certFile, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]);
+  await promisify(execFile)("openssl", [
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    key,
+    "-out",
+    certFile,
+    "-days",
+    "1",
+    "-subj",
+    "/CN=127.0.0.1",
+    "-addext",
+    "subjectAltName=IP:127.0.0.1",
+  ]);
   const routes: { method: string; path: string | RegExp; handler: Handler }[] = [];
   const requests: RecordedRequest[] = [];
   let host = "";
@@ -63,7 +79,9 @@ export async function startFakeGitHub(dir: string): Promise<FakeGitHub> {
         body: raw === "" ? undefined : (JSON.parse(raw) as unknown),
       };
       requests.push(recorded);
-      const route = routes.find((r) => r.method === recorded.method && (typeof r.path === "string" ? r.path === recorded.path : r.path.test(recorded.path)));
+      const route = routes.find(
+        (r) => r.method === recorded.method && (typeof r.path === "string" ? r.path === recorded.path : r.path.test(recorded.path)),
+      );
       // Like GitHub for a private repository: nothing without a token.
       const reply: Reply =
         recorded.authorization === ""
@@ -72,7 +90,15 @@ export async function startFakeGitHub(dir: string): Promise<FakeGitHub> {
             ? { status: 404, json: { message: "Not Found", documentation_url: "https://docs.github.com/rest" } }
             : route.handler(recorded, host);
       const body = reply.bytes ?? Buffer.from(reply.text ?? JSON.stringify(reply.json ?? {}), "utf8");
-      res.writeHead(reply.status ?? 200, { "content-type": reply.text !== undefined ? "text/plain; charset=utf-8" : reply.bytes !== undefined ? "application/zip" : "application/json; charset=utf-8", ...reply.headers });
+      res.writeHead(reply.status ?? 200, {
+        "content-type":
+          reply.text !== undefined
+            ? "text/plain; charset=utf-8"
+            : reply.bytes !== undefined
+              ? "application/zip"
+              : "application/json; charset=utf-8",
+        ...reply.headers,
+      });
       res.end(body);
     });
   });

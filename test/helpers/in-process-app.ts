@@ -27,11 +27,24 @@ export function makeApp(opts: MakeAppOptions = {}) {
   const events = testEventBus();
   const env = testEnvironment(registry, { maxResultChars: 10_000, events });
   const now = opts.now ?? Date.now;
-  const limits: SessionLimits = { requestsPerMinute: 200, toolCallsPerMinute: 60, timeoutMs: 5000, maxResultChars: 10_000, pageSize: 200, ...opts.limits };
+  const limits: SessionLimits = {
+    requestsPerMinute: 200,
+    toolCallsPerMinute: 60,
+    timeoutMs: 5000,
+    maxResultChars: 10_000,
+    pageSize: 200,
+    ...opts.limits,
+  };
   const credential = credentialBudget(limits, now);
   const createSession = () =>
     new McpSession({ registry, logger: silentLogger, now, limits, credential, events, makeToolContext: (call) => toolContext(env, call) });
-  const http = new StreamableHttpTransport({ createSession, admitUnbound: () => takeFromAll([credential.requests]), maxSessions: opts.maxSessions ?? 5, logger: silentLogger, now });
+  const http = new StreamableHttpTransport({
+    createSession,
+    admitUnbound: () => takeFromAll([credential.requests]),
+    maxSessions: opts.maxSessions ?? 5,
+    logger: silentLogger,
+    now,
+  });
   const sockets = new SessionStore({ createSession, graceMs: 5000, logger: silentLogger });
   const app = createApp({
     runtime: createNodeRuntime(),

@@ -29,7 +29,10 @@ export async function writeFiles(root: string, files: Readonly<Record<string, st
   }
 }
 
-export async function lspFixture(files: Readonly<Record<string, string>>, opts: Partial<Pick<LspServiceOptions, "specs" | "idleMs">> = {}): Promise<LspFixture> {
+export async function lspFixture(
+  files: Readonly<Record<string, string>>,
+  opts: Partial<Pick<LspServiceOptions, "specs" | "idleMs">> = {},
+): Promise<LspFixture> {
   const root = await realpath(await mkdtemp(join(tmpdir(), "lsp-fixture-")));
   await writeFiles(root, files);
   const lsp = createLspService({ runtime, fs: createWorkspaceFs(runtime.fs, await createWorkspace(runtime.fs, { root })), ...opts });

@@ -38,13 +38,16 @@ function chunks(text: string): string[] {
   return out;
 }
 
-const frame = (event: string, data: Record<string, unknown>): string => `event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`;
+const frame = (event: string, data: Record<string, unknown>): string =>
+  `event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`;
 
 /** The SSE frames of `message`, each a complete `event:`/`data:` record. */
 export function streamFrames(message: AssistantMessage): string[] {
   const { content, stop_reason, usage, ...head } = message;
   const frames = [
-    frame("message_start", { message: { ...head, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } } }),
+    frame("message_start", {
+      message: { ...head, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+    }),
     frame("ping", {}),
   ];
   content.forEach((block, index) => {

@@ -51,10 +51,7 @@ export function rawRequest(url: string, opts: RawRequestOptions = {}): Promise<R
 }
 
 /** Opens a request and resolves as soon as the response head arrives (for SSE streams). */
-export function openStream(
-  url: string,
-  opts: RawRequestOptions = {},
-): Promise<{ res: IncomingMessage; close(): void }> {
+export function openStream(url: string, opts: RawRequestOptions = {}): Promise<{ res: IncomingMessage; close(): void }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: opts.method ?? "GET", headers: opts.headers ?? {} }, (res) => {
       clearTimeout(timer);

@@ -175,7 +175,14 @@ export interface SessionFixtureOptions extends EnvironmentOptions {
 
 export function makeSession(limits: Partial<SessionLimits> = {}, opts: SessionFixtureOptions = {}): Fixture {
   const clock = { now: 1_000_000 };
-  const fullLimits: SessionLimits = { requestsPerMinute: 200, toolCallsPerMinute: 60, timeoutMs: 5000, maxResultChars: 1000, pageSize: 200, ...limits };
+  const fullLimits: SessionLimits = {
+    requestsPerMinute: 200,
+    toolCallsPerMinute: 60,
+    timeoutMs: 5000,
+    maxResultChars: 1000,
+    pageSize: 200,
+    ...limits,
+  };
   const registry = new ToolRegistry(opts.toolsets ?? TEST_TOOLSETS, { slim: false, maxResultChars: fullLimits.maxResultChars });
   const events = opts.events ?? testEventBus();
   const env = opts.env?.(registry, events) ?? testEnvironment(registry, { ...opts, events });

@@ -62,7 +62,12 @@ export function scan(code: string): Findings {
     } else if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
       const object = node.expression;
       if (ts.isIdentifier(object) && RUNTIME_GLOBALS.has(object.text)) found.runtimeGlobals.push(node.getText());
-      if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(object) && GLOBAL_OBJECTS.has(object.text) && RUNTIME_GLOBALS.has(node.name.text)) {
+      if (
+        ts.isPropertyAccessExpression(node) &&
+        ts.isIdentifier(object) &&
+        GLOBAL_OBJECTS.has(object.text) &&
+        RUNTIME_GLOBALS.has(node.name.text)
+      ) {
         found.runtimeGlobals.push(node.getText());
       }
     }

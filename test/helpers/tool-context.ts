@@ -36,7 +36,14 @@ let nodeRuntime: Runtime | undefined;
 
 export function catalogOf(tools: readonly Tool[]): ToolCatalog {
   return {
-    list: () => tools.map((t) => ({ name: t.name, title: t.title, description: t.description, requires: t.requires, readOnly: t.annotations.readOnlyHint === true })),
+    list: () =>
+      tools.map((t) => ({
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        requires: t.requires,
+        readOnly: t.annotations.readOnlyHint === true,
+      })),
   };
 }
 
@@ -45,7 +52,12 @@ export async function makeToolContext(root: string, opts: TestContextOptions = {
   const host = createToolEnvironment(runtime, {
     workspace: await createWorkspace(runtime.fs, { root }),
     events: testEventBus(),
-    settings: { maxResultChars: opts.maxResultChars ?? DEFAULT_CONFIG.maxResultSizeKb * 1024, timeoutMs: DEFAULT_CONFIG.timeoutMs, slim: false, ...opts.settings },
+    settings: {
+      maxResultChars: opts.maxResultChars ?? DEFAULT_CONFIG.maxResultSizeKb * 1024,
+      timeoutMs: DEFAULT_CONFIG.timeoutMs,
+      slim: false,
+      ...opts.settings,
+    },
     catalog: catalogOf(opts.tools ?? []),
     ...(opts.extension === undefined ? {} : { extension: opts.extension }),
   });

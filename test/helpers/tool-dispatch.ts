@@ -97,6 +97,9 @@ export async function dispatcher(root: string, opts: DispatcherOptions = {}): Pr
       expect(body.suggestion.length).toBeGreaterThan(0);
       return body;
     },
-    progress: () => fixture.sent.filter((m: JsonRpcMessage) => "method" in m && m.method === "notifications/progress").map((m) => ("params" in m ? (m.params ?? {}) : {})),
+    progress: () =>
+      fixture.sent
+        .filter((m: JsonRpcMessage) => "method" in m && m.method === "notifications/progress")
+        .map((m) => ("params" in m ? (m.params ?? {}) : {})),
   };
 }

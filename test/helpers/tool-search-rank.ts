@@ -6,7 +6,9 @@
 import type { Tool } from "../../src/tools/platform/define-tool.ts";
 
 const STOPWORDS = new Set(
-  "a an and are as at be by did do does for from has have how i in is it its me my of on or the this that to was what when where which who why will with you your".split(" "),
+  "a an and are as at be by did do does for from has have how i in is it its me my of on or the this that to was what when where which who why will with you your".split(
+    " ",
+  ),
 );
 
 /** Words a model types, stemmed the same way as the tools' text. */
@@ -42,7 +44,10 @@ export interface RankedTool {
 
 /** Every tool, best match first, for one query. */
 export function rankTools(tools: readonly Tool[], query: string): RankedTool[] {
-  const docs = tools.map((t) => ({ name: t.name, words: [...searchWords(t.name), ...searchWords(t.name), ...searchWords(t.searchHint), ...searchWords(t.description)] }));
+  const docs = tools.map((t) => ({
+    name: t.name,
+    words: [...searchWords(t.name), ...searchWords(t.name), ...searchWords(t.searchHint), ...searchWords(t.description)],
+  }));
   const avgLength = docs.reduce((n, d) => n + d.words.length, 0) / docs.length;
   const documentFrequency = new Map<string, number>();
   for (const d of docs) for (const w of new Set(d.words)) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);

@@ -60,10 +60,7 @@ export class FrameLog {
     });
   }
 
-  async waitFor(
-    pred: (m: JsonRpcMessage) => boolean,
-    timeoutMs = 5_000,
-  ): Promise<JsonRpcMessage> {
+  async waitFor(pred: (m: JsonRpcMessage) => boolean, timeoutMs = 5_000): Promise<JsonRpcMessage> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const hit = this.frames.find((f): f is JsonRpcMessage => !("unparsable" in f) && pred(f));

@@ -44,7 +44,9 @@ function countingRuntime(base: Runtime, configDir: string): Runtime {
 }
 
 async function connect(): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${bridge.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${bridge.url}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } },
+  });
   const client = new Client({ name: "state-lifecycle", version: "1" });
   await client.connect(transport);
   return { client, transport };
@@ -61,7 +63,11 @@ beforeAll(async () => {
   const configDir = await temp.make("config", {});
   const runtime = countingRuntime(createNodeRuntime(), configDir);
   // A generous rate limit: the clients make their calls in a burst.
-  bridge = await startBridge(runtime, { ...DEFAULT_CONFIG, workspace: root, toolRateLimit: 10_000, requestRateLimit: 10_000 }, { logger: silentLogger });
+  bridge = await startBridge(
+    runtime,
+    { ...DEFAULT_CONFIG, workspace: root, toolRateLimit: 10_000, requestRateLimit: 10_000 },
+    { logger: silentLogger },
+  );
 });
 
 afterAll(async () => {

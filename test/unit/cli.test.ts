@@ -139,8 +139,26 @@ describe("parseCli", () => {
 
 describe("HELP_TEXT", () => {
   it("lists every flag with its default", () => {
-    for (const flag of ["--workspace", "--port", "--bind", "--ide-name", "--fixed-token", "--slim", "--verbose", "--jsonl",
-      "--timeout", "--max-result-size", "--grace-period", "--tool-rate-limit", "--max-sessions", "--max-ws-sessions", "--allow-push-to-main", "--config", "--version", "--help"]) {
+    for (const flag of [
+      "--workspace",
+      "--port",
+      "--bind",
+      "--ide-name",
+      "--fixed-token",
+      "--slim",
+      "--verbose",
+      "--jsonl",
+      "--timeout",
+      "--max-result-size",
+      "--grace-period",
+      "--tool-rate-limit",
+      "--max-sessions",
+      "--max-ws-sessions",
+      "--allow-push-to-main",
+      "--config",
+      "--version",
+      "--help",
+    ]) {
       expect(HELP_TEXT).toContain(flag);
     }
     expect(HELP_TEXT).toContain("default: 127.0.0.1");

@@ -64,7 +64,8 @@ describe("the command policy", () => {
       expect(isNeverAllowed(name), name).toBe(true);
       expect(allowEntryProblem(name), name).toMatch(/can never be allowed/);
     }
-    for (const name of ["git", "npm", "cargo", "go", "pytest", "vitest", "tsc", "eslint", "biome", "rustfmt", "prettier"]) expect(isNeverAllowed(name), name).toBe(false);
+    for (const name of ["git", "npm", "cargo", "go", "pytest", "vitest", "tsc", "eslint", "biome", "rustfmt", "prettier"])
+      expect(isNeverAllowed(name), name).toBe(false);
     expect(programBase("python3.12")).toBe("python");
     expect(allowEntryProblem("npm explore")).toMatch(/only these subcommands/);
     expect(allowEntryProblem("/usr/bin/jq")).toMatch(/not a program name/);

@@ -34,7 +34,11 @@ const SELF = { command: "claude-ide-bridge", args: [] };
 
 function context(cwd = project): CommandContext & { stdout: string; stderr: string } {
   const ctx = {
-    runtime: { ...createNodeRuntime(), env: { CLAUDE_CONFIG_DIR: configDir, PATH: process.env.PATH }, paths: { home: dir, cwd, tmp: tmpdir() } },
+    runtime: {
+      ...createNodeRuntime(),
+      env: { CLAUDE_CONFIG_DIR: configDir, PATH: process.env.PATH },
+      paths: { home: dir, cwd, tmp: tmpdir() },
+    },
     stdout: "",
     stderr: "",
     out: (t: string) => void (ctx.stdout += t),
@@ -72,7 +76,9 @@ describe("updateMcpJson", () => {
     const result = updateMcpJson(before, "ide", entry);
     if (!("text" in result)) throw new Error(result.error);
     expect(result).toMatchObject({ outcome: "updated", previous: "node old.js shim" });
-    expect(JSON.parse(result.text)).toEqual({ mcpServers: { ide: { command: "claude-ide-bridge", args: ["shim"], env: { A: "1" }, timeout: 5000, type: "stdio" } } });
+    expect(JSON.parse(result.text)).toEqual({
+      mcpServers: { ide: { command: "claude-ide-bridge", args: ["shim"], env: { A: "1" }, timeout: 5000, type: "stdio" } },
+    });
     expect(result.text.includes("\n")).toBe(false); // a one-line file stays one line
   });
 
@@ -124,7 +130,13 @@ describe("print-token and status", () => {
     server = createServer((req, res) => {
       const ok = req.url === "/health" && req.headers.authorization === `Bearer ${token}`;
       res.writeHead(ok ? 200 : 401, { "content-type": "application/json" });
-      res.end(JSON.stringify(ok ? { status: "ok", version: "0.1.0", uptimeMs: 65_000, activeSessions: 1, sessionsInGrace: 2, tools: 6 } : { error: "unauthorized" }));
+      res.end(
+        JSON.stringify(
+          ok
+            ? { status: "ok", version: "0.1.0", uptimeMs: 65_000, activeSessions: 1, sessionsInGrace: 2, tools: 6 }
+            : { error: "unauthorized" },
+        ),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as { port: number }).port;
@@ -134,7 +146,16 @@ describe("print-token and status", () => {
   });
 
   async function writeLock(lockPort: number, fields: Record<string, unknown>): Promise<void> {
-    const lock = { pid: process.pid, workspace: project, workspaceFolders: [project], ideName: "claude-ide-bridge", transport: "ws", authToken: token, isBridge: true, ...fields };
+    const lock = {
+      pid: process.pid,
+      workspace: project,
+      workspaceFolders: [project],
+      ideName: "claude-ide-bridge",
+      transport: "ws",
+      authToken: token,
+      isBridge: true,
+      ...fields,
+    };
     await writeFile(join(configDir, "ide", `${lockPort}.lock`), JSON.stringify(lock));
   }
 
@@ -202,7 +223,12 @@ describe("print-token and status", () => {
 });
 
 describe("gen-mcp-config", () => {
-  const o = { name: "claude-ide-bridge", workspace: "/work/app", self: { command: "node", args: ["/opt/cib/bin/claude-ide-bridge.js"] }, command: undefined };
+  const o = {
+    name: "claude-ide-bridge",
+    workspace: "/work/app",
+    self: { command: "node", args: ["/opt/cib/bin/claude-ide-bridge.js"] },
+    command: undefined,
+  };
 
   it("prints only the config, valid JSON (TOML for codex), naming the workspace where the client has no project", () => {
     for (const client of CLIENTS) {
@@ -211,18 +237,24 @@ describe("gen-mcp-config", () => {
       if (client !== "codex") expect(() => JSON.parse(config) as unknown, client).not.toThrow();
     }
     expect(snippet("claude", o).advice).toContain("claude mcp add claude-ide-bridge -- node /opt/cib/bin/claude-ide-bridge.js shim");
-    expect(snippet("codex", o).config).toBe('[mcp_servers.claude-ide-bridge]\ncommand = "node"\nargs = ["/opt/cib/bin/claude-ide-bridge.js", "shim", "--workspace", "/work/app"]\n');
+    expect(snippet("codex", o).config).toBe(
+      '[mcp_servers.claude-ide-bridge]\ncommand = "node"\nargs = ["/opt/cib/bin/claude-ide-bridge.js", "shim", "--workspace", "/work/app"]\n',
+    );
     expect(snippet("vscode", o).config).toContain('"${workspaceFolder}"');
     // No --no-spawn anywhere: Claude Desktop starts the shim outside any project, and it starts the bridge.
     expect(JSON.parse(snippet("claude-desktop", o).config)).toEqual({
-      mcpServers: { "claude-ide-bridge": { command: "node", args: ["/opt/cib/bin/claude-ide-bridge.js", "shim", "--workspace", "/work/app"] } },
+      mcpServers: {
+        "claude-ide-bridge": { command: "node", args: ["/opt/cib/bin/claude-ide-bridge.js", "shim", "--workspace", "/work/app"] },
+      },
     });
   });
 
   it("writes the config to stdout and the advice to stderr, so `> .cursor/mcp.json` gives a valid file", async () => {
     const ctx = context();
     expect(await genMcpConfig(ctx, ["cursor"])).toBe(0);
-    expect(JSON.parse(ctx.stdout)).toEqual({ mcpServers: { "claude-ide-bridge": { command: "claude-ide-bridge", args: ["shim", "--workspace", "${workspaceFolder}"] } } });
+    expect(JSON.parse(ctx.stdout)).toEqual({
+      mcpServers: { "claude-ide-bridge": { command: "claude-ide-bridge", args: ["shim", "--workspace", "${workspaceFolder}"] } },
+    });
     expect(ctx.stderr).toMatch(/^Cursor: \.cursor\/mcp\.json/);
     const ide = context();
     expect(await genMcpConfig(ide, ["claude", "--name", "ide"])).toBe(0);

@@ -27,7 +27,13 @@ afterAll(async () => {
 
 async function removal(fs: WorkspaceFs, name: string): Promise<FileWrite> {
   const read = await fs.readBytes(name, { maxBytes: 1000, forWrite: true });
-  return { label: name, path: read.path, data: new Uint8Array(), expect: { identity: identityOf(read.stat), original: read.bytes }, remove: true };
+  return {
+    label: name,
+    path: read.path,
+    data: new Uint8Array(),
+    expect: { identity: identityOf(read.stat), original: read.bytes },
+    remove: true,
+  };
 }
 
 async function workspaceFs(fs: Fs = real): Promise<WorkspaceFs> {
@@ -60,7 +66,16 @@ describe("ctx.fs.commit with removals", () => {
     const fs = await workspaceFs();
     const gone = await removal(fs, "old.ts");
     const target = await fs.resolve("new.ts", { mustExist: false });
-    await fs.commit([{ label: "new.ts", path: target, data: gone.expect === "absent" ? new Uint8Array() : gone.expect.original, expect: "absent", mode: 0o640 }, gone]);
+    await fs.commit([
+      {
+        label: "new.ts",
+        path: target,
+        data: gone.expect === "absent" ? new Uint8Array() : gone.expect.original,
+        expect: "absent",
+        mode: 0o640,
+      },
+      gone,
+    ]);
     expect(await readdir(root)).toEqual(["new.ts"]);
     expect(await readFile(at("new.ts"), "utf8")).toBe("export const x = 1;\n");
     expect((await stat(at("new.ts"))).mode & 0o777).toBe(0o640);
@@ -75,14 +90,28 @@ describe("ctx.fs.commit with removals", () => {
     const fs = await workspaceFs(failingRemovalOf("c.ts"));
     const a = await fs.readBytes("a.ts", { maxBytes: 100, forWrite: true });
     const writes: FileWrite[] = [
-      { label: "a.ts", path: a.path, data: new TextEncoder().encode("A changed\n"), expect: { identity: identityOf(a.stat), original: a.bytes } },
-      { label: "made.ts", path: await fs.resolve("made.ts", { mustExist: false }), data: new TextEncoder().encode("new\n"), expect: "absent" },
+      {
+        label: "a.ts",
+        path: a.path,
+        data: new TextEncoder().encode("A changed\n"),
+        expect: { identity: identityOf(a.stat), original: a.bytes },
+      },
+      {
+        label: "made.ts",
+        path: await fs.resolve("made.ts", { mustExist: false }),
+        data: new TextEncoder().encode("new\n"),
+        expect: "absent",
+      },
       await removal(fs, "b.ts"),
       await removal(fs, "c.ts"),
     ];
     await expect(fs.commit(writes)).rejects.toMatchObject({ message: expect.stringMatching(/c\.ts/) });
     expect((await readdir(root)).sort()).toEqual(["a.ts", "b.ts", "c.ts"]);
-    expect([await readFile(at("a.ts"), "utf8"), await readFile(at("b.ts"), "utf8"), await readFile(at("c.ts"), "utf8")]).toEqual(["A\n", "B\n", "C\n"]);
+    expect([await readFile(at("a.ts"), "utf8"), await readFile(at("b.ts"), "utf8"), await readFile(at("c.ts"), "utf8")]).toEqual([
+      "A\n",
+      "B\n",
+      "C\n",
+    ]);
     expect((await stat(at("b.ts"))).mode & 0o777).toBe(0o600);
     await Promise.all(["a.ts", "b.ts", "c.ts"].map((n) => rm(at(n))));
   });
@@ -94,7 +123,15 @@ describe("ctx.fs.commit with removals", () => {
     const e = await fs.readBytes("e.ts", { maxBytes: 100, forWrite: true });
     const d = await removal(fs, "d.ts");
     await writeFile(at("d.ts"), "D, changed by someone else\n");
-    const writes: FileWrite[] = [{ label: "e.ts", path: e.path, data: new TextEncoder().encode("E changed\n"), expect: { identity: identityOf(e.stat), original: e.bytes } }, d];
+    const writes: FileWrite[] = [
+      {
+        label: "e.ts",
+        path: e.path,
+        data: new TextEncoder().encode("E changed\n"),
+        expect: { identity: identityOf(e.stat), original: e.bytes },
+      },
+      d,
+    ];
     await expect(fs.commit(writes)).rejects.toMatchObject({ code: "file_changed" });
     expect([await readFile(at("d.ts"), "utf8"), await readFile(at("e.ts"), "utf8")]).toEqual(["D, changed by someone else\n", "E\n"]);
     expect((await readdir(root)).sort()).toEqual(["d.ts", "e.ts"]);

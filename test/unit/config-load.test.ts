@@ -100,7 +100,10 @@ describe("resolveConfig", () => {
 
   it("takes --pass-env (repeatable), never the bridge's own token or a name that is not one", async () => {
     const src = sources({});
-    expect((await resolveConfig(cli(["--pass-env", "NPM_TOKEN", "--pass-env=DATABASE_URL"]), src)).passEnv).toEqual(["NPM_TOKEN", "DATABASE_URL"]);
+    expect((await resolveConfig(cli(["--pass-env", "NPM_TOKEN", "--pass-env=DATABASE_URL"]), src)).passEnv).toEqual([
+      "NPM_TOKEN",
+      "DATABASE_URL",
+    ]);
     expect((await resolveConfig(cli([]), src)).passEnv).toEqual([]);
     for (const name of ["CLAUDE_IDE_BRIDGE_TOKEN", "CLAUDE_IDE_BRIDGE_CONFIG", "A=B", "1X"]) {
       await expect(resolveConfig(cli(["--pass-env", name]), src)).rejects.toMatchObject({ code: "config_invalid" });
@@ -114,9 +117,14 @@ describe("resolveConfig", () => {
     expect(config.allowPrivateHttp).toBe(true);
     expect((await resolveConfig(cli([]), src)).allowCommands).toEqual([]);
     for (const entry of ["node", "python3.12", "bash", "sh", "/usr/bin/perl", "npm explore", "env", "make"]) {
-      await expect(resolveConfig(cli(["--allow-command", entry]), src)).rejects.toMatchObject({ code: "config_invalid", message: expect.stringMatching(/allow-command/) });
+      await expect(resolveConfig(cli(["--allow-command", entry]), src)).rejects.toMatchObject({
+        code: "config_invalid",
+        message: expect.stringMatching(/allow-command/),
+      });
     }
-    await expect(resolveConfig({ configPath: "/c.json" }, sources({ "/c.json": JSON.stringify({ allowCommands: ["ruby"] }) }))).rejects.toMatchObject({ code: "config_invalid" });
+    await expect(
+      resolveConfig({ configPath: "/c.json" }, sources({ "/c.json": JSON.stringify({ allowCommands: ["ruby"] }) })),
+    ).rejects.toMatchObject({ code: "config_invalid" });
   });
 
   it("lets flags beat the file, and the file beat the defaults", async () => {

@@ -31,7 +31,13 @@ function value(rand: () => number, depth: number): unknown {
   const n = Math.floor(rand() * 6);
   if (r < 0.65) return Array.from({ length: n }, () => value(rand, depth + 1));
   const out: Record<string, unknown> = {};
-  for (let i = 0; i < n; i++) Object.defineProperty(out, STRINGS[Math.floor(rand() * STRINGS.length)] ?? "k", { value: value(rand, depth + 1), enumerable: true, writable: true, configurable: true });
+  for (let i = 0; i < n; i++)
+    Object.defineProperty(out, STRINGS[Math.floor(rand() * STRINGS.length)] ?? "k", {
+      value: value(rand, depth + 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }
 
@@ -92,7 +98,12 @@ describe("parseJsonCooperatively", () => {
       const at = Math.floor(rand() * good.length);
       const kind = rand();
       const extra = noise[Math.floor(rand() * noise.length)] ?? "";
-      const text = kind < 0.33 ? good.slice(0, at) + good.slice(at + 1) : kind < 0.66 ? good.slice(0, at) + extra + good.slice(at) : good.slice(0, at) + extra + good.slice(at + 1);
+      const text =
+        kind < 0.33
+          ? good.slice(0, at) + good.slice(at + 1)
+          : kind < 0.66
+            ? good.slice(0, at) + extra + good.slice(at)
+            : good.slice(0, at) + extra + good.slice(at + 1);
       const want = expected(text);
       if (want.error === true) refused++;
       expect({ n, text, ...(await outcome(text, 1 + Math.floor(rand() * 20))) }).toEqual({ n, text, ...want });
@@ -116,7 +127,9 @@ describe("parseJsonCooperatively", () => {
     expect(JSON.stringify(await parseJsonCooperatively(fine, { chunkChars: 16 }))).toBe(fine);
   });
 
-  it("lets timers run while it parses a 24 MB report: its longest turn is a small part of the whole parse", { timeout: 120_000 }, async () => {
+  it("lets timers run while it parses a 24 MB report: its longest turn is a small part of the whole parse", {
+    timeout: 120_000,
+  }, async () => {
     const files: Record<string, unknown> = {};
     for (let f = 0; f < 400; f++) {
       const statementMap: Record<string, unknown> = {};

@@ -66,12 +66,20 @@ describe("unifiedDiff", () => {
   });
 
   it("counts what changed, says nothing for no change, and drops \\r from the display", () => {
-    expect(unifiedDiff("a\r\nb\r\n", "a\r\nc\r\n", { oldPath: "a/f", newPath: "b/f" })).toEqual({ text: "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+c", added: 1, removed: 1 });
+    expect(unifiedDiff("a\r\nb\r\n", "a\r\nc\r\n", { oldPath: "a/f", newPath: "b/f" })).toEqual({
+      text: "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n+c",
+      added: 1,
+      removed: 1,
+    });
     expect(unifiedDiff("same\n", "same\n", { oldPath: "a", newPath: "b" })).toEqual({ text: "", added: 0, removed: 0 });
   });
 
   it("is cut at maxLines with a line saying so", () => {
-    const diff = unifiedDiff(lines(100), lines(100, (i) => `changed ${i}`), { oldPath: "a", newPath: "b", maxLines: 10 });
+    const diff = unifiedDiff(
+      lines(100),
+      lines(100, (i) => `changed ${i}`),
+      { oldPath: "a", newPath: "b", maxLines: 10 },
+    );
     expect(diff.text.split("\n")).toHaveLength(13);
     expect(diff.text).toMatch(/\[diff cut: 191 more lines \(\+100 -100 in all\)/);
   });

@@ -20,7 +20,12 @@ const at = (line: number) => ({ start: { line, character: 0 }, end: { line, char
 async function plan(edit: WorkspaceEdit, openText: (path: string) => string | undefined = () => undefined) {
   const checked = await checkWorkspaceEdit(edit, (u, o) => fs.resolve(u, o));
   const planned = await planChanges({ fs, openText }, checked.changes);
-  return Object.fromEntries([...planned.values()].map((p) => [p.relative, { disk: p.disk?.text, proposed: p.proposed?.text, from: p.proposed?.from === undefined ? undefined : fs.relative(p.proposed.from) }]));
+  return Object.fromEntries(
+    [...planned.values()].map((p) => [
+      p.relative,
+      { disk: p.disk?.text, proposed: p.proposed?.text, from: p.proposed?.from === undefined ? undefined : fs.relative(p.proposed.from) },
+    ]),
+  );
 }
 
 beforeAll(async () => {
@@ -45,20 +50,48 @@ describe("planChanges", () => {
         { textDocument: { uri: uri("moved.ts"), version: null }, edits: [{ range: at(2), newText: "after\n" }] },
       ],
     };
-    expect(await plan(edit)).toEqual({ "a.ts": { disk: "a\n", proposed: undefined, from: undefined }, "moved.ts": { disk: undefined, proposed: "before\na\nafter\n", from: "a.ts" } });
+    expect(await plan(edit)).toEqual({
+      "a.ts": { disk: "a\n", proposed: undefined, from: undefined },
+      "moved.ts": { disk: undefined, proposed: "before\na\nafter\n", from: "a.ts" },
+    });
   });
 
   it("deletes, skips what the options say to skip, and refuses what they do not allow", async () => {
-    expect(await plan({ documentChanges: [{ kind: "delete", uri: uri("b.ts") }, { kind: "delete", uri: uri("gone.ts"), options: { ignoreIfNotExists: true } }] })).toEqual({ "b.ts": { disk: "b\n", proposed: undefined, from: undefined }, "gone.ts": { disk: undefined, proposed: undefined, from: undefined } });
+    expect(
+      await plan({
+        documentChanges: [
+          { kind: "delete", uri: uri("b.ts") },
+          { kind: "delete", uri: uri("gone.ts"), options: { ignoreIfNotExists: true } },
+        ],
+      }),
+    ).toEqual({
+      "b.ts": { disk: "b\n", proposed: undefined, from: undefined },
+      "gone.ts": { disk: undefined, proposed: undefined, from: undefined },
+    });
     await expect(plan({ documentChanges: [{ kind: "delete", uri: uri("gone.ts") }] })).rejects.toMatchObject({ code: "file_not_found" });
-    await expect(plan({ documentChanges: [{ kind: "rename", oldUri: uri("a.ts"), newUri: uri("b.ts") }] })).rejects.toMatchObject({ code: "file_exists" });
-    expect(await plan({ documentChanges: [{ kind: "rename", oldUri: uri("a.ts"), newUri: uri("b.ts"), options: { overwrite: true } }] })).toEqual({ "a.ts": { disk: "a\n", proposed: undefined, from: undefined }, "b.ts": { disk: "b\n", proposed: "a\n", from: "a.ts" } });
+    await expect(plan({ documentChanges: [{ kind: "rename", oldUri: uri("a.ts"), newUri: uri("b.ts") }] })).rejects.toMatchObject({
+      code: "file_exists",
+    });
+    expect(
+      await plan({ documentChanges: [{ kind: "rename", oldUri: uri("a.ts"), newUri: uri("b.ts"), options: { overwrite: true } }] }),
+    ).toEqual({ "a.ts": { disk: "a\n", proposed: undefined, from: undefined }, "b.ts": { disk: "b\n", proposed: "a\n", from: "a.ts" } });
   });
 
   it("refuses directories, symlinks, a missing target directory, and a file the server saw otherwise", async () => {
-    await expect(plan({ documentChanges: [{ kind: "delete", uri: uri("dir"), options: { recursive: true } }] })).rejects.toMatchObject({ code: "not_supported", message: expect.stringContaining("deletes dir, which is a directory") });
-    await expect(plan({ documentChanges: [{ kind: "rename", oldUri: uri("link.ts"), newUri: uri("c.ts") }] })).rejects.toMatchObject({ code: "not_supported", message: expect.stringContaining("renames link.ts, which is a symbolic link") });
-    await expect(plan({ documentChanges: [{ kind: "rename", oldUri: uri("a.ts"), newUri: uri("no/such/c.ts") }] })).rejects.toMatchObject({ code: "file_not_found", message: expect.stringContaining("whose directory does not exist") });
-    await expect(plan({ documentChanges: [{ kind: "delete", uri: uri("a.ts") }] }, () => "what the server had\n")).rejects.toMatchObject({ code: "file_changed" });
+    await expect(plan({ documentChanges: [{ kind: "delete", uri: uri("dir"), options: { recursive: true } }] })).rejects.toMatchObject({
+      code: "not_supported",
+      message: expect.stringContaining("deletes dir, which is a directory"),
+    });
+    await expect(plan({ documentChanges: [{ kind: "rename", oldUri: uri("link.ts"), newUri: uri("c.ts") }] })).rejects.toMatchObject({
+      code: "not_supported",
+      message: expect.stringContaining("renames link.ts, which is a symbolic link"),
+    });
+    await expect(plan({ documentChanges: [{ kind: "rename", oldUri: uri("a.ts"), newUri: uri("no/such/c.ts") }] })).rejects.toMatchObject({
+      code: "file_not_found",
+      message: expect.stringContaining("whose directory does not exist"),
+    });
+    await expect(plan({ documentChanges: [{ kind: "delete", uri: uri("a.ts") }] }, () => "what the server had\n")).rejects.toMatchObject({
+      code: "file_changed",
+    });
   });
 });

@@ -7,17 +7,31 @@ import { TOOLSETS } from "../../src/tools/toolsets.ts";
 
 const registry = new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 512 * 1024 });
 const names = (set: string) => TOOLSETS.find((t) => t.name === set)?.tools.map((t) => t.name);
-const structured = new Set(registry.entries().filter((e) => e.outputSchema).map((e) => e.name));
+const structured = new Set(
+  registry
+    .entries()
+    .filter((e) => e.outputSchema)
+    .map((e) => e.name),
+);
 
 describe("the commands and quality toolsets", () => {
   it("hold these tools", () => {
     expect(names("commands")).toEqual(["runCommand", "runInTerminal", "runTests", "getCodeCoverage", "sendHttpRequest", "parseHttpFile"]);
-    expect(names("quality")).toEqual(["getDiagnostics", "fixAllLintErrors", "formatDocument", "formatAndSave", "auditDependencies", "getDependencyTree"]);
+    expect(names("quality")).toEqual([
+      "getDiagnostics",
+      "fixAllLintErrors",
+      "formatDocument",
+      "formatAndSave",
+      "auditDependencies",
+      "getDependencyTree",
+    ]);
   });
 
   it("answer text payloads as text and data payloads as data", () => {
-    for (const name of ["runCommand", "runInTerminal", "sendHttpRequest", "formatDocument", "formatAndSave", "getDependencyTree"]) expect(structured.has(name), name).toBe(false);
-    for (const name of ["runTests", "getCodeCoverage", "parseHttpFile", "getDiagnostics", "fixAllLintErrors", "auditDependencies"]) expect(structured.has(name), name).toBe(true);
+    for (const name of ["runCommand", "runInTerminal", "sendHttpRequest", "formatDocument", "formatAndSave", "getDependencyTree"])
+      expect(structured.has(name), name).toBe(false);
+    for (const name of ["runTests", "getCodeCoverage", "parseHttpFile", "getDiagnostics", "fixAllLintErrors", "auditDependencies"])
+      expect(structured.has(name), name).toBe(true);
   });
 
   it("let long runs take minutes, past the default --timeout", () => {

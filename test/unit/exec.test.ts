@@ -25,19 +25,34 @@ afterAll(async () => {
 
 const withSecret = () => {
   const runtime = createNodeRuntime();
-  return { ...runtime, env: { ...runtime.env, CLAUDE_IDE_BRIDGE_TOKEN: "do-not-leak-0123456789", GH_TOKEN: "gh-user-token", VISIBLE: "yes" } };
+  return {
+    ...runtime,
+    env: { ...runtime.env, CLAUDE_IDE_BRIDGE_TOKEN: "do-not-leak-0123456789", GH_TOKEN: "gh-user-token", VISIBLE: "yes" },
+  };
 };
 
 describe("ctx.exec", () => {
   it("runs a declared executable with arguments as given, in a workspace directory", async () => {
     const ctx = await makeToolContext(root, { executables: ["sh"] });
-    const result = await ctx.exec.run("sh", { args: ["-c", 'printf "%s|" "$1" "$PWD"; echo err >&2', "sh", "a b; $(rm -rf /)"], cwd: "sub" });
-    expect(result).toMatchObject({ exitCode: 0, stdout: `a b; $(rm -rf /)|${join(root, "sub")}|`, stderr: "err\n", stdoutTruncated: false, timedOut: false });
+    const result = await ctx.exec.run("sh", {
+      args: ["-c", 'printf "%s|" "$1" "$PWD"; echo err >&2', "sh", "a b; $(rm -rf /)"],
+      cwd: "sub",
+    });
+    expect(result).toMatchObject({
+      exitCode: 0,
+      stdout: `a b; $(rm -rf /)|${join(root, "sub")}|`,
+      stderr: "err\n",
+      stdoutTruncated: false,
+      timedOut: false,
+    });
   });
 
   it("refuses an executable the tool did not declare, and a cwd outside the workspace", async () => {
     const ctx = await makeToolContext(root, { executables: ["git"] });
-    await expect(ctx.exec.run("sh", { args: [] })).rejects.toMatchObject({ code: "internal_error", message: expect.stringMatching(/may not run `sh`/) });
+    await expect(ctx.exec.run("sh", { args: [] })).rejects.toMatchObject({
+      code: "internal_error",
+      message: expect.stringMatching(/may not run `sh`/),
+    });
     const sh = await makeToolContext(root, { executables: ["sh"] });
     await expect(sh.exec.run("sh", { args: ["-c", "true"], cwd: ".." })).rejects.toMatchObject({ code: "outside_workspace" });
     const missing = await makeToolContext(root, { executables: ["no-such-tool-xyz"] });
@@ -46,14 +61,21 @@ describe("ctx.exec", () => {
 
   it("keeps the bridge's token out of the child's environment; a declared tool (gh) keeps the user's", async () => {
     const ctx = await makeToolContext(root, { executables: ["sh"], runtime: withSecret() });
-    const result = await ctx.exec.run("sh", { args: ["-c", 'echo "${CLAUDE_IDE_BRIDGE_TOKEN:-none} $VISIBLE $EXTRA $GH_TOKEN"'], env: { EXTRA: "added" } });
+    const result = await ctx.exec.run("sh", {
+      args: ["-c", 'echo "${CLAUDE_IDE_BRIDGE_TOKEN:-none} $VISIBLE $EXTRA $GH_TOKEN"'],
+      env: { EXTRA: "added" },
+    });
     expect(result.stdout).toBe("none yes added gh-user-token\n");
   });
 
   it("caps each stream, marking what was cut, and streams output as it comes", async () => {
     const ctx = await makeToolContext(root, { executables: ["sh"] });
     const chunks: string[] = [];
-    const result = await ctx.exec.run("sh", { args: ["-c", "head -c 100000 /dev/zero | tr '\\0' x"], maxOutputBytes: 1000, onOutput: (_stream, text) => chunks.push(text) });
+    const result = await ctx.exec.run("sh", {
+      args: ["-c", "head -c 100000 /dev/zero | tr '\\0' x"],
+      maxOutputBytes: 1000,
+      onOutput: (_stream, text) => chunks.push(text),
+    });
     expect(result.stdout).toBe("x".repeat(1000));
     expect(result.stdoutTruncated).toBe(true);
     expect(chunks.join("").length).toBe(100_000);
@@ -110,7 +132,12 @@ describe("ctx.exec", () => {
     const ctx = await makeToolContext(root, { executables: ["sh"] });
     const messages: string[] = [];
     const progress = outputProgress((_count, message) => messages.push(message), { intervalMs: 0 });
-    const result = await ctx.exec.run("sh", { args: ["-c", "head -c 20000000 /dev/zero | tr '\\0' x"], maxOutputBytes: 10_000, keep: "head-and-tail", onOutput: progress.onOutput });
+    const result = await ctx.exec.run("sh", {
+      args: ["-c", "head -c 20000000 /dev/zero | tr '\\0' x"],
+      maxOutputBytes: 10_000,
+      keep: "head-and-tail",
+      onOutput: progress.onOutput,
+    });
     expect(result.stdoutTruncated).toBe(true);
     expect(result.stdout).toMatch(/bytes of output omitted/);
     expect(messages.length).toBeGreaterThan(0);

@@ -16,7 +16,11 @@ const put = async (rel: string, content: string | Uint8Array) => {
   await mkdir(join(at(rel), ".."), { recursive: true });
   await writeFile(at(rel), content);
 };
-const exists = (path: string) => lstat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  lstat(path).then(
+    () => true,
+    () => false,
+  );
 
 beforeAll(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), "cib-files-")));
@@ -41,7 +45,12 @@ describe("createFile", () => {
 
   it("creates an empty file and a directory", async () => {
     expect(await d.data("createFile", { filePath: "empty.txt" })).toMatchObject({ bytes: 0, createdDirectories: [] });
-    expect(await d.data("createFile", { filePath: "dir/sub", isDirectory: true })).toEqual({ path: "dir/sub", type: "directory", replaced: false, createdDirectories: ["dir"] });
+    expect(await d.data("createFile", { filePath: "dir/sub", isDirectory: true })).toEqual({
+      path: "dir/sub",
+      type: "directory",
+      replaced: false,
+      createdDirectories: ["dir"],
+    });
     expect((await stat(at("dir/sub"))).isDirectory()).toBe(true);
   });
 
@@ -111,7 +120,10 @@ describe("deleteFile", () => {
   });
 
   it("empties the trash for good, and refuses missing paths, the root, .git and outside", async () => {
-    expect(await d.data("deleteFile", { filePath: ".claude-ide-bridge/trash", recursive: true })).toEqual({ path: ".claude-ide-bridge/trash", type: "directory" });
+    expect(await d.data("deleteFile", { filePath: ".claude-ide-bridge/trash", recursive: true })).toEqual({
+      path: ".claude-ide-bridge/trash",
+      type: "directory",
+    });
     expect((await d.failure("deleteFile", { filePath: "nope.txt" })).code).toBe("file_not_found");
     expect((await d.failure("deleteFile", { filePath: "." })).code).toBe("invalid_path");
     expect((await d.failure("deleteFile", { filePath: root, recursive: true, useTrash: false })).code).toBe("outside_workspace");
@@ -126,7 +138,13 @@ describe("renameFile", () => {
   it("moves a file into new directories and says nothing else was updated", async () => {
     await put("old-name.ts", "x\n");
     const out = await d.data("renameFile", { oldPath: "old-name.ts", newPath: "moved/here/new-name.ts" });
-    expect(out).toEqual({ from: "old-name.ts", to: "moved/here/new-name.ts", type: "file", replaced: false, note: "Only the file moved: imports and references to old-name.ts were not updated (searchWorkspace finds them)." });
+    expect(out).toEqual({
+      from: "old-name.ts",
+      to: "moved/here/new-name.ts",
+      type: "file",
+      replaced: false,
+      note: "Only the file moved: imports and references to old-name.ts were not updated (searchWorkspace finds them).",
+    });
     expect(await readFile(at("moved/here/new-name.ts"), "utf8")).toBe("x\n");
   });
 
@@ -157,13 +175,17 @@ describe("getBufferContent", () => {
     const mtime = Math.trunc((await stat(at("buf.ts"))).mtimeMs);
     const whole = await d.text("getBufferContent", { filePath: "buf.ts" });
     expect(whole).toMatch(new RegExp(`^one\\ntwo\\nthree\\n\\[buf\\.ts as saved on disk: 3 lines, hash [0-9a-f]{16}, mtime ${mtime}\\]$`));
-    expect(await d.text("getBufferContent", { filePath: "buf.ts", startLine: 2, endLine: 2 })).toMatch(/^two\n\[buf\.ts as saved on disk: lines 2-2 of 3, hash/);
+    expect(await d.text("getBufferContent", { filePath: "buf.ts", startLine: 2, endLine: 2 })).toMatch(
+      /^two\n\[buf\.ts as saved on disk: lines 2-2 of 3, hash/,
+    );
   });
 
   it("says what the text does not show: CRLF, a BOM, no final newline", async () => {
     await put("crlf.txt", "\uFEFFa\r\nb");
     const out = await d.text("getBufferContent", { filePath: "crlf.txt" });
-    expect(out).toMatch(/^a\nb\n\[crlf\.txt as saved on disk: 2 lines, hash \w+, mtime \d+, CRLF line endings \(shown as \\n; edits keep CRLF\), UTF-8 BOM, no newline at the end\]$/);
+    expect(out).toMatch(
+      /^a\nb\n\[crlf\.txt as saved on disk: 2 lines, hash \w+, mtime \d+, CRLF line endings \(shown as \\n; edits keep CRLF\), UTF-8 BOM, no newline at the end\]$/,
+    );
   });
 
   it("fails on binaries, invalid UTF-8, missing files, directories, bad ranges and outside", async () => {

@@ -27,7 +27,7 @@ const runtime = createNodeRuntime();
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "fuzz-ws-"));
   await writeFile(join(root, "a.txt"), "one\ntwo\nthree\n");
-  await writeFile(join(root, "package.json"), "{\"name\":\"fuzz\"}");
+  await writeFile(join(root, "package.json"), '{"name":"fuzz"}');
   workspace = await createWorkspace(runtime.fs, { root });
 });
 afterAll(async () => {
@@ -37,8 +37,20 @@ afterAll(async () => {
 function realSession(): McpSession {
   const limits = { requestsPerMinute: 100_000, toolCallsPerMinute: 100_000, timeoutMs: 5000, maxResultChars: 100_000, pageSize: 200 };
   const events = testEventBus();
-  const env = createToolEnvironment(runtime, { workspace, settings: { maxResultChars: 100_000, timeoutMs: 5000, slim: false }, catalog: registry, events });
-  return new McpSession({ registry, logger: silentLogger, limits, credential: credentialBudget(limits), events, makeToolContext: (call) => toolContext(env, call) });
+  const env = createToolEnvironment(runtime, {
+    workspace,
+    settings: { maxResultChars: 100_000, timeoutMs: 5000, slim: false },
+    catalog: registry,
+    events,
+  });
+  return new McpSession({
+    registry,
+    logger: silentLogger,
+    limits,
+    credential: credentialBudget(limits),
+    events,
+    makeToolContext: (call) => toolContext(env, call),
+  });
 }
 
 function expectWellFormed(response: JsonRpcResponse | undefined): void {
@@ -54,7 +66,16 @@ function expectWellFormed(response: JsonRpcResponse | undefined): void {
 
 const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const methods = fc.oneof(
-  fc.constantFrom("initialize", "ping", "tools/list", "tools/call", "logging/setLevel", "resources/list", "prompts/get", "notifications/cancelled"),
+  fc.constantFrom(
+    "initialize",
+    "ping",
+    "tools/list",
+    "tools/call",
+    "logging/setLevel",
+    "resources/list",
+    "prompts/get",
+    "notifications/cancelled",
+  ),
   fc.string(),
 );
 
@@ -67,13 +88,22 @@ describe("the engine under random input", () => {
       }),
       { numRuns: RUNS },
     );
-    expect(await session.handleText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }))).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+    expect(await session.handleText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }))).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      result: {},
+    });
   });
 
   it("answers JSON-RPC-shaped messages with random methods, ids and params", async () => {
     const session = realSession();
     const message = fc.record(
-      { jsonrpc: fc.oneof(fc.constant("2.0"), jsonValue), id: fc.oneof(fc.integer(), fc.string(), jsonValue), method: methods, params: fc.oneof(fc.dictionary(fc.string(), jsonValue), jsonValue) },
+      {
+        jsonrpc: fc.oneof(fc.constant("2.0"), jsonValue),
+        id: fc.oneof(fc.integer(), fc.string(), jsonValue),
+        method: methods,
+        params: fc.oneof(fc.dictionary(fc.string(), jsonValue), jsonValue),
+      },
       { requiredKeys: [] },
     );
     await fc.assert(
@@ -86,16 +116,34 @@ describe("the engine under random input", () => {
 
   it("gives every tool random arguments: always a result with content, never a crash", async () => {
     const session = realSession();
-    await session.handleText(JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "fuzz" } } }));
+    await session.handleText(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "fuzz" } },
+      }),
+    );
     const names = registry.entries().map((e) => e.name);
-    const hostilePath = fc.constantFrom("../../etc/passwd", "/etc/passwd", "a.txt\u0000.png", "", "./././a.txt", "file:///etc/passwd", "%2e%2e/x", "a".repeat(5000));
+    const hostilePath = fc.constantFrom(
+      "../../etc/passwd",
+      "/etc/passwd",
+      "a.txt\u0000.png",
+      "",
+      "./././a.txt",
+      "file:///etc/passwd",
+      "%2e%2e/x",
+      "a".repeat(5000),
+    );
     const args = fc.dictionary(
       fc.constantFrom("path", "pattern", "startLine", "endLine", "maxBytes", "maxDepth", "maxEntries", "maxResults", "includeHidden", "x"),
       fc.oneof(jsonValue, hostilePath),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...names), args, async (name, a) => {
-        const response = await session.handleText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: a } }));
+        const response = await session.handleText(
+          JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: a } }),
+        );
         expectWellFormed(response);
         if (response && "result" in response) {
           expect(Array.isArray(response.result.content)).toBe(true);
@@ -112,8 +160,14 @@ describe("the HTTP handler under random input", () => {
   it("never answers 5xx to random bodies and headers, and keeps serving", async () => {
     const { app } = makeApp({ maxSessions: 100 });
     const session = await initialize(app);
-    const headerValue = fc.oneof(fc.string(), fc.constantFrom("application/json", "text/event-stream", session, "2025-11-25", "2099-01-01"));
-    const headers = fc.dictionary(fc.constantFrom("accept", "content-type", "mcp-session-id", "mcp-protocol-version", "last-event-id", "origin"), headerValue);
+    const headerValue = fc.oneof(
+      fc.string(),
+      fc.constantFrom("application/json", "text/event-stream", session, "2025-11-25", "2099-01-01"),
+    );
+    const headers = fc.dictionary(
+      fc.constantFrom("accept", "content-type", "mcp-session-id", "mcp-protocol-version", "last-event-id", "origin"),
+      headerValue,
+    );
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string(), fc.json()), headers, async (body, extra) => {
         const safe = Object.fromEntries(Object.entries(extra).filter(([, v]) => /^[\t\x20-\x7e]*$/.test(v)));

@@ -115,8 +115,19 @@ describe("read tools", () => {
 
     const all = await calls();
     const statusCall = all.find((argv) => argv.includes("status"));
-    expect(statusCall).toEqual(expect.arrayContaining(["--no-pager", "core.fsmonitor=false", "core.hooksPath=/dev/null", "filter.evil.clean=", "filter.evil.smudge=", "filter.evil.required=false", "core.sshcommand=ssh"]));
-    for (const argv of all.filter((a) => a.includes("diff") || a.includes("show"))) expect(argv).toEqual(expect.arrayContaining(["--no-ext-diff", "--no-textconv"]));
+    expect(statusCall).toEqual(
+      expect.arrayContaining([
+        "--no-pager",
+        "core.fsmonitor=false",
+        "core.hooksPath=/dev/null",
+        "filter.evil.clean=",
+        "filter.evil.smudge=",
+        "filter.evil.required=false",
+        "core.sshcommand=ssh",
+      ]),
+    );
+    for (const argv of all.filter((a) => a.includes("diff") || a.includes("show")))
+      expect(argv).toEqual(expect.arrayContaining(["--no-ext-diff", "--no-textconv"]));
     expect(all.find((argv) => argv.includes("blame"))).toContain("--no-textconv");
   });
 });
@@ -136,7 +147,9 @@ describe("write tools", () => {
   it("fetch overrides the repository's ssh command, and a password prompt fails instead of waiting", async () => {
     const { d, calls } = await logged();
     await d.data("gitFetch", { remote: "origin" });
-    expect((await calls()).find((argv) => argv.includes("fetch"))).toEqual(expect.arrayContaining(["credential.helper=", "core.sshcommand=ssh"]));
+    expect((await calls()).find((argv) => argv.includes("fetch"))).toEqual(
+      expect.arrayContaining(["credential.helper=", "core.sshcommand=ssh"]),
+    );
     const prompt = await d.failure("gitFetch", { remote: "web" });
     expect(prompt.error).toMatch(/terminal prompts disabled|could not read Username/);
     expect(prompt.suggestion).toMatch(/credential helper/);
@@ -184,8 +197,14 @@ describe("write tools", () => {
     await rm(markers, { recursive: true });
     await mkdir(markers);
     const { d, calls } = await logged();
-    expect(await d.data("gitContinueOperation", { files: ["conf.md"] })).toMatchObject({ operation: "merge", state: "done", branch: "main" });
-    expect((await calls()).find((argv) => argv.includes("--continue"))).toEqual(expect.arrayContaining(["core.editor=true", "merge", "--continue"]));
+    expect(await d.data("gitContinueOperation", { files: ["conf.md"] })).toMatchObject({
+      operation: "merge",
+      state: "done",
+      branch: "main",
+    });
+    expect((await calls()).find((argv) => argv.includes("--continue"))).toEqual(
+      expect.arrayContaining(["core.editor=true", "merge", "--continue"]),
+    );
     expect((await ran()).filter((m) => !m.startsWith("hook-") && m !== "filter-clean" && m !== "filter-smudge")).toEqual([]);
   });
 });

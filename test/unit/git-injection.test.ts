@@ -113,7 +113,8 @@ function optionPart(argv: string[]): string[] {
  */
 function shape(argv: string[], swaps: readonly (readonly [string, string])[]): string {
   const cut = argv.findIndex((a) => SEPARATORS.has(a));
-  const swapOne = (a: string, [hostile, benign]: readonly [string, string]) => (a === hostile ? benign : a.indexOf(hostile, 1) > 0 ? a.slice(0, 1) + a.slice(1).split(hostile).join(benign) : a);
+  const swapOne = (a: string, [hostile, benign]: readonly [string, string]) =>
+    a === hostile ? benign : a.indexOf(hostile, 1) > 0 ? a.slice(0, 1) + a.slice(1).split(hostile).join(benign) : a;
   const options = optionPart(argv).map((a) => swaps.reduce(swapOne, a));
   return JSON.stringify({ options, separator: cut < 0 ? null : argv[cut], operands: cut < 0 ? 0 : argv.length - cut - 1 });
 }
@@ -129,21 +130,29 @@ describe.concurrent.each(FIELDS)("$tool $field", (field) => {
     benignOptions = benign.calls.flatMap(optionPart);
   });
 
-  it.each(HOSTILE.map((h) => [JSON.stringify(h.length > 40 ? `${h.slice(0, 20)}…(${h.length})` : h), h]))("%s cannot change the command", async (_name, hostile) => {
-    const run = await callLogged(field, hostile);
-    const swaps = [...(field.encode ? [[field.encode(hostile), field.encode(field.benign)] as const] : []), [hostile, field.benign] as const];
-    const hostileShapes = run.calls.map((argv) => shape(argv, swaps)).sort();
-    // Each git call it made is one the benign value made too, with the value in the same slot.
-    for (const s of hostileShapes) expect(benignShapes).toContain(s);
-    // Fewer calls only when the tool stopped with an error (git refused, or the bridge did first).
-    if (hostileShapes.length < benignShapes.length) expect(run.isError).toBe(true);
-    // And no option of its own: option-looking text before a separator is either one the benign
-    // call had too (the bridge's fixed options) or the value inside its option (`--author=<value>`).
-    const own = new Set(benignOptions);
-    const carriers = benignOptions.filter((arg) => arg.endsWith(field.benign) && arg !== field.benign).map((arg) => arg.slice(0, -field.benign.length) + hostile);
-    const added = run.calls.flatMap(optionPart).filter((arg) => !own.has(arg) && !carriers.includes(arg));
-    if (hostile.startsWith("-")) expect(added.filter((arg) => arg.startsWith(hostile))).toEqual([]);
-  });
+  it.each(HOSTILE.map((h) => [JSON.stringify(h.length > 40 ? `${h.slice(0, 20)}…(${h.length})` : h), h]))(
+    "%s cannot change the command",
+    async (_name, hostile) => {
+      const run = await callLogged(field, hostile);
+      const swaps = [
+        ...(field.encode ? [[field.encode(hostile), field.encode(field.benign)] as const] : []),
+        [hostile, field.benign] as const,
+      ];
+      const hostileShapes = run.calls.map((argv) => shape(argv, swaps)).sort();
+      // Each git call it made is one the benign value made too, with the value in the same slot.
+      for (const s of hostileShapes) expect(benignShapes).toContain(s);
+      // Fewer calls only when the tool stopped with an error (git refused, or the bridge did first).
+      if (hostileShapes.length < benignShapes.length) expect(run.isError).toBe(true);
+      // And no option of its own: option-looking text before a separator is either one the benign
+      // call had too (the bridge's fixed options) or the value inside its option (`--author=<value>`).
+      const own = new Set(benignOptions);
+      const carriers = benignOptions
+        .filter((arg) => arg.endsWith(field.benign) && arg !== field.benign)
+        .map((arg) => arg.slice(0, -field.benign.length) + hostile);
+      const added = run.calls.flatMap(optionPart).filter((arg) => !own.has(arg) && !carriers.includes(arg));
+      if (hostile.startsWith("-")) expect(added.filter((arg) => arg.startsWith(hostile))).toEqual([]);
+    },
+  );
 });
 
 describe("nothing hostile ran", () => {

@@ -48,7 +48,10 @@ async function diverged(name: string): Promise<string> {
   const dir = await fx.repo(join(base, name), { "a.txt": "1\n2\n3\n", "c.txt": "c\n" });
   fx.git(dir, "config", "core.editor", "false");
   fx.git(dir, "switch", "--quiet", "-c", "side");
-  for (const [subject, line] of [["s1", "S1"], ["s2", "S2"]] as const) {
+  for (const [subject, line] of [
+    ["s1", "S1"],
+    ["s2", "S2"],
+  ] as const) {
     await writeFile(join(dir, "a.txt"), `1\n${line}\n3\n`);
     fx.git(dir, "commit", "--quiet", "-am", subject);
   }
@@ -92,13 +95,21 @@ describe("a rebase stopped on a conflict", () => {
   it("continue is refused while a file is in conflict, naming it and the files to pass", async () => {
     const head = rev(dir, "HEAD");
     const refused = await d.failure("gitContinueOperation");
-    expect(refused).toMatchObject({ code: "merge_conflict", error: expect.stringContaining("a.txt (both modified)"), suggestion: expect.stringContaining('files: ["a.txt"]') });
+    expect(refused).toMatchObject({
+      code: "merge_conflict",
+      error: expect.stringContaining("a.txt (both modified)"),
+      suggestion: expect.stringContaining('files: ["a.txt"]'),
+    });
     expect(rev(dir, "HEAD")).toBe(head);
   });
 
   it("a file staged with git's conflict markers still in it is refused, with the lines", async () => {
     const refused = await d.failure("gitContinueOperation", { files: ["a.txt"] });
-    expect(refused).toMatchObject({ code: "merge_conflict", error: expect.stringMatching(/conflict markers.*: a\.txt \(lines 2, 4, 6\)$/), suggestion: expect.stringMatching(/keepMarkers/) });
+    expect(refused).toMatchObject({
+      code: "merge_conflict",
+      error: expect.stringMatching(/conflict markers.*: a\.txt \(lines 2, 4, 6\)$/),
+      suggestion: expect.stringMatching(/keepMarkers/),
+    });
     expect((await d.data<{ staged: { path: string }[] }>("getGitStatus")).staged).toEqual([{ path: "a.txt", change: "modified" }]);
   });
 
@@ -142,7 +153,13 @@ describe("giving a rebase up", () => {
     expect(await d.data("gitContinueOperation", { files: ["a.txt"] })).toMatchObject({ state: "stopped", stoppedAt: { subject: "s2" } });
     await writeFile(join(dir, "a.txt"), "half resolved\n");
     const aborted = await d.data<Outcome>("gitAbortOperation");
-    expect(aborted).toEqual({ operation: "rebase", state: "done", branch: "side", head: original, discarded: { commits: 1, files: ["a.txt"] } });
+    expect(aborted).toEqual({
+      operation: "rebase",
+      state: "done",
+      branch: "side",
+      head: original,
+      discarded: { commits: 1, files: ["a.txt"] },
+    });
     expect(rev(dir, "HEAD")).toBe(original);
     expect(subjects(dir, "HEAD")).toEqual(["s3", "s2", "s1", "initial commit"]);
     expect(await d.data("getGitStatus")).toMatchObject({ branch: "side", clean: true });
@@ -177,9 +194,17 @@ describe("an interactive rebase the user started", () => {
     const d = await open(dir);
     expect(await d.data("getGitStatus")).toMatchObject({ inProgress: { operation: "rebase" }, conflicts: [] });
     const failed = await d.failure("gitContinueOperation");
-    expect(failed).toMatchObject({ error: expect.stringMatching(/^git rebase failed \(exit 1\): Rebasing \(2\/3\)\nExecuting: false\nwarning: execution failed: false/), suggestion: expect.stringMatching(/still in progress.*gitAbortOperation/) });
+    expect(failed).toMatchObject({
+      error: expect.stringMatching(/^git rebase failed \(exit 1\): Rebasing \(2\/3\)\nExecuting: false\nwarning: execution failed: false/),
+      suggestion: expect.stringMatching(/still in progress.*gitAbortOperation/),
+    });
     const stopped = await d.data<Outcome>("gitContinueOperation");
-    expect(stopped).toMatchObject({ operation: "rebase", state: "stopped", stoppedAt: { subject: "s3" }, next: expect.stringMatching(/edit or break/) });
+    expect(stopped).toMatchObject({
+      operation: "rebase",
+      state: "stopped",
+      stoppedAt: { subject: "s3" },
+      next: expect.stringMatching(/edit or break/),
+    });
     expect(stopped.conflicts).toBeUndefined();
     expect(await d.data("gitContinueOperation")).toMatchObject({ state: "done", branch: "side" });
     expect(subjects(dir, "side")).toEqual(["s3", "s2", "s1", "initial commit"]);
@@ -227,7 +252,12 @@ describe("a cherry-pick and a revert stopped on a conflict", () => {
     expect(await d.data("getGitStatus")).toMatchObject({ inProgress: { operation: "cherry-pick" } });
     expect((await d.failure("gitContinueOperation")).code).toBe("merge_conflict");
     await writeFile(join(dir, "a.txt"), "1\nM+S1\n3\n");
-    expect(await d.data("gitContinueOperation", { files: ["a.txt"] })).toEqual({ operation: "cherry-pick", state: "done", branch: "main", head: rev(dir, "HEAD") });
+    expect(await d.data("gitContinueOperation", { files: ["a.txt"] })).toEqual({
+      operation: "cherry-pick",
+      state: "done",
+      branch: "main",
+      head: rev(dir, "HEAD"),
+    });
     expect(subjects(dir, "HEAD")).toEqual(["s1", "m", "initial commit"]);
   });
 
@@ -237,9 +267,20 @@ describe("a cherry-pick and a revert stopped on a conflict", () => {
     stops(dir, "cherry-pick", "side~2", "side~1", "side");
     const d = await open(dir);
     await writeFile(join(dir, "a.txt"), "1\nM+S1\n3\n");
-    expect(await d.data("gitContinueOperation", { files: ["a.txt"] })).toMatchObject({ operation: "cherry-pick", state: "stopped", stoppedAt: { subject: "s2" }, conflicts: [{ path: "a.txt" }] });
+    expect(await d.data("gitContinueOperation", { files: ["a.txt"] })).toMatchObject({
+      operation: "cherry-pick",
+      state: "stopped",
+      stoppedAt: { subject: "s2" },
+      conflicts: [{ path: "a.txt" }],
+    });
     const aborted = await d.data<Outcome>("gitAbortOperation");
-    expect(aborted).toEqual({ operation: "cherry-pick", state: "done", branch: "main", head: before, discarded: { commits: 1, files: ["a.txt"] } });
+    expect(aborted).toEqual({
+      operation: "cherry-pick",
+      state: "done",
+      branch: "main",
+      head: before,
+      discarded: { commits: 1, files: ["a.txt"] },
+    });
   });
 
   it("a pick concluded by gitCommit: one commit is finished; of several, the rest is still in progress and continues", async () => {
@@ -268,7 +309,11 @@ describe("a cherry-pick and a revert stopped on a conflict", () => {
     await writeFile(join(dir, "a.txt"), "1\nM\n3\n");
     const refused = await d.failure("gitContinueOperation", { files: ["a.txt"] });
     expect(refused).toMatchObject({ code: "nothing_to_commit", suggestion: expect.stringMatching(/skip: true/) });
-    expect(await d.data("gitAbortOperation", { skip: true })).toMatchObject({ operation: "cherry-pick", state: "done", discarded: { commit: { subject: "s1" } } });
+    expect(await d.data("gitAbortOperation", { skip: true })).toMatchObject({
+      operation: "cherry-pick",
+      state: "done",
+      discarded: { commit: { subject: "s1" } },
+    });
   });
 
   it("a revert: continued after resolving, with git's revert message", async () => {
@@ -278,7 +323,11 @@ describe("a cherry-pick and a revert stopped on a conflict", () => {
     const d = await open(dir);
     expect(await d.data("getGitStatus")).toMatchObject({ inProgress: { operation: "revert" } });
     await writeFile(join(dir, "a.txt"), "1\n2\n3\n");
-    expect(await d.data("gitContinueOperation", { files: ["a.txt"] })).toMatchObject({ operation: "revert", state: "done", branch: "side" });
+    expect(await d.data("gitContinueOperation", { files: ["a.txt"] })).toMatchObject({
+      operation: "revert",
+      state: "done",
+      branch: "side",
+    });
     expect(subjects(dir, "HEAD")[0]).toBe('Revert "s1"');
   });
 });
@@ -286,8 +335,16 @@ describe("a cherry-pick and a revert stopped on a conflict", () => {
 describe("other states", () => {
   it("nothing in progress: both tools say so, and where to look", async () => {
     const d = await open(await fx.repo(join(base, "idle")));
-    for (const [tool, args] of [["gitContinueOperation", {}], ["gitAbortOperation", {}], ["gitAbortOperation", { skip: true }]] as const) {
-      expect(await d.failure(tool, args), tool).toMatchObject({ code: "nothing_in_progress", error: expect.stringMatching(/^No merge, rebase, cherry-pick or revert is in progress/), suggestion: expect.stringMatching(/getGitStatus/) });
+    for (const [tool, args] of [
+      ["gitContinueOperation", {}],
+      ["gitAbortOperation", {}],
+      ["gitAbortOperation", { skip: true }],
+    ] as const) {
+      expect(await d.failure(tool, args), tool).toMatchObject({
+        code: "nothing_in_progress",
+        error: expect.stringMatching(/^No merge, rebase, cherry-pick or revert is in progress/),
+        suggestion: expect.stringMatching(/getGitStatus/),
+      });
     }
   });
 
@@ -296,7 +353,10 @@ describe("other states", () => {
     for (const n of [1, 2, 3]) fx.git(dir, "commit", "--quiet", "--allow-empty", "-m", `step ${n}`);
     fx.git(dir, "bisect", "start", "main", "main~3");
     const d = await open(dir);
-    expect(await d.failure("gitContinueOperation")).toMatchObject({ code: "operation_in_progress", suggestion: expect.stringMatching(/git bisect good\|bad/) });
+    expect(await d.failure("gitContinueOperation")).toMatchObject({
+      code: "operation_in_progress",
+      suggestion: expect.stringMatching(/git bisect good\|bad/),
+    });
     expect(await d.data("gitAbortOperation")).toEqual({ operation: "bisect", state: "done", branch: "main", head: rev(dir, "main") });
   });
 
@@ -308,7 +368,16 @@ describe("other states", () => {
     const d = await open(tree);
     expect((await d.failure("gitContinueOperation")).code).toBe("merge_conflict");
     await writeFile(join(tree, "a.txt"), "1\nM+S1\n3\n");
-    expect(await d.data("gitContinueOperation", { files: ["a.txt"] })).toMatchObject({ operation: "rebase", state: "stopped", stoppedAt: { subject: "s2" } });
-    expect(await d.data("gitAbortOperation")).toMatchObject({ operation: "rebase", state: "done", branch: "side", discarded: { commits: 1 } });
+    expect(await d.data("gitContinueOperation", { files: ["a.txt"] })).toMatchObject({
+      operation: "rebase",
+      state: "stopped",
+      stoppedAt: { subject: "s2" },
+    });
+    expect(await d.data("gitAbortOperation")).toMatchObject({
+      operation: "rebase",
+      state: "done",
+      branch: "side",
+      discarded: { commits: 1 },
+    });
   });
 });

@@ -45,14 +45,19 @@ describe("parsePorcelainV2", () => {
   });
 
   it("knows a detached HEAD and a repository without commits", () => {
-    expect(parsePorcelainV2("# branch.oid (initial)\0# branch.head main\0")).toMatchObject({ branch: "main", commit: null, upstream: null, ahead: 0 });
+    expect(parsePorcelainV2("# branch.oid (initial)\0# branch.head main\0")).toMatchObject({
+      branch: "main",
+      commit: null,
+      upstream: null,
+      ahead: 0,
+    });
     expect(parsePorcelainV2("# branch.oid abc\0# branch.head (detached)\0")).toMatchObject({ branch: null, commit: "abc" });
   });
 });
 
 describe("records", () => {
   it("keeps authors and subjects with tabs, pipes and quotes whole", () => {
-    expect(parseLog("abc\x1f2024-01-02\x1fA \"B\" | C\x1fSubject\twith tab\x1e\ndef\x1f2024-01-01\x1fD\x1fx\x1e\n")).toEqual([
+    expect(parseLog('abc\x1f2024-01-02\x1fA "B" | C\x1fSubject\twith tab\x1e\ndef\x1f2024-01-01\x1fD\x1fx\x1e\n')).toEqual([
       { hash: "abc", date: "2024-01-02", author: 'A "B" | C', subject: "Subject\twith tab" },
       { hash: "def", date: "2024-01-01", author: "D", subject: "x" },
     ]);
@@ -60,7 +65,11 @@ describe("records", () => {
 
   it("lists branches with tracking, skipping the remote HEAD pointer", () => {
     const rec = (...f: string[]) => `${f.join("\x1f")}\x1e\n`;
-    const out = rec("*", "refs/heads/main", "a1", "origin/main", "ahead 1, behind 2", "2024-01-02", "s1") + rec(" ", "refs/heads/old", "b2", "origin/old", "gone", "2024-01-01", "s2") + rec(" ", "refs/remotes/origin/HEAD", "a1", "", "", "2024-01-02", "s1") + rec(" ", "refs/remotes/origin/main", "c3", "", "", "2024-01-02", "s3");
+    const out =
+      rec("*", "refs/heads/main", "a1", "origin/main", "ahead 1, behind 2", "2024-01-02", "s1") +
+      rec(" ", "refs/heads/old", "b2", "origin/old", "gone", "2024-01-01", "s2") +
+      rec(" ", "refs/remotes/origin/HEAD", "a1", "", "", "2024-01-02", "s1") +
+      rec(" ", "refs/remotes/origin/main", "c3", "", "", "2024-01-02", "s3");
     expect(parseBranches(out)).toEqual({
       current: "main",
       local: [
@@ -72,7 +81,17 @@ describe("records", () => {
   });
 
   it("counts hotspots by commits, then churn; binary files count commits only", () => {
-    const out = ["\x1e", "\n3\t1\ta.ts", "2\t0\tb with space.ts", "\x1e", "\n1\t1\ta.ts", "-\t-\timg.png", "\x1e", "\n5\t5\tb with space.ts", ""].join("\0");
+    const out = [
+      "\x1e",
+      "\n3\t1\ta.ts",
+      "2\t0\tb with space.ts",
+      "\x1e",
+      "\n1\t1\ta.ts",
+      "-\t-\timg.png",
+      "\x1e",
+      "\n5\t5\tb with space.ts",
+      "",
+    ].join("\0");
     expect(countHotspots(out)).toEqual({
       commits: 3,
       files: [
@@ -114,7 +133,8 @@ describe("ref checks", () => {
 
   it("accepts revisions git understands and refuses options, control characters and ranges", () => {
     for (const rev of ["HEAD~2", "v1.0^{commit}", "main@{yesterday}", "a1b2c3d", "origin/main"]) expect(revision(rev)).toBe(rev);
-    for (const rev of ["-c", "--output=/tmp/x", "a\nb", "a\0b", "a..b", "x".repeat(513)]) expect(() => revision(rev)).toThrow(expect.objectContaining({ code: "invalid_ref" }));
+    for (const rev of ["-c", "--output=/tmp/x", "a\nb", "a\0b", "a..b", "x".repeat(513)])
+      expect(() => revision(rev)).toThrow(expect.objectContaining({ code: "invalid_ref" }));
   });
 
   it("checks each side of a range", () => {
@@ -122,18 +142,21 @@ describe("ref checks", () => {
     expect(revisionRange("main...feature")).toBe("main...feature");
     expect(revisionRange("v1.0..")).toBe("v1.0..");
     expect(revisionRange("HEAD")).toBe("HEAD");
-    for (const range of ["..", "main..-x", "-x..main", "a..b..c", "main..a\nb"]) expect(() => revisionRange(range)).toThrow(expect.objectContaining({ code: "invalid_ref" }));
+    for (const range of ["..", "main..-x", "-x..main", "a..b..c", "main..a\nb"])
+      expect(() => revisionRange(range)).toThrow(expect.objectContaining({ code: "invalid_ref" }));
   });
 
   it("takes remote names, never URLs or options", () => {
     expect(remoteName("origin")).toBe("origin");
-    for (const r of ["-x", "--upload-pack=x", "https://evil/x", "../x", "a b", "ext::sh"]) expect(() => remoteName(r)).toThrow(expect.objectContaining({ code: "invalid_ref" }));
+    for (const r of ["-x", "--upload-pack=x", "https://evil/x", "../x", "a b", "ext::sh"])
+      expect(() => remoteName(r)).toThrow(expect.objectContaining({ code: "invalid_ref" }));
   });
 });
 
 describe("repository config guard", () => {
   // As git writes it: the scope NUL-terminated, then "key\nvalue" NUL-terminated.
-  const list = (...entries: [string, string, string?][]) => entries.map(([scope, key, value]) => `${scope}\0${value === undefined ? key : `${key}\n${value}`}\0`).join("");
+  const list = (...entries: [string, string, string?][]) =>
+    entries.map(([scope, key, value]) => `${scope}\0${value === undefined ? key : `${key}\n${value}`}\0`).join("");
 
   it("parses git's -z listing, values with newlines and bare booleans included", () => {
     expect(parseConfigList("global\0user.name\nA\0local\0core.bare\0")).toEqual([
@@ -162,33 +185,79 @@ describe("repository config guard", () => {
     const pairs = (args: string[]) => args.filter((_, i) => i % 2 === 1);
     const write = configOverrides(entries, "write");
     expect(write.filter((_, i) => i % 2 === 0).every((a) => a === "-c")).toBe(true);
-    expect(pairs(write)).toEqual(["core.sshcommand=ssh -i ~/.ssh/work", "gpg.program=gpg", "merge.ours.driver=git merge-file --marker-size=%L %A %O %B"]);
+    expect(pairs(write)).toEqual([
+      "core.sshcommand=ssh -i ~/.ssh/work",
+      "gpg.program=gpg",
+      "merge.ours.driver=git merge-file --marker-size=%L %A %O %B",
+    ]);
     expect(configOverrides(entries, "remote")).toEqual(write);
     // Reads also switch the repository's filter drivers off; writes keep them (git-crypt, LFS).
     expect(pairs(configOverrides(entries, "read"))).toEqual([...pairs(write), "filter.crypt.clean=", "filter.crypt.required=false"]);
   });
 
   it("empties the credential helper list and puts the user's helpers back in order", () => {
-    const entries = parseConfigList(list(["system", "credential.helper", "cache"], ["global", "credential.https://example.com.helper", "store"], ["local", "credential.helper", "!evil"], ["local", "credential.https://x.helper", "!evil2"]));
-    expect(configOverrides(entries, "write")).toEqual(["-c", "credential.helper=", "-c", "credential.helper=cache", "-c", "credential.https://example.com.helper=store"]);
+    const entries = parseConfigList(
+      list(
+        ["system", "credential.helper", "cache"],
+        ["global", "credential.https://example.com.helper", "store"],
+        ["local", "credential.helper", "!evil"],
+        ["local", "credential.https://x.helper", "!evil2"],
+      ),
+    );
+    expect(configOverrides(entries, "write")).toEqual([
+      "-c",
+      "credential.helper=",
+      "-c",
+      "credential.helper=cache",
+      "-c",
+      "credential.https://example.com.helper=store",
+    ]);
   });
 
   it("leaves the user's own config alone and refuses what it cannot override", () => {
-    expect(configOverrides(parseConfigList(list(["global", "core.sshcommand", "x"], ["global", "filter.lfs.clean", "git-lfs clean -- %f"])), "read")).toEqual([]);
+    expect(
+      configOverrides(
+        parseConfigList(list(["global", "core.sshcommand", "x"], ["global", "filter.lfs.clean", "git-lfs clean -- %f"])),
+        "read",
+      ),
+    ).toEqual([]);
     // First-match-wins keys: only a transport uses them, and it is refused rather than half-guarded.
     for (const key of ["core.gitproxy", "remote.origin.uploadpack", "remote.origin.receivepack"]) {
       const entries = parseConfigList(list(["local", key, "evil"]));
-      expect(() => configOverrides(entries, "remote")).toThrow(expect.objectContaining({ code: "git_failed", message: expect.stringContaining(key) }));
+      expect(() => configOverrides(entries, "remote")).toThrow(
+        expect.objectContaining({ code: "git_failed", message: expect.stringContaining(key) }),
+      );
       expect(configOverrides(entries, "read")).toEqual([]);
       expect(configOverrides(entries, "write")).toEqual([]);
     }
-    expect(() => configOverrides(parseConfigList(list(["local", "filter.a=b.clean", "evil"])), "read")).toThrow(expect.objectContaining({ code: "git_failed" }));
+    expect(() => configOverrides(parseConfigList(list(["local", "filter.a=b.clean", "evil"])), "read")).toThrow(
+      expect.objectContaining({ code: "git_failed" }),
+    );
   });
 });
 
 describe("failedStepLogs", () => {
   it("groups by job and step, drops timestamps and colour codes, keeps each step's end", () => {
-    const raw = ["build\tRun tests\t2024-05-01T10:00:00.1234567Z \x1b[31mFAIL\x1b[0m a.test.ts", "build\tRun tests\t2024-05-01T10:00:01.0000000Z expected 1 to be 2", "lint\tRun lint\t2024-05-01T10:00:02Z line1", "lint\tRun lint\t2024-05-01T10:00:02Z line2", "lint\tRun lint\t2024-05-01T10:00:02Z line3", ""].join("\n");
-    expect(failedStepLogs(raw, 2)).toBe(["== build / Run tests", "FAIL a.test.ts", "expected 1 to be 2", "", "== lint / Run lint", "[1 earlier lines left out]", "line2", "line3", ""].join("\n"));
+    const raw = [
+      "build\tRun tests\t2024-05-01T10:00:00.1234567Z \x1b[31mFAIL\x1b[0m a.test.ts",
+      "build\tRun tests\t2024-05-01T10:00:01.0000000Z expected 1 to be 2",
+      "lint\tRun lint\t2024-05-01T10:00:02Z line1",
+      "lint\tRun lint\t2024-05-01T10:00:02Z line2",
+      "lint\tRun lint\t2024-05-01T10:00:02Z line3",
+      "",
+    ].join("\n");
+    expect(failedStepLogs(raw, 2)).toBe(
+      [
+        "== build / Run tests",
+        "FAIL a.test.ts",
+        "expected 1 to be 2",
+        "",
+        "== lint / Run lint",
+        "[1 earlier lines left out]",
+        "line2",
+        "line3",
+        "",
+      ].join("\n"),
+    );
   });
 });

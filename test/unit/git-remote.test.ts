@@ -93,10 +93,16 @@ describe("push", () => {
     const fetched = await d.data<{ remote: string | null; updated: string[] }>("gitFetch", { remote: "origin" });
     expect(fetched).toEqual({ remote: "origin", updated: [expect.stringMatching(/^[0-9a-f]+\.\.[0-9a-f]+ feature -> origin\/feature$/)] });
     expect(await d.data("getGitStatus")).toMatchObject({ ahead: 1, behind: 1 });
-    expect((await d.data<{ remoteBranches: { name: string }[] }>("gitListBranches", { includeRemote: true })).remoteBranches.map((b) => b.name)).toContain("origin/feature");
+    expect(
+      (await d.data<{ remoteBranches: { name: string }[] }>("gitListBranches", { includeRemote: true })).remoteBranches.map((b) => b.name),
+    ).toContain("origin/feature");
     const pulled = await d.data<{ branch: string; newCommits: number }>("gitPull", { rebase: true });
     expect(pulled).toMatchObject({ branch: "feature", newCommits: 2 });
-    expect(fx.git(mine, "log", "--format=%s", "-3").split("\n").slice(0, 3)).toEqual(["my third change", "their change", "my second change"]);
+    expect(fx.git(mine, "log", "--format=%s", "-3").split("\n").slice(0, 3)).toEqual([
+      "my third change",
+      "their change",
+      "my second change",
+    ]);
     expect(await d.data("gitPush")).toMatchObject({ outcome: "fast-forward" });
     expect(pulls.at(-1)).toMatchObject({ remote: null, branch: "feature", rebase: true });
   });
@@ -145,7 +151,9 @@ describe("pull", () => {
     // Resolved the usual way: edit, stage, commit (a merge commit, whose message git prepared).
     await writeFile(join(mine, "shared.txt"), "line 1\nOUR line 2\nline 3\n");
     await d.data("gitAdd", { files: ["shared.txt"] });
-    expect(await d.data("gitCommit", { message: "Merge origin/main, keeping both edits" })).toMatchObject({ subject: "Merge origin/main, keeping both edits" });
+    expect(await d.data("gitCommit", { message: "Merge origin/main, keeping both edits" })).toMatchObject({
+      subject: "Merge origin/main, keeping both edits",
+    });
     expect(fx.git(mine, "rev-list", "--parents", "-1", "HEAD").trim().split(" ")).toHaveLength(3);
   });
 
@@ -158,10 +166,21 @@ describe("pull", () => {
     await writeFile(join(mine, "shared.txt"), "line 1\nMY line 2, again\nline 3\n");
     fx.git(mine, "commit", "--quiet", "-am", "my second edit of line 2");
     expect((await d.failure("gitPull", { rebase: true })).code).toBe("merge_conflict");
-    expect(await d.data("getGitStatus")).toMatchObject({ branch: null, inProgress: { operation: "rebase" }, conflicts: [{ path: "shared.txt" }] });
+    expect(await d.data("getGitStatus")).toMatchObject({
+      branch: null,
+      inProgress: { operation: "rebase" },
+      conflicts: [{ path: "shared.txt" }],
+    });
     await writeFile(join(mine, "shared.txt"), "line 1\nOUR line 2, again\nline 3\n");
-    expect(await d.data("gitContinueOperation", { files: ["shared.txt"] })).toMatchObject({ operation: "rebase", state: "done", branch: "main" });
-    expect(fx.git(mine, "log", "--format=%s", "-2").trim().split("\n")).toEqual(["my second edit of line 2", "their second edit of line 2"]);
+    expect(await d.data("gitContinueOperation", { files: ["shared.txt"] })).toMatchObject({
+      operation: "rebase",
+      state: "done",
+      branch: "main",
+    });
+    expect(fx.git(mine, "log", "--format=%s", "-2").trim().split("\n")).toEqual([
+      "my second edit of line 2",
+      "their second edit of line 2",
+    ]);
   });
 
   it("an unreachable remote fails fast with the reason, never a prompt", async () => {

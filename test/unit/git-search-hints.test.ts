@@ -77,6 +77,12 @@ describe("git and GitHub tools are found by a model's words", () => {
   it.each(PHRASES)("%j finds %s", (phrase, tool) => {
     const ranked = rankTools(ALL_TOOLS, phrase);
     const at = ranked.findIndex((r) => r.name === tool);
-    expect(at, `${phrase}: ${ranked.slice(0, 5).map((r) => `${r.name} ${r.score.toFixed(2)}`).join(", ")}`).toBeLessThan(TOP);
+    expect(
+      at,
+      `${phrase}: ${ranked
+        .slice(0, 5)
+        .map((r) => `${r.name} ${r.score.toFixed(2)}`)
+        .join(", ")}`,
+    ).toBeLessThan(TOP);
   });
 });

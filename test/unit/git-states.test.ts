@@ -59,14 +59,25 @@ describe("before the first commit", () => {
     expect(await d.data("getGitStatus")).toMatchObject({ branch: "main", commit: null, untracked: ["a.txt"], clean: false });
     expect(await d.data("gitListBranches")).toEqual({ current: null, branches: [] });
     expect(await d.data("gitStashList")).toEqual({ stashes: [] });
-    for (const [tool, args] of [["getGitLog", {}], ["getCommitDetails", {}], ["getGitHotspots", {}], ["gitBlame", { path: "a.txt" }], ["gitStash", {}]] as const) {
+    for (const [tool, args] of [
+      ["getGitLog", {}],
+      ["getCommitDetails", {}],
+      ["getGitHotspots", {}],
+      ["gitBlame", { path: "a.txt" }],
+      ["gitStash", {}],
+    ] as const) {
       const failure = await d.failure(tool, args);
       expect(failure, tool).toMatchObject({ code: "no_commits", suggestion: expect.stringMatching(/gitAdd and gitCommit/) });
     }
   });
 
   it("a new branch can be made before the first commit, and the first commit lands on it", async () => {
-    expect(await d.data("gitCheckout", { branch: "start", create: true })).toEqual({ branch: "start", previous: "main", commit: null, created: true });
+    expect(await d.data("gitCheckout", { branch: "start", create: true })).toEqual({
+      branch: "start",
+      previous: "main",
+      commit: null,
+      created: true,
+    });
     expect((await d.failure("gitPush", { remote: "origin" })).code).toBe("invalid_ref");
     expect(await d.data("gitCommit", { message: "first", files: ["a.txt"] })).toMatchObject({ branch: "start", files: ["a.txt"] });
   });
@@ -103,7 +114,10 @@ describe("an operation stopped midway", () => {
     const dir = await diverged("merging");
     fails(() => fx.git(dir, "merge", "side"));
     const d = await open(dir);
-    expect(await d.data("getGitStatus")).toMatchObject({ conflicts: [{ path: "a.txt", conflict: "both modified" }], inProgress: { operation: "merge", next: expect.stringMatching(/gitContinueOperation .*commits the merge/) } });
+    expect(await d.data("getGitStatus")).toMatchObject({
+      conflicts: [{ path: "a.txt", conflict: "both modified" }],
+      inProgress: { operation: "merge", next: expect.stringMatching(/gitContinueOperation .*commits the merge/) },
+    });
     expect((await d.failure("gitCommit", { message: "too early" })).code).toBe("merge_conflict");
     expect((await d.failure("gitCheckout", { branch: "side" })).code).toBe("operation_in_progress");
     expect((await d.failure("gitStash")).code).toBe("merge_conflict");
@@ -118,7 +132,10 @@ describe("an operation stopped midway", () => {
     fx.git(dir, "switch", "--quiet", "side");
     fails(() => fx.git(dir, "rebase", "main"));
     const d = await open(dir);
-    expect(await d.data("getGitStatus")).toMatchObject({ branch: null, inProgress: { operation: "rebase", next: expect.stringMatching(/gitContinueOperation .*goes on/) } });
+    expect(await d.data("getGitStatus")).toMatchObject({
+      branch: null,
+      inProgress: { operation: "rebase", next: expect.stringMatching(/gitContinueOperation .*goes on/) },
+    });
     await writeFile(join(dir, "a.txt"), "1\nboth\n3\n");
     await d.data("gitAdd", { files: ["a.txt"] });
     const refused = await d.failure("gitCommit", { message: "resolution" });
@@ -134,7 +151,9 @@ describe("an operation stopped midway", () => {
     fx.git(dir, "cherry-pick", "--abort");
     for (const n of [1, 2, 3]) fx.git(dir, "commit", "--quiet", "--allow-empty", "-m", `step ${n}`);
     fx.git(dir, "bisect", "start", "main", "main~4");
-    expect(await d.data("getGitStatus")).toMatchObject({ inProgress: { operation: "bisect", next: expect.stringMatching(/git bisect reset/) } });
+    expect(await d.data("getGitStatus")).toMatchObject({
+      inProgress: { operation: "bisect", next: expect.stringMatching(/git bisect reset/) },
+    });
     fx.git(dir, "bisect", "reset");
   });
 });
@@ -165,7 +184,9 @@ describe("a submodule", () => {
     await appendFile(join(dir, "libs/lib/s.txt"), "dirty\n");
     await writeFile(join(dir, "libs/lib/new.txt"), "n\n");
     const d = await open(dir);
-    expect(await d.data("getGitStatus")).toMatchObject({ unstaged: [{ path: "libs/lib", change: "modified", submodule: "modified content, untracked content" }] });
+    expect(await d.data("getGitStatus")).toMatchObject({
+      unstaged: [{ path: "libs/lib", change: "modified", submodule: "modified content, untracked content" }],
+    });
     expect(await d.text("getGitDiff")).toContain("Subproject commit");
     const refused = await d.failure("gitAdd", { files: ["libs/lib/s.txt"] });
     expect(refused.suggestion).toMatch(/inside a submodule/);
@@ -185,7 +206,12 @@ describe("size", () => {
     const start = Math.floor(Date.now() / 1000) - 1200;
     for (let i = 1; i <= 1200; i++) {
       const content = `change ${i}`;
-      lines.push("commit refs/heads/main", `committer Test Author <author@example.com> ${start + i} +0000`, `data ${`c${i}`.length}`, `c${i}`);
+      lines.push(
+        "commit refs/heads/main",
+        `committer Test Author <author@example.com> ${start + i} +0000`,
+        `data ${`c${i}`.length}`,
+        `c${i}`,
+      );
       lines.push(`M 644 inline f${i % 30}.txt`, `data ${content.length}`, content, "");
     }
     execFileSync("git", ["fast-import", "--quiet"], { cwd: dir, env: fx.env, input: `${lines.join("\n")}\n` });

@@ -67,10 +67,16 @@ describe("parsePorcelainV2 of cut output", () => {
     const rename = "2 R. N... 100644 100644 100644 aaaaaaa aaaaaaa R100 new-name.txt\0";
     expect(parsePorcelainV2(`${header}${modified}${rename}`, { cut: true }).staged).toEqual([]);
     expect(parsePorcelainV2(`${header}${modified}${rename}old-na`, { cut: true }).staged).toEqual([]);
-    expect(parsePorcelainV2(`${header}${rename}old-name.txt\0`, { cut: true }).staged).toEqual([{ path: "new-name.txt", change: "renamed", from: "old-name.txt" }]);
+    expect(parsePorcelainV2(`${header}${rename}old-name.txt\0`, { cut: true }).staged).toEqual([
+      { path: "new-name.txt", change: "renamed", from: "old-name.txt" },
+    ]);
   });
 
   it("whole output parses as before", () => {
-    expect(parsePorcelainV2(`${header}${modified}? new.txt\0`)).toMatchObject({ branch: "main", unstaged: [{ path: "kept.txt" }], untracked: ["new.txt"] });
+    expect(parsePorcelainV2(`${header}${modified}? new.txt\0`)).toMatchObject({
+      branch: "main",
+      unstaged: [{ path: "kept.txt" }],
+      untracked: ["new.txt"],
+    });
   });
 });

@@ -37,7 +37,11 @@ describe("reads", () => {
   let d: Dispatcher;
 
   beforeAll(async () => {
-    root = await fx.repo(join(base, "reads"), { "src/app.ts": "function start() {\n  return 1;\n}\n\nfunction stop() {\n  return 0;\n}\n", "notes.txt": "one\ntwo\n", "old name.txt": "x\n" });
+    root = await fx.repo(join(base, "reads"), {
+      "src/app.ts": "function start() {\n  return 1;\n}\n\nfunction stop() {\n  return 0;\n}\n",
+      "notes.txt": "one\ntwo\n",
+      "old name.txt": "x\n",
+    });
     fx.git(root, "config", "user.name", "Second Author");
     await writeFile(join(root, "src/app.ts"), "function start() {\n  return 2;\n}\n\nfunction stop() {\n  return 0;\n}\n");
     fx.git(root, "commit", "--quiet", "-am", "start returns 2");
@@ -80,7 +84,10 @@ describe("reads", () => {
 
   it("getGitDiff: cuts a large diff with a note instead of overflowing the result", async () => {
     const dir = await fx.repo(join(base, "big"), { "big.txt": "a\n" });
-    await writeFile(join(dir, "big.txt"), "b".repeat(80) + "\n".repeat(1) + Array.from({ length: 5000 }, (_, i) => `line ${i} ${"x".repeat(40)}`).join("\n"));
+    await writeFile(
+      join(dir, "big.txt"),
+      "b".repeat(80) + "\n".repeat(1) + Array.from({ length: 5000 }, (_, i) => `line ${i} ${"x".repeat(40)}`).join("\n"),
+    );
     const big = await open(dir);
     const text = await big.text("getGitDiff", { maxChars: 5000 });
     expect(text.length).toBeLessThan(5400);
@@ -91,13 +98,25 @@ describe("reads", () => {
     const all = await d.data<{ commits: { hash: string; author: string; subject: string }[]; more: boolean }>("getGitLog");
     expect(all.commits.map((c) => c.subject)).toEqual(["notes: three", "start returns 2", "initial commit"]);
     expect(all.more).toBe(false);
-    expect(all.commits[0]).toMatchObject({ author: "Second Author", hash: expect.stringMatching(/^[0-9a-f]{10}$/), date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) });
+    expect(all.commits[0]).toMatchObject({
+      author: "Second Author",
+      hash: expect.stringMatching(/^[0-9a-f]{10}$/),
+      date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+    });
     const one = await d.data<{ commits: unknown[]; more: boolean }>("getGitLog", { limit: 1 });
     expect(one).toMatchObject({ commits: [{ subject: "notes: three" }], more: true });
-    expect((await d.data<{ commits: { subject: string }[] }>("getGitLog", { range: "v1..HEAD" })).commits.map((c) => c.subject)).toEqual(["notes: three"]);
-    expect((await d.data<{ commits: { subject: string }[] }>("getGitLog", { paths: ["src/app.ts"] })).commits.map((c) => c.subject)).toEqual(["start returns 2", "initial commit"]);
-    expect((await d.data<{ commits: { subject: string }[] }>("getGitLog", { author: "Test Author" })).commits.map((c) => c.subject)).toEqual(["initial commit"]);
-    expect((await d.data<{ commits: { subject: string }[] }>("getGitLog", { grep: "NOTES" })).commits.map((c) => c.subject)).toEqual(["notes: three"]);
+    expect((await d.data<{ commits: { subject: string }[] }>("getGitLog", { range: "v1..HEAD" })).commits.map((c) => c.subject)).toEqual([
+      "notes: three",
+    ]);
+    expect(
+      (await d.data<{ commits: { subject: string }[] }>("getGitLog", { paths: ["src/app.ts"] })).commits.map((c) => c.subject),
+    ).toEqual(["start returns 2", "initial commit"]);
+    expect(
+      (await d.data<{ commits: { subject: string }[] }>("getGitLog", { author: "Test Author" })).commits.map((c) => c.subject),
+    ).toEqual(["initial commit"]);
+    expect((await d.data<{ commits: { subject: string }[] }>("getGitLog", { grep: "NOTES" })).commits.map((c) => c.subject)).toEqual([
+      "notes: three",
+    ]);
     // A filter is text: "." matches a dot, not any character.
     expect((await d.data<{ commits: unknown[] }>("getGitLog", { grep: "notes." })).commits).toEqual([]);
   });
@@ -148,7 +167,9 @@ describe("reads", () => {
   });
 
   it("getGitHotspots: files by commits in the window", async () => {
-    const spots = await d.data<{ days: number; commits: number; files: { path: string; commits: number }[] }>("getGitHotspots", { days: 30 });
+    const spots = await d.data<{ days: number; commits: number; files: { path: string; commits: number }[] }>("getGitHotspots", {
+      days: 30,
+    });
     expect(spots).toMatchObject({ days: 30, commits: 3 });
     // Ties on commits go to the file with more changed lines.
     expect(spots.files.slice(0, 2)).toEqual([
@@ -160,7 +181,10 @@ describe("reads", () => {
 
   it("gitListBranches and gitStashList", async () => {
     fx.git(root, "branch", "topic");
-    expect(await d.data("gitListBranches")).toMatchObject({ current: "main", branches: expect.arrayContaining([expect.objectContaining({ name: "topic" }), expect.objectContaining({ name: "main" })]) });
+    expect(await d.data("gitListBranches")).toMatchObject({
+      current: "main",
+      branches: expect.arrayContaining([expect.objectContaining({ name: "topic" }), expect.objectContaining({ name: "main" })]),
+    });
     expect(await d.data("gitStashList")).toEqual({ stashes: [] });
   });
 });
@@ -196,7 +220,10 @@ describe("writes", () => {
     await appendFile(join(root, "a.txt"), "b\n");
     expect((await d.failure("gitCommit", { message: "still nothing" })).suggestion).toMatch(/1 changed .* gitAdd/);
     const message = "-m --amend subject\n\n#123 is kept, and so is\n--no-verify text";
-    const done = await d.data<{ hash: string; branch: string; subject: string; files: string[] }>("gitCommit", { message, files: ["a.txt"] });
+    const done = await d.data<{ hash: string; branch: string; subject: string; files: string[] }>("gitCommit", {
+      message,
+      files: ["a.txt"],
+    });
     expect(done).toMatchObject({ branch: "main", subject: "-m --amend subject", files: ["a.txt"] });
     expect(fx.git(root, "log", "-1", "--format=%B")).toBe(`${message}\n\n`);
     expect(fx.git(root, "rev-list", "--count", "HEAD").trim()).toBe("2");
@@ -239,7 +266,10 @@ describe("writes", () => {
     expect((await d.failure("gitStash")).code).toBe("nothing_to_stash");
     await appendFile(join(root, "a.txt"), "wip\n");
     await writeFile(join(root, "u.txt"), "untracked\n");
-    expect(await d.data("gitStash", { message: "half done", includeUntracked: true })).toEqual({ ref: "stash@{0}", message: "On main: half done" });
+    expect(await d.data("gitStash", { message: "half done", includeUntracked: true })).toEqual({
+      ref: "stash@{0}",
+      message: "On main: half done",
+    });
     expect(await d.data("getGitStatus")).toMatchObject({ clean: true });
     expect(await d.data("gitStashList")).toEqual({ stashes: [{ index: 0, message: "On main: half done", date: expect.any(String) }] });
     expect(await d.data("gitStashPop")).toEqual({ ref: "stash@{0}", message: "On main: half done" });

@@ -87,7 +87,10 @@ describe("issues", () => {
     d.fixture.events.subscribe("github.issue", (e) => events.push(e));
     const title = "--repo=evil/other -F x=@/etc/passwd";
     const body = "--body-file /etc/passwd\n$(touch PWNED) `id`";
-    expect(await d.data("githubCreateIssue", { title, body, labels: ["bug", "-x"] })).toEqual({ number: 7, url: "https://github.example/acme/widgets/issues/7" });
+    expect(await d.data("githubCreateIssue", { title, body, labels: ["bug", "-x"] })).toEqual({
+      number: 7,
+      url: "https://github.example/acme/widgets/issues/7",
+    });
     const sent = last("POST", "/repos/acme/widgets/issues");
     expect(sent).toMatchObject({ authorization: "token test-token-0123", body: { title, body, labels: ["bug", "-x"] } });
     expect(events).toEqual([{ action: "created", repo: "acme/widgets", number: 7, url: "https://github.example/acme/widgets/issues/7" }]);
@@ -122,16 +125,41 @@ describe("issues", () => {
   });
 
   it("githubListIssues filters on GitHub's side and leaves pull requests out", async () => {
-    gh.on("GET", "/repos/acme/widgets/issues", { json: [issue(3), issue(4, { pull_request: { url: "x" } }), issue(5, { labels: ["plain"] })] });
-    const listed = await d.data<{ issues: { number: number; labels: string[] }[] }>("githubListIssues", { state: "all", labels: ["bug", "ui"], assignee: "hubot", limit: 5 });
+    gh.on("GET", "/repos/acme/widgets/issues", {
+      json: [issue(3), issue(4, { pull_request: { url: "x" } }), issue(5, { labels: ["plain"] })],
+    });
+    const listed = await d.data<{ issues: { number: number; labels: string[] }[] }>("githubListIssues", {
+      state: "all",
+      labels: ["bug", "ui"],
+      assignee: "hubot",
+      limit: 5,
+    });
     expect(listed.issues.map((i) => i.number)).toEqual([3, 5]);
     expect(listed.issues[1]?.labels).toEqual(["plain"]);
-    expect(last("GET", "/repos/acme/widgets/issues")?.query).toEqual({ state: "all", sort: "updated", per_page: "5", labels: "bug,ui", assignee: "hubot" });
+    expect(last("GET", "/repos/acme/widgets/issues")?.query).toEqual({
+      state: "all",
+      sort: "updated",
+      per_page: "5",
+      labels: "bug,ui",
+      assignee: "hubot",
+    });
   });
 
   it("githubCommentIssue posts the comment", async () => {
-    gh.on("POST", "/repos/acme/widgets/issues/7/comments", { status: 201, json: { id: 99, html_url: "https://github.example/acme/widgets/issues/7#issuecomment-99", user: user("me"), created_at: "2024-05-05T00:00:00Z", body: "ok" } });
-    expect(await d.data("githubCommentIssue", { number: 7, body: "Fixed in #8." })).toEqual({ id: 99, url: "https://github.example/acme/widgets/issues/7#issuecomment-99" });
+    gh.on("POST", "/repos/acme/widgets/issues/7/comments", {
+      status: 201,
+      json: {
+        id: 99,
+        html_url: "https://github.example/acme/widgets/issues/7#issuecomment-99",
+        user: user("me"),
+        created_at: "2024-05-05T00:00:00Z",
+        body: "ok",
+      },
+    });
+    expect(await d.data("githubCommentIssue", { number: 7, body: "Fixed in #8." })).toEqual({
+      id: 99,
+      url: "https://github.example/acme/widgets/issues/7#issuecomment-99",
+    });
     expect(last("POST", "/repos/acme/widgets/issues/7/comments")?.body).toEqual({ body: "Fixed in #8." });
   });
 
@@ -139,7 +167,9 @@ describe("issues", () => {
     const missing = await d.failure("githubGetIssue", { number: 404404 });
     expect(missing.code).toBe("github_not_found");
     expect(missing.error).toMatch(/HTTP 404/);
-    gh.on("GET", "/repos/other-org/tools/issues/1", { json: issue(1, { html_url: "https://github.example/other-org/tools/issues/1", comments: 0 }) });
+    gh.on("GET", "/repos/other-org/tools/issues/1", {
+      json: issue(1, { html_url: "https://github.example/other-org/tools/issues/1", comments: 0 }),
+    });
     expect(await d.data("githubGetIssue", { number: 1, repo: "other-org/tools" })).toMatchObject({ number: 1, comments: [] });
     expect((await d.failure("githubGetIssue", { number: 1, repo: "../../user" })).code).toBe("invalid_arguments");
   });
@@ -151,13 +181,31 @@ describe("pull requests", () => {
     gh.on("POST", "/repos/acme/widgets/pulls", { status: 201, json: pull(8) });
     const events: BridgeEvents["github.pullRequest"][] = [];
     d.fixture.events.subscribe("github.pullRequest", (e) => events.push(e));
-    expect(await d.data("githubCreatePR", {})).toEqual({ number: 8, url: "https://github.example/acme/widgets/pull/8", head: "feature/login", base: "main", draft: false });
-    expect(last("POST", "/repos/acme/widgets/pulls")?.body).toEqual({ title: "Add the login form", head: "feature/login", base: "main", body: "With validation and tests.", draft: false });
+    expect(await d.data("githubCreatePR", {})).toEqual({
+      number: 8,
+      url: "https://github.example/acme/widgets/pull/8",
+      head: "feature/login",
+      base: "main",
+      draft: false,
+    });
+    expect(last("POST", "/repos/acme/widgets/pulls")?.body).toEqual({
+      title: "Add the login form",
+      head: "feature/login",
+      base: "main",
+      body: "With validation and tests.",
+      draft: false,
+    });
     expect(events).toEqual([{ action: "created", repo: "acme/widgets", number: 8, url: "https://github.example/acme/widgets/pull/8" }]);
   });
 
   it("githubCreatePR: GitHub's refusal says to push first", async () => {
-    gh.on("POST", "/repos/acme/widgets/pulls", { status: 422, json: { message: "Validation Failed", errors: [{ resource: "PullRequest", field: "head", code: "invalid" }, "No commits between main and feature/login"] } });
+    gh.on("POST", "/repos/acme/widgets/pulls", {
+      status: 422,
+      json: {
+        message: "Validation Failed",
+        errors: [{ resource: "PullRequest", field: "head", code: "invalid" }, "No commits between main and feature/login"],
+      },
+    });
     const refused = await d.failure("githubCreatePR", { title: "T", base: "main", draft: true });
     expect(refused.code).toBe("github_failed");
     expect(refused.error).toMatch(/Validation Failed.*No commits between main and feature\/login/);
@@ -169,12 +217,39 @@ describe("pull requests", () => {
     gh.on("GET", "/repos/acme/widgets/pulls/8", { json: pull(8, { mergeable: null }) });
     const listed = await d.data<{ pullRequests: unknown[] }>("githubListPRs", { base: "main" });
     expect(listed.pullRequests).toEqual([
-      { number: 8, title: "PR 8", state: "open", draft: false, author: "octocat", head: "feature/login", base: "main", updatedAt: "2024-05-03T10:00:00Z" },
-      { number: 9, title: "PR 9", state: "open", draft: true, author: "octocat", head: "other", base: "main", updatedAt: "2024-05-03T10:00:00Z" },
+      {
+        number: 8,
+        title: "PR 8",
+        state: "open",
+        draft: false,
+        author: "octocat",
+        head: "feature/login",
+        base: "main",
+        updatedAt: "2024-05-03T10:00:00Z",
+      },
+      {
+        number: 9,
+        title: "PR 9",
+        state: "open",
+        draft: true,
+        author: "octocat",
+        head: "other",
+        base: "main",
+        updatedAt: "2024-05-03T10:00:00Z",
+      },
     ]);
     expect(last("GET", "/repos/acme/widgets/pulls")?.query).toMatchObject({ state: "open", base: "main" });
     const viewed = await d.data("githubViewPR", {});
-    expect(viewed).toMatchObject({ number: 8, head: "feature/login", mergeable: null, changedFiles: 3, additions: 10, deletions: 2, headSha: "0123456789", body: "Adds the login form." });
+    expect(viewed).toMatchObject({
+      number: 8,
+      head: "feature/login",
+      mergeable: null,
+      changedFiles: 3,
+      additions: 10,
+      deletions: 2,
+      headSha: "0123456789",
+      body: "Adds the login form.",
+    });
     expect(await d.data("githubViewPR", { number: 8 })).toEqual(viewed);
   });
 
@@ -189,12 +264,32 @@ describe("pull requests", () => {
   });
 
   it("githubPostPRReview sends the event, summary and line comments; approval is not on offer", async () => {
-    gh.on("POST", "/repos/acme/widgets/pulls/8/reviews", { json: { id: 55, state: "CHANGES_REQUESTED", html_url: "https://github.example/acme/widgets/pull/8#pullrequestreview-55" } });
-    const review = await d.data("githubPostPRReview", { number: 8, event: "REQUEST_CHANGES", body: "Two things.", comments: [{ path: "src/login.ts", line: 12, body: "Validate the email." }] });
+    gh.on("POST", "/repos/acme/widgets/pulls/8/reviews", {
+      json: { id: 55, state: "CHANGES_REQUESTED", html_url: "https://github.example/acme/widgets/pull/8#pullrequestreview-55" },
+    });
+    const review = await d.data("githubPostPRReview", {
+      number: 8,
+      event: "REQUEST_CHANGES",
+      body: "Two things.",
+      comments: [{ path: "src/login.ts", line: 12, body: "Validate the email." }],
+    });
     expect(review).toEqual({ id: 55, state: "CHANGES_REQUESTED", url: "https://github.example/acme/widgets/pull/8#pullrequestreview-55" });
-    expect(last("POST", "/repos/acme/widgets/pulls/8/reviews")?.body).toEqual({ event: "REQUEST_CHANGES", body: "Two things.", comments: [{ path: "src/login.ts", line: 12, side: "RIGHT", body: "Validate the email." }] });
+    expect(last("POST", "/repos/acme/widgets/pulls/8/reviews")?.body).toEqual({
+      event: "REQUEST_CHANGES",
+      body: "Two things.",
+      comments: [{ path: "src/login.ts", line: 12, side: "RIGHT", body: "Validate the email." }],
+    });
     expect((await d.failure("githubPostPRReview", { number: 8, event: "APPROVE", body: "lgtm" })).code).toBe("invalid_arguments");
-    expect((await d.failure("githubPostPRReview", { number: 8, event: "COMMENT", body: "x", comments: [{ path: "../etc/passwd", line: 1, body: "x" }] })).code).toBe("invalid_arguments");
+    expect(
+      (
+        await d.failure("githubPostPRReview", {
+          number: 8,
+          event: "COMMENT",
+          body: "x",
+          comments: [{ path: "../etc/passwd", line: 1, body: "x" }],
+        })
+      ).code,
+    ).toBe("invalid_arguments");
   });
 });
 
@@ -220,17 +315,41 @@ describe("actions", () => {
   });
 
   it("githubListRuns, for a workflow and a status", async () => {
-    gh.on("GET", "/repos/acme/widgets/actions/workflows/ci.yml/runs", (_req, host) => ({ json: { total_count: 12, workflow_runs: [run(42, host), run(41, host, { conclusion: "success", head_branch: null })] } }));
-    const runs = await d.data<{ runs: Record<string, unknown>[]; total: number }>("githubListRuns", { workflow: "ci.yml", status: "failure", branch: "feature/login", limit: 2 });
+    gh.on("GET", "/repos/acme/widgets/actions/workflows/ci.yml/runs", (_req, host) => ({
+      json: { total_count: 12, workflow_runs: [run(42, host), run(41, host, { conclusion: "success", head_branch: null })] },
+    }));
+    const runs = await d.data<{ runs: Record<string, unknown>[]; total: number }>("githubListRuns", {
+      workflow: "ci.yml",
+      status: "failure",
+      branch: "feature/login",
+      limit: 2,
+    });
     expect(runs.total).toBe(12);
-    expect(runs.runs[0]).toEqual({ id: 42, workflow: "CI", title: "Add the login form", status: "completed", conclusion: "failure", branch: "feature/login", commit: "0123456789", event: "push", createdAt: "2024-05-01T10:00:00Z", url: "https://github.example/acme/widgets/actions/runs/42" });
+    expect(runs.runs[0]).toEqual({
+      id: 42,
+      workflow: "CI",
+      title: "Add the login form",
+      status: "completed",
+      conclusion: "failure",
+      branch: "feature/login",
+      commit: "0123456789",
+      event: "push",
+      createdAt: "2024-05-01T10:00:00Z",
+      url: "https://github.example/acme/widgets/actions/runs/42",
+    });
     expect(runs.runs[1]).toMatchObject({ conclusion: "success", branch: null });
-    expect(last("GET", "/repos/acme/widgets/actions/workflows/ci.yml/runs")?.query).toEqual({ per_page: "2", branch: "feature/login", status: "failure" });
+    expect(last("GET", "/repos/acme/widgets/actions/workflows/ci.yml/runs")?.query).toEqual({
+      per_page: "2",
+      branch: "feature/login",
+      status: "failure",
+    });
   });
 
   it("githubGetRunLogs: the failed steps' lines, grouped, from gh's download of the run's log archive", async () => {
     gh.on("GET", "/repos/acme/widgets/actions/runs/42", (_req, host) => ({ json: run(42, host) }));
-    gh.on("GET", "/repos/acme/widgets/actions/workflows/7", { json: { id: 7, name: "CI", path: ".github/workflows/ci.yml", state: "active" } });
+    gh.on("GET", "/repos/acme/widgets/actions/workflows/7", {
+      json: { id: 7, name: "CI", path: ".github/workflows/ci.yml", state: "active" },
+    });
     gh.on("GET", "/repos/acme/widgets/actions/runs/42/jobs", {
       json: {
         total_count: 1,
@@ -254,7 +373,8 @@ describe("actions", () => {
     gh.on("GET", "/repos/acme/widgets/actions/runs/42/logs", {
       bytes: storedZip({
         "build/1_Set up job.txt": "2024-05-01T10:00:00.0000000Z Runner image ubuntu-24.04\n",
-        "build/2_Run tests.txt": "2024-05-01T10:01:00.0000000Z \u001b[31mFAIL\u001b[0m src/login.test.ts\n2024-05-01T10:01:01.0000000Z expected 'a' to be 'b'\n",
+        "build/2_Run tests.txt":
+          "2024-05-01T10:01:00.0000000Z \u001b[31mFAIL\u001b[0m src/login.test.ts\n2024-05-01T10:01:01.0000000Z expected 'a' to be 'b'\n",
       }),
     });
     const logs = await d.text("githubGetRunLogs", { runId: 42 });
@@ -266,17 +386,26 @@ describe("gh missing or not logged in", () => {
   it("getToolCapabilities lists every github tool as unavailable, saying how to log in", async () => {
     const caps = await d.data<{ unavailable: unknown[] }>("getToolCapabilities");
     expect(caps.unavailable).toEqual([]);
-    const loggedOut = await dispatcher(root, { toolsets: [githubToolset, bridgeToolset], runtime: fx.runtime(gh.env(join(base, "empty-gh-config"), { token: false })) });
+    const loggedOut = await dispatcher(root, {
+      toolsets: [githubToolset, bridgeToolset],
+      runtime: fx.runtime(gh.env(join(base, "empty-gh-config"), { token: false })),
+    });
     const out = await loggedOut.data<{ unavailable: { name: string; reason: string; suggestion: string }[] }>("getToolCapabilities");
     expect(out.unavailable.map((u) => u.name).sort()).toEqual(githubToolset.tools.map((t) => t.name).sort());
-    expect(out.unavailable[0]).toMatchObject({ reason: `gh is not logged in to ${gh.host}`, suggestion: expect.stringMatching(/gh auth login.*GH_ENTERPRISE_TOKEN/) });
+    expect(out.unavailable[0]).toMatchObject({
+      reason: `gh is not logged in to ${gh.host}`,
+      suggestion: expect.stringMatching(/gh auth login.*GH_ENTERPRISE_TOKEN/),
+    });
     const refused = await loggedOut.failure("githubListIssues", {});
     expect(refused.code).toBe("github_auth_required");
     expect(refused.suggestion).toMatch(/gh auth login/);
   });
 
   it("without gh on PATH the tools are unavailable and refused with the fix", async () => {
-    const noGh = await dispatcher(root, { toolsets: [githubToolset, bridgeToolset], runtime: fx.runtime({ PATH: join(base, "empty-bin") }) });
+    const noGh = await dispatcher(root, {
+      toolsets: [githubToolset, bridgeToolset],
+      runtime: fx.runtime({ PATH: join(base, "empty-bin") }),
+    });
     const out = await noGh.data<{ unavailable: { name: string; reason: string }[] }>("getToolCapabilities");
     expect(out.unavailable.find((u) => u.name === "githubListIssues")).toMatchObject({ reason: "needs `gh` on PATH" });
     expect((await noGh.failure("githubListIssues", {})).code).toBe("probe_missing");

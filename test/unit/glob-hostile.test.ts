@@ -69,7 +69,10 @@ describe("hostile globs", () => {
 
   it.each([
     ["too many states", "*?".repeat(5000)],
-    ["too many character ranges in one class", `[${Array.from({ length: 5000 }, (_, i) => String.fromCodePoint(0x4e00 + 2 * i)).join("")}]`],
+    [
+      "too many character ranges in one class",
+      `[${Array.from({ length: 5000 }, (_, i) => String.fromCodePoint(0x4e00 + 2 * i)).join("")}]`,
+    ],
   ])("%s is an error, not a hang", (_name, pattern) => {
     let err: unknown;
     try {
@@ -93,7 +96,9 @@ describe("the DFA cache", () => {
   // "a" then ten characters: the classic pattern whose DFA has 2^11 states.
   const pattern = "*a??????????";
   const reference = /^[^/]*a[^/]{10}$/;
-  const subjects = Array.from({ length: 3000 }, (_, i) => (i * 2654435761).toString(2).replaceAll("0", "b").replaceAll("1", "a").slice(0, 30));
+  const subjects = Array.from({ length: 3000 }, (_, i) =>
+    (i * 2654435761).toString(2).replaceAll("0", "b").replaceAll("1", "a").slice(0, 30),
+  );
 
   function cached(budget: number): LazyDfa {
     const nfa = buildNfa(parseGlob(pattern).nodes, NFA_BOUNDS);

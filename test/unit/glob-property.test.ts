@@ -128,7 +128,9 @@ function render(tokens: Token[]): string {
 
 /** A string the tokens can stand for, with `pick` choosing among the options. */
 function sample(tokens: Token[], pick: (n: number) => number): string {
-  return tokens.map((t) => ("glob" in t ? (t.samples[pick(t.samples.length)] ?? "") : sample(t.branches[pick(t.branches.length)] ?? [], pick))).join("");
+  return tokens
+    .map((t) => ("glob" in t ? (t.samples[pick(t.samples.length)] ?? "") : sample(t.branches[pick(t.branches.length)] ?? [], pick)))
+    .join("");
 }
 
 const noisePath = fc.array(fc.constantFrom("a", "b", "/", ".", "😀", "]", "-", ",", "*"), { maxLength: 12 }).map((chars) => chars.join(""));
@@ -176,12 +178,16 @@ describe("compileGlob agrees with the old regex translation", () => {
 
   it("when one matcher is reused over many paths, so the cached DFA states are reused too", () => {
     fc.assert(
-      fc.property(fc.array(token, { minLength: 1, maxLength: 6 }), fc.array(noisePath, { minLength: 50, maxLength: 50 }), (tokens, paths) => {
-        const pattern = render(tokens);
-        fc.pre(comparable(pattern));
-        const [reference, glob] = [referenceGlob(pattern), compileGlob(pattern)];
-        for (const path of paths) expect(glob.matches(path), `${pattern} on ${JSON.stringify(path)}`).toBe(reference.matches(path));
-      }),
+      fc.property(
+        fc.array(token, { minLength: 1, maxLength: 6 }),
+        fc.array(noisePath, { minLength: 50, maxLength: 50 }),
+        (tokens, paths) => {
+          const pattern = render(tokens);
+          fc.pre(comparable(pattern));
+          const [reference, glob] = [referenceGlob(pattern), compileGlob(pattern)];
+          for (const path of paths) expect(glob.matches(path), `${pattern} on ${JSON.stringify(path)}`).toBe(reference.matches(path));
+        },
+      ),
       { numRuns: 200 },
     );
   }, 60_000);

@@ -159,10 +159,36 @@ const CALLS: readonly [string, (path: string) => Record<string, unknown>][] = [
 describe("hostile paths", () => {
   // First, while every link of the fixture is still as made.
   it("refuses the plainly outside ones with the jail's codes", async () => {
-    const codes = new Set(["outside_workspace", "invalid_path", "file_not_found", "not_a_directory", "not_a_file", "invalid_arguments", "permission_denied"]);
-    for (const raw of ["../outside/secret.txt", "OUTSIDE_ABS", "FILE_URI_OUTSIDE", "FILE_URI_ENCODED_DOTS", "out-dir/secret.txt", "chain1/secret.txt", "rel-out/new.txt", "dangling-out", "loop-a", "hard.txt", "sub/up/new.txt", "sub/to-root/../outside/secret.txt"]) {
+    const codes = new Set([
+      "outside_workspace",
+      "invalid_path",
+      "file_not_found",
+      "not_a_directory",
+      "not_a_file",
+      "invalid_arguments",
+      "permission_denied",
+    ]);
+    for (const raw of [
+      "../outside/secret.txt",
+      "OUTSIDE_ABS",
+      "FILE_URI_OUTSIDE",
+      "FILE_URI_ENCODED_DOTS",
+      "out-dir/secret.txt",
+      "chain1/secret.txt",
+      "rel-out/new.txt",
+      "dangling-out",
+      "loop-a",
+      "hard.txt",
+      "sub/up/new.txt",
+      "sub/to-root/../outside/secret.txt",
+    ]) {
       for (const tool of ["createFile", "editText", "getBufferContent"]) {
-        const args = tool === "createFile" ? { filePath: spell(raw), content: "x", overwrite: true } : tool === "editText" ? { filePath: spell(raw), edits: [{ type: "delete", line: 1 }] } : { filePath: spell(raw) };
+        const args =
+          tool === "createFile"
+            ? { filePath: spell(raw), content: "x", overwrite: true }
+            : tool === "editText"
+              ? { filePath: spell(raw), edits: [{ type: "delete", line: 1 }] }
+              : { filePath: spell(raw) };
         const failure = await d.failure(tool, args);
         expect(codes.has(failure.code), `${tool} ${raw}: ${failure.code}`).toBe(true);
       }

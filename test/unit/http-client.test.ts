@@ -39,7 +39,12 @@ describe("ctx.http redirects", () => {
   it("turns a 303 after a POST into a GET without a body", async () => {
     const seen: { url: string; init: PinnedFetchInit }[] = [];
     const d = await dispatcher(root, { runtime: redirectingRuntime(seen) });
-    const text = await d.text("sendHttpRequest", { url: "http://a.test/post", method: "POST", body: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const text = await d.text("sendHttpRequest", {
+      url: "http://a.test/post",
+      method: "POST",
+      body: "x=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(text).toMatch(/^HTTP 200/);
     expect(text).toContain("GET /after");
     expect(text).toContain("after 303 -> /after");
@@ -51,7 +56,10 @@ describe("ctx.http redirects", () => {
   it("drops credentials on a redirect to another origin and pins each hop to its own checked address", async () => {
     const seen: { url: string; init: PinnedFetchInit }[] = [];
     const d = await dispatcher(root, { runtime: redirectingRuntime(seen) });
-    await d.text("sendHttpRequest", { url: "http://a.test/away", headers: { Authorization: "Bearer secret", Cookie: "s=1", "X-Keep": "yes" } });
+    await d.text("sendHttpRequest", {
+      url: "http://a.test/away",
+      headers: { Authorization: "Bearer secret", Cookie: "s=1", "X-Keep": "yes" },
+    });
     expect(seen.map((s) => [s.url, s.init.address])).toEqual([
       ["http://a.test/away", "93.184.216.34"],
       ["http://b.test/landing", "93.184.216.35"],
@@ -64,7 +72,9 @@ describe("ctx.http redirects", () => {
     const d = await dispatcher(root, { runtime: redirectingRuntime(seen) });
     expect(await d.text("sendHttpRequest", { url: "http://a.test/loop" })).toMatch(/^HTTP 302/);
     expect(seen).toHaveLength(6);
-    expect(await d.text("sendHttpRequest", { url: "http://a.test/loop", followRedirects: false })).toMatch(/^HTTP 302[\s\S]*location: \/loop/);
+    expect(await d.text("sendHttpRequest", { url: "http://a.test/loop", followRedirects: false })).toMatch(
+      /^HTTP 302[\s\S]*location: \/loop/,
+    );
   });
 });
 
@@ -98,7 +108,14 @@ describe(".http files", () => {
     const parsed = parseHttpFile(FILE);
     expect(parsed.variables).toEqual({ base: "https://api.example.com", api: "https://api.example.com/v1" });
     expect(parsed.requests).toEqual([
-      { name: "listUsers", line: 6, method: "GET", url: "https://api.example.com/v1/users?page=2&size=10", headers: { Accept: "application/json" }, unresolved: [] },
+      {
+        name: "listUsers",
+        line: 6,
+        method: "GET",
+        url: "https://api.example.com/v1/users?page=2&size=10",
+        headers: { Accept: "application/json" },
+        unresolved: [],
+      },
       {
         line: 13,
         method: "POST",

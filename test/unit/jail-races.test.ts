@@ -80,7 +80,9 @@ describe("a file swapped for a symlink to an outside file", () => {
     await startRacer("symlink", "swapped.txt");
     const tally = await readRepeatedly("swapped.txt");
     const swaps = await stopRacer();
-    console.log(`symlink race: ${swaps} swaps, ${tally.inside} reads inside, ${tally.escapes} escapes, refused ${JSON.stringify([...tally.refused])}`);
+    console.log(
+      `symlink race: ${swaps} swaps, ${tally.inside} reads inside, ${tally.escapes} escapes, refused ${JSON.stringify([...tally.refused])}`,
+    );
     expect(tally.escapes).toBe(0);
     expect(swaps).toBeGreaterThan(100);
     // The race was real: some reads met the symlink and were refused, others got the file.

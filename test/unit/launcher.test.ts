@@ -42,8 +42,14 @@ describe("selfInvocation", () => {
   });
 
   it("the claude-ide-bridge on PATH when it is this copy (npm i -g, npm link), not another one", async () => {
-    expect(await selfInvocation(fakeRuntime("node", { "claude-ide-bridge": checkout }), checkout)).toEqual({ command: "claude-ide-bridge", args: [] });
-    expect(await selfInvocation(fakeRuntime("node", { "claude-ide-bridge": "/usr/bin/elsewhere" }), checkout)).toEqual({ command: "node", args: [checkout] });
+    expect(await selfInvocation(fakeRuntime("node", { "claude-ide-bridge": checkout }), checkout)).toEqual({
+      command: "claude-ide-bridge",
+      args: [],
+    });
+    expect(await selfInvocation(fakeRuntime("node", { "claude-ide-bridge": "/usr/bin/elsewhere" }), checkout)).toEqual({
+      command: "node",
+      args: [checkout],
+    });
     // npx puts the package's node_modules/.bin on PATH for its own run only.
     const npxBin = "/root/.npm/_npx/1a2b/node_modules/.bin/claude-ide-bridge";
     const linked = { name: "node" as const, which: async () => npxBin, fs: { realpath: async () => npx } };
@@ -52,6 +58,12 @@ describe("selfInvocation", () => {
 });
 
 it("rerunCommand: Deno needs run -A; Node and Bun keep their flags", () => {
-  expect(rerunCommand("deno", { execPath: "/bin/deno", execArgv: [], script: "/x/bin.js" })).toEqual({ command: "/bin/deno", args: ["run", "-A", "/x/bin.js"] });
-  expect(rerunCommand("node", { execPath: "/bin/node", execArgv: ["--no-warnings"], script: "/x/bin.js" })).toEqual({ command: "/bin/node", args: ["--no-warnings", "/x/bin.js"] });
+  expect(rerunCommand("deno", { execPath: "/bin/deno", execArgv: [], script: "/x/bin.js" })).toEqual({
+    command: "/bin/deno",
+    args: ["run", "-A", "/x/bin.js"],
+  });
+  expect(rerunCommand("node", { execPath: "/bin/node", execArgv: ["--no-warnings"], script: "/x/bin.js" })).toEqual({
+    command: "/bin/node",
+    args: ["--no-warnings", "/x/bin.js"],
+  });
 });

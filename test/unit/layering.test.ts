@@ -55,7 +55,8 @@ function importProblem(from: string, to: string): string | undefined {
   if (b < a) return `${LAYERS[a]?.name} imports ${LAYERS[b]?.name}, a layer above it`;
   const toolsetOf = (p: string) => /^src\/tools\/([^/]+)\//.exec(p)?.[1];
   const [ta, tb] = [toolsetOf(from), toolsetOf(to)];
-  if (ta !== undefined && ta !== "platform" && tb !== undefined && tb !== ta && tb !== "platform") return `toolset ${ta} imports toolset ${tb} (move what they share to src/services)`;
+  if (ta !== undefined && ta !== "platform" && tb !== undefined && tb !== ta && tb !== "platform")
+    return `toolset ${ta} imports toolset ${tb} (move what they share to src/services)`;
   if (ta === "platform" && tb !== undefined && tb !== "platform") return `tools/platform imports toolset ${tb}`;
   if (ta !== undefined && ta !== "platform" && /^src\/tools\/[^/]+\.ts$/.test(to)) return "a toolset imports the catalogue of all toolsets";
   return undefined;
@@ -121,7 +122,12 @@ async function readGraph(): Promise<{ edges: Edge[]; minters: string[] }> {
       if (!spec.startsWith(".")) continue;
       const to = posix.normalize(posix.join(posix.dirname(from), spec));
       edges.push({ from, to });
-      if (to === "src/security/jail/workspace-path.ts" && !from.startsWith("src/security/jail/") && /\bmarkChecked\b/.test(await readFile(file, "utf8"))) minters.push(from);
+      if (
+        to === "src/security/jail/workspace-path.ts" &&
+        !from.startsWith("src/security/jail/") &&
+        /\bmarkChecked\b/.test(await readFile(file, "utf8"))
+      )
+        minters.push(from);
     }
     if (found.calls.includes("markChecked") && !from.startsWith("src/security/jail/")) minters.push(from);
   }
@@ -199,9 +205,30 @@ describe("the layout", async () => {
     });
 
     it("finds a circle, and none in a tree", () => {
-      const graph = (pairs: [string, string][]) => graphOf(pairs.map(([from, to]) => ({ from, to })), (p) => p);
-      expect(circles(graph([["a", "b"], ["b", "c"], ["c", "a"], ["c", "d"]]))).toEqual([["a", "b", "c"]]);
-      expect(circles(graph([["a", "b"], ["a", "c"], ["b", "c"]]))).toEqual([]);
+      const graph = (pairs: [string, string][]) =>
+        graphOf(
+          pairs.map(([from, to]) => ({ from, to })),
+          (p) => p,
+        );
+      expect(
+        circles(
+          graph([
+            ["a", "b"],
+            ["b", "c"],
+            ["c", "a"],
+            ["c", "d"],
+          ]),
+        ),
+      ).toEqual([["a", "b", "c"]]);
+      expect(
+        circles(
+          graph([
+            ["a", "b"],
+            ["a", "c"],
+            ["b", "c"],
+          ]),
+        ),
+      ).toEqual([]);
     });
   });
 });

@@ -54,7 +54,10 @@ describe("names from rg's list while a directory is swapped for a symlink to out
     let testEscapes = 0;
     const seen: string[] = [];
     for (let i = 0; i < ROUNDS; i++) {
-      const [context, tests] = await Promise.all([d.data<Context>("getProjectContext"), d.data<{ tests: { path: string }[] }>("findRelatedTests", { filePath: "src/widget.ts" })]);
+      const [context, tests] = await Promise.all([
+        d.data<Context>("getProjectContext"),
+        d.data<{ tests: { path: string }[] }>("findRelatedTests", { filePath: "src/widget.ts" }),
+      ]);
       const swapFiles = context.layout.find((l) => l.path === "swap/")?.files ?? 0;
       // Inside: package.json, src/widget.ts and at most swap/f.txt.
       if (swapFiles > 1 || context.fileCount > 3) contextEscapes++;
@@ -65,7 +68,9 @@ describe("names from rg's list while a directory is swapped for a symlink to out
     }
     const swaps = (await racer?.stop()) ?? 0;
     racer = undefined;
-    console.log(`listing race: ${swaps} swaps; ${ROUNDS} rounds; escapes: getProjectContext ${contextEscapes}, findRelatedTests ${testEscapes}`);
+    console.log(
+      `listing race: ${swaps} swaps; ${ROUNDS} rounds; escapes: getProjectContext ${contextEscapes}, findRelatedTests ${testEscapes}`,
+    );
     expect(seen).toEqual([]);
     expect(escapes).toBe(0);
     expect(swaps).toBeGreaterThan(100);

@@ -15,7 +15,14 @@ import { status } from "../../src/cli/status.ts";
 import type { Runtime } from "../../src/ports/runtime.ts";
 import { BridgeError } from "../../src/errors.ts";
 import type { IdeLock } from "../../src/lock/lock-fields.ts";
-import { cleanStaleLocks, lockDir, writeLockFile, type LockFileHandle, type LockFileInfo, type LockFileOptions } from "../../src/lock/lock-file.ts";
+import {
+  cleanStaleLocks,
+  lockDir,
+  writeLockFile,
+  type LockFileHandle,
+  type LockFileInfo,
+  type LockFileOptions,
+} from "../../src/lock/lock-file.ts";
 import { isLockLive, type ProcessProbe } from "../../src/lock/lock-liveness.ts";
 import { folderContains, lockProblem, selectLock, type LockEntry } from "../../src/lock/lock-selection.ts";
 
@@ -132,7 +139,12 @@ describe("the shared rules", () => {
   });
 
   it("selection: usable and serving the directory; bridges, then the previous port, then the newest", () => {
-    const entry = (port: number, mtimeMs: number, fields: Partial<IdeLock> = {}): LockEntry => ({ port, path: `/ide/${port}.lock`, mtimeMs, lock: ideLock(fields) });
+    const entry = (port: number, mtimeMs: number, fields: Partial<IdeLock> = {}): LockEntry => ({
+      port,
+      path: `/ide/${port}.lock`,
+      mtimeMs,
+      lock: ideLock(fields),
+    });
     const entries = [
       entry(1, 100),
       entry(2, 300),
@@ -142,11 +154,17 @@ describe("the shared rules", () => {
       entry(6, 970, { authToken: undefined }),
       entry(7, 300),
     ];
-    const pick = (opts: { cwd?: string; port?: number; previousPort?: number }, list = entries) => selectLock(list, { cwd: "/work/app/src", ...opts }, probe())?.port;
+    const pick = (opts: { cwd?: string; port?: number; previousPort?: number }, list = entries) =>
+      selectLock(list, { cwd: "/work/app/src", ...opts }, probe())?.port;
     expect(pick({})).toBe(2); // newest bridge; 7 has the same mtime, and the lower port wins the tie
     expect(pick({ previousPort: 1 })).toBe(1);
     expect(pick({ previousPort: 3 })).toBe(2); // a bridge beats the IDE we were on
-    expect(pick({}, entries.filter((e) => e.port >= 3 && e.port <= 6))).toBe(3); // no usable bridge: the IDE
+    expect(
+      pick(
+        {},
+        entries.filter((e) => e.port >= 3 && e.port <= 6),
+      ),
+    ).toBe(3); // no usable bridge: the IDE
     expect(pick({ cwd: "/elsewhere" })).toBeUndefined();
     expect(pick({ cwd: "/elsewhere", port: 5 })).toBe(5);
     expect(pick({ port: 4 })).toBeUndefined();
@@ -165,7 +183,12 @@ describe("every consumer reads a lock alike: the shim, print-token, status, stal
     { name: "a string pid (of a live process)", fields: { pid: String(process.pid) }, live: false, chosen: false },
     { name: "a fractional pid", fields: { pid: process.pid + 0.5 }, live: false, chosen: false },
     { name: "a dead pid", fields: { pid: DEAD_PID }, live: false, chosen: false },
-    { name: "runningInWindows with a dead pid (seen from Linux)", fields: { pid: DEAD_PID, runningInWindows: true }, live: true, chosen: true },
+    {
+      name: "runningInWindows with a dead pid (seen from Linux)",
+      fields: { pid: DEAD_PID, runningInWindows: true },
+      live: true,
+      chosen: true,
+    },
     { name: "runningInWindows without a pid", fields: { pid: undefined, runningInWindows: true }, live: true, chosen: true },
     { name: "transport sse", fields: { transport: "sse" }, live: true, chosen: false },
     { name: "no transport field", fields: { transport: undefined }, live: true, chosen: true },
@@ -196,8 +219,21 @@ describe("every consumer reads a lock alike: the shim, print-token, status, stal
   }
 
   it.runIf(process.platform !== "win32").each(CASES)("$name", async ({ fields, cwd, live, chosen }) => {
-    const theCase = await plant("1.lock", { pid: process.pid, workspaceFolders: [join(ws, "a", "b")], transport: "ws", authToken: "tok-1", isBridge: true, ...fields });
-    const fallback = await plant("2.lock", { pid: process.pid, workspaceFolders: [join(ws, "a")], transport: "ws", authToken: "tok-2", isBridge: true });
+    const theCase = await plant("1.lock", {
+      pid: process.pid,
+      workspaceFolders: [join(ws, "a", "b")],
+      transport: "ws",
+      authToken: "tok-1",
+      isBridge: true,
+      ...fields,
+    });
+    const fallback = await plant("2.lock", {
+      pid: process.pid,
+      workspaceFolders: [join(ws, "a")],
+      transport: "ws",
+      authToken: "tok-2",
+      isBridge: true,
+    });
     const old = new Date(Date.now() - 60_000);
     await utimes(fallback, old, old);
     const directory = join(ws, cwd ?? "a/b");
@@ -229,7 +265,18 @@ describe("writeLockFile", () => {
 
     const json: Record<string, unknown> = JSON.parse(await readFile(lock.path, "utf8"));
     expect(Object.keys(json).sort()).toEqual(
-      ["authToken", "ideName", "isBridge", "nonce", "pid", "runningInWindows", "startedAt", "transport", "workspace", "workspaceFolders"].sort(),
+      [
+        "authToken",
+        "ideName",
+        "isBridge",
+        "nonce",
+        "pid",
+        "runningInWindows",
+        "startedAt",
+        "transport",
+        "workspace",
+        "workspaceFolders",
+      ].sort(),
     );
     expect(json).toMatchObject({
       pid: process.pid,

@@ -44,7 +44,11 @@ describe("lspPosition", () => {
 describe("heritageNames", () => {
   it("reads TypeScript extends/implements, skipping type arguments", () => {
     const ts = ["export class Box<T> extends Base<Map<string, T>> implements Shape, Named {"];
-    expect(heritageNames(ts, 0).map((b) => [b.name, b.position.character])).toEqual([["Base", 28], ["Shape", 60], ["Named", 67]]);
+    expect(heritageNames(ts, 0).map((b) => [b.name, b.position.character])).toEqual([
+      ["Base", 28],
+      ["Shape", 60],
+      ["Named", 67],
+    ]);
   });
 
   it("reads Python bases and C++ base clauses", () => {
@@ -80,7 +84,9 @@ describe("server requests", () => {
 
 describe("the lsp config key", () => {
   it("turns each language's entry into a server claiming that language first", () => {
-    const config = v.parse(LspConfigSchema, { rust: { command: "rust-analyzer", filePatterns: ["*.rs"], rootMarkers: ["Cargo.toml"], initializationOptions: { check: "clippy" } } });
+    const config = v.parse(LspConfigSchema, {
+      rust: { command: "rust-analyzer", filePatterns: ["*.rs"], rootMarkers: ["Cargo.toml"], initializationOptions: { check: "clippy" } },
+    });
     expect(configuredServers(config)).toEqual([
       {
         id: "config:rust",
@@ -110,7 +116,15 @@ describe("checkWorkspaceEdit", () => {
     expect(inside.changes).toEqual([{ kind: "edit", path: join(root, "a.ts"), edits: [{ range, newText: "b" }], version: null }]);
     const created = await checkWorkspaceEdit({ documentChanges: [{ kind: "create", uri: `file://${root}/new.ts` }] }, resolve);
     expect(created.changes).toEqual([{ kind: "create", path: join(root, "new.ts"), overwrite: false, ignoreIfExists: false }]);
-    const outside = checkWorkspaceEdit({ documentChanges: [{ textDocument: { uri: `file://${root}/a.ts`, version: 1 }, edits: [] }, { kind: "delete", uri: "file:///etc/passwd" }] }, resolve);
+    const outside = checkWorkspaceEdit(
+      {
+        documentChanges: [
+          { textDocument: { uri: `file://${root}/a.ts`, version: 1 }, edits: [] },
+          { kind: "delete", uri: "file:///etc/passwd" },
+        ],
+      },
+      resolve,
+    );
     await expect(outside).rejects.toMatchObject({ code: "outside_workspace", message: expect.stringContaining("file:///etc/passwd") });
   });
 });

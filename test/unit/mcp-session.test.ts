@@ -13,9 +13,14 @@ describe("JSON-RPC framing errors", () => {
     const { session } = makeSession();
     const response = await session.handleText(JSON.stringify({ jsonrpc: "1.0", id: 7, method: "ping" }));
     expect(response).toMatchObject({ id: 7, error: { code: -32600 } });
-    expect(await session.handleText(JSON.stringify({ jsonrpc: "2.0", id: 8, method: 42 }))).toMatchObject({ id: 8, error: { code: -32600 } });
+    expect(await session.handleText(JSON.stringify({ jsonrpc: "2.0", id: 8, method: 42 }))).toMatchObject({
+      id: 8,
+      error: { code: -32600 },
+    });
     expect(await session.handleText("42")).toMatchObject({ id: null, error: { code: -32600 } });
-    expect(await session.handleText(JSON.stringify({ jsonrpc: "2.0", id: null, method: "ping" }))).toMatchObject({ error: { code: -32600 } });
+    expect(await session.handleText(JSON.stringify({ jsonrpc: "2.0", id: null, method: "ping" }))).toMatchObject({
+      error: { code: -32600 },
+    });
   });
 
   it("refuses batches with -32600 (removed in MCP 2025-06-18)", async () => {
@@ -111,7 +116,10 @@ describe("tools/list", () => {
     const { call, init } = makeSession({ maxResultChars: 100_000 });
     await init();
     const { tools } = resultOf(await call("tools/list")) as { tools: Record<string, unknown>[] };
-    expect(tools.find((t) => t.name === "big")?._meta).toEqual({ "anthropic/searchHint": "large text", "anthropic/maxResultSizeChars": 100_000 });
+    expect(tools.find((t) => t.name === "big")?._meta).toEqual({
+      "anthropic/searchHint": "large text",
+      "anthropic/maxResultSizeChars": 100_000,
+    });
     expect(tools.find((t) => t.name === "echo")?._meta).toEqual({ "anthropic/searchHint": "echo text" });
   });
 

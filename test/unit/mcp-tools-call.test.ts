@@ -30,7 +30,11 @@ describe("tools/call", () => {
     const body = toolError(resultOf(await call("tools/call", { name: "echo", arguments: { text: 1 } })));
     expect(body.code).toBe("invalid_arguments");
     expect(body.error).toMatch(/text/);
-    expect(body).toEqual({ code: "invalid_arguments", error: "Invalid arguments for echo: `text` must be a string, got 1", suggestion: "Call echo again with the arguments fixed as said." });
+    expect(body).toEqual({
+      code: "invalid_arguments",
+      error: "Invalid arguments for echo: `text` must be a string, got 1",
+      suggestion: "Call echo again with the arguments fixed as said.",
+    });
     const extra = toolError(resultOf(await call("tools/call", { name: "echo", arguments: { text: "a", extra: 1 } })));
     expect(extra.code).toBe("invalid_arguments");
     expect(toolError(resultOf(await call("tools/call", { name: "echo" }))).code).toBe("invalid_arguments");
@@ -104,8 +108,12 @@ describe("tools/call", () => {
   it("answers extension-only tools through the extension when it is connected", async () => {
     const { call, init } = makeSession({}, { extension: { connected: true } });
     await init();
-    expect(resultOf(await call("tools/call", { name: "needsExtension", arguments: {} }))).toEqual({ content: [{ type: "text", text: "ran through the extension" }] });
-    expect(resultOf(await call("tools/call", { name: "withFallback", arguments: {} }))).toEqual({ content: [{ type: "text", text: "extension" }] });
+    expect(resultOf(await call("tools/call", { name: "needsExtension", arguments: {} }))).toEqual({
+      content: [{ type: "text", text: "ran through the extension" }],
+    });
+    expect(resultOf(await call("tools/call", { name: "withFallback", arguments: {} }))).toEqual({
+      content: [{ type: "text", text: "extension" }],
+    });
   });
 });
 
@@ -144,7 +152,12 @@ describe("progress, logging, cancellation, timeout", () => {
     const related: unknown[] = [];
     const waiting = slowToolWaiting();
     const pending = session.handleText(
-      JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "slow", arguments: { steps: 1 }, _meta: { progressToken: 1 } } }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 5,
+        method: "tools/call",
+        params: { name: "slow", arguments: { steps: 1 }, _meta: { progressToken: 1 } },
+      }),
       { send: (m) => related.push(m) },
     );
     await waiting;

@@ -21,13 +21,20 @@ describe("capStructured", () => {
     expect(JSON.stringify(capped).length).toBeLessThanOrEqual(2000);
     const files = capped.files as string[];
     expect(files).toEqual(value.files.slice(0, files.length));
-    expect(capped[TRUNCATION_KEY]).toBe(`Cut to the bridge's result cap of 2000 characters (files: ${files.length} of 1000 items kept); narrow the request to see the rest.`);
+    expect(capped[TRUNCATION_KEY]).toBe(
+      `Cut to the bridge's result cap of 2000 characters (files: ${files.length} of 1000 items kept); narrow the request to see the rest.`,
+    );
     // The original is untouched.
     expect(value.files).toHaveLength(1000);
   });
 
   it("cuts long strings, never short ones, and nested arrays too", () => {
-    const value = { tools: [{ name: "a", description: "d".repeat(5000) }, { name: "b", description: "short" }] };
+    const value = {
+      tools: [
+        { name: "a", description: "d".repeat(5000) },
+        { name: "b", description: "short" },
+      ],
+    };
     const capped = capStructured(value, 1500);
     expect(capped).toBeDefined();
     expect(JSON.stringify(capped).length).toBeLessThanOrEqual(1500);
@@ -101,7 +108,11 @@ describe("decoding", () => {
   it("refuses array params where MCP wants an object", () => {
     const decoded = decodeMessage('{"jsonrpc":"2.0","id":1,"method":"ping","params":[]}');
     expect(decoded.ok).toBe(false);
-    if (!decoded.ok) expect(decoded.response).toMatchObject({ id: 1, error: { code: -32600, message: expect.stringMatching(/params must be an object/) } });
+    if (!decoded.ok)
+      expect(decoded.response).toMatchObject({
+        id: 1,
+        error: { code: -32600, message: expect.stringMatching(/params must be an object/) },
+      });
   });
 
   it("peeks the id of a message it will not parse, when it shows early", () => {

@@ -109,7 +109,10 @@ describe("serve", () => {
   it("close() sends 1001 to clients and stops listening", async () => {
     const runtime = createNodeRuntime();
     const app = new Hono();
-    app.get("/ws", runtime.upgradeWebSocket(() => ({})));
+    app.get(
+      "/ws",
+      runtime.upgradeWebSocket(() => ({})),
+    );
     const served = await runtime.serve(app, { hostname: "127.0.0.1", port: 0 });
     const client = await open(`ws://127.0.0.1:${served.port}/ws`, ["mcp"]);
     const code = closed(client);
@@ -159,16 +162,23 @@ describe("spawn", () => {
 
   it("rejects exited for a missing command, a missing cwd and a cwd that is a file", async () => {
     const child = runtime.spawn("definitely-not-a-command-xyz", [], { cwd: "/" });
-    await expect(child.exited).rejects.toMatchObject({ name: "RuntimeError", code: "ENOENT", message: expect.stringContaining("no such command") });
+    await expect(child.exited).rejects.toMatchObject({
+      name: "RuntimeError",
+      code: "ENOENT",
+      message: expect.stringContaining("no such command"),
+    });
     const missingCwd = runtime.spawn("sh", [], { cwd: "/definitely/not/here" });
-    await expect(missingCwd.exited).rejects.toMatchObject({ code: "ENOENT", message: expect.stringContaining("/definitely/not/here does not exist") });
+    await expect(missingCwd.exited).rejects.toMatchObject({
+      code: "ENOENT",
+      message: expect.stringContaining("/definitely/not/here does not exist"),
+    });
     // Node throws this one from spawn() itself; the port reports it through exited like the rest.
     const fileCwd = runtime.spawn("sh", [], { cwd: "/etc/passwd" });
     await expect(fileCwd.exited).rejects.toMatchObject({ code: "ENOTDIR" });
   });
 
   it('talks over child.stdin with stdin: "pipe", and a write after exit fails with EPIPE', async () => {
-    const child = runtime.spawn("sh", ["-c", "read line; echo \"got $line\""], { cwd: "/", stdin: "pipe" });
+    const child = runtime.spawn("sh", ["-c", 'read line; echo "got $line"'], { cwd: "/", stdin: "pipe" });
     const writer = child.stdin?.getWriter();
     await writer?.write(new TextEncoder().encode("hello\n"));
     expect(await text(child.stdout)).toBe("got hello\n");
@@ -184,7 +194,9 @@ describe("spawn", () => {
     child.kill("SIGTERM", { group: true });
     expect(await child.exited).toBe(143);
     await expect.poll(() => running(job)).toBe(false);
-    expect(() => runtime.spawn("true", [], { cwd: "/" }).kill("SIGTERM", { group: true })).toThrow(expect.objectContaining({ code: "EINVAL" }));
+    expect(() => runtime.spawn("true", [], { cwd: "/" }).kill("SIGTERM", { group: true })).toThrow(
+      expect.objectContaining({ code: "EINVAL" }),
+    );
   });
 });
 

@@ -55,7 +55,9 @@ describe("findRelatedTests", () => {
       ],
       testFilesSearched: 9,
     });
-    expect((await d.data<{ tests: unknown[] }>("findRelatedTests", { filePath: "src/util/index.ts" })).tests).toEqual([{ path: "test/util.test.ts", by: ["import"] }]);
+    expect((await d.data<{ tests: unknown[] }>("findRelatedTests", { filePath: "src/util/index.ts" })).tests).toEqual([
+      { path: "test/util.test.ts", by: ["import"] },
+    ]);
   });
 
   it("knows Python, Go and Java conventions", async () => {
@@ -63,8 +65,12 @@ describe("findRelatedTests", () => {
       { path: "py/tests/test_mod.py", by: ["name", "import"] },
       { path: "py/tests/test_other.py", by: ["import"] },
     ]);
-    expect((await d.data<{ tests: unknown[] }>("findRelatedTests", { filePath: "go/parse.go" })).tests).toEqual([{ path: "go/parse_test.go", by: ["name"] }]);
-    expect((await d.data<{ tests: unknown[] }>("findRelatedTests", { filePath: "java/Widget.java" })).tests).toEqual([{ path: "java/WidgetTest.java", by: ["name"] }]);
+    expect((await d.data<{ tests: unknown[] }>("findRelatedTests", { filePath: "go/parse.go" })).tests).toEqual([
+      { path: "go/parse_test.go", by: ["name"] },
+    ]);
+    expect((await d.data<{ tests: unknown[] }>("findRelatedTests", { filePath: "java/Widget.java" })).tests).toEqual([
+      { path: "java/WidgetTest.java", by: ["name"] },
+    ]);
   });
 
   it("fails on a missing file or a directory", async () => {
@@ -77,7 +83,12 @@ describe("getProjectContext", () => {
   it("gives kind, key files, layout and recent changes by mtime without a repository", async () => {
     await utimes(join(root, "go/parse.go"), new Date(), new Date(Date.now() + 60_000));
     const out = await d.data<Record<string, unknown>>("getProjectContext");
-    expect(out).toMatchObject({ name: "proj", kinds: ["node", "typescript"], keyFiles: ["CLAUDE.md", "README.md", "package.json"], fileCount: 17 });
+    expect(out).toMatchObject({
+      name: "proj",
+      kinds: ["node", "typescript"],
+      keyFiles: ["CLAUDE.md", "README.md", "package.json"],
+      fileCount: 17,
+    });
     expect(out.layout).toEqual([
       { path: "test/", files: 4 },
       { path: ".", files: 3 },
@@ -92,13 +103,16 @@ describe("getProjectContext", () => {
   });
 
   it("takes recent changes from git when the root is a repository", async () => {
-    const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: root, stdio: "ignore" });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: root, stdio: "ignore" });
     git("init", "-q", "-b", "main");
     git("add", ".");
     git("commit", "-qm", "one");
     await writeFile(join(root, "src/strings.ts"), "changed\n");
     git("commit", "-qam", "two");
-    const recent = (await d.data<{ recentChanges: { source: string; branch: string; changes: { path: string; when: string }[] } }>("getProjectContext")).recentChanges;
+    const recent = (
+      await d.data<{ recentChanges: { source: string; branch: string; changes: { path: string; when: string }[] } }>("getProjectContext")
+    ).recentChanges;
     expect(recent).toMatchObject({ source: "git", branch: "main" });
     expect(recent.changes[0]).toMatchObject({ path: "src/strings.ts", when: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(recent.changes).toHaveLength(15);

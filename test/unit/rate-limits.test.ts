@@ -51,7 +51,10 @@ describe("the session's budgets", () => {
     await init();
     for (let i = 0; i < 30; i++) resultOf(await call("tools/call", { name: "echo", arguments: { text: "x" } }));
     const refused = toolError(resultOf(await call("tools/call", { name: "echo", arguments: { text: "x" } })));
-    expect(refused).toMatchObject({ code: "tool_rate_limited", error: "Tool call rate limit reached (10/min per session); retry in 6.0 s" });
+    expect(refused).toMatchObject({
+      code: "tool_rate_limited",
+      error: "Tool call rate limit reached (10/min per session); retry in 6.0 s",
+    });
     expect(refused.suggestion).toMatch(/Wait 6\.0 s/);
     clock.now += 6000;
     expect(resultOf(await call("tools/call", { name: "echo", arguments: { text: "x" } })).isError).toBeUndefined();
@@ -76,8 +79,13 @@ describe("the session's budgets", () => {
     expect(limited).toMatchObject({ code: -32004, data: { retryAfterMs: 20_000 } });
     expect(limited.message).toBe("Rate limit exceeded (--request-rate-limit); retry in 20.0 s");
     // A refused notification gets no answer; a refused request without a visible id gets id null.
-    expect(await session.handleText(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }))).toBeUndefined();
-    expect(await session.handleText('{"params":{"x":1},"id":5,"jsonrpc":"2.0","method":"ping"}')).toMatchObject({ id: null, error: { code: -32004 } });
+    expect(
+      await session.handleText(JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } })),
+    ).toBeUndefined();
+    expect(await session.handleText('{"params":{"x":1},"id":5,"jsonrpc":"2.0","method":"ping"}')).toMatchObject({
+      id: null,
+      error: { code: -32004 },
+    });
     clock.now += 20_000;
     resultOf(await call("ping"));
   });
@@ -110,6 +118,7 @@ describe("the credential's budget", () => {
     // greedy spent its own 3 tokens (and 3 of the credential's); its refusals spent nothing.
     const other = makeSession(limits, { credential: shared });
     await other.init();
-    for (let i = 0; i < 3; i++) expect(resultOf(await other.call("tools/call", { name: "echo", arguments: { text: "x" } })).isError).toBeUndefined();
+    for (let i = 0; i < 3; i++)
+      expect(resultOf(await other.call("tools/call", { name: "echo", arguments: { text: "x" } })).isError).toBeUndefined();
   });
 });

@@ -17,14 +17,28 @@ describe("refused requests under --verbose", () => {
   it("logs 401, 403, 404, 413 and 429 with the reason, the session id and no token", async () => {
     const { app, lines, refusals } = recordingApp();
     const secret = "wrong-token-that-must-not-be-logged";
-    await app.request("http://127.0.0.1:3000/mcp", { method: "POST", headers: { ...MCP_HEADERS, authorization: `Bearer ${secret}` }, body: "{}" });
+    await app.request("http://127.0.0.1:3000/mcp", {
+      method: "POST",
+      headers: { ...MCP_HEADERS, authorization: `Bearer ${secret}` },
+      body: "{}",
+    });
     await app.request("http://127.0.0.1:3000/health", { headers: { host: "evil.example", authorization: `Bearer ${TOKEN}` } });
-    await post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": "no-such-session", "mcp-protocol-version": "2025-11-25" });
+    await post(
+      app,
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+      { "mcp-session-id": "no-such-session", "mcp-protocol-version": "2025-11-25" },
+    );
     await post(app, `{"pad":"${"x".repeat(5 * 1024 * 1024)}"}`);
-    await app.request("http://127.0.0.1:3000/", { headers: { host: "127.0.0.1:3000", upgrade: "websocket", "x-claude-code-ide-authorization": secret } });
+    await app.request("http://127.0.0.1:3000/", {
+      headers: { host: "127.0.0.1:3000", upgrade: "websocket", "x-claude-code-ide-authorization": secret },
+    });
     const session = await initialize(app);
     await post(app, { jsonrpc: "2.0", id: 2, method: "ping" }, { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" });
-    const limited = await post(app, { jsonrpc: "2.0", id: 3, method: "ping" }, { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" });
+    const limited = await post(
+      app,
+      { jsonrpc: "2.0", id: 3, method: "ping" },
+      { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" },
+    );
     expect(limited.status).toBe(429);
 
     expect(refusals().map((r) => [r.status, r.method, r.path])).toEqual([
@@ -65,9 +79,14 @@ describe("POST /shutdown", () => {
         resolve();
       });
       void (async () => {
-        expect((await app.request("http://127.0.0.1:3000/shutdown", { method: "POST", headers: { host: "127.0.0.1:3000" } })).status).toBe(401);
+        expect((await app.request("http://127.0.0.1:3000/shutdown", { method: "POST", headers: { host: "127.0.0.1:3000" } })).status).toBe(
+          401,
+        );
         expect(asked).toBe(0);
-        const ok = await app.request("http://127.0.0.1:3000/shutdown", { method: "POST", headers: { host: "127.0.0.1:3000", authorization: `Bearer ${TOKEN}` } });
+        const ok = await app.request("http://127.0.0.1:3000/shutdown", {
+          method: "POST",
+          headers: { host: "127.0.0.1:3000", authorization: `Bearer ${TOKEN}` },
+        });
         expect(ok.status).toBe(202);
       })();
     });
@@ -77,6 +96,13 @@ describe("POST /shutdown", () => {
 
   it("does not exist when the bridge cannot be stopped that way", async () => {
     const { app } = recordingApp(false);
-    expect((await app.request("http://127.0.0.1:3000/shutdown", { method: "POST", headers: { host: "127.0.0.1:3000", authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+    expect(
+      (
+        await app.request("http://127.0.0.1:3000/shutdown", {
+          method: "POST",
+          headers: { host: "127.0.0.1:3000", authorization: `Bearer ${TOKEN}` },
+        })
+      ).status,
+    ).toBe(404);
   });
 });

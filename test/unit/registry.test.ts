@@ -9,7 +9,10 @@ import { defineToolset, type Toolset } from "../../src/tools/platform/toolset.ts
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
 
 const ALL: Tool[] = TOOLSETS.flatMap((t) => [...t.tools]);
-const tool = (name: string, over: { description?: string; searchHint?: string; input?: v.GenericSchema; alwaysLoad?: boolean; output?: v.GenericSchema } = {}) =>
+const tool = (
+  name: string,
+  over: { description?: string; searchHint?: string; input?: v.GenericSchema; alwaysLoad?: boolean; output?: v.GenericSchema } = {},
+) =>
   defineTool({
     name,
     description: over.description ?? "Does a thing.",
@@ -28,7 +31,12 @@ describe("the built-in tools", () => {
 
   it("are all registered, none silently dropped", () => {
     expect(registry.size).toBe(ALL.length);
-    expect(registry.entries().map((e) => e.name).sort()).toEqual(ALL.map((t) => t.name).sort());
+    expect(
+      registry
+        .entries()
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(ALL.map((t) => t.name).sort());
     // Each toolset's own tests pin its tool names; these two are the foundation's.
     const names = (set: string) => TOOLSETS.find((t) => t.name === set)?.tools.map((t) => t.name);
     expect(names("workspace")).toEqual(["getWorkspaceFolders", "getProjectInfo", "getFileTree", "findFiles", "readFile"]);
@@ -47,7 +55,8 @@ describe("the built-in tools", () => {
     expect(entry.inputSchema.$schema).toBeUndefined();
     // Claude Code flattens root-level combinators (protocol.md D1), so none may appear there.
     for (const key of ["anyOf", "oneOf", "allOf"]) expect(entry.inputSchema[key]).toBeUndefined();
-    for (const prop of Object.values((entry.inputSchema.properties ?? {}) as Record<string, unknown>)) expect(prop).toHaveProperty("description");
+    for (const prop of Object.values((entry.inputSchema.properties ?? {}) as Record<string, unknown>))
+      expect(prop).toHaveProperty("description");
     if (entry.outputSchema) {
       expect(entry.outputSchema.type).toBe("object");
       expect((entry.outputSchema.properties as Record<string, unknown>)._truncated).toMatchObject({ type: "string" });
@@ -55,17 +64,31 @@ describe("the built-in tools", () => {
   });
 
   it("declares no output schema for text payloads (Claude Code would show only the JSON)", () => {
-    const structured = new Set(registry.entries().filter((e) => e.outputSchema).map((e) => e.name));
+    const structured = new Set(
+      registry
+        .entries()
+        .filter((e) => e.outputSchema)
+        .map((e) => e.name),
+    );
     expect(["getFileTree", "readFile"].filter((name) => structured.has(name))).toEqual([]);
     expect(["findFiles", "getProjectInfo", "getToolCapabilities", "getWorkspaceFolders"].every((name) => structured.has(name))).toBe(true);
   });
 
   it("raises Claude Code's size limit to exactly the bridge's own cap for the large-result tools", () => {
-    const sizes = (r: ToolRegistry) => Object.fromEntries(r.entries().flatMap((e) => (e._meta["anthropic/maxResultSizeChars"] === undefined ? [] : [[e.name, e._meta["anthropic/maxResultSizeChars"]]])));
+    const sizes = (r: ToolRegistry) =>
+      Object.fromEntries(
+        r
+          .entries()
+          .flatMap((e) =>
+            e._meta["anthropic/maxResultSizeChars"] === undefined ? [] : [[e.name, e._meta["anthropic/maxResultSizeChars"]]],
+          ),
+      );
     const large = ALL.filter((t) => t.largeResult).map((t) => t.name);
     expect(large).toEqual(expect.arrayContaining(["findFiles", "getFileTree", "readFile"]));
     expect(sizes(registry)).toEqual(Object.fromEntries(large.map((n) => [n, 500_000])));
-    expect(sizes(new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 100_000 }))).toEqual(Object.fromEntries(large.map((n) => [n, 100_000])));
+    expect(sizes(new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 100_000 }))).toEqual(
+      Object.fromEntries(large.map((n) => [n, 100_000])),
+    );
     // Below Claude Code's own 50,000 there is nothing to raise.
     expect(sizes(new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 1024 }))).toEqual({});
   });
@@ -92,7 +115,11 @@ describe("the built-in tools", () => {
 
   it("keeps instructions under 2 KB with many toolsets: every purpose, tool names while they fit", () => {
     const many = Array.from({ length: 14 }, (_, i) =>
-      defineToolset({ name: `set${i}`, purpose: `purpose number ${i} with some words a model searches for`, tools: Array.from({ length: 12 }, (_, j) => tool(`tool${i}x${j}WithALongName`)) }),
+      defineToolset({
+        name: `set${i}`,
+        purpose: `purpose number ${i} with some words a model searches for`,
+        tools: Array.from({ length: 12 }, (_, j) => tool(`tool${i}x${j}WithALongName`)),
+      }),
     );
     const text = buildInstructions(many, { root: "/r" });
     expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(MAX_INSTRUCTIONS_BYTES);
@@ -103,7 +130,10 @@ describe("the built-in tools", () => {
 });
 
 describe("registry checks", () => {
-  const build = (...tools: Tool[]) => () => new ToolRegistry(set(...tools), { slim: false, maxResultChars: 1 });
+  const build =
+    (...tools: Tool[]) =>
+    () =>
+      new ToolRegistry(set(...tools), { slim: false, maxResultChars: 1 });
 
   it("refuses duplicate and invalid names", () => {
     expect(build(tool("a"), tool("a"))).toThrow(/registered twice/);
@@ -131,14 +161,24 @@ describe("registry checks", () => {
   it(`allows at most ${MAX_ALWAYS_LOAD} alwaysLoad tools in the whole bridge`, () => {
     const eager = (n: number) => Array.from({ length: n }, (_, i) => tool(`eager${i}`, { alwaysLoad: true }));
     expect(() => new ToolRegistry(set(...eager(MAX_ALWAYS_LOAD)), { slim: false, maxResultChars: 1 })).not.toThrow();
-    const split = [defineToolset({ name: "one", purpose: "p", tools: eager(5) }), defineToolset({ name: "two", purpose: "p", tools: eager(9).slice(5) })];
+    const split = [
+      defineToolset({ name: "one", purpose: "p", tools: eager(5) }),
+      defineToolset({ name: "two", purpose: "p", tools: eager(9).slice(5) }),
+    ];
     expect(() => new ToolRegistry(split, { slim: false, maxResultChars: 1 })).toThrow(/at most 8/);
     const alwaysLoad = new ToolRegistry(set(tool("eager", { alwaysLoad: true }), tool("lazy")), { slim: false, maxResultChars: 1 });
     expect(alwaysLoad.entries().map((e) => e._meta["anthropic/alwaysLoad"])).toEqual([true, undefined]);
   });
   it("refuses toolsets with bad names, purposes or no tools", () => {
-    expect(() => new ToolRegistry([defineToolset({ name: "Bad Name", purpose: "p", tools: [tool("a")] })], { slim: false, maxResultChars: 1 })).toThrow(/lowercase/);
-    expect(() => new ToolRegistry([defineToolset({ name: "empty", purpose: "p", tools: [] })], { slim: false, maxResultChars: 1 })).toThrow(/no tools/);
-    expect(() => new ToolRegistry([defineToolset({ name: "bad-purpose", purpose: "a\nb", tools: [tool("a")] })], { slim: false, maxResultChars: 1 })).toThrow(/one line/);
+    expect(
+      () => new ToolRegistry([defineToolset({ name: "Bad Name", purpose: "p", tools: [tool("a")] })], { slim: false, maxResultChars: 1 }),
+    ).toThrow(/lowercase/);
+    expect(() => new ToolRegistry([defineToolset({ name: "empty", purpose: "p", tools: [] })], { slim: false, maxResultChars: 1 })).toThrow(
+      /no tools/,
+    );
+    expect(
+      () =>
+        new ToolRegistry([defineToolset({ name: "bad-purpose", purpose: "a\nb", tools: [tool("a")] })], { slim: false, maxResultChars: 1 }),
+    ).toThrow(/one line/);
   });
 });

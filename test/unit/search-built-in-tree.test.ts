@@ -60,7 +60,10 @@ beforeAll(async () => {
   await symlink(join(base, "outside.txt"), join(root, "src", "m1", "link-out.ts"));
   await symlink(join(root, "src", "m2"), join(root, "src", "link-dir"));
   withRg = await makeToolContext(root, { executables: ["rg"] });
-  withoutRg = await makeToolContext(root, { executables: ["rg"], runtime: { ...runtime, which: async (cmd) => (cmd === "rg" ? undefined : runtime.which(cmd)) } });
+  withoutRg = await makeToolContext(root, {
+    executables: ["rg"],
+    runtime: { ...runtime, which: async (cmd) => (cmd === "rg" ? undefined : runtime.which(cmd)) },
+  });
 });
 
 afterAll(async () => {
@@ -68,7 +71,18 @@ afterAll(async () => {
 });
 
 const search = async (ctx: TestToolContext, args: Record<string, unknown>) => {
-  const input = { path: ".", include: [], exclude: [], includeHidden: false, includeIgnored: false, literal: false, caseSensitive: true, contextLines: 0, maxResults: 5000, ...args };
+  const input = {
+    path: ".",
+    include: [],
+    exclude: [],
+    includeHidden: false,
+    includeIgnored: false,
+    literal: false,
+    caseSensitive: true,
+    contextLines: 0,
+    maxResults: 5000,
+    ...args,
+  };
   return (await searchWorkspace.handlers.headless?.(input, ctx)) as string;
 };
 
@@ -117,12 +131,21 @@ describe("readMany", () => {
   ])("reads %s each regular file's bytes, and nothing for a FIFO, a symlink, a directory or a missing file", async (_name, adapt) => {
     const fs = adapt(runtime.fs);
     const ws = createWorkspaceFs(fs, await createWorkspace(fs, { root }));
-    const paths = [...written.keys(), "src/m0/fifo.ts", "src/m1/link-out.ts", "src/link-dir", "src/m3/a", "src/m3/missing.ts", "missing-dir/x.ts"].sort();
+    const paths = [
+      ...written.keys(),
+      "src/m0/fifo.ts",
+      "src/m1/link-out.ts",
+      "src/link-dir",
+      "src/m3/a",
+      "src/m3/missing.ts",
+      "missing-dir/x.ts",
+    ].sort();
     const got = new Map<string, Uint8Array | undefined>();
     for await (const { path, bytes } of ws.readMany(paths, { maxBytes: 1024 })) got.set(path, bytes);
     expect([...got.keys()]).toEqual(paths);
     for (const [path, bytes] of got) {
-      if (written.has(path)) expect(bytes === undefined ? undefined : Buffer.from(bytes).equals(await readFile(join(root, path))), path).toBe(true);
+      if (written.has(path))
+        expect(bytes === undefined ? undefined : Buffer.from(bytes).equals(await readFile(join(root, path))), path).toBe(true);
       else expect(bytes, path).toBeUndefined();
     }
   });
@@ -148,7 +171,11 @@ describe("readMany against a directory swapped for a symlink to an outside one",
     await writeFile(join(outsideDir, "f.txt"), "outside secret\n");
     await writeFile(join(outsideDir, "deeper", "f.txt"), "outside secret\n");
     await mkdir(join(root, "race"), { recursive: true });
-    const racer = await startRacer(new URL("../fixtures/dir-swap-racer.mjs", import.meta.url).pathname, [join(root, "race"), "sub", outsideDir]);
+    const racer = await startRacer(new URL("../fixtures/dir-swap-racer.mjs", import.meta.url).pathname, [
+      join(root, "race"),
+      "sub",
+      outsideDir,
+    ]);
     let inside = 0;
     let escapes = 0;
     try {

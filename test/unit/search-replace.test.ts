@@ -40,7 +40,9 @@ afterAll(async () => {
 describe("searchAndReplace", () => {
   it("previews with counts per file and diffs, and writes nothing on a dry run", async () => {
     const out = await d.text("searchAndReplace", { pattern: "oldName", replacement: "newName", include: ["*.ts"], dryRun: true });
-    expect(out).toMatch(/^Would replace 4 matches in 2 of 3 files; nothing was written\.\nsrc\/a\.ts: 2\nsrc\/b\.ts: 2\n\nWould edit src\/a\.ts \(\+2 -2\); hash \w+\n--- a\/src\/a\.ts/);
+    expect(out).toMatch(
+      /^Would replace 4 matches in 2 of 3 files; nothing was written\.\nsrc\/a\.ts: 2\nsrc\/b\.ts: 2\n\nWould edit src\/a\.ts \(\+2 -2\); hash \w+\n--- a\/src\/a\.ts/,
+    );
     expect(await readFile(at("src/a.ts"), "utf8")).toBe(files["src/a.ts"]);
   });
 
@@ -52,7 +54,11 @@ describe("searchAndReplace", () => {
   });
 
   it("expands groups, by number and by name, and $$", async () => {
-    await d.text("searchAndReplace", { pattern: "const (?P<name>\\w+) = (\\d+)", replacement: "let ${name}: number = $2; // $$", include: ["a.ts"] });
+    await d.text("searchAndReplace", {
+      pattern: "const (?P<name>\\w+) = (\\d+)",
+      replacement: "let ${name}: number = $2; // $$",
+      include: ["a.ts"],
+    });
     expect(await readFile(at("src/a.ts"), "utf8")).toBe("let oldName: number = 1; // $;\nexport { oldName };\n");
     await d.text("searchAndReplace", { pattern: "$2", replacement: "$1", literal: true, include: ["a.ts"] });
     expect(await readFile(at("src/a.ts"), "utf8")).toBe("let oldName: number = 1; // $;\nexport { oldName };\n");
@@ -77,7 +83,9 @@ describe("searchAndReplace", () => {
 
   it("finishes a hostile regex over a long line, and the file is unchanged when it does not match", async () => {
     await writeFile(at("src/evil.txt"), `${"a".repeat(50_000)}!\n`);
-    expect(await d.text("searchAndReplace", { pattern: "(a+)+$", replacement: "x", include: ["evil.txt"] })).toBe("Replaced 0 matches in 0 of 1 files.");
+    expect(await d.text("searchAndReplace", { pattern: "(a+)+$", replacement: "x", include: ["evil.txt"] })).toBe(
+      "Replaced 0 matches in 0 of 1 files.",
+    );
     expect((await stat(at("src/evil.txt"))).size).toBe(50_002);
   });
 });

@@ -39,7 +39,10 @@ beforeAll(async () => {
   }
   d = await dispatcher(root);
   withRg = await makeToolContext(root, { executables: ["rg"] });
-  withoutRg = await makeToolContext(root, { executables: ["rg"], runtime: { ...runtime, which: async (cmd) => (cmd === "rg" ? undefined : runtime.which(cmd)) } });
+  withoutRg = await makeToolContext(root, {
+    executables: ["rg"],
+    runtime: { ...runtime, which: async (cmd) => (cmd === "rg" ? undefined : runtime.which(cmd)) },
+  });
 });
 
 afterAll(async () => {
@@ -47,7 +50,18 @@ afterAll(async () => {
 });
 
 const search = async (ctx: TestToolContext, args: Record<string, unknown>) => {
-  const input = { path: ".", include: [], exclude: [], includeHidden: false, includeIgnored: false, literal: false, caseSensitive: true, contextLines: 0, maxResults: 200, ...args };
+  const input = {
+    path: ".",
+    include: [],
+    exclude: [],
+    includeHidden: false,
+    includeIgnored: false,
+    literal: false,
+    caseSensitive: true,
+    contextLines: 0,
+    maxResults: 200,
+    ...args,
+  };
   return (await searchWorkspace.handlers.headless?.(input, ctx)) as string;
 };
 
@@ -81,7 +95,7 @@ describe("searchWorkspace, with and without rg", () => {
     { pattern: "SECRET" },
     { pattern: "SECRET", includeHidden: true },
     { pattern: "nothing-matches-this" },
-    { pattern: "" + "x*" , path: "code", include: ["special.txt"] },
+    { pattern: "" + "x*", path: "code", include: ["special.txt"] },
   ];
   it.each(queries.map((q) => [JSON.stringify(q), q]))("%s gives the same answer", async (_name, query) => {
     const viaRg = await search(withRg, query as Record<string, unknown>);
@@ -93,15 +107,37 @@ describe("searchWorkspace, with and without rg", () => {
 describe("searchWorkspace's answer", () => {
   it("groups by file in path order, line: text, and counts", async () => {
     expect(await d.text("searchWorkspace", { pattern: "needle", path: "code", include: ["*.ts"] })).toBe(
-      ["code/a.ts", "2: const value = x + 1; // needle", "6: needle at line 6", "", "code/deep/c.ts", "31: needle deep", "35: needle again", "", "[4 matching lines in 2 files]"].join("\n"),
+      [
+        "code/a.ts",
+        "2: const value = x + 1; // needle",
+        "6: needle at line 6",
+        "",
+        "code/deep/c.ts",
+        "31: needle deep",
+        "35: needle again",
+        "",
+        "[4 matching lines in 2 files]",
+      ].join("\n"),
     );
   });
 
   it("shows context lines with '-' and separates runs with --; CRLF is not shown", async () => {
     expect(await d.text("searchWorkspace", { pattern: "needle", path: "code/deep", contextLines: 1 })).toBe(
-      ["code/deep/c.ts", "30- filler", "31: needle deep", "32- filler", "--", "34- filler", "35: needle again", "", "[2 matching lines in 1 file]"].join("\n"),
+      [
+        "code/deep/c.ts",
+        "30- filler",
+        "31: needle deep",
+        "32- filler",
+        "--",
+        "34- filler",
+        "35: needle again",
+        "",
+        "[2 matching lines in 1 file]",
+      ].join("\n"),
     );
-    expect(await d.text("searchWorkspace", { pattern: "NEEDLE", path: "code" })).toBe(["code/b.ts", "2: const y = 'NEEDLE';", "", "[1 matching line in 1 file]"].join("\n"));
+    expect(await d.text("searchWorkspace", { pattern: "NEEDLE", path: "code" })).toBe(
+      ["code/b.ts", "2: const y = 'NEEDLE';", "", "[1 matching line in 1 file]"].join("\n"),
+    );
   });
 
   it("cuts long lines, and binary data as rg does", async () => {
@@ -112,11 +148,15 @@ describe("searchWorkspace's answer", () => {
   });
 
   it("says where it was cut: at maxResults, and at the result cap", async () => {
-    expect(await d.text("searchWorkspace", { pattern: "needle", maxResults: 2 })).toMatch(/\n\n\[results cut at maxResults \(2 matching lines, in 1 file\): narrow the pattern, path or include globs, or raise maxResults, to see the rest\]$/);
+    expect(await d.text("searchWorkspace", { pattern: "needle", maxResults: 2 })).toMatch(
+      /\n\n\[results cut at maxResults \(2 matching lines, in 1 file\): narrow the pattern, path or include globs, or raise maxResults, to see the rest\]$/,
+    );
     const small = await dispatcher(root, { maxResultChars: 2000 });
     const cut = await small.text("searchWorkspace", { pattern: "needle", maxResults: 5000 });
     expect(cut.length).toBeLessThanOrEqual(2000);
-    expect(cut).toMatch(/\[results cut at the bridge's result cap \(2000 characters\) after \d+ matching lines in \d+ files?: narrow the search to see the rest\]$/);
+    expect(cut).toMatch(
+      /\[results cut at the bridge's result cap \(2000 characters\) after \d+ matching lines in \d+ files?: narrow the search to see the rest\]$/,
+    );
   });
 
   it("answers no matches plainly, and refuses bad patterns and paths with a suggestion", async () => {
@@ -133,7 +173,10 @@ describe("searchWorkspace's answer", () => {
     const dir = join(base, "many");
     await mkdir(dir);
     await Promise.all(Array.from({ length: 600 }, (_, i) => writeFile(join(dir, `f${i}.txt`), i % 100 === 0 ? "needle\n" : "hay\n")));
-    const ctx = await makeToolContext(dir, { executables: ["rg"], runtime: { ...runtime, which: async (cmd) => (cmd === "rg" ? undefined : runtime.which(cmd)) } });
+    const ctx = await makeToolContext(dir, {
+      executables: ["rg"],
+      runtime: { ...runtime, which: async (cmd) => (cmd === "rg" ? undefined : runtime.which(cmd)) },
+    });
     expect(await search(ctx, { pattern: "needle" })).toMatch(/\[6 matching lines in 6 files\]$/);
     expect(ctx.progressCalls.filter((p) => /files searched/.test(p.message ?? "")).map((p) => p.progress)).toEqual([250, 500]);
   });

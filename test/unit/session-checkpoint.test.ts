@@ -38,7 +38,8 @@ const newStore = (graceMs = 60_000) => new SessionStore({ createSession: () => m
 async function storeWithInitializedSession(): Promise<SessionStore> {
   const store = newStore();
   const { session } = store.attach(CLIENT, sink, () => undefined);
-  const call = (id: number, method: string, params: Record<string, unknown>) => session.handleText(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+  const call = (id: number, method: string, params: Record<string, unknown>) =>
+    session.handleText(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
   await call(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "claude-code", version: "2.1.197" } });
   await call(2, "logging/setLevel", { level: "warning" });
   await call(3, "tools/call", { name: "echo", arguments: { text: "hi" } });
@@ -48,7 +49,12 @@ async function storeWithInitializedSession(): Promise<SessionStore> {
 }
 
 function initializeMessage(clientName: string) {
-  return { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: clientName, version: "1" } } };
+  return {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: clientName, version: "1" } },
+  };
 }
 
 function warnings(): { logger: Logger; seen: string[] } {
@@ -107,7 +113,9 @@ describe("SessionCheckpoint", () => {
     await checkpoint.flush();
     expect(writes()).toBe(1);
     const { session } = store.attach(CLIENT, sink, () => undefined);
-    await session.handleText(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } }));
+    await session.handleText(
+      JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } }),
+    );
     now += 1_000;
     await checkpoint.flush();
     expect(writes()).toBe(1); // only a counter changed
@@ -187,7 +195,15 @@ describe("SessionCheckpoint", () => {
     const { logger, seen } = warnings();
     await writeFile(checkpoint.path, "{ not json");
     expect(await readCheckpoint(runtime, PORT, { logger })).toEqual([]);
-    await writeFile(checkpoint.path, JSON.stringify({ version: 1, port: PORT, savedAt: Date.now(), sessions: [{ clientId: CLIENT, state: { protocolVersion: "1999-01-01", stats: { callCount: 0, errorCount: 0 } } }] }));
+    await writeFile(
+      checkpoint.path,
+      JSON.stringify({
+        version: 1,
+        port: PORT,
+        savedAt: Date.now(),
+        sessions: [{ clientId: CLIENT, state: { protocolVersion: "1999-01-01", stats: { callCount: 0, errorCount: 0 } } }],
+      }),
+    );
     expect(await readCheckpoint(runtime, PORT, { logger })).toEqual([]);
     expect(seen).toHaveLength(2);
     expect(seen[1]).toMatch(/sessions\.0\.state\.protocolVersion/);
@@ -237,7 +253,12 @@ describe("SessionStore: restore and end", () => {
   it("skips malformed client ids and ids already in use", () => {
     const store = newStore();
     const live = store.attach(CLIENT, sink, () => undefined);
-    expect(store.restore([{ clientId: CLIENT, state }, { clientId: "bad id!", state }])).toBe(0);
+    expect(
+      store.restore([
+        { clientId: CLIENT, state },
+        { clientId: "bad id!", state },
+      ]),
+    ).toBe(0);
     expect(store.attach(CLIENT, sink, () => undefined).session).toBe(live.session);
     store.closeAll();
   });

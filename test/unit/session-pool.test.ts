@@ -10,7 +10,8 @@ type App = ReturnType<typeof makeApp>["app"];
 
 const init = (app: App) => post(app, { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25" } });
 const ping = (app: App, id: string) => post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": id });
-const openStream = (app: App, id: string) => app.request(url, { method: "GET", headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": id } });
+const openStream = (app: App, id: string) =>
+  app.request(url, { method: "GET", headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": id } });
 const slowCall = (app: App, id: string) =>
   post(app, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "slow", arguments: {} } }, { "mcp-session-id": id });
 

@@ -11,7 +11,12 @@ const sink = () => {
   const sent: JsonRpcMessage[] = [];
   return { sent, send: (m: JsonRpcMessage) => sent.push(m) };
 };
-const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t" } } };
+const init = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t" } },
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -23,7 +28,9 @@ describe("SessionStore", () => {
     const sessions = store(1000);
     const first = sessions.attach("client-aaaa-1", sink(), () => {});
     await first.session.handleText(JSON.stringify(init));
-    await first.session.handleText(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } }));
+    await first.session.handleText(
+      JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } }),
+    );
     first.detach();
     expect(sessions.inGrace).toBe(1);
     vi.advanceTimersByTime(900);
@@ -151,7 +158,12 @@ describe("SessionStore bound (--max-ws-sessions)", () => {
 
   it("snapshots at most `limit` sessions, the most recently active first", async () => {
     const clock = { now: 1_000 };
-    const sessions = new SessionStore({ createSession: () => makeSessionAt(clock), graceMs: 60_000, maxSessions: 10, logger: silentLogger });
+    const sessions = new SessionStore({
+      createSession: () => makeSessionAt(clock),
+      graceMs: 60_000,
+      maxSessions: 10,
+      logger: silentLogger,
+    });
     for (const n of [1, 2, 3]) {
       clock.now += 1_000;
       await sessions.attach(id(n), sink(), () => {}).session.handleText(JSON.stringify(init));

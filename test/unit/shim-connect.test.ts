@@ -25,7 +25,10 @@ afterEach(async () => {
 
 async function lock(port: number, fields: Record<string, unknown>, ageMs = 0): Promise<void> {
   const path = join(dir, `${port}.lock`);
-  await writeFile(path, JSON.stringify({ pid: process.pid, transport: "ws", authToken: `tok-${port}`, workspaceFolders: ["/work/app"], ...fields }));
+  await writeFile(
+    path,
+    JSON.stringify({ pid: process.pid, transport: "ws", authToken: `tok-${port}`, workspaceFolders: ["/work/app"], ...fields }),
+  );
   const t = new Date(Date.now() - ageMs);
   await utimes(path, t, t);
 }
@@ -41,7 +44,13 @@ describe("findTarget", () => {
     await lock(5008, { isBridge: true, pid: 0 }, 0); // kill(0, 0) succeeds: once a ghost the shim waited on
     await writeFile(join(dir, "5007.lock"), "{ half-written");
     await writeFile(join(dir, "checkpoint-5002.json"), "{}");
-    expect(await findTarget({ dir, cwd: "/work/app/src" })).toEqual({ port: 5002, token: "tok-5002", fromLock: true, isBridge: true, pid: process.pid });
+    expect(await findTarget({ dir, cwd: "/work/app/src" })).toEqual({
+      port: 5002,
+      token: "tok-5002",
+      fromLock: true,
+      isBridge: true,
+      pid: process.pid,
+    });
     // The port it was on stays preferred while its lock is valid: the session lives there.
     expect((await findTarget({ dir, cwd: "/work/app", previousPort: 5001 }))?.port).toBe(5001);
     expect(await findTarget({ dir, cwd: "/work/other" })).toBeUndefined();
@@ -71,7 +80,15 @@ describe("watchLocks", () => {
   it("watches lock names only: checkpoints, spawn markers and temporary files change here too", () => {
     // The watcher's and the poll's filter, so waking for these would need a change here.
     expect(["6001.lock", "1.lock"].map(lockFilePort)).toEqual([6001, 1]);
-    const others = ["checkpoint-1.json", ".checkpoint-1.json.abc.tmp", "spawn-0123.pending", "6001.lock.tmp", ".6001.lock", "x.lock", "6001.lock~"];
+    const others = [
+      "checkpoint-1.json",
+      ".checkpoint-1.json.abc.tmp",
+      "spawn-0123.pending",
+      "6001.lock.tmp",
+      ".6001.lock",
+      "x.lock",
+      "6001.lock~",
+    ];
     expect(others.map(lockFilePort)).toEqual(others.map(() => undefined));
   });
 });

@@ -66,7 +66,11 @@ describe("messages", () => {
   });
 
   it("reads a bridge response's id from its head, and parses anything else", () => {
-    expect(classifyBridgeFrame('{"jsonrpc":"2.0","id":3,"result":{"big":"..."}}')).toEqual({ kind: "response", id: 3, text: expect.any(String) });
+    expect(classifyBridgeFrame('{"jsonrpc":"2.0","id":3,"result":{"big":"..."}}')).toEqual({
+      kind: "response",
+      id: 3,
+      text: expect.any(String),
+    });
     expect(classifyBridgeFrame('{"jsonrpc":"2.0","id":"x-1","error":{}}')).toMatchObject({ kind: "response", id: "x-1" });
     expect(classifyBridgeFrame('{"result":{},"id":4,"jsonrpc":"2.0"}')).toMatchObject({ kind: "response", id: 4 });
     expect(classifyBridgeFrame('{"jsonrpc":"2.0","method":"notifications/message"}')).toMatchObject({ kind: "other" });
@@ -75,11 +79,25 @@ describe("messages", () => {
 
 describe("parseShimArgs", () => {
   it("reads flags, the original's positional form and the give-up env", () => {
-    expect(parseShimArgs([], {})).toMatchObject({ port: undefined, spawn: true, connectTimeoutMs: undefined, idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS, giveUpMs: DEFAULT_GIVE_UP_MS });
-    expect(parseShimArgs(["--no-spawn", "--connect-timeout", "1500", "--idle-timeout", "0"], {})).toMatchObject({ spawn: false, connectTimeoutMs: 1500, idleTimeoutMs: 0 });
+    expect(parseShimArgs([], {})).toMatchObject({
+      port: undefined,
+      spawn: true,
+      connectTimeoutMs: undefined,
+      idleTimeoutMs: DEFAULT_IDLE_TIMEOUT_MS,
+      giveUpMs: DEFAULT_GIVE_UP_MS,
+    });
+    expect(parseShimArgs(["--no-spawn", "--connect-timeout", "1500", "--idle-timeout", "0"], {})).toMatchObject({
+      spawn: false,
+      connectTimeoutMs: 1500,
+      idleTimeoutMs: 0,
+    });
     expect(parseShimArgs(["--port=4000", "--token", "t", "--verbose"], {})).toMatchObject({ port: 4000, token: "t", verbose: true });
     expect(parseShimArgs(["4000", "tok"], {})).toMatchObject({ port: 4000, token: "tok" });
-    expect(parseShimArgs(["--spawn", "--", "--slim", "--port", "9"], {})).toMatchObject({ spawn: true, port: undefined, bridgeArgs: ["--slim", "--port", "9"] });
+    expect(parseShimArgs(["--spawn", "--", "--slim", "--port", "9"], {})).toMatchObject({
+      spawn: true,
+      port: undefined,
+      bridgeArgs: ["--slim", "--port", "9"],
+    });
     expect(parseShimArgs([], { CLAUDE_IDE_BRIDGE_SHIM_GIVE_UP_MS: "60000" })).toMatchObject({ giveUpMs: 60_000 });
     expect(parseShimArgs([], { SHIM_MAX_UNREACHABLE_MS: "2000" })).toMatchObject({ giveUpMs: 2_000 });
     expect(parseShimArgs(["--give-up-after", "1500"], { SHIM_MAX_UNREACHABLE_MS: "2000" })).toMatchObject({ giveUpMs: 1_500 });

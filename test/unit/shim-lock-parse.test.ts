@@ -45,7 +45,18 @@ const TABLE: Array<[string, string, IdeLock | undefined]> = [
       isBridge: true,
       runningInWindows: false,
     }),
-    { pid: 4242, startedAt: 1_700_000_000_000, nonce: "n-1", workspace: "/w", workspaceFolders: ["/w", "/x"], ideName: "claude-ide-bridge", transport: "ws", authToken: "tok", isBridge: true, runningInWindows: false },
+    {
+      pid: 4242,
+      startedAt: 1_700_000_000_000,
+      nonce: "n-1",
+      workspace: "/w",
+      workspaceFolders: ["/w", "/x"],
+      ideName: "claude-ide-bridge",
+      transport: "ws",
+      authToken: "tok",
+      isBridge: true,
+      runningInWindows: false,
+    },
   ],
   ["pid 0", json({ pid: 0 }), EMPTY],
   ["a negative pid", json({ pid: -7 }), EMPTY],
@@ -79,7 +90,9 @@ describe("lock parsing", () => {
     const edge = fc.constantFrom(0, -1, 1, 2.5, 4242, "", "4242", "ws", "sse", "true", true, false, null, [], ["/a", 1, null, "/b"], {});
     const field = fc.oneof(edge, fc.jsonValue());
     const known = fc.record(Object.fromEntries(Object.keys(EMPTY).map((key) => [key, field])), { requiredKeys: [] });
-    const lock = fc.tuple(known, fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 })).map(([fields, extra]) => ({ ...extra, ...fields }));
+    const lock = fc
+      .tuple(known, fc.dictionary(fc.string(), fc.jsonValue(), { maxKeys: 3 }))
+      .map(([fields, extra]) => ({ ...extra, ...fields }));
     const text = fc.oneof(lock.map(json), fc.jsonValue().map(json), fc.string());
     fc.assert(
       fc.property(text, (t) => {

@@ -45,17 +45,41 @@ class FakeLink implements BridgeLink {
   }
 }
 
-const notice = (resumed: boolean, initialized: boolean) => ({ jsonrpc: "2.0", method: ATTACH_NOTICE_METHOD, params: { session: "s-1", resumed, initialized } });
-const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c" } } };
-const INIT_RESULT = { protocolVersion: "2025-11-25", capabilities: { tools: { listChanged: true } }, serverInfo: { name: "claude-ide-bridge" } };
+const notice = (resumed: boolean, initialized: boolean) => ({
+  jsonrpc: "2.0",
+  method: ATTACH_NOTICE_METHOD,
+  params: { session: "s-1", resumed, initialized },
+});
+const INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "c" } },
+};
+const INIT_RESULT = {
+  protocolVersion: "2025-11-25",
+  capabilities: { tools: { listChanged: true } },
+  serverInfo: { name: "claude-ide-bridge" },
+};
 const call = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "x", arguments: {} } });
 
 function setup(maxQueue = 1000) {
   const out: Json[] = [];
   const raw: string[] = [];
   const logs: string[] = [];
-  const log = { debug: (m: string) => logs.push(m), info: (m: string) => logs.push(m), warn: (m: string) => logs.push(`warn ${m}`), error: (m: string) => logs.push(`error ${m}`) };
-  const relay = new Relay({ writeClient: (line) => (raw.push(line), out.push(JSON.parse(line) as Json), true), log, maxQueue, noticeTimeoutMs: 50, replayTimeoutMs: 500 });
+  const log = {
+    debug: (m: string) => logs.push(m),
+    info: (m: string) => logs.push(m),
+    warn: (m: string) => logs.push(`warn ${m}`),
+    error: (m: string) => logs.push(`error ${m}`),
+  };
+  const relay = new Relay({
+    writeClient: (line) => (raw.push(line), out.push(JSON.parse(line) as Json), true),
+    log,
+    maxQueue,
+    noticeTimeoutMs: 50,
+    replayTimeoutMs: 500,
+  });
   const client = (m: Json) => relay.fromClient(classifyLine(JSON.stringify(m)));
   return { relay, out, raw, logs, client };
 }
@@ -138,7 +162,11 @@ describe("Relay", () => {
     const second = new FakeLink();
     const attaching = t.relay.attach(second, { expectNotice: true });
     await vi.waitFor(() => expect(second.sent).toHaveLength(1));
-    second.deliver({ jsonrpc: "2.0", id: second.sent[0]?.id, error: { code: -32600, message: "Invalid Request: session already initialized" } });
+    second.deliver({
+      jsonrpc: "2.0",
+      id: second.sent[0]?.id,
+      error: { code: -32600, message: "Invalid Request: session already initialized" },
+    });
     await attaching;
     expect(t.out.some((m) => "error" in m)).toBe(false);
   });
@@ -208,7 +236,10 @@ describe("Relay without a bridge (issue 8)", () => {
     const t = setup();
     t.client({ jsonrpc: "2.0", id: "probe", method: "server/discover", params: {} });
     expect(t.out).toEqual([
-      expect.objectContaining({ id: "probe", error: expect.objectContaining({ code: -32601, data: expect.objectContaining({ reason: "legacy_protocol" }) }) }),
+      expect.objectContaining({
+        id: "probe",
+        error: expect.objectContaining({ code: -32601, data: expect.objectContaining({ reason: "legacy_protocol" }) }),
+      }),
     ]);
     expect(t.relay.outstanding).toBe(0);
     const link = await initialized(t);

@@ -16,7 +16,13 @@ const PENDING: Record<string, string[]> = {};
 /** The same number for other purposes: the replay buffer of a session, the rest of a file worth counting. */
 const NOT_WIRE = new Set(["src/transports/http/http-session.ts", "src/workspace/read-lines.ts"]);
 
-const WIRE_STRINGS = new Set<string>([wire.IDE_AUTH_HEADER, wire.SESSION_ID_HEADER, wire.ATTACH_NOTICE_HEADER, wire.ATTACH_NOTICE_METHOD, wire.CLIENT_DONE_REASON]);
+const WIRE_STRINGS = new Set<string>([
+  wire.IDE_AUTH_HEADER,
+  wire.SESSION_ID_HEADER,
+  wire.ATTACH_NOTICE_HEADER,
+  wire.ATTACH_NOTICE_METHOD,
+  wire.CLIENT_DONE_REASON,
+]);
 const CLOSE_CODES = new Set<number>(Object.values(wire.CloseCode));
 const CANDIDATES = [...WIRE_STRINGS, "1024", ...[...CLOSE_CODES].map(String)];
 
@@ -41,10 +47,14 @@ function copies(code: string): string[] {
     } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "close") {
       const first = node.arguments[0];
       if (first !== undefined && isCloseCode(first)) found.push(`close(${first.text})`);
-    } else if (ts.isBinaryExpression(node) && [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)) {
+    } else if (
+      ts.isBinaryExpression(node) &&
+      [ts.SyntaxKind.EqualsEqualsEqualsToken, ts.SyntaxKind.ExclamationEqualsEqualsToken].includes(node.operatorToken.kind)
+    ) {
       const code = [node.left, node.right].find(isCloseCode);
       const other = node.left === code ? node.right : node.left;
-      if (code && ts.isPropertyAccessExpression(other) && other.name.text === "code") found.push(`code ${node.operatorToken.getText()} ${code.text}`);
+      if (code && ts.isPropertyAccessExpression(other) && other.name.text === "code")
+        found.push(`code ${node.operatorToken.getText()} ${code.text}`);
     }
     ts.forEachChild(node, visit);
   };

@@ -213,19 +213,22 @@ describe("IP literal parsing", () => {
       ["1.2.3.4.", "1.2.3.4"],
     ];
     for (const [text, dotted] of forms) expect(formatIpv4(parseIpv4(text)?.value ?? -1), text).toBe(dotted);
-    for (const text of ["256.1.1.1", "1.2.3.4.5", "08.1.1.1", "0x1g.1", "example.com", "1.2.3.4294967296", ""]) expect(parseIpv4(text), text).toBeUndefined();
+    for (const text of ["256.1.1.1", "1.2.3.4.5", "08.1.1.1", "0x1g.1", "example.com", "1.2.3.4294967296", ""])
+      expect(parseIpv4(text), text).toBeUndefined();
   });
 
   it("reads IPv6 with compression, dotted tails, brackets and zone ids", () => {
     expect(parseIpv6("::1")?.groups).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
     expect(parseIpv6("[fe80::1%25eth0]")?.groups).toEqual([0xfe80, 0, 0, 0, 0, 0, 0, 1]);
     expect(parseIpv6("::ffff:1.2.3.4")?.groups).toEqual([0, 0, 0, 0, 0, 0xffff, 0x102, 0x304]);
-    for (const text of [":::1", "1::2::3", "1:2:3:4:5:6:7:8:9", "::ffff:1.2.3", "12345::1", "g::1"]) expect(parseIpv6(text), text).toBeUndefined();
+    for (const text of [":::1", "1::2::3", "1:2:3:4:5:6:7:8:9", "::ffff:1.2.3", "12345::1", "g::1"])
+      expect(parseIpv6(text), text).toBeUndefined();
   });
 
   it("blocks by the innermost address and lets public ones through", () => {
-    for (const host of ["::ffff:10.0.0.1", "[::ffff:a00:1]", "64:ff9b::a9fe:a9fe", "2002:c0a8:101::1", "::ffff:0:192.168.0.1"]) expect(lexicalBlockReason(host), host).toBeDefined();
-    for (const host of ["8.8.8.8", "93.184.216.34", "2606:4700:4700::1111", "::ffff:8.8.8.8", "example.com", "localhost.example.com"]) expect(lexicalBlockReason(host), host).toBeUndefined();
+    for (const host of ["::ffff:10.0.0.1", "[::ffff:a00:1]", "64:ff9b::a9fe:a9fe", "2002:c0a8:101::1", "::ffff:0:192.168.0.1"])
+      expect(lexicalBlockReason(host), host).toBeDefined();
+    for (const host of ["8.8.8.8", "93.184.216.34", "2606:4700:4700::1111", "::ffff:8.8.8.8", "example.com", "localhost.example.com"])
+      expect(lexicalBlockReason(host), host).toBeUndefined();
   });
 });
-

@@ -76,8 +76,16 @@ describe("POST /mcp", () => {
     const { app } = makeApp();
     const id = await initialize(app);
     const bad = await post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": id, "mcp-protocol-version": "2099-01-01" });
-    expect(await rpcError(bad)).toMatchObject({ status: 400, code: -32000, message: expect.stringContaining("Unsupported protocol version") });
-    const probe = await post(app, { jsonrpc: "2.0", id: 1, method: "server/discover", params: {} }, { "mcp-protocol-version": "2026-07-28" });
+    expect(await rpcError(bad)).toMatchObject({
+      status: 400,
+      code: -32000,
+      message: expect.stringContaining("Unsupported protocol version"),
+    });
+    const probe = await post(
+      app,
+      { jsonrpc: "2.0", id: 1, method: "server/discover", params: {} },
+      { "mcp-protocol-version": "2026-07-28" },
+    );
     expect(probe.status).toBe(400);
   });
 
@@ -101,13 +109,21 @@ describe("POST /mcp", () => {
     const events = await readEvents(response.body);
     expect(events[0]?.data).toBe("");
     expect(events[0]?.id).toMatch(/_0$/);
-    expect(JSON.parse(events.at(-1)?.data ?? "{}")).toEqual({ jsonrpc: "2.0", id: 9, result: { content: [{ type: "text", text: "hey" }] } });
+    expect(JSON.parse(events.at(-1)?.data ?? "{}")).toEqual({
+      jsonrpc: "2.0",
+      id: 9,
+      result: { content: [{ type: "text", text: "hey" }] },
+    });
   });
 
   it("does not prime streams for clients of older revisions", async () => {
     const { app } = makeApp();
     const id = await initialize(app, "2025-03-26");
-    const response = await post(app, { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "echo", arguments: { text: "a" } } }, { "mcp-session-id": id });
+    const response = await post(
+      app,
+      { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "echo", arguments: { text: "a" } } },
+      { "mcp-session-id": id },
+    );
     const events = await readEvents(response.body);
     expect(events).toHaveLength(1);
   });
@@ -132,7 +148,10 @@ describe("GET and DELETE /mcp", () => {
     const { app } = makeApp();
     const id = await initialize(app);
     expect((await app.request(url, { method: "DELETE", headers: { ...MCP_HEADERS, "mcp-session-id": id } })).status).toBe(200);
-    expect(await rpcError(await post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": id }))).toMatchObject({ status: 404, code: -32001 });
+    expect(await rpcError(await post(app, { jsonrpc: "2.0", id: 1, method: "ping" }, { "mcp-session-id": id }))).toMatchObject({
+      status: 404,
+      code: -32001,
+    });
     const put = await app.request(url, { method: "PUT", headers: MCP_HEADERS });
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, POST, DELETE");
@@ -142,15 +161,26 @@ describe("GET and DELETE /mcp", () => {
 describe("resumption (Last-Event-ID) and its memory", () => {
   type App = ReturnType<typeof makeApp>["app"];
   const resume = (app: App, session: string, lastEventId: string) =>
-    app.request(url, { method: "GET", headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": session, "last-event-id": lastEventId } });
+    app.request(url, {
+      method: "GET",
+      headers: { ...MCP_HEADERS, accept: "text/event-stream", "mcp-session-id": session, "last-event-id": lastEventId },
+    });
   const seqOf = (eventId: string | undefined) => Number(eventId?.split("_")[1]);
 
   /** A tools/call whose client drops the connection after two events; then the call is cancelled, so it ends unseen. */
   async function droppedCall(app: App, session: string, requestId: number): Promise<string> {
     const params = { name: "slow", arguments: {}, _meta: { progressToken: "p" } };
-    const response = await post(app, { jsonrpc: "2.0", id: requestId, method: "tools/call", params }, { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" });
+    const response = await post(
+      app,
+      { jsonrpc: "2.0", id: requestId, method: "tools/call", params },
+      { "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" },
+    );
     const seen = await readEvents(response.body, 2); // priming event + first progress; then the connection drops
-    const cancelled = await post(app, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId } }, { "mcp-session-id": session });
+    const cancelled = await post(
+      app,
+      { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId } },
+      { "mcp-session-id": session },
+    );
     expect(cancelled.status).toBe(202);
     return seen[1]?.id ?? "";
   }
@@ -172,7 +202,11 @@ describe("resumption (Last-Event-ID) and its memory", () => {
   it("keeps nothing of a stream delivered whole to a connected client", async () => {
     const { app, http } = makeApp();
     const id = await initialize(app);
-    const response = await post(app, { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "echo", arguments: { text: "r" } } }, { "mcp-session-id": id });
+    const response = await post(
+      app,
+      { jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "echo", arguments: { text: "r" } } },
+      { "mcp-session-id": id },
+    );
     const events = await readEvents(response.body);
     expect(JSON.parse(events.at(-1)?.data ?? "{}")).toMatchObject({ id: 4 });
     expect(http.pool.get(id)?.keptBytes).toBe(0);

@@ -19,7 +19,14 @@ describe("test report parsers", () => {
           status: "failed",
           assertionResults: [
             { fullName: "a works", status: "passed" },
-            { fullName: "a breaks", status: "failed", location: { line: 9, column: 3 }, failureMessages: ["Error: expect(received).toBe(expected)\n\nExpected: 2\nReceived: 3\n    at Object.<anonymous> (/ws/src/a.test.js:11:17)"] },
+            {
+              fullName: "a breaks",
+              status: "failed",
+              location: { line: 9, column: 3 },
+              failureMessages: [
+                "Error: expect(received).toBe(expected)\n\nExpected: 2\nReceived: 3\n    at Object.<anonymous> (/ws/src/a.test.js:11:17)",
+              ],
+            },
             { fullName: "a later", status: "pending" },
           ],
         },
@@ -34,9 +41,26 @@ describe("test report parsers", () => {
   });
 
   it("mocha --reporter=json", () => {
-    const report = { stats: { passes: 4, failures: 1, pending: 2 }, failures: [{ fullTitle: "suite fails", file: "/ws/test/x.spec.js", err: { message: "expected 1 to equal 2", stack: "AssertionError: expected 1 to equal 2\n    at Context.<anonymous> (test/x.spec.js:5:12)" } }] };
+    const report = {
+      stats: { passes: 4, failures: 1, pending: 2 },
+      failures: [
+        {
+          fullTitle: "suite fails",
+          file: "/ws/test/x.spec.js",
+          err: {
+            message: "expected 1 to equal 2",
+            stack: "AssertionError: expected 1 to equal 2\n    at Context.<anonymous> (test/x.spec.js:5:12)",
+          },
+        },
+      ],
+    };
     const parsed = parseMochaJson(JSON.stringify(report, null, 2), "/ws");
-    expect(parsed).toEqual({ passed: 4, failed: 1, skipped: 2, failures: [{ test: "suite fails", file: "test/x.spec.js", line: 5, message: "expected 1 to equal 2" }] });
+    expect(parsed).toEqual({
+      passed: 4,
+      failed: 1,
+      skipped: 2,
+      failures: [{ test: "suite fails", file: "test/x.spec.js", line: 5, message: "expected 1 to equal 2" }],
+    });
   });
 
   it("node --test TAP with nested subtests: only the failing leaf is a failure", () => {
@@ -103,7 +127,9 @@ describe("test report parsers", () => {
     ];
     const parsed = await parseGoTestJson(events.map((e) => JSON.stringify(e)).join("\n"));
     expect(parsed).toMatchObject({ passed: 1, failed: 1, skipped: 1 });
-    expect(parsed.failures).toEqual([{ test: "example.com/m/calc.TestTable/neg", file: "calc/calc_test.go", line: 21, message: "calc_test.go:21: got -1, want 1" }]);
+    expect(parsed.failures).toEqual([
+      { test: "example.com/m/calc.TestTable/neg", file: "calc/calc_test.go", line: 21, message: "calc_test.go:21: got -1, want 1" },
+    ]);
     expect((await parseGoTestJson("# example.com/m\n./x.go:3:1: syntax error\nFAIL\n")).unreadable).toBe(true);
   });
 
@@ -125,7 +151,12 @@ describe("test report parsers", () => {
       "",
       "test result: FAILED. 1 passed; 1 failed; 1 ignored; 0 measured; 0 filtered out",
     ].join("\n");
-    expect(parseCargoTestText(out)).toMatchObject({ passed: 1, failed: 1, skipped: 1, failures: [{ test: "tests::b", file: "src/main.rs", line: 12 }] });
+    expect(parseCargoTestText(out)).toMatchObject({
+      passed: 1,
+      failed: 1,
+      skipped: 1,
+      failures: [{ test: "tests::b", file: "src/main.rs", line: 12 }],
+    });
     expect(parseCargoTestText("error[E0425]: cannot find value `x`\n").unreadable).toBe(true);
   });
 });

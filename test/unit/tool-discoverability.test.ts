@@ -7,8 +7,10 @@ import { rankTools, searchWords } from "../helpers/tool-search-rank.ts";
 
 const ALL = TOOLSETS.flatMap((t) => t.tools);
 /** Tool names that match at all, best first. */
-const ranking = (query: string) => rankTools(ALL, query).filter((t) => t.score > 0).map((t) => t.name);
-
+const ranking = (query: string) =>
+  rankTools(ALL, query)
+    .filter((t) => t.score > 0)
+    .map((t) => t.name);
 
 const PHRASES: [query: string, tool: string | string[]][] = [
   ["read a file", "readFile"],
@@ -58,14 +60,21 @@ const PHRASES: [query: string, tool: string | string[]][] = [
 describe("tool search finds each tool by a model's words", () => {
   it.each(PHRASES.map(([query, tool]) => [query, [tool].flat()] as const))("%s -> %s", (query, tools) => {
     const ranked = ranking(query);
-    expect(ranked.slice(0, 3).some((name) => tools.includes(name)), `ranked: ${ranked.slice(0, 6).join(", ")}`).toBe(true);
+    expect(
+      ranked.slice(0, 3).some((name) => tools.includes(name)),
+      `ranked: ${ranked.slice(0, 6).join(", ")}`,
+    ).toBe(true);
   });
 
   it("covers every toolset with at least one phrase, and names only real tools", () => {
     const names = new Set(ALL.map((t) => t.name));
     const phrased = new Set(PHRASES.flatMap(([, tool]) => tool));
     for (const tool of phrased) expect(names.has(tool), tool).toBe(true);
-    for (const toolset of TOOLSETS) expect(toolset.tools.some((t) => phrased.has(t.name)), toolset.name).toBe(true);
+    for (const toolset of TOOLSETS)
+      expect(
+        toolset.tools.some((t) => phrased.has(t.name)),
+        toolset.name,
+      ).toBe(true);
   });
 
   it("splits names and hints into words the way the ranking reads them", () => {

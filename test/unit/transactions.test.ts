@@ -47,7 +47,9 @@ describe("a transaction", () => {
     await writeFile(at("one.txt"), "a\nb\n");
     await writeFile(at("two.txt"), "x\r\ny\r\n");
     const tx = await begin();
-    expect(await d.text("stageEdit", { transactionId: tx, filePath: "one.txt", oldContent: "a", newContent: "A" })).toMatch(/^Staged in tx-\w+ \(1 file\); nothing is written until commitTransaction\.\nWould edit one\.txt \(\+1 -1\)/);
+    expect(await d.text("stageEdit", { transactionId: tx, filePath: "one.txt", oldContent: "a", newContent: "A" })).toMatch(
+      /^Staged in tx-\w+ \(1 file\); nothing is written until commitTransaction\.\nWould edit one\.txt \(\+1 -1\)/,
+    );
     const second = await d.text("stageEdit", { transactionId: tx, filePath: "one.txt", edits: [{ type: "insert", line: 3, text: "c" }] });
     expect(second).toMatch(/\(\+2 -1\)/);
     await d.text("stageEdit", { transactionId: tx, filePath: "two.txt", content: "X\nY\n" });
@@ -116,7 +118,7 @@ describe("a transaction", () => {
     await mkdir(at("q.txt"));
     expect((await d.failure("commitTransaction", { transactionId: tx })).code).toBe("file_changed");
     expect(await readFile(at("p.txt"), "utf8")).toBe("p\n");
-    expect((await readdir(at("q.txt")))).toEqual([]);
+    expect(await readdir(at("q.txt"))).toEqual([]);
   });
 
   it("changes nothing when a file to create appeared meanwhile", async () => {
@@ -142,10 +144,18 @@ describe("a transaction", () => {
     await writeFile(at("v.txt"), "v\n");
     const tx = await begin();
     await d.text("stageEdit", { transactionId: tx, filePath: "v.txt", content: "V\n" });
-    expect((await d.failure("stageEdit", { transactionId: tx, filePath: "v.txt", oldContent: "nope", newContent: "x" })).code).toBe("match_not_found");
-    expect((await d.failure("stageEdit", { transactionId: tx, filePath: "missing.txt", oldContent: "a", newContent: "b" })).code).toBe("file_not_found");
-    expect((await d.failure("stageEdit", { transactionId: tx, filePath: "w.txt", edits: [{ type: "delete", line: 1 }] })).suggestion).toMatch(/content/);
-    expect((await d.failure("stageEdit", { transactionId: tx, filePath: "v.txt", expectedHash: "ffffffffffffffff", content: "x" })).code).toBe("file_changed");
+    expect((await d.failure("stageEdit", { transactionId: tx, filePath: "v.txt", oldContent: "nope", newContent: "x" })).code).toBe(
+      "match_not_found",
+    );
+    expect((await d.failure("stageEdit", { transactionId: tx, filePath: "missing.txt", oldContent: "a", newContent: "b" })).code).toBe(
+      "file_not_found",
+    );
+    expect(
+      (await d.failure("stageEdit", { transactionId: tx, filePath: "w.txt", edits: [{ type: "delete", line: 1 }] })).suggestion,
+    ).toMatch(/content/);
+    expect(
+      (await d.failure("stageEdit", { transactionId: tx, filePath: "v.txt", expectedHash: "ffffffffffffffff", content: "x" })).code,
+    ).toBe("file_changed");
     await d.text("commitTransaction", { transactionId: tx });
     expect(await readFile(at("v.txt"), "utf8")).toBe("V\n");
   });
@@ -158,7 +168,9 @@ describe("a transaction", () => {
     const { transactionId } = (await begin.handlers.headless?.({}, mine)) as { transactionId: string };
     await stageEdit.handlers.headless?.({ transactionId, filePath: "own.txt", content: "OWN\n" }, mine);
     await expect(commitTransaction.handlers.headless?.({ transactionId }, theirs)).rejects.toMatchObject({ code: "transaction_not_found" });
-    await expect(stageEdit.handlers.headless?.({ transactionId, filePath: "own.txt", content: "x" }, theirs)).rejects.toMatchObject({ code: "transaction_not_found" });
+    await expect(stageEdit.handlers.headless?.({ transactionId, filePath: "own.txt", content: "x" }, theirs)).rejects.toMatchObject({
+      code: "transaction_not_found",
+    });
     await commitTransaction.handlers.headless?.({ transactionId }, mine);
     expect(await readFile(at("own.txt"), "utf8")).toBe("OWN\n");
   });
@@ -217,7 +229,12 @@ describe("ctx.fs.commit", () => {
     const writes = await Promise.all(
       ["f1.txt", "f2.txt", "f3.txt"].map(async (name) => {
         const read = await fs.readBytes(name, { maxBytes: 100 });
-        return { label: name, path: read.path, data: new TextEncoder().encode(`${name} changed\n`), expect: { identity: identityOf(read.stat), original: read.bytes } };
+        return {
+          label: name,
+          path: read.path,
+          data: new TextEncoder().encode(`${name} changed\n`),
+          expect: { identity: identityOf(read.stat), original: read.bytes },
+        };
       }),
     );
     const before = await snapshot(["f1.txt", "f2.txt", "f3.txt"]);

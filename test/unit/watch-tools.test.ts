@@ -38,7 +38,8 @@ afterAll(async () => {
 /** Reads until `want` has been seen (events may come in more than one read). */
 async function changesUntil(watchId: string, want: (seen: Changes["changes"]) => boolean): Promise<Changes["changes"]> {
   const seen: Changes["changes"] = [];
-  for (let reads = 0; reads < 20 && !want(seen); reads++) seen.push(...(await d.data<Changes>("getFileChanges", { watchId, waitMs: 10_000 })).changes);
+  for (let reads = 0; reads < 20 && !want(seen); reads++)
+    seen.push(...(await d.data<Changes>("getFileChanges", { watchId, waitMs: 10_000 })).changes);
   return seen;
 }
 
@@ -48,11 +49,20 @@ describe("watching files", () => {
     expect(path).toBe("src");
     expect(await d.data("getFileChanges", { watchId })).toEqual({ watchId, changes: [], overflowed: false });
     await writeFile(join(root, "src", "new.ts"), "new\n");
-    expect(await changesUntil(watchId, (s) => s.some((c) => c.path === "src/new.ts"))).toContainEqual({ path: "src/new.ts", change: "created" });
+    expect(await changesUntil(watchId, (s) => s.some((c) => c.path === "src/new.ts"))).toContainEqual({
+      path: "src/new.ts",
+      change: "created",
+    });
     await writeFile(join(root, "src", "old.ts"), "changed\n");
-    expect(await changesUntil(watchId, (s) => s.some((c) => c.path === "src/old.ts"))).toContainEqual({ path: "src/old.ts", change: "changed" });
+    expect(await changesUntil(watchId, (s) => s.some((c) => c.path === "src/old.ts"))).toContainEqual({
+      path: "src/old.ts",
+      change: "changed",
+    });
     await rm(join(root, "src", "new.ts"));
-    expect(await changesUntil(watchId, (s) => s.some((c) => c.path === "src/new.ts"))).toContainEqual({ path: "src/new.ts", change: "deleted" });
+    expect(await changesUntil(watchId, (s) => s.some((c) => c.path === "src/new.ts"))).toContainEqual({
+      path: "src/new.ts",
+      change: "deleted",
+    });
     expect(await d.data("unwatchFiles", { watchId })).toEqual({ watchId, droppedChanges: 0 });
     expect((await d.failure("getFileChanges", { watchId })).code).toBe("watch_not_found");
   });
@@ -75,7 +85,9 @@ describe("watching files", () => {
     await writeFile(join(root, "src", "announced.ts"), "x");
     await vi.waitFor(
       () => {
-        const notes = d.fixture.sent.filter((m) => "method" in m && m.method === "notifications/message" && (m.params as { logger?: string }).logger === "watchFiles");
+        const notes = d.fixture.sent.filter(
+          (m) => "method" in m && m.method === "notifications/message" && (m.params as { logger?: string }).logger === "watchFiles",
+        );
         expect(notes.some((m) => JSON.stringify(m).includes("src/announced.ts"))).toBe(true);
       },
       { timeout: 10_000, interval: 50 },

@@ -57,8 +57,12 @@ describe("readLines", () => {
 
   it("counts the total when the rest is small, and stops at the byte budget", async () => {
     const text = Array.from({ length: 100 }, (_, i) => `line ${i + 1}`).join("\n");
-    expect(await readLines(memoryReader(text), text.length, { startLine: 1, endLine: undefined, maxLines: 10, maxBytes: 1000 })).toMatchObject({ endLine: 10, stoppedBy: "maxLines", totalLines: 100 });
-    expect(await readLines(memoryReader(text), text.length, { startLine: 5, endLine: undefined, maxLines: 50, maxBytes: 14 })).toMatchObject({ lines: ["line 5", "line 6"], stoppedBy: "maxBytes", totalLines: 100 });
+    expect(
+      await readLines(memoryReader(text), text.length, { startLine: 1, endLine: undefined, maxLines: 10, maxBytes: 1000 }),
+    ).toMatchObject({ endLine: 10, stoppedBy: "maxLines", totalLines: 100 });
+    expect(
+      await readLines(memoryReader(text), text.length, { startLine: 5, endLine: undefined, maxLines: 50, maxBytes: 14 }),
+    ).toMatchObject({ lines: ["line 5", "line 6"], stoppedBy: "maxBytes", totalLines: 100 });
   });
 
   it("cuts a first line longer than the budget at a character boundary", async () => {
@@ -85,7 +89,9 @@ describe("ctx.fs.writeFile", () => {
     await ctx.fs.writeFile("once.txt", "1", { createOnly: true });
     expect(await ctx.fs.writeFile("once.txt", "2", { createOnly: true }).catch((e: { code: string }) => e.code)).toBe("file_exists");
     expect(await readFile(join(root, "once.txt"), "utf8")).toBe("1");
-    expect(await ctx.fs.writeFile("no/such/dir/f.txt", "x").catch((e: { message: string }) => e.message)).toBe("The directory of no/such/dir/f.txt does not exist");
+    expect(await ctx.fs.writeFile("no/such/dir/f.txt", "x").catch((e: { message: string }) => e.message)).toBe(
+      "The directory of no/such/dir/f.txt does not exist",
+    );
   });
 
   it("never writes outside, through a symlinked parent or file", async () => {

@@ -25,7 +25,17 @@ beforeAll(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), "cib-tools-")));
   root = join(base, "my project");
   await mkdir(root);
-  await put("package.json", JSON.stringify({ name: "demo", version: "1.2.3", type: "module", scripts: { build: "tsc", test: "vitest" }, dependencies: { hono: "1" }, devDependencies: { typescript: "5", vitest: "4" } }));
+  await put(
+    "package.json",
+    JSON.stringify({
+      name: "demo",
+      version: "1.2.3",
+      type: "module",
+      scripts: { build: "tsc", test: "vitest" },
+      dependencies: { hono: "1" },
+      devDependencies: { typescript: "5", vitest: "4" },
+    }),
+  );
   await put("pnpm-lock.yaml", "lockfileVersion: 9\n");
   await put("tsconfig.json", "{}");
   await put("Makefile", "all:\n");
@@ -57,7 +67,11 @@ afterAll(async () => {
 
 describe("getWorkspaceFolders", () => {
   it("answers in Claude Code's shape with a percent-encoded file URI", async () => {
-    expect(await d.data("getWorkspaceFolders")).toEqual({ success: true, folders: [{ name: "my project", uri: `file://${root.replace(" ", "%20")}`, path: root }], rootPath: root });
+    expect(await d.data("getWorkspaceFolders")).toEqual({
+      success: true,
+      folders: [{ name: "my project", uri: `file://${root.replace(" ", "%20")}`, path: root }],
+      rootPath: root,
+    });
   });
 });
 
@@ -69,7 +83,15 @@ describe("getProjectInfo", () => {
       name: "demo",
       kinds: ["node", "typescript", "make"],
       git: true,
-      node: { name: "demo", version: "1.2.3", type: "module", scripts: ["build", "test"], dependencies: 1, devDependencies: 2, packageManager: "pnpm" },
+      node: {
+        name: "demo",
+        version: "1.2.3",
+        type: "module",
+        scripts: ["build", "test"],
+        dependencies: 1,
+        devDependencies: 2,
+        packageManager: "pnpm",
+      },
       warnings: [],
     });
     expect(out.markers).toEqual(["Makefile", "package.json", "pnpm-lock.yaml", "tsconfig.json"]);
@@ -85,7 +107,14 @@ describe("getProjectInfo", () => {
     await put("deno.json", "{}", dir);
     const out = await (await dispatcher(dir)).data<Record<string, unknown>>("getProjectInfo");
     expect(out.kinds).toEqual(["node", "deno", "rust", "go", "python", "java"]);
-    expect(out).toMatchObject({ name: "poly", git: false, rust: { crate: "crab" }, go: { module: "example.com/gopher" }, python: { name: "snake" }, java: { buildTool: "gradle" } });
+    expect(out).toMatchObject({
+      name: "poly",
+      git: false,
+      rust: { crate: "crab" },
+      go: { module: "example.com/gopher" },
+      python: { name: "snake" },
+      java: { buildTool: "gradle" },
+    });
     expect(out.node).toBeUndefined();
     expect((out.warnings as string[])[0]).toMatch(/package\.json could not be parsed/);
   });
@@ -112,7 +141,9 @@ describe("getFileTree", () => {
     const cut = await d.text("getFileTree", { maxEntries: 2 });
     expect(cut.split("\n")).toHaveLength(4);
     expect(cut).toMatch(/\[truncated at 2 entries/);
-    expect(await d.text("getFileTree", { path: "src" })).toBe(["src/", "  util/", "    strings.test.ts (5 B)", "    strings.ts (11 B)", "  app.tsx (2 B)", "  index.ts (20 B)"].join("\n"));
+    expect(await d.text("getFileTree", { path: "src" })).toBe(
+      ["src/", "  util/", "    strings.test.ts (5 B)", "    strings.ts (11 B)", "  app.tsx (2 B)", "  index.ts (20 B)"].join("\n"),
+    );
   });
 
   it("escapes names that would fake lines or reorder text", async () => {
@@ -127,7 +158,9 @@ describe("getFileTree", () => {
     expect((await d.failure("getFileTree", { path: "README.md" })).code).toBe("not_a_directory");
     expect((await d.failure("getFileTree", { path: "escape" })).code).toBe("outside_workspace");
     expect((await d.failure("getFileTree", { path: "../" })).code).toBe("outside_workspace");
-    expect((await d.failure("getFileTree", { maxDepth: 11 })).error).toBe("Invalid arguments for getFileTree: `maxDepth` must be <=10, got 11");
+    expect((await d.failure("getFileTree", { maxDepth: 11 })).error).toBe(
+      "Invalid arguments for getFileTree: `maxDepth` must be <=10, got 11",
+    );
   });
 
   it("stops when its call is cancelled", async () => {
@@ -150,12 +183,20 @@ describe("getFileTree", () => {
 
 describe("findFiles", () => {
   it("matches basenames at any depth when the pattern has no slash", async () => {
-    expect(await d.data("findFiles", { pattern: "*.ts" })).toEqual({ files: ["src/index.ts", "src/util/strings.test.ts", "src/util/strings.ts"], truncated: false });
+    expect(await d.data("findFiles", { pattern: "*.ts" })).toEqual({
+      files: ["src/index.ts", "src/util/strings.test.ts", "src/util/strings.ts"],
+      truncated: false,
+    });
   });
 
   it("matches paths with **, braces, classes and ?", async () => {
     const files = async (args: Record<string, unknown>) => (await d.data<{ files: string[] }>("findFiles", args)).files;
-    expect(await files({ pattern: "src/**/*.{ts,tsx}" })).toEqual(["src/app.tsx", "src/index.ts", "src/util/strings.test.ts", "src/util/strings.ts"]);
+    expect(await files({ pattern: "src/**/*.{ts,tsx}" })).toEqual([
+      "src/app.tsx",
+      "src/index.ts",
+      "src/util/strings.test.ts",
+      "src/util/strings.ts",
+    ]);
     expect(await files({ pattern: "**/*.test.ts" })).toEqual(["src/util/strings.test.ts"]);
     expect(await files({ pattern: "util/*.ts", path: "src" })).toEqual(["src/util/strings.test.ts", "src/util/strings.ts"]);
     expect(await files({ pattern: "[Rr]EADME.?d" })).toEqual(["README.md"]);
@@ -185,8 +226,12 @@ describe("readFile", () => {
   });
 
   it("reads line ranges, absolute paths and file URIs", async () => {
-    expect(await d.text("readFile", { path: join(root, "lines.txt"), startLine: 10, endLine: 12 })).toBe("10\tline 10\n11\tline 11\n12\tline 12");
-    expect(await d.text("readFile", { path: `file://${root.replace(" ", "%20")}/lines.txt`, startLine: 99, endLine: 500 })).toBe("99\tline 99\n100\tline 100");
+    expect(await d.text("readFile", { path: join(root, "lines.txt"), startLine: 10, endLine: 12 })).toBe(
+      "10\tline 10\n11\tline 11\n12\tline 12",
+    );
+    expect(await d.text("readFile", { path: `file://${root.replace(" ", "%20")}/lines.txt`, startLine: 99, endLine: 500 })).toBe(
+      "99\tline 99\n100\tline 100",
+    );
     expect(await d.text("readFile", { path: "empty.txt" })).toBe("[empty.txt is empty]");
   });
 
@@ -198,7 +243,9 @@ describe("readFile", () => {
     expect(await d.text("readFile", { path: "lines.txt", maxBytes: 21 })).toBe(
       "1\tline 1\n2\tline 2\n3\tline 3\n[showing lines 1-3 of 100, maxBytes (21) reached; continue with startLine 4]",
     );
-    expect(await d.text("readFile", { path: "wide.txt", maxBytes: 5 })).toBe("1\téé\n[line 1 is longer than maxBytes (5) and was cut; raise maxBytes to see it whole]");
+    expect(await d.text("readFile", { path: "wide.txt", maxBytes: 5 })).toBe(
+      "1\téé\n[line 1 is longer than maxBytes (5) and was cut; raise maxBytes to see it whole]",
+    );
   });
 
   it("reads 2,000 lines by default", async () => {
@@ -226,13 +273,21 @@ describe("readFile", () => {
     expect((await d.failure("readFile", { file_path: "a.ts" })).error).toBe(
       "Invalid arguments for readFile: unknown argument `file_path` (did you mean `path`?); missing required argument `path`; allowed: path (required), startLine, endLine, maxBytes",
     );
-    expect((await d.failure("readFile", { path: "a", startLine: 0 })).error).toBe("Invalid arguments for readFile: `startLine` must be >=1, got 0");
-    expect((await d.failure("readFile", { path: "a", startLine: "3" })).error).toBe('Invalid arguments for readFile: `startLine` must be a number, got the string "3"');
-    expect((await d.failure("readFile", { path: "a", maxBytes: 1.5 })).error).toBe("Invalid arguments for readFile: `maxBytes` must be a whole number, got 1.5");
+    expect((await d.failure("readFile", { path: "a", startLine: 0 })).error).toBe(
+      "Invalid arguments for readFile: `startLine` must be >=1, got 0",
+    );
+    expect((await d.failure("readFile", { path: "a", startLine: "3" })).error).toBe(
+      'Invalid arguments for readFile: `startLine` must be a number, got the string "3"',
+    );
+    expect((await d.failure("readFile", { path: "a", maxBytes: 1.5 })).error).toBe(
+      "Invalid arguments for readFile: `maxBytes` must be a whole number, got 1.5",
+    );
     expect((await d.failure("getWorkspaceFolders", { verbose: true })).error).toBe(
       "Invalid arguments for getWorkspaceFolders: unknown argument `verbose`; allowed: none (call it with {})",
     );
-    expect((await d.failure("readFile", [])).error).toBe("Invalid arguments for readFile: the arguments must be a JSON object, got an array");
+    expect((await d.failure("readFile", [])).error).toBe(
+      "Invalid arguments for readFile: the arguments must be a JSON object, got an array",
+    );
   });
 });
 
@@ -250,21 +305,48 @@ describe("the result cap", () => {
     expect(found.files.length).toBeGreaterThan(10);
     expect(found.files.length).toBeLessThan(200);
     expect(found.truncated).toBe(false);
-    expect(found._truncated).toBe(`Cut to the bridge's result cap of 1024 characters (files: ${found.files.length} of 200 items kept); narrow the request to see the rest.`);
+    expect(found._truncated).toBe(
+      `Cut to the bridge's result cap of 1024 characters (files: ${found.files.length} of 200 items kept); narrow the request to see the rest.`,
+    );
   });
 });
 
 describe("getToolCapabilities", () => {
   const probeTool = (name: string, probes: string[]) =>
-    defineTool({ name, description: "Runs something.", searchHint: "x", input: v.strictObject({}), requires: { probes }, handler: async () => "ran" });
+    defineTool({
+      name,
+      description: "Runs something.",
+      searchHint: "x",
+      input: v.strictObject({}),
+      requires: { probes },
+      handler: async () => "ran",
+    });
   const extensionTool = (name: string, headless: boolean) =>
     headless
-      ? defineTool({ name, description: "Does something.", searchHint: "x", input: v.strictObject({}), handler: async () => "headless", viaExtension: async () => "extension" })
-      : defineTool({ name, description: "Does something.", searchHint: "x", input: v.strictObject({}), viaExtension: async () => "extension" });
+      ? defineTool({
+          name,
+          description: "Does something.",
+          searchHint: "x",
+          input: v.strictObject({}),
+          handler: async () => "headless",
+          viaExtension: async () => "extension",
+        })
+      : defineTool({
+          name,
+          description: "Does something.",
+          searchHint: "x",
+          input: v.strictObject({}),
+          viaExtension: async () => "extension",
+        });
   const extra = defineToolset({
     name: "extra",
     purpose: "test tools with requirements",
-    tools: [probeTool("grepSomewhere", ["rg-definitely-missing"]), probeTool("runSh", ["sh"]), extensionTool("getDiagnostics", false), extensionTool("openFile", true)],
+    tools: [
+      probeTool("grepSomewhere", ["rg-definitely-missing"]),
+      probeTool("runSh", ["sh"]),
+      extensionTool("getDiagnostics", false),
+      extensionTool("openFile", true),
+    ],
   });
 
   it("lists what cannot work and why, the executables found, and fallback tools", async () => {
@@ -278,7 +360,11 @@ describe("getToolCapabilities", () => {
     expect((out.executables as Record<string, string | null>)["rg-definitely-missing"]).toBeNull();
     expect(out.available).toBe(toolsets.flatMap((t) => t.tools).length - 2);
     expect(out.unavailable).toEqual([
-      { name: "grepSomewhere", reason: "needs `rg-definitely-missing` on PATH", suggestion: "Install rg-definitely-missing, make sure it is on the bridge's PATH, and restart the bridge." },
+      {
+        name: "grepSomewhere",
+        reason: "needs `rg-definitely-missing` on PATH",
+        suggestion: "Install rg-definitely-missing, make sure it is on the bridge's PATH, and restart the bridge.",
+      },
       { name: "getDiagnostics", reason: "needs the VS Code extension", suggestion: expect.stringMatching(/VS Code/) },
     ]);
     expect(out.fallback).toEqual(["openFile"]);
@@ -293,6 +379,8 @@ describe("getToolCapabilities", () => {
     const on = await dispatcher(root, { toolsets: [extra], extension: { connected: true } });
     expect(await on.text("openFile")).toBe("extension");
     expect(await on.text("getDiagnostics")).toBe("extension");
-    expect((await on.data<Record<string, unknown>>("getToolCapabilities").catch(() => undefined)) ?? "not registered").toBe("not registered");
+    expect((await on.data<Record<string, unknown>>("getToolCapabilities").catch(() => undefined)) ?? "not registered").toBe(
+      "not registered",
+    );
   });
 });

@@ -2,7 +2,14 @@
 // adapters themselves are held to the policy over the wire in test/contract/runtime-adapter.test.ts.
 import { describe, expect, it } from "vitest";
 import { failedChild } from "../../runtime/shared/spawn-failed.ts";
-import { CLOSE_WAIT_MS, closeWithGoingAway, frameBytes, idleTimeoutSeconds, MAX_FRAME_BYTES, preferredSubprotocol } from "../../runtime/shared/ws-policy.ts";
+import {
+  CLOSE_WAIT_MS,
+  closeWithGoingAway,
+  frameBytes,
+  idleTimeoutSeconds,
+  MAX_FRAME_BYTES,
+  preferredSubprotocol,
+} from "../../runtime/shared/ws-policy.ts";
 
 describe("preferredSubprotocol", () => {
   it("says mcp whenever it is offered, in any position or spacing", () => {

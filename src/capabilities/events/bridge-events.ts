@@ -22,5 +22,12 @@ export interface BridgeEvents {
    * runTests finished a run (cached answers are not runs). "pass-after-fail" is a pass whose
    * previous run failed: the seed's onTestRun filters are "any", "failure" and "pass-after-fail".
    */
-  "test.run": { runner: string; outcome: "pass" | "fail" | "pass-after-fail"; passed: number; failed: number; skipped: number; durationMs: number };
+  "test.run": {
+    runner: string;
+    outcome: "pass" | "fail" | "pass-after-fail";
+    passed: number;
+    failed: number;
+    skipped: number;
+    durationMs: number;
+  };
 }

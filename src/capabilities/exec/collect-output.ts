@@ -32,7 +32,11 @@ export async function collectOutput(child: Pick<Child, "stdout" | "stderr">, opt
   return { stdout: stdout.text, stderr: stderr.text, stdoutTruncated: stdout.truncated, stderrTruncated: stderr.truncated };
 }
 
-async function drain(stream: ReadableStream<Uint8Array>, opts: CollectOptions, onText: ((text: string) => void) | undefined): Promise<{ text: string; truncated: boolean }> {
+async function drain(
+  stream: ReadableStream<Uint8Array>,
+  opts: CollectOptions,
+  onText: ((text: string) => void) | undefined,
+): Promise<{ text: string; truncated: boolean }> {
   const tailMode = opts.keep === "head-and-tail";
   const headCap = tailMode ? Math.ceil(opts.maxBytes / 2) : opts.maxBytes;
   const head = new ByteBuffer();

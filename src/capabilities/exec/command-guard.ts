@@ -12,6 +12,10 @@ export interface CommandGuard {
   readonly passEnv: readonly string[];
 }
 
-export function createCommandGuard(runtime: Pick<Runtime, "fs" | "which">, allowCommands: readonly string[], passEnv: readonly string[] = []): CommandGuard {
+export function createCommandGuard(
+  runtime: Pick<Runtime, "fs" | "which">,
+  allowCommands: readonly string[],
+  passEnv: readonly string[] = [],
+): CommandGuard {
   return { policy: createCommandPolicy(allowCommands), identity: createIdentityCheck(runtime), passEnv };
 }

@@ -85,9 +85,13 @@ export function createExec(deps: ExecDeps, declared: readonly string[], signal: 
   return {
     async run(command, opts) {
       if (!declared.includes(command)) {
-        throw new ToolError("internal_error", `This tool may not run \`${command}\` (it declares ${declared.length > 0 ? declared.join(", ") : "no executables"})`, {
-          suggestion: "This is a bridge bug: the tool must list the executable in requires.probes.",
-        });
+        throw new ToolError(
+          "internal_error",
+          `This tool may not run \`${command}\` (it declares ${declared.length > 0 ? declared.join(", ") : "no executables"})`,
+          {
+            suggestion: "This is a bridge bug: the tool must list the executable in requires.probes.",
+          },
+        );
       }
       const path = await deps.runtime.which(command);
       if (path === undefined) throw missing(command);
@@ -100,7 +104,9 @@ export function createExec(deps: ExecDeps, declared: readonly string[], signal: 
       const found = await locate(command);
       const disguised = await deps.guard.identity.refusal(found.path, { folders: deps.fs.folders, projectBin: found.projectBin });
       if (disguised !== undefined) {
-        throw new ToolError("command_refused", `Refused \`${command}\`: ${disguised}`, { suggestion: "Ask the user to check that PATH gives the real tool; interpreters never run through runCommand." });
+        throw new ToolError("command_refused", `Refused \`${command}\`: ${disguised}`, {
+          suggestion: "Ask the user to check that PATH gives the real tool; interpreters never run through runCommand.",
+        });
       }
       return runResolved(deps.runtime, found.path, cwd, opts, { signal, env: chosenByCaller });
     },
@@ -112,7 +118,13 @@ export function createExec(deps: ExecDeps, declared: readonly string[], signal: 
       try {
         const args = typeof opts.args === "function" ? opts.args(report?.path ?? "") : opts.args;
         assertToolchainArgv(command, args);
-        const result: ToolchainResult = await runResolved(deps.runtime, found.path, cwd, { ...opts, args }, { signal, env: chosenByCaller });
+        const result: ToolchainResult = await runResolved(
+          deps.runtime,
+          found.path,
+          cwd,
+          { ...opts, args },
+          { signal, env: chosenByCaller },
+        );
         const text = await report?.read(opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
         if (text !== undefined) result.report = text;
         return result;
@@ -135,10 +147,18 @@ async function workingDirectory(fs: WorkspaceFs, dir: string | undefined): Promi
 }
 
 function missing(command: string): ToolError {
-  return new ToolError("probe_missing", `\`${command}\` is not on the bridge's PATH`, { suggestion: `Install ${command} (or add it to the project), make sure the bridge's PATH has it, and restart the bridge.` });
+  return new ToolError("probe_missing", `\`${command}\` is not on the bridge's PATH`, {
+    suggestion: `Install ${command} (or add it to the project), make sure the bridge's PATH has it, and restart the bridge.`,
+  });
 }
 
-async function runResolved(runtime: ExecDeps["runtime"], path: string, cwd: string, opts: RunOptions, call: { signal: AbortSignal; env: ChildEnvOptions }): Promise<RunResult> {
+async function runResolved(
+  runtime: ExecDeps["runtime"],
+  path: string,
+  cwd: string,
+  opts: RunOptions,
+  call: { signal: AbortSignal; env: ChildEnvOptions },
+): Promise<RunResult> {
   const { signal } = call;
   const timeout = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
   const stop = timeout === undefined ? signal : AbortSignal.any([signal, timeout]);
@@ -163,11 +183,21 @@ async function runResolved(runtime: ExecDeps["runtime"], path: string, cwd: stri
   try {
     exitCode = await child.exited;
   } catch (err) {
-    throw new ToolError(fsErrorCode(err) === "EACCES" ? "permission_denied" : "internal_error", `Could not run ${path}: ${errorMessage(err)}`, {
-      suggestion: "Check that the executable works from a terminal.",
-      cause: err,
-    });
+    throw new ToolError(
+      fsErrorCode(err) === "EACCES" ? "permission_denied" : "internal_error",
+      `Could not run ${path}: ${errorMessage(err)}`,
+      {
+        suggestion: "Check that the executable works from a terminal.",
+        cause: err,
+      },
+    );
   }
   const leftoversStopped = await endLeftovers(child, output, stopReading);
-  return { exitCode, ...(await output), durationMs: Math.round(performance.now() - started), timedOut: timeout?.aborted === true && !signal.aborted, leftoversStopped };
+  return {
+    exitCode,
+    ...(await output),
+    durationMs: Math.round(performance.now() - started),
+    timedOut: timeout?.aborted === true && !signal.aborted,
+    leftoversStopped,
+  };
 }

@@ -32,7 +32,10 @@ export function outputProgress(report: (count: number, message: string) => void,
     onOutput(_stream, text) {
       const parts = (partial + text).split(/\r?\n|\r/);
       partial = (parts.pop() ?? "").slice(-MAX_PARTIAL_CHARS);
-      const complete = parts.filter((l) => l.trim() !== "").slice(-keep).map((l) => l.slice(-MAX_MESSAGE_CHARS));
+      const complete = parts
+        .filter((l) => l.trim() !== "")
+        .slice(-keep)
+        .map((l) => l.slice(-MAX_MESSAGE_CHARS));
       lines = [...lines, ...complete].slice(-keep);
       const now = performance.now();
       if (now - last < interval) return;

@@ -33,9 +33,13 @@ const TOOLCHAIN: Readonly<Record<string, readonly string[]>> = {
 export function assertToolchainArgv(command: string, args: readonly string[]): void {
   const prefix = TOOLCHAIN[command];
   if (prefix === undefined || prefix.some((p, i) => args[i] !== p)) {
-    throw new ToolError("internal_error", `\`${command} ${args.slice(0, 2).join(" ")}\` is not a toolchain command line the bridge builds`, {
-      suggestion: "This is a bridge bug: toolchain programs are listed in src/capabilities/exec/toolchain.ts.",
-    });
+    throw new ToolError(
+      "internal_error",
+      `\`${command} ${args.slice(0, 2).join(" ")}\` is not a toolchain command line the bridge builds`,
+      {
+        suggestion: "This is a bridge bug: toolchain programs are listed in src/capabilities/exec/toolchain.ts.",
+      },
+    );
   }
 }
 
@@ -46,7 +50,9 @@ export function isToolchainProgram(command: string): boolean {
 /** A user value (test filter, name pattern) that is safe as one argument of a tool-built argv. */
 export function checkedFilter(value: string, what: string): string {
   if (value.startsWith("-") || value.includes("\0")) {
-    throw new ToolError("invalid_arguments", `The ${what} may not start with "-" or contain NUL: ${value.slice(0, 80)}`, { suggestion: `Pass a plain ${what}, without leading dashes.` });
+    throw new ToolError("invalid_arguments", `The ${what} may not start with "-" or contain NUL: ${value.slice(0, 80)}`, {
+      suggestion: `Pass a plain ${what}, without leading dashes.`,
+    });
   }
   return value;
 }

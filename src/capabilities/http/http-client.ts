@@ -60,7 +60,10 @@ export function createHttpClient(deps: HttpDeps, signal: AbortSignal): HttpClien
       let hop = { url, method: (req.method ?? "GET").toUpperCase(), headers: { ...req.headers }, body: req.body };
       for (;;) {
         const target = await checkTarget(hop.url, { resolveHost: deps.runtime.resolveHost, allowPrivate: deps.allowPrivate });
-        const response = await send(deps.runtime, target, hop, { signal, timeoutMs: Math.max(1, Math.round(deadline - performance.now())) });
+        const response = await send(deps.runtime, target, hop, {
+          signal,
+          timeoutMs: Math.max(1, Math.round(deadline - performance.now())),
+        });
         const location = response.headers.get("location");
         if (REDIRECTS.has(response.status) && location !== null && redirects.length < (req.maxRedirects ?? MAX_REDIRECTS)) {
           await response.body?.cancel().catch(() => {});
@@ -93,7 +96,12 @@ interface Hop {
   body: string | undefined;
 }
 
-async function send(runtime: HttpDeps["runtime"], target: { url: URL; address: string }, hop: Hop, opts: { signal: AbortSignal; timeoutMs: number }): Promise<Response> {
+async function send(
+  runtime: HttpDeps["runtime"],
+  target: { url: URL; address: string },
+  hop: Hop,
+  opts: { signal: AbortSignal; timeoutMs: number },
+): Promise<Response> {
   try {
     return await runtime.fetchPinned(target.url.href, {
       address: target.address,
@@ -111,12 +119,19 @@ async function send(runtime: HttpDeps["runtime"], target: { url: URL; address: s
 /** The request a redirect asks for: 303 (and 301/302 after a POST) becomes a GET without a body. */
 function nextHop(hop: Hop, from: URL, status: number, location: string): Hop {
   const next = URL.canParse(location, from) ? new URL(location, from) : undefined;
-  if (next === undefined) throw new ToolError("request_failed", `${from.origin} redirected to an unusable Location: ${location.slice(0, 200)}`, { suggestion: "Call the final URL directly." });
+  if (next === undefined)
+    throw new ToolError("request_failed", `${from.origin} redirected to an unusable Location: ${location.slice(0, 200)}`, {
+      suggestion: "Call the final URL directly.",
+    });
   const toGet = (status === 303 && hop.method !== "HEAD") || ((status === 301 || status === 302) && hop.method === "POST");
   const headers = { ...hop.headers };
   for (const name of Object.keys(headers)) {
     const lower = name.toLowerCase();
-    if ((next.origin !== from.origin && CREDENTIAL_HEADERS.includes(lower)) || (toGet && (lower === "content-type" || lower === "content-length"))) delete headers[name];
+    if (
+      (next.origin !== from.origin && CREDENTIAL_HEADERS.includes(lower)) ||
+      (toGet && (lower === "content-type" || lower === "content-length"))
+    )
+      delete headers[name];
   }
   return { url: next.href, method: toGet ? "GET" : hop.method, headers, body: toGet ? undefined : hop.body };
 }
@@ -124,7 +139,18 @@ function nextHop(hop: Hop, from: URL, status: number, location: string): Hop {
 function networkError(err: unknown, origin: string): ToolError {
   if (err instanceof ToolError) return err;
   const code = fsErrorCode(err);
-  if (code === "ETIMEDOUT") return new ToolError("timeout", `${origin} did not answer in time`, { suggestion: "Raise timeoutMs, or check that the service is up.", cause: err });
-  if (code === "ECANCELED") return new ToolError("cancelled", `The request to ${origin} was cancelled`, { suggestion: "Send it again if the answer is still needed.", cause: err });
-  return new ToolError("request_failed", `${origin}: ${errorMessage(err)}`, { suggestion: "Check the URL and that the service is reachable from the bridge's machine.", cause: err });
+  if (code === "ETIMEDOUT")
+    return new ToolError("timeout", `${origin} did not answer in time`, {
+      suggestion: "Raise timeoutMs, or check that the service is up.",
+      cause: err,
+    });
+  if (code === "ECANCELED")
+    return new ToolError("cancelled", `The request to ${origin} was cancelled`, {
+      suggestion: "Send it again if the answer is still needed.",
+      cause: err,
+    });
+  return new ToolError("request_failed", `${origin}: ${errorMessage(err)}`, {
+    suggestion: "Check the URL and that the service is reachable from the bridge's machine.",
+    cause: err,
+  });
 }

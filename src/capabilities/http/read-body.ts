@@ -19,7 +19,11 @@ export async function readBody(response: Response, maxBytes: number): Promise<Re
   const format = DECOMPRESSIBLE[encoding];
   const stream = format === undefined ? response.body : response.body.pipeThrough(new DecompressionStream(format));
   const { bytes, truncated } = await readAtMost(stream, maxBytes);
-  return { text: looksBinary(bytes, response.headers.get("content-type")) ? undefined : new TextDecoder().decode(bytes), bytes: bytes.length, truncated };
+  return {
+    text: looksBinary(bytes, response.headers.get("content-type")) ? undefined : new TextDecoder().decode(bytes),
+    bytes: bytes.length,
+    truncated,
+  };
 }
 
 async function readAtMost(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
@@ -43,7 +47,8 @@ async function readAtMost(stream: ReadableStream<Uint8Array>, maxBytes: number):
   return { bytes: all, truncated };
 }
 
-const TEXTUAL = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded|graphql|yaml|x-yaml|problem\+json|ld\+json)\b)/i;
+const TEXTUAL =
+  /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded|graphql|yaml|x-yaml|problem\+json|ld\+json)\b)/i;
 
 function looksBinary(bytes: Uint8Array, contentType: string | null): boolean {
   if (contentType !== null && TEXTUAL.test(contentType.trim())) return false;

@@ -23,12 +23,23 @@ export function diffLines(oldLines: readonly string[], newLines: readonly string
   let head = 0;
   while (head < oldLines.length && head < newLines.length && oldLines[head] === newLines[head]) head++;
   let tail = 0;
-  while (tail < oldLines.length - head && tail < newLines.length - head && oldLines[oldLines.length - 1 - tail] === newLines[newLines.length - 1 - tail]) tail++;
+  while (
+    tail < oldLines.length - head &&
+    tail < newLines.length - head &&
+    oldLines[oldLines.length - 1 - tail] === newLines[newLines.length - 1 - tail]
+  )
+    tail++;
   const ops: DiffOp[] = [];
   const push = (kind: DiffOp["kind"], oldStart: number, newStart: number, count: number) => {
     if (count === 0) return;
     const last = ops[ops.length - 1];
-    if (last !== undefined && last.kind === kind && last.oldStart + (kind === "insert" ? 0 : last.count) === oldStart && last.newStart + (kind === "delete" ? 0 : last.count) === newStart) last.count += count;
+    if (
+      last !== undefined &&
+      last.kind === kind &&
+      last.oldStart + (kind === "insert" ? 0 : last.count) === oldStart &&
+      last.newStart + (kind === "delete" ? 0 : last.count) === newStart
+    )
+      last.count += count;
     else ops.push({ kind, oldStart, newStart, count });
   };
   push("equal", 0, 0, head);
@@ -40,7 +51,12 @@ export function diffLines(oldLines: readonly string[], newLines: readonly string
 }
 
 /** The lines between head and tail as small integers, so comparisons are cheap. */
-function internMiddle(oldLines: readonly string[], newLines: readonly string[], head: number, tail: number): { old: Int32Array; new: Int32Array } {
+function internMiddle(
+  oldLines: readonly string[],
+  newLines: readonly string[],
+  head: number,
+  tail: number,
+): { old: Int32Array; new: Int32Array } {
   const ids = new Map<string, number>();
   const intern = (lines: readonly string[]) => {
     const out = new Int32Array(Math.max(0, lines.length - head - tail));
@@ -111,7 +127,11 @@ function backtrack(trace: readonly Int32Array[], last: number, n: number, m: num
     const startX = down ? prevX : prevX + 1;
     const startY = startX - k;
     if (x > startX) ops.push({ kind: "equal", oldStart: startX, newStart: startY, count: x - startX });
-    ops.push(down ? { kind: "insert", oldStart: prevX, newStart: prevY, count: 1 } : { kind: "delete", oldStart: prevX, newStart: prevY, count: 1 });
+    ops.push(
+      down
+        ? { kind: "insert", oldStart: prevX, newStart: prevY, count: 1 }
+        : { kind: "delete", oldStart: prevX, newStart: prevY, count: 1 },
+    );
     x = prevX;
     y = prevY;
   }

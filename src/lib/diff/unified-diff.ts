@@ -47,7 +47,13 @@ export function unifiedDiff(oldText: string, newText: string, opts: UnifiedDiffO
   if (added === 0 && removed === 0) return { text: "", added, removed };
   const body = hunks(ops, opts.context ?? DEFAULT_CONTEXT).flatMap((h) => renderHunk(h, before, after));
   const maxLines = opts.maxLines ?? DEFAULT_MAX_LINES;
-  const shown = body.length > maxLines ? [...body.slice(0, maxLines), `[diff cut: ${body.length - maxLines} more lines (+${added} -${removed} in all); previewEdit or getBufferContent shows the rest]`] : body;
+  const shown =
+    body.length > maxLines
+      ? [
+          ...body.slice(0, maxLines),
+          `[diff cut: ${body.length - maxLines} more lines (+${added} -${removed} in all); previewEdit or getBufferContent shows the rest]`,
+        ]
+      : body;
   return { text: [`--- ${opts.oldPath}`, `+++ ${opts.newPath}`, ...shown].join("\n"), added, removed };
 }
 

@@ -139,7 +139,8 @@ export class NfaStepper {
     const from: number[][] = Array.from({ length: count }, () => []);
     for (let state = 0; state < count; state++) {
       if (this.kept[state] === 1) continue;
-      for (let e = this.edgeStart[state] as number; e < (this.edgeStart[state + 1] as number); e++) from[this.edges[e] as number]?.push(state);
+      for (let e = this.edgeStart[state] as number; e < (this.edgeStart[state + 1] as number); e++)
+        from[this.edges[e] as number]?.push(state);
     }
     const reached = new Uint8Array(count);
     reached[ACCEPT] = 1;

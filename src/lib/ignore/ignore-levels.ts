@@ -17,7 +17,11 @@ export interface IgnoreLevel {
   readonly parent: IgnoreLevel | undefined;
 }
 
-export function childLevel(parent: IgnoreLevel | undefined, dir: string, found: { rules: readonly IgnoreRule[]; exclude: readonly IgnoreRule[]; hasGit: boolean }): IgnoreLevel | undefined {
+export function childLevel(
+  parent: IgnoreLevel | undefined,
+  dir: string,
+  found: { rules: readonly IgnoreRule[]; exclude: readonly IgnoreRule[]; hasGit: boolean },
+): IgnoreLevel | undefined {
   // A directory with nothing to say adds no level: lookups stay as short as the real nesting.
   if (found.rules.length === 0 && found.exclude.length === 0 && !found.hasGit) return parent;
   return { dir, rules: found.rules, exclude: found.exclude, hasGit: found.hasGit, parent };

@@ -8,7 +8,12 @@ import { childLevel, type IgnoreLevel } from "./ignore-levels.ts";
 /** A real .gitignore is a few KB; anything this big is not one. */
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
-export async function loadLevel(parent: IgnoreLevel | undefined, dir: string, handle: DirHandle, entries: readonly DirEntry[]): Promise<IgnoreLevel | undefined> {
+export async function loadLevel(
+  parent: IgnoreLevel | undefined,
+  dir: string,
+  handle: DirHandle,
+  entries: readonly DirEntry[],
+): Promise<IgnoreLevel | undefined> {
   const has = (name: string) => entries.find((e) => e.name === name);
   const ignoreFile = has(".gitignore");
   const git = has(".git");

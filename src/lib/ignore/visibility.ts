@@ -7,7 +7,19 @@ import { compileGlob, type GlobMatcher } from "../glob/index.ts";
 import { gitignoreMatch, type IgnoreLevel } from "./ignore-levels.ts";
 
 /** Names never listed or searched, at any depth: VCS data, dependencies, build output, the bridge's data. */
-export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set([".git", "node_modules", "dist", "build", "out", "coverage", ".next", "target", "__pycache__", ".venv", ".claude-ide-bridge"]);
+export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set([
+  ".git",
+  "node_modules",
+  "dist",
+  "build",
+  "out",
+  "coverage",
+  ".next",
+  "target",
+  "__pycache__",
+  ".venv",
+  ".claude-ide-bridge",
+]);
 
 export interface PathFilter {
   /** Files must match one of these (when any), relative to the search directory. */

@@ -38,7 +38,9 @@ export class CharClass {
   /** The class's single code point, when it is exactly one (for the literal prefilter). */
   single(): number | undefined {
     const only = this.ranges[0];
-    return !this.spec.negated && this.spec.properties.length === 0 && this.ranges.length === 1 && only !== undefined && only.lo === only.hi ? only.lo : undefined;
+    return !this.spec.negated && this.spec.properties.length === 0 && this.ranges.length === 1 && only !== undefined && only.lo === only.hi
+      ? only.lo
+      : undefined;
   }
 
   private compute(cp: number): boolean {
@@ -85,20 +87,50 @@ export function isWordChar(cp: number): boolean {
 
 /** ASCII classes of [[:name:]], as ripgrep defines them. */
 export const POSIX_CLASSES: Readonly<Record<string, readonly [number, number][]>> = {
-  alnum: [[0x30, 0x39], [0x41, 0x5a], [0x61, 0x7a]],
-  alpha: [[0x41, 0x5a], [0x61, 0x7a]],
+  alnum: [
+    [0x30, 0x39],
+    [0x41, 0x5a],
+    [0x61, 0x7a],
+  ],
+  alpha: [
+    [0x41, 0x5a],
+    [0x61, 0x7a],
+  ],
   ascii: [[0x00, 0x7f]],
-  blank: [[0x09, 0x09], [0x20, 0x20]],
-  cntrl: [[0x00, 0x1f], [0x7f, 0x7f]],
+  blank: [
+    [0x09, 0x09],
+    [0x20, 0x20],
+  ],
+  cntrl: [
+    [0x00, 0x1f],
+    [0x7f, 0x7f],
+  ],
   digit: [[0x30, 0x39]],
   graph: [[0x21, 0x7e]],
   lower: [[0x61, 0x7a]],
   print: [[0x20, 0x7e]],
-  punct: [[0x21, 0x2f], [0x3a, 0x40], [0x5b, 0x60], [0x7b, 0x7e]],
-  space: [[0x09, 0x0d], [0x20, 0x20]],
+  punct: [
+    [0x21, 0x2f],
+    [0x3a, 0x40],
+    [0x5b, 0x60],
+    [0x7b, 0x7e],
+  ],
+  space: [
+    [0x09, 0x0d],
+    [0x20, 0x20],
+  ],
   upper: [[0x41, 0x5a]],
-  word: [[0x30, 0x39], [0x41, 0x5a], [0x61, 0x7a], [0x5f, 0x5f]],
-  xdigit: [[0x30, 0x39], [0x41, 0x46], [0x61, 0x66]],
+  word: [
+    [0x30, 0x39],
+    [0x41, 0x5a],
+    [0x61, 0x7a],
+    [0x5f, 0x5f],
+  ],
+  xdigit: [
+    [0x30, 0x39],
+    [0x41, 0x46],
+    [0x61, 0x66],
+  ],
 };
 
 /** The code points a case-insensitive match treats as `cp` (simple case folding, approximately). */

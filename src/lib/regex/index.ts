@@ -40,11 +40,17 @@ export function compileRegex(pattern: string, opts: RegexOptions = {}): Regex {
     caseInsensitive: opts.caseInsensitive === true,
     swapGreed: false,
   };
-  const parsed: ParsedRegex = opts.literal ? { root: literalRoot(pattern, flags), groups: 0, names: new Map() } : parseRegex(pattern, flags);
+  const parsed: ParsedRegex = opts.literal
+    ? { root: literalRoot(pattern, flags), groups: 0, names: new Map() }
+    : parseRegex(pattern, flags);
   if (programSize(parsed.root) === Infinity) {
-    throw new ToolError("invalid_arguments", `The regex is too complex: its program would need more than ${MAX_INSTRUCTIONS} instructions (counted repetitions multiply)`, {
-      suggestion: "Use smaller counts in {n,m}, or + and * instead of large counts.",
-    });
+    throw new ToolError(
+      "invalid_arguments",
+      `The regex is too complex: its program would need more than ${MAX_INSTRUCTIONS} instructions (counted repetitions multiply)`,
+      {
+        suggestion: "Use smaller counts in {n,m}, or + and * instead of large counts.",
+      },
+    );
   }
   const program = compile(parsed.root, parsed.groups);
   const vm = new PikeVm(program, startsAnchored(parsed.root), opts.stats);

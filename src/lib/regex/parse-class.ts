@@ -23,7 +23,8 @@ export function parseBracketClass(src: RegexSource, caseInsensitive: boolean): C
     }
     first = false;
     if (ch === "[") {
-      if (src.peek(1) !== ":") throw regexError(src, "nested classes are not supported", 'Escape the bracket ("\\["), or list the characters in one class.');
+      if (src.peek(1) !== ":")
+        throw regexError(src, "nested classes are not supported", 'Escape the bracket ("\\["), or list the characters in one class.');
       readPosix(src, spec);
       continue;
     }
@@ -32,14 +33,29 @@ export function parseBracketClass(src: RegexSource, caseInsensitive: boolean): C
     }
     const lo = readMember(src, spec);
     if (lo === undefined) {
-      if (src.peek() === "-" && src.peek(1) !== "]") throw regexError(src, "a range must start with a single character, not a class such as \\w", 'Escape the "-" ("\\-") to match a dash.');
+      if (src.peek() === "-" && src.peek(1) !== "]")
+        throw regexError(
+          src,
+          "a range must start with a single character, not a class such as \\w",
+          'Escape the "-" ("\\-") to match a dash.',
+        );
       continue;
     }
     if (src.peek() === "-" && src.peek(1) !== "]" && src.peek(1) !== undefined) {
       src.next();
       const hi = readMember(src, spec);
-      if (hi === undefined) throw regexError(src, "a range must end with a single character, not a class such as \\w", 'Escape the "-" ("\\-") to match a dash.');
-      if (hi < lo) throw regexError(src, `the range ends before it starts (U+${lo.toString(16)} > U+${hi.toString(16)})`, "Write the smaller character first.");
+      if (hi === undefined)
+        throw regexError(
+          src,
+          "a range must end with a single character, not a class such as \\w",
+          'Escape the "-" ("\\-") to match a dash.',
+        );
+      if (hi < lo)
+        throw regexError(
+          src,
+          `the range ends before it starts (U+${lo.toString(16)} > U+${hi.toString(16)})`,
+          "Write the smaller character first.",
+        );
       spec.ranges.push({ lo, hi });
     } else {
       spec.ranges.push({ lo, hi: lo });
@@ -55,7 +71,8 @@ function readMember(src: RegexSource, spec: CharClassSpec): number | undefined {
   if (ch !== "\\") return ch.codePointAt(0) ?? 0;
   const escaped = src.next();
   if (escaped === undefined) throw regexError(src, "the pattern ends inside a class", "Close the class with ].");
-  if (escaped === "b" || escaped === "B" || escaped === "A" || escaped === "z") throw regexError(src, `"\\${escaped}" is an assertion and cannot stand in a class`, "Move it outside the brackets.");
+  if (escaped === "b" || escaped === "B" || escaped === "A" || escaped === "z")
+    throw regexError(src, `"\\${escaped}" is an assertion and cannot stand in a class`, "Move it outside the brackets.");
   const cls = classEscape(src, escaped);
   if (cls === undefined) return escapedCodePoint(src, escaped);
   if (cls.negated) spec.properties.push(...cls.properties.map((p) => ({ test: p.test, negated: !p.negated })));

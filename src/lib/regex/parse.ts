@@ -19,7 +19,8 @@ import type { Flags } from "./escapes.ts";
 export function parseRegex(pattern: string, flags: Flags): ParsedRegex {
   const parser = new Parser(new RegexSource(pattern));
   const root = parser.alternation({ ...flags }, 0);
-  if (!parser.src.done) throw regexError(parser.src, "unopened group: a \")\" with no \"(\" before it", 'Escape it as "\\)" to match a parenthesis.');
+  if (!parser.src.done)
+    throw regexError(parser.src, 'unopened group: a ")" with no "(" before it', 'Escape it as "\\)" to match a parenthesis.');
   return { root, groups: parser.groups, names: parser.names };
 }
 
@@ -45,7 +46,8 @@ class Parser {
       if (ch === undefined || ch === "|" || ch === ")") break;
       if (ch === "*" || ch === "+" || ch === "?" || ch === "{") {
         const last = items.pop();
-        if (last === undefined) throw regexError(this.src, `"${ch}" repeats nothing`, `Put it after what it repeats, or escape it as "\\${ch}".`);
+        if (last === undefined)
+          throw regexError(this.src, `"${ch}" repeats nothing`, `Put it after what it repeats, or escape it as "\\${ch}".`);
         items.push(this.quantifier(last, flags));
         continue;
       }
@@ -73,7 +75,12 @@ class Parser {
 
   /** "{n}", "{n,}" or "{n,m}", the "{" already read. */
   private counts(): [number, number] {
-    const bad = () => regexError(this.src, 'a "{" must start a counted repetition such as {2}, {2,} or {2,5}', 'Write the count, or escape a literal brace as "\\{".');
+    const bad = () =>
+      regexError(
+        this.src,
+        'a "{" must start a counted repetition such as {2}, {2,} or {2,5}',
+        'Write the count, or escape a literal brace as "\\{".',
+      );
     const min = this.number() ?? Number.NaN;
     if (Number.isNaN(min)) throw bad();
     let max = min;
@@ -82,8 +89,10 @@ class Parser {
       max = this.src.peek() === "}" ? Infinity : (this.number() ?? Number.NaN);
     }
     if (this.src.next() !== "}" || Number.isNaN(max)) throw bad();
-    if (max < min) throw regexError(this.src, `the counted repetition {${min},${max}} has its maximum below its minimum`, "Swap the numbers.");
-    if (min > MAX_COUNT || (max !== Infinity && max > MAX_COUNT)) throw regexError(this.src, `counts above ${MAX_COUNT} are not supported`, "Use a smaller count, or + / * for an unbounded one.");
+    if (max < min)
+      throw regexError(this.src, `the counted repetition {${min},${max}} has its maximum below its minimum`, "Swap the numbers.");
+    if (min > MAX_COUNT || (max !== Infinity && max > MAX_COUNT))
+      throw regexError(this.src, `counts above ${MAX_COUNT} are not supported`, "Use a smaller count, or + / * for an unbounded one.");
     return [min, max];
   }
 
@@ -121,7 +130,11 @@ class Parser {
       this.src.next();
       const kind = this.src.peek();
       if (kind === "=" || kind === "!" || (kind === "<" && (this.src.peek(1) === "=" || this.src.peek(1) === "!"))) {
-        throw regexError(this.src, "lookaround is not supported", "ripgrep's regex has no lookaround either: match the context too, or search twice.");
+        throw regexError(
+          this.src,
+          "lookaround is not supported",
+          "ripgrep's regex has no lookaround either: match the context too, or search twice.",
+        );
       }
       if (kind === "P" && this.src.peek(1) === "<") {
         this.src.next();
@@ -141,14 +154,16 @@ class Parser {
       index = ++this.groups;
     }
     const body = this.alternation(inner, depth + 1);
-    if (this.src.next() !== ")") throw regexError(this.src, 'unclosed group: a "(" with no ")"', 'Close it, or escape it as "\\(" to match a parenthesis.');
+    if (this.src.next() !== ")")
+      throw regexError(this.src, 'unclosed group: a "(" with no ")"', 'Close it, or escape it as "\\(" to match a parenthesis.');
     return { kind: "group", body, index };
   }
 
   private namedGroup(): number {
     let name = "";
     while (this.src.peek() !== undefined && this.src.peek() !== ">") name += this.src.next();
-    if (this.src.next() !== ">" || !/^[A-Za-z_][A-Za-z0-9_.[\]]*$/.test(name)) throw regexError(this.src, "a group name must be letters, digits and _ and end with \">\"", "Write (?P<name>...).");
+    if (this.src.next() !== ">" || !/^[A-Za-z_][A-Za-z0-9_.[\]]*$/.test(name))
+      throw regexError(this.src, 'a group name must be letters, digits and _ and end with ">"', "Write (?P<name>...).");
     if (this.names.has(name)) throw regexError(this.src, `the group name "${name}" is used twice`, "Give each group its own name.");
     const index = ++this.groups;
     this.names.set(name, index);
@@ -165,16 +180,24 @@ class Parser {
       if (ch === "-" && on) on = false;
       else if (ch === "i") flags.caseInsensitive = on;
       else if (ch === "U") flags.swapGreed = on;
-      else if (ch === "m" || ch === "s") continue; // Lines are matched one at a time: ^ $ and . mean the same with or without them.
-      else if (ch === "x") throw regexError(this.src, "the x (verbose) flag is not supported", "Write the pattern without whitespace and comments.");
-      else throw regexError(this.src, `unknown flag group "(?${ch ?? ""}"`, "Use (?:...) for a group, (?P<name>...) for a named one, or the flags i, m, s, U.");
+      else if (ch === "m" || ch === "s")
+        continue; // Lines are matched one at a time: ^ $ and . mean the same with or without them.
+      else if (ch === "x")
+        throw regexError(this.src, "the x (verbose) flag is not supported", "Write the pattern without whitespace and comments.");
+      else
+        throw regexError(
+          this.src,
+          `unknown flag group "(?${ch ?? ""}"`,
+          "Use (?:...) for a group, (?P<name>...) for a named one, or the flags i, m, s, U.",
+        );
     }
   }
 
   private escape(flags: Flags): RegexNode {
     const ch = this.src.next();
-    if (ch === undefined) throw regexError(this.src, "the pattern ends with a lone \"\\\"", 'Remove it, or write "\\\\" for a backslash.');
-    const assertion: Assertion | undefined = ch === "b" ? "wordBoundary" : ch === "B" ? "notWordBoundary" : ch === "A" ? "start" : ch === "z" ? "end" : undefined;
+    if (ch === undefined) throw regexError(this.src, 'the pattern ends with a lone "\\"', 'Remove it, or write "\\\\" for a backslash.');
+    const assertion: Assertion | undefined =
+      ch === "b" ? "wordBoundary" : ch === "B" ? "notWordBoundary" : ch === "A" ? "start" : ch === "z" ? "end" : undefined;
     if (assertion !== undefined) return { kind: "assert", what: assertion };
     const cls = classEscape(this.src, ch);
     if (cls !== undefined) return { kind: "class", cls: new CharClass(cls) };

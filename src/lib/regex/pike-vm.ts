@@ -83,7 +83,8 @@ export class PikeVm {
         this.stats.steps++;
         const code = op[pc];
         if (code === Op.Class) {
-          if (cp >= 0 && (classes[a[pc] as number] as { matches(cp: number): boolean }).matches(cp)) this.addThread(this.next, pc + 1, pos + width, input, this.current.caps[i]);
+          if (cp >= 0 && (classes[a[pc] as number] as { matches(cp: number): boolean }).matches(cp))
+            this.addThread(this.next, pc + 1, pos + width, input, this.current.caps[i]);
         } else if (code === Op.Match) {
           if (!capture) return EMPTY;
           matched = this.current.caps[i];

@@ -217,7 +217,8 @@ class Walk {
     if (this.text.charCodeAt(from) !== QUOTE) throw new JsonTextError(`Expected a key at offset ${from}`);
     const close = stringEnd(this.text, from);
     const colon = skipSpace(this.text, close + 1);
-    if (this.text.charCodeAt(colon) !== COLON || skipSpace(this.text, colon + 1) !== valueStart) throw new JsonTextError(`Expected ":" at offset ${colon}`);
+    if (this.text.charCodeAt(colon) !== COLON || skipSpace(this.text, colon + 1) !== valueStart)
+      throw new JsonTextError(`Expected ":" at offset ${colon}`);
     return parsePiece(this.text.slice(from, close + 1)) as string;
   }
 }

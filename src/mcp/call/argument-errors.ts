@@ -75,7 +75,9 @@ function expectation(issue: Issue): string {
     case "literal":
       return `must be ${issue.expected ?? "a fixed value"}, ${got}`;
     default:
-      return issue.kind === "schema" && issue.expected !== null ? `must be ${article(issue.expected)}, ${got}` : `${issue.message.replace(/^Invalid \w+: /, "is invalid: ")}`;
+      return issue.kind === "schema" && issue.expected !== null
+        ? `must be ${article(issue.expected)}, ${got}`
+        : `${issue.message.replace(/^Invalid \w+: /, "is invalid: ")}`;
   }
 }
 

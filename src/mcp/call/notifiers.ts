@@ -34,4 +34,3 @@ export function logNotifier(name: string, threshold: () => LogLevel | undefined,
     send("notifications/message", { level, logger: name, data: data === undefined ? message : { message, data } });
   };
 }
-

@@ -32,7 +32,14 @@ export function validateArguments(tool: Tool, args: unknown): { ok: true; value:
   if (parsed?.success) return { ok: true, value: parsed.output };
   const shape = argumentShape(tool);
   const why = parsed === undefined ? "the arguments must be a JSON object, got an array" : describeArgumentIssues(parsed.issues, shape);
-  return { ok: false, result: errorResult("invalid_arguments", `Invalid arguments for ${tool.name}: ${why}`, `Call ${tool.name} again with the arguments fixed as said.`) };
+  return {
+    ok: false,
+    result: errorResult(
+      "invalid_arguments",
+      `Invalid arguments for ${tool.name}: ${why}`,
+      `Call ${tool.name} again with the arguments fixed as said.`,
+    ),
+  };
 }
 
 const shapes = new WeakMap<Tool, ArgumentShape>();
@@ -53,7 +60,11 @@ export function unknownToolResult(name: string, catalog: ToolCatalog): CallToolR
   const names = catalog.list().map((t) => t.name);
   const near = closestName(name, names);
   const hint = near !== undefined ? `Did you mean ${near}? ` : "";
-  return errorResult("unknown_tool", `Unknown tool: ${name}`, `${hint}Call tools/list (or getToolCapabilities) for the tools this bridge offers.`);
+  return errorResult(
+    "unknown_tool",
+    `Unknown tool: ${name}`,
+    `${hint}Call tools/list (or getToolCapabilities) for the tools this bridge offers.`,
+  );
 }
 
 export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult> {
@@ -64,11 +75,19 @@ export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult>
   const ctx = req.makeContext({ signal });
   const handler = pickHandler(tool, ctx.extension.connected);
   if (handler === undefined) {
-    return errorResult("extension_required", `${tool.name} needs the VS Code extension, which is not connected`, "Install and enable the claude-ide-bridge VS Code extension, or use getToolCapabilities to see what works without it.");
+    return errorResult(
+      "extension_required",
+      `${tool.name} needs the VS Code extension, which is not connected`,
+      "Install and enable the claude-ide-bridge VS Code extension, or use getToolCapabilities to see what works without it.",
+    );
   }
   const missing = await missingProbe(tool, ctx);
   if (missing !== undefined) {
-    return errorResult("probe_missing", `${tool.name} needs \`${missing}\`, which is not on the bridge's PATH`, `Install ${missing}, make sure the bridge's PATH has it, and restart the bridge.`);
+    return errorResult(
+      "probe_missing",
+      `${tool.name} needs \`${missing}\`, which is not on the bridge's PATH`,
+      `Install ${missing}, make sure the bridge's PATH has it, and restart the bridge.`,
+    );
   }
 
   let onAbort: (() => void) | undefined;
@@ -103,5 +122,9 @@ async function missingProbe(tool: Tool, ctx: ToolContext): Promise<string | unde
 function failureResult(tool: Tool, err: unknown, logger: Logger): CallToolResult {
   if (err instanceof ToolError) return toolErrorResult(err);
   logger.error(`tool ${tool.name} failed unexpectedly`, { error: errorMessage(err) });
-  return errorResult("internal_error", `${tool.name} failed: ${errorMessage(err)}`, "This is likely a bridge bug; retry, and report it if it persists.");
+  return errorResult(
+    "internal_error",
+    `${tool.name} failed: ${errorMessage(err)}`,
+    "This is likely a bridge bug; retry, and report it if it persists.",
+  );
 }

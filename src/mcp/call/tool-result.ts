@@ -40,11 +40,19 @@ export function successResult(tool: Tool, value: unknown, maxChars: number): Cal
     if (!checked.success) {
       // A bug in the tool, not the caller's fault: say so instead of sending non-conforming data.
       const issue = checked.issues[0];
-      return errorResult("internal_error", `${tool.name} produced output that does not match its outputSchema (${v.getDotPath(issue) ?? "value"}: ${issue.message})`, "Report this as a bridge bug.");
+      return errorResult(
+        "internal_error",
+        `${tool.name} produced output that does not match its outputSchema (${v.getDotPath(issue) ?? "value"}: ${issue.message})`,
+        "Report this as a bridge bug.",
+      );
     }
     const capped = capStructured(checked.output as Record<string, unknown>, maxChars);
     if (capped === undefined) {
-      return errorResult("result_too_large", `${tool.name}'s result does not fit the bridge's result cap of ${maxChars} characters`, "Narrow the request, or start the bridge with a larger --max-result-size.");
+      return errorResult(
+        "result_too_large",
+        `${tool.name}'s result does not fit the bridge's result cap of ${maxChars} characters`,
+        "Narrow the request, or start the bridge with a larger --max-result-size.",
+      );
     }
     return { content: [{ type: "text", text: JSON.stringify(capped) }], structuredContent: capped };
   }

@@ -46,5 +46,7 @@ function budget(limits: RateLimits, factor: number, now?: () => number): Budget 
 /** The JSON-RPC error for a request refused by a budget: it says when to retry. */
 export function rateLimitedError(waitMs: number): ProtocolError {
   const seconds = (waitMs / 1000).toFixed(1);
-  return new ProtocolError(RpcCode.rateLimited, `Rate limit exceeded (--request-rate-limit); retry in ${seconds} s`, { retryAfterMs: waitMs });
+  return new ProtocolError(RpcCode.rateLimited, `Rate limit exceeded (--request-rate-limit); retry in ${seconds} s`, {
+    retryAfterMs: waitMs,
+  });
 }

@@ -9,7 +9,10 @@ interface CursorState {
 
 export function encodeCursor(state: CursorState): string {
   const bytes = new TextEncoder().encode(`${state.listVersion}:${state.offset}`);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export function decodeCursor(cursor: unknown, listVersion: number): number {

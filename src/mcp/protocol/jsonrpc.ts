@@ -45,7 +45,10 @@ export type Incoming =
 /** Classifies an already JSON-parsed value; throws ProtocolError(-32600) for anything else. */
 export function classify(value: unknown): Incoming {
   if (Array.isArray(value)) {
-    throw new ProtocolError(RpcCode.invalidRequest, "Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message at a time");
+    throw new ProtocolError(
+      RpcCode.invalidRequest,
+      "Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18 removed them); send one message at a time",
+    );
   }
   if (typeof value !== "object" || value === null) {
     throw new ProtocolError(RpcCode.invalidRequest, "Invalid Request: a JSON-RPC message must be an object");

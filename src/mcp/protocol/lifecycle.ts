@@ -23,7 +23,10 @@ export interface Negotiated {
 export function negotiate(params: Params, instructions: string | undefined): Negotiated {
   const parsed = v.safeParse(InitializeParams, params);
   if (!parsed.success) {
-    throw new ProtocolError(RpcCode.invalidParams, "Invalid params: initialize needs protocolVersion (string), capabilities and clientInfo");
+    throw new ProtocolError(
+      RpcCode.invalidParams,
+      "Invalid params: initialize needs protocolVersion (string), capabilities and clientInfo",
+    );
   }
   const protocolVersion = negotiateVersion(parsed.output.protocolVersion);
   const result: Params = {
@@ -42,5 +45,7 @@ export function toolsPage(registry: ToolRegistry, cursor: unknown, pageSize: num
   const entries = registry.entries();
   const page = entries.slice(offset, offset + pageSize);
   const next = offset + page.length;
-  return next < entries.length ? { tools: page, nextCursor: encodeCursor({ offset: next, listVersion: registry.version }) } : { tools: page };
+  return next < entries.length
+    ? { tools: page, nextCursor: encodeCursor({ offset: next, listVersion: registry.version }) }
+    : { tools: page };
 }

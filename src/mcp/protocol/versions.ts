@@ -23,7 +23,10 @@ export function negotiateVersion(requested: unknown): ProtocolVersion {
  */
 export function checkProtocolHeader(header: string | null): ProtocolError | undefined {
   if (header === null || isSupportedVersion(header)) return undefined;
-  return new ProtocolError(RpcCode.serverError, `Bad Request: Unsupported protocol version: ${header} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`);
+  return new ProtocolError(
+    RpcCode.serverError,
+    `Bad Request: Unsupported protocol version: ${header} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
+  );
 }
 
 /** 2025-11-25 servers open each SSE stream with an empty event, the client's first resumption point. */

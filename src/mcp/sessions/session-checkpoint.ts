@@ -77,7 +77,9 @@ export async function readCheckpoint(
   }
   const parsed = v.safeParse(CheckpointSchema, json);
   if (!parsed.success) {
-    opts.logger.warn(`ignoring the session checkpoint ${path}: ${v.getDotPath(parsed.issues[0]) ?? "top level"}: ${parsed.issues[0].message}`);
+    opts.logger.warn(
+      `ignoring the session checkpoint ${path}: ${v.getDotPath(parsed.issues[0]) ?? "top level"}: ${parsed.issues[0].message}`,
+    );
     return [];
   }
   const age = (opts.now ?? Date.now()) - parsed.output.savedAt;

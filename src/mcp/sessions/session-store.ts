@@ -185,7 +185,9 @@ export class SessionStore {
       this.drop(oldest.value, "made room for a new session (--max-ws-sessions)");
       return;
     }
-    this.opts.logger.warn(`all ${this.maxSessions} WebSocket session places (--max-ws-sessions) are held by connected clients; letting one more in`);
+    this.opts.logger.warn(
+      `all ${this.maxSessions} WebSocket session places (--max-ws-sessions) are held by connected clients; letting one more in`,
+    );
   }
 
   private startGrace(entry: Entry, reason: string): void {

@@ -7,7 +7,18 @@ import type { Logger } from "../../log.ts";
 import type { CallScope, ToolContext } from "../../capabilities/context.ts";
 import type { ToolRegistry } from "../../tools/platform/registry.ts";
 import { decodeMessage, peekId } from "../protocol/decode.ts";
-import { errorMessageFor, notificationMessage, resultMessage, type Incoming, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcRequest, type JsonRpcResponse, type Params, type RequestId } from "../protocol/jsonrpc.ts";
+import {
+  errorMessageFor,
+  notificationMessage,
+  resultMessage,
+  type Incoming,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+  type Params,
+  type RequestId,
+} from "../protocol/jsonrpc.ts";
 import { negotiate, toolsPage } from "../protocol/lifecycle.ts";
 import { isLogLevel, type LogLevel } from "../../capabilities/log-levels.ts";
 import { logNotifier, progressNotifier } from "../call/notifiers.ts";
@@ -235,7 +246,10 @@ export class McpSession {
 
   private setLevel(params: Params): Params {
     if (!isLogLevel(params.level)) {
-      throw new ProtocolError(RpcCode.invalidParams, `Invalid params: level must be one of debug, info, notice, warning, error, critical, alert, emergency`);
+      throw new ProtocolError(
+        RpcCode.invalidParams,
+        `Invalid params: level must be one of debug, info, notice, warning, error, critical, alert, emergency`,
+      );
     }
     this.logLevel = params.level;
     return {};
@@ -248,8 +262,14 @@ export class McpSession {
     const wait = takeFromAll([this.budget.toolCalls, this.opts.credential.toolCalls]);
     if (wait > 0) {
       const seconds = (wait / 1000).toFixed(1);
-      const which = this.budget.toolCalls.has() ? `${this.opts.credential.toolCalls.spec.perMinute}/min shared by all sessions of this token` : `${this.opts.limits.toolCallsPerMinute}/min per session`;
-      return errorResult("tool_rate_limited", `Tool call rate limit reached (${which}); retry in ${seconds} s`, `Wait ${seconds} s and call again, or start the bridge with a higher --tool-rate-limit.`);
+      const which = this.budget.toolCalls.has()
+        ? `${this.opts.credential.toolCalls.spec.perMinute}/min shared by all sessions of this token`
+        : `${this.opts.limits.toolCallsPerMinute}/min per session`;
+      return errorResult(
+        "tool_rate_limited",
+        `Tool call rate limit reached (${which}); retry in ${seconds} s`,
+        `Wait ${seconds} s and call again, or start the bridge with a higher --tool-rate-limit.`,
+      );
     }
     const tool = this.opts.registry.get(parsed.output.name);
     // An isError result rather than -32602: the model reads it and can correct itself, which a
@@ -280,7 +300,12 @@ export class McpSession {
         logger: this.opts.logger,
       });
       if (result.isError) this.stats.errorCount += 1;
-      this.opts.events.publish("tool.called", { tool: tool.name, session: this.id, durationMs: this.now() - started, outcome: outcomeOf(result) });
+      this.opts.events.publish("tool.called", {
+        tool: tool.name,
+        session: this.id,
+        durationMs: this.now() - started,
+        outcome: outcomeOf(result),
+      });
       return result;
     } finally {
       this.inflight.delete(request.id);

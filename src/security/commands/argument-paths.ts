@@ -44,5 +44,12 @@ function stripPrefixes(value: string): string {
 
 function looksLikePath(value: string): boolean {
   if (value.includes("://")) return false;
-  return value.startsWith("/") || value.startsWith("~") || value === ".." || value.startsWith("../") || value.includes("/../") || value.endsWith("/..");
+  return (
+    value.startsWith("/") ||
+    value.startsWith("~") ||
+    value === ".." ||
+    value.startsWith("../") ||
+    value.includes("/../") ||
+    value.endsWith("/..")
+  );
 }

@@ -8,7 +8,8 @@
 const BRIDGE_SECRETS = ["CLAUDE_IDE_BRIDGE_TOKEN", "CLAUDE_IDE_BRIDGE_CONFIG"];
 
 /** Names that hold credentials by convention: *_TOKEN, *_SECRET*, *PASSWORD, *_API_KEY, *_KEY... */
-const SECRET_NAME = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?|API_?KEY|ACCESS_KEY|PRIVATE_KEY|AUTH_KEY)($|_)|(^|_)KEY$|_AUTH$|_AUTHTOKEN$/i;
+const SECRET_NAME =
+  /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIALS?|API_?KEY|ACCESS_KEY|PRIVATE_KEY|AUTH_KEY)($|_)|(^|_)KEY$|_AUTH$|_AUTHTOKEN$/i;
 /** A URL with a password in it (DATABASE_URL=postgres://user:pass@host/db). */
 const URL_WITH_PASSWORD = /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:[^/\s@]+@/i;
 
@@ -24,7 +25,11 @@ export function looksSecret(name: string, value: string): boolean {
   return SECRET_NAME.test(name) || URL_WITH_PASSWORD.test(value);
 }
 
-export function childEnvironment(base: Readonly<Record<string, string | undefined>>, extra: Readonly<Record<string, string>> | undefined, opts: ChildEnvOptions = { dropSecrets: false }): Record<string, string> {
+export function childEnvironment(
+  base: Readonly<Record<string, string | undefined>>,
+  extra: Readonly<Record<string, string>> | undefined,
+  opts: ChildEnvOptions = { dropSecrets: false },
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) {
     if (value === undefined || BRIDGE_SECRETS.includes(key)) continue;

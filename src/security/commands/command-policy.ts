@@ -34,9 +34,12 @@ const PROGRAM_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/;
 /** Why an --allow-command entry cannot be accepted, or undefined. */
 export function allowEntryProblem(entry: string): string | undefined {
   const [command = "", sub, ...more] = entry.trim().split(/\s+/);
-  if (!PROGRAM_NAME.test(command) || more.length > 0) return `"${entry}" is not a program name (a bare name like "make-docs", or "npm exec" for a runner subcommand)`;
-  if (isNeverAllowed(command)) return `"${command}" runs code or commands given in its arguments (an interpreter, shell or command runner) and can never be allowed`;
-  if (sub !== undefined && !RUNNER_SUBCOMMANDS.includes(`${command} ${sub}`)) return `"${entry}": only these subcommands can be allowed by name: ${RUNNER_SUBCOMMANDS.join(", ")}`;
+  if (!PROGRAM_NAME.test(command) || more.length > 0)
+    return `"${entry}" is not a program name (a bare name like "make-docs", or "npm exec" for a runner subcommand)`;
+  if (isNeverAllowed(command))
+    return `"${command}" runs code or commands given in its arguments (an interpreter, shell or command runner) and can never be allowed`;
+  if (sub !== undefined && !RUNNER_SUBCOMMANDS.includes(`${command} ${sub}`))
+    return `"${entry}": only these subcommands can be allowed by name: ${RUNNER_SUBCOMMANDS.join(", ")}`;
   return undefined;
 }
 
@@ -55,7 +58,12 @@ export function createCommandPolicy(extra: readonly string[]): CommandPolicy {
 }
 
 /** Checks 1-4 for `command args`, run in `place`; undefined when it may run. */
-export function checkCommandLine(policy: CommandPolicy, command: string, args: readonly string[], place: ArgumentPlace): Refusal | undefined {
+export function checkCommandLine(
+  policy: CommandPolicy,
+  command: string,
+  args: readonly string[],
+  place: ArgumentPlace,
+): Refusal | undefined {
   if (!PROGRAM_NAME.test(command)) {
     return {
       why: `\`${command.slice(0, 80)}\` is not a program name: runCommand takes no paths and no shell syntax (there is no shell)`,
@@ -63,21 +71,31 @@ export function checkCommandLine(policy: CommandPolicy, command: string, args: r
     };
   }
   if (isNeverAllowed(command)) {
-    return { why: `\`${command}\` is an interpreter, shell or command runner, which runCommand never runs`, suggestion: "Run the project's own entry points instead (e.g. an npm script with `npm run <script>`), or use runTests for tests." };
+    return {
+      why: `\`${command}\` is an interpreter, shell or command runner, which runCommand never runs`,
+      suggestion: "Run the project's own entry points instead (e.g. an npm script with `npm run <script>`), or use runTests for tests.",
+    };
   }
   if (!policy.commands.has(command)) {
-    return { why: `\`${command}\` is not on the bridge's command allowlist (${[...policy.commands].join(", ")})`, suggestion: `Use an allowlisted command, or ask the user to restart the bridge with --allow-command ${command}.` };
+    return {
+      why: `\`${command}\` is not on the bridge's command allowlist (${[...policy.commands].join(", ")})`,
+      suggestion: `Use an allowlisted command, or ask the user to restart the bridge with --allow-command ${command}.`,
+    };
   }
   const bad = args.find((a) => a.includes("\0"));
   if (bad !== undefined) return { why: "An argument contains a NUL byte", suggestion: "Remove the NUL byte." };
   const verdict = ARGUMENT_RULES[command]?.(args);
   if (verdict !== undefined && (verdict.runner === undefined || !policy.runners.has(verdict.runner))) {
-    const allow = verdict.runner === undefined ? "" : ` Allowing it is the user's choice: restart the bridge with --allow-command "${verdict.runner}".`;
+    const allow =
+      verdict.runner === undefined ? "" : ` Allowing it is the user's choice: restart the bridge with --allow-command "${verdict.runner}".`;
     return { why: `Refused: ${verdict.why}`, suggestion: `Run the project's own scripts, tests or builds instead.${allow}` };
   }
   const outside = argumentOutside(args, place);
   if (outside !== undefined) {
-    return { why: `The argument \`${outside.arg.slice(0, 200)}\` points outside the workspace (${outside.path})`, suggestion: "Use paths inside the workspace, relative to the command's cwd." };
+    return {
+      why: `The argument \`${outside.arg.slice(0, 200)}\` points outside the workspace (${outside.path})`,
+      suggestion: "Use paths inside the workspace, relative to the command's cwd.",
+    };
   }
   return undefined;
 }

@@ -21,7 +21,17 @@ const refuse = (why: string, runner?: string): RuleVerdict => (runner === undefi
 
 // git ----------------------------------------------------------------------------------------------
 
-const GIT_VALUE_OPTIONS = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--exec-path", "--attr-source"];
+const GIT_VALUE_OPTIONS = [
+  "-C",
+  "-c",
+  "--git-dir",
+  "--work-tree",
+  "--namespace",
+  "--super-prefix",
+  "--config-env",
+  "--exec-path",
+  "--attr-source",
+];
 const GIT_REFUSED_LONG = ["config-env", "exec-path", "upload-pack", "receive-pack", "exec", "extcmd", "open-files-in-pager"];
 const GIT_REFUSED_SUBCOMMANDS: Readonly<Record<string, string>> = {
   difftool: "runs an external diff program",
@@ -52,7 +62,8 @@ const git: ArgumentRule = (args) => {
   const global = own.slice(0, subAt);
   const after = own.slice(subAt + 1);
   // After the subcommand, -c is mostly harmless (log -c: combined diff); clone's -c sets config.
-  const setsConfig = global.includes("-c") || (sub === "clone" && after.some((a) => setsShort(a, "c") || refusedLong(a, ["config"]) !== undefined));
+  const setsConfig =
+    global.includes("-c") || (sub === "clone" && after.some((a) => setsShort(a, "c") || refusedLong(a, ["config"]) !== undefined));
   if (setsConfig) return refuse("`-c` sets git configuration, which names programs git runs (core.pager, core.fsmonitor, alias.x=!cmd)");
   for (const arg of own) {
     const hit = refusedLong(arg, GIT_REFUSED_LONG);
@@ -63,8 +74,10 @@ const git: ArgumentRule = (args) => {
   const whySub = GIT_REFUSED_SUBCOMMANDS[sub];
   if (whySub !== undefined) return refuse(`\`git ${sub}\` ${whySub}`);
   if (sub === "rebase" && after.some((a) => setsShort(a, "x"))) return refuse("`git rebase -x` runs a command after each commit");
-  if ((sub === "clone" || sub === "ls-remote" || sub === "archive") && after.some((a) => setsShort(a, "u"))) return refuse(`\`git ${sub} -u\` names the upload-pack program to run`);
-  if (sub === "grep" && after.some((a) => setsShort(a, "O"))) return refuse("`git grep -O` opens the files in a program named by the argument");
+  if ((sub === "clone" || sub === "ls-remote" || sub === "archive") && after.some((a) => setsShort(a, "u")))
+    return refuse(`\`git ${sub} -u\` names the upload-pack program to run`);
+  if (sub === "grep" && after.some((a) => setsShort(a, "O")))
+    return refuse("`git grep -O` opens the files in a program named by the argument");
   if (sub === "bisect" && rest[0] === "run") return refuse("`git bisect run` runs a command at each step");
   if (sub === "submodule" && rest.includes("foreach")) return refuse("`git submodule foreach` runs a shell command in each submodule");
   if (sub === "config") return gitConfig(after, rest);
@@ -74,7 +87,9 @@ const git: ArgumentRule = (args) => {
 /** Only reads: a written core.pager, core.fsmonitor or alias would run on a later git call. */
 function gitConfig(after: readonly string[], rest: readonly string[]): RuleVerdict | undefined {
   const reads = after.some((a) => GIT_CONFIG_READS.includes(a)) || rest[0] === "get" || rest[0] === "list";
-  const writes = after.some((a) => GIT_CONFIG_WRITES.includes(a)) || ["set", "unset", "edit", "rename-section", "remove-section"].includes(rest[0] ?? "");
+  const writes =
+    after.some((a) => GIT_CONFIG_WRITES.includes(a)) ||
+    ["set", "unset", "edit", "rename-section", "remove-section"].includes(rest[0] ?? "");
   if (reads && !writes) return undefined;
   return refuse("`git config` may only read here (--get, --list): written settings name programs later git calls run");
 }
@@ -82,7 +97,23 @@ function gitConfig(after: readonly string[], rest: readonly string[]): RuleVerdi
 // npm and npx -------------------------------------------------------------------------------------
 
 /** npm config keys that name a program, a shell or a config file that could (nopt takes prefixes). */
-const NPM_REFUSED_LONG = ["script-shell", "shell", "node-options", "editor", "browser", "viewer", "git", "node-gyp", "userconfig", "globalconfig", "init-module", "onload-script", "call", "global", "location"];
+const NPM_REFUSED_LONG = [
+  "script-shell",
+  "shell",
+  "node-options",
+  "editor",
+  "browser",
+  "viewer",
+  "git",
+  "node-gyp",
+  "userconfig",
+  "globalconfig",
+  "init-module",
+  "onload-script",
+  "call",
+  "global",
+  "location",
+];
 const NPM_COMMANDS = new Set(
   (
     "access adduser audit bugs cache ci completion config dedupe deprecate diff dist-tag docs doctor edit exec explain explore find-dupes fund get help " +
@@ -114,8 +145,14 @@ const NPM_REFUSED_SUBCOMMANDS: Readonly<Record<string, RuleVerdict>> = {
 function npmOptions(own: readonly string[]): RuleVerdict | undefined {
   for (const arg of own) {
     const hit = refusedLong(arg, NPM_REFUSED_LONG);
-    if (hit !== undefined) return refuse(`npm's \`--${hit}\` ${hit === "global" || hit === "location" ? "installs outside the workspace, onto PATH" : "names a program, a shell or a config file for npm to use"}`);
-    if (setsShort(arg, "c", { clusters: true }) || setsShort(arg, "g", { clusters: true })) return refuse(`npm's \`${arg.slice(0, 2)}\` ${arg[1] === "g" ? "installs outside the workspace, onto PATH" : "runs a shell command line"}`);
+    if (hit !== undefined)
+      return refuse(
+        `npm's \`--${hit}\` ${hit === "global" || hit === "location" ? "installs outside the workspace, onto PATH" : "names a program, a shell or a config file for npm to use"}`,
+      );
+    if (setsShort(arg, "c", { clusters: true }) || setsShort(arg, "g", { clusters: true }))
+      return refuse(
+        `npm's \`${arg.slice(0, 2)}\` ${arg[1] === "g" ? "installs outside the workspace, onto PATH" : "runs a shell command line"}`,
+      );
   }
   return undefined;
 }
@@ -132,8 +169,10 @@ const npm: ArgumentRule = (args) => {
     if (verdict !== undefined) return verdict;
     if (!NPM_COMMANDS.has(word)) continue;
     const next = words[i + 1];
-    if (["init", "create", "innit"].includes(word) && next !== undefined) return refuse(`\`npm ${word} ${next}\` fetches and runs an initializer package`, "npm init");
-    if ((word === "config" || word === "c") && !["get", "list", "ls"].includes(next ?? "list")) return refuse("`npm config` may only read here: written settings name programs later npm calls run");
+    if (["init", "create", "innit"].includes(word) && next !== undefined)
+      return refuse(`\`npm ${word} ${next}\` fetches and runs an initializer package`, "npm init");
+    if ((word === "config" || word === "c") && !["get", "list", "ls"].includes(next ?? "list"))
+      return refuse("`npm config` may only read here: written settings name programs later npm calls run");
     return undefined;
   }
   return undefined;
@@ -147,10 +186,27 @@ const npx: ArgumentRule = (args) => npmOptions(ownArguments(args));
 const cargo: ArgumentRule = (args) => {
   const own = ownArguments(args);
   for (const arg of own) {
-    if (refusedLong(arg, ["config"]) !== undefined) return refuse("`cargo --config` can set a runner, linker or rustc wrapper: a program to run");
+    if (refusedLong(arg, ["config"]) !== undefined)
+      return refuse("`cargo --config` can set a runner, linker or rustc wrapper: a program to run");
     if (setsShort(arg, "Z")) return refuse("cargo's `-Z` unstable flags can change which programs cargo runs");
   }
-  const [sub] = positionals(own, ["--manifest-path", "-p", "--package", "--color", "--target", "--target-dir", "-j", "--jobs", "--features", "-F", "--profile", "--bin", "--example", "--test", "--bench"]);
+  const [sub] = positionals(own, [
+    "--manifest-path",
+    "-p",
+    "--package",
+    "--color",
+    "--target",
+    "--target-dir",
+    "-j",
+    "--jobs",
+    "--features",
+    "-F",
+    "--profile",
+    "--bin",
+    "--example",
+    "--test",
+    "--bench",
+  ]);
   if (sub === "install") return refuse("`cargo install` builds and installs a program onto PATH, outside the workspace", "cargo install");
   if (sub === "login" || sub === "logout") return refuse(`\`cargo ${sub}\` changes the stored registry credentials`);
   return undefined;
@@ -166,8 +222,27 @@ const go: ArgumentRule = (args) => {
   }
   // -ldflags "-extld=cc" names the external linker; its value may be a separate argument.
   if (own.some((a) => /-extld|-extar/.test(a))) return refuse("`-extld`/`-extar` in linker flags name a program for go to run");
-  const [sub, ...rest] = positionals(own, ["-C", "-o", "-run", "-bench", "-tags", "-ldflags", "-gcflags", "-p", "-mod", "-modfile", "-count", "-timeout", "-coverprofile", "-covermode", "-coverpkg", "-skip", "-json"]);
-  if (sub === "env" && own.some((a) => /^--?[wu]$/.test(a))) return refuse("`go env -w` writes go's configuration (GOFLAGS can name a program for later go calls)");
+  const [sub, ...rest] = positionals(own, [
+    "-C",
+    "-o",
+    "-run",
+    "-bench",
+    "-tags",
+    "-ldflags",
+    "-gcflags",
+    "-p",
+    "-mod",
+    "-modfile",
+    "-count",
+    "-timeout",
+    "-coverprofile",
+    "-covermode",
+    "-coverpkg",
+    "-skip",
+    "-json",
+  ]);
+  if (sub === "env" && own.some((a) => /^--?[wu]$/.test(a)))
+    return refuse("`go env -w` writes go's configuration (GOFLAGS can name a program for later go calls)");
   if (sub === "run" && rest.some((p) => p.includes("@"))) return refuse("`go run pkg@version` fetches and runs a module by name", "go run");
   if (sub === "install") return refuse("`go install` builds and installs a program onto PATH, outside the workspace", "go install");
   if (sub === "bug") return refuse("`go bug` opens a browser");
@@ -178,14 +253,16 @@ const go: ArgumentRule = (args) => {
 
 const pytest: ArgumentRule = (args) => {
   for (const arg of ownArguments(args)) {
-    if (setsShort(arg, "o", { clusters: true }) || refusedLong(arg, ["override-ini"]) !== undefined) return refuse("pytest's `-o` can set addopts or pythonpath, bringing in arguments and code from elsewhere");
+    if (setsShort(arg, "o", { clusters: true }) || refusedLong(arg, ["override-ini"]) !== undefined)
+      return refuse("pytest's `-o` can set addopts or pythonpath, bringing in arguments and code from elsewhere");
   }
   return undefined;
 };
 
 const jest: ArgumentRule = (args) => {
   const own = ownArguments(args);
-  if (optionValues(own, ["config"], ["c"]).some((v) => v.trim().startsWith("{"))) return refuse("jest's inline JSON `--config` can name any module (transform, runner, setup) to run");
+  if (optionValues(own, ["config"], ["c"]).some((v) => v.trim().startsWith("{")))
+    return refuse("jest's inline JSON `--config` can name any module (transform, runner, setup) to run");
   return undefined;
 };
 
@@ -197,15 +274,32 @@ const vitest: ArgumentRule = (args) => {
   return undefined;
 };
 
-const eslint: ArgumentRule = (args) => (ownArguments(args).some((a) => refusedLong(a, ["inspect-config"]) !== undefined) ? refuse("eslint's `--inspect-config` starts a server and opens a browser") : undefined);
+const eslint: ArgumentRule = (args) =>
+  ownArguments(args).some((a) => refusedLong(a, ["inspect-config"]) !== undefined)
+    ? refuse("eslint's `--inspect-config` starts a server and opens a browser")
+    : undefined;
 
 const biome: ArgumentRule = (args) => {
   const [sub] = positionals(ownArguments(args));
-  return sub !== undefined && ["start", "stop", "lsp-proxy", "__run_server", "__print_socket"].includes(sub) ? refuse(`\`biome ${sub}\` starts or controls a background daemon`) : undefined;
+  return sub !== undefined && ["start", "stop", "lsp-proxy", "__run_server", "__print_socket"].includes(sub)
+    ? refuse(`\`biome ${sub}\` starts or controls a background daemon`)
+    : undefined;
 };
 
 /** Per allowlisted tool; a command added with --allow-command gets the path rule only. */
-export const ARGUMENT_RULES: Readonly<Record<string, ArgumentRule>> = { git, npm, npx, cargo, go, pytest, jest, vitest, eslint, biome, tsc: () => undefined };
+export const ARGUMENT_RULES: Readonly<Record<string, ArgumentRule>> = {
+  git,
+  npm,
+  npx,
+  cargo,
+  go,
+  pytest,
+  jest,
+  vitest,
+  eslint,
+  biome,
+  tsc: () => undefined,
+};
 
 /** Subcommands a user may allow by name (--allow-command "npm exec"), and the command allowing npx. */
 export const RUNNER_SUBCOMMANDS = ["npm exec", "npm init", "cargo install", "go install", "go run"];

@@ -47,11 +47,14 @@ export function createIdentityCheck(deps: IdentityDeps): IdentityCheck {
     async refusal(path, opts) {
       const real = await deps.fs.realpath(path);
       if (isNeverAllowed(basename(real))) return `${path} is ${real}, an interpreter or shell`;
-      if (!opts.projectBin && opts.folders.some((f) => isInside(real, f))) return `${path} lies inside the workspace (a PATH entry points into it)`;
+      if (!opts.projectBin && opts.folders.some((f) => isInside(real, f)))
+        return `${path} lies inside the workspace (a PATH entry points into it)`;
       const stat = await deps.fs.stat(real);
       for (const interpreter of await interpreters()) {
-        if (stat.dev === interpreter.stat.dev && stat.ino === interpreter.stat.ino) return `${path} is the same file as ${interpreter.path} (${interpreter.name})`;
-        if (stat.size === interpreter.stat.size && (await digest(real)) === (await digest(interpreter.path))) return `${path} is a copy of ${interpreter.path} (${interpreter.name})`;
+        if (stat.dev === interpreter.stat.dev && stat.ino === interpreter.stat.ino)
+          return `${path} is the same file as ${interpreter.path} (${interpreter.name})`;
+        if (stat.size === interpreter.stat.size && (await digest(real)) === (await digest(interpreter.path)))
+          return `${path} is a copy of ${interpreter.path} (${interpreter.name})`;
       }
       return undefined;
     },

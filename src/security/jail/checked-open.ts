@@ -27,10 +27,14 @@ export async function openCheckedFile(fs: Fs, jail: Workspace, path: WorkspacePa
   try {
     const stat = await handle.stat();
     if (stat.isDirectory) {
-      throw new ToolError("not_a_file", `${label} is a directory`, { suggestion: "List it with getFileTree, or search it with findFiles." });
+      throw new ToolError("not_a_file", `${label} is a directory`, {
+        suggestion: "List it with getFileTree, or search it with findFiles.",
+      });
     }
     if (!stat.isFile) {
-      throw new ToolError("not_a_file", `${label} is not a regular file (a FIFO, device or socket)`, { suggestion: "Only regular files can be read." });
+      throw new ToolError("not_a_file", `${label} is not a regular file (a FIFO, device or socket)`, {
+        suggestion: "Only regular files can be read.",
+      });
     }
     await verifyLocation(fs, jail, path, label, stat, await handle.realPath());
     return { handle, stat };
@@ -59,7 +63,11 @@ async function openOrExplain<H>(open: () => Promise<H>, label: string): Promise<
     const code = fsErrorCode(err);
     // The resolved path had no symlink in it; one there now was swapped in after the check.
     if (code === "ELOOP") throw changedMeanwhile(label, err);
-    if (code === "ENOTDIR") throw new ToolError("not_a_directory", `${label} is not a directory`, { suggestion: "Pass a directory, or read the file with readFile.", cause: err });
+    if (code === "ENOTDIR")
+      throw new ToolError("not_a_directory", `${label} is not a directory`, {
+        suggestion: "Pass a directory, or read the file with readFile.",
+        cause: err,
+      });
     throw fsFailure(label, err);
   }
 }
@@ -68,7 +76,14 @@ async function openOrExplain<H>(open: () => Promise<H>, label: string): Promise<
  * The descriptor's real path must lie inside the workspace. Where the OS cannot say (no
  * /proc/self/fd), the path is resolved again and must name the very file that was opened.
  */
-async function verifyLocation(fs: Fs, jail: Workspace, path: WorkspacePath, label: string, opened: FileStat, realPath: string | undefined): Promise<void> {
+async function verifyLocation(
+  fs: Fs,
+  jail: Workspace,
+  path: WorkspacePath,
+  label: string,
+  opened: FileStat,
+  realPath: string | undefined,
+): Promise<void> {
   if (realPath !== undefined) {
     if (!jail.contains(realPath)) throw changedMeanwhile(label);
     return;

@@ -37,7 +37,10 @@ export async function resolveComponents(scope: ResolveScope, start: string, comp
   for (const component of components) {
     if (missing.length > 0) {
       // POSIX: "missing/.." fails with ENOENT, so no write may be aimed through it either.
-      if (component === "..") throw new ToolError("invalid_path", `${scope.input} climbs out of a directory that does not exist`, { suggestion: "Remove the \"..\" and name the target directly." });
+      if (component === "..")
+        throw new ToolError("invalid_path", `${scope.input} climbs out of a directory that does not exist`, {
+          suggestion: 'Remove the ".." and name the target directly.',
+        });
       missing.push(component);
       continue;
     }
@@ -46,7 +49,7 @@ export async function resolveComponents(scope: ResolveScope, start: string, comp
       if (!isDirectory) throw notADirectory(scope);
       real = dirname(real);
       isDirectory = true;
-      if (!scope.folders.some((f) => isInside(real, f))) throw scope.outside("climbs out of the workspace with \"..\"");
+      if (!scope.folders.some((f) => isInside(real, f))) throw scope.outside('climbs out of the workspace with ".."');
       continue;
     }
     const candidate = real === "/" ? `/${component}` : `${real}/${component}`;
@@ -86,7 +89,9 @@ async function isDirectoryNow(scope: ResolveScope, real: string): Promise<boolea
 }
 
 function notADirectory(scope: ResolveScope): ToolError {
-  return new ToolError("invalid_path", `${scope.input}: a component of the path is a file, not a directory`, { suggestion: "Check the path: only its last component may be a file." });
+  return new ToolError("invalid_path", `${scope.input}: a component of the path is a file, not a directory`, {
+    suggestion: "Check the path: only its last component may be a file.",
+  });
 }
 
 async function realTarget(scope: ResolveScope, link: string): Promise<string> {
@@ -106,9 +111,25 @@ async function realTarget(scope: ResolveScope, link: string): Promise<string> {
 /** A filesystem failure on `input` as the ToolError a model can act on. */
 export function fsFailure(input: string, err: unknown): ToolError {
   const code = fsErrorCode(err);
-  if (code === "EACCES" || code === "EPERM") return new ToolError("permission_denied", `Permission denied: ${input}`, { suggestion: "Check the file's permissions; the bridge runs as your user.", cause: err });
-  if (code === "ELOOP") return new ToolError("invalid_path", `${input}: too many levels of symbolic links`, { suggestion: "Fix the symlink loop, or use the real path.", cause: err });
-  if (code === "ENAMETOOLONG") return new ToolError("invalid_path", `${input}: a name in the path is too long`, { suggestion: "Use a shorter path.", cause: err });
-  if (code === "ENOENT") return new ToolError("file_not_found", `${input} does not exist`, { suggestion: "Check the spelling, or locate the file with findFiles or getFileTree.", cause: err });
-  return new ToolError("internal_error", `Cannot access ${input}: ${errorMessage(err)}`, { suggestion: "Retry; if it persists, check the filesystem.", cause: err });
+  if (code === "EACCES" || code === "EPERM")
+    return new ToolError("permission_denied", `Permission denied: ${input}`, {
+      suggestion: "Check the file's permissions; the bridge runs as your user.",
+      cause: err,
+    });
+  if (code === "ELOOP")
+    return new ToolError("invalid_path", `${input}: too many levels of symbolic links`, {
+      suggestion: "Fix the symlink loop, or use the real path.",
+      cause: err,
+    });
+  if (code === "ENAMETOOLONG")
+    return new ToolError("invalid_path", `${input}: a name in the path is too long`, { suggestion: "Use a shorter path.", cause: err });
+  if (code === "ENOENT")
+    return new ToolError("file_not_found", `${input} does not exist`, {
+      suggestion: "Check the spelling, or locate the file with findFiles or getFileTree.",
+      cause: err,
+    });
+  return new ToolError("internal_error", `Cannot access ${input}: ${errorMessage(err)}`, {
+    suggestion: "Retry; if it persists, check the filesystem.",
+    cause: err,
+  });
 }

@@ -147,7 +147,9 @@ class Jail implements Workspace {
    */
   private lexical(input: string): { alias: Alias; rest: string[] } {
     if (typeof input !== "string" || input.length === 0) {
-      throw new ToolError("invalid_path", "Path must be a non-empty string", { suggestion: "Pass a path relative to the workspace root, e.g. \"src/index.ts\"." });
+      throw new ToolError("invalid_path", "Path must be a non-empty string", {
+        suggestion: 'Pass a path relative to the workspace root, e.g. "src/index.ts".',
+      });
     }
     if (input.length > MAX_PATH_LENGTH) {
       throw new ToolError("invalid_path", `Path is longer than ${MAX_PATH_LENGTH} characters`, { suggestion: "Use a shorter path." });
@@ -156,11 +158,14 @@ class Jail implements Workspace {
     if (/^file:/i.test(input)) {
       const fromUri = fromFileUri(input);
       if (fromUri === undefined) {
-        throw new ToolError("invalid_path", `Not a usable local file URI: ${input}`, { suggestion: "Use file:///absolute/path (no host, query or fragment), or a plain path." });
+        throw new ToolError("invalid_path", `Not a usable local file URI: ${input}`, {
+          suggestion: "Use file:///absolute/path (no host, query or fragment), or a plain path.",
+        });
       }
       path = fromUri;
     }
-    if (path.includes("\0")) throw new ToolError("invalid_path", "Path contains a null byte", { suggestion: "Remove the NUL character from the path." });
+    if (path.includes("\0"))
+      throw new ToolError("invalid_path", "Path contains a null byte", { suggestion: "Remove the NUL character from the path." });
     const raw = components(isAbsolute(path) ? path : `${this.root}/${path}`);
     const collapsed = normalize(`/${raw.join("/")}`);
     const alias = this.aliases.find((a) => a.components.every((c, i) => raw[i] === c));

@@ -22,7 +22,7 @@ export function markChecked(path: string): WorkspacePath {
 export function childPath(parent: WorkspacePath, name: string): WorkspacePath {
   if (name === "" || name === "." || name === ".." || name.includes("/") || name.includes("\0")) {
     throw new ToolError("invalid_path", `${JSON.stringify(name)} is not a single file name`, {
-      suggestion: "Name one entry of the directory: no \"/\", \".\" or \"..\".",
+      suggestion: 'Name one entry of the directory: no "/", "." or "..".',
     });
   }
   return markChecked(`${parent === "/" ? "" : parent}/${name}`);

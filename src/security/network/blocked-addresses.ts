@@ -31,11 +31,24 @@ const IPV6_BLOCKED: readonly [string, number, string][] = [
 ];
 
 /** Names that mean this machine or a cloud metadata service without any DNS answer. */
-const BLOCKED_NAMES = new Set(["localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "metadata", "metadata.google.internal", "metadata.goog", "instance-data", "instance-data.ec2.internal"]);
+const BLOCKED_NAMES = new Set([
+  "localhost",
+  "localhost.localdomain",
+  "ip6-localhost",
+  "ip6-loopback",
+  "metadata",
+  "metadata.google.internal",
+  "metadata.goog",
+  "instance-data",
+  "instance-data.ec2.internal",
+]);
 
 /** Why a host must not be reached, or undefined for a public address or a name DNS must answer for. */
 export function lexicalBlockReason(host: string): string | undefined {
-  const name = host.toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/\.+$/, "");
+  const name = host
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.+$/, "");
   if (name === "") return "an empty host";
   if (BLOCKED_NAMES.has(name) || name.endsWith(".localhost")) return `${name} names this machine or a metadata service`;
   const address = parseIpAddress(name);
@@ -51,7 +64,8 @@ export function addressBlockReason(address: IpAddress): string | undefined {
     const shown = address === unwrapped ? formatIpv4(unwrapped.value) : `${formatIpv4(unwrapped.value)} (inside an IPv6 address)`;
     return `${shown} is ${hit[2]}`;
   }
-  if (!inIpv6Range(unwrapped, "2000::", 3)) return `${describeIpv6(unwrapped)} is not a global unicast IPv6 address (loopback, link-local, unique-local, multicast or reserved)`;
+  if (!inIpv6Range(unwrapped, "2000::", 3))
+    return `${describeIpv6(unwrapped)} is not a global unicast IPv6 address (loopback, link-local, unique-local, multicast or reserved)`;
   const hit = IPV6_BLOCKED.find(([base, bits]) => inIpv6Range(unwrapped, base, bits));
   return hit === undefined ? undefined : `${describeIpv6(unwrapped)} is ${hit[2]}`;
 }

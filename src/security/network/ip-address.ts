@@ -86,7 +86,12 @@ function groupsOf(side: string): number[] | undefined {
     if (i === pieces.length - 1 && piece.includes(".")) {
       // Only the strict dotted-quad form is valid inside IPv6 (RFC 4291, section 2.2).
       if (!/^\d{1,3}(\.\d{1,3}){3}$/.test(piece)) return undefined;
-      const v4 = parseIpv4(piece.split(".").map((p) => String(Number(p))).join("."));
+      const v4 = parseIpv4(
+        piece
+          .split(".")
+          .map((p) => String(Number(p)))
+          .join("."),
+      );
       if (v4 === undefined) return undefined;
       out.push(Math.floor(v4.value / 65536), v4.value % 65536);
       continue;

@@ -43,10 +43,14 @@ export async function checkTarget(raw: string, opts: SsrfOptions): Promise<Check
 function parseHttpUrl(raw: string): URL {
   const url = URL.canParse(raw) ? new URL(raw) : undefined;
   if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new ToolError("invalid_url", `Not an http(s) URL: ${raw.slice(0, 200)}`, { suggestion: "Pass an absolute URL starting with http:// or https://." });
+    throw new ToolError("invalid_url", `Not an http(s) URL: ${raw.slice(0, 200)}`, {
+      suggestion: "Pass an absolute URL starting with http:// or https://.",
+    });
   }
   if (url.username !== "" || url.password !== "") {
-    throw new ToolError("invalid_url", "Credentials in the URL are not sent", { suggestion: "Remove user:password@ from the URL and send an Authorization header instead." });
+    throw new ToolError("invalid_url", "Credentials in the URL are not sent", {
+      suggestion: "Remove user:password@ from the URL and send an Authorization header instead.",
+    });
   }
   return url;
 }
@@ -63,11 +67,18 @@ async function resolve(host: string, resolveHost: Runtime["resolveHost"]): Promi
   try {
     addresses = await resolveHost(host);
   } catch (err) {
-    throw new ToolError("request_failed", `${host} could not be resolved`, { suggestion: "Check the host name; the bridge's machine must be able to resolve it.", cause: err });
+    throw new ToolError("request_failed", `${host} could not be resolved`, {
+      suggestion: "Check the host name; the bridge's machine must be able to resolve it.",
+      cause: err,
+    });
   }
-  if (addresses.length === 0) throw new ToolError("request_failed", `${host} resolves to no address`, { suggestion: "Check the host name." });
+  if (addresses.length === 0)
+    throw new ToolError("request_failed", `${host} resolves to no address`, { suggestion: "Check the host name." });
   // A resolver answer that is not an IP literal would be resolved again by whoever connects.
   const bad = addresses.find((a) => parseIpAddress(a) === undefined);
-  if (bad !== undefined) throw new ToolError("request_failed", `${host} resolved to something that is not an IP address: ${bad}`, { suggestion: "Check the machine's resolver." });
+  if (bad !== undefined)
+    throw new ToolError("request_failed", `${host} resolved to something that is not an IP address: ${bad}`, {
+      suggestion: "Check the machine's resolver.",
+    });
   return addresses;
 }

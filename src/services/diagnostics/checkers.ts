@@ -36,9 +36,12 @@ const target = (file: string | undefined) => (file === undefined ? "." : pathArg
 const JS = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
 const PY = [".py", ".pyi"];
 
-const pythonProject = async (p: ProjectFacts) => p.hasFile("pyproject.toml", "setup.py", "setup.cfg", "requirements") || [...p.names].some((n) => n.endsWith(".py"));
-const declaresRuff = async (p: ProjectFacts) => p.hasFile("ruff.toml", ".ruff.toml") || /^\[tool\.ruff/m.test(await p.read("pyproject.toml"));
-const declaresPyright = async (p: ProjectFacts) => p.hasFile("pyrightconfig.json") || p.deps.has("pyright") || /^\[tool\.(pyright|basedpyright)/m.test(await p.read("pyproject.toml"));
+const pythonProject = async (p: ProjectFacts) =>
+  p.hasFile("pyproject.toml", "setup.py", "setup.cfg", "requirements") || [...p.names].some((n) => n.endsWith(".py"));
+const declaresRuff = async (p: ProjectFacts) =>
+  p.hasFile("ruff.toml", ".ruff.toml") || /^\[tool\.ruff/m.test(await p.read("pyproject.toml"));
+const declaresPyright = async (p: ProjectFacts) =>
+  p.hasFile("pyrightconfig.json") || p.deps.has("pyright") || /^\[tool\.(pyright|basedpyright)/m.test(await p.read("pyproject.toml"));
 const undeclaredPython = async (p: ProjectFacts) => (await pythonProject(p)) && !(await declaresRuff(p)) && !(await declaresPyright(p));
 
 export const CHECKERS: readonly Checker[] = [

@@ -10,7 +10,11 @@ const CHECK_TIMEOUT_MS = 180_000;
 const MAX_CHECKER_OUTPUT = 16 * 1024 * 1024;
 
 /** The checkers for this request: declared by the project, or installed fallbacks. */
-export async function chooseCheckers(ctx: ToolContext, file: string | undefined, opts: { fixing?: boolean; lintersOnly?: boolean } = {}): Promise<Checker[]> {
+export async function chooseCheckers(
+  ctx: ToolContext,
+  file: string | undefined,
+  opts: { fixing?: boolean; lintersOnly?: boolean } = {},
+): Promise<Checker[]> {
   const project = await readProjectFacts(ctx);
   const ext = file === undefined ? undefined : extensionOf(file);
   const chosen: Checker[] = [];
@@ -25,7 +29,12 @@ export async function chooseCheckers(ctx: ToolContext, file: string | undefined,
 }
 
 /** Runs each checker in turn (two CPU-heavy type checkers at once help nobody) and gathers what they report. */
-export async function runCheckers(ctx: ToolContext, checkers: readonly Checker[], file: string | undefined, opts: { fixing?: boolean } = {}): Promise<DiagnosticsReport> {
+export async function runCheckers(
+  ctx: ToolContext,
+  checkers: readonly Checker[],
+  file: string | undefined,
+  opts: { fixing?: boolean } = {},
+): Promise<DiagnosticsReport> {
   const report: DiagnosticsReport = { diagnostics: [], sources: [], skipped: [] };
   for (const checker of checkers) {
     if (!(await ctx.exec.hasToolchain(checker.program))) {
@@ -33,13 +42,21 @@ export async function runCheckers(ctx: ToolContext, checkers: readonly Checker[]
       continue;
     }
     const args = opts.fixing === true && checker.fixArgs !== undefined ? checker.fixArgs(file) : checker.args(file);
-    const result = await ctx.exec.runToolchain(checker.program, { args, timeoutMs: CHECK_TIMEOUT_MS, maxOutputBytes: MAX_CHECKER_OUTPUT, env: { NO_COLOR: "1", FORCE_COLOR: "0" } });
+    const result = await ctx.exec.runToolchain(checker.program, {
+      args,
+      timeoutMs: CHECK_TIMEOUT_MS,
+      maxOutputBytes: MAX_CHECKER_OUTPUT,
+      env: { NO_COLOR: "1", FORCE_COLOR: "0" },
+    });
     const all = await checker.parse(result, ctx.fs.root);
     const found = file === undefined ? all : all.filter((d) => d.file === file);
     // A checker that failed without a single diagnostic did not check anything (bad config, crash).
     if (all.length === 0 && result.exitCode !== 0) {
       const why = (result.stderr.trim() || result.stdout.trim()).split("\n").slice(-5).join("\n");
-      report.skipped.push({ source: checker.name, reason: result.timedOut ? `timed out after ${CHECK_TIMEOUT_MS} ms` : `exited ${result.exitCode}: ${why.slice(0, 1000)}` });
+      report.skipped.push({
+        source: checker.name,
+        reason: result.timedOut ? `timed out after ${CHECK_TIMEOUT_MS} ms` : `exited ${result.exitCode}: ${why.slice(0, 1000)}`,
+      });
       continue;
     }
     report.sources.push(checker.name);

@@ -14,5 +14,7 @@ export function diagnosticLine(file: string, d: Diagnostic): string {
 }
 
 export function byPosition(a: Diagnostic, b: Diagnostic): number {
-  return (a.severity ?? 1) - (b.severity ?? 1) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character;
+  return (
+    (a.severity ?? 1) - (b.severity ?? 1) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character
+  );
 }

@@ -20,7 +20,12 @@ export type Diagnostic = v.InferOutput<typeof Diagnostic>;
 
 /** Worst first; then by file and position. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
-  return SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column;
+  return (
+    SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
+    a.file.localeCompare(b.file) ||
+    a.line - b.line ||
+    a.column - b.column
+  );
 }
 
 export function atLeast(severity: Severity, min: Severity): boolean {

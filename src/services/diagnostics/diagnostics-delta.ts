@@ -20,13 +20,21 @@ export interface FileDelta {
 }
 
 /** Runs `write`; returns the delta lines per covered file (none when no server has the file). */
-export async function withDiagnosticsDelta(ctx: ToolContext, paths: readonly WorkspacePath[], write: () => Promise<void>): Promise<Map<WorkspacePath, string[]>> {
+export async function withDiagnosticsDelta(
+  ctx: ToolContext,
+  paths: readonly WorkspacePath[],
+  write: () => Promise<void>,
+): Promise<Map<WorkspacePath, string[]>> {
   const deltas = await diagnosticsDeltas(ctx, paths, write);
   return new Map([...deltas].map(([path, delta]) => [path, delta.lines]));
 }
 
 /** withDiagnosticsDelta with the count of new errors per file. */
-export async function diagnosticsDeltas(ctx: ToolContext, paths: readonly WorkspacePath[], write: () => Promise<void>): Promise<Map<WorkspacePath, FileDelta>> {
+export async function diagnosticsDeltas(
+  ctx: ToolContext,
+  paths: readonly WorkspacePath[],
+  write: () => Promise<void>,
+): Promise<Map<WorkspacePath, FileDelta>> {
   const covered = paths.filter((p) => ctx.lsp.covers(p)).slice(0, MAX_FILES);
   const before = new Map<WorkspacePath, Diagnostic[]>();
   for (const path of covered) {
@@ -48,7 +56,11 @@ export async function diagnosticsDeltas(ctx: ToolContext, paths: readonly Worksp
  * The file's diagnostics for its content now from a server that is running (none is started), or
  * undefined when none could say in time.
  */
-export async function currentDiagnostics(ctx: ToolContext, file: string, signal: AbortSignal): Promise<{ items: Diagnostic[]; server: string; relative: string } | undefined> {
+export async function currentDiagnostics(
+  ctx: ToolContext,
+  file: string,
+  signal: AbortSignal,
+): Promise<{ items: Diagnostic[]; server: string; relative: string } | undefined> {
   try {
     const found = await ctx.lsp.diagnosticsFor(file, { signal, start: false });
     return found.current ? found : undefined;
@@ -68,7 +80,11 @@ function keyOf(d: Diagnostic): string {
 
 function messageOf(d: Diagnostic): string {
   const message: unknown = d.message;
-  return typeof message === "string" ? message : typeof message === "object" && message !== null && "value" in message ? String(message.value) : "";
+  return typeof message === "string"
+    ? message
+    : typeof message === "object" && message !== null && "value" in message
+      ? String(message.value)
+      : "";
 }
 
 export interface DiagnosticsComparison {

@@ -24,7 +24,11 @@ export const lspDiagnosticsBackend: DiagnosticsBackend = {
     if (req.file !== undefined) return reportOf([await ctx.lsp.diagnosticsFor(req.file, call)], []);
     const found = await ctx.lsp.workspaceDiagnostics({ ...call, maxFiles: MAX_WORKSPACE_FILES });
     const skipped = [...found.failed];
-    if (found.notChecked > 0) skipped.push({ source: "language servers", reason: `${found.notChecked} more file(s) not checked (at most ${MAX_WORKSPACE_FILES} per call); pass file for one of them` });
+    if (found.notChecked > 0)
+      skipped.push({
+        source: "language servers",
+        reason: `${found.notChecked} more file(s) not checked (at most ${MAX_WORKSPACE_FILES} per call); pass file for one of them`,
+      });
     return reportOf(found.files, skipped);
   },
 };
@@ -36,7 +40,14 @@ function reportOf(files: readonly FileDiagnosticsResult[], skipped: DiagnosticsR
     if (!report.sources.includes(file.server)) report.sources.push(file.server);
     report.diagnostics.push(...file.items.map((d) => shapeOf(file.relative, file.server, d)));
   }
-  if (late.length > 0) skipped.push({ source: late[0]?.server ?? "language server", reason: `published nothing in time for ${late.map((f) => f.relative).slice(0, 5).join(", ")}${late.length > 5 ? ` and ${late.length - 5} more` : ""}; call again to re-check` });
+  if (late.length > 0)
+    skipped.push({
+      source: late[0]?.server ?? "language server",
+      reason: `published nothing in time for ${late
+        .map((f) => f.relative)
+        .slice(0, 5)
+        .join(", ")}${late.length > 5 ? ` and ${late.length - 5} more` : ""}; call again to re-check`,
+    });
   return report;
 }
 

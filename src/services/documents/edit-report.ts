@@ -39,7 +39,19 @@ export async function editReport(changes: readonly FileChange[], opts: { written
 }
 
 function summary(change: FileChange, written: boolean, diff: { added: number; removed: number }): string {
-  if (change.before !== undefined && change.before === change.after) return `${change.label}: unchanged (the edit gives the same text)${written ? "; nothing was written" : ""}`;
-  const verb = change.before === undefined ? (written ? "Created" : "Would create") : change.after === undefined ? (written ? "Deleted" : "Would delete") : written ? "Edited" : "Would edit";
+  if (change.before !== undefined && change.before === change.after)
+    return `${change.label}: unchanged (the edit gives the same text)${written ? "; nothing was written" : ""}`;
+  const verb =
+    change.before === undefined
+      ? written
+        ? "Created"
+        : "Would create"
+      : change.after === undefined
+        ? written
+          ? "Deleted"
+          : "Would delete"
+        : written
+          ? "Edited"
+          : "Would edit";
   return `${verb} ${change.label} (+${diff.added} -${diff.removed})`;
 }

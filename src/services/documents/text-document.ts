@@ -40,7 +40,11 @@ export interface ExpectedVersion {
 
 export async function readDocument(ctx: ToolContext, filePath: string, expected: ExpectedVersion = {}): Promise<TextDocument> {
   const { path, bytes, stat } = await ctx.fs.readBytes(filePath, { maxBytes: MAX_EDIT_BYTES, forWrite: true });
-  const doc = decodeDocument(path, displayName(ctx.fs.relative(path)), bytes, { identity: identityOf(stat), hash: await contentHash(bytes), mtime: wholeMtime(stat) });
+  const doc = decodeDocument(path, displayName(ctx.fs.relative(path)), bytes, {
+    identity: identityOf(stat),
+    hash: await contentHash(bytes),
+    mtime: wholeMtime(stat),
+  });
   if (expected.expectedHash !== undefined && !hashMatches(expected.expectedHash, doc.hash)) {
     throw stale(filePath, `its content hash is ${doc.hash}, not ${expected.expectedHash}`);
   }
@@ -50,15 +54,24 @@ export async function readDocument(ctx: ToolContext, filePath: string, expected:
   return doc;
 }
 
-export function decodeDocument(path: WorkspacePath, label: string, bytes: Uint8Array, version: { identity: FileIdentity; hash: string; mtime: number }): TextDocument {
+export function decodeDocument(
+  path: WorkspacePath,
+  label: string,
+  bytes: Uint8Array,
+  version: { identity: FileIdentity; hash: string; mtime: number },
+): TextDocument {
   if (bytes.includes(0)) {
-    throw new ToolError("binary_file", `${label} looks binary (it has a NUL byte); it is not edited as text`, { suggestion: "Only text files can be edited with these tools." });
+    throw new ToolError("binary_file", `${label} looks binary (it has a NUL byte); it is not edited as text`, {
+      suggestion: "Only text files can be edited with these tools.",
+    });
   }
   let raw: string;
   try {
     raw = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new ToolError("binary_file", `${label} is not valid UTF-8; editing it as text would change bytes it did not mean to`, { suggestion: "Convert the file to UTF-8 first, or edit it with another tool." });
+    throw new ToolError("binary_file", `${label} is not valid UTF-8; editing it as text would change bytes it did not mean to`, {
+      suggestion: "Convert the file to UTF-8 first, or edit it with another tool.",
+    });
   }
   const bom = raw.startsWith(BOM);
   const body = bom ? raw.slice(1) : raw;
@@ -86,10 +99,23 @@ export function documentWrite(doc: TextDocument, text: string): FileWrite {
 }
 
 function stale(filePath: string, why: string): ToolError {
-  return new ToolError("file_changed", `${filePath} changed since you read it: ${why}`, { suggestion: "Read it again (getBufferContent gives the current hash) and redo the edit against what it says now." });
+  return new ToolError("file_changed", `${filePath} changed since you read it: ${why}`, {
+    suggestion: "Read it again (getBufferContent gives the current hash) and redo the edit against what it says now.",
+  });
 }
 
 /** The document of a file that does not exist yet (a transaction may create it). */
 export function newDocument(path: WorkspacePath, label: string): TextDocument {
-  return { path, label, original: new Uint8Array(0), identity: { dev: 0, ino: 0, size: 0, mtimeMs: 0 }, hash: "", mtime: 0, bom: false, crlf: false, eol: "\n", text: "" };
+  return {
+    path,
+    label,
+    original: new Uint8Array(0),
+    identity: { dev: 0, ino: 0, size: 0, mtimeMs: 0 },
+    hash: "",
+    mtime: 0,
+    bom: false,
+    crlf: false,
+    eol: "\n",
+    text: "",
+  };
 }

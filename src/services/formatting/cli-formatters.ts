@@ -26,7 +26,23 @@ export const CLI_FORMATTERS: readonly CliFormatter[] = [
   {
     name: "prettier",
     program: "prettier",
-    extensions: [...JS, ".json", ".jsonc", ".json5", ".css", ".scss", ".less", ".html", ".vue", ".md", ".mdx", ".yaml", ".yml", ".graphql", ".gql"],
+    extensions: [
+      ...JS,
+      ".json",
+      ".jsonc",
+      ".json5",
+      ".css",
+      ".scss",
+      ".less",
+      ".html",
+      ".vue",
+      ".md",
+      ".mdx",
+      ".yaml",
+      ".yml",
+      ".graphql",
+      ".gql",
+    ],
     declared: async (p) => p.hasFile(".prettierrc", "prettier.config.") || p.deps.has("prettier") || p.packageJson?.prettier !== undefined,
     fallback: true,
     args: async (file) => ["--stdin-filepath", file],
@@ -63,14 +79,24 @@ export const CLI_FORMATTERS: readonly CliFormatter[] = [
     declared: async () => false,
     fallback: true,
     // On stdin rustfmt cannot see the crate's edition, so it is read from Cargo.toml.
-    args: async (_file, p) => ["--emit", "stdout", "--edition", /^edition\s*=\s*"(\d{4})"/m.exec(await p.read("Cargo.toml"))?.[1] ?? "2021"],
+    args: async (_file, p) => [
+      "--emit",
+      "stdout",
+      "--edition",
+      /^edition\s*=\s*"(\d{4})"/m.exec(await p.read("Cargo.toml"))?.[1] ?? "2021",
+    ],
   },
 ];
 
 export const FORMATTER_NAMES = CLI_FORMATTERS.map((f) => f.name);
 
 /** The CLI that formats `file`: `only` if given, else declared ones first, then installed fallbacks. */
-export async function chooseFormatter(ctx: ToolContext, file: string, project: ProjectFacts, only?: string): Promise<CliFormatter | undefined> {
+export async function chooseFormatter(
+  ctx: ToolContext,
+  file: string,
+  project: ProjectFacts,
+  only?: string,
+): Promise<CliFormatter | undefined> {
   const ext = extensionOf(file);
   const candidates = CLI_FORMATTERS.filter((f) => f.extensions.includes(ext) && (only === undefined || f.name === only));
   for (const f of candidates) if ((only !== undefined || (await f.declared(project))) && (await ctx.exec.hasToolchain(f.program))) return f;
@@ -84,12 +110,23 @@ export function cliFormatterBackend(only?: string): FormatterBackend {
     handles: async (ctx, file, project) => (await chooseFormatter(ctx, file, project, only)) !== undefined,
     async format(ctx, file, text, project) {
       const formatter = await chooseFormatter(ctx, file, project, only);
-      if (formatter === undefined) throw new ToolError("not_detected", `No formatter for ${file}`, { suggestion: "Install the project's formatter." });
-      const result = await ctx.exec.runToolchain(formatter.program, { args: await formatter.args(file, project), stdin: text, timeoutMs: 60_000, maxOutputBytes: 16 * 1024 * 1024, env: { NO_COLOR: "1" } });
+      if (formatter === undefined)
+        throw new ToolError("not_detected", `No formatter for ${file}`, { suggestion: "Install the project's formatter." });
+      const result = await ctx.exec.runToolchain(formatter.program, {
+        args: await formatter.args(file, project),
+        stdin: text,
+        timeoutMs: 60_000,
+        maxOutputBytes: 16 * 1024 * 1024,
+        env: { NO_COLOR: "1" },
+      });
       if (result.exitCode !== 0 || result.stdoutTruncated || (result.stdout === "" && text !== "")) {
-        throw new ToolError("tool_failed", `${formatter.name} could not format ${file} (exit ${result.exitCode}): ${result.stderr.trim().split("\n").slice(0, 8).join("\n").slice(0, 1500)}`, {
-          suggestion: "Fix the syntax error it reports, then format again.",
-        });
+        throw new ToolError(
+          "tool_failed",
+          `${formatter.name} could not format ${file} (exit ${result.exitCode}): ${result.stderr.trim().split("\n").slice(0, 8).join("\n").slice(0, 1500)}`,
+          {
+            suggestion: "Fix the syntax error it reports, then format again.",
+          },
+        );
       }
       return result.stdout;
     },

@@ -11,6 +11,7 @@ export function formattingOptionsFor(lines: readonly string[]): FormattingOption
     if (spaces !== undefined && spaces < smallest) smallest = spaces;
   }
   const spaced = Number.isFinite(smallest) ? smallest : 0;
-  if (tabs > 0 && tabs >= lines.filter((l) => /^ +\S/.test(l)).length) return { tabSize: 4, insertSpaces: false, trimFinalNewlines: true, insertFinalNewline: true };
+  if (tabs > 0 && tabs >= lines.filter((l) => /^ +\S/.test(l)).length)
+    return { tabSize: 4, insertSpaces: false, trimFinalNewlines: true, insertFinalNewline: true };
   return { tabSize: spaced >= 2 && spaced <= 8 ? spaced : 2, insertSpaces: true, trimFinalNewlines: true, insertFinalNewline: true };
 }

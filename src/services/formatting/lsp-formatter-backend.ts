@@ -25,8 +25,10 @@ export const lspFormatterBackend: FormatterBackend = {
   },
   async format(ctx, file, text) {
     const doc = await openDocument(file, ctx, METHOD);
-    if (doc.text !== text) throw new ToolError("file_changed", `${doc.relative} changed while it was being formatted`, { suggestion: "Format it again." });
-    const edits = (await doc.request<TextEdit[] | null>(METHOD, { textDocument: { uri: doc.uri }, options: formattingOptionsFor(doc.lines) })) ?? [];
+    if (doc.text !== text)
+      throw new ToolError("file_changed", `${doc.relative} changed while it was being formatted`, { suggestion: "Format it again." });
+    const edits =
+      (await doc.request<TextEdit[] | null>(METHOD, { textDocument: { uri: doc.uri }, options: formattingOptionsFor(doc.lines) })) ?? [];
     return applyTextEdits(doc.text, edits, doc.relative);
   },
 };

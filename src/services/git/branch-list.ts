@@ -1,7 +1,8 @@
 // Parses `git for-each-ref` with BRANCH_FORMAT, one record per ref (records.ts).
 import { records } from "./records.ts";
 
-export const BRANCH_FORMAT = "--format=%(HEAD)%1f%(refname)%1f%(objectname:short=10)%1f%(upstream:short)%1f%(upstream:track,nobracket)%1f%(committerdate:short)%1f%(contents:subject)%1e";
+export const BRANCH_FORMAT =
+  "--format=%(HEAD)%1f%(refname)%1f%(objectname:short=10)%1f%(upstream:short)%1f%(upstream:track,nobracket)%1f%(committerdate:short)%1f%(contents:subject)%1e";
 
 export interface BranchEntry {
   name: string;

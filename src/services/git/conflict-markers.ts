@@ -32,7 +32,10 @@ export async function stagedConflictMarkers(repo: Repository): Promise<MarkedFil
   // Repository-relative names, as diff printed them, both ways (:(top) and --full-name); the
   // names are git's own, so the pathspec magic is ours. Exit 1 means no file matched.
   const paths = [...flagged.keys()].map((p) => `:(top,literal)${p}`);
-  const grep = await repo.run(["grep", "--cached", "--full-name", "-l", "-z", "-E", "-e", "^(<{7}|>{7})( |$)", "--", ...paths], { okExitCodes: [1], literalPathspecs: false });
+  const grep = await repo.run(["grep", "--cached", "--full-name", "-l", "-z", "-E", "-e", "^(<{7}|>{7})( |$)", "--", ...paths], {
+    okExitCodes: [1],
+    literalPathspecs: false,
+  });
   const marked = new Set(grep.stdout.split("\0").filter((p) => p !== ""));
   return [...flagged].filter(([path]) => marked.has(path)).map(([path, lines]) => ({ path: repo.workspacePath(path), lines }));
 }

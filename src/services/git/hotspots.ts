@@ -33,7 +33,9 @@ export function countHotspots(output: string): { commits: number; files: Hotspot
     files.set(path, spot);
   }
   // Code-point order for ties (localeCompare costs ICU collation on every comparison).
-  const ranked = [...files.values()].sort((a, b) => b.commits - a.commits || b.added + b.deleted - (a.added + a.deleted) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const ranked = [...files.values()].sort(
+    (a, b) => b.commits - a.commits || b.added + b.deleted - (a.added + a.deleted) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+  );
   return { commits, files: ranked };
 }
 

@@ -28,9 +28,12 @@ export const STOPPED_AT_REF: Readonly<Record<Operation, string | undefined>> = {
 /** What the model does next for each: how to finish, and how to give up. */
 export const HOW_TO_FINISH: Readonly<Record<Operation, string>> = {
   merge: "resolve the conflicts, then gitContinueOperation (files: the resolved ones) commits the merge; gitAbortOperation gives it up",
-  rebase: "resolve the conflicts, then gitContinueOperation (files: the resolved ones) goes on to the next commit; gitAbortOperation restores the branch, with skip: true it drops only this commit",
-  "cherry-pick": "resolve the conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
-  revert: "resolve the conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
+  rebase:
+    "resolve the conflicts, then gitContinueOperation (files: the resolved ones) goes on to the next commit; gitAbortOperation restores the branch, with skip: true it drops only this commit",
+  "cherry-pick":
+    "resolve the conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
+  revert:
+    "resolve the conflicts, then gitContinueOperation (files: the resolved ones) commits it; gitAbortOperation gives it up, with skip: true it drops only this commit",
   bisect: "mark commits with `git bisect good|bad` in a terminal; gitAbortOperation ends it (git bisect reset)",
 };
 
@@ -71,7 +74,10 @@ async function pseudoRefOperation(repo: Repository): Promise<Operation | null> {
  */
 async function sequenceInProgress(repo: Repository): Promise<Operation | null> {
   // Exit 1 is both "the file differs from nothing" and "no such file" (then stdout is empty).
-  const todo = await repo.run(["diff", "--no-index", ...NO_DIFF_PROGRAMS, "--no-color", "-U0", "--", "/dev/null", `${repo.gitDir}/sequencer/todo`], { okExitCodes: [1] });
+  const todo = await repo.run(
+    ["diff", "--no-index", ...NO_DIFF_PROGRAMS, "--no-color", "-U0", "--", "/dev/null", `${repo.gitDir}/sequencer/todo`],
+    { okExitCodes: [1] },
+  );
   const first = todo.stdout.split("\n").find((line) => line.startsWith("+") && !line.startsWith("+++"));
   if (first?.startsWith("+pick ") === true) return "cherry-pick";
   if (first?.startsWith("+revert ") === true) return "revert";

@@ -11,7 +11,10 @@ export async function pathspecs(fs: WorkspaceFs, paths: readonly string[]): Prom
 }
 
 export async function pathspec(fs: WorkspaceFs, path: string): Promise<string> {
-  if (path === "") throw new ToolError("invalid_path", "A path is empty", { suggestion: 'Pass a path relative to the workspace root, or "." for all of it.' });
+  if (path === "")
+    throw new ToolError("invalid_path", "A path is empty", {
+      suggestion: 'Pass a path relative to the workspace root, or "." for all of it.',
+    });
   const norm = normalize(path);
   const base = basename(norm);
   const whole = base === "" || base === "." || base === "..";

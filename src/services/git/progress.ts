@@ -8,7 +8,11 @@ export function gitProgress(ctx: Pick<ToolContext, "progress">): (stream: "stdou
   return (stream, text) => {
     if (stream !== "stderr") return;
     // Git redraws a progress line with "\r"; the newest complete part is what a person would see.
-    const line = text.split(/[\r\n]/).filter((l) => l.trim() !== "").pop()?.trim();
+    const line = text
+      .split(/[\r\n]/)
+      .filter((l) => l.trim() !== "")
+      .pop()
+      ?.trim();
     if (line === undefined || line === last) return;
     last = line;
     ctx.progress(++count, { message: line.slice(0, 200) });

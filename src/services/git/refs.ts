@@ -35,7 +35,12 @@ function refFormatProblem(name: string): string | undefined {
 /** A remote's name (never a URL: fetching from an arbitrary URL is not a named remote). */
 export function remoteName(name: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name) || name.includes("..")) {
-    throw invalid("remote", name, "remote names are letters, digits, '.', '_' and '-'", "Pass a configured remote such as \"origin\" (see gitListBranches with includeRemote).");
+    throw invalid(
+      "remote",
+      name,
+      "remote names are letters, digits, '.', '_' and '-'",
+      'Pass a configured remote such as "origin" (see gitListBranches with includeRemote).',
+    );
   }
   return name;
 }
@@ -46,7 +51,7 @@ export function remoteName(name: string): string {
  */
 export function revision(rev: string, what = "ref"): string {
   const why = revisionProblem(rev);
-  if (why !== undefined) throw invalid(what, rev, why, "Pass a branch, tag or commit hash, e.g. \"main\", \"v1.2.0\", \"HEAD~3\" or \"a1b2c3d\".");
+  if (why !== undefined) throw invalid(what, rev, why, 'Pass a branch, tag or commit hash, e.g. "main", "v1.2.0", "HEAD~3" or "a1b2c3d".');
   return rev;
 }
 
@@ -64,7 +69,8 @@ export function revisionRange(range: string): string {
   const match = /^(.*?)(\.\.\.?)(.*)$/.exec(range);
   if (match === null) return revision(range, "range");
   const [, from = "", dots, to = ""] = match;
-  if (from === "" && to === "") throw invalid("range", range, "both sides are empty", 'Use "main..HEAD" (commits on HEAD not on main) or "main...HEAD".');
+  if (from === "" && to === "")
+    throw invalid("range", range, "both sides are empty", 'Use "main..HEAD" (commits on HEAD not on main) or "main...HEAD".');
   if (from !== "") revision(from, "range start");
   if (to !== "") revision(to, "range end");
   return `${from}${dots}${to}`;

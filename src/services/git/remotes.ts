@@ -16,13 +16,17 @@ export async function remoteFor(repo: Repository, opts: { branch: string | null;
   try {
     return remoteName(configured);
   } catch {
-    throw new ToolError("invalid_ref", `Branch ${branch}'s configured remote ${JSON.stringify(configured)} is not a named remote`, { suggestion: "Pass remote explicitly, e.g. \"origin\"." });
+    throw new ToolError("invalid_ref", `Branch ${branch}'s configured remote ${JSON.stringify(configured)} is not a named remote`, {
+      suggestion: 'Pass remote explicitly, e.g. "origin".',
+    });
   }
 }
 
 /** main, master and what refs/remotes/<remote>/HEAD points at (the remote's default branch). */
 export async function mainBranches(repo: Repository, remote: string): Promise<string[]> {
-  const head = (await repo.run(["symbolic-ref", "--quiet", "--short", `refs/remotes/${remote}/HEAD`], { okExitCodes: [1, 128] })).stdout.trim();
+  const head = (
+    await repo.run(["symbolic-ref", "--quiet", "--short", `refs/remotes/${remote}/HEAD`], { okExitCodes: [1, 128] })
+  ).stdout.trim();
   const defaultBranch = head.startsWith(`${remote}/`) ? head.slice(remote.length + 1) : undefined;
   return defaultBranch === undefined || MAIN_BRANCHES.includes(defaultBranch) ? MAIN_BRANCHES : [...MAIN_BRANCHES, defaultBranch];
 }

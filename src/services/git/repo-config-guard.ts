@@ -89,7 +89,11 @@ export function configOverrides(entries: readonly ConfigEntry[], access: GitAcce
     const group = rule.resetKey ?? entry.key;
     if (handled.has(group)) continue;
     handled.add(group);
-    overrides.push(...(rule.resetKey !== undefined ? listOverride(entries, rule, rule.resetKey) : [setting(entry.key, lastTrusted(entries, entry.key) ?? rule.neutral)]));
+    overrides.push(
+      ...(rule.resetKey !== undefined
+        ? listOverride(entries, rule, rule.resetKey)
+        : [setting(entry.key, lastTrusted(entries, entry.key) ?? rule.neutral)]),
+    );
   }
   return overrides.flatMap((o) => ["-c", o]);
 }
@@ -113,7 +117,11 @@ function setting(key: string, value: string): string {
 }
 
 function refusal(key: string): ToolError {
-  return new ToolError("git_failed", `This repository's own config sets \`${key}\` in a way the bridge cannot neutralise, so it does not run git here`, {
-    suggestion: `Look at \`git config --show-origin --get-all ${key}\`; remove the entry from .git/config if you did not put it there, then retry.`,
-  });
+  return new ToolError(
+    "git_failed",
+    `This repository's own config sets \`${key}\` in a way the bridge cannot neutralise, so it does not run git here`,
+    {
+      suggestion: `Look at \`git config --show-origin --get-all ${key}\`; remove the entry from .git/config if you did not put it there, then retry.`,
+    },
+  );
 }

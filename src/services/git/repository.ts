@@ -64,9 +64,13 @@ export async function openRepository(ctx: ToolContext, access: GitAccess): Promi
   const gitDir = located[2] ?? "";
   const root = ctx.fs.root;
   if (top === "" || !(root === top || root.startsWith(top === "/" ? "/" : `${top}/`))) {
-    throw new ToolError("not_a_repository", `git's working tree (${top || "none"}) is not the workspace root ${root} or a folder above it`, {
-      suggestion: "Open the repository's folder as the workspace; a core.worktree or .git file pointing elsewhere is not followed.",
-    });
+    throw new ToolError(
+      "not_a_repository",
+      `git's working tree (${top || "none"}) is not the workspace root ${root} or a folder above it`,
+      {
+        suggestion: "Open the repository's folder as the workspace; a core.worktree or .git file pointing elsewhere is not followed.",
+      },
+    );
   }
   const guarded = [...base, ...configOverrides(parseConfigList(config.stdout), access)];
   const depth = prefix.split("/").filter((p) => p !== "").length;

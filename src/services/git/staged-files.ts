@@ -9,7 +9,23 @@ export async function stagedFiles(repo: Repository): Promise<string[]> {
 }
 
 export async function committedFiles(repo: Repository, rev = "HEAD"): Promise<string[]> {
-  return nulList(await repo.output(["diff-tree", ...NO_DIFF_PROGRAMS, "--no-commit-id", "--root", "-r", "--diff-merges=first-parent", "--name-only", "-z", "--relative", "--end-of-options", rev, "--", "."]));
+  return nulList(
+    await repo.output([
+      "diff-tree",
+      ...NO_DIFF_PROGRAMS,
+      "--no-commit-id",
+      "--root",
+      "-r",
+      "--diff-merges=first-parent",
+      "--name-only",
+      "-z",
+      "--relative",
+      "--end-of-options",
+      rev,
+      "--",
+      ".",
+    ]),
+  );
 }
 
 function nulList(output: string): string[] {

@@ -43,7 +43,17 @@ const CONFLICTS: Record<string, string> = {
 
 /** `cut`: the output stopped mid-way, so what follows its last NUL is part of a record. */
 export function parsePorcelainV2(output: string, opts: { cut?: boolean } = {}): ParsedStatus {
-  const status: ParsedStatus = { branch: null, commit: null, upstream: null, ahead: 0, behind: 0, staged: [], unstaged: [], untracked: [], conflicts: [] };
+  const status: ParsedStatus = {
+    branch: null,
+    commit: null,
+    upstream: null,
+    ahead: 0,
+    behind: 0,
+    staged: [],
+    unstaged: [],
+    untracked: [],
+    conflicts: [],
+  };
   // Every record ends with a NUL, so the last field is "" in whole output and a fragment in cut output.
   const records = (opts.cut === true ? output.slice(0, output.lastIndexOf("\0") + 1) : output).split("\0");
   if (records[records.length - 1] === "") records.pop();
@@ -107,6 +117,10 @@ function changed(status: ParsedStatus, f: string[], from?: string): void {
 /** "S<c><m><u>": C = its commit changed, M = tracked changes inside, U = untracked files inside. */
 function submoduleState(sub: string): string | undefined {
   if (sub[0] !== "S") return undefined;
-  const parts = [sub[1] === "C" ? "new commits" : "", sub[2] === "M" ? "modified content" : "", sub[3] === "U" ? "untracked content" : ""].filter((p) => p !== "");
+  const parts = [
+    sub[1] === "C" ? "new commits" : "",
+    sub[2] === "M" ? "modified content" : "",
+    sub[3] === "U" ? "untracked content" : "",
+  ].filter((p) => p !== "");
   return parts.length === 0 ? "unchanged inside" : parts.join(", ");
 }

@@ -15,7 +15,12 @@ export interface GitHub {
   /** "repos/owner/name", or gh's placeholders, which gh fills in from the workspace's remotes. */
   readonly repoPath: string;
   /** A REST call whose answer must match `schema`. */
-  json<S extends v.GenericSchema>(schema: S, method: "GET" | "POST" | "PATCH", path: string, opts?: { query?: Query; body?: unknown }): Promise<v.InferOutput<S>>;
+  json<S extends v.GenericSchema>(
+    schema: S,
+    method: "GET" | "POST" | "PATCH",
+    path: string,
+    opts?: { query?: Query; body?: unknown },
+  ): Promise<v.InferOutput<S>>;
   /** A REST call answered as text (a diff), at most maxOutputBytes of it. */
   text(path: string, opts: { accept: string; maxOutputBytes: number }): Promise<RunResult>;
   /** Another gh command (e.g. `run view`); `repo` adds --repo when one was given. */
@@ -33,7 +38,11 @@ export function github(ctx: ToolContext, repo: string | undefined): GitHub {
     repoPath,
     async json(schema, method, path, opts = {}) {
       const body = opts.body === undefined ? {} : { stdin: JSON.stringify(opts.body) };
-      const result = await run(`api ${method} ${path}`, ["api", "--method", method, ...(opts.body === undefined ? [] : ["--input", "-"]), withQuery(path, opts.query)], body);
+      const result = await run(
+        `api ${method} ${path}`,
+        ["api", "--method", method, ...(opts.body === undefined ? [] : ["--input", "-"]), withQuery(path, opts.query)],
+        body,
+      );
       let parsed: unknown;
       try {
         parsed = JSON.parse(result.stdout);
@@ -44,7 +53,8 @@ export function github(ctx: ToolContext, repo: string | undefined): GitHub {
       if (!checked.success) throw unexpected(path, `${v.getDotPath(checked.issues[0]) ?? "value"}: ${checked.issues[0].message}`);
       return checked.output;
     },
-    text: (path, opts) => run(`api GET ${path}`, ["api", "--method", "GET", "-H", `Accept: ${opts.accept}`, path], { maxOutputBytes: opts.maxOutputBytes }),
+    text: (path, opts) =>
+      run(`api GET ${path}`, ["api", "--method", "GET", "-H", `Accept: ${opts.accept}`, path], { maxOutputBytes: opts.maxOutputBytes }),
     command: (args, opts = {}) => run(args.slice(0, 2).join(" "), [...args, ...(repo === undefined ? [] : [`--repo=${repo}`])], opts),
   };
 }
@@ -57,5 +67,7 @@ function withQuery(path: string, query: Query | undefined): string {
 }
 
 function unexpected(path: string, why: string): ToolError {
-  return new ToolError("github_failed", `GitHub's answer to ${path} was not what the bridge expects (${why})`, { suggestion: "Retry; if it persists, the server may not be GitHub's REST API v3 (check GH_HOST)." });
+  return new ToolError("github_failed", `GitHub's answer to ${path} was not what the bridge expects (${why})`, {
+    suggestion: "Retry; if it persists, the server may not be GitHub's REST API v3 (check GH_HOST).",
+  });
 }

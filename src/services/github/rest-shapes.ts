@@ -21,7 +21,13 @@ export const IssueShape = v.looseObject({
   pull_request: v.optional(v.unknown()),
 });
 
-export const CommentShape = v.looseObject({ id: v.number(), html_url: v.string(), user: User, created_at: v.string(), body: v.nullish(v.string()) });
+export const CommentShape = v.looseObject({
+  id: v.number(),
+  html_url: v.string(),
+  user: User,
+  created_at: v.string(),
+  body: v.nullish(v.string()),
+});
 
 export const PullShape = v.looseObject({
   number: v.number(),

@@ -14,7 +14,12 @@ export const LspCapabilities = v.object({
       running: v.array(
         v.object({
           root: v.string(),
-          state: v.pipe(v.string(), v.description("starting, running, idle (shut down; starts on the next call), crashed (restarts on the next call), failed (crashed too often).")),
+          state: v.pipe(
+            v.string(),
+            v.description(
+              "starting, running, idle (shut down; starts on the next call), crashed (restarts on the next call), failed (crashed too often).",
+            ),
+          ),
           server: v.optional(v.string()),
           pid: v.optional(v.number()),
           openDocuments: v.number(),
@@ -38,7 +43,10 @@ export async function lspCapabilities(ctx: ToolContext): Promise<v.InferOutput<t
       found: s.found === undefined ? null : `${s.found.from}: ${s.found.command}`,
       running: status.servers
         .filter((r) => r.id === s.id)
-        .map(({ id: _id, command: _command, from: _from, root, ...rest }) => ({ root: isInside(root, ctx.fs.root) ? relative(ctx.fs.root, root) || "." : root, ...rest })),
+        .map(({ id: _id, command: _command, from: _from, root, ...rest }) => ({
+          root: isInside(root, ctx.fs.root) ? relative(ctx.fs.root, root) || "." : root,
+          ...rest,
+        })),
     })),
     watchedDirectories: status.watchedDirectories,
   };

@@ -13,9 +13,13 @@ export const DATA_DIR = ".claude-ide-bridge";
 export async function ensureDataDir(ctx: ToolContext, sub: string): Promise<string> {
   const dir = sub === "" ? DATA_DIR : `${DATA_DIR}/${sub}`;
   await ctx.fs.makeDirectory(dir, { parents: true });
-  await ctx.fs.writeFile(`${DATA_DIR}/.gitignore`, "# Written by claude-ide-bridge: its trash, plans and notes are not part of the project.\n*\n", { createOnly: true }).catch((err: unknown) => {
-    if (!(err instanceof ToolError && err.code === "file_exists")) throw err;
-  });
+  await ctx.fs
+    .writeFile(`${DATA_DIR}/.gitignore`, "# Written by claude-ide-bridge: its trash, plans and notes are not part of the project.\n*\n", {
+      createOnly: true,
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof ToolError && err.code === "file_exists")) throw err;
+    });
   return dir;
 }
 

@@ -43,7 +43,11 @@ export function parsePlan(id: string, file: string, text: string): Plan {
   const lines = text.split(/\r?\n/);
   const notesAt = lines.findIndex((l) => /^##\s+Notes\s*$/i.test(l));
   const head = notesAt < 0 ? lines : lines.slice(0, notesAt);
-  const title = head.find((l) => l.startsWith("# "))?.slice(2).trim() ?? id;
+  const title =
+    head
+      .find((l) => l.startsWith("# "))
+      ?.slice(2)
+      .trim() ?? id;
   const status = /^Status:\s*(\w+)/im.exec(head.join("\n"))?.[1]?.toLowerCase();
   const updatedAt = /^Updated:\s*(\S+)/im.exec(head.join("\n"))?.[1] ?? "";
   const steps = head.flatMap((l) => {
@@ -55,7 +59,13 @@ export function parsePlan(id: string, file: string, text: string): Plan {
     title,
     status: PLAN_STATUSES.find((s) => s === status) ?? "active",
     steps: steps.map((s, i) => ({ n: i + 1, ...s })),
-    notes: notesAt < 0 ? "" : lines.slice(notesAt + 1).join("\n").trim(),
+    notes:
+      notesAt < 0
+        ? ""
+        : lines
+            .slice(notesAt + 1)
+            .join("\n")
+            .trim(),
     updatedAt,
     file,
   };

@@ -10,14 +10,18 @@ import { parsePlan, PLAN_ID, renderPlan, type Plan } from "./plan-file.ts";
 export const PLANS_DIR = `${DATA_DIR}/plans`;
 
 export function planFile(id: string): string {
-  if (!PLAN_ID.test(id)) throw new ToolError("invalid_arguments", `"${id}" is not a plan id (lowercase letters, digits and "-")`, { suggestion: "Use an id listPlans or createPlan returned." });
+  if (!PLAN_ID.test(id))
+    throw new ToolError("invalid_arguments", `"${id}" is not a plan id (lowercase letters, digits and "-")`, {
+      suggestion: "Use an id listPlans or createPlan returned.",
+    });
   return `${PLANS_DIR}/${id}.md`;
 }
 
 export async function readPlan(ctx: ToolContext, id: string): Promise<{ plan: Plan; save(next: Plan): Promise<void> }> {
   const file = planFile(id);
   const doc = await readDocument(ctx, file).catch((err: unknown) => {
-    if (err instanceof ToolError && err.code === "file_not_found") throw new ToolError("plan_not_found", `No plan ${id}`, { suggestion: "listPlans shows the plans there are." });
+    if (err instanceof ToolError && err.code === "file_not_found")
+      throw new ToolError("plan_not_found", `No plan ${id}`, { suggestion: "listPlans shows the plans there are." });
     throw err;
   });
   return {
@@ -39,7 +43,9 @@ export async function createPlanFile(ctx: ToolContext, slug: string, make: (id: 
       if (!(err instanceof ToolError && err.code === "file_exists")) throw err;
     }
   }
-  throw new ToolError("limit_reached", `100 plans are already named like "${slug}"`, { suggestion: "Give the plan a more specific title, or delete old ones." });
+  throw new ToolError("limit_reached", `100 plans are already named like "${slug}"`, {
+    suggestion: "Give the plan a more specific title, or delete old ones.",
+  });
 }
 
 export async function listPlanFiles(ctx: ToolContext): Promise<Plan[]> {

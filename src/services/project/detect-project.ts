@@ -47,7 +47,6 @@ export type ProjectInfo = v.InferOutput<typeof ProjectInfo>;
 
 const LOCKS = ["package-lock.json", "pnpm-lock.yaml", "yarn.lock", "bun.lockb", "bun.lock"];
 
-
 /** What getProjectInfo answers; getProjectContext and contextBundle build on it. */
 export async function detectProject(ctx: ToolContext): Promise<ProjectInfo> {
   const root = ctx.fs.root;
@@ -72,7 +71,12 @@ export async function detectProject(ctx: ToolContext): Promise<ProjectInfo> {
   if (kinds.has("go")) info.go = { module: goMod === undefined ? undefined : goModule(goMod) };
   const pyproject = await read("pyproject.toml");
   if (kinds.has("python")) {
-    info.python = { name: pyproject === undefined ? undefined : (tomlTableString(pyproject, "project", "name") ?? tomlTableString(pyproject, "tool.poetry", "name")) };
+    info.python = {
+      name:
+        pyproject === undefined
+          ? undefined
+          : (tomlTableString(pyproject, "project", "name") ?? tomlTableString(pyproject, "tool.poetry", "name")),
+    };
   }
   if (kinds.has("java")) info.java = { buildTool: names.has("pom.xml") ? "maven" : "gradle" };
   if (info.node && hasTypeScriptDependency(pkg)) kinds.add("typescript");

@@ -9,7 +9,19 @@ import { namesInside } from "../search/checked-names.ts";
 import { listFiles } from "../search/file-list.ts";
 
 /** Files at the root a model should read first, when present (the markers are added to them). */
-const KEY_FILES = ["CLAUDE.md", "AGENTS.md", "README.md", "README", "README.rst", "CONTRIBUTING.md", "ARCHITECTURE.md", "CHANGELOG.md", "Dockerfile", "docker-compose.yml", ".github"];
+const KEY_FILES = [
+  "CLAUDE.md",
+  "AGENTS.md",
+  "README.md",
+  "README",
+  "README.rst",
+  "CONTRIBUTING.md",
+  "ARCHITECTURE.md",
+  "CHANGELOG.md",
+  "Dockerfile",
+  "docker-compose.yml",
+  ".github",
+];
 const RECENT = 15;
 /** Files stat-ed for their mtime when git cannot say what changed. */
 const MTIME_SAMPLE = 3000;
@@ -35,14 +47,19 @@ export async function collectProjectContext(ctx: ToolContext): Promise<ProjectCo
     const top = cut < 0 ? "." : `${file.slice(0, cut)}/`;
     counts.set(top, (counts.get(top) ?? 0) + 1);
   }
-  const layout = [...counts].map(([path, n]) => ({ path: displayName(path), files: n })).sort((a, b) => b.files - a.files || (a.path < b.path ? -1 : 1));
+  const layout = [...counts]
+    .map(([path, n]) => ({ path: displayName(path), files: n }))
+    .sort((a, b) => b.files - a.files || (a.path < b.path ? -1 : 1));
   const recent = (await recentFromGit(ctx)) ?? (await recentByMtime(ctx, files));
   return { project, keyFiles, layout, fileCount: files.length, recent };
 }
 
 async function recentFromGit(ctx: ToolContext): Promise<ProjectContext["recent"] | undefined> {
   if (!(await ctx.probes.get("git")).available) return undefined;
-  const log = await ctx.exec.run("git", { args: ["log", "-n", "40", "--name-only", "--no-color", "--no-renames", "--format=%x00%cI", "--", "."], timeoutMs: 10_000 });
+  const log = await ctx.exec.run("git", {
+    args: ["log", "-n", "40", "--name-only", "--no-color", "--no-renames", "--format=%x00%cI", "--", "."],
+    timeoutMs: 10_000,
+  });
   if (log.exitCode !== 0) return undefined;
   const changes: { path: string; when: string }[] = [];
   const seen = new Set<string>();
@@ -65,5 +82,8 @@ async function recentByMtime(ctx: ToolContext, files: readonly string[]): Promis
     if (st !== undefined) stamped.push({ path, mtime: st.mtimeMs });
   }
   stamped.sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? -1 : 1));
-  return { source: "mtime", changes: stamped.slice(0, RECENT).map((f) => ({ path: displayName(f.path), when: new Date(f.mtime).toISOString() })) };
+  return {
+    source: "mtime",
+    changes: stamped.slice(0, RECENT).map((f) => ({ path: displayName(f.path), when: new Date(f.mtime).toISOString() })),
+  };
 }

@@ -34,7 +34,9 @@ export interface FileList {
 export async function listFiles(ctx: ToolContext, dir: string, opts: FileListOptions): Promise<FileList> {
   const resolved = await ctx.fs.resolve(dir);
   if (!(await ctx.fs.stat(dir)).isDirectory) {
-    throw new ToolError("not_a_directory", `${dir} is not a directory`, { suggestion: "Pass a directory, or read the file with getBufferContent or readFile." });
+    throw new ToolError("not_a_directory", `${dir} is not a directory`, {
+      suggestion: "Pass a directory, or read the file with getBufferContent or readFile.",
+    });
   }
   const useRg = !opts.builtIn && (await ctx.probes.get("rg")).available;
   const files = useRg ? await listWithRg(ctx, resolved, opts) : await listBuiltIn(ctx, dir, opts);
@@ -46,9 +48,14 @@ export async function listFiles(ctx: ToolContext, dir: string, opts: FileListOpt
 
 async function listWithRg(ctx: ToolContext, dir: WorkspacePath, opts: FileListOptions): Promise<string[]> {
   const rel = ctx.fs.relative(dir);
-  const result = await runRg(ctx, dir, { args: ["--files", "--null", ...visibilityFlags(opts), ...alwaysSkippedGlobs(), "--", dir], maxOutputBytes: MAX_LIST_BYTES });
+  const result = await runRg(ctx, dir, {
+    args: ["--files", "--null", ...visibilityFlags(opts), ...alwaysSkippedGlobs(), "--", dir],
+    maxOutputBytes: MAX_LIST_BYTES,
+  });
   if (result.stdoutTruncated) {
-    throw new ToolError("result_too_large", `The file list of ${rel || "."} is larger than ${MAX_LIST_BYTES} bytes`, { suggestion: "Search a subdirectory instead of the whole workspace." });
+    throw new ToolError("result_too_large", `The file list of ${rel || "."} is larger than ${MAX_LIST_BYTES} bytes`, {
+      suggestion: "Search a subdirectory instead of the whole workspace.",
+    });
   }
   const prefix = `${dir === "/" ? "" : dir}/`;
   return result.stdout
@@ -60,7 +67,13 @@ async function listWithRg(ctx: ToolContext, dir: WorkspacePath, opts: FileListOp
 async function listBuiltIn(ctx: ToolContext, dir: string, opts: FileListOptions): Promise<string[]> {
   const files: string[] = [];
   let seen = 0;
-  for await (const entry of ctx.fs.walk(dir, { maxDepth: MAX_WALK_DEPTH, includeHidden: opts.includeHidden, gitignore: opts.gitignore, filter: opts.filter, signal: ctx.signal })) {
+  for await (const entry of ctx.fs.walk(dir, {
+    maxDepth: MAX_WALK_DEPTH,
+    includeHidden: opts.includeHidden,
+    gitignore: opts.gitignore,
+    filter: opts.filter,
+    signal: ctx.signal,
+  })) {
     if (++seen % PROGRESS_EVERY === 0) ctx.progress(seen, { message: `${seen} entries listed` });
     if (entry.kind === "file") files.push(entry.rel);
   }

@@ -21,9 +21,15 @@ export async function runRg(ctx: ToolContext, dir: WorkspacePath, opts: Omit<Run
       // off), which is what entries vanishing or being swapped under it look like. Anything rg
       // says on stderr is another problem, the bridge's or rg's.
       if (result instanceof RgSilentFailure) {
-        throw new ToolError("file_changed", `${rel || "."} changed while rg searched it, twice (entries vanished or were replaced)`, { suggestion: "Something is rewriting this directory right now; retry once it is stable." });
+        throw new ToolError("file_changed", `${rel || "."} changed while rg searched it, twice (entries vanished or were replaced)`, {
+          suggestion: "Something is rewriting this directory right now; retry once it is stable.",
+        });
       }
-      throw new ToolError("internal_error", `rg could not search ${rel || "."} (twice; is it being replaced right now?): ${result.message}`, { suggestion: "Retry; if it persists, check that rg works from a terminal in the workspace." });
+      throw new ToolError(
+        "internal_error",
+        `rg could not search ${rel || "."} (twice; is it being replaced right now?): ${result.message}`,
+        { suggestion: "Retry; if it persists, check that rg works from a terminal in the workspace." },
+      );
     }
   }
 }
@@ -42,7 +48,9 @@ async function runOnce(ctx: ToolContext, rel: string, opts: Omit<RunOptions, "cw
   if (!rgFailed(result.exitCode) || result.stdout !== "") return result;
   await recheckDirectory(ctx, rel);
   const said = result.stderr.trim();
-  return said === "" ? new RgSilentFailure(`rg exited with ${result.exitCode}`) : new Error(`rg exited with ${result.exitCode}: ${said.slice(0, 300)}`);
+  return said === ""
+    ? new RgSilentFailure(`rg exited with ${result.exitCode}`)
+    : new Error(`rg exited with ${result.exitCode}: ${said.slice(0, 300)}`);
 }
 
 /** rg failed with nothing on stderr: errors on the entries it read, its messages being off. */
@@ -52,5 +60,8 @@ class RgSilentFailure extends Error {}
 async function recheckDirectory(ctx: ToolContext, rel: string): Promise<void> {
   const path = rel === "" ? "." : rel;
   const now = await ctx.fs.stat(path);
-  if (!now.isDirectory) throw new ToolError("not_a_directory", `${path} stopped being a directory while it was searched`, { suggestion: "Something is replacing this path right now; retry once it is stable." });
+  if (!now.isDirectory)
+    throw new ToolError("not_a_directory", `${path} stopped being a directory while it was searched`, {
+      suggestion: "Something is replacing this path right now; retry once it is stable.",
+    });
 }

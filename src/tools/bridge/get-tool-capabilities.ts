@@ -19,12 +19,16 @@ type Unavailable = v.InferOutput<typeof Unavailable>;
 export default defineTool({
   name: "getToolCapabilities",
   title: "Tool capabilities",
-  description: "Lists which bridge tools cannot work here and why (a missing executable, gh not logged in, the VS Code extension), with the fix, and which executables and language servers were found.",
+  description:
+    "Lists which bridge tools cannot work here and why (a missing executable, gh not logged in, the VS Code extension), with the fix, and which executables and language servers were found.",
   searchHint: "which tools work available unavailable capabilities missing requirements doctor language servers",
   input: v.strictObject({}),
   output: v.object({
     extensionConnected: v.boolean(),
-    executables: v.pipe(v.record(v.string(), v.nullable(v.string())), v.description("Executable name -> its path on the bridge's PATH, or null when missing.")),
+    executables: v.pipe(
+      v.record(v.string(), v.nullable(v.string())),
+      v.description("Executable name -> its path on the bridge's PATH, or null when missing."),
+    ),
     available: v.pipe(v.number(), v.description("How many tools work now.")),
     unavailable: v.array(Unavailable),
     fallback: v.pipe(v.array(v.string()), v.description("Tools that work headless now and better with the VS Code extension.")),
@@ -55,12 +59,20 @@ export default defineTool({
 function whyUnavailable(tool: ToolSummary, probes: ReadonlyMap<string, ProbeResult>, ctx: ToolContext): Unavailable | undefined {
   const missing = (tool.requires.probes ?? []).find((p) => !probes.get(p)?.available);
   if (missing !== undefined) {
-    return { name: tool.name, reason: `needs \`${missing}\` on PATH`, suggestion: `Install ${missing}, make sure it is on the bridge's PATH, and restart the bridge.` };
+    return {
+      name: tool.name,
+      reason: `needs \`${missing}\` on PATH`,
+      suggestion: `Install ${missing}, make sure it is on the bridge's PATH, and restart the bridge.`,
+    };
   }
   const notReady = (tool.requires.probes ?? []).map((p) => probes.get(p)?.notReady).find((n) => n !== undefined);
   if (notReady !== undefined) return { name: tool.name, ...notReady };
   if (tool.requires.extension === "required" && !ctx.extension.connected) {
-    return { name: tool.name, reason: "needs the VS Code extension", suggestion: "Open the workspace in VS Code with the claude-ide-bridge extension installed; it connects on its own." };
+    return {
+      name: tool.name,
+      reason: "needs the VS Code extension",
+      suggestion: "Open the workspace in VS Code with the claude-ide-bridge extension installed; it connects on its own.",
+    };
   }
   return undefined;
 }

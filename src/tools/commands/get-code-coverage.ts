@@ -8,7 +8,16 @@ import { defineTool } from "../platform/define-tool.ts";
 import { isRecord } from "../../services/diagnostics/project-facts.ts";
 import { JsonTextError, parseJsonCooperatively } from "../../lib/text/cooperative-json.ts";
 import { createYielder } from "../../lib/yield-now.ts";
-import { lineRanges, parseCobertura, parseCoveragePyJson, parseGoCoverProfile, parseIstanbulFinal, parseIstanbulSummary, parseLcov, type FileCoverage } from "./coverage/coverage-reports.ts";
+import {
+  lineRanges,
+  parseCobertura,
+  parseCoveragePyJson,
+  parseGoCoverProfile,
+  parseIstanbulFinal,
+  parseIstanbulSummary,
+  parseLcov,
+  type FileCoverage,
+} from "./coverage/coverage-reports.ts";
 
 type Format = "lcov" | "istanbul" | "istanbul-summary" | "cobertura" | "coverage.py" | "go";
 
@@ -34,15 +43,26 @@ const Coverage = v.object({ covered: v.number(), total: v.number(), percent: v.n
 export default defineTool({
   name: "getCodeCoverage",
   title: "Code coverage",
-  description: "Reads line coverage from the newest coverage report in the workspace (lcov, istanbul, Cobertura, coverage.py, go cover), worst-covered files first with uncovered lines.",
+  description:
+    "Reads line coverage from the newest coverage report in the workspace (lcov, istanbul, Cobertura, coverage.py, go cover), worst-covered files first with uncovered lines.",
   searchHint: "code coverage test coverage lcov uncovered lines percent istanbul cobertura",
-  input: v.strictObject({ path: v.optional(v.pipe(v.string(), v.description("Only files under this path (relative to the workspace root)."))) }),
+  input: v.strictObject({
+    path: v.optional(v.pipe(v.string(), v.description("Only files under this path (relative to the workspace root)."))),
+  }),
   output: v.object({
     report: v.pipe(v.string(), v.description("The report read, relative to the workspace root.")),
     format: v.string(),
     reportAgeSeconds: v.pipe(v.number(), v.description("How old the report is: re-run the tests with coverage if the code changed since.")),
     totals: Coverage,
-    files: v.array(v.object({ file: v.string(), covered: v.number(), total: v.number(), percent: v.number(), uncovered: v.optional(v.pipe(v.string(), v.description("Uncovered line ranges."))) })),
+    files: v.array(
+      v.object({
+        file: v.string(),
+        covered: v.number(),
+        total: v.number(),
+        percent: v.number(),
+        uncovered: v.optional(v.pipe(v.string(), v.description("Uncovered line ranges."))),
+      }),
+    ),
     filesOmitted: v.optional(v.number()),
   }),
   annotations: { readOnlyHint: true },
@@ -52,18 +72,37 @@ export default defineTool({
     const text = await ctx.fs.readText(found.path, { maxBytes: MAX_REPORT_BYTES }).catch((err: unknown) => {
       if (!(err instanceof ToolError) || err.code !== "file_too_large") throw err;
       throw new ToolError("file_too_large", `${found.path} is larger than the ${MAX_REPORT_BYTES / 1024 / 1024} MB read here`, {
-        suggestion: "Write coverage for part of the project (e.g. vitest --coverage.include=src/area, pytest --cov=pkg.area), then call again.",
+        suggestion:
+          "Write coverage for part of the project (e.g. vitest --coverage.include=src/area, pytest --cov=pkg.area), then call again.",
       });
     });
     // A report may name files deleted since; the filter need not exist.
     const prefix = input.path === undefined ? undefined : ctx.fs.relative(await ctx.fs.resolve(input.path, { mustExist: false }));
-    const files = (await parse(ctx, found.format, text)).filter((f) => prefix === undefined || prefix === "" || f.file === prefix || f.file.startsWith(`${prefix}/`));
+    const files = (await parse(ctx, found.format, text)).filter(
+      (f) => prefix === undefined || prefix === "" || f.file === prefix || f.file.startsWith(`${prefix}/`),
+    );
     const covered = files.reduce((n, f) => n + f.covered, 0);
     const total = files.reduce((n, f) => n + f.total, 0);
-    const worst = files.map((f) => ({ f, percent: percent(f.covered, f.total) })).sort((a, b) => a.percent - b.percent || b.f.total - a.f.total);
+    const worst = files
+      .map((f) => ({ f, percent: percent(f.covered, f.total) }))
+      .sort((a, b) => a.percent - b.percent || b.f.total - a.f.total);
     // Uncovered ranges only for the files listed: a report of 10,000 files lists 50.
-    const rows = worst.slice(0, MAX_FILES).map(({ f, percent }) => ({ file: f.file, covered: f.covered, total: f.total, percent, ...(f.uncovered === undefined || f.uncovered.length === 0 ? {} : { uncovered: lineRanges(f.uncovered, MAX_RANGES_CHARS) }) }));
-    const result = { report: found.path, format: found.format, reportAgeSeconds: found.ageSeconds, totals: { covered, total, percent: percent(covered, total) }, files: rows };
+    const rows = worst
+      .slice(0, MAX_FILES)
+      .map(({ f, percent }) => ({
+        file: f.file,
+        covered: f.covered,
+        total: f.total,
+        percent,
+        ...(f.uncovered === undefined || f.uncovered.length === 0 ? {} : { uncovered: lineRanges(f.uncovered, MAX_RANGES_CHARS) }),
+      }));
+    const result = {
+      report: found.path,
+      format: found.format,
+      reportAgeSeconds: found.ageSeconds,
+      totals: { covered, total, percent: percent(covered, total) },
+      files: rows,
+    };
     return worst.length > MAX_FILES ? { ...result, filesOmitted: worst.length - MAX_FILES } : result;
   },
 });
@@ -76,7 +115,8 @@ async function newestReport(ctx: ToolContext): Promise<{ path: string; format: F
   }
   if (best === undefined) {
     throw new ToolError("not_detected", `No coverage report in the workspace (looked for ${REPORTS.map(([p]) => p).join(", ")})`, {
-      suggestion: "Run the tests with coverage first, e.g. runCommand vitest run --coverage --coverage.reporter=lcov, jest --coverage, pytest --cov --cov-report=xml, go test -coverprofile=coverage.out ./..., then call again.",
+      suggestion:
+        "Run the tests with coverage first, e.g. runCommand vitest run --coverage --coverage.reporter=lcov, jest --coverage, pytest --cov --cov-report=xml, go test -coverprofile=coverage.out ./..., then call again.",
     });
   }
   return { path: best.path, format: best.format, ageSeconds: Math.max(0, Math.round((Date.now() - best.mtimeMs) / 1000)) };
@@ -92,7 +132,9 @@ async function parse(ctx: ToolContext, format: Format, text: string): Promise<Fi
     } catch (err) {
       if (!(err instanceof JsonTextError)) throw err;
     }
-    throw new ToolError("unparsable_output", `The ${format} coverage report is not valid JSON`, { suggestion: "Run the tests with coverage again to rewrite it." });
+    throw new ToolError("unparsable_output", `The ${format} coverage report is not valid JSON`, {
+      suggestion: "Run the tests with coverage again to rewrite it.",
+    });
   };
   if (format === "lcov") return parseLcov(text, root, yielder);
   if (format === "istanbul") return parseIstanbulFinal(await json(), root, yielder);

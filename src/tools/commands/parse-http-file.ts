@@ -13,13 +13,17 @@ const Request = v.object({
   url: v.string(),
   headers: v.record(v.string(), v.string()),
   body: v.optional(v.string()),
-  unresolved: v.pipe(v.array(v.string()), v.description("{{…}} references left as written (system or environment variables are never expanded).")),
+  unresolved: v.pipe(
+    v.array(v.string()),
+    v.description("{{…}} references left as written (system or environment variables are never expanded)."),
+  ),
 });
 
 export default defineTool({
   name: "parseHttpFile",
   title: "Parse .http file",
-  description: "Parses a .http / .rest file (REST Client, JetBrains) into its requests with variables filled in, to send with sendHttpRequest. Sends nothing.",
+  description:
+    "Parses a .http / .rest file (REST Client, JetBrains) into its requests with variables filled in, to send with sendHttpRequest. Sends nothing.",
   searchHint: "http file rest client .http .rest requests parse variables api",
   input: v.strictObject({ file: v.pipe(v.string(), v.description("Path of the .http file, relative to the workspace root.")) }),
   output: v.object({ requests: v.array(Request), variables: v.record(v.string(), v.string()) }),

@@ -7,7 +7,8 @@ import { MAX_COMMAND_MS, commandFields, runUserCommand } from "./user-command.ts
 export default defineTool({
   name: "runCommand",
   title: "Run command",
-  description: "Runs an allowlisted program (git, npm, cargo, go, pytest, vitest, tsc, eslint...) with arguments, no shell, in the workspace; returns exit code, duration and output.",
+  description:
+    "Runs an allowlisted program (git, npm, cargo, go, pytest, vitest, tsc, eslint...) with arguments, no shell, in the workspace; returns exit code, duration and output.",
   searchHint: "run command shell exec npm script build git cargo go terminal output exit code",
   input: v.strictObject(commandFields),
   annotations: { destructiveHint: true, openWorldHint: true },

@@ -10,11 +10,18 @@ import { MAX_COMMAND_MS, commandFields, runUserCommand } from "./user-command.ts
 export default defineTool({
   name: "runInTerminal",
   title: "Run in terminal",
-  description: "Runs an allowlisted command as in a terminal and waits for it, returning exit code and output. Headless it runs once as a subprocess, exactly like runCommand.",
+  description:
+    "Runs an allowlisted command as in a terminal and waits for it, returning exit code and output. Headless it runs once as a subprocess, exactly like runCommand.",
   searchHint: "terminal run command wait output exit code integrated terminal shell",
   input: v.strictObject({
     ...commandFields,
-    name: v.optional(v.pipe(v.string(), v.maxLength(100), v.description("Terminal name to reuse when the VS Code extension is connected; ignored headless."))),
+    name: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(100),
+        v.description("Terminal name to reuse when the VS Code extension is connected; ignored headless."),
+      ),
+    ),
   }),
   annotations: { destructiveHint: true, openWorldHint: true },
   timeoutMs: MAX_COMMAND_MS,

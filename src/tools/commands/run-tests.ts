@@ -21,14 +21,32 @@ const MAX_REPORT_BYTES = 16 * 1024 * 1024;
 export default defineTool({
   name: "runTests",
   title: "Run tests",
-  description: "Runs the workspace's tests (vitest, jest, mocha, node --test, pytest, go test, cargo test), all or filtered, and returns passed/failed/skipped with each failure's file, line and message.",
+  description:
+    "Runs the workspace's tests (vitest, jest, mocha, node --test, pytest, go test, cargo test), all or filtered, and returns passed/failed/skipped with each failure's file, line and message.",
   searchHint: "run tests test runner vitest jest mocha pytest go test cargo test failures",
   input: v.strictObject({
-    filter: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(500), v.description("Test name pattern (vitest/jest -t, pytest -k, go -run, cargo filter)."))),
+    filter: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(500),
+        v.description("Test name pattern (vitest/jest -t, pytest -k, go -run, cargo filter)."),
+      ),
+    ),
     file: v.optional(v.pipe(v.string(), v.description("One test file or directory, relative to the workspace root."))),
-    runner: v.optional(v.pipe(v.picklist(RUNNER_NAMES), v.description('Runner to use instead of the detected one ("node" is node --test).'))),
+    runner: v.optional(
+      v.pipe(v.picklist(RUNNER_NAMES), v.description('Runner to use instead of the detected one ("node" is node --test).')),
+    ),
     rerun: v.optional(v.pipe(v.boolean(), v.description("Run again even if the same request ran in the last 30 s."))),
-    timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(MAX_TEST_TIMEOUT_MS), v.description("Stop the run after this long (default 300000)."))),
+    timeoutMs: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1000),
+        v.maxValue(MAX_TEST_TIMEOUT_MS),
+        v.description("Stop the run after this long (default 300000)."),
+      ),
+    ),
   }),
   output: TestRun,
   annotations: { openWorldHint: false },
@@ -46,7 +64,14 @@ export default defineTool({
     memory.remember(key, run, ctx.session);
     const previous = memory.swapOutcome(run.outcome);
     const outcome = run.outcome !== "pass" ? "fail" : previous === "fail" || previous === "error" ? "pass-after-fail" : "pass";
-    ctx.events.publish("test.run", { runner: run.runner, outcome, passed: run.passed, failed: run.failed, skipped: run.skipped, durationMs: run.durationMs });
+    ctx.events.publish("test.run", {
+      runner: run.runner,
+      outcome,
+      passed: run.passed,
+      failed: run.failed,
+      skipped: run.skipped,
+      durationMs: run.durationMs,
+    });
     return run;
   },
 });
@@ -56,9 +81,13 @@ async function chooseRunner(ctx: ToolContext, asked: RunnerName | undefined): Pr
   const detected = await detectRunners(ctx);
   const first = detected[0];
   if (first === undefined) {
-    throw new ToolError("not_detected", "No test runner is declared in the workspace root (no package.json test script or runner dependency, pytest config, go.mod or Cargo.toml)", {
-      suggestion: `Pass runner (${RUNNER_NAMES.join(", ")}), or run the project's test command with runCommand.`,
-    });
+    throw new ToolError(
+      "not_detected",
+      "No test runner is declared in the workspace root (no package.json test script or runner dependency, pytest config, go.mod or Cargo.toml)",
+      {
+        suggestion: `Pass runner (${RUNNER_NAMES.join(", ")}), or run the project's test command with runCommand.`,
+      },
+    );
   }
   return RUNNERS[first.runner];
 }
@@ -86,11 +115,15 @@ async function runOnce(ctx: ToolContext, runner: TestRunner, request: RunRequest
     command: [runner.program, ...runner.args(request)].join(" "),
   };
   if (parsed.failures.length > MAX_FAILURES) run.failuresOmitted = parsed.failures.length - MAX_FAILURES;
-  if (run.outcome === "error") run.output = outputTail(result.timedOut ? `(stopped after the ${timeoutMs} ms timeout)\n` : "", result.stdout, result.stderr);
+  if (run.outcome === "error")
+    run.output = outputTail(result.timedOut ? `(stopped after the ${timeoutMs} ms timeout)\n` : "", result.stdout, result.stderr);
   return run;
 }
 
 function outputTail(prefix: string, stdout: string, stderr: string): string {
-  const lines = `${stdout}\n${stderr}`.replace(/\x1b\[[0-9;]*m/g, "").split(/\r?\n/).filter((l) => l.trim() !== "");
+  const lines = `${stdout}\n${stderr}`
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== "");
   return prefix + lines.slice(-40).join("\n").slice(-4000);
 }

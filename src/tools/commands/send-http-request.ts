@@ -11,16 +11,35 @@ const MAX_RESPONSE_BYTES = 1024 * 1024;
 export default defineTool({
   name: "sendHttpRequest",
   title: "Send HTTP request",
-  description: "Sends an HTTP(S) request to a public address and returns status, headers and body (50 KB by default). Private, loopback and metadata addresses are refused.",
+  description:
+    "Sends an HTTP(S) request to a public address and returns status, headers and body (50 KB by default). Private, loopback and metadata addresses are refused.",
   searchHint: "http request curl fetch api endpoint rest get post rest client",
   input: v.strictObject({
     url: v.pipe(v.string(), v.maxLength(8192), v.description("Absolute http:// or https:// URL.")),
     method: v.optional(v.pipe(v.picklist(METHODS), v.description("Default GET."))),
     headers: v.optional(v.pipe(v.record(v.string(), v.string()), v.description("Request headers; Host always comes from the URL."))),
     body: v.optional(v.pipe(v.string(), v.maxLength(1024 * 1024), v.description("Request body (text)."))),
-    timeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(120_000), v.description("For the whole exchange, redirects included (default 30000)."))),
-    maxBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_RESPONSE_BYTES), v.description(`Body bytes returned (default ${DEFAULT_MAX_RESPONSE_BYTES}).`))),
-    followRedirects: v.optional(v.pipe(v.boolean(), v.description(`Follow up to ${MAX_REDIRECTS} redirects, each checked again (default true).`))),
+    timeoutMs: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1000),
+        v.maxValue(120_000),
+        v.description("For the whole exchange, redirects included (default 30000)."),
+      ),
+    ),
+    maxBytes: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(MAX_RESPONSE_BYTES),
+        v.description(`Body bytes returned (default ${DEFAULT_MAX_RESPONSE_BYTES}).`),
+      ),
+    ),
+    followRedirects: v.optional(
+      v.pipe(v.boolean(), v.description(`Follow up to ${MAX_REDIRECTS} redirects, each checked again (default true).`)),
+    ),
   }),
   annotations: { openWorldHint: true },
   timeoutMs: 120_000,
@@ -39,7 +58,9 @@ export default defineTool({
 
 export function formatResponse(r: HttpResponse): string {
   const lines = [`HTTP ${r.status} ${r.statusText}`.trim()];
-  lines.push(`(${r.url} at ${r.address}, ${r.durationMs} ms${r.redirects.length > 0 ? `, after ${r.redirects.map((h) => `${h.status} -> ${h.location}`).join(", ")}` : ""})`);
+  lines.push(
+    `(${r.url} at ${r.address}, ${r.durationMs} ms${r.redirects.length > 0 ? `, after ${r.redirects.map((h) => `${h.status} -> ${h.location}`).join(", ")}` : ""})`,
+  );
   for (const [name, value] of r.headers) lines.push(`${name}: ${value}`);
   lines.push("");
   if (r.text === undefined) lines.push(`[binary body, ${r.bytes}${r.truncated ? "+" : ""} bytes, not shown]`);

@@ -6,7 +6,8 @@ import { MAX_FILES_PER_TRANSACTION, TRANSACTION_IDLE_MS, TRANSACTIONS } from "./
 export default defineTool({
   name: "beginTransaction",
   title: "Begin an edit transaction",
-  description: "Begins a multi-file edit transaction: stage edits with stageEdit, then commitTransaction writes them all at once (or none), or rollbackTransaction drops them.",
+  description:
+    "Begins a multi-file edit transaction: stage edits with stageEdit, then commitTransaction writes them all at once (or none), or rollbackTransaction drops them.",
   searchHint: "transaction multi-file atomic edit begin start batch refactor",
   input: v.strictObject({}),
   output: v.object({

@@ -11,7 +11,8 @@ import { TRANSACTIONS } from "./transaction-store.ts";
 export default defineTool({
   name: "commitTransaction",
   title: "Commit an edit transaction",
-  description: "Commits a transaction: writes all staged files at once, or none if any fails (a file changed since staging, a permission). Ends the transaction; returns the diffs.",
+  description:
+    "Commits a transaction: writes all staged files at once, or none if any fails (a file changed since staging, a permission). Ends the transaction; returns the diffs.",
   searchHint: "commit transaction apply staged edits atomic write all files",
   input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("From beginTransaction.")) }),
   annotations: { destructiveHint: false },
@@ -20,11 +21,25 @@ export default defineTool({
     const tx = store.get(ctx.session, input.transactionId);
     store.end(tx.id);
     const staged = [...tx.files.values()].filter((f) => f.create || f.text !== f.base.text);
-    const writes: FileWrite[] = staged.map((f) => (f.create ? { label: f.base.label, path: f.base.path, data: encodeDocument(f.base, f.text), expect: "absent" } : documentWrite(f.base, f.text)));
-    const notes = await withDiagnosticsDelta(ctx, writes.map((w) => w.path), () => ctx.fs.commit(writes));
+    const writes: FileWrite[] = staged.map((f) =>
+      f.create
+        ? { label: f.base.label, path: f.base.path, data: encodeDocument(f.base, f.text), expect: "absent" }
+        : documentWrite(f.base, f.text),
+    );
+    const notes = await withDiagnosticsDelta(
+      ctx,
+      writes.map((w) => w.path),
+      () => ctx.fs.commit(writes),
+    );
     if (writes.length === 0) return `Committed ${tx.id}: nothing was staged that changes a file; nothing was written.`;
     const report = await editReport(
-      staged.map((f, i) => ({ label: f.base.label, before: f.create ? undefined : f.base.text, after: f.text, data: writes[i]?.data ?? new Uint8Array(), notes: notes.get(f.base.path) ?? [] })),
+      staged.map((f, i) => ({
+        label: f.base.label,
+        before: f.create ? undefined : f.base.text,
+        after: f.text,
+        data: writes[i]?.data ?? new Uint8Array(),
+        notes: notes.get(f.base.path) ?? [],
+      })),
       { written: true },
     );
     return `Committed ${tx.id}: ${writes.length} file${writes.length === 1 ? "" : "s"} written together.\n${report}`;

@@ -11,15 +11,25 @@ import { documentWrite, readDocument, type ExpectedVersion, type TextDocument } 
 export const FilePathField = v.pipe(v.string(), v.minLength(1), v.description("File to edit, relative to the workspace root."));
 
 export const VersionFields = {
-  expectedHash: v.optional(v.pipe(v.string(), v.description("Refuse unless the file still has this content hash (from getBufferContent or an earlier edit)."))),
+  expectedHash: v.optional(
+    v.pipe(v.string(), v.description("Refuse unless the file still has this content hash (from getBufferContent or an earlier edit).")),
+  ),
   expectedMtime: v.optional(v.pipe(v.number(), v.description("Refuse unless the file's mtime (ms since the epoch) is still this."))),
 };
 
-export async function editOneFile(ctx: ToolContext, filePath: string, expected: ExpectedVersion, compute: (doc: TextDocument) => string, opts: { write: boolean }): Promise<string> {
+export async function editOneFile(
+  ctx: ToolContext,
+  filePath: string,
+  expected: ExpectedVersion,
+  compute: (doc: TextDocument) => string,
+  opts: { write: boolean },
+): Promise<string> {
   const doc = await readDocument(ctx, filePath, expected);
   const after = compute(doc);
   const write = documentWrite(doc, after);
   const changed = after !== doc.text;
   const notes = opts.write && changed ? await withDiagnosticsDelta(ctx, [doc.path], () => ctx.fs.commit([write])) : undefined;
-  return editReport([{ label: doc.label, before: doc.text, after, data: write.data, notes: notes?.get(doc.path) ?? [] }], { written: opts.write });
+  return editReport([{ label: doc.label, before: doc.text, after, data: write.data, notes: notes?.get(doc.path) ?? [] }], {
+    written: opts.write,
+  });
 }

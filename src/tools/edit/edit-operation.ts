@@ -11,10 +11,19 @@ import { fitLineBreaks, type TextDocument } from "../../services/documents/text-
 export const MAX_EDITS = 200;
 
 export const EditFields = {
-  edits: v.optional(v.pipe(v.array(LineEdit), v.minLength(1), v.maxLength(MAX_EDITS), v.description("Line/column edits, as editText takes them, all against the file as it is now."))),
+  edits: v.optional(
+    v.pipe(
+      v.array(LineEdit),
+      v.minLength(1),
+      v.maxLength(MAX_EDITS),
+      v.description("Line/column edits, as editText takes them, all against the file as it is now."),
+    ),
+  ),
   oldContent: v.optional(v.pipe(v.string(), v.description("Exact text to replace, as replaceBlock takes it."))),
   newContent: v.optional(v.pipe(v.string(), v.description("What replaces oldContent."))),
-  occurrence: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Which occurrence of oldContent (1-based) when it occurs several times."))),
+  occurrence: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Which occurrence of oldContent (1-based) when it occurs several times.")),
+  ),
   replaceAll: v.optional(v.pipe(v.boolean(), v.description("Replace every occurrence of oldContent."))),
   content: v.optional(v.pipe(v.string(), v.description("The whole new content of the file."))),
 };
@@ -30,7 +39,9 @@ export interface EditOperation {
 
 /** The document's text after the operation. */
 export function applyOperation(doc: TextDocument, op: EditOperation): string {
-  const forms = [op.edits !== undefined, op.oldContent !== undefined || op.newContent !== undefined, op.content !== undefined].filter(Boolean).length;
+  const forms = [op.edits !== undefined, op.oldContent !== undefined || op.newContent !== undefined, op.content !== undefined].filter(
+    Boolean,
+  ).length;
   if (forms !== 1) {
     throw new ToolError("invalid_arguments", forms === 0 ? "No edit given" : "More than one form of edit given", {
       suggestion: "Give exactly one of: edits (line/column), oldContent with newContent, or content (the whole file).",
@@ -41,8 +52,16 @@ export function applyOperation(doc: TextDocument, op: EditOperation): string {
   return replaceBlockIn(doc, op.oldContent ?? "", op.newContent, op);
 }
 
-export function replaceBlockIn(doc: TextDocument, oldContent: string, newContent: string | undefined, choice: { occurrence?: number | undefined; replaceAll?: boolean | undefined }): string {
-  if (newContent === undefined) throw new ToolError("invalid_arguments", "oldContent given without newContent", { suggestion: 'Pass newContent too ("" deletes the block).' });
+export function replaceBlockIn(
+  doc: TextDocument,
+  oldContent: string,
+  newContent: string | undefined,
+  choice: { occurrence?: number | undefined; replaceAll?: boolean | undefined },
+): string {
+  if (newContent === undefined)
+    throw new ToolError("invalid_arguments", "oldContent given without newContent", {
+      suggestion: 'Pass newContent too ("" deletes the block).',
+    });
   const block = fitLineBreaks(doc, oldContent);
   const replacement = fitLineBreaks(doc, newContent);
   const at = findBlock(doc.text, block, choice, doc.label);

@@ -9,15 +9,23 @@ import { fitLineBreaks } from "../../services/documents/text-document.ts";
 export default defineTool({
   name: "editText",
   title: "Edit text by line and column",
-  description: "Edits a file by 1-based line/column ranges (replace, insert, delete), several edits in one call, all or none; keeps line endings and mode. Returns the unified diff.",
+  description:
+    "Edits a file by 1-based line/column ranges (replace, insert, delete), several edits in one call, all or none; keeps line endings and mode. Returns the unified diff.",
   searchHint: "edit file lines columns insert delete replace range modify code",
   input: v.strictObject({
     filePath: FilePathField,
-    edits: v.pipe(v.array(LineEdit), v.minLength(1), v.maxLength(MAX_EDITS), v.description("Edits, all against the file as it is now (no edit shifts another's positions); they may not overlap.")),
+    edits: v.pipe(
+      v.array(LineEdit),
+      v.minLength(1),
+      v.maxLength(MAX_EDITS),
+      v.description("Edits, all against the file as it is now (no edit shifts another's positions); they may not overlap."),
+    ),
     ...VersionFields,
   }),
   annotations: { destructiveHint: false },
   async handler(input, ctx) {
-    return editOneFile(ctx, input.filePath, input, (doc) => applyLineEdits(doc.text, input.edits, (t) => fitLineBreaks(doc, t)), { write: true });
+    return editOneFile(ctx, input.filePath, input, (doc) => applyLineEdits(doc.text, input.edits, (t) => fitLineBreaks(doc, t)), {
+      write: true,
+    });
   },
 });

@@ -22,23 +22,35 @@ export interface BlockChoice {
 
 /** Offsets of the occurrences to replace. */
 export function findBlock(text: string, block: string, choice: BlockChoice, label: string): number[] {
-  if (block === "") throw new ToolError("invalid_arguments", "oldContent is empty", { suggestion: "Pass the exact text to replace; to insert, use editText." });
+  if (block === "")
+    throw new ToolError("invalid_arguments", "oldContent is empty", {
+      suggestion: "Pass the exact text to replace; to insert, use editText.",
+    });
   const found: number[] = [];
   for (let at = text.indexOf(block); at >= 0; at = text.indexOf(block, at + block.length)) found.push(at);
   if (found.length === 0) throw notFound(text, block, label);
   if (choice.replaceAll) return found;
   if (choice.occurrence !== undefined) {
     const pick = found[choice.occurrence - 1];
-    if (pick === undefined) throw new ToolError("match_ambiguous", `occurrence ${choice.occurrence} asked for, but oldContent occurs ${found.length} times in ${label}`, { suggestion: `Pass an occurrence from 1 to ${found.length}.` });
+    if (pick === undefined)
+      throw new ToolError(
+        "match_ambiguous",
+        `occurrence ${choice.occurrence} asked for, but oldContent occurs ${found.length} times in ${label}`,
+        { suggestion: `Pass an occurrence from 1 to ${found.length}.` },
+      );
     return [pick];
   }
   if (found.length > 1) {
     const index = new LineIndex(text);
     const lines = found.slice(0, SHOWN_OCCURRENCES).map((at) => index.lineOf(at));
     const more = found.length > SHOWN_OCCURRENCES ? ` and ${found.length - SHOWN_OCCURRENCES} more` : "";
-    throw new ToolError("match_ambiguous", `oldContent occurs ${found.length} times in ${label}, at lines ${lines.join(", ")}${more}; nothing was changed`, {
-      suggestion: "Include more surrounding lines so it occurs once, or pass occurrence (1-based) or replaceAll: true.",
-    });
+    throw new ToolError(
+      "match_ambiguous",
+      `oldContent occurs ${found.length} times in ${label}, at lines ${lines.join(", ")}${more}; nothing was changed`,
+      {
+        suggestion: "Include more surrounding lines so it occurs once, or pass occurrence (1-based) or replaceAll: true.",
+      },
+    );
   }
   return found;
 }
@@ -48,14 +60,18 @@ function notFound(text: string, block: string, label: string): ToolError {
   const want = block.replace(/\n$/, "").split("\n");
   const candidates = nearest(index, want);
   const shown = candidates.map((c) => {
-    const lines = Array.from({ length: Math.min(want.length, SHOWN_LINES, index.lineCount - c.line + 1) }, (_, j) => `  ${c.line + j}: ${index.lineText(c.line + j)}`);
+    const lines = Array.from(
+      { length: Math.min(want.length, SHOWN_LINES, index.lineCount - c.line + 1) },
+      (_, j) => `  ${c.line + j}: ${index.lineText(c.line + j)}`,
+    );
     const cut = want.length > SHOWN_LINES ? `\n  … (${want.length - SHOWN_LINES} more lines)` : "";
     const how = c.whitespaceOnly ? "matches but for whitespace" : `${Math.round(c.score * 100)}% similar`;
     return `line ${c.line} (${how}):\n${lines.join("\n")}${cut}`;
   });
   const where = shown.length === 0 ? "" : `; the nearest places:\n${shown.join("\n")}`;
   return new ToolError("match_not_found", `oldContent was not found in ${label}${where}`, {
-    suggestion: "Copy oldContent exactly from the file (indentation and line endings included; getBufferContent shows it as saved), or edit by line with editText.",
+    suggestion:
+      "Copy oldContent exactly from the file (indentation and line endings included; getBufferContent shows it as saved), or edit by line with editText.",
   });
 }
 
@@ -83,7 +99,10 @@ function nearest(index: LineIndex, want: readonly string[]): Candidate[] {
       if (asLast > (starts.get(startForLast) ?? 0)) starts.set(startForLast, asLast);
     }
   }
-  const promising = [...starts].sort((a, b) => b[1] - a[1]).slice(0, FULL_SCORES).map(([line]) => line);
+  const promising = [...starts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, FULL_SCORES)
+    .map(([line]) => line);
   const scored = promising.map((line) => {
     let sum = 0;
     let whitespaceOnly = true;

@@ -9,11 +9,18 @@ import { LineIndex } from "../../services/documents/line-index.ts";
 const Position = v.pipe(v.number(), v.integer(), v.minValue(1));
 
 export const LineEdit = v.strictObject({
-  type: v.pipe(v.picklist(["replace", "insert", "delete"]), v.description('"replace" a range with text, "insert" text at a position, "delete" a range.')),
+  type: v.pipe(
+    v.picklist(["replace", "insert", "delete"]),
+    v.description('"replace" a range with text, "insert" text at a position, "delete" a range.'),
+  ),
   line: v.pipe(Position, v.description("1-based first line.")),
-  column: v.optional(v.pipe(Position, v.description("1-based column (UTF-16 units) where the range starts; without columns whole lines are edited."))),
+  column: v.optional(
+    v.pipe(Position, v.description("1-based column (UTF-16 units) where the range starts; without columns whole lines are edited.")),
+  ),
   endLine: v.optional(v.pipe(Position, v.description("Last line of the range, inclusive (default: line)."))),
-  endColumn: v.optional(v.pipe(Position, v.description("Column just after the range on endLine (exclusive; default: the end of endLine)."))),
+  endColumn: v.optional(
+    v.pipe(Position, v.description("Column just after the range on endLine (exclusive; default: the end of endLine).")),
+  ),
   text: v.optional(v.pipe(v.string(), v.description("The new text (replace, insert)."))),
 });
 export type LineEdit = v.InferOutput<typeof LineEdit>;
@@ -34,7 +41,11 @@ export function applyLineEdits(text: string, edits: readonly LineEdit[], fit: (t
     const prev = splices[i - 1] as Splice;
     const cur = splices[i] as Splice;
     if (prev.to > cur.from) {
-      throw invalid(Math.max(prev.index, cur.index), `edits ${Math.min(prev.index, cur.index) + 1} and ${Math.max(prev.index, cur.index) + 1} overlap`, "Merge overlapping edits into one, or make their ranges disjoint (all positions refer to the file before any edit).");
+      throw invalid(
+        Math.max(prev.index, cur.index),
+        `edits ${Math.min(prev.index, cur.index) + 1} and ${Math.max(prev.index, cur.index) + 1} overlap`,
+        "Merge overlapping edits into one, or make their ranges disjoint (all positions refer to the file before any edit).",
+      );
     }
   }
   let out = "";
@@ -51,17 +62,26 @@ function toSplice(index: LineIndex, edit: LineEdit, i: number, fit: (text: strin
   const lines = index.lineCount;
   const text = fit(edit.text ?? "");
   if (edit.type !== "delete" && edit.text === undefined) throw fail(`a ${edit.type} needs text`, "Pass the new text in `text`.");
-  if (edit.type === "delete" && edit.text !== undefined) throw fail("a delete takes no text", 'Use type "replace" to put text in place of the range.');
-  if (edit.type === "insert" && (edit.endLine !== undefined || edit.endColumn !== undefined)) throw fail("an insert has a position, not a range", 'Drop endLine/endColumn, or use type "replace".');
+  if (edit.type === "delete" && edit.text !== undefined)
+    throw fail("a delete takes no text", 'Use type "replace" to put text in place of the range.');
+  if (edit.type === "insert" && (edit.endLine !== undefined || edit.endColumn !== undefined))
+    throw fail("an insert has a position, not a range", 'Drop endLine/endColumn, or use type "replace".');
   const maxLine = edit.type === "insert" ? lines + 1 : lines;
-  if (edit.line > Math.max(maxLine, 1)) throw fail(`line ${edit.line} is past the end of the file (${lines} lines)`, `Use a line from 1 to ${Math.max(maxLine, 1)}.`);
+  if (edit.line > Math.max(maxLine, 1))
+    throw fail(`line ${edit.line} is past the end of the file (${lines} lines)`, `Use a line from 1 to ${Math.max(maxLine, 1)}.`);
   const endLine = edit.endLine ?? edit.line;
-  if (edit.type !== "insert" && endLine < edit.line) throw fail(`endLine ${endLine} is before line ${edit.line}`, "Give an endLine at or after line.");
-  if (edit.type !== "insert" && endLine > Math.max(lines, 1)) throw fail(`endLine ${endLine} is past the end of the file (${lines} lines)`, `Use an endLine from ${edit.line} to ${lines}.`);
+  if (edit.type !== "insert" && endLine < edit.line)
+    throw fail(`endLine ${endLine} is before line ${edit.line}`, "Give an endLine at or after line.");
+  if (edit.type !== "insert" && endLine > Math.max(lines, 1))
+    throw fail(`endLine ${endLine} is past the end of the file (${lines} lines)`, `Use an endLine from ${edit.line} to ${lines}.`);
   const columns = edit.column !== undefined || edit.endColumn !== undefined;
   const offsetAt = (line: number, column: number, what: string) => {
     const length = index.lineEnd(line) - index.lineStart(line);
-    if (column > length + 1) throw fail(`${what} ${column} is past the end of line ${line} (${length} characters)`, `Use a column from 1 to ${length + 1} (1-based, UTF-16 units).`);
+    if (column > length + 1)
+      throw fail(
+        `${what} ${column} is past the end of line ${line} (${length} characters)`,
+        `Use a column from 1 to ${length + 1} (1-based, UTF-16 units).`,
+      );
     return index.lineStart(line) + column - 1;
   };
   if (edit.type === "insert") {

@@ -7,7 +7,8 @@ import { editOneFile, FilePathField } from "./edit-one-file.ts";
 export default defineTool({
   name: "previewEdit",
   title: "Preview an edit",
-  description: "Shows the unified diff an edit would make without writing: line/column edits, oldContent/newContent, or whole new content. Checks the edit as the real one would.",
+  description:
+    "Shows the unified diff an edit would make without writing: line/column edits, oldContent/newContent, or whole new content. Checks the edit as the real one would.",
   searchHint: "preview edit diff dry run show changes before applying",
   input: v.strictObject({ filePath: FilePathField, ...EditFields }),
   annotations: { readOnlyHint: true },

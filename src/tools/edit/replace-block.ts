@@ -8,11 +8,16 @@ import { editOneFile, FilePathField, VersionFields } from "./edit-one-file.ts";
 export default defineTool({
   name: "replaceBlock",
   title: "Replace exact text",
-  description: "Replaces an exact block of text in a file; a missing or ambiguous match fails with the nearest candidates and their line numbers. Keeps line endings; returns the diff.",
+  description:
+    "Replaces an exact block of text in a file; a missing or ambiguous match fails with the nearest candidates and their line numbers. Keeps line endings; returns the diff.",
   searchHint: "replace text block exact match edit file string old new content",
   input: v.strictObject({
     filePath: FilePathField,
-    oldContent: v.pipe(v.string(), v.minLength(1), v.description("The exact text to replace (indentation included); \\n line breaks match CRLF files too.")),
+    oldContent: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.description("The exact text to replace (indentation included); \\n line breaks match CRLF files too."),
+    ),
     newContent: v.pipe(v.string(), v.description('What replaces it ("" deletes it).')),
     occurrence: EditFields.occurrence,
     replaceAll: EditFields.replaceAll,
@@ -20,6 +25,8 @@ export default defineTool({
   }),
   annotations: { destructiveHint: false },
   async handler(input, ctx) {
-    return editOneFile(ctx, input.filePath, input, (doc) => replaceBlockIn(doc, input.oldContent, input.newContent, input), { write: true });
+    return editOneFile(ctx, input.filePath, input, (doc) => replaceBlockIn(doc, input.oldContent, input.newContent, input), {
+      write: true,
+    });
   },
 });

@@ -6,7 +6,8 @@ import { TRANSACTIONS } from "./transaction-store.ts";
 export default defineTool({
   name: "rollbackTransaction",
   title: "Roll back an edit transaction",
-  description: "Rolls back a transaction: drops its staged edits; no file was written by staging, so none changes. Lists the files that were staged.",
+  description:
+    "Rolls back a transaction: drops its staged edits; no file was written by staging, so none changes. Lists the files that were staged.",
   searchHint: "rollback transaction cancel discard abort staged edits",
   input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("From beginTransaction.")) }),
   output: v.object({

@@ -54,9 +54,13 @@ export class TransactionStore implements ToolsetState {
     this.expire();
     const tx = this.open.get(id);
     if (tx === undefined || tx.session !== session) {
-      throw new ToolError("transaction_not_found", `No open transaction ${id} in this session (it was committed, rolled back, or expired after ${TRANSACTION_IDLE_MS / 60_000} idle minutes)`, {
-        suggestion: "Begin a new one with beginTransaction and stage the edits again.",
-      });
+      throw new ToolError(
+        "transaction_not_found",
+        `No open transaction ${id} in this session (it was committed, rolled back, or expired after ${TRANSACTION_IDLE_MS / 60_000} idle minutes)`,
+        {
+          suggestion: "Begin a new one with beginTransaction and stage the edits again.",
+        },
+      );
     }
     tx.lastUsed = this.now();
     return tx;

@@ -23,7 +23,8 @@ const Created = v.object({
 export default defineTool({
   name: "createFile",
   title: "Create a file or directory",
-  description: "Creates a file with content, or a directory (isDirectory), making missing parent directories; refuses an existing file unless overwrite. Writes atomically.",
+  description:
+    "Creates a file with content, or a directory (isDirectory), making missing parent directories; refuses an existing file unless overwrite. Writes atomically.",
   searchHint: "create new file write content make directory mkdir touch",
   input: v.strictObject({
     filePath: v.pipe(v.string(), v.minLength(1), v.description("Path to create, relative to the workspace root.")),
@@ -35,17 +36,31 @@ export default defineTool({
   annotations: { destructiveHint: false },
   async handler(input, ctx) {
     if (input.isDirectory) {
-      if (input.content !== "") throw new ToolError("invalid_arguments", "A directory takes no content", { suggestion: "Leave content out with isDirectory, or create a file." });
-      if ((await ctx.fs.entryStat(input.filePath))?.isDirectory) throw new ToolError("file_exists", `${input.filePath} already exists`, { suggestion: "It is there already; create files in it." });
+      if (input.content !== "")
+        throw new ToolError("invalid_arguments", "A directory takes no content", {
+          suggestion: "Leave content out with isDirectory, or create a file.",
+        });
+      if ((await ctx.fs.entryStat(input.filePath))?.isDirectory)
+        throw new ToolError("file_exists", `${input.filePath} already exists`, { suggestion: "It is there already; create files in it." });
       const made = await ctx.fs.makeDirectory(input.filePath, { parents: true });
-      return { path: displayName(ctx.fs.relative(made.path)), type: "directory" as const, replaced: false, createdDirectories: made.created.slice(0, -1).map(displayName) };
+      return {
+        path: displayName(ctx.fs.relative(made.path)),
+        type: "directory" as const,
+        replaced: false,
+        createdDirectories: made.created.slice(0, -1).map(displayName),
+      };
     }
     const parents = await makeParents(ctx, input.filePath);
     const existed = (await ctx.fs.entryStat(input.filePath)) !== undefined;
-    if (existed && !input.overwrite) throw new ToolError("file_exists", `${input.filePath} already exists`, { suggestion: "Pass overwrite: true to replace it, or edit it with replaceBlock or editText." });
+    if (existed && !input.overwrite)
+      throw new ToolError("file_exists", `${input.filePath} already exists`, {
+        suggestion: "Pass overwrite: true to replace it, or edit it with replaceBlock or editText.",
+      });
     const data = new TextEncoder().encode(input.content);
     const target = await ctx.fs.resolve(input.filePath, { mustExist: false });
-    const { result: path, diagnostics } = await withEntryDiagnostics(ctx, { added: target, replaced: existed }, () => ctx.fs.writeFile(input.filePath, data, { createOnly: !input.overwrite }));
+    const { result: path, diagnostics } = await withEntryDiagnostics(ctx, { added: target, replaced: existed }, () =>
+      ctx.fs.writeFile(input.filePath, data, { createOnly: !input.overwrite }),
+    );
     return {
       path: displayName(ctx.fs.relative(path)),
       type: "file" as const,

@@ -19,7 +19,10 @@ const PHASE_BUDGET_MS = 3000;
 
 /** The field createFile, deleteFile and renameFile answer it in. */
 export const DiagnosticsField = v.optional(
-  v.pipe(v.array(v.string()), v.description("What the change did to the errors of files a running language server has: new (+) and fixed (-) per file.")),
+  v.pipe(
+    v.array(v.string()),
+    v.description("What the change did to the errors of files a running language server has: new (+) and fixed (-) per file."),
+  ),
 );
 
 export interface EntryChange {
@@ -41,7 +44,11 @@ interface Tracked {
 }
 
 /** Runs `write`; returns its result and what it did to the diagnostics, as lines (none when no server is running). */
-export async function withEntryDiagnostics<T>(ctx: ToolContext, change: EntryChange, write: () => Promise<T>): Promise<{ result: T; diagnostics: string[] }> {
+export async function withEntryDiagnostics<T>(
+  ctx: ToolContext,
+  change: EntryChange,
+  write: () => Promise<T>,
+): Promise<{ result: T; diagnostics: string[] }> {
   if (!ctx.lsp.status().servers.some((s) => s.state === "running")) return { result: await write(), diagnostics: [] };
   const tracked = await plan(ctx, change);
   const before = phaseSignal(ctx);
@@ -92,7 +99,11 @@ async function plan(ctx: ToolContext, change: EntryChange): Promise<Tracked[]> {
 }
 
 /** The change as the servers' file events; the files a server knows inside a moved directory are named at their new place too. */
-async function eventsOf(ctx: ToolContext, change: EntryChange, tracked: readonly Tracked[]): Promise<{ path: WorkspacePath; type: 1 | 2 | 3 }[]> {
+async function eventsOf(
+  ctx: ToolContext,
+  change: EntryChange,
+  tracked: readonly Tracked[],
+): Promise<{ path: WorkspacePath; type: 1 | 2 | 3 }[]> {
   const events: { path: WorkspacePath; type: 1 | 2 | 3 }[] = [];
   if (change.removed !== undefined) events.push({ path: change.removed, type: 3 });
   if (change.added !== undefined) events.push({ path: change.added, type: change.replaced ? 2 : 1 });

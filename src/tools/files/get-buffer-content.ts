@@ -11,7 +11,8 @@ import { readDocument } from "../../services/documents/text-document.ts";
 export default defineTool({
   name: "getBufferContent",
   title: "File content as saved",
-  description: "Returns a file's text as saved on disk (unsaved editor changes are not seen headless), whole or a line range, with its content hash and mtime for the edit tools' expectedHash.",
+  description:
+    "Returns a file's text as saved on disk (unsaved editor changes are not seen headless), whole or a line range, with its content hash and mtime for the edit tools' expectedHash.",
   searchHint: "file content text buffer read whole file hash version saved",
   input: v.strictObject({
     filePath: v.pipe(v.string(), v.minLength(1), v.description("File to read, relative to the workspace root.")),
@@ -26,7 +27,10 @@ export default defineTool({
     const total = index.lineCount;
     const start = input.startLine ?? 1;
     const end = Math.min(input.endLine ?? total, total);
-    if (end < start && total > 0) throw new ToolError("invalid_arguments", `Lines ${start}-${input.endLine ?? total} are not in ${input.filePath} (${total} lines)`, { suggestion: `Ask for lines from 1 to ${total}.` });
+    if (end < start && total > 0)
+      throw new ToolError("invalid_arguments", `Lines ${start}-${input.endLine ?? total} are not in ${input.filePath} (${total} lines)`, {
+        suggestion: `Ask for lines from 1 to ${total}.`,
+      });
     const ranged = input.startLine !== undefined || input.endLine !== undefined;
     const body = ranged ? doc.text.slice(index.lineStart(start), index.lineAfter(end)) : doc.text;
     const facts = [`${ranged ? `lines ${start}-${end} of ${total}` : `${total} lines`}`, `hash ${doc.hash}`, `mtime ${doc.mtime}`];

@@ -12,11 +12,21 @@ const MAX_WAIT_MS = 25_000;
 export default defineTool({
   name: "getFileChanges",
   title: "Read watched file changes",
-  description: "Reads the changes a watchFiles watch saw since the last read (created, changed, deleted paths), optionally waiting up to waitMs for the first one.",
+  description:
+    "Reads the changes a watchFiles watch saw since the last read (created, changed, deleted paths), optionally waiting up to waitMs for the first one.",
   searchHint: "file changes poll watch events modified created deleted since",
   input: v.strictObject({
     watchId: v.pipe(v.string(), v.description("From watchFiles.")),
-    waitMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_WAIT_MS), v.description(`Wait this long for a change when there is none yet (0-${MAX_WAIT_MS}).`)), 0),
+    waitMs: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(MAX_WAIT_MS),
+        v.description(`Wait this long for a change when there is none yet (0-${MAX_WAIT_MS}).`),
+      ),
+      0,
+    ),
   }),
   output: v.object({
     watchId: v.string(),
@@ -32,7 +42,9 @@ export default defineTool({
     const overflowed = watch.overflowed;
     watch.pending.clear();
     watch.overflowed = false;
-    const changes = await Promise.all(taken.map(async ([path, kind]) => ({ path: displayName(path || "."), change: await changeOf(ctx, path, kind) })));
+    const changes = await Promise.all(
+      taken.map(async ([path, kind]) => ({ path: displayName(path || "."), change: await changeOf(ctx, path, kind) })),
+    );
     return { watchId: watch.id, changes: changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)), overflowed };
   },
 });

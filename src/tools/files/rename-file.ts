@@ -11,7 +11,8 @@ import { DiagnosticsField, withEntryDiagnostics } from "./entry-diagnostics.ts";
 export default defineTool({
   name: "renameFile",
   title: "Rename or move a file",
-  description: "Renames or moves a file, symlink or directory in the workspace, making missing target directories. Updates nothing else: references to the old path stay as they are.",
+  description:
+    "Renames or moves a file, symlink or directory in the workspace, making missing target directories. Updates nothing else: references to the old path stay as they are.",
   searchHint: "rename move file directory mv path relocate",
   input: v.strictObject({
     oldPath: v.pipe(v.string(), v.minLength(1), v.description("What to move, relative to the workspace root.")),
@@ -30,13 +31,19 @@ export default defineTool({
   async handler(input, ctx) {
     const st = await ctx.fs.entryStat(input.oldPath);
     if (st === undefined) {
-      throw new ToolError("file_not_found", `${input.oldPath} does not exist`, { suggestion: "Check the spelling, or locate it with findFiles." });
+      throw new ToolError("file_not_found", `${input.oldPath} does not exist`, {
+        suggestion: "Check the spelling, or locate it with findFiles.",
+      });
     }
     const { dir } = splitLast(input.newPath);
     if (!(await ctx.fs.entryStat(dir).catch(() => undefined))) await ctx.fs.makeDirectory(dir, { parents: true });
     // A symlink's resolved path is its target's, which stays where it is: only a file or directory has a delta.
-    const change = st.isSymbolicLink ? {} : { removed: await ctx.fs.resolve(input.oldPath), added: await ctx.fs.resolve(input.newPath, { mustExist: false }) };
-    const { result: moved, diagnostics } = await withEntryDiagnostics(ctx, change, () => ctx.fs.rename(input.oldPath, input.newPath, { overwrite: input.overwrite }));
+    const change = st.isSymbolicLink
+      ? {}
+      : { removed: await ctx.fs.resolve(input.oldPath), added: await ctx.fs.resolve(input.newPath, { mustExist: false }) };
+    const { result: moved, diagnostics } = await withEntryDiagnostics(ctx, change, () =>
+      ctx.fs.rename(input.oldPath, input.newPath, { overwrite: input.overwrite }),
+    );
     const from = displayName(ctx.fs.relative(moved.from));
     return {
       from,

@@ -9,11 +9,19 @@ import { MAX_PENDING, record, WATCH_IDLE_MS, WATCHES } from "./watch-store.ts";
 export default defineTool({
   name: "watchFiles",
   title: "Watch files for changes",
-  description: "Watches a workspace directory (recursively, optionally by glob) for created, changed and deleted files; read the changes with getFileChanges, stop with unwatchFiles.",
+  description:
+    "Watches a workspace directory (recursively, optionally by glob) for created, changed and deleted files; read the changes with getFileChanges, stop with unwatchFiles.",
   searchHint: "watch files changes monitor directory notify modified created deleted",
   input: v.strictObject({
     path: v.optional(v.pipe(v.string(), v.description("Directory to watch, relative to the workspace root (default: the root).")), "."),
-    pattern: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description('Only paths matching this glob, relative to the directory (e.g. "**/*.ts").'))),
+    pattern: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(1000),
+        v.description('Only paths matching this glob, relative to the directory (e.g. "**/*.ts").'),
+      ),
+    ),
     includeHidden: v.optional(v.pipe(v.boolean(), v.description("Also report dot-files (.git and node_modules never are).")), false),
   }),
   output: v.object({
@@ -42,7 +50,11 @@ export default defineTool({
       throw err;
     }
     // ctx.log reaches the session as long as it lasts (logging/setLevel decides what is sent).
-    watch.notify = (paths) => ctx.log("info", `${paths.length} path(s) changed under ${rel || "."}`, { watchId: watch.id, paths: paths.slice(0, 100).map(displayName) });
+    watch.notify = (paths) =>
+      ctx.log("info", `${paths.length} path(s) changed under ${rel || "."}`, {
+        watchId: watch.id,
+        paths: paths.slice(0, 100).map(displayName),
+      });
     return { watchId: watch.id, path: displayName(rel || "."), idleMinutes: WATCH_IDLE_MS / 60_000, maxPending: MAX_PENDING };
   },
 });

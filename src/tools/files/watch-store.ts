@@ -50,11 +50,30 @@ export class WatchStore implements ToolsetState {
     this.expire();
     const mine = [...this.watches.values()].filter((w) => w.session === session);
     if (mine.length >= MAX_WATCHES_PER_SESSION || this.watches.size >= MAX_WATCHES) {
-      throw new ToolError("limit_reached", `Too many open watches (${mine.length} in this session, at most ${MAX_WATCHES_PER_SESSION}; ${this.watches.size} in all, at most ${MAX_WATCHES})`, {
-        suggestion: mine.length > 0 ? `Stop one with unwatchFiles: ${mine.map((w) => w.id).join(", ")}.` : "Wait for other sessions' watches to end, or watch one directory higher up instead of several.",
-      });
+      throw new ToolError(
+        "limit_reached",
+        `Too many open watches (${mine.length} in this session, at most ${MAX_WATCHES_PER_SESSION}; ${this.watches.size} in all, at most ${MAX_WATCHES})`,
+        {
+          suggestion:
+            mine.length > 0
+              ? `Stop one with unwatchFiles: ${mine.map((w) => w.id).join(", ")}.`
+              : "Wait for other sessions' watches to end, or watch one directory higher up instead of several.",
+        },
+      );
     }
-    const watch: Watch = { id: `watch-${crypto.randomUUID().slice(0, 8)}`, session, dir, lastUsed: this.now(), pending: new Map(), overflowed: false, filter, waiters: new Set(), watcher: undefined, notify: undefined, notifyTimer: undefined };
+    const watch: Watch = {
+      id: `watch-${crypto.randomUUID().slice(0, 8)}`,
+      session,
+      dir,
+      lastUsed: this.now(),
+      pending: new Map(),
+      overflowed: false,
+      filter,
+      waiters: new Set(),
+      watcher: undefined,
+      notify: undefined,
+      notifyTimer: undefined,
+    };
     this.watches.set(watch.id, watch);
     return watch;
   }
@@ -63,7 +82,11 @@ export class WatchStore implements ToolsetState {
     this.expire();
     const watch = this.watches.get(id);
     if (watch === undefined || watch.session !== session) {
-      throw new ToolError("watch_not_found", `No watch ${id} in this session (stopped, or closed after ${WATCH_IDLE_MS / 60_000} minutes without a read)`, { suggestion: "Start a new one with watchFiles." });
+      throw new ToolError(
+        "watch_not_found",
+        `No watch ${id} in this session (stopped, or closed after ${WATCH_IDLE_MS / 60_000} minutes without a read)`,
+        { suggestion: "Start a new one with watchFiles." },
+      );
     }
     watch.lastUsed = this.now();
     return watch;

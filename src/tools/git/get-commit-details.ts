@@ -9,7 +9,8 @@ import { PathsInput, RefInput } from "./git-inputs.ts";
 export default defineTool({
   name: "getCommitDetails",
   title: "Commit details",
-  description: "Shows one commit: hash, author, committer, dates, full message, the files it changed with line counts, and its patch (optionally only for some paths).",
+  description:
+    "Shows one commit: hash, author, committer, dates, full message, the files it changed with line counts, and its patch (optionally only for some paths).",
   searchHint: "git show commit details what changed in a commit message author files patch sha",
   input: v.strictObject({
     ref: v.optional(RefInput('The commit: a hash, branch, tag or "HEAD~2" (default HEAD).'), "HEAD"),
@@ -23,7 +24,19 @@ export default defineTool({
     const ref = revision(input.ref);
     return diffText(ctx, {
       paths: input.paths,
-      args: (paths) => ["show", ...NO_DIFF_PROGRAMS, "--relative", "--format=fuller", "--date=iso", "--stat=200", ...(input.patch ? ["--patch"] : []), "--end-of-options", ref, "--", ...paths],
+      args: (paths) => [
+        "show",
+        ...NO_DIFF_PROGRAMS,
+        "--relative",
+        "--format=fuller",
+        "--date=iso",
+        "--stat=200",
+        ...(input.patch ? ["--patch"] : []),
+        "--end-of-options",
+        ref,
+        "--",
+        ...paths,
+      ],
       empty: `Nothing to show for ${input.ref}.`,
       narrower: "pass paths, or patch: false for the header and file list",
     });

@@ -10,12 +10,16 @@ import { ContextLinesInput, diffFormatArgs, PathsInput, RefInput, StatInput } fr
 export default defineTool({
   name: "getDiffBetweenRefs",
   title: "Diff between refs",
-  description: "Shows the diff between two branches, tags or commits (base to head), or with mergeBase only head's changes since it forked from base, as in a pull request.",
+  description:
+    "Shows the diff between two branches, tags or commits (base to head), or with mergeBase only head's changes since it forked from base, as in a pull request.",
   searchHint: "git diff between branches against main compare refs commits base head pull request changes",
   input: v.strictObject({
     base: RefInput('Where to compare from: "main", "v1.2.0", a hash.'),
     head: v.optional(RefInput("Where to compare to (default HEAD)."), "HEAD"),
-    mergeBase: v.optional(v.pipe(v.boolean(), v.description("Compare from the merge base of base and head (base...head): only head's own changes.")), false),
+    mergeBase: v.optional(
+      v.pipe(v.boolean(), v.description("Compare from the merge base of base and head (base...head): only head's own changes.")),
+      false,
+    ),
     paths: PathsInput,
     stat: StatInput,
     contextLines: ContextLinesInput,

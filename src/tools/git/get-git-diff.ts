@@ -8,14 +8,22 @@ import { ContextLinesInput, diffFormatArgs, PathsInput, StatInput } from "./git-
 export default defineTool({
   name: "getGitDiff",
   title: "Git diff",
-  description: "Shows what changed and is not committed yet, as a unified diff: unstaged changes (working tree vs index) or staged ones (index vs HEAD); for some paths, or a stat.",
+  description:
+    "Shows what changed and is not committed yet, as a unified diff: unstaged changes (working tree vs index) or staged ones (index vs HEAD); for some paths, or a stat.",
   searchHint: "git diff what changed uncommitted changes staged unstaged patch",
   input: v.strictObject({
     staged: v.optional(v.pipe(v.boolean(), v.description("Staged changes (what gitCommit would commit) instead of unstaged ones.")), false),
     paths: PathsInput,
     stat: StatInput,
     contextLines: ContextLinesInput,
-    maxChars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.description("Cut the diff after this many characters (default: the result cap)."))),
+    maxChars: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1000),
+        v.description("Cut the diff after this many characters (default: the result cap)."),
+      ),
+    ),
   }),
   annotations: { readOnlyHint: true },
   requires: { probes: ["git"] },
@@ -24,7 +32,15 @@ export default defineTool({
     const kind = input.staged ? "staged" : "unstaged";
     return diffText(ctx, {
       paths: input.paths,
-      args: (paths) => ["diff", ...NO_DIFF_PROGRAMS, "--relative", ...(input.staged ? ["--cached"] : []), ...diffFormatArgs(input), "--", ...paths],
+      args: (paths) => [
+        "diff",
+        ...NO_DIFF_PROGRAMS,
+        "--relative",
+        ...(input.staged ? ["--cached"] : []),
+        ...diffFormatArgs(input),
+        "--",
+        ...paths,
+      ],
       maxChars: input.maxChars,
       empty: `No ${kind} changes${input.paths ? " in those paths" : ""}.${input.staged ? "" : " New files are not in a diff until staged: getGitStatus lists untracked files."}`,
       narrower: "pass paths, or stat: true for a summary",

@@ -13,7 +13,8 @@ const MAX_COMMITS = 5000;
 export default defineTool({
   name: "getGitHotspots",
   title: "Git hotspots",
-  description: "Lists the files changed in the most commits over the last N days (merges left out), with lines added and deleted: where work and risk concentrate.",
+  description:
+    "Lists the files changed in the most commits over the last N days (merges left out), with lines added and deleted: where work and risk concentrate.",
   searchHint: "git hotspots churn most changed files frequently modified history risk",
   input: v.strictObject({
     days: LimitInput(90, 3650, "How many days back to look"),
@@ -30,7 +31,19 @@ export default defineTool({
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "read");
     const paths = await pathspecs(ctx.fs, input.paths ?? ["."]);
-    const args = ["log", `--since=${input.days}.days.ago`, `--max-count=${MAX_COMMITS}`, "--no-merges", "--no-renames", "--numstat", "--format=%x1e", "-z", "--relative", "--", ...paths];
+    const args = [
+      "log",
+      `--since=${input.days}.days.ago`,
+      `--max-count=${MAX_COMMITS}`,
+      "--no-merges",
+      "--no-renames",
+      "--numstat",
+      "--format=%x1e",
+      "-z",
+      "--relative",
+      "--",
+      ...paths,
+    ];
     const { commits, files } = countHotspots(await repo.output(args, { maxOutputBytes: 64 * 1024 * 1024 }));
     return { days: input.days, commits, files: files.slice(0, input.limit) };
   },

@@ -13,7 +13,8 @@ export const LogEntry = v.object({ hash: v.string(), date: v.string(), author: v
 export default defineTool({
   name: "getGitLog",
   title: "Git log",
-  description: "Lists commits (hash, date, author, subject), newest first: of HEAD or a range such as main..HEAD, optionally only those touching paths, by an author, since a date or matching a message.",
+  description:
+    "Lists commits (hash, date, author, subject), newest first: of HEAD or a range such as main..HEAD, optionally only those touching paths, by an author, since a date or matching a message.",
   searchHint: "git log commit history of a file recent commits author range since who changed",
   input: v.strictObject({
     range: v.optional(RefInput('A branch, commit or range: "main", "v1.0..HEAD", "main...feature" (default HEAD).')),

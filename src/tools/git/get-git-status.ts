@@ -16,7 +16,14 @@ const Change = v.object({
   path: v.string(),
   change: v.picklist(["modified", "added", "deleted", "renamed", "copied", "typechange"]),
   from: v.optional(v.pipe(v.string(), v.description("Original path of a rename or copy."))),
-  submodule: v.optional(v.pipe(v.string(), v.description('For a submodule, what changed inside it: "new commits", "modified content", "untracked content"; its own files are in its own repository.'))),
+  submodule: v.optional(
+    v.pipe(
+      v.string(),
+      v.description(
+        'For a submodule, what changed inside it: "new commits", "modified content", "untracked content"; its own files are in its own repository.',
+      ),
+    ),
+  ),
 });
 
 /** The tool with git's output capped at `maxOutputBytes`: tests pass a small cap to see a cut. */
@@ -25,7 +32,8 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
   return defineTool({
     name: "getGitStatus",
     title: "Git status",
-    description: "Shows the branch, its upstream, ahead/behind counts and the staged, unstaged, untracked and conflicted files of the workspace repository.",
+    description:
+      "Shows the branch, its upstream, ahead/behind counts and the staged, unstaged, untracked and conflicted files of the workspace repository.",
     searchHint: "git status which files modified changed staged unstaged untracked branch ahead behind conflicts",
     input: v.strictObject({
       path: v.optional(v.pipe(v.string(), v.description("Only changes under this file or directory (default: the whole workspace)."))),
@@ -42,11 +50,19 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
       conflicts: v.array(v.object({ path: v.string(), conflict: v.string() })),
       clean: v.boolean(),
       inProgress: v.optional(
-        v.pipe(v.object({ operation: v.picklist(OPERATIONS), next: v.string() }), v.description("A merge, rebase, cherry-pick, revert or bisect that stopped midway, and how to finish or abort it.")),
+        v.pipe(
+          v.object({ operation: v.picklist(OPERATIONS), next: v.string() }),
+          v.description("A merge, rebase, cherry-pick, revert or bisect that stopped midway, and how to finish or abort it."),
+        ),
       ),
       omitted: v.optional(v.pipe(v.number(), v.description(`Entries left out: each list holds at most ${MAX_ENTRIES}.`))),
       truncated: v.optional(
-        v.pipe(v.literal(true), v.description(`git's output passed ${capText} and was cut: entries after the cut are in no list and not counted in omitted; pass path for a part of the tree.`)),
+        v.pipe(
+          v.literal(true),
+          v.description(
+            `git's output passed ${capText} and was cut: entries after the cut are in no list and not counted in omitted; pass path for a part of the tree.`,
+          ),
+        ),
       ),
     }),
     annotations: { readOnlyHint: true },
@@ -61,7 +77,11 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
       ]);
       const status = parsePorcelainV2(out.stdout, { cut: out.stdoutTruncated });
       const local = (p: string) => repo.workspacePath(p);
-      const move = (c: StatusChange): StatusChange => ({ ...c, path: local(c.path), ...(c.from === undefined ? {} : { from: local(c.from) }) });
+      const move = (c: StatusChange): StatusChange => ({
+        ...c,
+        path: local(c.path),
+        ...(c.from === undefined ? {} : { from: local(c.from) }),
+      });
       const relocated: ParsedStatus = {
         ...status,
         staged: status.staged.map(move),

@@ -16,12 +16,19 @@ const HEADER = ["--format=commit %h %ad %an%n%s", "--date=short", "--abbrev=10"]
 export default defineTool({
   name: "getSymbolHistory",
   title: "Symbol history",
-  description: "Shows the commits that changed one function (by name) or a line range of a file, each with its diff of just that code; falls back to commits adding or removing the name.",
+  description:
+    "Shows the commits that changed one function (by name) or a line range of a file, each with its diff of just that code; falls back to commits adding or removing the name.",
   searchHint: "git log -L function history symbol evolution who changed this function method",
   input: v.strictObject({
     path: v.pipe(v.string(), v.description("File relative to the workspace root.")),
     symbol: v.optional(
-      v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.regex(/^[^:\x00-\x1f\x7f]+$/, 'no ":" or control characters (for Foo::bar pass "bar")'), v.description("Function or method name as written in its definition.")),
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(200),
+        v.regex(/^[^:\x00-\x1f\x7f]+$/, 'no ":" or control characters (for Foo::bar pass "bar")'),
+        v.description("Function or method name as written in its definition."),
+      ),
     ),
     startLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Instead of symbol: first line of the range."))),
     endLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Instead of symbol: last line of the range."))),
@@ -34,7 +41,9 @@ export default defineTool({
     const { symbol, startLine, endLine } = input;
     const byRange = startLine !== undefined && endLine !== undefined;
     if (byRange === (symbol !== undefined) || (byRange && endLine < startLine)) {
-      throw new ToolError("invalid_arguments", "Pass either symbol, or startLine and endLine (endLine >= startLine)", { suggestion: 'E.g. {"path": "src/app.ts", "symbol": "handleRequest"}.' });
+      throw new ToolError("invalid_arguments", "Pass either symbol, or startLine and endLine (endLine >= startLine)", {
+        suggestion: 'E.g. {"path": "src/app.ts", "symbol": "handleRequest"}.',
+      });
     }
     const repo = await openRepository(ctx, "read");
     const file = await pathspec(ctx.fs, input.path);
@@ -42,7 +51,10 @@ export default defineTool({
     const args = ["log", ...NO_DIFF_PROGRAMS, ...HEADER, `--max-count=${input.limit}`, `-L${range}:${file}`];
     const result = await repo.run(args, { maxOutputBytes: textBudget(ctx), okExitCodes: [128] });
     if (result.exitCode === 0) return textResult(result, { empty: `No history for ${input.path}.`, narrower: "lower limit" });
-    if (symbol === undefined || !/no match/.test(result.stderr)) throw new ToolError("git_failed", `git log -L failed: ${result.stderr.trim()}`, { suggestion: "Check the path and the line range (getGitLog lists the file's commits)." });
+    if (symbol === undefined || !/no match/.test(result.stderr))
+      throw new ToolError("git_failed", `git log -L failed: ${result.stderr.trim()}`, {
+        suggestion: "Check the path and the line range (getGitLog lists the file's commits).",
+      });
     return pickaxe(repo, symbol, file, input.limit, ctx);
   },
 });

@@ -7,15 +7,29 @@ import { ToolError } from "../../errors.ts";
 import { commitsDropped, readOperationState, type OperationState } from "../../services/git/operation-state.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { defineTool } from "../platform/define-tool.ts";
-import { afterStep, MAX_LISTED, OPERATION_TIMEOUT_MS, OperationOutcome, requireOperation, type OperationOutcome as Outcome } from "./operation-outcome.ts";
+import {
+  afterStep,
+  MAX_LISTED,
+  OPERATION_TIMEOUT_MS,
+  OperationOutcome,
+  requireOperation,
+  type OperationOutcome as Outcome,
+} from "./operation-outcome.ts";
 
 export default defineTool({
   name: "gitAbortOperation",
   title: "Git abort rebase/merge",
-  description: "Aborts the rebase, merge, cherry-pick or revert in progress, restoring the state before it; with skip, skips only the commit it stopped on and goes on. Lists what was discarded.",
+  description:
+    "Aborts the rebase, merge, cherry-pick or revert in progress, restoring the state before it; with skip, skips only the commit it stopped on and goes on. Lists what was discarded.",
   searchHint: "git abort rebase merge cherry-pick revert cancel give up skip this commit undo conflicted pull",
   input: v.strictObject({
-    skip: v.optional(v.pipe(v.boolean(), v.description("Skip only the commit it stopped on (its changes are dropped) and go on with the rest; not for a merge.")), false),
+    skip: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description("Skip only the commit it stopped on (its changes are dropped) and go on with the rest; not for a merge."),
+      ),
+      false,
+    ),
   }),
   output: OperationOutcome,
   annotations: { readOnlyHint: false, destructiveHint: true },
@@ -27,7 +41,10 @@ export default defineTool({
     const operation = requireOperation(before, "gitAbortOperation");
     if (input.skip && (operation === "merge" || operation === "bisect")) {
       throw new ToolError("invalid_arguments", `A ${operation} has no single commit to skip`, {
-        suggestion: operation === "merge" ? "gitAbortOperation without skip gives up the whole merge." : "Mark the commit with `git bisect skip` in a terminal; gitAbortOperation without skip ends the bisect.",
+        suggestion:
+          operation === "merge"
+            ? "gitAbortOperation without skip gives up the whole merge."
+            : "Mark the commit with `git bisect skip` in a terminal; gitAbortOperation without skip ends the bisect.",
       });
     }
     if (operation === "bisect") {
@@ -40,12 +57,21 @@ export default defineTool({
       // --skip goes on to the next commits, each committed without an editor, as in a continue.
       const result = await repo.run(["-c", "core.editor=true", operation, "--skip"], { okExitCodes: [1] });
       const { outcome, state } = await afterStep(repo, operation, result);
-      return { ...outcome, discarded: { ...(before.stoppedAt === undefined ? {} : { commit: before.stoppedAt }), ...lostFiles(before, state) } };
+      return {
+        ...outcome,
+        discarded: { ...(before.stoppedAt === undefined ? {} : { commit: before.stoppedAt }), ...lostFiles(before, state) },
+      };
     }
     await repo.run([operation, "--abort"]);
     const after = await readOperationState(repo);
     const commits = await commitsDropped(repo, before.head);
-    const outcome: Outcome = { operation, state: "done", branch: after.branch, head: short(after.head), discarded: { ...(commits > 0 ? { commits } : {}), ...lostFiles(before, after) } };
+    const outcome: Outcome = {
+      operation,
+      state: "done",
+      branch: after.branch,
+      head: short(after.head),
+      discarded: { ...(commits > 0 ? { commits } : {}), ...lostFiles(before, after) },
+    };
     return outcome;
   },
 });

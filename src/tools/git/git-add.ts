@@ -12,7 +12,8 @@ const MAX_LISTED = 500;
 export default defineTool({
   name: "gitAdd",
   title: "Git add",
-  description: "Stages files for the next commit. Without files: all changes to tracked files (git add -u); addUntracked also stages new files. Returns what is staged now.",
+  description:
+    "Stages files for the next commit. Without files: all changes to tracked files (git add -u); addUntracked also stages new files. Returns what is staged now.",
   searchHint: "git add stage files index prepare commit track new files",
   input: v.strictObject({
     files: PathsInput,
@@ -26,7 +27,10 @@ export default defineTool({
   requires: { probes: ["git"] },
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "write");
-    const what = input.files === undefined ? [input.addUntracked ? "--all" : "--update", "--", "."] : ["--", ...(await pathspecs(ctx.fs, input.files))];
+    const what =
+      input.files === undefined
+        ? [input.addUntracked ? "--all" : "--update", "--", "."]
+        : ["--", ...(await pathspecs(ctx.fs, input.files))];
     await repo.run(["add", ...what]);
     const staged = await stagedFiles(repo);
     ctx.events.publish("git.add", { staged: staged.length });

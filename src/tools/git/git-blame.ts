@@ -13,7 +13,8 @@ const Line = v.pipe(v.number(), v.integer(), v.minValue(1));
 export default defineTool({
   name: "gitBlame",
   title: "Git blame",
-  description: "Shows who last changed each line of a file, when, and in which commit; optionally for a line range or as of an older commit.",
+  description:
+    "Shows who last changed each line of a file, when, and in which commit; optionally for a line range or as of an older commit.",
   searchHint: "git blame who wrote changed this line author annotate commit introduced",
   input: v.strictObject({
     path: v.pipe(v.string(), v.description("File relative to the workspace root.")),
@@ -27,7 +28,9 @@ export default defineTool({
   async handler(input, ctx) {
     const { startLine, endLine } = input;
     if (startLine !== undefined && endLine !== undefined && endLine < startLine) {
-      throw new ToolError("invalid_arguments", `endLine ${endLine} is before startLine ${startLine}`, { suggestion: "Pass endLine >= startLine." });
+      throw new ToolError("invalid_arguments", `endLine ${endLine} is before startLine ${startLine}`, {
+        suggestion: "Pass endLine >= startLine.",
+      });
     }
     const repo = await openRepository(ctx, "read");
     const file = await pathspec(ctx.fs, input.path);

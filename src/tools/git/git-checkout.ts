@@ -11,7 +11,8 @@ import { RefInput } from "./git-inputs.ts";
 export default defineTool({
   name: "gitCheckout",
   title: "Git checkout",
-  description: "Switches to a branch, or with create makes a new one from HEAD or a base and switches to it. Refuses when local changes would be lost (stash them first).",
+  description:
+    "Switches to a branch, or with create makes a new one from HEAD or a base and switches to it. Refuses when local changes would be lost (stash them first).",
   searchHint: "git checkout switch branch create new branch change branch",
   input: v.strictObject({
     branch: v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.description('Branch to switch to or create, e.g. "feature/login".')),

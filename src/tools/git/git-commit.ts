@@ -17,7 +17,8 @@ const MAX_LISTED = 500;
 export default defineTool({
   name: "gitCommit",
   title: "Git commit",
-  description: "Commits the staged changes with a message; with files, stages those first. Refuses an empty commit. Returns the new commit's hash, branch and files.",
+  description:
+    "Commits the staged changes with a message; with files, stages those first. Refuses an empty commit. Returns the new commit's hash, branch and files.",
   searchHint: "git commit save changes message staged snapshot record",
   input: v.strictObject({
     message: v.pipe(
@@ -43,7 +44,9 @@ export default defineTool({
     // A commit in a stopped rebase is a commit of its own: the rebase stays stopped, the rest of
     // its commits unapplied, which is never what "commit the resolution" meant.
     if (branch === null && (await operationInProgress(repo, { detached: true })) === "rebase") {
-      throw new ToolError("operation_in_progress", "A rebase is in progress, and a commit would not continue it", { suggestion: `To go on: ${HOW_TO_FINISH.rebase}.` });
+      throw new ToolError("operation_in_progress", "A rebase is in progress, and a commit would not continue it", {
+        suggestion: `To go on: ${HOW_TO_FINISH.rebase}.`,
+      });
     }
     if (input.files !== undefined) await repo.run(["add", "--", ...(await pathspecs(ctx.fs, input.files))]);
     await refuseEmpty(repo);
@@ -51,7 +54,13 @@ export default defineTool({
     const [hash, files] = await Promise.all([shortHash(repo), committedFiles(repo)]);
     const subject = input.message.trim().split("\n")[0] ?? "";
     ctx.events.publish("git.commit", { hash, branch, subject, files: files.length });
-    return { hash, branch, subject, files: files.slice(0, MAX_LISTED), ...(files.length > MAX_LISTED ? { omitted: files.length - MAX_LISTED } : {}) };
+    return {
+      hash,
+      branch,
+      subject,
+      files: files.slice(0, MAX_LISTED),
+      ...(files.length > MAX_LISTED ? { omitted: files.length - MAX_LISTED } : {}),
+    };
   },
 });
 
@@ -63,6 +72,9 @@ async function refuseEmpty(repo: Repository): Promise<void> {
   if (merging.exitCode === 0) return;
   const changed = (await repo.output(["status", "--porcelain", "-z", "--", "."])).split("\0").filter((r) => r !== "").length;
   throw new ToolError("nothing_to_commit", "Nothing is staged, so there is nothing to commit", {
-    suggestion: changed > 0 ? `${changed} changed or untracked path(s) are not staged: stage them with gitAdd (or pass files), then commit.` : "The working tree is clean: make changes first.",
+    suggestion:
+      changed > 0
+        ? `${changed} changed or untracked path(s) are not staged: stage them with gitAdd (or pass files), then commit.`
+        : "The working tree is clean: make changes first.",
   });
 }

@@ -19,12 +19,18 @@ const MAX_NAMED = 20;
 export default defineTool({
   name: "gitContinueOperation",
   title: "Git continue rebase/merge",
-  description: "Continues the rebase, merge, cherry-pick or revert stopped on conflicts, after they are resolved (files: stages them first). Says whether it finished or stopped again, on which commit.",
+  description:
+    "Continues the rebase, merge, cherry-pick or revert stopped on conflicts, after they are resolved (files: stages them first). Says whether it finished or stopped again, on which commit.",
   searchHint: "git continue rebase merge cherry-pick revert resolve conflicts and continue finish conclude resume",
   input: v.strictObject({
     files: PathListInput("Resolved files to stage before continuing, as gitAdd would (default: only what is staged already)."),
     keepMarkers: v.optional(
-      v.pipe(v.boolean(), v.description("Continue although staged files have lines that look like conflict markers (<<<<<<<), when those lines are meant to be there.")),
+      v.pipe(
+        v.boolean(),
+        v.description(
+          "Continue although staged files have lines that look like conflict markers (<<<<<<<), when those lines are meant to be there.",
+        ),
+      ),
       false,
     ),
   }),
@@ -37,7 +43,9 @@ export default defineTool({
     let state = await readOperationState(repo);
     const operation = requireOperation(state, "gitContinueOperation");
     if (operation === "bisect") {
-      throw new ToolError("operation_in_progress", "A bisect is in progress: it goes on by marking commits, not by continuing", { suggestion: `${HOW_TO_FINISH.bisect}.` });
+      throw new ToolError("operation_in_progress", "A bisect is in progress: it goes on by marking commits, not by continuing", {
+        suggestion: `${HOW_TO_FINISH.bisect}.`,
+      });
     }
     if (input.files !== undefined) {
       await repo.run(["add", "--", ...(await pathspecs(ctx.fs, input.files))]);
@@ -45,16 +53,25 @@ export default defineTool({
     }
     if (state.conflicts.length > 0) {
       const names = state.conflicts.map((c) => `${c.path} (${c.conflict})`);
-      throw new ToolError("merge_conflict", `${state.conflicts.length} file(s) are still in conflict, so the ${operation} cannot continue: ${listed(names)}`, {
-        suggestion: `Edit each to its resolved content (no <<<<<<< ======= >>>>>>> lines left), then gitContinueOperation with files: ${JSON.stringify(state.conflicts.slice(0, MAX_NAMED).map((c) => c.path))}; or gitAbortOperation to give up the ${operation}.`,
-      });
+      throw new ToolError(
+        "merge_conflict",
+        `${state.conflicts.length} file(s) are still in conflict, so the ${operation} cannot continue: ${listed(names)}`,
+        {
+          suggestion: `Edit each to its resolved content (no <<<<<<< ======= >>>>>>> lines left), then gitContinueOperation with files: ${JSON.stringify(state.conflicts.slice(0, MAX_NAMED).map((c) => c.path))}; or gitAbortOperation to give up the ${operation}.`,
+        },
+      );
     }
     if (!input.keepMarkers) {
       const marked = await stagedConflictMarkers(repo);
       if (marked.length > 0) {
-        throw new ToolError("merge_conflict", `Staged file(s) still have conflict markers, so the ${operation} does not continue: ${listed(marked.map((m) => `${m.path} (lines ${m.lines.slice(0, 5).join(", ")})`))}`, {
-          suggestion: "Finish resolving them (remove the marker lines, keep the right content), stage them with files, and continue again; if the markers are meant to be there, pass keepMarkers: true.",
-        });
+        throw new ToolError(
+          "merge_conflict",
+          `Staged file(s) still have conflict markers, so the ${operation} does not continue: ${listed(marked.map((m) => `${m.path} (lines ${m.lines.slice(0, 5).join(", ")})`))}`,
+          {
+            suggestion:
+              "Finish resolving them (remove the marker lines, keep the right content), stage them with files, and continue again; if the markers are meant to be there, pass keepMarkers: true.",
+          },
+        );
       }
     }
     // GIT_EDITOR=true in the environment already keeps every message editor closed; core.editor=true

@@ -14,7 +14,8 @@ const MAX_LISTED = 200;
 export default defineTool({
   name: "gitFetch",
   title: "Git fetch",
-  description: "Fetches new commits, branches and tags from a remote (default: the branch's remote, else origin) without touching local branches; prune drops branches deleted there.",
+  description:
+    "Fetches new commits, branches and tags from a remote (default: the branch's remote, else origin) without touching local branches; prune drops branches deleted there.",
   searchHint: "git fetch remote update download origin refresh remote branches",
   input: v.strictObject({
     remote: v.optional(v.pipe(v.string(), v.description('A configured remote, e.g. "origin".'))),
@@ -23,7 +24,10 @@ export default defineTool({
   }),
   output: v.object({
     remote: v.pipe(v.nullable(v.string()), v.description("null for the default or all remotes.")),
-    updated: v.pipe(v.array(v.string()), v.description(`Refs that changed, as git reports them ("a1b2..c3d4 main -> origin/main"), at most ${MAX_LISTED}.`)),
+    updated: v.pipe(
+      v.array(v.string()),
+      v.description(`Refs that changed, as git reports them ("a1b2..c3d4 main -> origin/main"), at most ${MAX_LISTED}.`),
+    ),
     omitted: v.optional(v.pipe(v.number(), v.description("Changed refs left out of the list."))),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
@@ -39,6 +43,10 @@ export default defineTool({
       .filter((line) => line.includes(" -> ") || line.includes("[deleted]"))
       .map((line) => line.trim().replace(/\s+/g, " "));
     ctx.events.publish("git.fetch", { remote: remote[0] ?? null });
-    return { remote: remote[0] ?? null, updated: updated.slice(0, MAX_LISTED), ...(updated.length > MAX_LISTED ? { omitted: updated.length - MAX_LISTED } : {}) };
+    return {
+      remote: remote[0] ?? null,
+      updated: updated.slice(0, MAX_LISTED),
+      ...(updated.length > MAX_LISTED ? { omitted: updated.length - MAX_LISTED } : {}),
+    };
   },
 });

@@ -2,19 +2,35 @@
 import * as v from "valibot";
 
 /** Files or directories relative to the workspace root, described for what the tool does with them. */
-export const PathListInput = (what: string) => v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(1000), v.description(what)));
+export const PathListInput = (what: string) =>
+  v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(1000), v.description(what)));
 
 export const PathsInput = PathListInput("Files or directories relative to the workspace root (default: all of it).");
 
-export const StatInput = v.optional(v.pipe(v.boolean(), v.description("A per-file summary of changed lines instead of the full diff.")), false);
+export const StatInput = v.optional(
+  v.pipe(v.boolean(), v.description("A per-file summary of changed lines instead of the full diff.")),
+  false,
+);
 
-export const ContextLinesInput = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(50), v.description("Unchanged lines around each change (default 3).")));
+export const ContextLinesInput = v.optional(
+  v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(50), v.description("Unchanged lines around each change (default 3).")),
+);
 
 /** Free text that becomes one argv element's value (`--author=…`): one line, no control characters. */
-export const LineInput = (what: string) => v.pipe(v.string(), v.minLength(1), v.maxLength(500), v.regex(/^[^\x00-\x1f\x7f]*$/, "one line without control characters"), v.description(what));
+export const LineInput = (what: string) =>
+  v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(500),
+    v.regex(/^[^\x00-\x1f\x7f]*$/, "one line without control characters"),
+    v.description(what),
+  );
 
 export const LimitInput = (fallback: number, max: number, what: string) =>
-  v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max), v.description(`${what} (default ${fallback}, at most ${max}).`)), fallback);
+  v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max), v.description(`${what} (default ${fallback}, at most ${max}).`)),
+    fallback,
+  );
 
 export const RefInput = (what: string) => v.pipe(v.string(), v.minLength(1), v.maxLength(512), v.description(what));
 

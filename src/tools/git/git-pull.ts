@@ -13,7 +13,8 @@ import { NETWORK_TIMEOUT_MS } from "./git-fetch.ts";
 export default defineTool({
   name: "gitPull",
   title: "Git pull",
-  description: "Pulls the upstream's new commits into the current branch: a merge, or with rebase a replay of local commits on top. Conflicts come back as an error naming the files.",
+  description:
+    "Pulls the upstream's new commits into the current branch: a merge, or with rebase a replay of local commits on top. Conflicts come back as an error naming the files.",
   searchHint: "git pull update branch merge rebase upstream remote changes sync",
   input: v.strictObject({
     remote: v.optional(v.pipe(v.string(), v.description("Remote to pull from (default: the branch's upstream)."))),
@@ -24,7 +25,10 @@ export default defineTool({
     branch: v.nullable(v.string()),
     head: v.pipe(v.string(), v.description("HEAD's short hash after the pull.")),
     previousHead: v.pipe(v.nullable(v.string()), v.description("null when the branch had no commits before.")),
-    newCommits: v.pipe(v.number(), v.description("Commits in HEAD that were not in it before (after a rebase, the replayed local ones too).")),
+    newCommits: v.pipe(
+      v.number(),
+      v.description("Commits in HEAD that were not in it before (after a rebase, the replayed local ones too)."),
+    ),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
   requires: { probes: ["git"] },
@@ -34,13 +38,20 @@ export default defineTool({
     const repo = await openRepository(ctx, "remote");
     const [branch, previousHead] = await Promise.all([currentBranch(repo), headCommit(repo)]);
     // A branch to pull needs a remote in git's argv: the branch's own remote when none was given.
-    const remote = from !== undefined ? await remoteFor(repo, { branch, given: input.remote }) : input.remote === undefined ? undefined : remoteName(input.remote);
+    const remote =
+      from !== undefined
+        ? await remoteFor(repo, { branch, given: input.remote })
+        : input.remote === undefined
+          ? undefined
+          : remoteName(input.remote);
     const target = remote === undefined ? [] : [remote, ...(from === undefined ? [] : [from])];
     // --no-stat: the diffstat would be the only diff a pull prints, and needs no textconv run.
     const args = ["pull", "--progress", "--no-stat", "--no-edit", input.rebase ? "--rebase" : "--no-rebase", "--end-of-options", ...target];
     await repo.run(args, { onOutput: gitProgress(ctx) });
     const head = await shortHash(repo);
-    const newCommits = Number((await repo.output(["rev-list", "--count", "--end-of-options", previousHead === null ? head : `${previousHead}..${head}`])).trim());
+    const newCommits = Number(
+      (await repo.output(["rev-list", "--count", "--end-of-options", previousHead === null ? head : `${previousHead}..${head}`])).trim(),
+    );
     ctx.events.publish("git.pull", { remote: remote ?? null, branch, rebase: input.rebase, head });
     return { branch, head, previousHead, newCommits };
   },

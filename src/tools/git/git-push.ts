@@ -18,13 +18,25 @@ const OUTCOMES: Record<string, string> = { " ": "fast-forward", "+": "forced", "
 export default defineTool({
   name: "gitPush",
   title: "Git push",
-  description: "Pushes a branch (default: the current one) to its remote; setUpstream makes it track it; force is --force-with-lease. Refuses main/master unless the bridge allows it.",
+  description:
+    "Pushes a branch (default: the current one) to its remote; setUpstream makes it track it; force is --force-with-lease. Refuses main/master unless the bridge allows it.",
   searchHint: "git push upload branch remote origin publish set upstream force with lease",
   input: v.strictObject({
     remote: v.optional(v.pipe(v.string(), v.description("Remote to push to (default: the branch's remote, else origin)."))),
-    branch: v.optional(v.pipe(v.string(), v.description("Local branch to push, to the same name on the remote (default: the current branch)."))),
-    setUpstream: v.optional(v.pipe(v.boolean(), v.description("Make the branch track the pushed remote branch (for a new branch).")), false),
-    force: v.optional(v.pipe(v.boolean(), v.description("Overwrite the remote branch, but only if nobody pushed to it since your last fetch (--force-with-lease).")), false),
+    branch: v.optional(
+      v.pipe(v.string(), v.description("Local branch to push, to the same name on the remote (default: the current branch).")),
+    ),
+    setUpstream: v.optional(
+      v.pipe(v.boolean(), v.description("Make the branch track the pushed remote branch (for a new branch).")),
+      false,
+    ),
+    force: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description("Overwrite the remote branch, but only if nobody pushed to it since your last fetch (--force-with-lease)."),
+      ),
+      false,
+    ),
   }),
   output: v.object({
     remote: v.string(),
@@ -38,12 +50,15 @@ export default defineTool({
     const repo = await openRepository(ctx, "remote");
     const branch = input.branch === undefined ? await currentBranch(repo) : branchName(input.branch);
     if (branch === null) {
-      throw new ToolError("invalid_ref", "HEAD is detached, so there is no current branch to push", { suggestion: "Create a branch for these commits with gitCheckout (create: true), or pass branch." });
+      throw new ToolError("invalid_ref", "HEAD is detached, so there is no current branch to push", {
+        suggestion: "Create a branch for these commits with gitCheckout (create: true), or pass branch.",
+      });
     }
     const remote = await remoteFor(repo, { branch, given: input.remote });
     if (!ctx.settings.allowPushToMain && (await mainBranches(repo, remote)).includes(branch)) {
       throw new ToolError("branch_protected", `Pushing to ${remote}/${branch} is refused: it is a main branch`, {
-        suggestion: "Push a feature branch (gitCheckout with create: true, then gitPush with setUpstream: true) and open a pull request with githubCreatePR; or start the bridge with --allow-push-to-main.",
+        suggestion:
+          "Push a feature branch (gitCheckout with create: true, then gitPush with setUpstream: true) and open a pull request with githubCreatePR; or start the bridge with --allow-push-to-main.",
       });
     }
     const ref = `refs/heads/${branch}`;

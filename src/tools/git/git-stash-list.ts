@@ -13,14 +13,24 @@ export default defineTool({
   searchHint: "git stash list saved changes shelved work in progress",
   input: v.strictObject({}),
   output: v.object({
-    stashes: v.array(v.object({ index: v.number(), message: v.pipe(v.string(), v.description('As git writes it: "On <branch>: <message>" or "WIP on <branch>: <commit>".')), date: v.string() })),
+    stashes: v.array(
+      v.object({
+        index: v.number(),
+        message: v.pipe(v.string(), v.description('As git writes it: "On <branch>: <message>" or "WIP on <branch>: <commit>".')),
+        date: v.string(),
+      }),
+    ),
   }),
   annotations: { readOnlyHint: true },
   requires: { probes: ["git"] },
   async handler(_input, ctx) {
     const repo = await openRepository(ctx, "read");
     const out = await repo.output(["stash", "list", `--max-count=${MAX_LISTED}`, "--format=%gd%x1f%gs%x1f%ci%x1e"]);
-    const stashes = records(out).map(([ref = "", message = "", date = ""]) => ({ index: Number(/\{(\d+)\}/.exec(ref)?.[1] ?? -1), message, date }));
+    const stashes = records(out).map(([ref = "", message = "", date = ""]) => ({
+      index: Number(/\{(\d+)\}/.exec(ref)?.[1] ?? -1),
+      message,
+      date,
+    }));
     return { stashes };
   },
 });

@@ -7,10 +7,20 @@ import { defineTool } from "../platform/define-tool.ts";
 export default defineTool({
   name: "gitStashPop",
   title: "Git stash pop",
-  description: "Restores stashed changes (default: the newest stash) into the working tree and drops the stash; on conflict the stash is kept and the files are named.",
+  description:
+    "Restores stashed changes (default: the newest stash) into the working tree and drops the stash; on conflict the stash is kept and the files are named.",
   searchHint: "git stash pop apply restore stashed changes unshelve",
   input: v.strictObject({
-    index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000), v.description("Which stash, as gitStashList numbers them (default 0, the newest).")), 0),
+    index: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(10_000),
+        v.description("Which stash, as gitStashList numbers them (default 0, the newest)."),
+      ),
+      0,
+    ),
   }),
   output: v.object({ ref: v.string(), message: v.string() }),
   annotations: { readOnlyHint: false, destructiveHint: false },

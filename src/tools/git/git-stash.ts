@@ -9,7 +9,8 @@ import { LineInput } from "./git-inputs.ts";
 export default defineTool({
   name: "gitStash",
   title: "Git stash",
-  description: "Stashes the uncommitted changes (staged and unstaged; includeUntracked adds new files) and leaves a clean working tree; gitStashPop restores them.",
+  description:
+    "Stashes the uncommitted changes (staged and unstaged; includeUntracked adds new files) and leaves a clean working tree; gitStashPop restores them.",
   searchHint: "git stash my changes save aside shelve put away clean working tree temporarily",
   input: v.strictObject({
     message: v.optional(LineInput("A note to recognise the stash by in gitStashList.")),
@@ -20,10 +21,17 @@ export default defineTool({
   requires: { probes: ["git"] },
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "write");
-    const args = ["stash", "push", ...(input.includeUntracked ? ["--include-untracked"] : []), ...(input.message === undefined ? [] : [`--message=${input.message}`])];
+    const args = [
+      "stash",
+      "push",
+      ...(input.includeUntracked ? ["--include-untracked"] : []),
+      ...(input.message === undefined ? [] : [`--message=${input.message}`]),
+    ];
     const result = await repo.run(args, { literalPathspecs: false });
     if (/No local changes to save/.test(result.stdout + result.stderr)) {
-      throw new ToolError("nothing_to_stash", "There are no local changes to stash", { suggestion: input.includeUntracked ? "The working tree is clean." : "Only untracked files? Pass includeUntracked: true." });
+      throw new ToolError("nothing_to_stash", "There are no local changes to stash", {
+        suggestion: input.includeUntracked ? "The working tree is clean." : "Only untracked files? Pass includeUntracked: true.",
+      });
     }
     const message = (await repo.output(["stash", "list", "--max-count=1", "--format=%gs"])).trim();
     ctx.events.publish("git.stash", { action: "push", ref: "stash@{0}" });

@@ -17,7 +17,10 @@ const Commit = v.object({ hash: v.string(), subject: v.string() });
 
 export const OperationOutcome = v.object({
   operation: v.picklist(OPERATIONS),
-  state: v.pipe(v.picklist(["done", "stopped"]), v.description('"done": finished or given up, nothing in progress; "stopped": stopped again, see stoppedAt, conflicts and next.')),
+  state: v.pipe(
+    v.picklist(["done", "stopped"]),
+    v.description('"done": finished or given up, nothing in progress; "stopped": stopped again, see stoppedAt, conflicts and next.'),
+  ),
   branch: v.pipe(v.nullable(v.string()), v.description("null while HEAD is detached (always during a rebase).")),
   head: v.pipe(v.nullable(v.string()), v.description("HEAD's short hash now.")),
   stoppedAt: v.optional(v.pipe(Commit, v.description("The commit it stopped on: on a conflict, the one that did not apply cleanly."))),
@@ -28,8 +31,15 @@ export const OperationOutcome = v.object({
     v.pipe(
       v.object({
         commit: v.optional(v.pipe(Commit, v.description("The commit skipped: its changes were not applied."))),
-        commits: v.optional(v.pipe(v.number(), v.description("Commits the operation had made so far, dropped (still in `git reflog` for a while)."))),
-        files: v.pipe(v.array(v.string()), v.description(`Tracked files whose uncommitted changes (conflict resolutions included) were thrown away (at most ${MAX_LISTED}).`)),
+        commits: v.optional(
+          v.pipe(v.number(), v.description("Commits the operation had made so far, dropped (still in `git reflog` for a while).")),
+        ),
+        files: v.pipe(
+          v.array(v.string()),
+          v.description(
+            `Tracked files whose uncommitted changes (conflict resolutions included) were thrown away (at most ${MAX_LISTED}).`,
+          ),
+        ),
         omittedFiles: v.optional(v.number()),
       }),
       v.description("What the step threw away."),
@@ -39,7 +49,11 @@ export const OperationOutcome = v.object({
 export type OperationOutcome = v.InferOutput<typeof OperationOutcome>;
 
 /** The outcome of `git <operation> --continue|--skip`, run with exit 1 allowed (a new stop). */
-export async function afterStep(repo: Repository, operation: Operation, result: RunResult): Promise<{ outcome: OperationOutcome; state: OperationState }> {
+export async function afterStep(
+  repo: Repository,
+  operation: Operation,
+  result: RunResult,
+): Promise<{ outcome: OperationOutcome; state: OperationState }> {
   const state = await readOperationState(repo);
   const where = { operation, branch: state.branch, head: state.head === null ? null : state.head.slice(0, 10) };
   if (state.operation === null && result.exitCode === 0) return { outcome: { ...where, state: "done" }, state };
@@ -65,7 +79,9 @@ export async function afterStep(repo: Repository, operation: Operation, result: 
 
 function stillInProgress(failure: ToolError, operation: Operation | null): ToolError {
   if (operation === null) return failure;
-  return new ToolError(failure.code, failure.message, { suggestion: `${failure.suggestion} The ${operation} is still in progress: after fixing that, gitContinueOperation again, or gitAbortOperation.` });
+  return new ToolError(failure.code, failure.message, {
+    suggestion: `${failure.suggestion} The ${operation} is still in progress: after fixing that, gitContinueOperation again, or gitAbortOperation.`,
+  });
 }
 
 /** git prints "Rebasing (2/5)" per commit, redrawn with "\r"; the last one is where it stopped. */
@@ -78,7 +94,11 @@ function lastProgress(output: string): string | undefined {
 /** The operation in progress, or the isError that there is none. */
 export function requireOperation(state: OperationState, tool: string): Operation {
   if (state.operation !== null) return state.operation;
-  throw new ToolError("nothing_in_progress", `No merge, rebase, cherry-pick or revert is in progress, so there is nothing for ${tool} to do`, {
-    suggestion: "getGitStatus shows the repository's state; a pull or merge that stopped on conflicts would show there as inProgress.",
-  });
+  throw new ToolError(
+    "nothing_in_progress",
+    `No merge, rebase, cherry-pick or revert is in progress, so there is nothing for ${tool} to do`,
+    {
+      suggestion: "getGitStatus shows the repository's state; a pull or merge that stopped on conflicts would show there as inProgress.",
+    },
+  );
 }

@@ -23,7 +23,12 @@ export default defineTool({
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
     const comment = await gh.json(CommentShape, "POST", `${gh.repoPath}/issues/${input.number}/comments`, { body: { body: input.body } });
-    ctx.events.publish("github.issue", { action: "commented", repo: repoOfUrl(comment.html_url), number: input.number, url: comment.html_url });
+    ctx.events.publish("github.issue", {
+      action: "commented",
+      repo: repoOfUrl(comment.html_url),
+      number: input.number,
+      url: comment.html_url,
+    });
     return { id: comment.id, url: comment.html_url };
   },
 });

@@ -9,7 +9,8 @@ import { BodyInput, NameListInput, RepoInput, TitleInput } from "./github-inputs
 export default defineTool({
   name: "githubCreateIssue",
   title: "Create GitHub issue",
-  description: "Opens a GitHub issue in the workspace's repository (or repo) with a title, a Markdown body, labels and assignees; returns its number and URL.",
+  description:
+    "Opens a GitHub issue in the workspace's repository (or repo) with a title, a Markdown body, labels and assignees; returns its number and URL.",
   searchHint: "github create issue new bug report open ticket gh",
   input: v.strictObject({
     title: TitleInput,
@@ -24,7 +25,12 @@ export default defineTool({
   timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
-    const body = { title: input.title, body: input.body ?? "", ...(input.labels ? { labels: input.labels } : {}), ...(input.assignees ? { assignees: input.assignees } : {}) };
+    const body = {
+      title: input.title,
+      body: input.body ?? "",
+      ...(input.labels ? { labels: input.labels } : {}),
+      ...(input.assignees ? { assignees: input.assignees } : {}),
+    };
     const issue = await gh.json(IssueShape, "POST", `${gh.repoPath}/issues`, { body });
     ctx.events.publish("github.issue", { action: "created", repo: repoOfUrl(issue.html_url), number: issue.number, url: issue.html_url });
     return { number: issue.number, url: issue.html_url };

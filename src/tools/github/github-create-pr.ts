@@ -16,7 +16,8 @@ import { BodyInput, RepoInput, TitleInput } from "./github-inputs.ts";
 export default defineTool({
   name: "githubCreatePR",
   title: "Create GitHub pull request",
-  description: "Opens a GitHub pull request from a pushed branch (default: the current one) into base (default: the repository's default branch); title and body default to the last commit's.",
+  description:
+    "Opens a GitHub pull request from a pushed branch (default: the current one) into base (default: the repository's default branch); title and body default to the last commit's.",
   searchHint: "github create pull request open pr merge request review gh",
   input: v.strictObject({
     title: v.optional(TitleInput),
@@ -33,8 +34,13 @@ export default defineTool({
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "read");
     const head = input.head === undefined ? await currentBranch(repo) : branchName(input.head, "head");
-    if (head === null) throw new ToolError("invalid_ref", "HEAD is detached: there is no branch to open a pull request from", { suggestion: "Pass head, or gitCheckout a branch first." });
-    const [[subject = "", message = ""] = []] = records(await repo.output(["log", "--max-count=1", "--format=%s%x1f%b%x1e", "--end-of-options", head]));
+    if (head === null)
+      throw new ToolError("invalid_ref", "HEAD is detached: there is no branch to open a pull request from", {
+        suggestion: "Pass head, or gitCheckout a branch first.",
+      });
+    const [[subject = "", message = ""] = []] = records(
+      await repo.output(["log", "--max-count=1", "--format=%s%x1f%b%x1e", "--end-of-options", head]),
+    );
     const gh = github(ctx, input.repo);
     const base = input.base === undefined ? (await gh.json(RepoShape, "GET", gh.repoPath)).default_branch : branchName(input.base, "base");
     const title = input.title ?? subject;
@@ -45,7 +51,9 @@ export default defineTool({
       return { number: pr.number, url: pr.html_url, head, base, draft: pr.draft };
     } catch (err) {
       if (err instanceof ToolError && /HTTP 422/.test(err.message)) {
-        throw new ToolError(err.code, err.message, { suggestion: `Push ${head} first (gitPush with setUpstream: true); if a pull request for it exists already, githubListPRs shows it; "No commits between" means ${head} has nothing that ${base} lacks.` });
+        throw new ToolError(err.code, err.message, {
+          suggestion: `Push ${head} first (gitPush with setUpstream: true); if a pull request for it exists already, githubListPRs shows it; "No commits between" means ${head} has nothing that ${base} lacks.`,
+        });
       }
       throw err;
     }

@@ -9,11 +9,15 @@ import { NumberInput, RepoInput } from "./github-inputs.ts";
 export default defineTool({
   name: "githubGetIssue",
   title: "Get GitHub issue",
-  description: "Reads a GitHub issue: title, state, author, labels, assignees, its Markdown description and the comments (oldest first, up to commentLimit).",
+  description:
+    "Reads a GitHub issue: title, state, author, labels, assignees, its Markdown description and the comments (oldest first, up to commentLimit).",
   searchHint: "github get issue read view details comments bug ticket gh",
   input: v.strictObject({
     number: NumberInput("The issue number."),
-    commentLimit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100), v.description("Most comments to include (default 30; 0 for none).")), 30),
+    commentLimit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100), v.description("Most comments to include (default 30; 0 for none).")),
+      30,
+    ),
     repo: RepoInput,
   }),
   output: v.object({
@@ -37,7 +41,10 @@ export default defineTool({
     const gh = github(ctx, input.repo);
     const path = `${gh.repoPath}/issues/${input.number}`;
     const issue = await gh.json(IssueShape, "GET", path);
-    const comments = input.commentLimit === 0 || issue.comments === 0 ? [] : await gh.json(v.array(CommentShape), "GET", `${path}/comments`, { query: { per_page: input.commentLimit } });
+    const comments =
+      input.commentLimit === 0 || issue.comments === 0
+        ? []
+        : await gh.json(v.array(CommentShape), "GET", `${path}/comments`, { query: { per_page: input.commentLimit } });
     return {
       number: issue.number,
       title: issue.title,

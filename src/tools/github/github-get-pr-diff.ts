@@ -26,7 +26,13 @@ export default defineTool({
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
     const number = await pullNumber(ctx, gh, { given: input.number });
-    const result = await gh.text(`${gh.repoPath}/pulls/${number}`, { accept: "application/vnd.github.diff", maxOutputBytes: textBudget(ctx, MAX_DIFF_BYTES) });
-    return textResult(result, { empty: `Pull request #${number} changes nothing.`, narrower: "fetch its branch (gitFetch) and use getDiffBetweenRefs with paths for the rest" });
+    const result = await gh.text(`${gh.repoPath}/pulls/${number}`, {
+      accept: "application/vnd.github.diff",
+      maxOutputBytes: textBudget(ctx, MAX_DIFF_BYTES),
+    });
+    return textResult(result, {
+      empty: `Pull request #${number} changes nothing.`,
+      narrower: "fetch its branch (gitFetch) and use getDiffBetweenRefs with paths for the rest",
+    });
   },
 });

@@ -10,11 +10,21 @@ import { NumberInput, RepoInput } from "./github-inputs.ts";
 export default defineTool({
   name: "githubGetRunLogs",
   title: "GitHub Actions failed logs",
-  description: "Returns the log lines of the failed steps of a GitHub Actions run (id from githubListRuns), grouped by job and step, without timestamps; long steps keep their end.",
+  description:
+    "Returns the log lines of the failed steps of a GitHub Actions run (id from githubListRuns), grouped by job and step, without timestamps; long steps keep their end.",
   searchHint: "github actions logs failed step ci error output run why build failed gh",
   input: v.strictObject({
     runId: NumberInput("The run's id (githubListRuns)."),
-    maxLinesPerStep: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(5000), v.description("Lines kept from the end of each failed step (default 300).")), 300),
+    maxLinesPerStep: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(10),
+        v.maxValue(5000),
+        v.description("Lines kept from the end of each failed step (default 300)."),
+      ),
+      300,
+    ),
     repo: RepoInput,
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },

@@ -10,29 +10,63 @@ import { LimitInput, NameListInput, RepoInput, StateInput } from "./github-input
 export default defineTool({
   name: "githubListIssues",
   title: "List GitHub issues",
-  description: "Lists GitHub issues of the repository (not pull requests), most recently updated first; filter by state, labels, assignee or author.",
+  description:
+    "Lists GitHub issues of the repository (not pull requests), most recently updated first; filter by state, labels, assignee or author.",
   searchHint: "github list issues open bugs tickets backlog labels assignee gh",
   input: v.strictObject({
     state: StateInput,
     labels: NameListInput("Only issues with all of these labels."),
-    assignee: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,39}$|^\*$|^none$/, "a GitHub login, * or none"), v.description('A login, "none" or "*".'))),
-    author: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,39}$/, "a GitHub login"), v.description("Only issues opened by this login."))),
+    assignee: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9-]{1,39}$|^\*$|^none$/, "a GitHub login, * or none"),
+        v.description('A login, "none" or "*".'),
+      ),
+    ),
+    author: v.optional(
+      v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,39}$/, "a GitHub login"), v.description("Only issues opened by this login.")),
+    ),
     limit: LimitInput,
     repo: RepoInput,
   }),
   output: v.object({
-    issues: v.array(v.object({ number: v.number(), title: v.string(), state: v.string(), author: v.string(), labels: v.array(v.string()), comments: v.number(), updatedAt: v.string() })),
+    issues: v.array(
+      v.object({
+        number: v.number(),
+        title: v.string(),
+        state: v.string(),
+        author: v.string(),
+        labels: v.array(v.string()),
+        comments: v.number(),
+        updatedAt: v.string(),
+      }),
+    ),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
   requires: { probes: ["gh"] },
   timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
-    const query = { state: input.state, sort: "updated", per_page: input.limit, labels: input.labels?.join(","), assignee: input.assignee, creator: input.author };
+    const query = {
+      state: input.state,
+      sort: "updated",
+      per_page: input.limit,
+      labels: input.labels?.join(","),
+      assignee: input.assignee,
+      creator: input.author,
+    };
     const items = await gh.json(v.array(IssueShape), "GET", `${gh.repoPath}/issues`, { query });
     const issues = items
       .filter((i) => i.pull_request === undefined)
-      .map((i) => ({ number: i.number, title: i.title, state: i.state, author: loginOf(i.user), labels: labelNames(i.labels), comments: i.comments, updatedAt: i.updated_at }));
+      .map((i) => ({
+        number: i.number,
+        title: i.title,
+        state: i.state,
+        author: loginOf(i.user),
+        labels: labelNames(i.labels),
+        comments: i.comments,
+        updatedAt: i.updated_at,
+      }));
     return { issues };
   },
 });

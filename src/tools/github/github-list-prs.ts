@@ -11,7 +11,8 @@ import { PullSummary, pullSummary } from "./pull-summary.ts";
 export default defineTool({
   name: "githubListPRs",
   title: "List GitHub pull requests",
-  description: "Lists GitHub pull requests of the repository, most recently updated first: number, title, state, draft, author and branches; filter by state or base branch.",
+  description:
+    "Lists GitHub pull requests of the repository, most recently updated first: number, title, state, draft, author and branches; filter by state or base branch.",
   searchHint: "github list pull requests open prs review queue branches gh",
   input: v.strictObject({
     state: StateInput,
@@ -25,7 +26,13 @@ export default defineTool({
   timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
-    const query = { state: input.state, sort: "updated", direction: "desc", per_page: input.limit, base: input.base === undefined ? undefined : branchName(input.base, "base") };
+    const query = {
+      state: input.state,
+      sort: "updated",
+      direction: "desc",
+      per_page: input.limit,
+      base: input.base === undefined ? undefined : branchName(input.base, "base"),
+    };
     const pulls = await gh.json(v.array(PullShape), "GET", `${gh.repoPath}/pulls`, { query });
     return { pullRequests: pulls.map(pullSummary) };
   },

@@ -11,7 +11,8 @@ import { PullSummary, pullSummary } from "./pull-summary.ts";
 export default defineTool({
   name: "githubViewPR",
   title: "View GitHub pull request",
-  description: "Reads a GitHub pull request (default: the current branch's): title, state, branches, author, description, changed files and lines, and whether it can merge.",
+  description:
+    "Reads a GitHub pull request (default: the current branch's): title, state, branches, author, description, changed files and lines, and whether it can merge.",
   searchHint: "github view pull request pr details description status mergeable gh",
   input: v.strictObject({
     number: v.optional(NumberInput("The pull request number (default: the open one of the current branch).")),

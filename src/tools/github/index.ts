@@ -15,5 +15,17 @@ import githubViewPR from "./github-view-pr.ts";
 export const githubToolset = defineToolset({
   name: "github",
   purpose: "GitHub issues, pull requests (create, view, diff, review) and Actions CI runs and failed logs, via gh",
-  tools: [githubListIssues, githubGetIssue, githubCreateIssue, githubCommentIssue, githubListPRs, githubViewPR, githubGetPRDiff, githubCreatePR, githubPostPRReview, githubListRuns, githubGetRunLogs],
+  tools: [
+    githubListIssues,
+    githubGetIssue,
+    githubCreateIssue,
+    githubCommentIssue,
+    githubListPRs,
+    githubViewPR,
+    githubGetPRDiff,
+    githubCreatePR,
+    githubPostPRReview,
+    githubListRuns,
+    githubGetRunLogs,
+  ],
 });

@@ -8,7 +8,8 @@ import { editFields } from "./edit-fields.ts";
 export default defineTool({
   name: "applyCodeAction",
   title: "Apply a code action",
-  description: "Applies a quick fix or refactoring by its title from getCodeActions (add import, fix error, extract), all files or none, with the diff and the errors introduced or fixed.",
+  description:
+    "Applies a quick fix or refactoring by its title from getCodeActions (add import, fix error, extract), all files or none, with the diff and the errors introduced or fixed.",
   searchHint: "apply code action quick fix fix error add missing import refactor extract function",
   input: v.strictObject({ ...codeActionInput, ...editFields }),
   annotations: { destructiveHint: false },

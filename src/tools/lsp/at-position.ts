@@ -21,8 +21,14 @@ export async function openAt(input: PositionInput & { file: string }, ctx: ToolC
   const position = lspPosition(doc.lines, input, doc.relative);
   // A located symbol is asked about one character in: some servers (bash-language-server) find
   // nothing at a word's first column when it is the line's first.
-  const asked = input.symbol !== undefined && input.symbol.length > 1 ? { line: position.line, character: position.character + 1 } : position;
-  return { doc, position, name: input.symbol ?? wordAt(doc.lines, position.line, position.character), params: { textDocument: { uri: doc.uri }, position: asked } };
+  const asked =
+    input.symbol !== undefined && input.symbol.length > 1 ? { line: position.line, character: position.character + 1 } : position;
+  return {
+    doc,
+    position,
+    name: input.symbol ?? wordAt(doc.lines, position.line, position.character),
+    params: { textDocument: { uri: doc.uri }, position: asked },
+  };
 }
 
 /** The line a result starts with when the server may not have said everything. */

@@ -11,15 +11,25 @@ import { renderOutcome } from "./edit-outcome.ts";
 
 export const codeActionInput = {
   ...rangeFields,
-  title: v.pipe(v.string(), v.minLength(1), v.description("The action's title as getCodeActions lists it (exact, or a unique part of it).")),
+  title: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.description("The action's title as getCodeActions lists it (exact, or a unique part of it)."),
+  ),
 };
 
-export async function runCodeAction(input: RangeInput & { title: string }, ctx: ToolContext, opts: { dryRun: boolean; onlyIfNoNewErrors: boolean }): Promise<string> {
+export async function runCodeAction(
+  input: RangeInput & { title: string },
+  ctx: ToolContext,
+  opts: { dryRun: boolean; onlyIfNoNewErrors: boolean },
+): Promise<string> {
   const at = await codeActionsAt(input, ctx);
   const server = at.doc.server;
   let action: CodeAction | Command = pick(at.actions, input.title, `${at.doc.relative} lines ${at.lines}`);
   if (!isCommand(action) && action.disabled !== undefined) {
-    throw new ToolError("not_supported", `"${action.title}" is offered but disabled: ${action.disabled.reason}`, { suggestion: "Pick another action from getCodeActions." });
+    throw new ToolError("not_supported", `"${action.title}" is offered but disabled: ${action.disabled.reason}`, {
+      suggestion: "Pick another action from getCodeActions.",
+    });
   }
   if (!isCommand(action) && action.edit === undefined && action.command === undefined && resolves(server.capabilities.codeActionProvider)) {
     action = await at.doc.request<CodeAction>("codeAction/resolve", action);
@@ -42,8 +52,15 @@ function pick(actions: readonly (CodeAction | Command)[], title: string, where: 
   const first = found[0];
   if (found.length === 1 && first !== undefined) return first;
   const offered = actions.map((a) => `"${a.title}"`).join(", ") || "none";
-  if (found.length === 0) throw new ToolError("code_action_not_found", `No code action titled "${title}" for ${where}; offered: ${offered}`, { suggestion: "Pass one of the offered titles (getCodeActions lists them), or another line range." });
-  throw new ToolError("code_action_not_found", `"${title}" matches ${found.length} code actions for ${where}: ${found.map((a) => `"${a.title}"`).join(", ")}`, { suggestion: "Pass the whole title of the one you mean." });
+  if (found.length === 0)
+    throw new ToolError("code_action_not_found", `No code action titled "${title}" for ${where}; offered: ${offered}`, {
+      suggestion: "Pass one of the offered titles (getCodeActions lists them), or another line range.",
+    });
+  throw new ToolError(
+    "code_action_not_found",
+    `"${title}" matches ${found.length} code actions for ${where}: ${found.map((a) => `"${a.title}"`).join(", ")}`,
+    { suggestion: "Pass the whole title of the one you mean." },
+  );
 }
 
 function resolves(provider: unknown): boolean {
@@ -56,7 +73,9 @@ export function inOrder(edits: readonly WorkspaceEdit[]): WorkspaceEdit {
   const documentChanges: NonNullable<WorkspaceEdit["documentChanges"]> = [];
   for (const edit of edits) {
     if (edit.documentChanges !== undefined) documentChanges.push(...edit.documentChanges);
-    else for (const [uri, changes] of Object.entries(edit.changes ?? {})) documentChanges.push({ textDocument: { uri, version: null }, edits: changes } satisfies TextDocumentEdit);
+    else
+      for (const [uri, changes] of Object.entries(edit.changes ?? {}))
+        documentChanges.push({ textDocument: { uri, version: null }, edits: changes } satisfies TextDocumentEdit);
   }
   return { documentChanges };
 }

@@ -13,7 +13,9 @@ export const rangeFields = {
   file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root, absolute, or a file:// URI.")),
   startLine: line("First line of the range (1-based)."),
   endLine: v.optional(line("Last line of the range (inclusive; default startLine).")),
-  only: v.optional(v.pipe(v.array(v.string()), v.description('Only these kinds, e.g. ["quickfix"], ["refactor"], ["source.organizeImports"].'))),
+  only: v.optional(
+    v.pipe(v.array(v.string()), v.description('Only these kinds, e.g. ["quickfix"], ["refactor"], ["source.organizeImports"].')),
+  ),
 };
 
 export interface RangeInput {
@@ -36,12 +38,26 @@ export async function codeActionsAt(input: RangeInput, ctx: ToolContext): Promis
   const doc = await openDocument(input.file, ctx, "textDocument/codeAction");
   const endLine = input.endLine ?? input.startLine;
   if (input.startLine > doc.lines.length || endLine < input.startLine) {
-    throw new ToolError("invalid_arguments", `lines ${input.startLine}-${endLine} are not a range of ${doc.relative} (${doc.lines.length} lines)`, { suggestion: `Pass startLine <= endLine within 1-${doc.lines.length}.` });
+    throw new ToolError(
+      "invalid_arguments",
+      `lines ${input.startLine}-${endLine} are not a range of ${doc.relative} (${doc.lines.length} lines)`,
+      { suggestion: `Pass startLine <= endLine within 1-${doc.lines.length}.` },
+    );
   }
   const last = Math.min(endLine, doc.lines.length);
-  const range: Range = { start: { line: input.startLine - 1, character: 0 }, end: { line: last - 1, character: (doc.lines[last - 1] ?? "").length } };
-  const diagnostics = (await ctx.lsp.diagnosticsFor(doc.path, { signal: ctx.signal })).items.filter((d) => d.range.start.line <= range.end.line && d.range.end.line >= range.start.line);
-  const actions = (await doc.request<(CodeAction | Command)[] | null>("textDocument/codeAction", { textDocument: { uri: doc.uri }, range, context: { diagnostics, triggerKind: 1, ...(input.only ? { only: input.only } : {}) } })) ?? [];
+  const range: Range = {
+    start: { line: input.startLine - 1, character: 0 },
+    end: { line: last - 1, character: (doc.lines[last - 1] ?? "").length },
+  };
+  const diagnostics = (await ctx.lsp.diagnosticsFor(doc.path, { signal: ctx.signal })).items.filter(
+    (d) => d.range.start.line <= range.end.line && d.range.end.line >= range.start.line,
+  );
+  const actions =
+    (await doc.request<(CodeAction | Command)[] | null>("textDocument/codeAction", {
+      textDocument: { uri: doc.uri },
+      range,
+      context: { diagnostics, triggerKind: 1, ...(input.only ? { only: input.only } : {}) },
+    })) ?? [];
   return { doc, range, lines: `${input.startLine}-${last}`, diagnostics, actions };
 }
 

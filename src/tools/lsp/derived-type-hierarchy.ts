@@ -15,16 +15,28 @@ export interface DerivedHierarchy {
   why?: string;
 }
 
-export async function derivedHierarchy(doc: LspDocument, declaration: Place, opts: { supertypes: boolean; subtypes: boolean }): Promise<DerivedHierarchy> {
+export async function derivedHierarchy(
+  doc: LspDocument,
+  declaration: Place,
+  opts: { supertypes: boolean; subtypes: boolean },
+): Promise<DerivedHierarchy> {
   const result: DerivedHierarchy = { supertypes: [], subtypes: [], subtypesComplete: true };
   if (opts.supertypes && declaration.uri === doc.uri) {
     for (const base of heritageNames(doc.lines, declaration.range.start.line)) {
-      const answer = await doc.request<Location | Location[] | LocationLink[] | null>("textDocument/definition", { textDocument: { uri: doc.uri }, position: base.position }).catch(() => null);
+      const answer = await doc
+        .request<Location | Location[] | LocationLink[] | null>("textDocument/definition", {
+          textDocument: { uri: doc.uri },
+          position: base.position,
+        })
+        .catch(() => null);
       result.supertypes.push({ name: base.name, place: placesOf(answer)[0] });
     }
   }
   if (opts.subtypes && doc.server.supports("textDocument/implementation")) {
-    const answer = await doc.wholeProject<Location[] | LocationLink[] | null>("textDocument/implementation", { textDocument: { uri: declaration.uri }, position: declaration.range.start });
+    const answer = await doc.wholeProject<Location[] | LocationLink[] | null>("textDocument/implementation", {
+      textDocument: { uri: declaration.uri },
+      position: declaration.range.start,
+    });
     const self = `${declaration.uri}:${declaration.range.start.line}`;
     result.subtypes = placesOf(answer.value).filter((p) => `${p.uri}:${p.range.start.line}` !== self);
     result.subtypesComplete = answer.complete;

@@ -19,12 +19,20 @@ export async function renderOutcome(outcome: EditOutcome, words: { done: string;
   const lines = [head];
   if (files > 0) {
     const late = outcome.diagnosticsCurrent ? "" : "; a server published nothing in time for some file, so this may be incomplete";
-    lines.push(`Errors: ${outcome.introduced.length} introduced, ${outcome.fixed.length} fixed (${outcome.checkedFiles} file${outcome.checkedFiles === 1 ? "" : "s"} checked by ${words.server}${late}).`);
+    lines.push(
+      `Errors: ${outcome.introduced.length} introduced, ${outcome.fixed.length} fixed (${outcome.checkedFiles} file${outcome.checkedFiles === 1 ? "" : "s"} checked by ${words.server}${late}).`,
+    );
     lines.push(...listed("introduced", outcome.introduced), ...listed("fixed", outcome.fixed));
     lines.push(...outcome.files.flatMap((f) => moves(f, outcome.written)));
     // A moved file's diff is of its content only (none when it moved unchanged); a deleted one is named, not printed.
     const contents = outcome.files.filter((f) => f.after !== undefined && !(f.movedFrom !== undefined && f.before === f.after));
-    if (contents.length > 0) lines.push(await editReport(contents.map((f) => ({ label: f.relative, before: f.before, after: f.after, ...(f.data === undefined ? {} : { data: f.data }) })), { written: outcome.written }));
+    if (contents.length > 0)
+      lines.push(
+        await editReport(
+          contents.map((f) => ({ label: f.relative, before: f.before, after: f.after, ...(f.data === undefined ? {} : { data: f.data }) })),
+          { written: outcome.written },
+        ),
+      );
   }
   return lines.join("\n");
 }
@@ -32,7 +40,10 @@ export async function renderOutcome(outcome: EditOutcome, words: { done: string;
 /** "Renamed a -> b" / "Deleted c (12 lines)", or "Would ..." when nothing was written. */
 function moves(f: EditedFile, written: boolean): string[] {
   const verb = (done: string) => (written ? done : `Would ${done.toLowerCase().replace(/d$/, "")}`);
-  if (f.movedFrom !== undefined) return [`${verb("Renamed")} ${f.movedFrom.relative} -> ${f.relative}${f.movedFrom.replaced ? ` (replacing the ${f.relative} there)` : ""}`];
+  if (f.movedFrom !== undefined)
+    return [
+      `${verb("Renamed")} ${f.movedFrom.relative} -> ${f.relative}${f.movedFrom.replaced ? ` (replacing the ${f.relative} there)` : ""}`,
+    ];
   if (f.after === undefined) return [`${verb("Deleted")} ${f.relative} (${lineCount(f.before ?? "")} lines)`];
   return [];
 }
@@ -43,6 +54,8 @@ function lineCount(text: string): number {
 
 function listed(what: string, errors: readonly ErrorAt[]): string[] {
   if (errors.length === 0) return [];
-  const shown = errors.slice(0, MAX_ERRORS_LISTED).map((e) => `  ${what === "introduced" ? "+" : "-"} ${diagnosticLine(e.file, e.diagnostic)}`);
+  const shown = errors
+    .slice(0, MAX_ERRORS_LISTED)
+    .map((e) => `  ${what === "introduced" ? "+" : "-"} ${diagnosticLine(e.file, e.diagnostic)}`);
   return [`${what}:`, ...shown, ...(errors.length > shown.length ? [`  … ${errors.length - shown.length} more`] : [])];
 }

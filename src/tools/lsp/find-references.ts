@@ -11,7 +11,8 @@ import { maxResultsField, positionFields, verbosityField } from "./position-inpu
 export default defineTool({
   name: "findReferences",
   title: "Find references",
-  description: "Finds every use of a symbol across the project (find usages), from its file, line and name; waits for the language server to load the project and says when partial.",
+  description:
+    "Finds every use of a symbol across the project (find usages), from its file, line and name; waits for the language server to load the project and says when partial.",
   searchHint: "find references usages callers who uses this where is it used all occurrences",
   input: v.strictObject({
     ...positionFields,
@@ -26,7 +27,10 @@ export default defineTool({
   timeoutMs: 60_000,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, "textDocument/references");
-    const answer = await at.doc.wholeProject<Location[] | null>("textDocument/references", { ...at.params, context: { includeDeclaration: input.includeDeclaration } });
+    const answer = await at.doc.wholeProject<Location[] | null>("textDocument/references", {
+      ...at.params,
+      context: { includeDeclaration: input.includeDeclaration },
+    });
     const places = sortPlaces(placesOf(answer.value));
     if (places.length === 0) return `${partialNote(answer)}No references to \`${at.name}\` found (${at.doc.server.serverName}).`;
     const files = new Set(places.map((p) => p.uri)).size;

@@ -15,7 +15,8 @@ const line = (what: string) => v.pipe(v.number(), v.integer(), v.minValue(1), v.
 export default defineTool({
   name: "formatRange",
   title: "Format lines",
-  description: "Formats a range of lines of a file through its language server and shows the diff; dryRun only shows it. For a whole file use formatDocument.",
+  description:
+    "Formats a range of lines of a file through its language server and shows the diff; dryRun only shows it. For a whole file use formatDocument.",
   searchHint: "format range format selection lines reformat indent code style",
   input: v.strictObject({
     file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root.")),
@@ -28,12 +29,22 @@ export default defineTool({
   async handler(input, ctx) {
     const doc = await openDocument(input.file, ctx, METHOD);
     if (input.endLine < input.startLine || input.startLine > doc.lines.length) {
-      throw new ToolError("invalid_arguments", `lines ${input.startLine}-${input.endLine} are not a range of ${doc.relative} (${doc.lines.length} lines)`, { suggestion: `Pass startLine <= endLine within 1-${doc.lines.length}.` });
+      throw new ToolError(
+        "invalid_arguments",
+        `lines ${input.startLine}-${input.endLine} are not a range of ${doc.relative} (${doc.lines.length} lines)`,
+        { suggestion: `Pass startLine <= endLine within 1-${doc.lines.length}.` },
+      );
     }
     const last = Math.min(input.endLine, doc.lines.length) - 1;
     const range = { start: { line: input.startLine - 1, character: 0 }, end: { line: last, character: (doc.lines[last] ?? "").length } };
-    const edits = (await doc.request<TextEdit[] | null>(METHOD, { textDocument: { uri: doc.uri }, range, options: formattingOptionsFor(doc.lines) })) ?? [];
-    const outcome = await ctx.lsp.applyEdit(doc.server, { changes: { [doc.uri]: edits } }, { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors, signal: ctx.signal });
+    const edits =
+      (await doc.request<TextEdit[] | null>(METHOD, { textDocument: { uri: doc.uri }, range, options: formattingOptionsFor(doc.lines) })) ??
+      [];
+    const outcome = await ctx.lsp.applyEdit(
+      doc.server,
+      { changes: { [doc.uri]: edits } },
+      { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors, signal: ctx.signal },
+    );
     const span = `lines ${input.startLine}-${last + 1} of ${doc.relative}`;
     if (outcome.files.length === 0) return `${span} are already formatted (${doc.server.serverName}).`;
     return renderOutcome(outcome, { done: `Formatted ${span}`, would: `Would format ${span}`, server: doc.server.serverName });

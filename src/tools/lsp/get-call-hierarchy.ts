@@ -15,12 +15,18 @@ type Direction = "incoming" | "outgoing";
 export default defineTool({
   name: "getCallHierarchy",
   title: "Call hierarchy",
-  description: "Shows who calls a function (incoming) and what it calls (outgoing), to a depth, as an indented tree with file:line:col, via the language server.",
+  description:
+    "Shows who calls a function (incoming) and what it calls (outgoing), to a depth, as an indented tree with file:line:col, via the language server.",
   searchHint: "call hierarchy callers callees who calls this function call graph incoming outgoing",
   input: v.strictObject({
     ...positionFields,
-    direction: v.optional(v.pipe(v.picklist(["incoming", "outgoing", "both"]), v.description("incoming: callers; outgoing: callees; both (default).")), "both"),
-    depth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4), v.description("Levels of calls to follow (default 1)."))),
+    direction: v.optional(
+      v.pipe(v.picklist(["incoming", "outgoing", "both"]), v.description("incoming: callers; outgoing: callees; both (default).")),
+      "both",
+    ),
+    depth: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4), v.description("Levels of calls to follow (default 1).")),
+    ),
     ...maxResultsField(50, 500),
   }),
   annotations: { readOnlyHint: true },
@@ -31,7 +37,8 @@ export default defineTool({
     const at = await openAt(input, ctx, "textDocument/prepareCallHierarchy");
     const items = (await at.doc.request<CallHierarchyItem[] | null>("textDocument/prepareCallHierarchy", at.params)) ?? [];
     const root = items[0];
-    if (root === undefined) return `\`${at.name}\` at ${at.doc.relative}:${at.position.line + 1} is not a function or method the server can follow (${at.doc.server.serverName}).`;
+    if (root === undefined)
+      return `\`${at.name}\` at ${at.doc.relative}:${at.position.line + 1} is not a function or method the server can follow (${at.doc.server.serverName}).`;
     const sources = new SourceLines(ctx);
     const out = [`${await label(root, sources)}`];
     let note = "";
@@ -39,9 +46,21 @@ export default defineTool({
     for (const direction of directions) {
       const budget = { left: input.maxResults };
       out.push(`  ${direction === "incoming" ? "called by" : "calls"}:`);
-      const answer = direction === "incoming" ? await at.doc.wholeProject<CallHierarchyIncomingCall[] | null>("callHierarchy/incomingCalls", { item: root }) : { value: await at.doc.request<CallHierarchyOutgoingCall[] | null>("callHierarchy/outgoingCalls", { item: root }), complete: true };
+      const answer =
+        direction === "incoming"
+          ? await at.doc.wholeProject<CallHierarchyIncomingCall[] | null>("callHierarchy/incomingCalls", { item: root })
+          : {
+              value: await at.doc.request<CallHierarchyOutgoingCall[] | null>("callHierarchy/outgoingCalls", { item: root }),
+              complete: true,
+            };
       note += partialNote(answer);
-      const lines = await tree(at.doc, direction, answer.value ?? [], { depth: 1, maxDepth: input.depth ?? 1, budget, sources, seen: new Set([key(root)]) });
+      const lines = await tree(at.doc, direction, answer.value ?? [], {
+        depth: 1,
+        maxDepth: input.depth ?? 1,
+        budget,
+        sources,
+        seen: new Set([key(root)]),
+      });
       out.push(...(lines.length > 0 ? lines : ["    (none)"]));
       if (budget.left <= 0) out.push(`    … cut at ${input.maxResults}; raise maxResults`);
     }
@@ -57,7 +76,12 @@ interface Walk {
   seen: Set<string>;
 }
 
-async function tree(doc: LspDocument, direction: Direction, calls: readonly (CallHierarchyIncomingCall | CallHierarchyOutgoingCall)[], walk: Walk): Promise<string[]> {
+async function tree(
+  doc: LspDocument,
+  direction: Direction,
+  calls: readonly (CallHierarchyIncomingCall | CallHierarchyOutgoingCall)[],
+  walk: Walk,
+): Promise<string[]> {
   const out: string[] = [];
   for (const call of calls) {
     if (walk.budget.left <= 0) break;
@@ -66,7 +90,9 @@ async function tree(doc: LspDocument, direction: Direction, calls: readonly (Cal
     const at = call.fromRanges[0];
     const where = at === undefined ? "" : `  (at line ${at.start.line + 1})`;
     const cycle = walk.seen.has(key(item));
-    out.push(`${"  ".repeat(walk.depth + 1)}${await label(item, walk.sources)}${direction === "incoming" ? where : ""}${cycle ? "  (cycle)" : ""}`);
+    out.push(
+      `${"  ".repeat(walk.depth + 1)}${await label(item, walk.sources)}${direction === "incoming" ? where : ""}${cycle ? "  (cycle)" : ""}`,
+    );
     if (cycle || walk.depth >= walk.maxDepth) continue;
     const method = direction === "incoming" ? "callHierarchy/incomingCalls" : "callHierarchy/outgoingCalls";
     const next = (await doc.request<(CallHierarchyIncomingCall | CallHierarchyOutgoingCall)[] | null>(method, { item })) ?? [];

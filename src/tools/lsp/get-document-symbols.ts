@@ -10,11 +10,14 @@ import { symbolKindName } from "./symbol-kinds.ts";
 export default defineTool({
   name: "getDocumentSymbols",
   title: "File outline",
-  description: "Lists a file's classes, functions, methods and variables as an indented outline with kinds and line ranges, via the language server.",
+  description:
+    "Lists a file's classes, functions, methods and variables as an indented outline with kinds and line ranges, via the language server.",
   searchHint: "document symbols outline structure of file list functions classes methods in file",
   input: v.strictObject({
     file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root, absolute, or a file:// URI.")),
-    maxDepth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("Deepest nesting level shown (default 4)."))),
+    maxDepth: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("Deepest nesting level shown (default 4).")),
+    ),
     ...verbosityField,
   }),
   annotations: { readOnlyHint: true },
@@ -24,10 +27,17 @@ export default defineTool({
   largeResult: true,
   async handler(input, ctx) {
     const doc = await openDocument(input.file, ctx, "textDocument/documentSymbol");
-    const symbols = (await doc.request<DocumentSymbol[] | SymbolInformation[] | null>("textDocument/documentSymbol", { textDocument: { uri: doc.uri } })) ?? [];
+    const symbols =
+      (await doc.request<DocumentSymbol[] | SymbolInformation[] | null>("textDocument/documentSymbol", {
+        textDocument: { uri: doc.uri },
+      })) ?? [];
     if (symbols.length === 0) return `${doc.relative} has no symbols (${doc.server.serverName}).`;
     const maxDepth = input.maxDepth ?? (input.verbosity === "minimal" ? 2 : 4);
-    const lines = isHierarchical(symbols) ? outline(symbols, 0, maxDepth, input.verbosity) : symbols.map((s) => `${s.containerName ? `${s.containerName} > ` : ""}${s.name} ${symbolKindName(s.kind)} :${s.location.range.start.line + 1}`);
+    const lines = isHierarchical(symbols)
+      ? outline(symbols, 0, maxDepth, input.verbosity)
+      : symbols.map(
+          (s) => `${s.containerName ? `${s.containerName} > ` : ""}${s.name} ${symbolKindName(s.kind)} :${s.location.range.start.line + 1}`,
+        );
     return `${doc.relative} (${doc.lines.length} lines):\n${lines.join("\n")}`;
   },
 });

@@ -9,7 +9,8 @@ import { positionFields } from "./position-input.ts";
 export default defineTool({
   name: "getHover",
   title: "Hover information",
-  description: "Shows what an editor's hover shows for a symbol: its type, signature and documentation, from its file, line and name, via the language server.",
+  description:
+    "Shows what an editor's hover shows for a symbol: its type, signature and documentation, from its file, line and name, via the language server.",
   searchHint: "hover type info documentation docstring what is this symbol quick info",
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
@@ -20,6 +21,8 @@ export default defineTool({
     const at = await openAt(input, ctx, "textDocument/hover");
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);
     const text = markupText(hover?.contents);
-    return text === "" ? `No hover information for \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}.` : text;
+    return text === ""
+      ? `No hover information for \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}.`
+      : text;
   },
 });

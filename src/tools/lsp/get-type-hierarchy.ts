@@ -14,11 +14,15 @@ import { symbolKindName } from "./symbol-kinds.ts";
 export default defineTool({
   name: "getTypeHierarchy",
   title: "Type hierarchy",
-  description: "Shows a class's or interface's supertypes (what it extends or implements) and subtypes (what extends or implements it), with file:line:col.",
+  description:
+    "Shows a class's or interface's supertypes (what it extends or implements) and subtypes (what extends or implements it), with file:line:col.",
   searchHint: "type hierarchy class inheritance subclasses superclass base class extends implements",
   input: v.strictObject({
     ...positionFields,
-    direction: v.optional(v.pipe(v.picklist(["supertypes", "subtypes", "both"]), v.description("Which way to look (default both).")), "both"),
+    direction: v.optional(
+      v.pipe(v.picklist(["supertypes", "subtypes", "both"]), v.description("Which way to look (default both).")),
+      "both",
+    ),
   }),
   annotations: { readOnlyHint: true },
   slim: true,
@@ -38,31 +42,51 @@ export default defineTool({
       const root = items?.[0];
       if (root !== undefined) {
         const out = [await label(root.name, root.kind, { uri: root.uri, range: root.selectionRange }, sources)];
-        for (const [wanted, method, title] of [[supers, "typeHierarchy/supertypes", "supertypes"], [subs, "typeHierarchy/subtypes", "subtypes"]] as const) {
+        for (const [wanted, method, title] of [
+          [supers, "typeHierarchy/supertypes", "supertypes"],
+          [subs, "typeHierarchy/subtypes", "subtypes"],
+        ] as const) {
           if (!wanted) continue;
           const found = (await at.doc.request<TypeHierarchyItem[] | null>(method, { item: root })) ?? [];
-          out.push(`  ${title}:`, ...(found.length === 0 ? ["    (none)"] : await Promise.all(found.map((i) => label(i.name, i.kind, { uri: i.uri, range: i.selectionRange }, sources).then((l) => `    ${l}`)))));
+          out.push(
+            `  ${title}:`,
+            ...(found.length === 0
+              ? ["    (none)"]
+              : await Promise.all(
+                  found.map((i) => label(i.name, i.kind, { uri: i.uri, range: i.selectionRange }, sources).then((l) => `    ${l}`)),
+                )),
+          );
         }
         return out.join("\n");
       }
     }
     // Derived: from the declaration (where goToDefinition lands) of the symbol.
-    const definition = placesOf(await at.doc.request<Location | Location[] | LocationLink[] | null>("textDocument/definition", at.params))[0] ?? { uri: at.doc.uri, range: { start: at.position, end: at.position } };
+    const definition = placesOf(
+      await at.doc.request<Location | Location[] | LocationLink[] | null>("textDocument/definition", at.params),
+    )[0] ?? { uri: at.doc.uri, range: { start: at.position, end: at.position } };
     const derived = await derivedHierarchy(at.doc, definition, { supertypes: supers, subtypes: subs });
     const [head] = await renderPlaces([definition], sources, "normal");
-    const out = [`${partialNote({ complete: derived.subtypesComplete, ...(derived.why ? { why: derived.why } : {}) })}${at.name}  ${head ?? ""}`];
+    const out = [
+      `${partialNote({ complete: derived.subtypesComplete, ...(derived.why ? { why: derived.why } : {}) })}${at.name}  ${head ?? ""}`,
+    ];
     if (supers) {
       out.push("  supertypes:");
       if (derived.supertypes.length === 0) out.push("    (none in the declaration)");
-      for (const base of derived.supertypes) out.push(`    ${base.name}  ${base.place ? ((await renderPlaces([base.place], sources, "minimal"))[0] ?? "") : "(definition not found)"}`);
+      for (const base of derived.supertypes)
+        out.push(
+          `    ${base.name}  ${base.place ? ((await renderPlaces([base.place], sources, "minimal"))[0] ?? "") : "(definition not found)"}`,
+        );
     }
     if (subs) {
       out.push("  subtypes:");
-      if (!at.doc.server.supports("textDocument/implementation")) out.push(`    (${at.doc.server.serverName} cannot list them: no implementations request; try findReferences)`);
+      if (!at.doc.server.supports("textDocument/implementation"))
+        out.push(`    (${at.doc.server.serverName} cannot list them: no implementations request; try findReferences)`);
       else if (derived.subtypes.length === 0) out.push("    (none)");
       else out.push(...(await renderPlaces(derived.subtypes, sources, "normal")).map((l) => `    ${l}`));
     }
-    out.push(`(derived: ${at.doc.server.serverName} has no type hierarchy; supertypes from the declaration, subtypes from implementations)`);
+    out.push(
+      `(derived: ${at.doc.server.serverName} has no type hierarchy; supertypes from the declaration, subtypes from implementations)`,
+    );
     return out.join("\n");
   },
 });

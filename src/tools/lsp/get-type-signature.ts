@@ -19,6 +19,8 @@ export default defineTool({
     const at = await openAt(input, ctx, "textDocument/hover");
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);
     const signature = signatureOf(markupText(hover?.contents));
-    return signature === "" ? `No type information for \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}.` : signature;
+    return signature === ""
+      ? `No type information for \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}.`
+      : signature;
   },
 });

@@ -28,11 +28,35 @@ import watchDiagnostics from "./watch-diagnostics.ts";
 export const codeNavigationToolset = defineToolset({
   name: "code-navigation",
   purpose: "go to definition, find references/usages, implementations, call and type hierarchy, symbols by name, file outline",
-  tools: [goToDefinition, findReferences, goToDeclaration, goToTypeDefinition, findImplementations, getCallHierarchy, getTypeHierarchy, getDocumentSymbols, searchWorkspaceSymbols, navigateToSymbolByName],
+  tools: [
+    goToDefinition,
+    findReferences,
+    goToDeclaration,
+    goToTypeDefinition,
+    findImplementations,
+    getCallHierarchy,
+    getTypeHierarchy,
+    getDocumentSymbols,
+    searchWorkspaceSymbols,
+    navigateToSymbolByName,
+  ],
 });
 
 export const codeIntelligenceToolset = defineToolset({
   name: "code-intelligence",
   purpose: "hover, signatures, type errors, quick fixes, rename symbol, organize imports, format lines (language servers)",
-  tools: [getHover, getTypeSignature, signatureHelp, jumpToFirstError, watchDiagnostics, getCodeActions, prepareRename, renameSymbol, previewCodeAction, applyCodeAction, organizeImports, formatRange],
+  tools: [
+    getHover,
+    getTypeSignature,
+    signatureHelp,
+    jumpToFirstError,
+    watchDiagnostics,
+    getCodeActions,
+    prepareRename,
+    renameSymbol,
+    previewCodeAction,
+    applyCodeAction,
+    organizeImports,
+    formatRange,
+  ],
 });

@@ -10,10 +10,17 @@ import { toFileUri } from "../../lib/paths/file-uri.ts";
 export default defineTool({
   name: "jumpToFirstError",
   title: "Jump to first error",
-  description: "Finds the first compile or type error in a file, or across the files the language servers have checked, and shows it with its source lines.",
+  description:
+    "Finds the first compile or type error in a file, or across the files the language servers have checked, and shows it with its source lines.",
   searchHint: "first error type errors compile error what is broken jump to error problems",
   input: v.strictObject({
-    file: v.optional(v.pipe(v.string(), v.minLength(1), v.description("Only this file (default: every file the servers know; one is opened per language first)."))),
+    file: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.description("Only this file (default: every file the servers know; one is opened per language first)."),
+      ),
+    ),
   }),
   annotations: { readOnlyHint: true },
   timeoutMs: 60_000,
@@ -23,12 +30,17 @@ export default defineTool({
     const errors = checked.flatMap((f) => f.items.filter((d) => (d.severity ?? 1) === 1).map((d) => ({ file: f, d })));
     if (errors.length === 0) {
       const stale = checked.some((f) => !f.current) ? " (a server published nothing in time for a file; call again to re-check)" : "";
-      return input.file === undefined ? `No errors in the files the language servers have checked${stale}.` : `No errors in ${checked[0]?.relative ?? input.file}${stale}.`;
+      return input.file === undefined
+        ? `No errors in the files the language servers have checked${stale}.`
+        : `No errors in ${checked[0]?.relative ?? input.file}${stale}.`;
     }
     errors.sort((a, b) => (a.file.relative === b.file.relative ? byPosition(a.d, b.d) : a.file.relative < b.file.relative ? -1 : 1));
     const first = errors[0] as (typeof errors)[number];
     const context = await renderPlaces([{ uri: toFileUri(first.file.path), range: first.d.range }], new SourceLines(ctx), "verbose");
-    const more = errors.length > 1 ? `\n${errors.length - 1} more error${errors.length === 2 ? "" : "s"} in ${new Set(errors.map((e) => e.file.relative)).size} file(s).` : "";
+    const more =
+      errors.length > 1
+        ? `\n${errors.length - 1} more error${errors.length === 2 ? "" : "s"} in ${new Set(errors.map((e) => e.file.relative)).size} file(s).`
+        : "";
     return `${diagnosticLine(first.file.relative, first.d)}\n${context.slice(1).join("\n")}${more}`;
   },
 });

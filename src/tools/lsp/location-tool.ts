@@ -32,14 +32,17 @@ export function locationTool(spec: LocationToolSpec): Tool {
     searchHint: spec.searchHint,
     input: v.strictObject({ ...positionFields, ...verbosityField, ...maxResultsField(100, 1000) }),
     annotations: { readOnlyHint: true },
-  // The first call on a file may start its language server.
-  timeoutMs: 60_000,
+    // The first call on a file may start its language server.
+    timeoutMs: 60_000,
     slim: true,
     ...(spec.alwaysLoad ? { alwaysLoad: true } : {}),
     async handler(input, ctx) {
       const at = await openAt(input, ctx, spec.method);
       type Answer = Location | Location[] | LocationLink[] | null;
-      const ask = async () => (spec.wholeProject ? at.doc.wholeProject<Answer>(spec.method, at.params) : { value: await at.doc.request<Answer>(spec.method, at.params), complete: true });
+      const ask = async () =>
+        spec.wholeProject
+          ? at.doc.wholeProject<Answer>(spec.method, at.params)
+          : { value: await at.doc.request<Answer>(spec.method, at.params), complete: true };
       let answer = await ask();
       // A document opened by this very call may still be parsing (bash-language-server answers
       // nothing then): an empty answer is asked again a few times before it is believed.
@@ -49,7 +52,8 @@ export function locationTool(spec: LocationToolSpec): Tool {
       }
       const places = sortPlaces(placesOf(answer.value));
       const where = `${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}`;
-      if (places.length === 0) return `${partialNote(answer)}No ${spec.noun} found for \`${at.name}\` at ${where} (${at.doc.server.serverName}). Check the line and symbol, or try searchWorkspaceSymbols.`;
+      if (places.length === 0)
+        return `${partialNote(answer)}No ${spec.noun} found for \`${at.name}\` at ${where} (${at.doc.server.serverName}). Check the line and symbol, or try searchWorkspaceSymbols.`;
       const shown = places.slice(0, input.maxResults);
       const lines = await renderPlaces(shown, new SourceLines(ctx), input.verbosity);
       const more = places.length > shown.length ? `\n… ${places.length - shown.length} more; raise maxResults to see them.` : "";

@@ -17,7 +17,9 @@ export interface Place {
 export function placesOf(answer: Location | Location[] | LocationLink[] | null | undefined): Place[] {
   if (answer === null || answer === undefined) return [];
   const list: (Location | LocationLink)[] = Array.isArray(answer) ? answer : [answer];
-  return list.map((l) => ("targetUri" in l ? { uri: l.targetUri, range: l.targetSelectionRange ?? l.targetRange } : { uri: l.uri, range: l.range }));
+  return list.map((l) =>
+    "targetUri" in l ? { uri: l.targetUri, range: l.targetSelectionRange ?? l.targetRange } : { uri: l.uri, range: l.range },
+  );
 }
 
 /** Reads each file's lines once per call, through the jail. */
@@ -60,7 +62,8 @@ export async function renderPlaces(places: readonly Place[], sources: SourceLine
       out.push(`${head}  ${clip(text.trim())}`);
     } else {
       out.push(head);
-      for (let l = Math.max(0, line - 2); l <= Math.min((lines?.length ?? 0) - 1, line + 2); l++) out.push(`  ${l === line ? ">" : " "} ${l + 1} | ${clip(lines?.[l] ?? "")}`);
+      for (let l = Math.max(0, line - 2); l <= Math.min((lines?.length ?? 0) - 1, line + 2); l++)
+        out.push(`  ${l === line ? ">" : " "} ${l + 1} | ${clip(lines?.[l] ?? "")}`);
     }
   }
   return out;
@@ -70,7 +73,13 @@ export async function renderPlaces(places: readonly Place[], sources: SourceLine
 export function sortPlaces(places: readonly Place[]): Place[] {
   const seen = new Set<string>();
   return [...places]
-    .sort((a, b) => (a.uri === b.uri ? a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character : a.uri < b.uri ? -1 : 1))
+    .sort((a, b) =>
+      a.uri === b.uri
+        ? a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character
+        : a.uri < b.uri
+          ? -1
+          : 1,
+    )
     .filter((p) => {
       const key = `${p.uri}:${p.range.start.line}:${p.range.start.character}`;
       if (seen.has(key)) return false;

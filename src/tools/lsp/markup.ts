@@ -7,7 +7,11 @@ type Contents = Hover["contents"];
 export function markupText(contents: Contents | string | undefined): string {
   if (contents === undefined) return "";
   if (typeof contents === "string") return contents.trim();
-  if (Array.isArray(contents)) return contents.map((c: MarkedString) => markupText(c)).filter((t) => t !== "").join("\n\n");
+  if (Array.isArray(contents))
+    return contents
+      .map((c: MarkedString) => markupText(c))
+      .filter((t) => t !== "")
+      .join("\n\n");
   if ("kind" in contents) return (contents as MarkupContent).value.trim();
   // A MarkedString with a language: a code block.
   return `\`\`\`${contents.language}\n${contents.value}\n\`\`\``;

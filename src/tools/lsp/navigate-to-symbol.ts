@@ -12,11 +12,22 @@ const MAX_SHOWN = 10;
 export default defineTool({
   name: "navigateToSymbolByName",
   title: "Navigate to symbol by name",
-  description: "Finds where a class, function or variable of exactly this name is defined (optionally Container.name or a kind), and shows its source lines.",
+  description:
+    "Finds where a class, function or variable of exactly this name is defined (optionally Container.name or a kind), and shows its source lines.",
   searchHint: "navigate to symbol by name where is class function defined open definition by name",
   input: v.strictObject({
-    name: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("The exact name, or Container.name (e.g. \"UserService.save\").")),
-    kind: v.optional(v.pipe(v.picklist(SYMBOL_KIND_NAMES as [string, ...string[]]), v.description("Only symbols of this kind (class, function, method, interface...)."))),
+    name: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(200),
+      v.description('The exact name, or Container.name (e.g. "UserService.save").'),
+    ),
+    kind: v.optional(
+      v.pipe(
+        v.picklist(SYMBOL_KIND_NAMES as [string, ...string[]]),
+        v.description("Only symbols of this kind (class, function, method, interface...)."),
+      ),
+    ),
   }),
   annotations: { readOnlyHint: true },
   timeoutMs: 60_000,
@@ -24,15 +35,31 @@ export default defineTool({
     const dot = input.name.lastIndexOf(".");
     const [container, name] = dot > 0 ? [input.name.slice(0, dot), input.name.slice(dot + 1)] : [undefined, input.name];
     const found = await searchSymbols(name, ctx);
-    const matches = found.symbols.filter((s) => s.name === name && (container === undefined || s.container === container || s.container?.endsWith(`.${container}`)) && (input.kind === undefined || symbolKindName(s.kind) === input.kind));
+    const matches = found.symbols.filter(
+      (s) =>
+        s.name === name &&
+        (container === undefined || s.container === container || s.container?.endsWith(`.${container}`)) &&
+        (input.kind === undefined || symbolKindName(s.kind) === input.kind),
+    );
     if (matches.length === 0) {
       const near = found.symbols.slice(0, 5).map((s) => s.name);
-      throw new ToolError("symbol_not_found", `No symbol named exactly "${input.name}"${input.kind ? ` of kind ${input.kind}` : ""}${found.complete ? "" : " (the servers were still loading)"}`, {
-        suggestion: near.length > 0 ? `Close names: ${near.join(", ")}. searchWorkspaceSymbols matches parts of names.` : "searchWorkspaceSymbols matches parts of names; searchWorkspace searches text.",
-      });
+      throw new ToolError(
+        "symbol_not_found",
+        `No symbol named exactly "${input.name}"${input.kind ? ` of kind ${input.kind}` : ""}${found.complete ? "" : " (the servers were still loading)"}`,
+        {
+          suggestion:
+            near.length > 0
+              ? `Close names: ${near.join(", ")}. searchWorkspaceSymbols matches parts of names.`
+              : "searchWorkspaceSymbols matches parts of names; searchWorkspace searches text.",
+        },
+      );
     }
     const shown = matches.slice(0, MAX_SHOWN);
-    const where = await renderPlaces(shown.map((s) => s.place), new SourceLines(ctx), "verbose");
+    const where = await renderPlaces(
+      shown.map((s) => s.place),
+      new SourceLines(ctx),
+      "verbose",
+    );
     const header = `${matches.length} definition${matches.length === 1 ? "" : "s"} of ${input.name}${found.complete ? "" : " (PARTIAL: servers were still loading)"}:`;
     const kinds = shown.map((s) => `${s.name} ${symbolKindName(s.kind)}${s.container ? ` in ${s.container}` : ""}`);
     // renderPlaces("verbose") gives a head line and the lines around it for each place.

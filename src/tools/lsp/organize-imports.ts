@@ -14,9 +14,13 @@ const KIND = "source.organizeImports";
 export default defineTool({
   name: "organizeImports",
   title: "Organize imports",
-  description: "Sorts and merges a file's imports and removes unused ones through its language server, with the diff and the errors it introduces or fixes; dryRun only shows it.",
+  description:
+    "Sorts and merges a file's imports and removes unused ones through its language server, with the diff and the errors it introduces or fixes; dryRun only shows it.",
   searchHint: "organize imports sort imports remove unused imports clean up imports",
-  input: v.strictObject({ file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root.")), ...editFields }),
+  input: v.strictObject({
+    file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root.")),
+    ...editFields,
+  }),
   annotations: { destructiveHint: false, idempotentHint: true },
   timeoutMs: 120_000,
   slim: true,
@@ -24,15 +28,30 @@ export default defineTool({
     const doc = await openDocument(input.file, ctx, "textDocument/codeAction");
     const last = doc.lines.length - 1;
     const range = { start: { line: 0, character: 0 }, end: { line: last, character: (doc.lines[last] ?? "").length } };
-    const offered = (await doc.request<(CodeAction | Command)[] | null>("textDocument/codeAction", { textDocument: { uri: doc.uri }, range, context: { diagnostics: [], only: [KIND], triggerKind: 1 } })) ?? [];
+    const offered =
+      (await doc.request<(CodeAction | Command)[] | null>("textDocument/codeAction", {
+        textDocument: { uri: doc.uri },
+        range,
+        context: { diagnostics: [], only: [KIND], triggerKind: 1 },
+      })) ?? [];
     let action = offered.find((a): a is CodeAction => !isCommand(a) && (a.kind === KIND || a.kind?.startsWith(`${KIND}.`) === true));
-    if (action !== undefined && action.edit === undefined && action.command === undefined) action = await doc.request<CodeAction>("codeAction/resolve", action);
+    if (action !== undefined && action.edit === undefined && action.command === undefined)
+      action = await doc.request<CodeAction>("codeAction/resolve", action);
     if (action === undefined) return `${doc.server.serverName} offers no "organize imports" for ${doc.relative}.`;
     const edits = action.edit === undefined ? [] : [action.edit];
-    if (action.command !== undefined) for (const asked of await doc.server.executeCommand(action.command, ctx.signal)) edits.push(asked.edit);
+    if (action.command !== undefined)
+      for (const asked of await doc.server.executeCommand(action.command, ctx.signal)) edits.push(asked.edit);
     if (edits.length === 0) return `The imports of ${doc.relative} are already organized (${doc.server.serverName}).`;
-    const outcome = await ctx.lsp.applyEdit(doc.server, inOrder(edits), { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors, signal: ctx.signal });
+    const outcome = await ctx.lsp.applyEdit(doc.server, inOrder(edits), {
+      dryRun: input.dryRun,
+      onlyIfNoNewErrors: input.onlyIfNoNewErrors,
+      signal: ctx.signal,
+    });
     if (outcome.files.length === 0) return `The imports of ${doc.relative} are already organized (${doc.server.serverName}).`;
-    return renderOutcome(outcome, { done: `Organized the imports of ${doc.relative}`, would: `Would organize the imports of ${doc.relative}`, server: doc.server.serverName });
+    return renderOutcome(outcome, {
+      done: `Organized the imports of ${doc.relative}`,
+      would: `Would organize the imports of ${doc.relative}`,
+      server: doc.server.serverName,
+    });
   },
 });

@@ -10,7 +10,8 @@ import { positionFields } from "./position-input.ts";
 export default defineTool({
   name: "prepareRename",
   title: "Check a rename",
-  description: "Checks whether the symbol at a position can be renamed (rename variable, function, class) and which range would change, without changing anything.",
+  description:
+    "Checks whether the symbol at a position can be renamed (rename variable, function, class) and which range would change, without changing anything.",
   searchHint: "prepare rename can I rename variable function symbol check rename refactor",
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },

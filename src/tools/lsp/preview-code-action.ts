@@ -7,7 +7,8 @@ import { codeActionInput, runCodeAction } from "./code-action-edit.ts";
 export default defineTool({
   name: "previewCodeAction",
   title: "Preview a code action",
-  description: "Shows the diff a quick fix or refactoring would make (by its title from getCodeActions) and the errors it would introduce or fix, without changing any file.",
+  description:
+    "Shows the diff a quick fix or refactoring would make (by its title from getCodeActions) and the errors it would introduce or fix, without changing any file.",
   searchHint: "preview code action quick fix diff what would change refactor dry run",
   input: v.strictObject(codeActionInput),
   annotations: { readOnlyHint: true },

@@ -16,7 +16,8 @@ const METHOD = "textDocument/rename";
 export default defineTool({
   name: "renameSymbol",
   title: "Rename symbol",
-  description: "Renames a variable, function, class or other symbol and every use of it across the project (all files or none), with the diff and the errors it introduces or fixes.",
+  description:
+    "Renames a variable, function, class or other symbol and every use of it across the project (all files or none), with the diff and the errors it introduces or fixes.",
   searchHint: "rename symbol rename variable function class method refactor all usages across files",
   input: v.strictObject({
     ...positionFields,
@@ -34,13 +35,29 @@ export default defineTool({
     } catch (err) {
       // Servers refuse with a message that says why ("You cannot rename this element").
       if (err instanceof ServerRefusal) {
-        throw new ToolError("not_supported", `Cannot rename \`${at.name}\`: ${err.reason}`, { suggestion: "Check the line and symbol (prepareRename says what can be renamed)." });
+        throw new ToolError("not_supported", `Cannot rename \`${at.name}\`: ${err.reason}`, {
+          suggestion: "Check the line and symbol (prepareRename says what can be renamed).",
+        });
       }
       throw err;
     }
-    if (answer.value === null) throw new ToolError("not_supported", `${at.doc.server.serverName} cannot rename \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}`, { suggestion: "Check the line and symbol (prepareRename says what can be renamed)." });
-    const outcome = await ctx.lsp.applyEdit(at.doc.server, answer.value, { dryRun: input.dryRun || !answer.complete, onlyIfNoNewErrors: input.onlyIfNoNewErrors, signal: ctx.signal });
-    if (!answer.complete && !input.dryRun) outcome.heldBack = `${answer.why ?? "the server was not ready"}, so uses may be missing; call again once it is`;
-    return renderOutcome(outcome, { done: `Renamed \`${at.name}\` to \`${input.newName}\``, would: `Would rename \`${at.name}\` to \`${input.newName}\``, server: at.doc.server.serverName });
+    if (answer.value === null)
+      throw new ToolError(
+        "not_supported",
+        `${at.doc.server.serverName} cannot rename \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}`,
+        { suggestion: "Check the line and symbol (prepareRename says what can be renamed)." },
+      );
+    const outcome = await ctx.lsp.applyEdit(at.doc.server, answer.value, {
+      dryRun: input.dryRun || !answer.complete,
+      onlyIfNoNewErrors: input.onlyIfNoNewErrors,
+      signal: ctx.signal,
+    });
+    if (!answer.complete && !input.dryRun)
+      outcome.heldBack = `${answer.why ?? "the server was not ready"}, so uses may be missing; call again once it is`;
+    return renderOutcome(outcome, {
+      done: `Renamed \`${at.name}\` to \`${input.newName}\``,
+      would: `Would rename \`${at.name}\` to \`${input.newName}\``,
+      server: at.doc.server.serverName,
+    });
   },
 });

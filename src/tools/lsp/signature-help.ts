@@ -9,7 +9,8 @@ import { positionFields } from "./position-input.ts";
 export default defineTool({
   name: "signatureHelp",
   title: "Signature help",
-  description: "Shows the parameters of the function being called at a position (inside its parentheses), the active one marked, via the language server.",
+  description:
+    "Shows the parameters of the function being called at a position (inside its parentheses), the active one marked, via the language server.",
   searchHint: "signature help function parameters arguments overloads what arguments does it take",
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
@@ -18,10 +19,16 @@ export default defineTool({
   slim: true,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, "textDocument/signatureHelp");
-    const help = await at.doc.request<SignatureHelp | null>("textDocument/signatureHelp", { ...at.params, context: { triggerKind: 1, isRetrigger: false } });
-    if (help === null || help.signatures.length === 0) return `No call around ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}: put the position inside a call's parentheses.`;
+    const help = await at.doc.request<SignatureHelp | null>("textDocument/signatureHelp", {
+      ...at.params,
+      context: { triggerKind: 1, isRetrigger: false },
+    });
+    if (help === null || help.signatures.length === 0)
+      return `No call around ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}: put the position inside a call's parentheses.`;
     const active = help.activeSignature ?? 0;
-    return help.signatures.map((s, i) => render(s, i === active ? (s.activeParameter ?? help.activeParameter ?? undefined) : undefined, i === active)).join("\n\n");
+    return help.signatures
+      .map((s, i) => render(s, i === active ? (s.activeParameter ?? help.activeParameter ?? undefined) : undefined, i === active))
+      .join("\n\n");
   },
 });
 

@@ -14,11 +14,23 @@ const MAX_LISTED = 50;
 export default defineTool({
   name: "watchDiagnostics",
   title: "Wait for diagnostics to change",
-  description: "Waits (long-poll, up to timeoutSeconds) until the diagnostics of a file, or the errors of any checked file, change, then returns the new ones; pass `since` to continue.",
+  description:
+    "Waits (long-poll, up to timeoutSeconds) until the diagnostics of a file, or the errors of any checked file, change, then returns the new ones; pass `since` to continue.",
   searchHint: "watch diagnostics wait for errors to change after edit long poll problems updated",
   input: v.strictObject({
-    file: v.optional(v.pipe(v.string(), v.minLength(1), v.description("Watch this file's diagnostics (default: errors of every file the servers know)."))),
-    timeoutSeconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_WAIT_SECONDS), v.description(`How long to wait (default 30, at most ${MAX_WAIT_SECONDS}).`)), 30),
+    file: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.description("Watch this file's diagnostics (default: errors of every file the servers know).")),
+    ),
+    timeoutSeconds: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(MAX_WAIT_SECONDS),
+        v.description(`How long to wait (default 30, at most ${MAX_WAIT_SECONDS}).`),
+      ),
+      30,
+    ),
     since: v.optional(v.pipe(v.string(), v.description("The token of a previous result: changes after it (for one file)."))),
   }),
   annotations: { readOnlyHint: true },
@@ -34,8 +46,12 @@ export default defineTool({
     });
     try {
       const snapshot = await current(input.file, ctx);
-      const baseline = input.file !== undefined && input.since !== undefined ? new Map([[[...snapshot.keys()][0] ?? input.file, input.since]]) : fingerprints(snapshot);
-      if (input.file !== undefined && input.since !== undefined && differs(snapshot, baseline)) return report(snapshot, "changed since that token");
+      const baseline =
+        input.file !== undefined && input.since !== undefined
+          ? new Map([[[...snapshot.keys()][0] ?? input.file, input.since]])
+          : fingerprints(snapshot);
+      if (input.file !== undefined && input.since !== undefined && differs(snapshot, baseline))
+        return report(snapshot, "changed since that token");
       while (Date.now() < deadline && !ctx.signal.aborted) {
         if (changed.size === 0) await wake.wait(deadline, ctx.signal);
         if (changed.size === 0) continue;
@@ -64,7 +80,11 @@ async function errorsOf(files: string[], ctx: ToolContext): Promise<Snapshot> {
   const out: Snapshot = new Map();
   for (const file of files) {
     const found = await ctx.lsp.diagnosticsFor(file, { signal: ctx.signal }).catch(() => undefined);
-    if (found !== undefined) out.set(found.relative, found.items.filter((d) => (d.severity ?? 1) === 1));
+    if (found !== undefined)
+      out.set(
+        found.relative,
+        found.items.filter((d) => (d.severity ?? 1) === 1),
+      );
   }
   return out;
 }

@@ -19,17 +19,27 @@ export interface SymbolSearch {
 }
 
 export async function searchSymbols(query: string, ctx: ToolContext): Promise<SymbolSearch> {
-  const servers = await ctx.lsp.workspaceServers({ method: "workspace/symbol", signal: ctx.signal, onProgress: (message) => ctx.progress(0, { message }) });
+  const servers = await ctx.lsp.workspaceServers({
+    method: "workspace/symbol",
+    signal: ctx.signal,
+    onProgress: (message) => ctx.progress(0, { message }),
+  });
   const result: SymbolSearch = { symbols: [], complete: true, why: [] };
   const seen = new Set<string>();
   await Promise.all(
     servers.map(async (server) => {
-      const answer = await ctx.lsp.wholeProject(server, () => server.request<(SymbolInformation | WorkspaceSymbol)[] | null>("workspace/symbol", { query }, ctx.signal), ctx.signal).catch((err: unknown) => {
-        // One server without a project (typescript-language-server with no file open) must not hide the others' answers.
-        result.why.push(err instanceof Error ? err.message : String(err));
-        const none: Answer<SymbolInformation[]> = { value: [], complete: true };
-        return none;
-      });
+      const answer = await ctx.lsp
+        .wholeProject(
+          server,
+          () => server.request<(SymbolInformation | WorkspaceSymbol)[] | null>("workspace/symbol", { query }, ctx.signal),
+          ctx.signal,
+        )
+        .catch((err: unknown) => {
+          // One server without a project (typescript-language-server with no file open) must not hide the others' answers.
+          result.why.push(err instanceof Error ? err.message : String(err));
+          const none: Answer<SymbolInformation[]> = { value: [], complete: true };
+          return none;
+        });
       if (!answer.complete) {
         result.complete = false;
         if (answer.why) result.why.push(answer.why);

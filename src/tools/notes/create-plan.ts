@@ -10,7 +10,8 @@ export const StepText = v.pipe(v.string(), v.minLength(1), v.maxLength(1000));
 export default defineTool({
   name: "createPlan",
   title: "Create a plan",
-  description: "Creates a plan (title, steps as a checklist, notes) stored in the workspace under .claude-ide-bridge/plans, so this or a later session can follow and update it.",
+  description:
+    "Creates a plan (title, steps as a checklist, notes) stored in the workspace under .claude-ide-bridge/plans, so this or a later session can follow and update it.",
   searchHint: "create plan todo checklist steps task list roadmap",
   input: v.strictObject({
     title: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("What the plan is for.")),

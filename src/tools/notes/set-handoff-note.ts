@@ -6,7 +6,8 @@ import { HANDOFF_FILE, MAX_NOTE_CHARS, writeHandoff } from "../../services/notes
 export default defineTool({
   name: "setHandoffNote",
   title: "Set the handoff note",
-  description: "Sets the handoff note for the next session in this workspace (what was done, decisions, what is next), replacing the previous one.",
+  description:
+    "Sets the handoff note for the next session in this workspace (what was done, decisions, what is next), replacing the previous one.",
   searchHint: "handoff note leave message next session save context summary",
   input: v.strictObject({ note: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_NOTE_CHARS), v.description("The note (Markdown).")) }),
   output: v.object({ file: v.string(), updatedAt: v.string(), characters: v.number() }),

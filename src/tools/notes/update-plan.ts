@@ -13,7 +13,8 @@ const StepNumbers = v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1)
 export default defineTool({
   name: "updatePlan",
   title: "Update a plan",
-  description: "Updates a plan: completes, reopens, adds or removes steps (by 1-based number), and changes its title, status (active, done, abandoned) or notes.",
+  description:
+    "Updates a plan: completes, reopens, adds or removes steps (by 1-based number), and changes its title, status (active, done, abandoned) or notes.",
   searchHint: "update plan complete step check off todo progress status",
   input: v.strictObject({
     planId: PlanIdField,
@@ -30,7 +31,10 @@ export default defineTool({
     const { plan, save } = await readPlan(ctx, input.planId);
     const count = plan.steps.length;
     for (const n of [...(input.completeSteps ?? []), ...(input.reopenSteps ?? []), ...(input.removeSteps ?? [])]) {
-      if (n > count) throw new ToolError("invalid_arguments", `Step ${n} does not exist; ${plan.id} has ${count} steps`, { suggestion: "getPlan shows the step numbers." });
+      if (n > count)
+        throw new ToolError("invalid_arguments", `Step ${n} does not exist; ${plan.id} has ${count} steps`, {
+          suggestion: "getPlan shows the step numbers.",
+        });
     }
     const remove = new Set(input.removeSteps ?? []);
     const steps = plan.steps
@@ -38,7 +42,14 @@ export default defineTool({
       .filter((s) => !remove.has(s.n))
       .concat((input.addSteps ?? []).map((text) => ({ n: 0, text, done: false })))
       .map((s, i) => ({ ...s, n: i + 1 }));
-    const next: Plan = { ...plan, title: input.title ?? plan.title, status: input.status ?? plan.status, notes: input.notes ?? plan.notes, steps, updatedAt: new Date().toISOString() };
+    const next: Plan = {
+      ...plan,
+      title: input.title ?? plan.title,
+      status: input.status ?? plan.status,
+      notes: input.notes ?? plan.notes,
+      steps,
+      updatedAt: new Date().toISOString(),
+    };
     await save(next);
     return next;
   },

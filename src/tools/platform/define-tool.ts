@@ -25,7 +25,10 @@ export type ContentBlock =
  */
 export type ToolReturn<O extends Schema | undefined> = O extends Schema ? v.InferOutput<O> : string | { content: ContentBlock[] };
 
-export type ToolHandler<I extends Schema, O extends Schema | undefined> = (input: v.InferOutput<I>, ctx: ToolContext) => Promise<ToolReturn<O>>;
+export type ToolHandler<I extends Schema, O extends Schema | undefined> = (
+  input: v.InferOutput<I>,
+  ctx: ToolContext,
+) => Promise<ToolReturn<O>>;
 
 interface ToolFields<I extends Schema, O extends Schema | undefined> {
   /** 1-128 chars of [A-Za-z0-9_.-]; camelCase as in the original catalogue. */
@@ -85,10 +88,12 @@ export interface Tool {
 export function defineTool<I extends Schema, O extends Schema | undefined = undefined>(def: ToolDefinition<I, O>): Tool {
   // The dispatcher validates `input` against `def.input` before calling, so the erased argument
   // has exactly the handler's input type.
-  const erase = (fn: ToolHandler<I, O> | undefined): ErasedHandler | undefined => fn && ((input, ctx) => fn(input as v.InferOutput<I>, ctx));
+  const erase = (fn: ToolHandler<I, O> | undefined): ErasedHandler | undefined =>
+    fn && ((input, ctx) => fn(input as v.InferOutput<I>, ctx));
   const requires: ToolRequirements = {};
   if (def.requires?.probes !== undefined && def.requires.probes.length > 0) requires.probes = def.requires.probes;
-  if (def.requires?.optionalProbes !== undefined && def.requires.optionalProbes.length > 0) requires.optionalProbes = def.requires.optionalProbes;
+  if (def.requires?.optionalProbes !== undefined && def.requires.optionalProbes.length > 0)
+    requires.optionalProbes = def.requires.optionalProbes;
   if (def.viaExtension !== undefined) requires.extension = def.handler === undefined ? "required" : "fallback";
   return {
     name: def.name,

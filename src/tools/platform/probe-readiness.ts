@@ -11,6 +11,10 @@ export function probeReadiness(deps: ExecDeps): Record<string, ReadinessCheck> {
   // Not tied to any call: a check is shared by every caller for a while (src/capabilities/probes.ts).
   const gh = createExec(deps, ["gh"], new AbortController().signal);
   return {
-    gh: () => ghLoginProblem({ env: deps.runtime.env, run: (args, opts) => gh.run("gh", { args, env: GH_ENV, timeoutMs: CHECK_TIMEOUT_MS, ...opts }) }),
+    gh: () =>
+      ghLoginProblem({
+        env: deps.runtime.env,
+        run: (args, opts) => gh.run("gh", { args, env: GH_ENV, timeoutMs: CHECK_TIMEOUT_MS, ...opts }),
+      }),
   };
 }

@@ -37,7 +37,10 @@ export class ToolRegistry implements ToolCatalog {
   /** Bumped when the tool list changes, so old pagination cursors are refused. */
   version = 1;
 
-  constructor(toolsets: readonly Toolset[], private readonly opts: RegistryOptions) {
+  constructor(
+    toolsets: readonly Toolset[],
+    private readonly opts: RegistryOptions,
+  ) {
     assertValidToolsets(toolsets);
     const kept: Toolset[] = [];
     for (const toolset of toolsets) {

@@ -67,7 +67,8 @@ function largestSite(root: { [key: string]: Json }): Site | undefined {
       const size = JSON.stringify(value).length;
       // Dropping items is right for a list of many; when one item holds most of it, cut inside.
       const biggestItem = Math.max(0, ...value.map((item) => JSON.stringify(item).length));
-      if (value.length > 1 && biggestItem * 2 <= size && (!best || size > best.size)) best = { path, size, holder, key, original: value.length };
+      if (value.length > 1 && biggestItem * 2 <= size && (!best || size > best.size))
+        best = { path, size, holder, key, original: value.length };
       value.forEach((item, i) => visit(value, i, item, `${path}[${i}]`));
     } else if (value !== null && typeof value === "object") {
       for (const [k, item] of Object.entries(value)) visit(value, k, item, path === "" ? k : `${path}.${k}`);

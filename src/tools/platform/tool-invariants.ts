@@ -26,20 +26,25 @@ export function assertValidTool(tool: Tool, schemas: ConvertedSchemas): void {
   const fail = (why: string) => new BridgeError("startup_failed", `Tool "${tool.name}": ${why}`);
   if (!TOOL_NAME.test(tool.name)) throw fail("name must be 1-128 chars of [A-Za-z0-9_.-]");
   if (tool.description.trim().length === 0) throw fail("description is empty");
-  if (tool.description.length > MAX_DESCRIPTION_CHARS) throw fail(`description is ${tool.description.length} chars; at most ${MAX_DESCRIPTION_CHARS}`);
-  if (!STARTS_WITH_VERB.test(tool.description)) throw fail(`description must start with a verb ("Lists…", "Reads…"): ${tool.description.slice(0, 40)}`);
+  if (tool.description.length > MAX_DESCRIPTION_CHARS)
+    throw fail(`description is ${tool.description.length} chars; at most ${MAX_DESCRIPTION_CHARS}`);
+  if (!STARTS_WITH_VERB.test(tool.description))
+    throw fail(`description must start with a verb ("Lists…", "Reads…"): ${tool.description.slice(0, 40)}`);
   const hint = tool.searchHint.trim();
   if (hint.length === 0) throw fail("searchHint is empty");
-  if (tool.searchHint.length > MAX_SEARCH_HINT_CHARS || /[\r\n]/.test(tool.searchHint)) throw fail(`searchHint must be one line of at most ${MAX_SEARCH_HINT_CHARS} chars`);
+  if (tool.searchHint.length > MAX_SEARCH_HINT_CHARS || /[\r\n]/.test(tool.searchHint))
+    throw fail(`searchHint must be one line of at most ${MAX_SEARCH_HINT_CHARS} chars`);
   if (tool.handlers.headless === undefined && tool.handlers.extension === undefined) throw fail("has no handler");
-  if (tool.timeoutMs !== undefined && !(Number.isInteger(tool.timeoutMs) && tool.timeoutMs >= 1000)) throw fail("timeoutMs must be an integer >= 1000");
+  if (tool.timeoutMs !== undefined && !(Number.isInteger(tool.timeoutMs) && tool.timeoutMs >= 1000))
+    throw fail("timeoutMs must be an integer >= 1000");
   const { input, output } = schemas;
   if (input.type !== "object") throw fail("input must be an object schema");
   // Models do pass a wrong key (Claude Code's own Read takes `file_path`): it must be refused, not ignored.
   if (input.additionalProperties !== false) throw fail("input must be a strict object (v.strictObject): unknown arguments are refused");
   if (output !== undefined) {
     if (output.type !== "object") throw fail("output must be an object schema");
-    if (typeof output.properties === "object" && output.properties !== null && TRUNCATION_KEY in output.properties) throw fail(`output may not use the reserved key ${TRUNCATION_KEY}`);
+    if (typeof output.properties === "object" && output.properties !== null && TRUNCATION_KEY in output.properties)
+      throw fail(`output may not use the reserved key ${TRUNCATION_KEY}`);
   }
 }
 
@@ -51,9 +56,14 @@ export function assertValidToolsets(toolsets: readonly Toolset[]): void {
     if (!TOOLSET_NAME.test(toolset.name)) throw fail("name must be a short lowercase word");
     if (names.has(toolset.name)) throw fail("is registered twice");
     names.add(toolset.name);
-    if (toolset.purpose.trim().length === 0 || toolset.purpose.length > 120 || /[\r\n]/.test(toolset.purpose)) throw fail("purpose must be one line of at most 120 chars");
+    if (toolset.purpose.trim().length === 0 || toolset.purpose.length > 120 || /[\r\n]/.test(toolset.purpose))
+      throw fail("purpose must be one line of at most 120 chars");
     if (toolset.tools.length === 0) throw fail("has no tools");
     alwaysLoad += toolset.tools.filter((t) => t.alwaysLoad).length;
   }
-  if (alwaysLoad > MAX_ALWAYS_LOAD) throw new BridgeError("startup_failed", `${alwaysLoad} tools set alwaysLoad; at most ${MAX_ALWAYS_LOAD} (each costs context on every turn)`);
+  if (alwaysLoad > MAX_ALWAYS_LOAD)
+    throw new BridgeError(
+      "startup_failed",
+      `${alwaysLoad} tools set alwaysLoad; at most ${MAX_ALWAYS_LOAD} (each costs context on every turn)`,
+    );
 }

@@ -31,7 +31,8 @@ export function parseNpmAudit(report: Record<string, unknown>): Advisory[] {
       if (direct !== undefined && typeof direct.url === "string") advisory.url = direct.url;
       const fix = vuln.fixAvailable;
       if (fix === true) advisory.fix = "npm audit fix";
-      else if (isRecord(fix)) advisory.fix = `${String(fix.name)}@${String(fix.version)}${fix.isSemVerMajor === true ? " (semver-major)" : ""}`;
+      else if (isRecord(fix))
+        advisory.fix = `${String(fix.name)}@${String(fix.version)}${fix.isSemVerMajor === true ? " (semver-major)" : ""}`;
       return advisory;
     });
 }
@@ -41,7 +42,11 @@ export function parsePipAudit(report: unknown): Advisory[] {
   return deps.filter(isRecord).flatMap((dep) =>
     (Array.isArray(dep.vulns) ? dep.vulns.filter(isRecord) : []).map((vuln) => {
       const aliases = Array.isArray(vuln.aliases) ? vuln.aliases.map(String) : [];
-      const advisory: Advisory = { package: `${String(dep.name)}@${String(dep.version)}`, severity: "unknown", title: [String(vuln.id ?? "?"), ...aliases].join(" / ") };
+      const advisory: Advisory = {
+        package: `${String(dep.name)}@${String(dep.version)}`,
+        severity: "unknown",
+        title: [String(vuln.id ?? "?"), ...aliases].join(" / "),
+      };
       const fixes = Array.isArray(vuln.fix_versions) ? vuln.fix_versions.map(String) : [];
       if (fixes.length > 0) advisory.fix = `upgrade to ${fixes.join(" or ")}`;
       return advisory;
@@ -54,7 +59,11 @@ export function parseCargoAudit(report: Record<string, unknown>): Advisory[] {
   return list.filter(isRecord).map((entry) => {
     const adv = isRecord(entry.advisory) ? entry.advisory : {};
     const pkg = isRecord(entry.package) ? entry.package : {};
-    const advisory: Advisory = { package: `${String(pkg.name ?? adv.package ?? "?")}@${String(pkg.version ?? "?")}`, severity: "unknown", title: `${String(adv.id ?? "?")}: ${String(adv.title ?? "")}` };
+    const advisory: Advisory = {
+      package: `${String(pkg.name ?? adv.package ?? "?")}@${String(pkg.version ?? "?")}`,
+      severity: "unknown",
+      title: `${String(adv.id ?? "?")}: ${String(adv.title ?? "")}`,
+    };
     if (typeof adv.url === "string") advisory.url = adv.url;
     const patched = isRecord(entry.versions) && Array.isArray(entry.versions.patched) ? entry.versions.patched.map(String) : [];
     if (patched.length > 0) advisory.fix = `upgrade to ${patched.join(" or ")}`;

@@ -15,8 +15,16 @@ export function renderNpmTree(report: Record<string, unknown>): string {
       if (++count > MAX_NODES) return;
       const last = i === entries.length - 1;
       const info = isRecord(node) ? node : {};
-      const marks = [info.missing === true && "MISSING", info.invalid === true && "INVALID", info.extraneous === true && "extraneous", info.overridden === true && "overridden", info.deduped === true && "deduped"].filter(Boolean);
-      lines.push(`${prefix}${last ? "└── " : "├── "}${name}@${String(info.version ?? info.required ?? "?")}${marks.length > 0 ? ` (${marks.join(", ")})` : ""}`);
+      const marks = [
+        info.missing === true && "MISSING",
+        info.invalid === true && "INVALID",
+        info.extraneous === true && "extraneous",
+        info.overridden === true && "overridden",
+        info.deduped === true && "deduped",
+      ].filter(Boolean);
+      lines.push(
+        `${prefix}${last ? "└── " : "├── "}${name}@${String(info.version ?? info.required ?? "?")}${marks.length > 0 ? ` (${marks.join(", ")})` : ""}`,
+      );
       walk(info.dependencies, `${prefix}${last ? "    " : "│   "}`);
     }
   };

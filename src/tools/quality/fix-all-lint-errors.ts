@@ -11,7 +11,8 @@ const LINTERS = ["eslint", "biome", "ruff"] as const;
 export default defineTool({
   name: "fixAllLintErrors",
   title: "Fix lint errors",
-  description: "Fixes what the project's linters can fix automatically (eslint --fix, biome lint --write, ruff check --fix) in a file or the workspace, and lists the problems left.",
+  description:
+    "Fixes what the project's linters can fix automatically (eslint --fix, biome lint --write, ruff check --fix) in a file or the workspace, and lists the problems left.",
   searchHint: "fix lint errors autofix eslint --fix biome ruff --fix lint problems",
   input: v.strictObject({
     file: v.optional(v.pipe(v.string(), v.description("One file, relative to the workspace root (default: the whole workspace)."))),
@@ -22,11 +23,17 @@ export default defineTool({
   timeoutMs: 300_000,
   async handler(input, ctx) {
     const file = input.file === undefined ? undefined : ctx.fs.relative(await ctx.fs.resolve(input.file));
-    const linters = (await chooseCheckers(ctx, file, { fixing: true })).filter((c) => input.linter === undefined || c.name === input.linter);
+    const linters = (await chooseCheckers(ctx, file, { fixing: true })).filter(
+      (c) => input.linter === undefined || c.name === input.linter,
+    );
     if (linters.length === 0) {
-      throw new ToolError("not_detected", `No linter that fixes (${LINTERS.join(", ")}) is configured for ${file ?? "this workspace"}${input.linter === undefined ? "" : ` as ${input.linter}`}`, {
-        suggestion: "Configure eslint, biome or ruff in the project (a config file or a dependency), then call again.",
-      });
+      throw new ToolError(
+        "not_detected",
+        `No linter that fixes (${LINTERS.join(", ")}) is configured for ${file ?? "this workspace"}${input.linter === undefined ? "" : ` as ${input.linter}`}`,
+        {
+          suggestion: "Configure eslint, biome or ruff in the project (a config file or a dependency), then call again.",
+        },
+      );
     }
     return shape(await runCheckers(ctx, linters, file, { fixing: true }), "hint", 200);
   },

@@ -8,13 +8,16 @@ import { formatFile } from "./format-file.ts";
 
 export const formatInput = {
   file: v.pipe(v.string(), v.description("The file, relative to the workspace root.")),
-  formatter: v.optional(v.pipe(v.picklist(FORMATTER_NAMES), v.description("Use this formatter (default: the one the project uses for the file)."))),
+  formatter: v.optional(
+    v.pipe(v.picklist(FORMATTER_NAMES), v.description("Use this formatter (default: the one the project uses for the file).")),
+  ),
 };
 
 export default defineTool({
   name: "formatDocument",
   title: "Format document",
-  description: "Formats a file with the project's formatter (prettier, biome, black, ruff, gofmt, rustfmt) or its language server, and says which lines changed; preview shows the change without writing.",
+  description:
+    "Formats a file with the project's formatter (prettier, biome, black, ruff, gofmt, rustfmt) or its language server, and says which lines changed; preview shows the change without writing.",
   searchHint: "format document file prettier black gofmt rustfmt biome code style formatter",
   input: v.strictObject({
     ...formatInput,

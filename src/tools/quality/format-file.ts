@@ -34,7 +34,8 @@ export async function formatFile(ctx: ToolContext, req: FormatRequest): Promise<
   for (const candidate of backends) if (backend === undefined && (await candidate.handles(ctx, file, project))) backend = candidate;
   if (backend === undefined) {
     throw new ToolError("not_detected", `No formatter handles ${file}${req.formatter === undefined ? "" : ` with ${req.formatter}`}`, {
-      suggestion: "Install the project's formatter (prettier, biome, black, ruff, gofmt, rustfmt) where the bridge finds it (node_modules/.bin or PATH).",
+      suggestion:
+        "Install the project's formatter (prettier, biome, black, ruff, gofmt, rustfmt) where the bridge finds it (node_modules/.bin or PATH).",
     });
   }
   const formatted = await backend.format(ctx, file, original, project);
@@ -70,6 +71,9 @@ function changedRange(before: string, after: string): { summary: string; preview
   const added = b.slice(head, b.length - tail);
   const summary = `lines ${head + 1}-${head + Math.max(removed.length, 1)} changed (${removed.length} lines became ${added.length}).`;
   const shown = [...removed.map((l) => `- ${l}`), ...added.map((l) => `+ ${l}`)];
-  const preview = shown.length > PREVIEW_LINES ? `${shown.slice(0, PREVIEW_LINES).join("\n")}\n[... ${shown.length - PREVIEW_LINES} more lines]` : shown.join("\n");
+  const preview =
+    shown.length > PREVIEW_LINES
+      ? `${shown.slice(0, PREVIEW_LINES).join("\n")}\n[... ${shown.length - PREVIEW_LINES} more lines]`
+      : shown.join("\n");
   return { summary, preview: `@@ line ${head + 1} @@\n${preview}` };
 }

@@ -15,11 +15,22 @@ type Manager = (typeof MANAGERS)[number];
 export default defineTool({
   name: "getDependencyTree",
   title: "Dependency tree",
-  description: "Shows the project's resolved dependency tree (npm ls, cargo tree, go mod graph) to a depth, or which packages pull in one package.",
+  description:
+    "Shows the project's resolved dependency tree (npm ls, cargo tree, go mod graph) to a depth, or which packages pull in one package.",
   searchHint: "dependency tree dependencies npm ls cargo tree go mod graph why package installed",
   input: v.strictObject({
-    depth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(20), v.description("Levels below the project (default 1: direct dependencies)."))),
-    package: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(214), v.description("Show only the paths to this package (why it is installed)."))),
+    depth: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(20),
+        v.description("Levels below the project (default 1: direct dependencies)."),
+      ),
+    ),
+    package: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(214), v.description("Show only the paths to this package (why it is installed).")),
+    ),
     manager: v.optional(v.pipe(v.picklist(MANAGERS), v.description("Default: from package.json, Cargo.toml or go.mod."))),
   }),
   annotations: { readOnlyHint: true },
@@ -32,20 +43,40 @@ export default defineTool({
     if (manager === "npm") {
       const project = await readProjectFacts(ctx);
       // Nothing to resolve: say so without seconds of npm start-up.
-      if (project.deps.size === 0 && !isRecord(project.packageJson?.optionalDependencies) && !isRecord(project.packageJson?.peerDependencies)) {
+      if (
+        project.deps.size === 0 &&
+        !isRecord(project.packageJson?.optionalDependencies) &&
+        !isRecord(project.packageJson?.peerDependencies)
+      ) {
         return `${String(project.packageJson?.name ?? "(root)")}@${String(project.packageJson?.version ?? "")}\n(no dependencies in package.json)`;
       }
-      const result = await run(ctx, "npm", ["ls", "--json", `--depth=${pkg === undefined ? depth : Infinity}`, ...(pkg === undefined ? [] : [pkg])]);
+      const result = await run(ctx, "npm", [
+        "ls",
+        "--json",
+        `--depth=${pkg === undefined ? depth : Infinity}`,
+        ...(pkg === undefined ? [] : [pkg]),
+      ]);
       return renderNpmTree(await parseJson(result.stdout, "npm ls", result.stderr));
     }
     if (manager === "cargo") {
-      const result = await run(ctx, "cargo", ["tree", "--depth", String(pkg === undefined ? depth : 100), ...(pkg === undefined ? [] : ["--invert", pkg])]);
+      const result = await run(ctx, "cargo", [
+        "tree",
+        "--depth",
+        String(pkg === undefined ? depth : 100),
+        ...(pkg === undefined ? [] : ["--invert", pkg]),
+      ]);
       if (result.exitCode !== 0) throw failed("cargo tree", result.stderr);
       return result.stdout.trimEnd();
     }
     const result = await run(ctx, "go", ["mod", "graph"]);
     if (result.exitCode !== 0) throw failed("go mod graph", result.stderr);
-    const graph = pkg === undefined ? result.stdout : result.stdout.split("\n").filter((l) => l.includes(pkg)).join("\n");
+    const graph =
+      pkg === undefined
+        ? result.stdout
+        : result.stdout
+            .split("\n")
+            .filter((l) => l.includes(pkg))
+            .join("\n");
     return renderGoGraph(graph, depth);
   },
 });
@@ -55,7 +86,9 @@ async function detectManager(ctx: ToolContext): Promise<Manager> {
   if (names.has("package.json")) return "npm";
   if (names.has("Cargo.toml")) return "cargo";
   if (names.has("go.mod")) return "go";
-  throw new ToolError("not_detected", "No package.json, Cargo.toml or go.mod at the workspace root", { suggestion: "Pass manager, or ask from the package's own directory." });
+  throw new ToolError("not_detected", "No package.json, Cargo.toml or go.mod at the workspace root", {
+    suggestion: "Pass manager, or ask from the package's own directory.",
+  });
 }
 
 function run(ctx: ToolContext, program: string, args: string[]) {
@@ -75,5 +108,7 @@ async function parseJson(stdout: string, what: string, stderr: string): Promise<
 }
 
 function failed(what: string, output: string): ToolError {
-  return new ToolError("tool_failed", `${what} failed: ${output.trim().split("\n").slice(-5).join("\n").slice(0, 1500)}`, { suggestion: "Install the dependencies first (npm install, cargo fetch, go mod download)." });
+  return new ToolError("tool_failed", `${what} failed: ${output.trim().split("\n").slice(-5).join("\n").slice(0, 1500)}`, {
+    suggestion: "Install the dependencies first (npm install, cargo fetch, go mod download).",
+  });
 }

@@ -12,7 +12,10 @@ const DEFAULT_MAX = 200;
 
 export const DiagnosticsResult = v.object({
   diagnostics: v.array(Diagnostic),
-  counts: v.pipe(v.object({ error: v.number(), warning: v.number(), info: v.number(), hint: v.number() }), v.description("All diagnostics found, by severity, before filters.")),
+  counts: v.pipe(
+    v.object({ error: v.number(), warning: v.number(), info: v.number(), hint: v.number() }),
+    v.description("All diagnostics found, by severity, before filters."),
+  ),
   omitted: v.optional(v.pipe(v.number(), v.description("Diagnostics left out by maxResults."))),
   sources: v.pipe(v.array(v.string()), v.description("What checked: checker CLIs or language servers.")),
   skipped: v.array(v.object({ source: v.string(), reason: v.string() })),
@@ -21,7 +24,8 @@ export const DiagnosticsResult = v.object({
 export default defineTool({
   name: "getDiagnostics",
   title: "Diagnostics",
-  description: "Reports errors and warnings for a file or the whole workspace from its language servers or the project's checkers (tsc, eslint, ruff, cargo check, go vet), worst first.",
+  description:
+    "Reports errors and warnings for a file or the whole workspace from its language servers or the project's checkers (tsc, eslint, ruff, cargo check, go vet), worst first.",
   searchHint: "diagnostics errors warnings problems type check lint tsc eslint pyright ruff compile",
   input: v.strictObject({
     file: v.optional(v.pipe(v.string(), v.description("One file, relative to the workspace root (default: the whole workspace)."))),
@@ -48,9 +52,13 @@ export default defineTool({
       typesChecked ||= backend.checksTypes === true && report.skipped.length === 0;
     }
     if (answered) return shape(merged, input.severity ?? "hint", input.maxResults ?? DEFAULT_MAX);
-    throw new ToolError("not_detected", `No checker covers ${file ?? "this workspace"}: none of tsc, eslint, biome, ruff, pyright, cargo or go vet is declared by the project (config file or dependency)`, {
-      suggestion: "Add the project's checker configuration, or run its check command with runCommand.",
-    });
+    throw new ToolError(
+      "not_detected",
+      `No checker covers ${file ?? "this workspace"}: none of tsc, eslint, biome, ruff, pyright, cargo or go vet is declared by the project (config file or dependency)`,
+      {
+        suggestion: "Add the project's checker configuration, or run its check command with runCommand.",
+      },
+    );
   },
 });
 
@@ -58,7 +66,12 @@ export function shape(report: DiagnosticsReport, min: (typeof SEVERITIES)[number
   const kept = report.diagnostics.filter((d) => atLeast(d.severity, min)).sort(compareDiagnostics);
   const count = (s: (typeof SEVERITIES)[number]) => report.diagnostics.filter((d) => d.severity === s).length;
   const counts = { error: count("error"), warning: count("warning"), info: count("info"), hint: count("hint") };
-  const result: v.InferOutput<typeof DiagnosticsResult> = { diagnostics: kept.slice(0, max), counts, sources: report.sources, skipped: report.skipped };
+  const result: v.InferOutput<typeof DiagnosticsResult> = {
+    diagnostics: kept.slice(0, max),
+    counts,
+    sources: report.sources,
+    skipped: report.skipped,
+  };
   if (kept.length > max) result.omitted = kept.length - max;
   return result;
 }

@@ -15,7 +15,8 @@ const STATUS_LINES = 30;
 export default defineTool({
   name: "contextBundle",
   title: "Context bundle",
-  description: "Bundles a session's starting context in one call: project kind, key files, layout, recent changes, git status, the handoff note, open plans and the head of CLAUDE.md or README.",
+  description:
+    "Bundles a session's starting context in one call: project kind, key files, layout, recent changes, git status, the handoff note, open plans and the head of CLAUDE.md or README.",
   searchHint: "context bundle session start overview handoff plans git status readme",
   input: v.strictObject({}),
   annotations: { readOnlyHint: true },
@@ -26,15 +27,24 @@ export default defineTool({
     const c = await collectProjectContext(ctx);
     const sections: string[] = [`# ${c.project.name} (${c.project.kinds.join(", ") || "kind not detected"}), ${c.fileCount} files`];
     sections.push(`## Key files\n${c.keyFiles.join(", ") || "(none at the root)"}`);
-    sections.push(`## Layout\n${c.layout.slice(0, 20).map((d) => `${d.path} ${d.files}`).join("\n")}`);
+    sections.push(
+      `## Layout\n${c.layout
+        .slice(0, 20)
+        .map((d) => `${d.path} ${d.files}`)
+        .join("\n")}`,
+    );
     const branch = c.recent.branch === undefined ? "" : ` on ${c.recent.branch}`;
-    sections.push(`## Recent changes (${c.recent.source === "git" ? `git${branch}` : "by modification time"})\n${c.recent.changes.map((r) => `${r.when} ${r.path}`).join("\n") || "(none)"}`);
+    sections.push(
+      `## Recent changes (${c.recent.source === "git" ? `git${branch}` : "by modification time"})\n${c.recent.changes.map((r) => `${r.when} ${r.path}`).join("\n") || "(none)"}`,
+    );
     const status = await gitStatus(ctx);
     if (status !== undefined) sections.push(`## Git status\n${status || "(clean)"}`);
     const handoff = await readHandoff(ctx);
     sections.push(`## Handoff note${handoff?.updatedAt ? ` (${handoff.updatedAt})` : ""}\n${handoff?.note.trim() || "(none)"}`);
     const plans = (await listPlanFiles(ctx)).filter((p) => p.status === "active");
-    sections.push(`## Active plans\n${plans.map((p) => `${p.id}: ${p.title} (${p.steps.filter((s) => s.done).length}/${p.steps.length} done)`).join("\n") || "(none)"}`);
+    sections.push(
+      `## Active plans\n${plans.map((p) => `${p.id}: ${p.title} (${p.steps.filter((s) => s.done).length}/${p.steps.length} done)`).join("\n") || "(none)"}`,
+    );
     const guide = await firstGuide(ctx, c.keyFiles);
     if (guide !== undefined) sections.push(guide);
     return sections.join("\n\n");

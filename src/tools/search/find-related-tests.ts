@@ -21,11 +21,15 @@ const CODE_EXTENSIONS = /\.(?:[cm]?[jt]sx?|vue|svelte)$/;
 export default defineTool({
   name: "findRelatedTests",
   title: "Find related tests",
-  description: "Finds the test files for a source file: by naming conventions (foo.test.ts, test_foo.py, FooTest.java, foo_test.go...) and by tests that import it.",
+  description:
+    "Finds the test files for a source file: by naming conventions (foo.test.ts, test_foo.py, FooTest.java, foo_test.go...) and by tests that import it.",
   searchHint: "related tests test file for source unit tests spec coverage which tests",
   input: v.strictObject({
     filePath: v.pipe(v.string(), v.minLength(1), v.description("The source file, relative to the workspace root.")),
-    maxResults: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description("At most this many tests (1-200).")), 30),
+    maxResults: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description("At most this many tests (1-200).")),
+      30,
+    ),
   }),
   output: v.object({
     file: v.string(),
@@ -36,7 +40,8 @@ export default defineTool({
   requires: { optionalProbes: ["rg"] },
   async handler(input, ctx) {
     const source = ctx.fs.relative(await ctx.fs.resolve(input.filePath));
-    if (!(await ctx.fs.stat(input.filePath)).isFile) throw new ToolError("not_a_file", `${input.filePath} is not a file`, { suggestion: "Pass a source file." });
+    if (!(await ctx.fs.stat(input.filePath)).isFile)
+      throw new ToolError("not_a_file", `${input.filePath} is not a file`, { suggestion: "Pass a source file." });
     const listed = await listFiles(ctx, ".", { includeHidden: false, gitignore: true });
     const candidates = listed.files.filter((f) => f !== source && isTestFile(f));
     // A test found by its name alone is shown without being read: rg's names are checked through the jail first (checked-names.ts).
@@ -48,10 +53,14 @@ export default defineTool({
     for (const test of tests) if (subjectOf(test.slice(test.lastIndexOf("/") + 1)) === stem || stemOf(test) === stem) add(test, "name");
     const read = tests.slice(0, MAX_TEST_FILES_READ);
     for (const test of read) if (await importsSource(ctx, test, source)) add(test, "import");
-    const ranked = [...found].sort((a, b) => b[1].size - a[1].size || (a[1].has("name") === b[1].has("name") ? (a[0] < b[0] ? -1 : 1) : a[1].has("name") ? -1 : 1));
+    const ranked = [...found].sort(
+      (a, b) => b[1].size - a[1].size || (a[1].has("name") === b[1].has("name") ? (a[0] < b[0] ? -1 : 1) : a[1].has("name") ? -1 : 1),
+    );
     return {
       file: displayName(source),
-      tests: ranked.slice(0, input.maxResults).map(([path, by]) => ({ path: displayName(path), by: [...by].sort((a, b) => (a === "name" ? -1 : b === "name" ? 1 : 0)) })),
+      tests: ranked
+        .slice(0, input.maxResults)
+        .map(([path, by]) => ({ path: displayName(path), by: [...by].sort((a, b) => (a === "name" ? -1 : b === "name" ? 1 : 0)) })),
       testFilesSearched: read.length,
     };
   },

@@ -20,11 +20,15 @@ const PROGRESS_EVERY_FILES = 100;
 export default defineTool({
   name: "searchAndReplace",
   title: "Search and replace across files",
-  description: "Replaces a regex or literal across files (globs narrow it), all files at once or none; dryRun previews counts per file and diffs. $1 / ${name} in the replacement.",
+  description:
+    "Replaces a regex or literal across files (globs narrow it), all files at once or none; dryRun previews counts per file and diffs. $1 / ${name} in the replacement.",
   searchHint: "search and replace across files regex rename identifier bulk refactor substitute",
   input: v.strictObject({
     ...PatternFields,
-    replacement: v.pipe(v.string(), v.description("What replaces each match; $1, ${1}, $name, ${name} insert groups, $$ a dollar (not with literal).")),
+    replacement: v.pipe(
+      v.string(),
+      v.description("What replaces each match; $1, ${1}, $name, ${name} insert groups, $$ a dollar (not with literal)."),
+    ),
     ...SearchScopeFields,
     dryRun: v.optional(v.pipe(v.boolean(), v.description("Only show what would change.")), false),
   }),
@@ -40,8 +44,15 @@ export default defineTool({
     const changed: { doc: TextDocument; after: string; count: number }[] = [];
     let skipped = 0;
     for (const [i, rel] of listed.files.entries()) {
-      if (ctx.signal.aborted) throw new ToolError("cancelled", "Cancelled; nothing was written", { suggestion: "Narrow the path or include globs and run it again." });
-      if ((i + 1) % PROGRESS_EVERY_FILES === 0) ctx.progress(i + 1, { total: listed.files.length, message: `${i + 1} of ${listed.files.length} files, ${changed.length} to change` });
+      if (ctx.signal.aborted)
+        throw new ToolError("cancelled", "Cancelled; nothing was written", {
+          suggestion: "Narrow the path or include globs and run it again.",
+        });
+      if ((i + 1) % PROGRESS_EVERY_FILES === 0)
+        ctx.progress(i + 1, {
+          total: listed.files.length,
+          message: `${i + 1} of ${listed.files.length} files, ${changed.length} to change`,
+        });
       const doc = await readDocument(ctx, prefix === "" ? rel : `${prefix}/${rel}`).catch(() => undefined);
       if (doc === undefined) {
         skipped++;
@@ -51,19 +62,34 @@ export default defineTool({
       if (count === 0 || text === doc.text) continue;
       changed.push({ doc, after: text, count });
       if (changed.length > MAX_CHANGED_FILES) {
-        throw new ToolError("limit_reached", `More than ${MAX_CHANGED_FILES} files would change; nothing was written`, { suggestion: "Narrow it with path or include globs, and run it in parts." });
+        throw new ToolError("limit_reached", `More than ${MAX_CHANGED_FILES} files would change; nothing was written`, {
+          suggestion: "Narrow it with path or include globs, and run it in parts.",
+        });
       }
     }
     const total = changed.reduce((n, c) => n + c.count, 0);
     const writes = changed.map((c) => documentWrite(c.doc, c.after));
-    const notes = !input.dryRun && writes.length > 0 ? await withDiagnosticsDelta(ctx, writes.map((w) => w.path), () => ctx.fs.commit(writes)) : undefined;
+    const notes =
+      !input.dryRun && writes.length > 0
+        ? await withDiagnosticsDelta(
+            ctx,
+            writes.map((w) => w.path),
+            () => ctx.fs.commit(writes),
+          )
+        : undefined;
     const verb = input.dryRun ? "Would replace" : "Replaced";
     const skippedNote = skipped > 0 ? ` (${skipped} file${skipped === 1 ? "" : "s"} not text or not editable, skipped)` : "";
     const head = `${verb} ${total} match${total === 1 ? "" : "es"} in ${changed.length} of ${listed.files.length} files${skippedNote}${input.dryRun ? "; nothing was written" : changed.length > 1 ? ", all files at once" : ""}.`;
     const counts = changed.map((c) => `${c.doc.label}: ${c.count}`);
     if (changed.length === 0) return head;
     const report = await editReport(
-      changed.map((c, i) => ({ label: c.doc.label, before: c.doc.text, after: c.after, data: writes[i]?.data ?? new Uint8Array(), notes: notes?.get(c.doc.path) ?? [] })),
+      changed.map((c, i) => ({
+        label: c.doc.label,
+        before: c.doc.text,
+        after: c.after,
+        data: writes[i]?.data ?? new Uint8Array(),
+        notes: notes?.get(c.doc.path) ?? [],
+      })),
       { written: !input.dryRun },
     );
     return [head, ...counts, "", report].join("\n");

@@ -81,7 +81,10 @@ async function confirmedThroughJail(ctx: ToolContext, files: readonly FileHits[]
   const byPath = new Map(sorted.map((f) => [f.path, f]));
   const kept: FileHits[] = [];
   let found = 0;
-  const reads = ctx.fs.readMany(sorted.map((f) => f.path), { maxBytes: MAX_SEARCHED_FILE_BYTES });
+  const reads = ctx.fs.readMany(
+    sorted.map((f) => f.path),
+    { maxBytes: MAX_SEARCHED_FILE_BYTES },
+  );
   try {
     for await (const { path, bytes } of reads) {
       if (found >= limit) break;
@@ -119,7 +122,12 @@ function parseRgOutput(ctx: ToolContext, stdout: string, truncated: boolean): Fi
 }
 
 export async function searchBuiltIn(ctx: ToolContext, req: SearchRequest): Promise<{ files: FileHits[]; outputCut: boolean }> {
-  const listed = await listFiles(ctx, req.dir, { includeHidden: req.includeHidden, gitignore: req.gitignore, builtIn: true, filter: req.filter });
+  const listed = await listFiles(ctx, req.dir, {
+    includeHidden: req.includeHidden,
+    gitignore: req.gitignore,
+    builtIn: true,
+    filter: req.filter,
+  });
   const prefix = ctx.fs.relative(listed.dir);
   const files: FileHits[] = [];
   let found = 0;
@@ -130,8 +138,12 @@ export async function searchBuiltIn(ctx: ToolContext, req: SearchRequest): Promi
   try {
     for await (const { path, bytes } of reads) {
       if (found >= req.limit) break;
-      if (ctx.signal.aborted) throw new ToolError("cancelled", "Cancelled while searching", { suggestion: "Search a subdirectory, or narrow the include globs." });
-      if (++searched % PROGRESS_EVERY_FILES === 0) ctx.progress(searched, { total: paths.length, message: `${searched} of ${paths.length} files searched, ${found} matching lines` });
+      if (ctx.signal.aborted)
+        throw new ToolError("cancelled", "Cancelled while searching", {
+          suggestion: "Search a subdirectory, or narrow the include globs.",
+        });
+      if (++searched % PROGRESS_EVERY_FILES === 0)
+        ctx.progress(searched, { total: paths.length, message: `${searched} of ${paths.length} files searched, ${found} matching lines` });
       // Within a chunk of files the loop runs on resolved promises only: give the event loop turns.
       await yielder.maybeYield();
       const text = bytes === undefined ? undefined : searchableText(bytes);

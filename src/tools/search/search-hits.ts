@@ -98,10 +98,16 @@ export function renderHits(files: readonly FileHits[], opts: RenderOptions): str
  * The last line. When the results were cut it names only what was shown: an engine may stop
  * looking once it has more than maxResults, so totals past that are not known the same way.
  */
-function closing(cutBy: "maxResults" | "cap" | undefined, n: { total: number; shown: number; shownFiles: number; files: number }, opts: RenderOptions): string {
+function closing(
+  cutBy: "maxResults" | "cap" | undefined,
+  n: { total: number; shown: number; shownFiles: number; files: number },
+  opts: RenderOptions,
+): string {
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
-  if (cutBy === "maxResults") return `[results cut at maxResults (${opts.maxResults} matching lines, in ${plural(n.shownFiles, "file")}): narrow the pattern, path or include globs, or raise maxResults, to see the rest]`;
-  if (cutBy === "cap") return `[results cut at the bridge's result cap (${opts.maxChars} characters) after ${plural(n.shown, "matching line")} in ${plural(n.shownFiles, "file")}: narrow the search to see the rest]`;
+  if (cutBy === "maxResults")
+    return `[results cut at maxResults (${opts.maxResults} matching lines, in ${plural(n.shownFiles, "file")}): narrow the pattern, path or include globs, or raise maxResults, to see the rest]`;
+  if (cutBy === "cap")
+    return `[results cut at the bridge's result cap (${opts.maxChars} characters) after ${plural(n.shown, "matching line")} in ${plural(n.shownFiles, "file")}: narrow the search to see the rest]`;
   return `[${plural(n.total, "matching line")} in ${plural(n.files, "file")}]`;
 }
 

@@ -10,14 +10,33 @@ import { MAX_RG_OUTPUT, searchBuiltIn, searchWithRg, type SearchRequest } from "
 
 export const SearchScopeFields = {
   path: v.optional(v.pipe(v.string(), v.description("Directory to search, relative to the workspace root (default: the root).")), "."),
-  include: v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(1000))), v.maxLength(50), v.description('Only files matching one of these globs, e.g. ["*.ts", "src/**"] (relative to path).')), []),
-  exclude: v.optional(v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(1000))), v.maxLength(50), v.description("Leave out files and directories matching one of these globs.")), []),
+  include: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(1000))),
+      v.maxLength(50),
+      v.description('Only files matching one of these globs, e.g. ["*.ts", "src/**"] (relative to path).'),
+    ),
+    [],
+  ),
+  exclude: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(1000))),
+      v.maxLength(50),
+      v.description("Leave out files and directories matching one of these globs."),
+    ),
+    [],
+  ),
   includeHidden: v.optional(v.pipe(v.boolean(), v.description("Also search dot-files and dot-directories.")), false),
   includeIgnored: v.optional(v.pipe(v.boolean(), v.description("Also search files .gitignore ignores.")), false),
 };
 
 export const PatternFields = {
-  pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(4000), v.description("Regex (ripgrep syntax: no lookaround or backreferences) or, with literal, plain text.")),
+  pattern: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(4000),
+    v.description("Regex (ripgrep syntax: no lookaround or backreferences) or, with literal, plain text."),
+  ),
   literal: v.optional(v.pipe(v.boolean(), v.description("Match the pattern as plain text.")), false),
   caseSensitive: v.optional(v.pipe(v.boolean(), v.description("Default true; false ignores case.")), true),
 };
@@ -25,13 +44,26 @@ export const PatternFields = {
 export default defineTool({
   name: "searchWorkspace",
   title: "Search the workspace",
-  description: "Searches file contents by regex or literal text (ripgrep when present, same results without), honouring .gitignore; results per file as line: text, with context lines.",
+  description:
+    "Searches file contents by regex or literal text (ripgrep when present, same results without), honouring .gitignore; results per file as line: text, with context lines.",
   searchHint: "search text grep ripgrep find in files regex code occurrences usages",
   input: v.strictObject({
     ...PatternFields,
     ...SearchScopeFields,
-    contextLines: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10), v.description("Lines of context around each match (0-10).")), 0),
-    maxResults: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000), v.description("Matching lines shown at most (1-5000), in path order.")), 200),
+    contextLines: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10), v.description("Lines of context around each match (0-10).")),
+      0,
+    ),
+    maxResults: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(5000),
+        v.description("Matching lines shown at most (1-5000), in path order."),
+      ),
+      200,
+    ),
   }),
   annotations: { readOnlyHint: true },
   requires: { optionalProbes: ["rg"] },
@@ -55,7 +87,13 @@ export default defineTool({
     };
     const useRg = (await ctx.probes.get("rg")).available;
     const found = useRg ? await searchWithRg(ctx, request) : await searchBuiltIn(ctx, request);
-    const text = renderHits(firstHits(found.files, request.limit), { maxResults: input.maxResults, maxChars: ctx.settings.maxResultChars, context: input.contextLines });
-    return found.outputCut ? `${text}\n[rg's output passed ${MAX_RG_OUTPUT / (1024 * 1024)} MB and was cut: results are from part of the workspace only; narrow the search]` : text;
+    const text = renderHits(firstHits(found.files, request.limit), {
+      maxResults: input.maxResults,
+      maxChars: ctx.settings.maxResultChars,
+      context: input.contextLines,
+    });
+    return found.outputCut
+      ? `${text}\n[rg's output passed ${MAX_RG_OUTPUT / (1024 * 1024)} MB and was cut: results are from part of the workspace only; narrow the search]`
+      : text;
   },
 });

@@ -8,7 +8,13 @@ const TEST_DIRS = new Set(["test", "tests", "__tests__", "spec", "specs", "e2e"]
 export function isTestFile(path: string): boolean {
   const name = basename(path);
   if (!/\.[A-Za-z0-9]+$/.test(name)) return false;
-  if (path.split("/").slice(0, -1).some((dir) => TEST_DIRS.has(dir))) return true;
+  if (
+    path
+      .split("/")
+      .slice(0, -1)
+      .some((dir) => TEST_DIRS.has(dir))
+  )
+    return true;
   return subjectOf(name) !== undefined;
 }
 

@@ -18,7 +18,11 @@ export interface VisibilityCheck {
   visible(path: string): Promise<boolean>;
 }
 
-export function createVisibilityCheck(ctx: ToolContext, searchDir: WorkspacePath, opts: { includeHidden: boolean; gitignore: boolean }): VisibilityCheck {
+export function createVisibilityCheck(
+  ctx: ToolContext,
+  searchDir: WorkspacePath,
+  opts: { includeHidden: boolean; gitignore: boolean },
+): VisibilityCheck {
   const folder = folderOf(ctx.fs, searchDir);
   const base = relative(folder, searchDir);
   const levels = new Map<string, Promise<IgnoreLevel | undefined>>();
@@ -47,7 +51,12 @@ export function createVisibilityCheck(ctx: ToolContext, searchDir: WorkspacePath
       for (let i = 0; i < parts.length; i++) {
         const parentDir = [base, ...parts.slice(0, i)].filter((p) => p !== "").join("/");
         const folderPath = parentDir === "" ? (parts[i] as string) : `${parentDir}/${parts[i]}`;
-        const candidate = { name: parts[i] as string, isDir: i < parts.length - 1, folderPath, searchPath: parts.slice(0, i + 1).join("/") };
+        const candidate = {
+          name: parts[i] as string,
+          isDir: i < parts.length - 1,
+          folderPath,
+          searchPath: parts.slice(0, i + 1).join("/"),
+        };
         const level = opts.gitignore ? await levelOf(parentDir) : undefined;
         if (!isVisible(candidate, level, { includeHidden: opts.includeHidden, gitignore: opts.gitignore })) return false;
       }

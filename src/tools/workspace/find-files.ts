@@ -11,13 +11,31 @@ import { listFiles, stillInside } from "../../services/search/file-list.ts";
 export default defineTool({
   name: "findFiles",
   title: "Find files",
-  description: 'Finds files by glob (*, **, ?, [abc], {a,b}); a pattern without "/" matches names at any depth. Honours .gitignore; skips node_modules, .git and build output.',
+  description:
+    'Finds files by glob (*, **, ?, [abc], {a,b}); a pattern without "/" matches names at any depth. Honours .gitignore; skips node_modules, .git and build output.',
   searchHint: "find files by name glob pattern locate path search filenames",
   input: v.strictObject({
-    pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description('Glob, e.g. "*.ts", "src/**/*.test.{ts,tsx}" (paths relative to `path`).')),
+    pattern: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(1000),
+      v.description('Glob, e.g. "*.ts", "src/**/*.test.{ts,tsx}" (paths relative to `path`).'),
+    ),
     path: v.optional(v.pipe(v.string(), v.description("Directory to search, relative to the workspace root (default: the root)."))),
-    maxResults: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10000), v.description("Stop after this many matches (1-10000), the first in path order.")), 200),
-    includeHidden: v.optional(v.pipe(v.boolean(), v.description("Also search dot-files and dot-directories (.git is always skipped).")), false),
+    maxResults: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(10000),
+        v.description("Stop after this many matches (1-10000), the first in path order."),
+      ),
+      200,
+    ),
+    includeHidden: v.optional(
+      v.pipe(v.boolean(), v.description("Also search dot-files and dot-directories (.git is always skipped).")),
+      false,
+    ),
     includeIgnored: v.optional(v.pipe(v.boolean(), v.description("Also list files that .gitignore ignores.")), false),
   }),
   output: v.object({

@@ -11,12 +11,16 @@ const PROGRESS_EVERY = 250;
 export default defineTool({
   name: "getFileTree",
   title: "File tree",
-  description: "Shows an indented tree of a workspace directory (dirs first, sizes, symlinks not followed), honouring .gitignore and skipping node_modules, .git, build output and hidden files.",
+  description:
+    "Shows an indented tree of a workspace directory (dirs first, sizes, symlinks not followed), honouring .gitignore and skipping node_modules, .git, build output and hidden files.",
   searchHint: "file tree directory structure list folders project layout ls",
   input: v.strictObject({
     path: v.optional(v.pipe(v.string(), v.description("Directory to list, relative to the workspace root (default: the root)."))),
     maxDepth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10), v.description("Levels to descend (1-10).")), 3),
-    maxEntries: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000), v.description("Stop after this many entries (1-5000).")), 500),
+    maxEntries: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000), v.description("Stop after this many entries (1-5000).")),
+      500,
+    ),
     includeHidden: v.optional(v.pipe(v.boolean(), v.description("Include dot-files and dot-directories (.git is always skipped).")), false),
     includeIgnored: v.optional(v.pipe(v.boolean(), v.description("Include what .gitignore ignores.")), false),
   }),
@@ -26,7 +30,13 @@ export default defineTool({
     const dir = input.path ?? ".";
     const items: TreeItem[] = [];
     let truncated = false;
-    for await (const item of ctx.fs.walk(dir, { maxDepth: input.maxDepth, includeHidden: input.includeHidden, gitignore: !input.includeIgnored, sizes: true, signal: ctx.signal })) {
+    for await (const item of ctx.fs.walk(dir, {
+      maxDepth: input.maxDepth,
+      includeHidden: input.includeHidden,
+      gitignore: !input.includeIgnored,
+      sizes: true,
+      signal: ctx.signal,
+    })) {
       if (items.length >= input.maxEntries) {
         truncated = true;
         break;

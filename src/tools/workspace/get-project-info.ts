@@ -7,7 +7,8 @@ import { defineTool } from "../platform/define-tool.ts";
 export default defineTool({
   name: "getProjectInfo",
   title: "Project info",
-  description: "Detects the project kind (Node/TypeScript, Rust, Go, Python, Java, Deno, Make, git) from root marker files, with package.json name, scripts and package manager.",
+  description:
+    "Detects the project kind (Node/TypeScript, Rust, Go, Python, Java, Deno, Make, git) from root marker files, with package.json name, scripts and package manager.",
   searchHint: "project type language framework package.json scripts package manager manifest",
   input: v.strictObject({}),
   output: ProjectInfo,

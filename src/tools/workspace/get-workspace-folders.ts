@@ -20,7 +20,8 @@ const WorkspaceFolders = v.object({
 export default defineTool({
   name: "getWorkspaceFolders",
   title: "Workspace folders",
-  description: "Lists the workspace folders (name, file URI, absolute path) and the root that relative paths resolve against. Use it to learn where the project lives.",
+  description:
+    "Lists the workspace folders (name, file URI, absolute path) and the root that relative paths resolve against. Use it to learn where the project lives.",
   searchHint: "workspace folders root directory project path where",
   input: v.strictObject({}),
   output: WorkspaceFolders,

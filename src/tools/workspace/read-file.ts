@@ -21,14 +21,21 @@ const line = (what: string) => v.optional(v.pipe(v.number(), v.integer(), v.minV
 export default defineTool({
   name: "readFile",
   title: "Read file",
-  description: "Reads a text file in the workspace as numbered lines, whole or a 1-based line range; says how to page on when cut. Refuses binary files.",
+  description:
+    "Reads a text file in the workspace as numbered lines, whole or a 1-based line range; says how to page on when cut. Refuses binary files.",
   searchHint: "read file contents view source code lines open",
   input: v.strictObject({
     path: v.pipe(v.string(), v.description("File path, relative to the workspace root, absolute, or a file:// URI.")),
     startLine: line("First line to return (1-based, default 1)."),
     endLine: line(`Last line to return (inclusive; default: ${DEFAULT_MAX_LINES} lines from startLine).`),
     maxBytes: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_BYTES_LIMIT), v.description(`Most bytes of content to return (default ${DEFAULT_MAX_BYTES}, at most ${MAX_BYTES_LIMIT}).`)),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(MAX_BYTES_LIMIT),
+        v.description(`Most bytes of content to return (default ${DEFAULT_MAX_BYTES}, at most ${MAX_BYTES_LIMIT}).`),
+      ),
       DEFAULT_MAX_BYTES,
     ),
   }),
@@ -37,14 +44,23 @@ export default defineTool({
   async handler(input, ctx) {
     const startLine = input.startLine ?? 1;
     if (input.endLine !== undefined && input.endLine < startLine) {
-      throw new ToolError("invalid_arguments", `endLine (${input.endLine}) is before startLine (${startLine})`, { suggestion: "Pass an endLine at or after startLine, or leave it out." });
+      throw new ToolError("invalid_arguments", `endLine (${input.endLine}) is before startLine (${startLine})`, {
+        suggestion: "Pass an endLine at or after startLine, or leave it out.",
+      });
     }
     const file = await ctx.fs.openFile(input.path);
     try {
       await refuseBinary(file, input.path);
-      const read = await readLines(file, file.stat.size, { startLine, endLine: input.endLine, maxLines: DEFAULT_MAX_LINES, maxBytes: input.maxBytes });
+      const read = await readLines(file, file.stat.size, {
+        startLine,
+        endLine: input.endLine,
+        maxLines: DEFAULT_MAX_LINES,
+        maxBytes: input.maxBytes,
+      });
       if (read.lines.length === 0 && read.totalLines !== undefined && startLine > Math.max(read.totalLines, 1)) {
-        throw new ToolError("invalid_arguments", `startLine ${startLine} is past the end of ${input.path} (${read.totalLines} lines)`, { suggestion: `Pass a startLine from 1 to ${Math.max(read.totalLines, 1)}.` });
+        throw new ToolError("invalid_arguments", `startLine ${startLine} is past the end of ${input.path} (${read.totalLines} lines)`, {
+          suggestion: `Pass a startLine from 1 to ${Math.max(read.totalLines, 1)}.`,
+        });
       }
       return render(read, startLine, input, displayName(ctx.fs.relative(file.path)));
     } finally {
@@ -56,12 +72,19 @@ export default defineTool({
 async function refuseBinary(file: OpenedFile, label: string): Promise<void> {
   const head = await file.read(0, SNIFF_BYTES);
   if (head.includes(0)) {
-    throw new ToolError("binary_file", `${label} looks binary (it has a NUL byte in its first 8 KB)`, { suggestion: "Only text files can be read; find what you need with findFiles or by its file type." });
+    throw new ToolError("binary_file", `${label} looks binary (it has a NUL byte in its first 8 KB)`, {
+      suggestion: "Only text files can be read; find what you need with findFiles or by its file type.",
+    });
   }
   let control = 0;
-  for (const byte of head) if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c && byte !== 0x1b) || byte === 0x7f) control++;
+  for (const byte of head)
+    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c && byte !== 0x1b) || byte === 0x7f) control++;
   if (head.length > 0 && control / head.length > CONTROL_SHARE) {
-    throw new ToolError("binary_file", `${label} looks binary (${Math.round((100 * control) / head.length)}% control characters in its first 8 KB)`, { suggestion: "Only text files can be read." });
+    throw new ToolError(
+      "binary_file",
+      `${label} looks binary (${Math.round((100 * control) / head.length)}% control characters in its first 8 KB)`,
+      { suggestion: "Only text files can be read." },
+    );
   }
 }
 
@@ -76,7 +99,8 @@ function render(read: LinesRead, startLine: number, input: { endLine?: number | 
     return `${startLine + i}${shown.startsWith("\t") ? ":" : "\t"}${shown}`;
   });
   const notes: string[] = [];
-  if (read.partialLine) notes.push(`line ${read.endLine} is longer than maxBytes (${input.maxBytes}) and was cut; raise maxBytes to see it whole`);
+  if (read.partialLine)
+    notes.push(`line ${read.endLine} is longer than maxBytes (${input.maxBytes}) and was cut; raise maxBytes to see it whole`);
   else if (read.stoppedBy === "maxBytes" || read.stoppedBy === "maxLines") notes.push(pagingNote(read, startLine, input));
   if (crlf) notes.push("the file has CRLF line endings");
   return notes.length === 0 ? body.join("\n") : `${body.join("\n")}\n[${notes.join("; ")}]`;

@@ -85,11 +85,13 @@ export class StreamableHttpTransport {
     try {
       text = await readBodyLimited(request, MAX_BODY_BYTES);
     } catch (err) {
-      if (err instanceof BodyTooLarge) return rpcErrorResponse(413, RpcCode.invalidRequest, `Payload Too Large: at most ${MAX_BODY_BYTES} bytes per message`);
+      if (err instanceof BodyTooLarge)
+        return rpcErrorResponse(413, RpcCode.invalidRequest, `Payload Too Large: at most ${MAX_BODY_BYTES} bytes per message`);
       throw err;
     }
     const decoded = decodeMessage(text);
-    if (!decoded.ok) return new Response(JSON.stringify(decoded.response), { status: 400, headers: { "content-type": "application/json" } });
+    if (!decoded.ok)
+      return new Response(JSON.stringify(decoded.response), { status: 400, headers: { "content-type": "application/json" } });
     const { incoming } = decoded;
     if (incoming.kind === "request" && incoming.message.method === "initialize") return this.initialize(incoming);
 
@@ -108,7 +110,10 @@ export class StreamableHttpTransport {
   private async initialize(incoming: Incoming): Promise<Response> {
     const room = this.pool.makeRoom();
     if (!room.ok) {
-      this.opts.logger.warn("HTTP session pool full of sessions in use; refusing a new session", { pool: this.pool.size, retryAfterSeconds: room.retryAfterSeconds });
+      this.opts.logger.warn("HTTP session pool full of sessions in use; refusing a new session", {
+        pool: this.pool.size,
+        retryAfterSeconds: room.retryAfterSeconds,
+      });
       return rpcErrorResponse(
         503,
         RpcCode.serverError,
@@ -167,7 +172,11 @@ export class StreamableHttpTransport {
       }
       afterSeq = parsed.seq;
       if (!channel.canResume(afterSeq)) {
-        return rpcErrorResponse(400, RpcCode.serverError, "Bad Request: that stream's response is no longer kept (replay memory is bounded per session); send the request again");
+        return rpcErrorResponse(
+          400,
+          RpcCode.serverError,
+          "Bad Request: that stream's response is no longer kept (replay memory is bounded per session); send the request again",
+        );
       }
     } else {
       if (found.standalone?.connected) {

@@ -11,7 +11,14 @@ import { ProtocolError, RpcCode } from "../../errors.ts";
 import type { Logger } from "../../log.ts";
 import { isAllowedHost, type HostPolicy } from "../../security/auth/host-origin.ts";
 import { tokensEqual } from "../../security/auth/tokens.ts";
-import { ATTACH_NOTICE_HEADER, ATTACH_NOTICE_METHOD, CLIENT_DONE_REASON, CloseCode, IDE_AUTH_HEADER, SESSION_ID_HEADER } from "../../wire.ts";
+import {
+  ATTACH_NOTICE_HEADER,
+  ATTACH_NOTICE_METHOD,
+  CLIENT_DONE_REASON,
+  CloseCode,
+  IDE_AUTH_HEADER,
+  SESSION_ID_HEADER,
+} from "../../wire.ts";
 import { SafeSender } from "./safe-sender.ts";
 
 export interface ClaudeCodeSocketOptions {
@@ -34,17 +41,26 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     return {
       onOpen(_event, ws) {
         sender = new SafeSender(ws, () => opts.runtime.webSocketInfo.bufferedAmount(ws));
-        attachment = opts.store.attach(clientId, sender, () => ws.close(CloseCode.superseded, "superseded by a newer connection of this session"));
+        attachment = opts.store.attach(clientId, sender, () =>
+          ws.close(CloseCode.superseded, "superseded by a newer connection of this session"),
+        );
         opts.onCountChange?.(++open);
         if (wantsNotice) sender.send(notificationMessage(ATTACH_NOTICE_METHOD, attachNotice(attachment)));
-        opts.logger.info(`Claude Code ${attachment.resumed ? "reconnected" : "connected"} over WebSocket`, { session: attachment.session.id });
+        opts.logger.info(`Claude Code ${attachment.resumed ? "reconnected" : "connected"} over WebSocket`, {
+          session: attachment.session.id,
+        });
       },
       onMessage(event, ws) {
         const out = sender;
         const current = attachment;
         if (!out || !current?.current()) return;
         if (typeof event.data !== "string") {
-          out.send(errorMessageFor(null, new ProtocolError(RpcCode.parseError, "Parse error: binary frames are not supported; send JSON-RPC as text frames")));
+          out.send(
+            errorMessageFor(
+              null,
+              new ProtocolError(RpcCode.parseError, "Parse error: binary frames are not supported; send JSON-RPC as text frames"),
+            ),
+          );
           return;
         }
         current.session.handleText(event.data).then(
@@ -91,9 +107,13 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     // socket that opens and is closed with 1013 makes it reconnect at once, in a tight loop).
     if (!opts.store.hasRoom(clientId)) {
       opts.logger.warn("refusing a WebSocket: connected clients hold every session place", { maxWsSessions: opts.store.maxSessions });
-      return c.text(`Service Unavailable: all ${opts.store.maxSessions} WebSocket sessions are connected (--max-ws-sessions); retry in ${STORE_FULL_RETRY_AFTER_SECONDS} s`, 503, {
-        "retry-after": String(STORE_FULL_RETRY_AFTER_SECONDS),
-      });
+      return c.text(
+        `Service Unavailable: all ${opts.store.maxSessions} WebSocket sessions are connected (--max-ws-sessions); retry in ${STORE_FULL_RETRY_AFTER_SECONDS} s`,
+        503,
+        {
+          "retry-after": String(STORE_FULL_RETRY_AFTER_SECONDS),
+        },
+      );
     }
     return upgrade(c, next);
   };

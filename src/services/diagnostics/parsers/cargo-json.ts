@@ -6,7 +6,13 @@ import { num } from "./eslint-json.ts";
 import { jsonLines } from "./json-lines.ts";
 import { relativeTo } from "./paths.ts";
 
-const SEVERITY: Readonly<Record<string, Severity>> = { error: "error", "error: internal compiler error": "error", warning: "warning", note: "info", help: "hint" };
+const SEVERITY: Readonly<Record<string, Severity>> = {
+  error: "error",
+  "error: internal compiler error": "error",
+  warning: "warning",
+  note: "info",
+  help: "hint",
+};
 
 export async function parseCargoJson(stdout: string, root: string): Promise<Diagnostic[]> {
   const out: Diagnostic[] = [];
@@ -16,7 +22,14 @@ export async function parseCargoJson(stdout: string, root: string): Promise<Diag
     const spans = Array.isArray(m.spans) ? m.spans.filter(isRecord) : [];
     const span = spans.find((s) => s.is_primary === true) ?? spans[0];
     if (span === undefined) continue;
-    const d: Diagnostic = { file: relativeTo(root, String(span.file_name ?? "")), line: num(span.line_start) ?? 1, column: num(span.column_start) ?? 1, severity: SEVERITY[String(m.level)] ?? "info", message: String(m.message ?? ""), source: "cargo" };
+    const d: Diagnostic = {
+      file: relativeTo(root, String(span.file_name ?? "")),
+      line: num(span.line_start) ?? 1,
+      column: num(span.column_start) ?? 1,
+      severity: SEVERITY[String(m.level)] ?? "info",
+      message: String(m.message ?? ""),
+      source: "cargo",
+    };
     if (isRecord(m.code) && typeof m.code.code === "string") d.code = m.code.code;
     if (num(span.line_end) !== undefined) d.endLine = num(span.line_end);
     if (num(span.column_end) !== undefined) d.endColumn = num(span.column_end);

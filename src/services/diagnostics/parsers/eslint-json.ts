@@ -13,7 +13,14 @@ export async function parseEslintJson(stdout: string, root: string): Promise<Dia
       // "File ignored because no matching configuration was supplied": a note about the file, with
       // no rule and no place in it, not a finding (a fatal parse error has both a line and fatal).
       if (m.ruleId === null && m.fatal !== true && m.line === undefined) continue;
-      const d: Diagnostic = { file: relativeTo(root, String(file.filePath)), line: num(m.line) ?? 1, column: num(m.column) ?? 1, severity: m.severity === 2 || m.fatal === true ? "error" : "warning", message: String(m.message ?? ""), source: "eslint" };
+      const d: Diagnostic = {
+        file: relativeTo(root, String(file.filePath)),
+        line: num(m.line) ?? 1,
+        column: num(m.column) ?? 1,
+        severity: m.severity === 2 || m.fatal === true ? "error" : "warning",
+        message: String(m.message ?? ""),
+        source: "eslint",
+      };
       if (typeof m.ruleId === "string") d.code = m.ruleId;
       if (num(m.endLine) !== undefined) d.endLine = num(m.endLine);
       if (num(m.endColumn) !== undefined) d.endColumn = num(m.endColumn);

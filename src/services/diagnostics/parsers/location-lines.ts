@@ -7,7 +7,15 @@ export function parseLocationLines(text: string, root: string, source: string): 
   const out: Diagnostic[] = [];
   for (const line of text.split(/\r?\n/)) {
     const m = /^(?:vet: )?([^\s:#][^:]*):(\d+):(\d+): (.*)$/.exec(line);
-    if (m !== null) out.push({ file: relativeTo(root, m[1] ?? ""), line: Number(m[2]), column: Number(m[3]), severity: "warning", message: m[4] ?? "", source });
+    if (m !== null)
+      out.push({
+        file: relativeTo(root, m[1] ?? ""),
+        line: Number(m[2]),
+        column: Number(m[3]),
+        severity: "warning",
+        message: m[4] ?? "",
+        source,
+      });
   }
   return out;
 }
@@ -21,7 +29,14 @@ export function parseGithubAnnotations(text: string, root: string, source: strin
     if (m === null) continue;
     const fields = Object.fromEntries((m[2] ?? "").split(",").map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
     const n = (key: string) => (fields[key] !== undefined && /^\d+$/.test(fields[key]) ? Number(fields[key]) : undefined);
-    const d: Diagnostic = { file: relativeTo(root, fields.file ?? ""), line: n("line") ?? 1, column: n("col") ?? 1, severity: GITHUB_SEVERITY[m[1] ?? ""] ?? "info", message: unescapeAnnotation(m[3] ?? ""), source };
+    const d: Diagnostic = {
+      file: relativeTo(root, fields.file ?? ""),
+      line: n("line") ?? 1,
+      column: n("col") ?? 1,
+      severity: GITHUB_SEVERITY[m[1] ?? ""] ?? "info",
+      message: unescapeAnnotation(m[3] ?? ""),
+      source,
+    };
     if (fields.title !== undefined) d.code = fields.title;
     if (n("endLine") !== undefined) d.endLine = n("endLine");
     if (n("endColumn") !== undefined) d.endColumn = n("endColumn");

@@ -20,7 +20,14 @@ export async function parsePyrightJson(stdout: string, root: string): Promise<Di
     const range = isRecord(m.range) ? m.range : {};
     const start = isRecord(range.start) ? range.start : {};
     const end = isRecord(range.end) ? range.end : {};
-    const d: Diagnostic = { file: relativeTo(root, String(m.file ?? "")), line: (num(start.line) ?? 0) + 1, column: (num(start.character) ?? 0) + 1, severity: SEVERITY[String(m.severity)] ?? "info", message: String(m.message ?? ""), source: "pyright" };
+    const d: Diagnostic = {
+      file: relativeTo(root, String(m.file ?? "")),
+      line: (num(start.line) ?? 0) + 1,
+      column: (num(start.character) ?? 0) + 1,
+      severity: SEVERITY[String(m.severity)] ?? "info",
+      message: String(m.message ?? ""),
+      source: "pyright",
+    };
     if (typeof m.rule === "string") d.code = m.rule;
     if (num(end.line) !== undefined) d.endLine = (num(end.line) ?? 0) + 1;
     if (num(end.character) !== undefined) d.endColumn = (num(end.character) ?? 0) + 1;

@@ -10,7 +10,15 @@ export function parseTscOutput(stdout: string, root: string): Diagnostic[] {
   for (const line of stdout.split(/\r?\n/)) {
     const m = LINE.exec(line);
     if (m !== null) {
-      out.push({ file: relativeTo(root, m[1] ?? ""), line: Number(m[2]), column: Number(m[3]), severity: m[4] === "message" ? "info" : m[4] === "warning" ? "warning" : "error", code: `TS${m[5]}`, message: m[6] ?? "", source: "tsc" });
+      out.push({
+        file: relativeTo(root, m[1] ?? ""),
+        line: Number(m[2]),
+        column: Number(m[3]),
+        severity: m[4] === "message" ? "info" : m[4] === "warning" ? "warning" : "error",
+        code: `TS${m[5]}`,
+        message: m[6] ?? "",
+        source: "tsc",
+      });
     } else if (/^\s+\S/.test(line) && out.length > 0) {
       const last = out[out.length - 1];
       if (last !== undefined) last.message += `\n${line.trim()}`;

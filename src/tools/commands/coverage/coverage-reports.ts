@@ -19,20 +19,28 @@ export interface FileCoverage {
 export async function parseLcov(text: string, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
   const out: FileCoverage[] = [];
   let current: { file: string; hits: Map<number, number> } | undefined;
-  await forEachLine(text, (line) => {
-    if (line.startsWith("SF:")) current = { file: relativeTo(root, line.slice(3).trim()), hits: new Map() };
-    else if (line.startsWith("DA:") && current !== undefined) {
-      const [n, hits] = line.slice(3).split(",");
-      current.hits.set(Number(n), Math.max(current.hits.get(Number(n)) ?? 0, Number(hits)));
-    } else if (line.startsWith("end_of_record") && current !== undefined) {
-      out.push(fromHits(current.file, current.hits));
-      current = undefined;
-    }
-  }, yielder);
+  await forEachLine(
+    text,
+    (line) => {
+      if (line.startsWith("SF:")) current = { file: relativeTo(root, line.slice(3).trim()), hits: new Map() };
+      else if (line.startsWith("DA:") && current !== undefined) {
+        const [n, hits] = line.slice(3).split(",");
+        current.hits.set(Number(n), Math.max(current.hits.get(Number(n)) ?? 0, Number(hits)));
+      } else if (line.startsWith("end_of_record") && current !== undefined) {
+        out.push(fromHits(current.file, current.hits));
+        current = undefined;
+      }
+    },
+    yielder,
+  );
   return out;
 }
 
-export async function parseIstanbulFinal(report: Record<string, unknown>, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
+export async function parseIstanbulFinal(
+  report: Record<string, unknown>,
+  root: string,
+  yielder = createYielder(),
+): Promise<FileCoverage[]> {
   const out: FileCoverage[] = [];
   for (const [path, data] of Object.entries(report)) {
     await yielder.maybeYield();
@@ -49,7 +57,11 @@ export async function parseIstanbulFinal(report: Record<string, unknown>, root: 
   return out;
 }
 
-export async function parseIstanbulSummary(report: Record<string, unknown>, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
+export async function parseIstanbulSummary(
+  report: Record<string, unknown>,
+  root: string,
+  yielder = createYielder(),
+): Promise<FileCoverage[]> {
   const out: FileCoverage[] = [];
   for (const [path, data] of Object.entries(report)) {
     await yielder.maybeYield();
@@ -81,14 +93,23 @@ export async function parseCobertura(xml: string, root: string, yielder = create
   return merge(out);
 }
 
-export async function parseCoveragePyJson(report: Record<string, unknown>, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
+export async function parseCoveragePyJson(
+  report: Record<string, unknown>,
+  root: string,
+  yielder = createYielder(),
+): Promise<FileCoverage[]> {
   const files = isRecord(report.files) ? report.files : {};
   const out: FileCoverage[] = [];
   for (const [path, data] of Object.entries(files)) {
     await yielder.maybeYield();
     if (!isRecord(data) || !isRecord(data.summary)) continue;
     const missing = Array.isArray(data.missing_lines) ? data.missing_lines.map(Number) : [];
-    out.push({ file: relativeTo(root, path), covered: Number(data.summary.covered_lines ?? 0), total: Number(data.summary.num_statements ?? 0), uncovered: missing });
+    out.push({
+      file: relativeTo(root, path),
+      covered: Number(data.summary.covered_lines ?? 0),
+      total: Number(data.summary.num_statements ?? 0),
+      uncovered: missing,
+    });
   }
   return out;
 }
@@ -96,27 +117,40 @@ export async function parseCoveragePyJson(report: Record<string, unknown>, root:
 const MAX_BLOCK_LINES = 10_000;
 
 /** "mode: set" then "module/path/file.go:12.5,14.2 3 1" (start.col,end.col statements count). */
-export async function parseGoCoverProfile(text: string, modulePath: string | undefined, yielder = createYielder()): Promise<FileCoverage[]> {
+export async function parseGoCoverProfile(
+  text: string,
+  modulePath: string | undefined,
+  yielder = createYielder(),
+): Promise<FileCoverage[]> {
   const files = new Map<string, { covered: number; total: number; uncovered: Set<number> }>();
-  await forEachLine(text, (line) => {
-    const m = /^(.+\.go):(\d+)\.\d+,(\d+)\.\d+ (\d+) (\d+)$/.exec(line);
-    if (m === null) return;
-    let file = m[1] ?? "";
-    if (modulePath !== undefined && file.startsWith(`${modulePath}/`)) file = file.slice(modulePath.length + 1);
-    const entry = files.get(file) ?? { covered: 0, total: 0, uncovered: new Set<number>() };
-    const statements = Number(m[4]);
-    entry.total += statements;
-    if (Number(m[5]) > 0) entry.covered += statements;
-    // A block spans its lines; a forged end line must not make this loop a billion times.
-    else for (let n = Number(m[2]), last = Math.min(Number(m[3]), n + MAX_BLOCK_LINES); n <= last; n++) entry.uncovered.add(n);
-    files.set(file, entry);
-  }, yielder);
+  await forEachLine(
+    text,
+    (line) => {
+      const m = /^(.+\.go):(\d+)\.\d+,(\d+)\.\d+ (\d+) (\d+)$/.exec(line);
+      if (m === null) return;
+      let file = m[1] ?? "";
+      if (modulePath !== undefined && file.startsWith(`${modulePath}/`)) file = file.slice(modulePath.length + 1);
+      const entry = files.get(file) ?? { covered: 0, total: 0, uncovered: new Set<number>() };
+      const statements = Number(m[4]);
+      entry.total += statements;
+      if (Number(m[5]) > 0) entry.covered += statements;
+      // A block spans its lines; a forged end line must not make this loop a billion times.
+      else for (let n = Number(m[2]), last = Math.min(Number(m[3]), n + MAX_BLOCK_LINES); n <= last; n++) entry.uncovered.add(n);
+      files.set(file, entry);
+    },
+    yielder,
+  );
   return [...files].map(([file, e]) => ({ file, covered: e.covered, total: e.total, uncovered: [...e.uncovered].sort((a, b) => a - b) }));
 }
 
 function fromHits(file: string, hits: ReadonlyMap<number, number>): FileCoverage {
   const lines = [...hits.entries()].sort((a, b) => a[0] - b[0]);
-  return { file, covered: lines.filter(([, h]) => h > 0).length, total: lines.length, uncovered: lines.filter(([, h]) => h === 0).map(([n]) => n) };
+  return {
+    file,
+    covered: lines.filter(([, h]) => h > 0).length,
+    total: lines.length,
+    uncovered: lines.filter(([, h]) => h === 0).map(([n]) => n),
+  };
 }
 
 /** Cobertura lists a file once per class in it. */
@@ -124,7 +158,17 @@ function merge(files: readonly FileCoverage[]): FileCoverage[] {
   const byName = new Map<string, FileCoverage>();
   for (const f of files) {
     const seen = byName.get(f.file);
-    byName.set(f.file, seen === undefined ? f : { file: f.file, covered: seen.covered + f.covered, total: seen.total + f.total, uncovered: [...(seen.uncovered ?? []), ...(f.uncovered ?? [])].sort((a, b) => a - b) });
+    byName.set(
+      f.file,
+      seen === undefined
+        ? f
+        : {
+            file: f.file,
+            covered: seen.covered + f.covered,
+            total: seen.total + f.total,
+            uncovered: [...(seen.uncovered ?? []), ...(f.uncovered ?? [])].sort((a, b) => a - b),
+          },
+    );
   }
   return [...byName.values()];
 }

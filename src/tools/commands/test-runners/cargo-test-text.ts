@@ -40,7 +40,10 @@ export function parseCargoTestText(stdout: string): ParsedRun {
 
 function failureOf(test: string, block: readonly string[]): TestFailure {
   const text = block.join("\n").trim();
-  const failure: TestFailure = { test, message: shortMessage(text.replace(/^thread '[^']*' panicked at [^\n]*\n?/, "") || text || "failed") };
+  const failure: TestFailure = {
+    test,
+    message: shortMessage(text.replace(/^thread '[^']*' panicked at [^\n]*\n?/, "") || text || "failed"),
+  };
   // Rust >= 1.73: "thread 'x' panicked at src/lib.rs:10:5:"; before: "panicked at 'msg', src/lib.rs:10:5".
   const at = /panicked at (?:'[^']*', )?([^\s:]+\.rs):(\d+):\d+/.exec(text);
   if (at !== null) {

@@ -37,10 +37,12 @@ export async function detectRunners(ctx: ToolContext): Promise<DetectedRunner[]>
   };
   const script = isRecord(pkg?.scripts) && typeof pkg.scripts.test === "string" ? pkg.scripts.test : "";
   const byPosition = SCRIPT_RUNNERS.map(([re, runner]) => ({ runner, at: script.search(re) })).filter((s) => s.at !== -1);
-  for (const { runner } of byPosition.sort((a, b) => a.at - b.at)) add(runner, `package.json's test script runs ${runner === "node" ? "node --test" : runner}`);
+  for (const { runner } of byPosition.sort((a, b) => a.at - b.at))
+    add(runner, `package.json's test script runs ${runner === "node" ? "node --test" : runner}`);
   for (const runner of ["vitest", "jest", "mocha"] as const) {
     if (project.deps.has(runner)) add(runner, `package.json depends on ${runner}`);
-    else if (project.hasFile(runner === "mocha" ? ".mocharc" : `${runner}.config.`)) add(runner, `the workspace has a ${runner} config file`);
+    else if (project.hasFile(runner === "mocha" ? ".mocharc" : `${runner}.config.`))
+      add(runner, `the workspace has a ${runner} config file`);
   }
   if (isRecord(pkg?.jest)) add("jest", 'package.json has a "jest" key');
   const why = await pytestMarker(names, read);
@@ -58,6 +60,7 @@ async function pytestMarker(names: ReadonlySet<string>, read: (file: string) => 
   if (/^\[tool:pytest\]/m.test(await read("setup.cfg"))) return "setup.cfg configures pytest";
   if (/^\[pytest\]/m.test(await read("tox.ini"))) return "tox.ini configures pytest";
   if (/\bpytest\b/.test(pyproject)) return "pyproject.toml depends on pytest";
-  for (const file of [...names].filter((n) => /^requirements.*\.txt$/.test(n))) if (/^\s*pytest\b/m.test(await read(file))) return `${file} lists pytest`;
+  for (const file of [...names].filter((n) => /^requirements.*\.txt$/.test(n)))
+    if (/^\s*pytest\b/m.test(await read(file))) return `${file} lists pytest`;
   return undefined;
 }

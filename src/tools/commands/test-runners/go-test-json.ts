@@ -16,7 +16,8 @@ export async function parseGoTestJson(stdout: string): Promise<ParsedRun> {
       if (lines.length === 0) output.set(key, lines);
       lines.push(String(event.Output ?? ""));
     }
-    if (event.Action === "pass" || event.Action === "fail" || event.Action === "skip") final.set(key, { action: event.Action, pkg: String(event.Package), test: event.Test });
+    if (event.Action === "pass" || event.Action === "fail" || event.Action === "skip")
+      final.set(key, { action: event.Action, pkg: String(event.Package), test: event.Test });
   }
   if (events === 0) return { passed: 0, failed: 0, skipped: 0, failures: [], unreadable: true };
   const all = [...final.entries()];

@@ -10,7 +10,8 @@ export function parseJestJson(stdout: string, root: string): ParsedRun {
 }
 
 export function readJestReport(report: Record<string, unknown> | undefined, root: string): ParsedRun {
-  if (report === undefined || !Array.isArray(report.testResults)) return { passed: 0, failed: 0, skipped: 0, failures: [], unreadable: true };
+  if (report === undefined || !Array.isArray(report.testResults))
+    return { passed: 0, failed: 0, skipped: 0, failures: [], unreadable: true };
   const failures: TestFailure[] = [];
   let passed = 0;
   let failed = 0;
@@ -30,7 +31,11 @@ export function readJestReport(report: Record<string, unknown> | undefined, root
     // A file that failed to load (a syntax error, a missing import) has no tests, only a message.
     if (tests.length === 0 && file.status === "failed") {
       failed++;
-      failures.push({ test: `(file ${path ?? "?"})`, ...(path === undefined ? {} : { file: path }), message: shortMessage(String(file.message ?? "the test file failed to run")) });
+      failures.push({
+        test: `(file ${path ?? "?"})`,
+        ...(path === undefined ? {} : { file: path }),
+        message: shortMessage(String(file.message ?? "the test file failed to run")),
+      });
     }
   }
   return { passed, failed, skipped, failures };

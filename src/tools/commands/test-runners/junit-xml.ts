@@ -17,7 +17,10 @@ export function parseJunitXml(xml: string | undefined): ParsedRun {
     if (problem !== undefined) {
       failed++;
       const detail = xmlAttributes(problem.element.attrs).message ?? "";
-      const failure: TestFailure = { test: [attrs.classname, attrs.name].filter(Boolean).join("::"), message: shortMessage(detail || decodeBody(problem.element) || problem.kind) };
+      const failure: TestFailure = {
+        test: [attrs.classname, attrs.name].filter(Boolean).join("::"),
+        message: shortMessage(detail || decodeBody(problem.element) || problem.kind),
+      };
       if (attrs.file !== undefined) failure.file = attrs.file;
       // pytest writes the 0-based line of the test function.
       if (attrs.line !== undefined && /^\d+$/.test(attrs.line)) failure.line = Number(attrs.line) + 1;

@@ -14,7 +14,10 @@ export function readMochaReport(report: Record<string, unknown> | undefined, roo
     const err = isRecord(f.err) ? f.err : {};
     const file = typeof f.file === "string" ? relativeTo(root, f.file) : undefined;
     const line = lineInStack(String(err.stack ?? ""), file);
-    const failure: TestFailure = { test: String(f.fullTitle ?? f.title ?? "?"), message: shortMessage(String(err.message ?? err.stack ?? "failed")) };
+    const failure: TestFailure = {
+      test: String(f.fullTitle ?? f.title ?? "?"),
+      message: shortMessage(String(err.message ?? err.stack ?? "failed")),
+    };
     if (file !== undefined) failure.file = file;
     if (line !== undefined) failure.line = line;
     return failure;

@@ -42,28 +42,53 @@ export const RUNNERS: Readonly<Record<RunnerName, TestRunner>> = {
     name: "vitest",
     program: "vitest",
     writesReport: true,
-    args: (r, report) => ["run", "--reporter=json", ...opt(report, (p) => [`--outputFile=${p}`]), ...opt(r.filter, (f) => [`--testNamePattern=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
+    args: (r, report) => [
+      "run",
+      "--reporter=json",
+      ...opt(report, (p) => [`--outputFile=${p}`]),
+      ...opt(r.filter, (f) => [`--testNamePattern=${f}`]),
+      ...opt(r.file, (f) => [pathArgument(f)]),
+    ],
     parse: async (res, root) => (res.report ? readJestReport(await jsonReport(res.report), root) : parseJestJson(res.stdout, root)),
   },
   jest: {
     name: "jest",
     program: "jest",
     writesReport: true,
-    args: (r, report) => ["--json", ...opt(report, (p) => [`--outputFile=${p}`]), "--ci", "--testLocationInResults", "--watchAll=false", ...opt(r.filter, (f) => [`--testNamePattern=${f}`]), ...opt(r.file, (f) => ["--runTestsByPath", pathArgument(f)])],
+    args: (r, report) => [
+      "--json",
+      ...opt(report, (p) => [`--outputFile=${p}`]),
+      "--ci",
+      "--testLocationInResults",
+      "--watchAll=false",
+      ...opt(r.filter, (f) => [`--testNamePattern=${f}`]),
+      ...opt(r.file, (f) => ["--runTestsByPath", pathArgument(f)]),
+    ],
     parse: async (res, root) => (res.report ? readJestReport(await jsonReport(res.report), root) : parseJestJson(res.stdout, root)),
   },
   mocha: {
     name: "mocha",
     program: "mocha",
     writesReport: true,
-    args: (r, report) => ["--reporter=json", ...opt(report, (p) => ["--reporter-option", `output=${p}`]), ...opt(r.filter, (f) => [`--grep=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
+    args: (r, report) => [
+      "--reporter=json",
+      ...opt(report, (p) => ["--reporter-option", `output=${p}`]),
+      ...opt(r.filter, (f) => [`--grep=${f}`]),
+      ...opt(r.file, (f) => [pathArgument(f)]),
+    ],
     parse: async (res, root) => (res.report ? readMochaReport(await jsonReport(res.report), root) : parseMochaJson(res.stdout, root)),
   },
   node: {
     name: "node",
     program: "node",
     writesReport: true,
-    args: (r, report) => ["--test", "--test-reporter=tap", ...opt(report, (p) => [`--test-reporter-destination=${p}`]), ...opt(r.filter, (f) => [`--test-name-pattern=${f}`]), ...opt(r.file, (f) => [pathArgument(f)])],
+    args: (r, report) => [
+      "--test",
+      "--test-reporter=tap",
+      ...opt(report, (p) => [`--test-reporter-destination=${p}`]),
+      ...opt(r.filter, (f) => [`--test-name-pattern=${f}`]),
+      ...opt(r.file, (f) => [pathArgument(f)]),
+    ],
     parse: async (res, root) => parseNodeTap(res.report || res.stdout, root),
   },
   pytest: {
@@ -71,7 +96,16 @@ export const RUNNERS: Readonly<Record<RunnerName, TestRunner>> = {
     program: "pytest",
     // xunit1 adds file and line to each testcase; -p no:cacheprovider leaves no .pytest_cache behind.
     writesReport: true,
-    args: (r, report) => ["-q", "-p", "no:cacheprovider", ...opt(report, (p) => [`--junitxml=${p}`]), "-o", "junit_family=xunit1", ...opt(r.filter, (f) => ["-k", f]), ...opt(r.file, (f) => [pathArgument(f)])],
+    args: (r, report) => [
+      "-q",
+      "-p",
+      "no:cacheprovider",
+      ...opt(report, (p) => [`--junitxml=${p}`]),
+      "-o",
+      "junit_family=xunit1",
+      ...opt(r.filter, (f) => ["-k", f]),
+      ...opt(r.file, (f) => [pathArgument(f)]),
+    ],
     parse: async (res) => parseJunitXml(res.report),
   },
   go: {
@@ -94,6 +128,9 @@ export const RUNNERS: Readonly<Record<RunnerName, TestRunner>> = {
 /** cargo test picks integration tests by target name: tests/<name>.rs. */
 function cargoTestTarget(file: string): string {
   const m = /^(?:.*\/)?tests\/(\w[\w-]*)\.rs$/.exec(file);
-  if (m === null) throw new ToolError("invalid_arguments", `cargo runs tests by target, and ${file} is not an integration test file (tests/<name>.rs)`, { suggestion: "Pass a test name as filter instead of a file." });
+  if (m === null)
+    throw new ToolError("invalid_arguments", `cargo runs tests by target, and ${file} is not an integration test file (tests/<name>.rs)`, {
+      suggestion: "Pass a test name as filter instead of a file.",
+    });
   return m[1] ?? "";
 }

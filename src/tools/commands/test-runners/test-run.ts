@@ -26,8 +26,15 @@ export const TestRun = v.object({
   failures: v.array(TestFailure),
   failuresOmitted: v.optional(v.pipe(v.number(), v.description("Further failures not listed."))),
   command: v.pipe(v.string(), v.description("The command line that ran, to reproduce it.")),
-  cachedAgoMs: v.optional(v.pipe(v.number(), v.description("Present when this is the result of a run this long ago (cached 30 s; pass rerun: true to run again)."))),
-  output: v.optional(v.pipe(v.string(), v.description("The end of the runner's output, when it failed to run or its results could not be read."))),
+  cachedAgoMs: v.optional(
+    v.pipe(
+      v.number(),
+      v.description("Present when this is the result of a run this long ago (cached 30 s; pass rerun: true to run again)."),
+    ),
+  ),
+  output: v.optional(
+    v.pipe(v.string(), v.description("The end of the runner's output, when it failed to run or its results could not be read.")),
+  ),
 });
 export type TestRun = v.InferOutput<typeof TestRun>;
 
@@ -86,7 +93,8 @@ export function extractJsonObject(text: string): Record<string, unknown> | undef
     if (text.startsWith("{", start)) {
       tries++;
       const line = text.slice(start, end).trim();
-      const found = (tries <= MAX_REST_TRIES ? tryParse(text.slice(start).trim()) : undefined) ?? (line.endsWith("}") ? tryParse(line) : undefined);
+      const found =
+        (tries <= MAX_REST_TRIES ? tryParse(text.slice(start).trim()) : undefined) ?? (line.endsWith("}") ? tryParse(line) : undefined);
       if (found !== undefined) return found;
     }
     end = start - 1;
