@@ -62,7 +62,13 @@ async function bridgeClient(root) {
     if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
     return result;
   };
-  return { call, stop: async () => (await client.close(), await bridge.stop()) };
+  return {
+    call,
+    stop: async () => {
+      await client.close();
+      await bridge.stop();
+    },
+  };
 }
 
 const root = await bigRepository();

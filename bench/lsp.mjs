@@ -56,7 +56,13 @@ async function bridgeClient(root) {
     if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
     return result.content[0].text;
   };
-  return { call, stop: async () => (await client.close(), await bridge.stop()) };
+  return {
+    call,
+    stop: async () => {
+      await client.close();
+      await bridge.stop();
+    },
+  };
 }
 
 async function directServer(root, file) {

@@ -76,7 +76,7 @@ function typescriptSource() {
     "export type RecordKind = (typeof RECORD_KINDS)[number];",
   );
   if (lines.length !== lineCount) throw new Error(`the generated file has ${lines.length} lines, not ${lineCount}`);
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 /** The same call straight over MCP: what the bridge sends, before Claude Code picks from it. */

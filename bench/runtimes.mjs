@@ -33,7 +33,7 @@ const measured = ["node", "bun", "deno"];
 
 const workspace = mkdtempSync(join(tmpdir(), "bench-ws-"));
 mkdirSync(join(workspace, "src"));
-writeFileSync(join(workspace, "package.json"), JSON.stringify({ name: "bench-app", version: "1.0.0" }) + "\n");
+writeFileSync(join(workspace, "package.json"), `${JSON.stringify({ name: "bench-app", version: "1.0.0" })}\n`);
 writeFileSync(join(workspace, "src", "index.ts"), "export const answer = 42;\n".repeat(20));
 const configDir = mkdtempSync(join(tmpdir(), "bench-cc-"));
 

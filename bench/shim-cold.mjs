@@ -25,7 +25,9 @@ const INIT = {
   params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } },
 };
 const children = new Set();
-process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
+process.on("exit", () => {
+  for (const c of children) c.kill("SIGKILL");
+});
 
 /** Spawn -> first stdout line (an initialize written at once), or -> exit when `untilExit`. */
 async function time(argv, cwd, untilExit = false) {

@@ -36,7 +36,9 @@ const configDir = join(home, "cfg");
 mkdirSync(workspace);
 const env = { ...process.env, CLAUDE_CONFIG_DIR: configDir };
 const children = new Set();
-process.on("exit", () => children.forEach((c) => c.kill("SIGKILL")));
+process.on("exit", () => {
+  for (const c of children) c.kill("SIGKILL");
+});
 
 function startBridge(port = 0) {
   const spawnedAt = performance.now();
@@ -112,7 +114,11 @@ async function throughShim() {
   /** Resolves once the shim's stderr satisfies `pred` (checked as each chunk arrives). */
   const untilStderr = (pred) =>
     new Promise((resolve) => {
-      const check = () => pred(stderr) && (proc.stderr.off("data", check), resolve());
+      const check = () => {
+        if (!pred(stderr)) return;
+        proc.stderr.off("data", check);
+        resolve();
+      };
       proc.stderr.on("data", check);
       check();
     });
@@ -120,8 +126,7 @@ async function throughShim() {
   let buf = "";
   proc.stdout.setEncoding("utf8").on("data", (d) => {
     buf += d;
-    let nl;
-    while ((nl = buf.indexOf("\n")) !== -1) {
+    for (let nl = buf.indexOf("\n"); nl !== -1; nl = buf.indexOf("\n")) {
       p.onText(buf.slice(0, nl));
       buf = buf.slice(nl + 1);
     }

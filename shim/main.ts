@@ -231,7 +231,7 @@ function readStdin(relay: Relay, log: ShimLog, onEnd: () => Promise<void>): void
   const splitter = new LineSplitter(MAX_LINE_BYTES);
   const handle = (line: Line) => {
     if (line.kind === "text") {
-      let message;
+      let message: ReturnType<typeof classifyLine>;
       try {
         message = classifyLine(line.text);
       } catch (err) {

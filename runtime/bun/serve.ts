@@ -44,7 +44,10 @@ export async function bunServe(app: { fetch: FetchHandler }, opts: ServeOptions,
       // Outside development mode Bun sets SO_REUSEPORT unless told not to, and a second bridge
       // would then share the port instead of getting port_in_use.
       reusePort: false,
-      fetch: (request, srv) => app.fetch(request, (env ??= { server: choosingSubprotocol(srv) })),
+      fetch: (request, srv) => {
+        env ??= { server: choosingSubprotocol(srv) };
+        return app.fetch(request, env);
+      },
       websocket: {
         open(ws) {
           sockets.add(ws);

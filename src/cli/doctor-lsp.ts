@@ -12,7 +12,7 @@ import { createCommandResolver, type ResolvedCommand } from "../lsp/command-reso
 import { displayName } from "../lsp/language-server.ts";
 import { initializationOptionsFor } from "../lsp/launch-options.ts";
 import { BUILT_IN_SERVERS, type ServerSpec } from "../lsp/server-specs.ts";
-import { LspRequestError } from "../ports/lsp.ts";
+import { LspRequestError, type LspConnection } from "../ports/lsp.ts";
 import type { Runtime } from "../ports/runtime.ts";
 import type { Check } from "./doctor-report.ts";
 import { projectLanguages } from "./project-languages.ts";
@@ -68,7 +68,7 @@ async function probeServer(runtime: Runtime, spec: ServerSpec, found: ResolvedCo
   // command nothing else would keep the event loop alive while the server starts.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), LSP_TIMEOUT_MS);
-  let connection;
+  let connection: LspConnection;
   try {
     connection = runtime.languageServers.start(found.command, [...spec.args], { cwd: root, env: childEnvironment(runtime.env, undefined) });
   } catch (err) {

@@ -34,9 +34,10 @@ export interface CheckedWorkspaceEdit {
 }
 
 /** What phase 2 implements on the [files] machinery: all files or none, a diff for a dry run. */
-export interface ApplyWorkspaceEdit {
-  (edit: CheckedWorkspaceEdit, opts: { dryRun: boolean; signal: AbortSignal }): Promise<{ diff: string; files: readonly string[] }>;
-}
+export type ApplyWorkspaceEdit = (
+  edit: CheckedWorkspaceEdit,
+  opts: { dryRun: boolean; signal: AbortSignal },
+) => Promise<{ diff: string; files: readonly string[] }>;
 
 type Resolve = (uri: string, opts: { mustExist: boolean }) => Promise<WorkspacePath>;
 

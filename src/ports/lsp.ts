@@ -1,7 +1,3 @@
-// The language-server port: a server spawned and framed by the runtime adapter (vscode-jsonrpc), so
-// the core manages servers, documents and tools without knowing how bytes move.
-import type { Child, SpawnOptions } from "./process.ts";
-
 /**
  * A failed LSP request: the server's JSON-RPC error code (-32601 method not found, -32801 content
  * modified, -32800 cancelled...), or "closed" when the server went away before it answered.

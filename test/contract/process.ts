@@ -47,7 +47,12 @@ export async function startProcess(command: [string, ...string[]], opts: StartOp
   let stdout = "";
   let stderr = "";
   let exitInfo: ExitInfo | undefined;
-  const exited = new Promise<ExitInfo>((resolve) => proc.once("exit", (code, signal) => resolve((exitInfo = { code, signal }))));
+  const exited = new Promise<ExitInfo>((resolve) =>
+    proc.once("exit", (code, signal) => {
+      exitInfo = { code, signal };
+      resolve(exitInfo);
+    }),
+  );
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const ready = await new Promise<RegExpExecArray>((resolve, reject) => {
     const check = (): void => {

@@ -194,7 +194,7 @@ async function seedClaudeConfig(configDir: string, workspace: string): Promise<v
       [workspace]: { hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, allowedTools: [] },
     },
   };
-  await writeFile(join(configDir, ".claude.json"), JSON.stringify(config, null, 2) + "\n", { mode: 0o600 });
+  await writeFile(join(configDir, ".claude.json"), `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
 }
 
 function startClaude(opts: {

@@ -52,18 +52,18 @@ describe("lock file", () => {
     expect((await stat(join(b.configDir, "ide"))).mode & 0o777).toBe(0o700);
 
     const lock = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
-    expect(lock["pid"]).toBe(b.proc.pid);
-    expect(lock["startedAt"]).toBeDefined();
-    const startedAt = new Date(lock["startedAt"] as string | number).getTime();
+    expect(lock.pid).toBe(b.proc.pid);
+    expect(lock.startedAt).toBeDefined();
+    const startedAt = new Date(lock.startedAt as string | number).getTime();
     expect(Math.abs(Date.now() - startedAt)).toBeLessThan(120_000);
-    expect(lock["workspace"]).toBe(b.workspace);
-    expect(lock["workspaceFolders"]).toEqual([b.workspace]);
-    expect(lock["ideName"]).toBeTypeOf("string");
-    expect(lock["ideName"]).not.toBe("");
-    expect(lock["transport"]).toBe("ws");
-    expect(lock["authToken"]).toBe(b.token);
-    expect(lock["isBridge"]).toBe(true);
-    expect(lock["runningInWindows"]).toBe(false);
+    expect(lock.workspace).toBe(b.workspace);
+    expect(lock.workspaceFolders).toEqual([b.workspace]);
+    expect(lock.ideName).toBeTypeOf("string");
+    expect(lock.ideName).not.toBe("");
+    expect(lock.transport).toBe("ws");
+    expect(lock.authToken).toBe(b.token);
+    expect(lock.isBridge).toBe(true);
+    expect(lock.runningInWindows).toBe(false);
   });
 
   it("is removed after SIGTERM, and the process exits cleanly", async () => {

@@ -133,7 +133,7 @@ describe("edits on TypeScript", () => {
       ['import { Circle } from "./shapes.js";', "", "export const one = new Circle(1);", ""].join("\n"),
     );
     expect(await fx.tools.text("organizeImports", { file: "src/imports.ts" })).toBe(
-      "The imports of src/imports.ts are already organized (" + (done.match(/checked by ([^)]+?)\)/)?.[1] ?? "") + ").",
+      `The imports of src/imports.ts are already organized (${done.match(/checked by ([^)]+?)\)/)?.[1] ?? ""}).`,
     );
   });
 
@@ -180,7 +180,7 @@ describe("edits on Python (pyright, push diagnostics)", () => {
     for (let tries = 0; tries < 3 && /^NOT APPLIED: .*still loading the project/.test(text); tries++) text = await rename();
     expect(text.split("\n").slice(0, 2)).toEqual([
       "Renamed `Dog` to `Hound`: 2 files written together.",
-      "Errors: 0 introduced, 0 fixed (2 files checked by " + text.split("checked by ")[1]?.split("\n")[0],
+      `Errors: 0 introduced, 0 fixed (2 files checked by ${text.split("checked by ")[1]?.split("\n")[0]}`,
     ]);
     expect(await readFile(join(fx.root, "zoo/app.py"), "utf8")).toContain("from zoo.animals import Hound, chorus");
     const diags = await fx.tools.data<Diagnostics>("getDiagnostics", { file: "zoo/app.py", severity: "error" });

@@ -117,18 +117,18 @@ describe("Streamable HTTP transport rules (raw requests)", () => {
   it.each(VERSIONS)("initialize with protocol %s is echoed", async (version) => {
     const session = newSession();
     const res = await session.initialize(version);
-    expect(res.messages[0]?.result?.["protocolVersion"]).toBe(version);
+    expect(res.messages[0]?.result?.protocolVersion).toBe(version);
     expect(session.sessionId).toMatch(/^[\x21-\x7e]+$/);
   });
 
   it("initialize with an unknown protocol version answers with a supported one", async () => {
     const res = await newSession().initialize("1999-01-01");
-    expect(VERSIONS).toContain(res.messages[0]?.result?.["protocolVersion"]);
+    expect(VERSIONS).toContain(res.messages[0]?.result?.protocolVersion);
   });
 
   it("no token → 401 with WWW-Authenticate", async () => {
     const headers = jsonHeaders();
-    delete headers["authorization"];
+    delete headers.authorization;
     const res = await rawRequest(bridge.mcpUrl, { method: "POST", headers, body: initBody() });
     expect(res.status).toBe(401);
     expect(res.headers["www-authenticate"]).toMatch(/^Bearer/i);
@@ -145,7 +145,7 @@ describe("Streamable HTTP transport rules (raw requests)", () => {
 
   it("missing Accept → 406", async () => {
     const headers = jsonHeaders();
-    delete headers["accept"];
+    delete headers.accept;
     const res = await rawRequest(bridge.mcpUrl, { method: "POST", headers, body: initBody() });
     expect(res.status).toBe(406);
   });

@@ -113,7 +113,7 @@ describe("WebSocket upgrade and framing (raw ws)", () => {
     const err = await log.waitFor((m) => m.error?.code === -32700);
     expect(err.id ?? null).toBeNull();
     const init = await log.initialize(7);
-    expect(init.result?.["protocolVersion"]).toBe("2025-11-25");
+    expect(init.result?.protocolVersion).toBe("2025-11-25");
     const ping = await log.request(8, "ping");
     expect(ping.result).toEqual({});
   });
@@ -143,6 +143,6 @@ describe("WebSocket upgrade and framing (raw ws)", () => {
 
     const again = await open();
     const init = await again.initialize(1);
-    expect(init.result?.["protocolVersion"]).toBe("2025-11-25");
+    expect(init.result?.protocolVersion).toBe("2025-11-25");
   });
 });

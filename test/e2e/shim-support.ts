@@ -101,8 +101,7 @@ export function startShim(opts: {
   proc.stderr?.setEncoding("utf8").on("data", (d: string) => (stderr += d));
   proc.stdout?.setEncoding("utf8").on("data", (d: string) => {
     buffer += d;
-    let nl: number;
-    while ((nl = buffer.indexOf("\n")) !== -1) {
+    for (let nl = buffer.indexOf("\n"); nl !== -1; nl = buffer.indexOf("\n")) {
       const line = buffer.slice(0, nl);
       buffer = buffer.slice(nl + 1);
       try {

@@ -51,7 +51,7 @@ export function runClaude(
 /** Fails with what to do when the CLI is not installed or does not run. */
 export async function assertClaudeUsable(cli: ClaudeCli, home: string): Promise<void> {
   const version = existsSync(cli.bin) ? await runClaude(cli, ["--version"], { cwd: REPO_ROOT, home }) : undefined;
-  if (!version || version.code !== 0 || !version.out.includes(`${cli.version} (Claude Code)`)) {
+  if (version?.code !== 0 || !version.out.includes(`${cli.version} (Claude Code)`)) {
     throw new Error(
       `Claude Code CLI ${cli.version} not usable at ${cli.bin}: ${version?.out.trim() ?? "missing"}\n` +
         "It is a devDependency; run `npm ci` (its postinstall installs the native binary) or `node <its package dir>/install.cjs`.",

@@ -70,7 +70,10 @@ function sendError(res: ServerResponse, status: number, type: string, message: s
 
 function sendTurn(res: ServerResponse, request: MessagesRequest, turn: AssistantTurn): void {
   const message = assistantMessage(turn, { model: request.model, inputTokens: roughTokens(JSON.stringify(request.messages)) });
-  if (!request.stream) return sendJson(res, 200, message);
+  if (!request.stream) {
+    sendJson(res, 200, message);
+    return;
+  }
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", "request-id": requestId() });
   for (const f of streamFrames(message)) res.write(f);
   res.end();

@@ -97,8 +97,7 @@ export async function readEvents(body: ReadableStream<Uint8Array> | null, count 
     const { done, value } = await reader.read();
     if (done) break;
     buffer += decoder.decode(value, { stream: true });
-    let cut: number;
-    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+    for (let cut = buffer.indexOf("\n\n"); cut >= 0; cut = buffer.indexOf("\n\n")) {
       const block = buffer.slice(0, cut);
       buffer = buffer.slice(cut + 2);
       if (block.startsWith(":")) continue;

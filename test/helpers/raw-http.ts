@@ -136,7 +136,7 @@ export class RawMcpSession {
       throw new Error(`initialize failed: HTTP ${res.status}, session ${String(sid)}, body ${res.body}`);
     }
     this.sessionId = sid;
-    const negotiated = res.messages[0]?.result?.["protocolVersion"];
+    const negotiated = res.messages[0]?.result?.protocolVersion;
     if (typeof negotiated === "string") this.protocolVersion = negotiated;
     const ack = await this.post({ jsonrpc: "2.0", method: "notifications/initialized" });
     if (ack.status !== 202) throw new Error(`notifications/initialized: HTTP ${ack.status}, body ${ack.body}`);

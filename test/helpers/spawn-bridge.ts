@@ -69,7 +69,7 @@ export async function makeWorkspace(): Promise<string> {
   await mkdir(join(dir, "src"));
   await writeFile(
     join(dir, "package.json"),
-    JSON.stringify({ name: "fixture-app", version: "1.2.3", type: "module", scripts: { build: "tsc" } }, null, 2) + "\n",
+    `${JSON.stringify({ name: "fixture-app", version: "1.2.3", type: "module", scripts: { build: "tsc" } }, null, 2)}\n`,
   );
   await writeFile(join(dir, "src", "index.ts"), "export function greet(name: string): string {\n  return `Hello, ${name}`;\n}\n");
   await writeFile(join(dir, "README.md"), "# Fixture app\n\nA tiny workspace for end-to-end tests.\n");

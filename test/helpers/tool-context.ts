@@ -48,7 +48,8 @@ export function catalogOf(tools: readonly Tool[]): ToolCatalog {
 }
 
 export async function makeToolContext(root: string, opts: TestContextOptions = {}): Promise<TestToolContext> {
-  const runtime = opts.runtime ?? (nodeRuntime ??= createNodeRuntime());
+  nodeRuntime ??= createNodeRuntime();
+  const runtime = opts.runtime ?? nodeRuntime;
   const host = createToolEnvironment(runtime, {
     workspace: await createWorkspace(runtime.fs, { root }),
     events: testEventBus(),

@@ -41,8 +41,12 @@ function context(cwd = project): CommandContext & { stdout: string; stderr: stri
     },
     stdout: "",
     stderr: "",
-    out: (t: string) => void (ctx.stdout += t),
-    err: (t: string) => void (ctx.stderr += t),
+    out: (t: string) => {
+      ctx.stdout += t;
+    },
+    err: (t: string) => {
+      ctx.stderr += t;
+    },
     self: SELF,
     runtimeVersion: process.versions.node,
     signalProcess: () => undefined,

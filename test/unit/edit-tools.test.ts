@@ -12,7 +12,7 @@ let root: string;
 let d: Dispatcher;
 
 const at = (rel: string) => join(root, rel);
-const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n") + "\n";
+const lines = (n: number) => `${Array.from({ length: n }, (_, i) => `line ${i + 1}`).join("\n")}\n`;
 
 beforeAll(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), "cib-edit-")));

@@ -2,7 +2,7 @@
 // containment), the cases where the shim, `status`, `print-token` and the bridge's stale-lock
 // cleaning used to disagree (each run through all four), writing our lock, the guard that writes
 // it again when it is deleted, and the cleaning of other processes' stale locks.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { chmod, lstat, mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -209,7 +209,9 @@ describe("every consumer reads a lock alike: the shim, print-token, status, stal
     const ctx = {
       runtime: { ...runtime, paths: { ...runtime.paths, cwd } },
       stdout: "",
-      out: (t: string) => void (ctx.stdout += t),
+      out: (t: string) => {
+        ctx.stdout += t;
+      },
       err: () => undefined,
       self: { command: "claude-ide-bridge", args: [] },
       runtimeVersion: process.versions.node,

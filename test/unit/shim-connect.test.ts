@@ -125,7 +125,12 @@ describe("Connector", () => {
     vi.useFakeTimers();
     const start = Date.now();
     const attempts: number[] = [];
-    const { connector, fatal, logs } = make({ connect: async () => (attempts.push(Date.now() - start), refused) });
+    const { connector, fatal, logs } = make({
+      connect: async () => {
+        attempts.push(Date.now() - start);
+        return refused;
+      },
+    });
     const running = connector.run();
     await vi.advanceTimersByTimeAsync(61_000);
     await running;
@@ -140,7 +145,12 @@ describe("Connector", () => {
     vi.useFakeTimers();
     const start = Date.now();
     const attempts: number[] = [];
-    const { connector, wake } = make({ connect: async () => (attempts.push(Date.now() - start), refused) });
+    const { connector, wake } = make({
+      connect: async () => {
+        attempts.push(Date.now() - start);
+        return refused;
+      },
+    });
     void connector.run();
     await vi.advanceTimersByTimeAsync(300);
     wake();

@@ -74,7 +74,11 @@ function setup(maxQueue = 1000) {
     error: (m: string) => logs.push(`error ${m}`),
   };
   const relay = new Relay({
-    writeClient: (line) => (raw.push(line), out.push(JSON.parse(line) as Json), true),
+    writeClient: (line) => {
+      raw.push(line);
+      out.push(JSON.parse(line) as Json);
+      return true;
+    },
     log,
     maxQueue,
     noticeTimeoutMs: 50,

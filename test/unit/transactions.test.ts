@@ -165,7 +165,7 @@ describe("a transaction", () => {
     const mine = await makeToolContext(root, { session: "mine" });
     const theirs = { ...mine, session: "theirs" };
     const begin = (await import("../../src/tools/edit/begin-transaction.ts")).default;
-    const { transactionId } = (await begin.handlers.headless?.({}, mine)) as { transactionId: string };
+    const { transactionId } = (await begin.handlers.headless!({}, mine)) as { transactionId: string };
     await stageEdit.handlers.headless?.({ transactionId, filePath: "own.txt", content: "OWN\n" }, mine);
     await expect(commitTransaction.handlers.headless?.({ transactionId }, theirs)).rejects.toMatchObject({ code: "transaction_not_found" });
     await expect(stageEdit.handlers.headless?.({ transactionId, filePath: "own.txt", content: "x" }, theirs)).rejects.toMatchObject({

@@ -104,7 +104,7 @@ describe("watching files", () => {
   it("belongs to its session", async () => {
     const mine = await makeToolContext(root, { session: "mine" });
     const theirs = { ...mine, session: "theirs" };
-    const { watchId } = (await watchFiles.handlers.headless?.({ path: ".", includeHidden: false }, mine)) as { watchId: string };
+    const { watchId } = (await watchFiles.handlers.headless!({ path: ".", includeHidden: false }, mine)) as { watchId: string };
     await expect(getFileChanges.handlers.headless?.({ watchId, waitMs: 0 }, theirs)).rejects.toMatchObject({ code: "watch_not_found" });
     await expect(getFileChanges.handlers.headless?.({ watchId, waitMs: 0 }, mine)).resolves.toMatchObject({ watchId });
     await expect(unwatchFiles.handlers.headless?.({ watchId }, theirs)).rejects.toMatchObject({ code: "watch_not_found" });

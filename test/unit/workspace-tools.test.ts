@@ -48,7 +48,7 @@ beforeAll(async () => {
   await put("src/app.tsx", "x\n");
   await put("node_modules/hono/index.js", "x");
   await put("dist/index.js", "x");
-  await put("lines.txt", Array.from({ length: 100 }, (_, i) => `line ${i + 1}`).join("\n") + "\n");
+  await put("lines.txt", `${Array.from({ length: 100 }, (_, i) => `line ${i + 1}`).join("\n")}\n`);
   await put("crlf.txt", "one\r\ntwo\r\n");
   await put("tabbed.txt", "\tindented\nplain\n");
   await put("bin.dat", new Uint8Array([0x50, 0x4b, 0x00, 0x01]));

@@ -39,7 +39,7 @@ describe("frameBytes", () => {
     expect(frameBytes("abc")).toBe(3);
     const wide = "é".repeat(MAX_FRAME_BYTES / 2);
     expect(frameBytes(wide)).toBe(MAX_FRAME_BYTES);
-    expect(frameBytes(wide + "é")).toBeGreaterThan(MAX_FRAME_BYTES);
+    expect(frameBytes(`${wide}é`)).toBeGreaterThan(MAX_FRAME_BYTES);
     expect(frameBytes(new ArrayBuffer(10))).toBe(10);
     expect(frameBytes(new Uint8Array(7))).toBe(7);
     expect(frameBytes(new Blob(["12345"]))).toBe(5);

@@ -63,7 +63,10 @@ function internMiddle(
     for (let i = 0; i < out.length; i++) {
       const line = lines[head + i] as string;
       let id = ids.get(line);
-      if (id === undefined) ids.set(line, (id = ids.size));
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(line, id);
+      }
       out[i] = id;
     }
     return out;

@@ -6,7 +6,7 @@ import type { ToolError } from "../../errors.ts";
 import { globError, quoteGlob, where } from "./glob-error.ts";
 import { GlobSource } from "./glob-source.ts";
 import { parseClass } from "./parse-class.ts";
-import { NON_SLASH, SLASH } from "./ranges.ts";
+import { NON_SLASH } from "./ranges.ts";
 
 /** Deeper nesting is no real pattern, and it bounds the compiler's recursion (nfa.ts). */
 const MAX_BRACE_DEPTH = 100;

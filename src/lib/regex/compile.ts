@@ -8,7 +8,7 @@ import type { CharClass } from "./char-class.ts";
 
 export const MAX_INSTRUCTIONS = 20_000;
 
-export const enum Op {
+export enum Op {
   Class = 0,
   Split = 1,
   Jump = 2,

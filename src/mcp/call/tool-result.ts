@@ -2,7 +2,7 @@
 // results, not JSON-RPC errors (seed ADR-0004 "tool errors as content"; MCP 2025-11-25). Every
 // result respects the bridge's size cap (src/tools/platform/result-cap.ts).
 import * as v from "valibot";
-import { ToolError, type ToolErrorCode } from "../../errors.ts";
+import type { ToolError, ToolErrorCode } from "../../errors.ts";
 import type { ContentBlock, Tool } from "../../tools/platform/define-tool.ts";
 import { capStructured, capText } from "../../tools/platform/result-cap.ts";
 

@@ -12,6 +12,7 @@
 // names clipped, so its size is bounded too. A checkpoint older than CHECKPOINT_MAX_AGE_MS is
 // ignored, since no shim waits that long for its bridge.
 import * as v from "valibot";
+import type { DirEntry } from "../../ports/fs.ts";
 import type { Runtime } from "../../ports/runtime.ts";
 import { errorMessage, fsErrorCode } from "../../errors.ts";
 import { lockDir } from "../../lock/lock-file.ts";
@@ -91,7 +92,7 @@ export async function readCheckpoint(
 export async function cleanStaleCheckpoints(runtime: Runtime, opts: { now?: number } = {}): Promise<string[]> {
   const dir = lockDir(runtime);
   const now = opts.now ?? Date.now();
-  let entries;
+  let entries: DirEntry[];
   try {
     entries = await runtime.fs.readdir(dir);
   } catch {

@@ -87,15 +87,13 @@ export default defineTool({
       .map((f) => ({ f, percent: percent(f.covered, f.total) }))
       .sort((a, b) => a.percent - b.percent || b.f.total - a.f.total);
     // Uncovered ranges only for the files listed: a report of 10,000 files lists 50.
-    const rows = worst
-      .slice(0, MAX_FILES)
-      .map(({ f, percent }) => ({
-        file: f.file,
-        covered: f.covered,
-        total: f.total,
-        percent,
-        ...(f.uncovered === undefined || f.uncovered.length === 0 ? {} : { uncovered: lineRanges(f.uncovered, MAX_RANGES_CHARS) }),
-      }));
+    const rows = worst.slice(0, MAX_FILES).map(({ f, percent }) => ({
+      file: f.file,
+      covered: f.covered,
+      total: f.total,
+      percent,
+      ...(f.uncovered === undefined || f.uncovered.length === 0 ? {} : { uncovered: lineRanges(f.uncovered, MAX_RANGES_CHARS) }),
+    }));
     const result = {
       report: found.path,
       format: found.format,

@@ -33,9 +33,9 @@ interface Splice {
 }
 
 /** The text with every edit applied, or an invalid_edit error naming the first bad edit. */
-export function applyLineEdits(text: string, edits: readonly LineEdit[], fit: (text: string) => string): string {
+export function applyLineEdits(text: string, edits: readonly LineEdit[], toFileEol: (text: string) => string): string {
   const index = new LineIndex(text);
-  const splices = edits.map((edit, i) => toSplice(index, edit, i, fit));
+  const splices = edits.map((edit, i) => toSplice(index, edit, i, toFileEol));
   splices.sort((a, b) => a.from - b.from || a.to - a.from - (b.to - b.from) || a.index - b.index);
   for (let i = 1; i < splices.length; i++) {
     const prev = splices[i - 1] as Splice;
@@ -57,10 +57,10 @@ export function applyLineEdits(text: string, edits: readonly LineEdit[], fit: (t
   return out + text.slice(at);
 }
 
-function toSplice(index: LineIndex, edit: LineEdit, i: number, fit: (text: string) => string): Splice {
+function toSplice(index: LineIndex, edit: LineEdit, i: number, toFileEol: (text: string) => string): Splice {
   const fail = (why: string, suggestion: string) => invalid(i, why, suggestion);
   const lines = index.lineCount;
-  const text = fit(edit.text ?? "");
+  const text = toFileEol(edit.text ?? "");
   if (edit.type !== "delete" && edit.text === undefined) throw fail(`a ${edit.type} needs text`, "Pass the new text in `text`.");
   if (edit.type === "delete" && edit.text !== undefined)
     throw fail("a delete takes no text", 'Use type "replace" to put text in place of the range.');
@@ -90,7 +90,7 @@ function toSplice(index: LineIndex, edit: LineEdit, i: number, fit: (text: strin
       return { from: at, to: at, text, index: i };
     }
     const at = index.lineStart(edit.line);
-    return { from: at, to: at, text: asLines(index.text, text, at, { kind: "insert", newline: fit("\n") }), index: i };
+    return { from: at, to: at, text: asLines(index.text, text, at, { kind: "insert", newline: toFileEol("\n") }), index: i };
   }
   if (columns) {
     const from = offsetAt(edit.line, edit.column ?? 1, "column");
@@ -100,7 +100,7 @@ function toSplice(index: LineIndex, edit: LineEdit, i: number, fit: (text: strin
   }
   const from = index.lineStart(edit.line);
   const to = index.lineAfter(endLine);
-  return { from, to, text: text === "" ? "" : asLines(index.text, text, to, { kind: "replace", newline: fit("\n") }), index: i };
+  return { from, to, text: text === "" ? "" : asLines(index.text, text, to, { kind: "replace", newline: toFileEol("\n") }), index: i };
 }
 
 /**

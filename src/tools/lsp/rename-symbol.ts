@@ -29,7 +29,7 @@ export default defineTool({
   slim: true,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, METHOD);
-    let answer;
+    let answer: Awaited<ReturnType<typeof at.doc.wholeProject<WorkspaceEdit | null>>>;
     try {
       answer = await at.doc.wholeProject<WorkspaceEdit | null>(METHOD, { ...at.params, newName: input.newName });
     } catch (err) {

@@ -69,7 +69,7 @@ function largestSite(root: { [key: string]: Json }): Site | undefined {
       const biggestItem = Math.max(0, ...value.map((item) => JSON.stringify(item).length));
       if (value.length > 1 && biggestItem * 2 <= size && (!best || size > best.size))
         best = { path, size, holder, key, original: value.length };
-      value.forEach((item, i) => visit(value, i, item, `${path}[${i}]`));
+      for (const [i, item] of value.entries()) visit(value, i, item, `${path}[${i}]`);
     } else if (value !== null && typeof value === "object") {
       for (const [k, item] of Object.entries(value)) visit(value, k, item, path === "" ? k : `${path}.${k}`);
     }

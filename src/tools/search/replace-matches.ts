@@ -42,7 +42,7 @@ function stepAt(line: string, at: number): number {
 }
 
 export function expand(replacement: string, groups: readonly (string | undefined)[], names: ReadonlyMap<string, number>): string {
-  return replacement.replace(/\$(\$|\{([^}]*)\}|[A-Za-z0-9_]+)/g, (whole, ref: string, braced: string | undefined) => {
+  return replacement.replace(/\$(\$|\{([^}]*)\}|[A-Za-z0-9_]+)/g, (_whole, ref: string, braced: string | undefined) => {
     if (ref === "$") return "$";
     const name = braced ?? ref;
     const index = /^\d+$/.test(name) ? Number(name) : names.get(name);

@@ -58,7 +58,7 @@ export function renderHits(files: readonly FileHits[], opts: RenderOptions): str
     length += line.length + 1;
   };
   const room = opts.maxChars - CLOSING_ROOM;
-  files: for (const file of sorted) {
+  eachFile: for (const file of sorted) {
     if (shown >= opts.maxResults) {
       cutBy = "maxResults";
       break;
@@ -75,13 +75,13 @@ export function renderHits(files: readonly FileHits[], opts: RenderOptions): str
     for (const line of file.lines) {
       if (line.match && shown >= opts.maxResults) {
         cutBy = "maxResults";
-        break files;
+        break eachFile;
       }
       const text = `${line.n}${line.match ? ":" : "-"} ${shownLine(line.text)}`;
       const gap = opts.context > 0 && last >= 0 && line.n > last + 1;
       if (length + text.length + (gap ? 3 : 0) + 1 > room) {
         cutBy = "cap";
-        break files;
+        break eachFile;
       }
       if (gap) push("--");
       push(text);

@@ -57,12 +57,18 @@ export class SafeSender implements MessageSink {
   }
 
   private drain(): void {
-    if (this.ws.readyState !== OPEN) return this.dispose();
+    if (this.ws.readyState !== OPEN) {
+      this.dispose();
+      return;
+    }
     while (this.queue.length > 0 && this.bufferedAmount() < BACKPRESSURE_BYTES) {
       this.ws.send(this.queue.shift() as string);
       this.drainStarted = Date.now();
     }
-    if (this.queue.length === 0) return this.dispose();
+    if (this.queue.length === 0) {
+      this.dispose();
+      return;
+    }
     if (Date.now() - this.drainStarted > DRAIN_TIMEOUT_MS) {
       this.dispose();
       this.ws.close(CloseCode.tryAgainLater, "client is not reading; closing to protect the bridge");

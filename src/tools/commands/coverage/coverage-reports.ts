@@ -3,7 +3,7 @@
 // XML (pytest-cov, coverage.py, gcovr), coverage.py's JSON, and Go's cover profile. A report can be
 // tens of megabytes, so every reader gives the event loop a turn within its Yielder's budget.
 import { forEachLine } from "../../../lib/text/each-line.ts";
-import { createYielder, type Yielder } from "../../../lib/yield-now.ts";
+import { createYielder } from "../../../lib/yield-now.ts";
 import { isRecord } from "../../../services/diagnostics/project-facts.ts";
 import { relativeTo } from "../../../services/diagnostics/parsers/paths.ts";
 import { xmlAttributes, xmlElements } from "../xml-elements.ts";
