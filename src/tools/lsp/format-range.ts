@@ -25,7 +25,6 @@ export default defineTool({
     ...editFields,
   }),
   annotations: { destructiveHint: false, idempotentHint: true },
-  timeoutMs: 60_000,
   async handler(input, ctx) {
     const doc = await openDocument(input.file, ctx, METHOD);
     if (input.endLine < input.startLine || input.startLine > doc.lines.length) {

@@ -13,6 +13,16 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/**
+ * `probes`: executables the tool cannot work without (the call is refused when one is missing).
+ * `optionalProbes`: executables it uses when present and works without (rg for search, git for
+ * recent changes); ctx.exec may run both kinds, and ctx.probes says which are there.
+ */
+export interface DeclaredRequirements {
+  readonly probes?: readonly string[];
+  readonly optionalProbes?: readonly string[];
+}
+
 export type ContentBlock =
   | { type: "text"; text: string }
   | { type: "image"; data: string; mimeType: string }
@@ -43,17 +53,13 @@ interface ToolFields<I extends Schema, O extends Schema | undefined> {
   /** Only for data payloads: becomes outputSchema, and results carry structuredContent. */
   output?: O;
   annotations?: ToolAnnotations;
-  /**
-   * `probes`: executables the tool cannot work without (the call is refused when one is missing).
-   * `optionalProbes`: executables it uses when present and works without (rg for search, git for
-   * recent changes); ctx.exec may run both kinds, and ctx.probes says which are there.
-   */
-  requires?: { probes?: readonly string[]; optionalProbes?: readonly string[] };
+  /** Added to its toolset's (src/tools/platform/toolset-defaults.ts). */
+  requires?: DeclaredRequirements;
   /** Loaded by Claude Code up front, at a context cost on every turn: IDE essentials only (at most 8). */
   alwaysLoad?: boolean;
   /** Part of the --slim set: IDE-exclusive, nothing Claude Code's own tools can do. */
   slim?: boolean;
-  /** For tools that legitimately run long: the larger of this and --timeout applies. */
+  /** For tools that legitimately run long: the larger of this and --timeout applies. Wins over its toolset's. */
   timeoutMs?: number;
   /** May return more than Claude Code's default 50,000 characters (tools/list then raises its limit). */
   largeResult?: boolean;

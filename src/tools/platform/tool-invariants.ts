@@ -35,8 +35,7 @@ export function assertValidTool(tool: Tool, schemas: ConvertedSchemas): void {
   if (tool.searchHint.length > MAX_SEARCH_HINT_CHARS || /[\r\n]/.test(tool.searchHint))
     throw fail(`searchHint must be one line of at most ${MAX_SEARCH_HINT_CHARS} chars`);
   if (tool.handlers.headless === undefined && tool.handlers.extension === undefined) throw fail("has no handler");
-  if (tool.timeoutMs !== undefined && !(Number.isInteger(tool.timeoutMs) && tool.timeoutMs >= 1000))
-    throw fail("timeoutMs must be an integer >= 1000");
+  if (tool.timeoutMs !== undefined && !isValidTimeout(tool.timeoutMs)) throw fail("timeoutMs must be an integer >= 1000");
   const { input, output } = schemas;
   if (input.type !== "object") throw fail("input must be an object schema");
   // Models do pass a wrong key (Claude Code's own Read takes `file_path`): it must be refused, not ignored.
@@ -59,6 +58,9 @@ export function assertValidToolsets(toolsets: readonly Toolset[]): void {
     if (toolset.purpose.trim().length === 0 || toolset.purpose.length > 120 || /[\r\n]/.test(toolset.purpose))
       throw fail("purpose must be one line of at most 120 chars");
     if (toolset.tools.length === 0) throw fail("has no tools");
+    // Checked here too: a default every tool overrides would otherwise never be looked at.
+    const timeout = toolset.defaults?.timeoutMs;
+    if (timeout !== undefined && !isValidTimeout(timeout)) throw fail("defaults.timeoutMs must be an integer >= 1000");
     alwaysLoad += toolset.tools.filter((t) => t.alwaysLoad).length;
   }
   if (alwaysLoad > MAX_ALWAYS_LOAD)
@@ -66,4 +68,8 @@ export function assertValidToolsets(toolsets: readonly Toolset[]): void {
       "startup_failed",
       `${alwaysLoad} tools set alwaysLoad; at most ${MAX_ALWAYS_LOAD} (each costs context on every turn)`,
     );
+}
+
+function isValidTimeout(ms: number): boolean {
+  return Number.isInteger(ms) && ms >= 1000;
 }

@@ -33,7 +33,6 @@ export default defineTool({
     dryRun: v.optional(v.pipe(v.boolean(), v.description("Only show what would change.")), false),
   }),
   annotations: { destructiveHint: false },
-  requires: { optionalProbes: ["rg"] },
   largeResult: true,
   timeoutMs: 120_000,
   async handler(input, ctx) {
