@@ -20,6 +20,7 @@ const tool = (
     description: over.description ?? "Does a thing.",
     searchHint: over.searchHint ?? "thing",
     input: over.input ?? v.strictObject({}),
+    annotations: { readOnlyHint: true },
     ...(over.output === undefined ? {} : { output: over.output }),
     ...(over.alwaysLoad === undefined ? {} : { alwaysLoad: over.alwaysLoad }),
     async handler() {
@@ -102,6 +103,19 @@ describe("the built-in tools", () => {
     expect(slim.toolsets.every((t) => t.tools.every((tool) => tool.slim))).toBe(true);
   });
 
+  it("state readOnlyHint, and destructiveHint exactly when not read-only, in tools/list and the catalog", () => {
+    for (const entry of registry.entries()) {
+      const hints = entry.annotations ?? {};
+      expect(typeof hints.readOnlyHint, entry.name).toBe("boolean");
+      expect(typeof hints.destructiveHint, entry.name).toBe(hints.readOnlyHint ? "undefined" : "boolean");
+    }
+    const readOnly = new Map(registry.list().map((t) => [t.name, t.readOnly]));
+    for (const entry of registry.entries()) expect(readOnly.get(entry.name), entry.name).toBe(entry.annotations?.readOnlyHint);
+    expect(["readFile", "getGitStatus", "watchFiles", "findReferences"].map((n) => readOnly.get(n))).toEqual([true, true, true, true]);
+    const writes = ["beginTransaction", "stageEdit", "rollbackTransaction", "unwatchFiles", "runTests", "sendHttpRequest"];
+    expect(writes.map((n) => readOnly.get(n))).toEqual(writes.map(() => false));
+  });
+
   it("exposes a catalog for introspection", () => {
     expect(registry.list().find((t) => t.name === "readFile")).toMatchObject({ name: "readFile", readOnly: true, requires: {} });
   });
@@ -157,6 +171,16 @@ describe("registry checks", () => {
     expect(build(tool("a", { input: v.object({ x: v.optional(v.string()) }) }))).toThrow(/strict object/);
     expect(build(tool("a", { input: v.strictObject({ f: v.custom<string>(() => true) }) }))).toThrow();
   });
+  it("refuses a tool that does not say whether it is read-only, and if not, whether it is destructive", () => {
+    // Built by hand, as a tool that skipped defineTool's types would be (Bun and Deno run sources unchecked).
+    expect(build({ ...tool("a"), annotations: {} })).toThrow(/Tool "a": annotations must state readOnlyHint/);
+    expect(build({ ...tool("a"), annotations: { destructiveHint: false } })).toThrow(/must state readOnlyHint/);
+    expect(build({ ...tool("a"), annotations: { readOnlyHint: false } })).toThrow(/must state destructiveHint when readOnlyHint is false/);
+    expect(build({ ...tool("a"), annotations: { readOnlyHint: true, destructiveHint: false } })).toThrow(
+      /read-only tool states no destructiveHint/,
+    );
+    expect(build({ ...tool("a"), annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true } })).not.toThrow();
+  });
   it("refuses an output that uses the cap's reserved key", () => {
     expect(build(tool("a", { output: v.object({ _truncated: v.string() }) }))).toThrow(/reserved key _truncated/);
   });
@@ -192,6 +216,7 @@ describe("toolset defaults", () => {
       description: "Does a thing.",
       searchHint: "thing",
       input: v.strictObject({}),
+      annotations: { readOnlyHint: true },
       requires,
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       async handler() {
@@ -220,6 +245,7 @@ describe("toolset defaults", () => {
       description: "Does a thing.",
       searchHint: "thing",
       input: v.strictObject({}),
+      annotations: { readOnlyHint: true },
       async handler() {
         return "headless";
       },

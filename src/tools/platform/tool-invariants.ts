@@ -3,7 +3,7 @@
 // budget for tools loaded up front.
 import { BridgeError } from "../../errors.ts";
 import { TRUNCATION_KEY } from "./result-cap.ts";
-import type { Tool } from "./define-tool.ts";
+import type { Tool, ToolAnnotations } from "./define-tool.ts";
 import type { JsonObject } from "./json-schema.ts";
 import type { Toolset } from "./toolset.ts";
 
@@ -36,6 +36,8 @@ export function assertValidTool(tool: Tool, schemas: ConvertedSchemas): void {
     throw fail(`searchHint must be one line of at most ${MAX_SEARCH_HINT_CHARS} chars`);
   if (tool.handlers.headless === undefined && tool.handlers.extension === undefined) throw fail("has no handler");
   if (tool.timeoutMs !== undefined && !isValidTimeout(tool.timeoutMs)) throw fail("timeoutMs must be an integer >= 1000");
+  const unclear = unclearAnnotations(tool.annotations);
+  if (unclear !== undefined) throw fail(unclear);
   const { input, output } = schemas;
   if (input.type !== "object") throw fail("input must be an object schema");
   // Models do pass a wrong key (Claude Code's own Read takes `file_path`): it must be refused, not ignored.
@@ -72,4 +74,20 @@ export function assertValidToolsets(toolsets: readonly Toolset[]): void {
 
 function isValidTimeout(ms: number): boolean {
   return Number.isInteger(ms) && ms >= 1000;
+}
+
+/**
+ * What is missing from a tool's statement of its effects (see DeclaredAnnotations): clients treat a
+ * missing readOnlyHint as "may write" and a missing destructiveHint as "may destroy", so each tool
+ * says both for itself, in the one spelling tools/list then shows.
+ */
+function unclearAnnotations(annotations: ToolAnnotations): string | undefined {
+  const { readOnlyHint, destructiveHint } = annotations;
+  if (readOnlyHint === undefined)
+    return "annotations must state readOnlyHint: true when the tool changes nothing, else false with destructiveHint";
+  if (readOnlyHint && destructiveHint !== undefined)
+    return "a read-only tool states no destructiveHint (MCP gives it meaning only when readOnlyHint is false)";
+  if (!readOnlyHint && destructiveHint === undefined)
+    return "annotations must state destructiveHint when readOnlyHint is false: true if the tool may delete or discard, false if it only creates and edits";
+  return undefined;
 }
