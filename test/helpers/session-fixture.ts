@@ -33,6 +33,7 @@ export const structuredTool = defineTool({
   description: "Returns a structured sum.",
   searchHint: "sum numbers",
   input: v.strictObject({ a: v.number(), b: v.number(), lie: v.optional(v.boolean()) }),
+  annotations: { readOnlyHint: true },
   output: v.object({ sum: v.number() }),
   async handler(input) {
     // `lie` makes the tool break its own output schema, to test the guard.
@@ -45,6 +46,7 @@ export const failingTool = defineTool({
   description: "Fails as told.",
   searchHint: "fail error",
   input: v.strictObject({ expected: v.boolean() }),
+  annotations: { readOnlyHint: true },
   async handler(input) {
     if (input.expected) throw new ToolError("file_not_found", "no such thing", { suggestion: "try another" });
     throw new Error("kaboom");
@@ -65,6 +67,7 @@ export const slowTool = defineTool({
   description: "Reports progress, logs, then waits for its signal.",
   searchHint: "slow progress wait",
   input: v.strictObject({ steps: v.optional(v.number(), 3) }),
+  annotations: { readOnlyHint: true },
   async handler(input, ctx) {
     for (let i = 1; i <= input.steps; i++) ctx.progress(i, { total: input.steps, message: `step ${i}` });
     ctx.progress(1); // not increasing: must be dropped
@@ -82,6 +85,7 @@ export const bigTool = defineTool({
   description: "Returns a large text.",
   searchHint: "large text",
   input: v.strictObject({ chars: v.number() }),
+  annotations: { readOnlyHint: true },
   largeResult: true,
   async handler(input) {
     return "x".repeat(input.chars);
@@ -93,6 +97,7 @@ export const needsExtension = defineTool({
   description: "Needs the VS Code extension.",
   searchHint: "extension only",
   input: v.strictObject({}),
+  annotations: { readOnlyHint: true },
   async viaExtension() {
     return "ran through the extension";
   },
@@ -103,6 +108,7 @@ export const needsProbe = defineTool({
   description: "Needs a command that does not exist.",
   searchHint: "needs a missing command",
   input: v.strictObject({}),
+  annotations: { readOnlyHint: true },
   requires: { probes: ["no-such-command-xyz"] },
   async handler() {
     return "ran";
@@ -115,6 +121,7 @@ export const withFallback = defineTool({
   description: "Says which handler answered.",
   searchHint: "fallback routing",
   input: v.strictObject({}),
+  annotations: { readOnlyHint: true },
   async handler() {
     return "headless";
   },

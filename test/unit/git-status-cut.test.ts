@@ -39,7 +39,7 @@ describe("getGitStatus over its output cap", () => {
     const names = Array.from({ length: 300 }, (_, i) => `new/untracked-file-number-${String(i).padStart(3, "0")}.txt`);
     await Promise.all(names.map((n) => writeFile(join(dir, n), "u\n")));
 
-    const small = defineToolset({ name: "git", purpose: "getGitStatus with a 4 KB cap on git's output", tools: [gitStatusTool(4096)] });
+    const small = defineToolset({ ...gitToolset, purpose: "getGitStatus with a 4 KB cap on git's output", tools: [gitStatusTool(4096)] });
     const cut = await (await dispatcher(dir, { toolsets: [small], runtime: fx.runtime() })).data<Status>("getGitStatus");
     expect(cut.truncated).toBe(true);
     expect(cut.unstaged).toEqual([{ path: "tracked.txt", change: "modified" }]);

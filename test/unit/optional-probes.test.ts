@@ -25,6 +25,7 @@ const uses = (command: string) =>
     description: "Runs an optional executable.",
     searchHint: "optional probe",
     input: v.strictObject({}),
+    annotations: { readOnlyHint: true },
     requires: { optionalProbes: [command] },
     async handler(_input, ctx) {
       if (!(await ctx.probes.get(command)).available) return "fallback";

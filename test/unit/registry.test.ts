@@ -6,7 +6,9 @@ import { buildInstructions, MAX_INSTRUCTIONS_BYTES } from "../../src/tools/platf
 import { ToolRegistry } from "../../src/tools/platform/registry.ts";
 import { MAX_ALWAYS_LOAD, MAX_DESCRIPTION_CHARS, MAX_SEARCH_HINT_CHARS } from "../../src/tools/platform/tool-invariants.ts";
 import { defineToolset, type Toolset } from "../../src/tools/platform/toolset.ts";
+import { withToolsetDefaults } from "../../src/tools/platform/toolset-defaults.ts";
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
+import { GH_TIMEOUT_MS } from "../../src/services/github/gh-environment.ts";
 
 const ALL: Tool[] = TOOLSETS.flatMap((t) => [...t.tools]);
 const tool = (
@@ -18,6 +20,7 @@ const tool = (
     description: over.description ?? "Does a thing.",
     searchHint: over.searchHint ?? "thing",
     input: over.input ?? v.strictObject({}),
+    annotations: { readOnlyHint: true },
     ...(over.output === undefined ? {} : { output: over.output }),
     ...(over.alwaysLoad === undefined ? {} : { alwaysLoad: over.alwaysLoad }),
     async handler() {
@@ -100,6 +103,19 @@ describe("the built-in tools", () => {
     expect(slim.toolsets.every((t) => t.tools.every((tool) => tool.slim))).toBe(true);
   });
 
+  it("state readOnlyHint, and destructiveHint exactly when not read-only, in tools/list and the catalog", () => {
+    for (const entry of registry.entries()) {
+      const hints = entry.annotations ?? {};
+      expect(typeof hints.readOnlyHint, entry.name).toBe("boolean");
+      expect(typeof hints.destructiveHint, entry.name).toBe(hints.readOnlyHint ? "undefined" : "boolean");
+    }
+    const readOnly = new Map(registry.list().map((t) => [t.name, t.readOnly]));
+    for (const entry of registry.entries()) expect(readOnly.get(entry.name), entry.name).toBe(entry.annotations?.readOnlyHint);
+    expect(["readFile", "getGitStatus", "watchFiles", "findReferences"].map((n) => readOnly.get(n))).toEqual([true, true, true, true]);
+    const writes = ["beginTransaction", "stageEdit", "rollbackTransaction", "unwatchFiles", "runTests", "sendHttpRequest"];
+    expect(writes.map((n) => readOnly.get(n))).toEqual(writes.map(() => false));
+  });
+
   it("exposes a catalog for introspection", () => {
     expect(registry.list().find((t) => t.name === "readFile")).toMatchObject({ name: "readFile", readOnly: true, requires: {} });
   });
@@ -155,6 +171,16 @@ describe("registry checks", () => {
     expect(build(tool("a", { input: v.object({ x: v.optional(v.string()) }) }))).toThrow(/strict object/);
     expect(build(tool("a", { input: v.strictObject({ f: v.custom<string>(() => true) }) }))).toThrow();
   });
+  it("refuses a tool that does not say whether it is read-only, and if not, whether it is destructive", () => {
+    // Built by hand, as a tool that skipped defineTool's types would be (Bun and Deno run sources unchecked).
+    expect(build({ ...tool("a"), annotations: {} })).toThrow(/Tool "a": annotations must state readOnlyHint/);
+    expect(build({ ...tool("a"), annotations: { destructiveHint: false } })).toThrow(/must state readOnlyHint/);
+    expect(build({ ...tool("a"), annotations: { readOnlyHint: false } })).toThrow(/must state destructiveHint when readOnlyHint is false/);
+    expect(build({ ...tool("a"), annotations: { readOnlyHint: true, destructiveHint: false } })).toThrow(
+      /read-only tool states no destructiveHint/,
+    );
+    expect(build({ ...tool("a"), annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true } })).not.toThrow();
+  });
   it("refuses an output that uses the cap's reserved key", () => {
     expect(build(tool("a", { output: v.object({ _truncated: v.string() }) }))).toThrow(/reserved key _truncated/);
   });
@@ -180,5 +206,91 @@ describe("registry checks", () => {
       () =>
         new ToolRegistry([defineToolset({ name: "bad-purpose", purpose: "a\nb", tools: [tool("a")] })], { slim: false, maxResultChars: 1 }),
     ).toThrow(/one line/);
+  });
+});
+
+describe("toolset defaults", () => {
+  const needing = (name: string, requires: { probes?: string[]; optionalProbes?: string[] }, timeoutMs?: number) =>
+    defineTool({
+      name,
+      description: "Does a thing.",
+      searchHint: "thing",
+      input: v.strictObject({}),
+      annotations: { readOnlyHint: true },
+      requires,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      async handler() {
+        return "ok";
+      },
+    });
+
+  it("add probes to each tool's own, the toolset's first, and give a timeout to the tools without one", () => {
+    const toolset = defineToolset({
+      name: "test",
+      purpose: "tests",
+      defaults: { requires: { probes: ["gh"], optionalProbes: ["rg"] }, timeoutMs: 60_000 },
+      tools: [needing("plain", {}), needing("more", { probes: ["git", "gh"], optionalProbes: ["gh", "jq"] }, 5_000)],
+    });
+    const [plain, more] = toolset.tools;
+    expect(plain).toMatchObject({ requires: { probes: ["gh"], optionalProbes: ["rg"] }, timeoutMs: 60_000 });
+    // A probe required by either is required (not also optional); the tool's own timeout wins, shorter or not.
+    expect(more).toMatchObject({ requires: { probes: ["gh", "git"], optionalProbes: ["rg", "jq"] }, timeoutMs: 5_000 });
+    if (more === undefined) throw new Error("no tool");
+    expect(withToolsetDefaults(more, toolset.defaults ?? {})).toEqual(more);
+  });
+
+  it("keep what defineTool worked out (extension) and leave a toolset without defaults as it was", () => {
+    const fallback = defineTool({
+      name: "fallback",
+      description: "Does a thing.",
+      searchHint: "thing",
+      input: v.strictObject({}),
+      annotations: { readOnlyHint: true },
+      async handler() {
+        return "headless";
+      },
+      async viaExtension() {
+        return "extension";
+      },
+    });
+    const withDefaults = defineToolset({ name: "a", purpose: "p", defaults: { requires: { probes: ["git"] } }, tools: [fallback] });
+    expect(withDefaults.tools[0]?.requires).toEqual({ probes: ["git"], extension: "fallback" });
+    const without = defineToolset({ name: "b", purpose: "p", tools: [fallback] });
+    expect(without.tools[0]).toBe(fallback);
+  });
+
+  it("are what the registry serves: the catalog and the tool the dispatcher runs", () => {
+    const registry = new ToolRegistry(
+      [
+        defineToolset({
+          name: "test",
+          purpose: "tests",
+          defaults: { requires: { probes: ["git"] }, timeoutMs: 30_000 },
+          tools: [tool("t")],
+        }),
+      ],
+      { slim: false, maxResultChars: 1 },
+    );
+    expect(registry.get("t")).toMatchObject({ requires: { probes: ["git"] }, timeoutMs: 30_000 });
+    expect(registry.list()[0]?.requires).toEqual({ probes: ["git"] });
+  });
+
+  it("refuses a default timeout under a second", () => {
+    const toolset = defineToolset({ name: "test", purpose: "tests", defaults: { timeoutMs: 500 }, tools: [needing("t", {}, 5_000)] });
+    expect(() => new ToolRegistry([toolset], { slim: false, maxResultChars: 1 })).toThrow(/defaults.timeoutMs/);
+  });
+
+  it("give the built-in toolsets their shared executables and timeouts", () => {
+    const toolsOf = (name: string) => TOOLSETS.find((t) => t.name === name)?.tools ?? [];
+    for (const t of toolsOf("git")) expect(t.requires.probes, t.name).toEqual(["git"]);
+    for (const t of toolsOf("github")) {
+      expect(t.requires.probes?.[0], t.name).toBe("gh");
+      expect(t.timeoutMs, t.name).toBe(GH_TIMEOUT_MS);
+    }
+    expect(toolsOf("github").find((t) => t.name === "githubCreatePR")?.requires.probes).toEqual(["gh", "git"]);
+    for (const t of toolsOf("search")) expect(t.requires.optionalProbes, t.name).toContain("rg");
+    for (const t of [...toolsOf("code-navigation"), ...toolsOf("code-intelligence")])
+      expect(t.timeoutMs ?? 0, t.name).toBeGreaterThanOrEqual(60_000);
+    expect(toolsOf("code-intelligence").find((t) => t.name === "renameSymbol")?.timeoutMs).toBe(120_000);
   });
 });

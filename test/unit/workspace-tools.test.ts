@@ -318,6 +318,7 @@ describe("getToolCapabilities", () => {
       description: "Runs something.",
       searchHint: "x",
       input: v.strictObject({}),
+      annotations: { readOnlyHint: true },
       requires: { probes },
       handler: async () => "ran",
     });
@@ -328,6 +329,7 @@ describe("getToolCapabilities", () => {
           description: "Does something.",
           searchHint: "x",
           input: v.strictObject({}),
+          annotations: { readOnlyHint: true },
           handler: async () => "headless",
           viaExtension: async () => "extension",
         })
@@ -336,6 +338,7 @@ describe("getToolCapabilities", () => {
           description: "Does something.",
           searchHint: "x",
           input: v.strictObject({}),
+          annotations: { readOnlyHint: true },
           viaExtension: async () => "extension",
         });
   const extra = defineToolset({

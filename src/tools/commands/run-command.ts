@@ -11,7 +11,7 @@ export default defineTool({
     "Runs an allowlisted program (git, npm, cargo, go, pytest, vitest, tsc, eslint...) with arguments, no shell, in the workspace; returns exit code, duration and output.",
   searchHint: "run command shell exec npm script build git cargo go terminal output exit code",
   input: v.strictObject(commandFields),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   timeoutMs: MAX_COMMAND_MS,
   largeResult: true,
   handler: (input, ctx) => runUserCommand(input, ctx),

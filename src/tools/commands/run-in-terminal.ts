@@ -23,7 +23,7 @@ export default defineTool({
       ),
     ),
   }),
-  annotations: { destructiveHint: true, openWorldHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   timeoutMs: MAX_COMMAND_MS,
   largeResult: true,
   handler: (input, ctx) => runUserCommand(input, ctx),

@@ -49,7 +49,7 @@ export default defineTool({
     ),
   }),
   output: TestRun,
-  annotations: { openWorldHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
   timeoutMs: MAX_TEST_TIMEOUT_MS,
   async handler(input, ctx) {
     const runner = await chooseRunner(ctx, input.runner);

@@ -41,7 +41,7 @@ export default defineTool({
       v.pipe(v.boolean(), v.description(`Follow up to ${MAX_REDIRECTS} redirects, each checked again (default true).`)),
     ),
   }),
-  annotations: { openWorldHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   timeoutMs: 120_000,
   async handler(input, ctx) {
     const response = await ctx.http.request(input.url, {

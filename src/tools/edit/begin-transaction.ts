@@ -15,6 +15,7 @@ export default defineTool({
     idleMinutes: v.pipe(v.number(), v.description("The transaction is dropped after this long without a call using it.")),
     maxFiles: v.number(),
   }),
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(_input, ctx) {
     const tx = ctx.state(TRANSACTIONS).begin(ctx.session);
     return { transactionId: tx.id, idleMinutes: TRANSACTION_IDLE_MS / 60_000, maxFiles: MAX_FILES_PER_TRANSACTION };

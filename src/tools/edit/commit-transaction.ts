@@ -15,7 +15,7 @@ export default defineTool({
     "Commits a transaction: writes all staged files at once, or none if any fails (a file changed since staging, a permission). Ends the transaction; returns the diffs.",
   searchHint: "commit transaction apply staged edits atomic write all files",
   input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("From beginTransaction.")) }),
-  annotations: { destructiveHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     const store = ctx.state(TRANSACTIONS);
     const tx = store.get(ctx.session, input.transactionId);

@@ -22,7 +22,7 @@ export default defineTool({
     ),
     ...VersionFields,
   }),
-  annotations: { destructiveHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     return editOneFile(ctx, input.filePath, input, (doc) => applyLineEdits(doc.text, input.edits, (t) => fitLineBreaks(doc, t)), {
       write: true,

@@ -23,7 +23,7 @@ export default defineTool({
     replaceAll: EditFields.replaceAll,
     ...VersionFields,
   }),
-  annotations: { destructiveHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     return editOneFile(ctx, input.filePath, input, (doc) => replaceBlockIn(doc, input.oldContent, input.newContent, input), {
       write: true,

@@ -14,7 +14,7 @@ export default defineTool({
     transactionId: v.string(),
     discarded: v.pipe(v.array(v.string()), v.description("Files whose staged edits were dropped.")),
   }),
-  annotations: { idempotentHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
   async handler(input, ctx) {
     const store = ctx.state(TRANSACTIONS);
     const tx = store.get(ctx.session, input.transactionId);

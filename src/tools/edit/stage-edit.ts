@@ -32,6 +32,7 @@ export default defineTool({
     ...EditFields,
     ...VersionFields,
   }),
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     const tx = ctx.state(TRANSACTIONS).get(ctx.session, input.transactionId);
     const staged = await stagedFile(ctx, tx, input.filePath, input);

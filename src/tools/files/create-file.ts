@@ -33,7 +33,7 @@ export default defineTool({
     overwrite: v.optional(v.pipe(v.boolean(), v.description("Replace an existing file.")), false),
   }),
   output: Created,
-  annotations: { destructiveHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     if (input.isDirectory) {
       if (input.content !== "")

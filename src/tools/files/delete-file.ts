@@ -32,7 +32,7 @@ export default defineTool({
     useTrash: v.optional(v.pipe(v.boolean(), v.description("Move to .claude-ide-bridge/trash instead of deleting (default true).")), true),
   }),
   output: Deleted,
-  annotations: { destructiveHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: true },
   async handler(input, ctx) {
     const st = await ctx.fs.entryStat(input.filePath);
     if (st === undefined)

@@ -27,7 +27,7 @@ export default defineTool({
     note: v.string(),
     diagnostics: DiagnosticsField,
   }),
-  annotations: { destructiveHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     const st = await ctx.fs.entryStat(input.oldPath);
     if (st === undefined) {

@@ -10,6 +10,7 @@ export default defineTool({
   searchHint: "unwatch stop watching files cancel monitor",
   input: v.strictObject({ watchId: v.pipe(v.string(), v.description("From watchFiles.")) }),
   output: v.object({ watchId: v.string(), droppedChanges: v.number() }),
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     const store = ctx.state(WATCHES);
     const watch = store.get(ctx.session, input.watchId);

@@ -18,7 +18,6 @@ export default defineTool({
     paths: PathsInput,
   }),
   annotations: { readOnlyHint: true },
-  requires: { probes: ["git"] },
   largeResult: true,
   async handler(input, ctx) {
     const ref = revision(input.ref);

@@ -25,7 +25,6 @@ export default defineTool({
     contextLines: ContextLinesInput,
   }),
   annotations: { readOnlyHint: true },
-  requires: { probes: ["git"] },
   largeResult: true,
   async handler(input, ctx) {
     const range = `${revision(input.base, "base")}${input.mergeBase ? "..." : ".."}${revision(input.head, "head")}`;

@@ -26,7 +26,6 @@ export default defineTool({
     ),
   }),
   annotations: { readOnlyHint: true },
-  requires: { probes: ["git"] },
   largeResult: true,
   async handler(input, ctx) {
     const kind = input.staged ? "staged" : "unstaged";

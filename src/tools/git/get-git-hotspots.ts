@@ -27,7 +27,6 @@ export default defineTool({
     files: v.array(v.object({ path: v.string(), commits: v.number(), added: v.number(), deleted: v.number() })),
   }),
   annotations: { readOnlyHint: true },
-  requires: { probes: ["git"] },
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "read");
     const paths = await pathspecs(ctx.fs, input.paths ?? ["."]);

@@ -29,7 +29,6 @@ export default defineTool({
     more: v.pipe(v.boolean(), v.description("More commits match than `limit`.")),
   }),
   annotations: { readOnlyHint: true },
-  requires: { probes: ["git"] },
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "read");
     const paths = input.paths === undefined ? [] : await pathspecs(ctx.fs, input.paths);

@@ -66,7 +66,6 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
       ),
     }),
     annotations: { readOnlyHint: true },
-    requires: { probes: ["git"] },
     async handler(input, ctx) {
       const repo = await openRepository(ctx, "read");
       const where = input.path === undefined ? "." : await pathspec(ctx.fs, input.path);

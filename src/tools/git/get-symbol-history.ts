@@ -35,7 +35,6 @@ export default defineTool({
     limit: LimitInput(10, 50, "Most commits to show"),
   }),
   annotations: { readOnlyHint: true },
-  requires: { probes: ["git"] },
   largeResult: true,
   async handler(input, ctx) {
     const { symbol, startLine, endLine } = input;

@@ -24,7 +24,6 @@ export default defineTool({
     count: v.pipe(v.number(), v.description("How many paths are staged.")),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
-  requires: { probes: ["git"] },
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "write");
     const what =

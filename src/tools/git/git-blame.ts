@@ -23,7 +23,6 @@ export default defineTool({
     ref: v.optional(RefInput("Blame the file as of this commit (default: the working tree).")),
   }),
   annotations: { readOnlyHint: true },
-  requires: { probes: ["git"] },
   largeResult: true,
   async handler(input, ctx) {
     const { startLine, endLine } = input;

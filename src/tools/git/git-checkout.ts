@@ -26,7 +26,6 @@ export default defineTool({
     created: v.boolean(),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
-  requires: { probes: ["git"] },
   async handler(input, ctx) {
     const branch = branchName(input.branch);
     const base = input.base === undefined ? [] : [revision(input.base, "base")];

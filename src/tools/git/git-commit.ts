@@ -37,7 +37,6 @@ export default defineTool({
     omitted: v.optional(v.pipe(v.number(), v.description("Changed files left out of the list."))),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
-  requires: { probes: ["git"] },
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "write");
     const branch = await currentBranch(repo);

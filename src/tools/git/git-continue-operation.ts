@@ -36,7 +36,6 @@ export default defineTool({
   }),
   output: OperationOutcome,
   annotations: { readOnlyHint: false, destructiveHint: false },
-  requires: { probes: ["git"] },
   timeoutMs: OPERATION_TIMEOUT_MS,
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "write");

@@ -31,7 +31,6 @@ export default defineTool({
     omitted: v.optional(v.pipe(v.number(), v.description("Changed refs left out of the list."))),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-  requires: { probes: ["git"] },
   timeoutMs: NETWORK_TIMEOUT_MS,
   async handler(input, ctx) {
     const remote = input.remote === undefined ? [] : [remoteName(input.remote)];

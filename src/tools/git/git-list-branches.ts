@@ -37,7 +37,6 @@ export default defineTool({
     omitted: v.optional(v.pipe(v.number(), v.description(`Branches left out: each list holds at most ${MAX_BRANCHES}.`))),
   }),
   annotations: { readOnlyHint: true },
-  requires: { probes: ["git"] },
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "read");
     const refs = ["refs/heads", ...(input.includeRemote ? ["refs/remotes"] : [])];

@@ -31,7 +31,6 @@ export default defineTool({
     ),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
-  requires: { probes: ["git"] },
   timeoutMs: NETWORK_TIMEOUT_MS,
   async handler(input, ctx) {
     const from = input.branch === undefined ? undefined : branchName(input.branch);

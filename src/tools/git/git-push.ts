@@ -44,7 +44,6 @@ export default defineTool({
     outcome: v.pipe(v.string(), v.description('"new branch", "fast-forward", "forced" or "up to date".')),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
-  requires: { probes: ["git"] },
   timeoutMs: NETWORK_TIMEOUT_MS,
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "remote");

@@ -22,7 +22,6 @@ export default defineTool({
     ),
   }),
   annotations: { readOnlyHint: true },
-  requires: { probes: ["git"] },
   async handler(_input, ctx) {
     const repo = await openRepository(ctx, "read");
     const out = await repo.output(["stash", "list", `--max-count=${MAX_LISTED}`, "--format=%gd%x1f%gs%x1f%ci%x1e"]);

@@ -18,7 +18,6 @@ export default defineTool({
   }),
   output: v.object({ ref: v.string(), message: v.string() }),
   annotations: { readOnlyHint: false, destructiveHint: false },
-  requires: { probes: ["git"] },
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "write");
     const args = [

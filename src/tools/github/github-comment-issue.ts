@@ -1,7 +1,6 @@
 // githubCommentIssue: adds a comment to an issue or a pull request (GitHub's conversation tab).
 import * as v from "valibot";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { CommentShape, repoOfUrl } from "../../services/github/rest-shapes.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { BodyInput, NumberInput, RepoInput } from "./github-inputs.ts";
@@ -18,8 +17,6 @@ export default defineTool({
   }),
   output: v.object({ id: v.number(), url: v.string() }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
-  requires: { probes: ["gh"] },
-  timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
     const comment = await gh.json(CommentShape, "POST", `${gh.repoPath}/issues/${input.number}/comments`, { body: { body: input.body } });

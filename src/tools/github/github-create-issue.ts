@@ -1,7 +1,6 @@
 // githubCreateIssue: opens an issue in the workspace's GitHub repository (or `repo`).
 import * as v from "valibot";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { IssueShape, repoOfUrl } from "../../services/github/rest-shapes.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { BodyInput, NameListInput, RepoInput, TitleInput } from "./github-inputs.ts";
@@ -21,8 +20,6 @@ export default defineTool({
   }),
   output: v.object({ number: v.number(), url: v.string() }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
-  requires: { probes: ["gh"] },
-  timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
     const body = {

@@ -8,7 +8,6 @@ import { branchName } from "../../services/git/refs.ts";
 import { records } from "../../services/git/records.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { PullShape, repoOfUrl, RepoShape } from "../../services/github/rest-shapes.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { BodyInput, RepoInput, TitleInput } from "./github-inputs.ts";
@@ -29,8 +28,7 @@ export default defineTool({
   }),
   output: v.object({ number: v.number(), url: v.string(), head: v.string(), base: v.string(), draft: v.boolean() }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
-  requires: { probes: ["gh", "git"] },
-  timeoutMs: GH_TIMEOUT_MS,
+  requires: { probes: ["git"] },
   async handler(input, ctx) {
     const repo = await openRepository(ctx, "read");
     const head = input.head === undefined ? await currentBranch(repo) : branchName(input.head, "head");

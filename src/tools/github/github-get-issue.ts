@@ -1,7 +1,6 @@
 // githubGetIssue: one issue (or pull request, as an issue) with its description and comments.
 import * as v from "valibot";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { CommentShape, IssueShape, labelNames, loginOf } from "../../services/github/rest-shapes.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { NumberInput, RepoInput } from "./github-inputs.ts";
@@ -35,8 +34,6 @@ export default defineTool({
     totalComments: v.number(),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
-  requires: { probes: ["gh"] },
-  timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
     const path = `${gh.repoPath}/issues/${input.number}`;

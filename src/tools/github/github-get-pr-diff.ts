@@ -2,7 +2,6 @@
 // 256 KB: a larger one is cut with a note, and getDiffBetweenRefs can narrow it by path locally.
 import * as v from "valibot";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { textBudget, textResult } from "../../services/git/text-output.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { NumberInput, RepoInput } from "./github-inputs.ts";
@@ -20,8 +19,7 @@ export default defineTool({
     repo: RepoInput,
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
-  requires: { probes: ["gh", "git"] },
-  timeoutMs: GH_TIMEOUT_MS,
+  requires: { probes: ["git"] },
   largeResult: true,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);

@@ -3,7 +3,6 @@
 import * as v from "valibot";
 import { failedStepLogs } from "../../services/github/failed-step-logs.ts";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { NumberInput, RepoInput } from "./github-inputs.ts";
 
@@ -28,8 +27,6 @@ export default defineTool({
     repo: RepoInput,
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
-  requires: { probes: ["gh"] },
-  timeoutMs: GH_TIMEOUT_MS,
   largeResult: true,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);

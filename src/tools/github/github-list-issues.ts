@@ -2,7 +2,6 @@
 // issues API lists both, githubListPRs lists those).
 import * as v from "valibot";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { IssueShape, labelNames, loginOf } from "../../services/github/rest-shapes.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput, NameListInput, RepoInput, StateInput } from "./github-inputs.ts";
@@ -43,8 +42,6 @@ export default defineTool({
     ),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
-  requires: { probes: ["gh"] },
-  timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
     const query = {

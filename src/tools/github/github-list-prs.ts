@@ -2,7 +2,6 @@
 import * as v from "valibot";
 import { branchName } from "../../services/git/refs.ts";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { PullShape } from "../../services/github/rest-shapes.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput, RepoInput, StateInput } from "./github-inputs.ts";
@@ -22,8 +21,6 @@ export default defineTool({
   }),
   output: v.object({ pullRequests: v.array(PullSummary) }),
   annotations: { readOnlyHint: true, openWorldHint: true },
-  requires: { probes: ["gh"] },
-  timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
     const query = {

@@ -3,7 +3,6 @@
 import * as v from "valibot";
 import { branchName } from "../../services/git/refs.ts";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { RunsShape } from "../../services/github/rest-shapes.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput, RepoInput } from "./github-inputs.ts";
@@ -57,8 +56,6 @@ export default defineTool({
     total: v.number(),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
-  requires: { probes: ["gh"] },
-  timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
     const path = input.workflow === undefined ? `${gh.repoPath}/actions/runs` : `${gh.repoPath}/actions/workflows/${input.workflow}/runs`;

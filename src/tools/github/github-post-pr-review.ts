@@ -2,7 +2,6 @@
 // lines of the diff. Approving is not offered: an approval is a person's decision.
 import * as v from "valibot";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { repoOfUrl, ReviewShape } from "../../services/github/rest-shapes.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { BodyInput, NumberInput, RepoInput } from "./github-inputs.ts";
@@ -42,8 +41,6 @@ export default defineTool({
   }),
   output: v.object({ id: v.number(), state: v.string(), url: v.string() }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
-  requires: { probes: ["gh"] },
-  timeoutMs: GH_TIMEOUT_MS,
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
     const comments = (input.comments ?? []).map((c) => ({ path: c.path, line: c.line, side: "RIGHT", body: c.body }));

@@ -1,7 +1,6 @@
 // githubViewPR: one pull request with its description, size and mergeability.
 import * as v from "valibot";
 import { github } from "../../services/github/gh-api.ts";
-import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { PullShape } from "../../services/github/rest-shapes.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { NumberInput, RepoInput } from "./github-inputs.ts";
@@ -29,8 +28,7 @@ export default defineTool({
     headSha: v.string(),
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },
-  requires: { probes: ["gh", "git"] },
-  timeoutMs: GH_TIMEOUT_MS,
+  requires: { probes: ["git"] },
   async handler(input, ctx) {
     const gh = github(ctx, input.repo);
     const number = await pullNumber(ctx, gh, { given: input.number });

@@ -1,4 +1,5 @@
 // The github toolset: issues, pull requests, reviews and Actions runs through the gh CLI.
+import { GH_TIMEOUT_MS } from "../../services/github/gh-environment.ts";
 import { defineToolset } from "../platform/toolset.ts";
 import githubCommentIssue from "./github-comment-issue.ts";
 import githubCreateIssue from "./github-create-issue.ts";
@@ -15,6 +16,7 @@ import githubViewPR from "./github-view-pr.ts";
 export const githubToolset = defineToolset({
   name: "github",
   purpose: "GitHub issues, pull requests (create, view, diff, review) and Actions CI runs and failed logs, via gh",
+  defaults: { requires: { probes: ["gh"] }, timeoutMs: GH_TIMEOUT_MS },
   tools: [
     githubListIssues,
     githubGetIssue,

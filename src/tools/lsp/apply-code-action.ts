@@ -12,7 +12,7 @@ export default defineTool({
     "Applies a quick fix or refactoring by its title from getCodeActions (add import, fix error, extract), all files or none, with the diff and the errors introduced or fixed.",
   searchHint: "apply code action quick fix fix error add missing import refactor extract function",
   input: v.strictObject({ ...codeActionInput, ...editFields }),
-  annotations: { destructiveHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false },
   timeoutMs: 120_000,
   slim: true,
   handler: (input, ctx) => runCodeAction(input, ctx, { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors }),

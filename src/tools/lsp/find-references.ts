@@ -24,7 +24,6 @@ export default defineTool({
   slim: true,
   alwaysLoad: true,
   largeResult: true,
-  timeoutMs: 60_000,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, "textDocument/references");
     const answer = await at.doc.wholeProject<Location[] | null>("textDocument/references", {

@@ -24,8 +24,7 @@ export default defineTool({
     endLine: line("Last line (inclusive)."),
     ...editFields,
   }),
-  annotations: { destructiveHint: false, idempotentHint: true },
-  timeoutMs: 60_000,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   async handler(input, ctx) {
     const doc = await openDocument(input.file, ctx, METHOD);
     if (input.endLine < input.startLine || input.startLine > doc.lines.length) {

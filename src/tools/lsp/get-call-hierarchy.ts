@@ -32,7 +32,6 @@ export default defineTool({
   annotations: { readOnlyHint: true },
   slim: true,
   largeResult: true,
-  timeoutMs: 60_000,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, "textDocument/prepareCallHierarchy");
     const items = (await at.doc.request<CallHierarchyItem[] | null>("textDocument/prepareCallHierarchy", at.params)) ?? [];

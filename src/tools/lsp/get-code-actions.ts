@@ -14,8 +14,6 @@ export default defineTool({
   searchHint: "code actions quick fix fix error suggestions refactor add missing import lightbulb",
   input: v.strictObject(rangeFields),
   annotations: { readOnlyHint: true },
-  // The first call on a file may start its language server.
-  timeoutMs: 60_000,
   slim: true,
   async handler(input, ctx) {
     const { doc, diagnostics, actions, lines: span } = await codeActionsAt(input, ctx);

@@ -21,8 +21,6 @@ export default defineTool({
     ...verbosityField,
   }),
   annotations: { readOnlyHint: true },
-  // The first call on a file may start its language server.
-  timeoutMs: 60_000,
   slim: true,
   largeResult: true,
   async handler(input, ctx) {

@@ -14,8 +14,6 @@ export default defineTool({
   searchHint: "hover type info documentation docstring what is this symbol quick info",
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
-  // The first call on a file may start its language server.
-  timeoutMs: 60_000,
   slim: true,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, "textDocument/hover");

@@ -26,7 +26,6 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: true },
   slim: true,
-  timeoutMs: 60_000,
   async handler(input, ctx) {
     // Chosen per request by capability: a server of the language with a type hierarchy answers
     // natively (clangd; any configured one), else the first with definitions derives it.

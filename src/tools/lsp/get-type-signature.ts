@@ -13,8 +13,6 @@ export default defineTool({
   searchHint: "type signature what type does it return parameter types inferred type",
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
-  // The first call on a file may start its language server.
-  timeoutMs: 60_000,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, "textDocument/hover");
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);

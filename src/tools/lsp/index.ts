@@ -2,6 +2,7 @@
 // around the code, and what the code is and what is wrong with it. Every tool answers headless,
 // through the workspace's language servers (ctx.lsp).
 import { defineToolset } from "../platform/toolset.ts";
+import type { ToolsetDefaults } from "../platform/toolset-defaults.ts";
 import applyCodeAction from "./apply-code-action.ts";
 import findImplementations from "./find-implementations.ts";
 import findReferences from "./find-references.ts";
@@ -25,9 +26,13 @@ import searchWorkspaceSymbols from "./search-workspace-symbols.ts";
 import signatureHelp from "./signature-help.ts";
 import watchDiagnostics from "./watch-diagnostics.ts";
 
+// The first call on a file may start its language server; tools that wait longer say so themselves.
+const LANGUAGE_SERVER_DEFAULTS: ToolsetDefaults = { timeoutMs: 60_000 };
+
 export const codeNavigationToolset = defineToolset({
   name: "code-navigation",
   purpose: "go to definition, find references/usages, implementations, call and type hierarchy, symbols by name, file outline",
+  defaults: LANGUAGE_SERVER_DEFAULTS,
   tools: [
     goToDefinition,
     findReferences,
@@ -45,6 +50,7 @@ export const codeNavigationToolset = defineToolset({
 export const codeIntelligenceToolset = defineToolset({
   name: "code-intelligence",
   purpose: "hover, signatures, type errors, quick fixes, rename symbol, organize imports, format lines (language servers)",
+  defaults: LANGUAGE_SERVER_DEFAULTS,
   tools: [
     getHover,
     getTypeSignature,

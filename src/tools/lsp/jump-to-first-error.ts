@@ -23,7 +23,6 @@ export default defineTool({
     ),
   }),
   annotations: { readOnlyHint: true },
-  timeoutMs: 60_000,
   async handler(input, ctx) {
     const call = { signal: ctx.signal, onProgress: (message: string) => ctx.progress(0, { message }) };
     const checked = input.file === undefined ? await ctx.lsp.workspaceErrors(call) : [await ctx.lsp.diagnosticsFor(input.file, call)];

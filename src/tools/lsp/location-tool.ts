@@ -32,8 +32,6 @@ export function locationTool(spec: LocationToolSpec): Tool {
     searchHint: spec.searchHint,
     input: v.strictObject({ ...positionFields, ...verbosityField, ...maxResultsField(100, 1000) }),
     annotations: { readOnlyHint: true },
-    // The first call on a file may start its language server.
-    timeoutMs: 60_000,
     slim: true,
     ...(spec.alwaysLoad ? { alwaysLoad: true } : {}),
     async handler(input, ctx) {

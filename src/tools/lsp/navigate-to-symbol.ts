@@ -30,7 +30,6 @@ export default defineTool({
     ),
   }),
   annotations: { readOnlyHint: true },
-  timeoutMs: 60_000,
   async handler(input, ctx) {
     const dot = input.name.lastIndexOf(".");
     const [container, name] = dot > 0 ? [input.name.slice(0, dot), input.name.slice(dot + 1)] : [undefined, input.name];

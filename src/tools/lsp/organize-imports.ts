@@ -21,7 +21,7 @@ export default defineTool({
     file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root.")),
     ...editFields,
   }),
-  annotations: { destructiveHint: false, idempotentHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   timeoutMs: 120_000,
   slim: true,
   async handler(input, ctx) {

@@ -15,8 +15,6 @@ export default defineTool({
   searchHint: "prepare rename can I rename variable function symbol check rename refactor",
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
-  // The first call on a file may start its language server.
-  timeoutMs: 60_000,
   slim: true,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, "textDocument/rename");

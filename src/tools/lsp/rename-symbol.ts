@@ -24,7 +24,7 @@ export default defineTool({
     newName: v.pipe(v.string(), v.minLength(1), v.description("The new name.")),
     ...editFields,
   }),
-  annotations: { destructiveHint: false },
+  annotations: { readOnlyHint: false, destructiveHint: false },
   timeoutMs: 120_000,
   slim: true,
   async handler(input, ctx) {

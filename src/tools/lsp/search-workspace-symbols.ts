@@ -18,7 +18,6 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: true },
   slim: true,
-  timeoutMs: 60_000,
   async handler(input, ctx) {
     const found = await searchSymbols(input.query, ctx);
     const note = found.complete ? "" : `PARTIAL: ${found.why.join("; ")}; call again for the complete answer.\n`;

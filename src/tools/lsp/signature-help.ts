@@ -14,8 +14,6 @@ export default defineTool({
   searchHint: "signature help function parameters arguments overloads what arguments does it take",
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
-  // The first call on a file may start its language server.
-  timeoutMs: 60_000,
   slim: true,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, "textDocument/signatureHelp");

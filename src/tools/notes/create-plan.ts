@@ -19,6 +19,7 @@ export default defineTool({
     notes: v.optional(v.pipe(v.string(), v.maxLength(20_000), v.description("Free notes (Markdown).")), ""),
   }),
   output: PlanSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     const updatedAt = new Date().toISOString();
     return createPlanFile(ctx, slugOf(input.title), (id, file) => ({

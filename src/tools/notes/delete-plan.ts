@@ -11,7 +11,7 @@ export default defineTool({
   searchHint: "delete plan remove todo checklist",
   input: v.strictObject({ planId: PlanIdField }),
   output: v.object({ planId: v.string(), title: v.string() }),
-  annotations: { destructiveHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: true },
   async handler(input, ctx) {
     const { plan } = await readPlan(ctx, input.planId);
     await ctx.fs.remove(planFile(plan.id), { recursive: false });

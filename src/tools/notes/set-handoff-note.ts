@@ -11,6 +11,7 @@ export default defineTool({
   searchHint: "handoff note leave message next session save context summary",
   input: v.strictObject({ note: v.pipe(v.string(), v.minLength(1), v.maxLength(MAX_NOTE_CHARS), v.description("The note (Markdown).")) }),
   output: v.object({ file: v.string(), updatedAt: v.string(), characters: v.number() }),
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     const written = await writeHandoff(ctx, input.note);
     return { file: HANDOFF_FILE, updatedAt: written.updatedAt, characters: input.note.length };

@@ -27,6 +27,7 @@ export default defineTool({
     notes: v.optional(v.pipe(v.string(), v.maxLength(20_000), v.description("Replaces the notes."))),
   }),
   output: PlanSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     const { plan, save } = await readPlan(ctx, input.planId);
     const count = plan.steps.length;

@@ -6,11 +6,34 @@ import type { ToolContext, ToolRequirements } from "../../capabilities/context.t
 
 export type Schema = v.GenericSchema;
 
+/** The hints tools/list carries about a tool's effects (MCP's ToolAnnotations), as the registry serves them. */
 export interface ToolAnnotations {
   readOnlyHint?: boolean;
   destructiveHint?: boolean;
   idempotentHint?: boolean;
   openWorldHint?: boolean;
+}
+
+/**
+ * What every tool states about its effects, in one spelling. readOnlyHint always: clients assume the
+ * worst of a missing hint, and Claude Code runs read-only tools concurrently and sends one again after
+ * a dropped connection even when it may have run, so `true` promises that both are harmless. A tool
+ * that is not read-only also says whether it may destroy (delete files or data, discard work, run
+ * arbitrary commands: destructiveHint true) or only creates and edits (false); MCP gives destructiveHint
+ * meaning only then, so a read-only tool leaves it out. The registry checks the same at start.
+ */
+export type DeclaredAnnotations =
+  | { readOnlyHint: true; destructiveHint?: never; idempotentHint?: boolean; openWorldHint?: boolean }
+  | { readOnlyHint: false; destructiveHint: boolean; idempotentHint?: boolean; openWorldHint?: boolean };
+
+/**
+ * `probes`: executables the tool cannot work without (the call is refused when one is missing).
+ * `optionalProbes`: executables it uses when present and works without (rg for search, git for
+ * recent changes); ctx.exec may run both kinds, and ctx.probes says which are there.
+ */
+export interface DeclaredRequirements {
+  readonly probes?: readonly string[];
+  readonly optionalProbes?: readonly string[];
 }
 
 export type ContentBlock =
@@ -42,18 +65,14 @@ interface ToolFields<I extends Schema, O extends Schema | undefined> {
   input: I;
   /** Only for data payloads: becomes outputSchema, and results carry structuredContent. */
   output?: O;
-  annotations?: ToolAnnotations;
-  /**
-   * `probes`: executables the tool cannot work without (the call is refused when one is missing).
-   * `optionalProbes`: executables it uses when present and works without (rg for search, git for
-   * recent changes); ctx.exec may run both kinds, and ctx.probes says which are there.
-   */
-  requires?: { probes?: readonly string[]; optionalProbes?: readonly string[] };
+  annotations: DeclaredAnnotations;
+  /** Added to its toolset's (src/tools/platform/toolset-defaults.ts). */
+  requires?: DeclaredRequirements;
   /** Loaded by Claude Code up front, at a context cost on every turn: IDE essentials only (at most 8). */
   alwaysLoad?: boolean;
   /** Part of the --slim set: IDE-exclusive, nothing Claude Code's own tools can do. */
   slim?: boolean;
-  /** For tools that legitimately run long: the larger of this and --timeout applies. */
+  /** For tools that legitimately run long: the larger of this and --timeout applies. Wins over its toolset's. */
   timeoutMs?: number;
   /** May return more than Claude Code's default 50,000 characters (tools/list then raises its limit). */
   largeResult?: boolean;
@@ -102,7 +121,7 @@ export function defineTool<I extends Schema, O extends Schema | undefined = unde
     searchHint: def.searchHint,
     input: def.input,
     output: def.output,
-    annotations: def.annotations ?? {},
+    annotations: def.annotations,
     requires,
     alwaysLoad: def.alwaysLoad ?? false,
     slim: def.slim ?? false,

@@ -3,7 +3,7 @@
 // budget for tools loaded up front.
 import { BridgeError } from "../../errors.ts";
 import { TRUNCATION_KEY } from "./result-cap.ts";
-import type { Tool } from "./define-tool.ts";
+import type { Tool, ToolAnnotations } from "./define-tool.ts";
 import type { JsonObject } from "./json-schema.ts";
 import type { Toolset } from "./toolset.ts";
 
@@ -35,8 +35,9 @@ export function assertValidTool(tool: Tool, schemas: ConvertedSchemas): void {
   if (tool.searchHint.length > MAX_SEARCH_HINT_CHARS || /[\r\n]/.test(tool.searchHint))
     throw fail(`searchHint must be one line of at most ${MAX_SEARCH_HINT_CHARS} chars`);
   if (tool.handlers.headless === undefined && tool.handlers.extension === undefined) throw fail("has no handler");
-  if (tool.timeoutMs !== undefined && !(Number.isInteger(tool.timeoutMs) && tool.timeoutMs >= 1000))
-    throw fail("timeoutMs must be an integer >= 1000");
+  if (tool.timeoutMs !== undefined && !isValidTimeout(tool.timeoutMs)) throw fail("timeoutMs must be an integer >= 1000");
+  const unclear = unclearAnnotations(tool.annotations);
+  if (unclear !== undefined) throw fail(unclear);
   const { input, output } = schemas;
   if (input.type !== "object") throw fail("input must be an object schema");
   // Models do pass a wrong key (Claude Code's own Read takes `file_path`): it must be refused, not ignored.
@@ -59,6 +60,9 @@ export function assertValidToolsets(toolsets: readonly Toolset[]): void {
     if (toolset.purpose.trim().length === 0 || toolset.purpose.length > 120 || /[\r\n]/.test(toolset.purpose))
       throw fail("purpose must be one line of at most 120 chars");
     if (toolset.tools.length === 0) throw fail("has no tools");
+    // Checked here too: a default every tool overrides would otherwise never be looked at.
+    const timeout = toolset.defaults?.timeoutMs;
+    if (timeout !== undefined && !isValidTimeout(timeout)) throw fail("defaults.timeoutMs must be an integer >= 1000");
     alwaysLoad += toolset.tools.filter((t) => t.alwaysLoad).length;
   }
   if (alwaysLoad > MAX_ALWAYS_LOAD)
@@ -66,4 +70,24 @@ export function assertValidToolsets(toolsets: readonly Toolset[]): void {
       "startup_failed",
       `${alwaysLoad} tools set alwaysLoad; at most ${MAX_ALWAYS_LOAD} (each costs context on every turn)`,
     );
+}
+
+function isValidTimeout(ms: number): boolean {
+  return Number.isInteger(ms) && ms >= 1000;
+}
+
+/**
+ * What is missing from a tool's statement of its effects (see DeclaredAnnotations): clients treat a
+ * missing readOnlyHint as "may write" and a missing destructiveHint as "may destroy", so each tool
+ * says both for itself, in the one spelling tools/list then shows.
+ */
+function unclearAnnotations(annotations: ToolAnnotations): string | undefined {
+  const { readOnlyHint, destructiveHint } = annotations;
+  if (readOnlyHint === undefined)
+    return "annotations must state readOnlyHint: true when the tool changes nothing, else false with destructiveHint";
+  if (readOnlyHint && destructiveHint !== undefined)
+    return "a read-only tool states no destructiveHint (MCP gives it meaning only when readOnlyHint is false)";
+  if (!readOnlyHint && destructiveHint === undefined)
+    return "annotations must state destructiveHint when readOnlyHint is false: true if the tool may delete or discard, false if it only creates and edits";
+  return undefined;
 }

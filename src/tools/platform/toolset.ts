@@ -1,15 +1,24 @@
 // Tools come in toolsets (DESIGN.md, "Tools are data"): a name and a one-line purpose the server's
 // instructions show the model, so it knows what to search for before any tool schema is loaded.
 import type { Tool } from "./define-tool.ts";
+import { withToolsetDefaults, type ToolsetDefaults } from "./toolset-defaults.ts";
 
 export interface Toolset {
   /** Lowercase, one word: "workspace", "git", "lsp". */
   readonly name: string;
   /** What the tools are for, in the words a model would search with (one line). */
   readonly purpose: string;
+  /**
+   * What every tool of the toolset shares (see ToolsetDefaults for how a tool's own values combine).
+   * Already merged into `tools` by defineToolset; kept so a variant of the toolset (a test's, with
+   * other tools) is defined with the same.
+   */
+  readonly defaults?: ToolsetDefaults;
   readonly tools: readonly Tool[];
 }
 
 export function defineToolset(toolset: Toolset): Toolset {
-  return toolset;
+  const { defaults } = toolset;
+  if (defaults === undefined) return toolset;
+  return { ...toolset, tools: toolset.tools.map((tool) => withToolsetDefaults(tool, defaults)) };
 }

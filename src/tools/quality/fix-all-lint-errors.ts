@@ -19,7 +19,7 @@ export default defineTool({
     linter: v.optional(v.pipe(v.picklist(LINTERS), v.description("Only this linter (default: every one the project uses)."))),
   }),
   output: DiagnosticsResult,
-  annotations: { destructiveHint: false, idempotentHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   timeoutMs: 300_000,
   async handler(input, ctx) {
     const file = input.file === undefined ? undefined : ctx.fs.relative(await ctx.fs.resolve(input.file));

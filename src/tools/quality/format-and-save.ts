@@ -11,7 +11,7 @@ export default defineTool({
   description: "Formats a file with the project's formatter and saves it to disk, saying which lines changed.",
   searchHint: "format and save file prettier black gofmt rustfmt formatter save",
   input: v.strictObject(formatInput),
-  annotations: { idempotentHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   timeoutMs: 120_000,
   handler: (input, ctx) => formatFile(ctx, { file: input.file, formatter: input.formatter, write: true }),
 });

@@ -23,7 +23,7 @@ export default defineTool({
     ...formatInput,
     preview: v.optional(v.pipe(v.boolean(), v.description("Only show what would change (default false: the file is written)."))),
   }),
-  annotations: { idempotentHint: true },
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   timeoutMs: 120_000,
   handler: (input, ctx) => formatFile(ctx, { file: input.file, formatter: input.formatter, write: input.preview !== true }),
 });

@@ -20,7 +20,7 @@ export default defineTool({
   searchHint: "context bundle session start overview handoff plans git status readme",
   input: v.strictObject({}),
   annotations: { readOnlyHint: true },
-  requires: { optionalProbes: ["git", "rg"] },
+  requires: { optionalProbes: ["git"] },
   slim: true,
   largeResult: true,
   async handler(_input, ctx) {

@@ -37,7 +37,6 @@ export default defineTool({
     testFilesSearched: v.number(),
   }),
   annotations: { readOnlyHint: true },
-  requires: { optionalProbes: ["rg"] },
   async handler(input, ctx) {
     const source = ctx.fs.relative(await ctx.fs.resolve(input.filePath));
     if (!(await ctx.fs.stat(input.filePath)).isFile)

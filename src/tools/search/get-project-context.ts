@@ -28,7 +28,7 @@ export default defineTool({
     }),
   }),
   annotations: { readOnlyHint: true },
-  requires: { optionalProbes: ["git", "rg"] },
+  requires: { optionalProbes: ["git"] },
   slim: true,
   async handler(_input, ctx) {
     const c = await collectProjectContext(ctx);

@@ -10,5 +10,7 @@ import searchWorkspace from "./search-workspace.ts";
 export const searchToolset = defineToolset({
   name: "search",
   purpose: "search code text (grep/ripgrep regex), search and replace across files, related tests, project context bundle",
+  // Each tool uses rg when it is on PATH and has a built-in fallback without it.
+  defaults: { requires: { optionalProbes: ["rg"] } },
   tools: [searchWorkspace, searchAndReplace, findRelatedTests, getProjectContext, contextBundle],
 });

@@ -32,8 +32,7 @@ export default defineTool({
     ...SearchScopeFields,
     dryRun: v.optional(v.pipe(v.boolean(), v.description("Only show what would change.")), false),
   }),
-  annotations: { destructiveHint: false },
-  requires: { optionalProbes: ["rg"] },
+  annotations: { readOnlyHint: false, destructiveHint: false },
   largeResult: true,
   timeoutMs: 120_000,
   async handler(input, ctx) {

@@ -66,7 +66,6 @@ export default defineTool({
     ),
   }),
   annotations: { readOnlyHint: true },
-  requires: { optionalProbes: ["rg"] },
   largeResult: true,
   timeoutMs: 120_000,
   async handler(input, ctx) {
