@@ -21,13 +21,17 @@ export const RpcCode = {
 export type RpcCode = (typeof RpcCode)[keyof typeof RpcCode];
 
 export class ProtocolError extends Error {
+  /** The JSON-RPC error's `data` member, when there is more to say than the message. */
+  readonly data: unknown;
+
   constructor(
     readonly code: RpcCode,
     message: string,
-    readonly data?: unknown,
+    opts: { data?: unknown } = {},
   ) {
     super(message);
     this.name = this.constructor.name;
+    this.data = opts.data;
   }
 }
 

@@ -31,7 +31,7 @@ const ON_PATH_INSTALL: Readonly<Record<string, string>> = {
 /** `configured` first, as src/lsp orders them (they claim their language ahead of the built-ins). */
 export async function languageServerChecks(runtime: Runtime, opts: { root: string; configured: readonly ServerSpec[] }): Promise<Check[]> {
   const resolve = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
-  const here = await projectLanguages(runtime.fs, opts.root, opts.configured);
+  const here = await projectLanguages(runtime.fs, { root: opts.root, configured: opts.configured });
   return Promise.all(
     [...opts.configured, ...BUILT_IN_SERVERS].map(async (spec): Promise<Check> => {
       const found = await resolve(spec, opts.root);

@@ -10,7 +10,9 @@ import { parseLockText } from "./lock-schema.ts";
 import type { LockEntry } from "./lock-selection.ts";
 
 export async function otherBridgesOn(runtime: Runtime, workspace: string): Promise<LockEntry[]> {
-  const entries = await readLockEntries(runtimeLockReader(runtime), lockDir(runtime), parseLockText).catch((): LockEntry[] => []);
+  const entries = await readLockEntries(runtimeLockReader(runtime), lockDir(runtime), { parse: parseLockText }).catch(
+    (): LockEntry[] => [],
+  );
   return entries.filter(
     (e) =>
       e.lock.isBridge &&

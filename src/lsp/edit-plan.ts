@@ -67,7 +67,7 @@ export async function planChanges(deps: PlanDeps, changes: readonly CheckedChang
       const entry = await at(change.path, "edit");
       if (entry.proposed === undefined)
         throw missing(entry, entry.disk === undefined ? "changes" : "changes, after an earlier step of the same edit removed it,");
-      entry.proposed = { ...entry.proposed, text: applyTextEdits(entry.proposed.text, change.edits, entry.relative) };
+      entry.proposed = { ...entry.proposed, text: applyTextEdits(entry.proposed.text, change.edits, { file: entry.relative }) };
     } else if (change.kind === "create") {
       const entry = await at(change.path, "target");
       if (entry.proposed !== undefined && change.ignoreIfExists) continue;

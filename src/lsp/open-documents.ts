@@ -35,8 +35,8 @@ export class OpenDocuments {
   ) {}
 
   /** `text`: send this content instead of the file's (an edit's proposed result, not written yet). */
-  sync(path: WorkspacePath, languageId: string, text?: string): Promise<SyncResult> {
-    const run = this.queue.then(() => this.syncNow(path, languageId, text));
+  sync(path: WorkspacePath, languageId: string, opts: { text?: string | undefined } = {}): Promise<SyncResult> {
+    const run = this.queue.then(() => this.syncNow(path, languageId, opts.text));
     this.queue = run.catch(() => {});
     return run;
   }

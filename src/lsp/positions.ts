@@ -18,7 +18,8 @@ export function splitLines(text: string): string[] {
   return text.split(/\r?\n/);
 }
 
-export function lspPosition(lines: readonly string[], input: PositionInput, file: string): Position {
+export function lspPosition(lines: readonly string[], input: PositionInput, opts: { file: string }): Position {
+  const { file } = opts;
   if (input.line < 1 || input.line > lines.length) {
     throw new ToolError("invalid_arguments", `line ${input.line} is outside ${file} (${lines.length} lines)`, {
       suggestion: `Pass a line from 1 to ${lines.length}.`,

@@ -21,7 +21,11 @@ const PROVIDER: Readonly<Record<string, keyof ServerCapabilities>> = {
   "textDocument/diagnostic": "diagnosticProvider",
 };
 
-export function supportsMethod(capabilities: ServerCapabilities, registrations: Iterable<Registration>, method: string): boolean {
+export function supportsMethod(
+  server: { capabilities: ServerCapabilities; registrations: Iterable<Registration> },
+  method: string,
+): boolean {
+  const { capabilities, registrations } = server;
   for (const registration of registrations) if (registration.method === method) return true;
   if (method === "textDocument/prepareRename") {
     const rename = capabilities.renameProvider;

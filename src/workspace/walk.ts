@@ -9,7 +9,7 @@ import { ToolError } from "../errors.ts";
 import type { IgnoreLevel } from "../lib/ignore/ignore-levels.ts";
 import { loadLevel } from "../lib/ignore/load-level.ts";
 import { isVisible, type PathFilter } from "../lib/ignore/visibility.ts";
-import { openCheckedDirectory } from "../security/jail/checked-open.ts";
+import { openCheckedDirectory, type JailedFs } from "../security/jail/checked-open.ts";
 import type { Workspace } from "../security/jail/workspace-jail.ts";
 import { isInside, relative } from "../lib/paths/posix-path.ts";
 import { childPath, descendantPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
@@ -52,7 +52,8 @@ interface Listed {
   level: IgnoreLevel | undefined;
 }
 
-export async function* walk(fs: Fs, jail: Workspace, start: WorkspacePath, opts: WalkOptions): AsyncGenerator<WalkEntry> {
+export async function* walk(jailed: JailedFs, start: WorkspacePath, opts: WalkOptions): AsyncGenerator<WalkEntry> {
+  const { fs, jail } = jailed;
   const yielder = createYielder();
   const gitignore = opts.gitignore ?? true;
   const folder = folderOf(jail, start);
@@ -111,10 +112,10 @@ async function ancestorLevels(fs: Fs, jail: Workspace, folder: WorkspacePath, ba
   for (let i = 0; i < parts.length; i++) {
     const dir = parts.slice(0, i).join("/");
     const path = descendantPath(folder, dir);
-    const opened = await openCheckedDirectory(fs, jail, path, path).catch(() => undefined);
+    const opened = await openCheckedDirectory({ fs, jail }, path, { label: path }).catch(() => undefined);
     if (opened === undefined) continue;
     try {
-      level = await loadLevel(level, dir, opened.handle, await opened.handle.list().catch(() => []));
+      level = await loadLevel(level, { dir, handle: opened.handle, entries: await opened.handle.list().catch(() => []) });
     } finally {
       await opened.handle.close().catch(() => undefined);
     }
@@ -130,7 +131,7 @@ async function listDirectory(
 ): Promise<Listed> {
   let handle: DirHandle;
   try {
-    handle = (await openCheckedDirectory(fs, jail, dir.path, dir.path)).handle;
+    handle = (await openCheckedDirectory({ fs, jail }, dir.path, { label: dir.path })).handle;
   } catch {
     // An unreadable directory (permissions, removed or swapped meanwhile) is skipped, not fatal.
     return { entries: [], level: dir.level };
@@ -138,7 +139,7 @@ async function listDirectory(
   try {
     const all = await handle.list().catch(() => []);
     const folderDir = joinRel(opts.base, dir.rel);
-    const level = opts.gitignore ? await loadLevel(dir.level, folderDir, handle, all) : undefined;
+    const level = opts.gitignore ? await loadLevel(dir.level, { dir: folderDir, handle, entries: all }) : undefined;
     const visibility = { includeHidden: opts.includeHidden, gitignore: opts.gitignore, filter: opts.filter };
     const entries = all
       .filter((e) =>

@@ -47,6 +47,6 @@ function budget(limits: RateLimits, factor: number, now?: () => number): Budget 
 export function rateLimitedError(waitMs: number): ProtocolError {
   const seconds = (waitMs / 1000).toFixed(1);
   return new ProtocolError(RpcCode.rateLimited, `Rate limit exceeded (--request-rate-limit); retry in ${seconds} s`, {
-    retryAfterMs: waitMs,
+    data: { retryAfterMs: waitMs },
   });
 }

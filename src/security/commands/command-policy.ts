@@ -60,10 +60,9 @@ export function createCommandPolicy(extra: readonly string[]): CommandPolicy {
 /** Checks 1-4 for `command args`, run in `place`; undefined when it may run. */
 export function checkCommandLine(
   policy: CommandPolicy,
-  command: string,
-  args: readonly string[],
-  place: ArgumentPlace,
+  line: { command: string; args: readonly string[]; place: ArgumentPlace },
 ): Refusal | undefined {
+  const { command, args, place } = line;
   if (!PROGRAM_NAME.test(command)) {
     return {
       why: `\`${command.slice(0, 80)}\` is not a program name: runCommand takes no paths and no shell syntax (there is no shell)`,

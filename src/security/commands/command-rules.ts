@@ -261,7 +261,7 @@ const pytest: ArgumentRule = (args) => {
 
 const jest: ArgumentRule = (args) => {
   const own = ownArguments(args);
-  if (optionValues(own, ["config"], ["c"]).some((v) => v.trim().startsWith("{")))
+  if (optionValues(own, { long: ["config"], short: ["c"] }).some((v) => v.trim().startsWith("{")))
     return refuse("jest's inline JSON `--config` can name any module (transform, runner, setup) to run");
   return undefined;
 };

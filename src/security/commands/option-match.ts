@@ -39,7 +39,8 @@ export function setsShort(arg: string, letter: string, opts: { clusters?: boolea
 }
 
 /** The value of option `names` in `args` ("--name=v", "--name v", "-n v", "-nv"), for each use. */
-export function optionValues(args: readonly string[], long: readonly string[], short: readonly string[] = []): string[] {
+export function optionValues(args: readonly string[], names: { long: readonly string[]; short?: readonly string[] }): string[] {
+  const { long, short = [] } = names;
   const values: string[] = [];
   for (const [i, arg] of args.entries()) {
     const name = longName(arg);

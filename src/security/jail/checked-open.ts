@@ -21,8 +21,16 @@ export interface CheckedDirectory {
   readonly stat: FileStat;
 }
 
+/** The runtime's filesystem with the jail its paths go through: what every checked operation needs. */
+export interface JailedFs {
+  readonly fs: Fs;
+  readonly jail: Workspace;
+}
+
 /** Opens a regular file for reading; anything else (directory, FIFO, device, socket) is refused. */
-export async function openCheckedFile(fs: Fs, jail: Workspace, path: WorkspacePath, label: string): Promise<CheckedFile> {
+export async function openCheckedFile(jailed: JailedFs, path: WorkspacePath, opts: { label: string }): Promise<CheckedFile> {
+  const { fs, jail } = jailed;
+  const { label } = opts;
   const handle = await openOrExplain(() => fs.openFile(path), label);
   try {
     const stat = await handle.stat();
@@ -44,7 +52,9 @@ export async function openCheckedFile(fs: Fs, jail: Workspace, path: WorkspacePa
   }
 }
 
-export async function openCheckedDirectory(fs: Fs, jail: Workspace, path: WorkspacePath, label: string): Promise<CheckedDirectory> {
+export async function openCheckedDirectory(jailed: JailedFs, path: WorkspacePath, opts: { label: string }): Promise<CheckedDirectory> {
+  const { fs, jail } = jailed;
+  const { label } = opts;
   const handle = await openOrExplain(() => fs.openDirectory(path), label);
   try {
     const stat = await handle.stat();

@@ -29,7 +29,8 @@ export interface ResolveScope {
  * kept). Symlinks are followed (they may point anywhere inside); a dangling one is refused, since
  * where a write through it would land cannot be checked.
  */
-export async function resolveComponents(scope: ResolveScope, start: string, components: readonly string[]): Promise<Resolved> {
+export async function resolveComponents(scope: ResolveScope, path: { start: string; components: readonly string[] }): Promise<Resolved> {
+  const { start, components } = path;
   let real = start;
   const missing: string[] = [];
   /** What `real` is, once known: ".." out of a file fails (ENOTDIR), as in the kernel. */

@@ -108,7 +108,7 @@ class Jail implements Workspace {
   async resolve(input: string, opts: ResolveOptions = {}): Promise<WorkspacePath> {
     const { alias, rest } = this.lexical(input);
     const scope = { fs: this.fs, input, folders: this.folders, outside: (why: string) => this.outside(input, why) };
-    const found = await resolveComponents(scope, alias.real, rest);
+    const found = await resolveComponents(scope, { start: alias.real, components: rest });
     if (found.missing.length > 0) {
       if (opts.mustExist ?? true) {
         throw new ToolError("file_not_found", `${input} does not exist`, {

@@ -22,29 +22,28 @@ export interface FileDelta {
 /** Runs `write`; returns the delta lines per covered file (none when no server has the file). */
 export async function withDiagnosticsDelta(
   ctx: ToolContext,
-  paths: readonly WorkspacePath[],
-  write: () => Promise<void>,
+  edit: { paths: readonly WorkspacePath[]; write: () => Promise<void> },
 ): Promise<Map<WorkspacePath, string[]>> {
-  const deltas = await diagnosticsDeltas(ctx, paths, write);
+  const deltas = await diagnosticsDeltas(ctx, edit);
   return new Map([...deltas].map(([path, delta]) => [path, delta.lines]));
 }
 
 /** withDiagnosticsDelta with the count of new errors per file. */
 export async function diagnosticsDeltas(
   ctx: ToolContext,
-  paths: readonly WorkspacePath[],
-  write: () => Promise<void>,
+  edit: { paths: readonly WorkspacePath[]; write: () => Promise<void> },
 ): Promise<Map<WorkspacePath, FileDelta>> {
+  const { paths, write } = edit;
   const covered = paths.filter((p) => ctx.lsp.covers(p)).slice(0, MAX_FILES);
   const before = new Map<WorkspacePath, Diagnostic[]>();
   for (const path of covered) {
-    const found = await currentDiagnostics(ctx, path, ctx.signal);
+    const found = await currentDiagnostics(ctx, path, { signal: ctx.signal });
     if (found !== undefined) before.set(path, found.items);
   }
   await write();
   const notes = new Map<WorkspacePath, FileDelta>();
   for (const [path, old] of before) {
-    const now = await currentDiagnostics(ctx, path, ctx.signal);
+    const now = await currentDiagnostics(ctx, path, { signal: ctx.signal });
     if (now === undefined) continue;
     const delta = compareDiagnostics(old, now.items);
     notes.set(path, { lines: renderDelta(`Diagnostics (${now.server})`, delta), newErrors: delta.added.filter(isError).length });
@@ -59,10 +58,10 @@ export async function diagnosticsDeltas(
 export async function currentDiagnostics(
   ctx: ToolContext,
   file: string,
-  signal: AbortSignal,
+  opts: { signal: AbortSignal },
 ): Promise<{ items: Diagnostic[]; server: string; relative: string } | undefined> {
   try {
-    const found = await ctx.lsp.diagnosticsFor(file, { signal, start: false });
+    const found = await ctx.lsp.diagnosticsFor(file, { signal: opts.signal, start: false });
     return found.current ? found : undefined;
   } catch {
     return undefined;

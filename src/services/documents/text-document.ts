@@ -40,7 +40,9 @@ export interface ExpectedVersion {
 
 export async function readDocument(ctx: ToolContext, filePath: string, expected: ExpectedVersion = {}): Promise<TextDocument> {
   const { path, bytes, stat } = await ctx.fs.readBytes(filePath, { maxBytes: MAX_EDIT_BYTES, forWrite: true });
-  const doc = decodeDocument(path, displayName(ctx.fs.relative(path)), bytes, {
+  const doc = decodeDocument(bytes, {
+    path,
+    label: displayName(ctx.fs.relative(path)),
     identity: identityOf(stat),
     hash: await contentHash(bytes),
     mtime: wholeMtime(stat),
@@ -55,11 +57,10 @@ export async function readDocument(ctx: ToolContext, filePath: string, expected:
 }
 
 export function decodeDocument(
-  path: WorkspacePath,
-  label: string,
   bytes: Uint8Array,
-  version: { identity: FileIdentity; hash: string; mtime: number },
+  file: { path: WorkspacePath; label: string; identity: FileIdentity; hash: string; mtime: number },
 ): TextDocument {
+  const { path, label, ...version } = file;
   if (bytes.includes(0)) {
     throw new ToolError("binary_file", `${label} looks binary (it has a NUL byte); it is not edited as text`, {
       suggestion: "Only text files can be edited with these tools.",

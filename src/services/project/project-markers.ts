@@ -52,7 +52,8 @@ export function parsePackageJson(text: string, names: ReadonlySet<string>): Node
 }
 
 /** `name = "..."` in the given TOML table; enough for Cargo.toml and pyproject.toml. */
-export function tomlTableString(text: string, table: string, key: string): string | undefined {
+export function tomlTableString(text: string, at: { table: string; key: string }): string | undefined {
+  const { table, key } = at;
   let inTable = false;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();

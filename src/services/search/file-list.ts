@@ -83,8 +83,8 @@ async function listBuiltIn(ctx: ToolContext, dir: string, opts: FileListOptions)
 /** Whether a path (relative to the listed directory) passes the globs, its directories included. */
 export function passesPathFilter(filter: PathFilter, path: string): boolean {
   const parts = path.split("/");
-  for (let i = 1; i < parts.length; i++) if (!passesFilter(filter, parts.slice(0, i).join("/"), true)) return false;
-  return passesFilter(filter, path, false);
+  for (let i = 1; i < parts.length; i++) if (!passesFilter(filter, parts.slice(0, i).join("/"), { isDir: true })) return false;
+  return passesFilter(filter, path, { isDir: false });
 }
 
 /**

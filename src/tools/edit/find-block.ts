@@ -21,7 +21,8 @@ export interface BlockChoice {
 }
 
 /** Offsets of the occurrences to replace. */
-export function findBlock(text: string, block: string, choice: BlockChoice, label: string): number[] {
+export function findBlock(doc: { text: string; label: string }, block: string, choice: BlockChoice): number[] {
+  const { text, label } = doc;
   if (block === "")
     throw new ToolError("invalid_arguments", "oldContent is empty", {
       suggestion: "Pass the exact text to replace; to insert, use editText.",

@@ -46,15 +46,15 @@ interface Tracked {
 /** Runs `write`; returns its result and what it did to the diagnostics, as lines (none when no server is running). */
 export async function withEntryDiagnostics<T>(
   ctx: ToolContext,
-  change: EntryChange,
-  write: () => Promise<T>,
+  edit: { change: EntryChange; write: () => Promise<T> },
 ): Promise<{ result: T; diagnostics: string[] }> {
+  const { change, write } = edit;
   if (!ctx.lsp.status().servers.some((s) => s.state === "running")) return { result: await write(), diagnostics: [] };
   const tracked = await plan(ctx, change);
   const before = phaseSignal(ctx);
   for (const t of tracked) {
     if (t.before === undefined) t.items = [];
-    else t.items = (await currentDiagnostics(ctx, t.before, before))?.items;
+    else t.items = (await currentDiagnostics(ctx, t.before, { signal: before }))?.items;
   }
   const result = await write();
   await ctx.lsp.filesChanged(await eventsOf(ctx, change, tracked)).catch(() => undefined);
@@ -65,7 +65,7 @@ export async function withEntryDiagnostics<T>(
   let server = "";
   for (const t of tracked) {
     if (t.items === undefined) continue;
-    const now = await currentDiagnostics(ctx, t.after, after);
+    const now = await currentDiagnostics(ctx, t.after, { signal: after });
     if (now === undefined) {
       if (!t.own) unknown += 1;
       continue;

@@ -26,7 +26,7 @@ export default defineTool({
   largeResult: true,
   timeoutMs: 60_000,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/references");
+    const at = await openAt(input, ctx, { method: "textDocument/references" });
     const answer = await at.doc.wholeProject<Location[] | null>("textDocument/references", {
       ...at.params,
       context: { includeDeclaration: input.includeDeclaration },
@@ -35,7 +35,7 @@ export default defineTool({
     if (places.length === 0) return `${partialNote(answer)}No references to \`${at.name}\` found (${at.doc.server.serverName}).`;
     const files = new Set(places.map((p) => p.uri)).size;
     const shown = places.slice(0, input.maxResults);
-    const lines = await renderPlaces(shown, new SourceLines(ctx), input.verbosity);
+    const lines = await renderPlaces(shown, { sources: new SourceLines(ctx), verbosity: input.verbosity });
     const more = places.length > shown.length ? `\n… ${places.length - shown.length} more; raise maxResults (up to 5000) to see them.` : "";
     const status = answer.complete ? "complete" : "partial";
     return `${partialNote(answer)}${places.length} reference${places.length === 1 ? "" : "s"} to \`${at.name}\` in ${files} file${files === 1 ? "" : "s"} (${status}):\n${lines.join("\n")}${more}`;

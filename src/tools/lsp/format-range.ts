@@ -27,7 +27,7 @@ export default defineTool({
   annotations: { destructiveHint: false, idempotentHint: true },
   timeoutMs: 60_000,
   async handler(input, ctx) {
-    const doc = await openDocument(input.file, ctx, METHOD);
+    const doc = await openDocument(input.file, ctx, { method: METHOD });
     if (input.endLine < input.startLine || input.startLine > doc.lines.length) {
       throw new ToolError(
         "invalid_arguments",

@@ -26,7 +26,7 @@ export default defineTool({
   slim: true,
   largeResult: true,
   async handler(input, ctx) {
-    const doc = await openDocument(input.file, ctx, "textDocument/documentSymbol");
+    const doc = await openDocument(input.file, ctx, { method: "textDocument/documentSymbol" });
     const symbols =
       (await doc.request<DocumentSymbol[] | SymbolInformation[] | null>("textDocument/documentSymbol", {
         textDocument: { uri: doc.uri },

@@ -18,7 +18,7 @@ export default defineTool({
   timeoutMs: 60_000,
   slim: true,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/hover");
+    const at = await openAt(input, ctx, { method: "textDocument/hover" });
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);
     const text = markupText(hover?.contents);
     return text === ""

@@ -16,7 +16,7 @@ export default defineTool({
   // The first call on a file may start its language server.
   timeoutMs: 60_000,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/hover");
+    const at = await openAt(input, ctx, { method: "textDocument/hover" });
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);
     const signature = signatureOf(markupText(hover?.contents));
     return signature === ""

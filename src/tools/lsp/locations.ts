@@ -47,7 +47,8 @@ export class SourceLines {
 }
 
 /** `file:line:col` (1-based), then the trimmed source line unless minimal; verbose adds the lines around. */
-export async function renderPlaces(places: readonly Place[], sources: SourceLines, verbosity: Verbosity): Promise<string[]> {
+export async function renderPlaces(places: readonly Place[], opts: { sources: SourceLines; verbosity: Verbosity }): Promise<string[]> {
+  const { sources, verbosity } = opts;
   const out: string[] = [];
   // Every file through the jail at once rather than one after another (hundreds for a reference list).
   await Promise.all([...new Set(places.map((p) => p.uri))].map((uri) => sources.of(uri, verbosity === "minimal")));
@@ -95,7 +96,8 @@ function clip(text: string): string {
 }
 
 /** The identifier at a position, for headers ("3 references to greet"). */
-export function wordAt(lines: readonly string[], line: number, character: number): string {
+export function wordAt(lines: readonly string[], position: { line: number; character: number }): string {
+  const { line, character } = position;
   const text = lines[line] ?? "";
   let start = character;
   let end = character;

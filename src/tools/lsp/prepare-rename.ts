@@ -19,7 +19,7 @@ export default defineTool({
   timeoutMs: 60_000,
   slim: true,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/rename");
+    const at = await openAt(input, ctx, { method: "textDocument/rename" });
     const where = `${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}`;
     if (!at.doc.server.supports("textDocument/prepareRename")) {
       return `${at.doc.server.serverName} renames without a prior check; \`${at.name}\` at ${where} would be renamed by renameSymbol if it is a symbol.`;

@@ -18,7 +18,7 @@ export default defineTool({
   timeoutMs: 60_000,
   slim: true,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/signatureHelp");
+    const at = await openAt(input, ctx, { method: "textDocument/signatureHelp" });
     const help = await at.doc.request<SignatureHelp | null>("textDocument/signatureHelp", {
       ...at.params,
       context: { triggerKind: 1, isRetrigger: false },

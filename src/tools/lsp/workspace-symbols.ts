@@ -31,7 +31,7 @@ export async function searchSymbols(query: string, ctx: ToolContext): Promise<Sy
       const answer = await ctx.lsp
         .wholeProject(
           server,
-          () => server.request<(SymbolInformation | WorkspaceSymbol)[] | null>("workspace/symbol", { query }, ctx.signal),
+          () => server.request<(SymbolInformation | WorkspaceSymbol)[] | null>("workspace/symbol", { query }, { signal: ctx.signal }),
           ctx.signal,
         )
         .catch((err: unknown) => {

@@ -47,8 +47,11 @@ export async function formatFile(ctx: ToolContext, req: FormatRequest): Promise<
     throw new ToolError("file_changed", `${file} changed while it was being formatted`, { suggestion: "Format it again." });
   }
   const path = await ctx.fs.resolve(file);
-  const deltas = await diagnosticsDeltas(ctx, [path], async () => {
-    await ctx.fs.writeFile(file, formatted);
+  const deltas = await diagnosticsDeltas(ctx, {
+    paths: [path],
+    write: async () => {
+      await ctx.fs.writeFile(file, formatted);
+    },
   });
   const delta = deltas.get(path);
   const done = `Formatted ${file} with ${backend.name}: ${change.summary}`;

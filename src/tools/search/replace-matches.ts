@@ -10,7 +10,8 @@ export interface Replaced {
 }
 
 /** `text` with every match of `regex` replaced, line by line ("\n" separated). */
-export function replaceMatches(text: string, regex: Regex, replacement: string, literal: boolean): Replaced {
+export function replaceMatches(text: string, regex: Regex, opts: { replacement: string; literal: boolean }): Replaced {
+  const { replacement, literal } = opts;
   let count = 0;
   const lines = text.split("\n").map((line) => {
     let out = "";

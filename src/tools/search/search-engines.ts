@@ -157,7 +157,7 @@ export async function searchBuiltIn(ctx: ToolContext, req: SearchRequest): Promi
       });
       if (matching.length === 0) continue;
       found += matching.length;
-      files.push({ path, lines: withContext(lines, matching, req.context) });
+      files.push({ path, lines: withContext(lines, matching, { context: req.context }) });
     }
   } finally {
     await reads.return(undefined);

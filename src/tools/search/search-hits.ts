@@ -23,7 +23,8 @@ const MAX_SHOWN_LINE = 400;
 const CLOSING_ROOM = 400;
 
 /** The lines of a file to show: the matching ones and `context` lines around each, merged. */
-export function withContext(lines: readonly string[], matching: readonly number[], context: number): HitLine[] {
+export function withContext(lines: readonly string[], matching: readonly number[], opts: { context: number }): HitLine[] {
+  const { context } = opts;
   const out: HitLine[] = [];
   const isMatch = new Set(matching);
   let shownUntil = 0;
