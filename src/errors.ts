@@ -61,7 +61,7 @@ export type ToolErrorCode =
   | "file_changed"
   | "tool_failed"
   | "internal_error"
-  // [git] and [github]: what git or gh refused, named so a model can tell a conflict from a typo.
+  // git and GitHub: what git or gh refused, named so a model can tell a conflict from a typo.
   | "not_a_repository"
   | "invalid_ref"
   | "git_failed"
@@ -76,7 +76,7 @@ export type ToolErrorCode =
   | "github_auth_required"
   | "github_not_found"
   | "github_failed"
-  // Files, edits, search and notes ([files]):
+  // Files, edits, search and notes:
   | "file_exists"
   | "match_not_found"
   | "match_ambiguous"
@@ -85,7 +85,7 @@ export type ToolErrorCode =
   | "plan_not_found"
   | "watch_not_found"
   | "limit_reached"
-  // Language servers ([lsp]):
+  // Language servers:
   | "no_language_server"
   | "not_supported"
   | "language_server_error"

@@ -1,5 +1,6 @@
 // `claude-ide-bridge doctor [--json] [--workspace DIR]`: every fact between "installed" and "Claude
-// Code answers with the bridge's tools", each ✓/✗ with the fix (issue 8): the runtime, the bridge
+// Code answers with the bridge's tools", each ✓/✗ with the fix, so a user who sees no tools learns
+// which step failed and what to do about it: the runtime, the bridge
 // for this directory, the lock files and ports, git/rg/gh, the language servers (started and asked
 // to initialize), and Claude Code's config. Exits 1 when something is broken. Tokens never printed.
 import { resolveConfig } from "../config/load.ts";

@@ -4,7 +4,7 @@
 // workspace explicitly, since their servers do not start in the project directory. The shim starts
 // a bridge when none runs, so every snippet works without one. stdout carries only the config
 // (JSON, or TOML for Codex), so `gen-mcp-config cursor > .cursor/mcp.json` gives a valid file;
-// where it goes and what else to do goes to stderr (issue 8).
+// where it goes and what else to do goes to stderr.
 import type { CommandMain } from "./command-io.ts";
 import { parseFlags, usage, workspaceFlag } from "./flags.ts";
 import { shellLine } from "./self-invocation.ts";

@@ -32,7 +32,7 @@ export const printToken: CommandMain = async (ctx, args) => {
     return 1;
   }
   if (port === undefined && chosen !== undefined) {
-    // Two bridges on one project: say which one this token opens, rather than pick silently (issue 8).
+    // Two bridges on one project: say which one this token opens, rather than pick silently.
     const real = await realDirectory(ctx.runtime, cwd);
     const others = locks.filter(
       (l) => l !== chosen && l.problem === undefined && l.lock.isBridge && l.lock.workspaceFolders.some((f) => folderContains(f, real)),

@@ -1,6 +1,6 @@
 // Another live bridge on the same workspace, found before we start: two bridges on one project
 // split its clients between them (each picks the newest lock) and then `print-token` picks one
-// without saying so (issue 8). So a second bridge says whose the first is, or refuses (--exclusive).
+// without saying so. So a second bridge says whose the first is, or refuses (--exclusive).
 import type { Runtime } from "../ports/runtime.ts";
 import { readLockEntries } from "./lock-dir.ts";
 import { lockDir } from "./lock-file.ts";

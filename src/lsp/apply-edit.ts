@@ -1,5 +1,5 @@
-// A language server's WorkspaceEdit (rename, code action, organize imports, formatting) applied the
-// way issue 9, item 6 asks: every URI through the jail (workspace-edit.ts), every file still the
+// A language server's WorkspaceEdit (rename, code action, organize imports, formatting) applied so
+// that a server can neither write outside the workspace nor break the code unseen: every URI through the jail (workspace-edit.ts), every file still the
 // content the server computed the edit on, the new content checked by the server before anything is
 // written (it is sent as an unsaved change, so the errors it would introduce or fix are known), then
 // written all files or none (ctx.fs.commit), or only shown (dry run), or held back when it would

@@ -1,4 +1,5 @@
-// The documents one server has open, kept equal to the files on disk (issue 9: never stale). Every
+// The documents one server has open, kept equal to the files on disk: an answer about an old copy
+// would send the model to lines that have moved. Every
 // request on a file re-reads it through the jail first and sends didOpen or a full didChange when
 // it differs, so a change made outside the bridge is seen by the very next call; the watcher
 // (workspace-watcher.ts) re-syncs open files that change between calls. At most MAX_OPEN stay open,

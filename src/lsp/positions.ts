@@ -1,7 +1,7 @@
 // Positions as the model gives them (1-based line, optional 1-based column, a symbol name) turned
 // into LSP positions (0-based, UTF-16, which is how JavaScript strings count). Models are poor at
-// columns (issue 9), so a symbol is located on its line: as a whole word first, then anywhere in
-// the line, then on the lines nearby.
+// columns, so a symbol is located on its line: as a whole word first, then anywhere in the line,
+// then on the lines nearby.
 import type { Position } from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
 

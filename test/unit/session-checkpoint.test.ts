@@ -1,4 +1,4 @@
-// Session checkpoints (issue 4): the store's sessions go to checkpoint-<port>.json (0600) and come
+// Session checkpoints: the store's sessions go to checkpoint-<port>.json (0600) and come
 // back, initialized with their protocol version, client info, log level and counters, in a new
 // store, each waiting out a grace period for its client.
 import { mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";

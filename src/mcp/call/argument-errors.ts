@@ -1,4 +1,4 @@
-// Argument mistakes answered in plain words (issue 13): models do make them (Claude Code's own Read
+// Argument mistakes answered in plain words: models do make them (Claude Code's own Read
 // takes `file_path`, ours `path`), and valibot's wording ("Invalid key: Expected never but received
 // …") does not tell them what to do. This turns validation issues into "unknown argument `file_path`
 // (did you mean `path`?)", "missing required argument `path`", "`startLine` must be >= 1, got 0".

@@ -1,7 +1,8 @@
 // Checkpoint of the socket sessions to `${CLAUDE_CONFIG_DIR:-~/.claude}/ide/checkpoint-<port>.json`
 // (0600, beside the lock files; original-tools.md 3.5), restored when a bridge starts again on the
 // same port: a shim that reconnects with its x-claude-code-session-id then finds its session
-// initialized, with its protocol version, client info, log level and counters (issue 4).
+// initialized, with its protocol version, client info, log level and counters, so a restart does
+// not cost Claude Code its session.
 //
 // Checked every `checkMs`: a session that appears, goes, or changes version, client or log level
 // is written soon (a crash right after Claude Code connected must not lose it), but at most once

@@ -1,4 +1,4 @@
-// Opening what the jail resolved, and checking what was actually opened (issue 7): the resolve and
+// Opening what the jail resolved, and checking what was actually opened: the resolve and
 // the open are two steps, and a file swapped between them (a rename of a symlink or FIFO over it)
 // must not be read. So: open without following a symlink in the last component and without
 // blocking (runtime Fs.openFile), then check the descriptor itself: its type, and where the OS says

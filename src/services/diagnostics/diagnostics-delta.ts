@@ -1,4 +1,4 @@
-// The diagnostics an edit changed ([lsp]): when a running language server already has a file, its
+// The diagnostics an edit changed: when a running language server already has a file, its
 // diagnostics are taken before the write and again after it, and the difference goes under the
 // file's line of the edit report. Nothing is started for this (an edit must not wait for a server
 // to boot), and a server that fails or is slow only costs the note, never the edit.

@@ -1,4 +1,4 @@
-// formatDocument's language-server backend (issue 9, item 5), behind the formatter CLIs
+// formatDocument's language-server backend, behind the formatter CLIs
 // (src/tools/quality/format-file.ts): the project's own formatter keeps the last word on style, and
 // a file no CLI formats is formatted by its language server (textDocument/formatting), computed on
 // exactly the text the caller read.

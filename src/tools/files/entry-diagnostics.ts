@@ -1,4 +1,4 @@
-// The diagnostics a created, deleted or moved file changed ([lsp]; issue 10's follow-up). A delete or
+// The diagnostics a created, deleted or moved file changed. A delete or
 // a move is what breaks imports elsewhere, so the files the running language servers have (open or
 // diagnosed, of servers that can be asked again: LspService.recheckable) are checked before and
 // after, with the servers told of the change at once (LspService.filesChanged); a created or moved

@@ -1,6 +1,6 @@
 // findReferences: every use of a symbol across the project. The answer waits for the server's
 // readiness (src/lsp/whole-project.ts), so a cold server's first handful of references is never
-// passed off as all of them (issue 9: 3 of 4,001).
+// passed off as all of them (3 of 4,001 on a cold 2,000-file project).
 import * as v from "valibot";
 import type { Location } from "vscode-languageserver-protocol";
 import { defineTool } from "../platform/define-tool.ts";

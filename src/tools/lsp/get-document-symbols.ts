@@ -1,4 +1,4 @@
-// getDocumentSymbols: a file's symbols as an indented outline (issue 9, item 7), each with its
+// getDocumentSymbols: a file's symbols as an indented outline, each with its
 // kind and 1-based line range, as an editor's outline view shows them.
 import * as v from "valibot";
 import type { DocumentSymbol, SymbolInformation } from "vscode-languageserver-protocol";

@@ -1,5 +1,6 @@
 // Locations from a server's answer (Location, Location[], LocationLink[] or null) as one flat list,
-// rendered for the model as compact `file:line:col` lines with the source line (issue 9, item 7).
+// rendered for the model as compact `file:line:col` lines with the source line, which reads in
+// fewer tokens than the JSON and says more.
 // Every URI goes through the jail: a location outside the workspace is named, never read.
 import type { Location, LocationLink, Range } from "vscode-languageserver-protocol";
 import { fromFileUri } from "../../lib/paths/file-uri.ts";

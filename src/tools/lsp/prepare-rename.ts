@@ -1,5 +1,5 @@
 // prepareRename: whether the symbol at a position can be renamed, and exactly which text would
-// change, before renameSymbol (phase 2) does it.
+// change, before renameSymbol does it.
 import * as v from "valibot";
 import type { PrepareRenameResult, Range } from "vscode-languageserver-protocol";
 import { ServerRefusal } from "../../lsp/server-refusal.ts";

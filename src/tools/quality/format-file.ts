@@ -11,7 +11,7 @@ import { cliFormatterBackend } from "../../services/formatting/cli-formatters.ts
 import type { FormatterBackend } from "../../services/formatting/formatter-backend.ts";
 import { lspFormatterBackend } from "../../services/formatting/lsp-formatter-backend.ts";
 
-/** Asked in order: the project's formatter CLI, then the file's language server ([lsp]). */
+/** Asked in order: the project's formatter CLI, then the file's language server. */
 export const FORMATTER_BACKENDS: readonly FormatterBackend[] = [cliFormatterBackend(), lspFormatterBackend];
 
 const MAX_FORMAT_BYTES = 2 * 1024 * 1024;
