@@ -62,7 +62,7 @@ const probe: ProcessProbe = {
   platform: platform === "linux" || platform === "darwin" || platform === "win32" ? platform : "other",
 };
 
-export interface FindOptions extends SelectOptions {
+interface FindOptions extends SelectOptions {
   /** The lock directory. */
   dir: string;
 }

@@ -6,7 +6,7 @@
 import type { SpawnState } from "./spawn-bridge.ts";
 import { ShimErrorCode, type ShimError } from "./messages.ts";
 
-export interface NoBridgeFacts {
+interface NoBridgeFacts {
   /** The directory the shim serves (locks must contain it). */
   workspace: string;
   /** Where a bridge would be started. */

@@ -26,7 +26,7 @@ export const DEFAULT_GIVE_UP_MS = 5 * 60_000;
 export const CONNECT_TIMEOUT_MS = { spawning: 20_000, waiting: 1_500 } as const;
 /** A bridge the shim started exits after this long without a session, so none runs on forever unused. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000;
-export const GIVE_UP_ENV = "CLAUDE_IDE_BRIDGE_SHIM_GIVE_UP_MS";
+const GIVE_UP_ENV = "CLAUDE_IDE_BRIDGE_SHIM_GIVE_UP_MS";
 /** The original shim's name for the same setting. */
 const LEGACY_GIVE_UP_ENV = "SHIM_MAX_UNREACHABLE_MS";
 

@@ -21,7 +21,7 @@ import {
   type ShimErrorReason,
 } from "./messages.ts";
 
-export interface RelayOptions {
+interface RelayOptions {
   /** Writes one line to the client; false when the client is not keeping up. */
   writeClient(line: string): boolean;
   log: ShimLog;

@@ -17,7 +17,7 @@ import type { ShimLog } from "./log.ts";
 const MARKER_TTL_MS = 30_000;
 const LOG_TAIL_BYTES = 4096;
 
-export interface SpawnerOptions {
+interface SpawnerOptions {
   /** The project root the bridge serves. */
   root: string;
   lockDir: string;
@@ -32,7 +32,7 @@ export interface SpawnerOptions {
   onEarlyExit(failure: SpawnFailure): void;
 }
 
-export interface SpawnFailure {
+interface SpawnFailure {
   pid: number | undefined;
   /** Exit code, or a description of how it ended (a signal, a failed exec). */
   ended: string;
@@ -47,7 +47,7 @@ export type SpawnState =
   | { kind: "another-shim" }
   | { kind: "failed"; failure: SpawnFailure };
 
-export interface Spawner {
+interface Spawner {
   /** Starts a bridge, at most once per 30 s and not while another shim does. */
   ensure(): void;
   readonly state: SpawnState;

@@ -12,7 +12,7 @@ import { logRefusals } from "./transports/refusal-log.ts";
 import { claudeCodeSocket } from "./transports/ws/claude-code-socket.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 
-export interface AppOptions {
+interface AppOptions {
   runtime: Pick<Runtime, "upgradeWebSocket" | "webSocketInfo">;
   token: string;
   hostPolicy: HostPolicy;

@@ -109,7 +109,7 @@ export class ToolError extends Error {
   }
 }
 
-export type BridgeErrorCode = "config_invalid" | "usage" | "port_in_use" | "lock_failed" | "startup_failed";
+type BridgeErrorCode = "config_invalid" | "usage" | "port_in_use" | "lock_failed" | "startup_failed";
 
 export class BridgeError extends Error {
   constructor(

@@ -27,7 +27,7 @@ export function trackGroup(pid: number, exited: Promise<unknown>): void {
 }
 
 /** kill(-pid): every process of the group. A group already gone is not an error. */
-export function signalGroup(pid: number, signal: KillSignal): void {
+function signalGroup(pid: number, signal: KillSignal): void {
   try {
     // Windows has no process groups to signal; its detached child is killed alone.
     process.kill(process.platform === "win32" ? pid : -pid, signal);

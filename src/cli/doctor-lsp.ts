@@ -17,7 +17,7 @@ import type { Runtime } from "../ports/runtime.ts";
 import type { Check } from "./doctor-report.ts";
 import { projectLanguages } from "./project-languages.ts";
 
-export const LSP_TIMEOUT_MS = 5_000;
+const LSP_TIMEOUT_MS = 5_000;
 /** The first lines of a dying server's stderr say what went wrong; a backtrace below them does not. */
 const STDERR_LINES = 2;
 const STDERR_CHARS = 500;

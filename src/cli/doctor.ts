@@ -20,7 +20,7 @@ import { parseFlags, workspaceFlag } from "./flags.ts";
 import { findProjectRoot } from "./project-root.ts";
 import { shellLine } from "./self-invocation.ts";
 
-export const DOCTOR_HELP = `Usage: claude-ide-bridge doctor [--json] [--workspace <dir>] [--config <file>]
+const DOCTOR_HELP = `Usage: claude-ide-bridge doctor [--json] [--workspace <dir>] [--config <file>]
 
 Checks the setup for the directory (default: the current one) and says how to fix what is wrong:
 the runtime, the bridge for it (running, healthy, token accepted), the lock files (modes, fields,

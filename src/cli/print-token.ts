@@ -7,7 +7,7 @@ import { chooseLock, listLocks, PROBLEMS, realDirectory } from "./bridge-locks.t
 import type { CommandMain } from "./command-io.ts";
 import { parseFlags, portFlag, workspaceFlag } from "./flags.ts";
 
-export const PRINT_TOKEN_HELP = `Usage: claude-ide-bridge print-token [--port <n>] [--workspace <dir>]
+const PRINT_TOKEN_HELP = `Usage: claude-ide-bridge print-token [--port <n>] [--workspace <dir>]
 
 Prints the auth token of the running bridge for the directory (default: the current one) or of
 the given port, read from its lock file in \${CLAUDE_CONFIG_DIR:-~/.claude}/ide/.

@@ -21,7 +21,7 @@ const PROJECT_MARKERS = new Set([
   "Package.swift",
 ]);
 
-export interface DirectoryWalk {
+interface DirectoryWalk {
   /** The names in a directory; [] when it cannot be read (not evidence of a project). */
   list(dir: string): Promise<string[]>;
   /** The parent directory; the same path at the top. */

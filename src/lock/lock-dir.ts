@@ -4,7 +4,7 @@ import { join } from "../lib/paths/posix-path.ts";
 import { lockFilePort, type LockParser } from "./lock-fields.ts";
 import type { LockEntry } from "./lock-selection.ts";
 
-export type LockFileRead =
+type LockFileRead =
   | { kind: "missing" }
   /** A directory, a symlink (never followed: one planted here must not redirect us) or a device. */
   | { kind: "not-a-file"; mtimeMs: number }

@@ -60,7 +60,7 @@ export interface ApplyEditOptions {
   signal: AbortSignal;
 }
 
-export interface ApplyEditDeps {
+interface ApplyEditDeps {
   fs: WorkspaceFs;
   languageOf(relative: string): string | undefined;
   /** How long a push-only server gets to publish diagnostics for a version. */

@@ -4,7 +4,7 @@
 import type { Diagnostic, PublishDiagnosticsParams } from "vscode-languageserver-protocol";
 import { WakeList } from "./wake-list.ts";
 
-export interface Published {
+interface Published {
   items: Diagnostic[];
   /** The document version the server said they are for, when it says. */
   version: number | undefined;

@@ -28,7 +28,7 @@ import type { ServerSpec } from "./server-specs.ts";
 const INITIALIZE_TIMEOUT_MS = 60_000;
 const SHUTDOWN_GRACE_MS = 2_000;
 
-export interface Launch {
+interface Launch {
   spec: ServerSpec;
   root: string;
   command: string;
@@ -45,7 +45,7 @@ export interface ServerHooks {
   onDiagnosticsChanged(uri: string): void;
 }
 
-export interface FileDiagnostics {
+interface FileDiagnostics {
   items: Diagnostic[];
   /** pull: asked for this content; push: published for this version; none: the server said nothing in time. */
   how: "pull" | "push" | "none";

@@ -42,7 +42,7 @@ export interface LspDocument {
   wholeProject<T>(method: string, params: unknown): Promise<Answer<T>>;
 }
 
-export interface CallOptions {
+interface CallOptions {
   signal: AbortSignal;
   /** Told while a server starts or loads (ctx.progress). */
   onProgress?: (message: string) => void;
@@ -57,7 +57,7 @@ export interface FileDiagnosticsResult {
   current: boolean;
 }
 
-export interface WorkspaceDiagnostics {
+interface WorkspaceDiagnostics {
   files: FileDiagnosticsResult[];
   /** Files a server handles that were checked, and those left out by the bound. */
   checked: number;
@@ -66,7 +66,7 @@ export interface WorkspaceDiagnostics {
   failed: { source: string; reason: string }[];
 }
 
-export interface LspStatus {
+interface LspStatus {
   servers: ServerStatus[];
   watchedDirectories: number;
   watcherTruncated: boolean;
@@ -114,7 +114,7 @@ export interface LspService {
   stop(): Promise<void>;
 }
 
-export interface AvailableServer {
+interface AvailableServer {
   id: string;
   languages: readonly string[];
   /** The executable and where it came from, or undefined when it is not installed. */

@@ -10,7 +10,7 @@ import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 
 const MAX_OPEN = 64;
 
-export interface OpenDocument {
+interface OpenDocument {
   readonly path: WorkspacePath;
   readonly uri: string;
   readonly languageId: string;

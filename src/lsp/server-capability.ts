@@ -40,6 +40,3 @@ export function supportsMethod(
   const provider = capabilities[key];
   return provider !== undefined && provider !== null && provider !== false;
 }
-
-/** The LSP methods the tools use, for getToolCapabilities: which of them a server answers. */
-export const TOOL_METHODS = Object.keys(PROVIDER);

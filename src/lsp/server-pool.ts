@@ -19,7 +19,7 @@ import type { ServerSpec } from "./server-specs.ts";
 const MAX_CRASHES = 3;
 const CRASH_WINDOW_MS = 5 * 60_000;
 
-export interface PoolOptions {
+interface PoolOptions {
   launcher: LanguageServerLauncher;
   resolveCommand: CommandResolver;
   fs: Pick<Fs, "lstat">;
@@ -59,7 +59,7 @@ export interface ServerStatus {
   lastError?: string;
 }
 
-export interface ServerChoice {
+interface ServerChoice {
   server: LanguageServer;
   languageId: string;
 }

@@ -13,7 +13,7 @@ export type CommandSource = { bundled: BundledFile } | { workspaceBin: string } 
  * after progress ended, the same answer twice `settleMs` apart (servers that index in the
  * background and answer from what they have so far).
  */
-export type Readiness = { rule: "answers-complete" } | { rule: "progress" } | { rule: "stable"; settleMs: number };
+type Readiness = { rule: "answers-complete" } | { rule: "progress" } | { rule: "stable"; settleMs: number };
 
 export interface ServerSpec {
   /** Short and unique: "tsgo", "pyright", "gopls". */

@@ -30,15 +30,9 @@ export type CheckedChange =
   | { kind: "delete"; path: WorkspacePath; recursive: boolean; ignoreIfNotExists: boolean };
 
 /** A WorkspaceEdit whose every path the jail accepted, in the order the server gave. */
-export interface CheckedWorkspaceEdit {
+interface CheckedWorkspaceEdit {
   readonly changes: readonly CheckedChange[];
 }
-
-/** What phase 2 implements on the [files] machinery: all files or none, a diff for a dry run. */
-export type ApplyWorkspaceEdit = (
-  edit: CheckedWorkspaceEdit,
-  opts: { dryRun: boolean; signal: AbortSignal },
-) => Promise<{ diff: string; files: readonly string[] }>;
 
 type Resolve = (uri: string, opts: { mustExist: boolean }) => Promise<WorkspacePath>;
 

@@ -10,9 +10,9 @@ const MAX_DIRECTORIES = 4000;
 /** Editors save in bursts (write, rename, chmod): one batch per burst. */
 const BATCH_MS = 50;
 
-export type FileChangeType = 1 | 2 | 3; // Created, Changed, Deleted (FileChangeType of LSP)
+type FileChangeType = 1 | 2 | 3; // Created, Changed, Deleted (FileChangeType of LSP)
 
-export interface FileChange {
+interface FileChange {
   path: string;
   type: FileChangeType;
 }

@@ -9,7 +9,7 @@ import type { DirHandle, Fs } from "../ports/fs.ts";
 import { openCheckedDirectory, type JailedFs } from "../security/jail/checked-open.ts";
 import type { Workspace } from "../security/jail/workspace-jail.ts";
 
-export interface DirectoryOpener {
+interface DirectoryOpener {
   /** A new descriptor of `dir` (root-relative, or absolute in another folder) for the caller to close; undefined when it is not a directory inside. */
   open(dir: string): Promise<DirHandle | undefined>;
   /** Closes the ancestors kept open, once the opens made through them are done. */
@@ -76,7 +76,7 @@ export function createDirectoryOpener(fs: Fs, jail: Workspace): DirectoryOpener 
 }
 
 /** The directory through the jail and a checked descriptor; undefined when it is not one (or no longer is). */
-export async function throughJail(jailed: JailedFs, dir: string): Promise<DirHandle | undefined> {
+async function throughJail(jailed: JailedFs, dir: string): Promise<DirHandle | undefined> {
   try {
     const opened = await openCheckedDirectory(jailed, await jailed.jail.resolve(dir), { label: dir });
     if (opened.stat.isDirectory) return opened.handle;

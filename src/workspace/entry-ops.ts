@@ -9,14 +9,14 @@ import { fsFailure } from "../security/jail/resolve-path.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { openParentEntry, type ParentEntry } from "./parent-entry.ts";
 
-export type EntryType = "file" | "directory" | "symlink" | "other";
+type EntryType = "file" | "directory" | "symlink" | "other";
 
 export interface RemovedEntry {
   path: WorkspacePath;
   type: EntryType;
 }
 
-export function entryType(st: FileStat): EntryType {
+function entryType(st: FileStat): EntryType {
   return st.isSymbolicLink ? "symlink" : st.isDirectory ? "directory" : st.isFile ? "file" : "other";
 }
 

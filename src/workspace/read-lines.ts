@@ -13,7 +13,7 @@ export interface ByteReader {
   read(position: number, length: number): Promise<Uint8Array>;
 }
 
-export interface LineRequest {
+interface LineRequest {
   /** 1-based. */
   startLine: number;
   /** Inclusive; when absent the range ends at `maxLines` lines. */

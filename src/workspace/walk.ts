@@ -15,7 +15,7 @@ import { isInside, relative } from "../lib/paths/posix-path.ts";
 import { childPath, descendantPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
 import { createYielder } from "../lib/yield-now.ts";
 
-export type EntryKind = "file" | "directory" | "symlink" | "other";
+type EntryKind = "file" | "directory" | "symlink" | "other";
 
 export interface WalkEntry {
   path: WorkspacePath;
@@ -168,7 +168,7 @@ function joinRel(dir: string, name: string): string {
 }
 
 /** Directories first, then by name (code-point order, so the result is stable everywhere). */
-export function compareEntries(a: DirEntry, b: DirEntry): number {
+function compareEntries(a: DirEntry, b: DirEntry): number {
   if (a.isDirectory !== b.isDirectory) return a.isDirectory ? -1 : 1;
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

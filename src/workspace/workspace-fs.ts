@@ -18,7 +18,6 @@ import { kindOf, walk, type WalkEntry, type WalkOptions } from "./walk.ts";
 import { writeThroughParent, type WriteOptions } from "./write-through-parent.ts";
 
 export type { FileWrite } from "./commit-files.ts";
-export type { WriteOptions } from "./write-through-parent.ts";
 
 export interface OpenedFile {
   readonly path: WorkspacePath;
@@ -28,13 +27,13 @@ export interface OpenedFile {
   close(): Promise<void>;
 }
 
-export interface ListedEntry {
+interface ListedEntry {
   name: string;
   path: WorkspacePath;
   kind: WalkEntry["kind"];
 }
 
-export interface FileBytes {
+interface FileBytes {
   readonly path: WorkspacePath;
   readonly bytes: Uint8Array;
   /** fstat of the descriptor the bytes were read through. */

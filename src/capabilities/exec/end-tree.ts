@@ -7,9 +7,9 @@
 import type { Child, KillSignal } from "../../ports/process.ts";
 
 /** From SIGTERM to SIGKILL. */
-export const KILL_GRACE_MS = 2000;
+const KILL_GRACE_MS = 2000;
 /** How long output may go on after the leader exited before its leftovers are ended. */
-export const LINGER_MS = 500;
+const LINGER_MS = 500;
 
 type Group = Pick<Child, "kill">;
 

@@ -19,7 +19,7 @@ import { findProgram, type FoundProgram } from "./program-lookup.ts";
 import { createReportFile } from "./report-file.ts";
 import { assertToolchainArgv, isToolchainProgram } from "./toolchain.ts";
 
-export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
 
 export interface RunOptions {
   args: readonly string[];
@@ -48,7 +48,7 @@ export interface RunResult extends CollectedOutput {
   leftoversStopped: boolean;
 }
 
-export interface ToolchainRunOptions extends Omit<RunOptions, "args"> {
+interface ToolchainRunOptions extends Omit<RunOptions, "args"> {
   /** The argv, or a function of a private report file's path (e.g. `--junitxml=<path>`). */
   args: readonly string[] | ((reportPath: string) => readonly string[]);
 }

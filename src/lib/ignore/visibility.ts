@@ -32,14 +32,14 @@ export function compilePathFilter(include: readonly string[] = [], exclude: read
   return { include: include.map(compileGlob), exclude: exclude.map(compileGlob) };
 }
 
-export interface VisibilityOptions {
+interface VisibilityOptions {
   includeHidden: boolean;
   /** Apply .gitignore and .git/info/exclude (default). */
   gitignore: boolean;
   filter?: PathFilter | undefined;
 }
 
-export interface Candidate {
+interface Candidate {
   name: string;
   isDir: boolean;
   /** Relative to the workspace folder, for the .gitignore levels. */

@@ -13,7 +13,6 @@ const MAX_DEPTH = 200;
 /** Largest count in {n,m}: the compiler's size bound refuses big products anyway. */
 const MAX_COUNT = 1000;
 
-export type { Flags } from "./escapes.ts";
 import type { Flags } from "./escapes.ts";
 
 export function parseRegex(pattern: string, flags: Flags): ParsedRegex {

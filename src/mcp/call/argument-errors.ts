@@ -42,7 +42,7 @@ export function describeArgumentIssues(issues: readonly Issue[], shape: Argument
 }
 
 /** "path (required), startLine, endLine", or "none" for a tool without arguments. */
-export function describeShape(shape: ArgumentShape): string {
+function describeShape(shape: ArgumentShape): string {
   if (shape.names.length === 0) return "none (call it with {})";
   return shape.names.map((n) => (shape.required.has(n) ? `${n} (required)` : n)).join(", ");
 }

@@ -12,7 +12,7 @@ import { closestName } from "./closest-name.ts";
 import { errorResult, successResult, toolErrorResult, type CallToolResult } from "./tool-result.ts";
 
 /** What the session hands over for one call. */
-export interface ToolCallRequest {
+interface ToolCallRequest {
   tool: Tool;
   /** Arguments already checked by validateArguments. */
   input: unknown;

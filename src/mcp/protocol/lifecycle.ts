@@ -14,7 +14,7 @@ const InitializeParams = v.object({
   clientInfo: v.optional(v.object({ name: v.string(), version: v.optional(v.string()) })),
 });
 
-export interface Negotiated {
+interface Negotiated {
   protocolVersion: ProtocolVersion;
   clientInfo: { name: string; version?: string } | undefined;
   result: Params;

@@ -34,7 +34,7 @@ export interface Attachment {
   end(reason: string): void;
 }
 
-export interface SessionStoreOptions {
+interface SessionStoreOptions {
   createSession(): McpSession;
   graceMs: number;
   logger: Logger;

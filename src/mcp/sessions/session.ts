@@ -33,7 +33,7 @@ export interface MessageSink {
   send(message: JsonRpcMessage): void;
 }
 
-export interface SessionOptions {
+interface SessionOptions {
   registry: ToolRegistry;
   makeToolContext(call: CallScope): ToolContext;
   limits: SessionLimits;

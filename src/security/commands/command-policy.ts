@@ -15,7 +15,7 @@ import { ARGUMENT_RULES, RUNNER_SUBCOMMANDS } from "./command-rules.ts";
 import { isNeverAllowed } from "./interpreters.ts";
 
 /** The original bridge's allowlist. */
-export const DEFAULT_ALLOWED_COMMANDS = ["git", "npm", "cargo", "go", "pytest", "jest", "vitest", "tsc", "eslint", "biome"] as const;
+const DEFAULT_ALLOWED_COMMANDS = ["git", "npm", "cargo", "go", "pytest", "jest", "vitest", "tsc", "eslint", "biome"] as const;
 
 export interface CommandPolicy {
   /** Programs runCommand may start. */
@@ -24,7 +24,7 @@ export interface CommandPolicy {
   readonly runners: ReadonlySet<string>;
 }
 
-export interface Refusal {
+interface Refusal {
   why: string;
   suggestion: string;
 }

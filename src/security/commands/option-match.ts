@@ -10,7 +10,7 @@ export function ownArguments(args: readonly string[], stopAt: readonly string[] 
 }
 
 /** The name of a long option ("--foo=bar" -> "foo"), normalized; undefined for anything else. */
-export function longName(arg: string): string | undefined {
+function longName(arg: string): string | undefined {
   if (!arg.startsWith("--") || arg.length === 2) return undefined;
   return normalizeName(arg.slice(2).split("=")[0] ?? "");
 }

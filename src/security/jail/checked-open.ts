@@ -10,13 +10,13 @@ import type { Workspace } from "./workspace-jail.ts";
 import { fsFailure } from "./resolve-path.ts";
 import type { WorkspacePath } from "./workspace-path.ts";
 
-export interface CheckedFile {
+interface CheckedFile {
   readonly handle: FileHandle;
   /** fstat of the open descriptor. */
   readonly stat: FileStat;
 }
 
-export interface CheckedDirectory {
+interface CheckedDirectory {
   readonly handle: DirHandle;
   readonly stat: FileStat;
 }

@@ -7,14 +7,14 @@ import type { Fs } from "../../ports/fs.ts";
 import { ToolError, errorMessage, fsErrorCode } from "../../errors.ts";
 import { dirname, isInside } from "../../lib/paths/posix-path.ts";
 
-export interface Resolved {
+interface Resolved {
   /** Real path of the deepest existing component (the whole path when it exists). */
   real: string;
   /** Components below `real` that do not exist, in order. */
   missing: string[];
 }
 
-export interface ResolveScope {
+interface ResolveScope {
   fs: Fs;
   /** The path as the caller gave it, for messages. */
   input: string;

@@ -18,7 +18,7 @@ import { fsFailure, resolveComponents } from "./resolve-path.ts";
 import { markChecked, type WorkspacePath } from "./workspace-path.ts";
 
 /** Longest path accepted, as PATH_MAX on Linux. */
-export const MAX_PATH_LENGTH = 4096;
+const MAX_PATH_LENGTH = 4096;
 
 export interface ResolveOptions {
   /** The path must exist (default true). When false, the deepest existing ancestor is checked. */
@@ -47,7 +47,7 @@ export interface Workspace {
   parentOf(path: WorkspacePath): WorkspacePath;
 }
 
-export interface WorkspaceOptions {
+interface WorkspaceOptions {
   root: string;
   /** Further workspace folders (absolute); folders that do not exist are left out. */
   folders?: string[];

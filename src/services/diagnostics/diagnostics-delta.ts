@@ -12,7 +12,7 @@ const MAX_FILES = 5;
 const MAX_LISTED = 5;
 const SEVERITY = ["", "error", "warning", "info", "hint"];
 
-export interface FileDelta {
+interface FileDelta {
   /** What goes under the file's line of the report. */
   lines: string[];
   /** Errors (severity 1) the write added: a formatter says so loudly. */
@@ -68,7 +68,7 @@ export async function currentDiagnostics(
   }
 }
 
-export function isError(d: Diagnostic): boolean {
+function isError(d: Diagnostic): boolean {
   return (d.severity ?? 1) === 1;
 }
 
@@ -86,7 +86,7 @@ function messageOf(d: Diagnostic): string {
       : "";
 }
 
-export interface DiagnosticsComparison {
+interface DiagnosticsComparison {
   added: Diagnostic[];
   fixed: Diagnostic[];
   /** How many the file has now. */

@@ -8,7 +8,7 @@ import { contentHash } from "../../workspace/file-version.ts";
 /** Diff lines across all files of one answer. */
 const MAX_DIFF_LINES = 400;
 
-export interface FileChange {
+interface FileChange {
   label: string;
   /** The text before (the edit tools' view of it); undefined for a created file. */
   before: string | undefined;

@@ -11,7 +11,7 @@ import type { FileWrite } from "../../workspace/workspace-fs.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 
 /** Edits go through memory whole (and through the diff); larger files are not edited here. */
-export const MAX_EDIT_BYTES = 8 * 1024 * 1024;
+const MAX_EDIT_BYTES = 8 * 1024 * 1024;
 const BOM = "\uFEFF";
 
 export interface TextDocument {
@@ -56,7 +56,7 @@ export async function readDocument(ctx: ToolContext, filePath: string, expected:
   return doc;
 }
 
-export function decodeDocument(
+function decodeDocument(
   bytes: Uint8Array,
   file: { path: WorkspacePath; label: string; identity: FileIdentity; hash: string; mtime: number },
 ): TextDocument {

@@ -22,7 +22,7 @@ const JS = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
 const PY = [".py", ".pyi"];
 const pyproject = (p: ProjectFacts) => p.read("pyproject.toml");
 
-export const CLI_FORMATTERS: readonly CliFormatter[] = [
+const CLI_FORMATTERS: readonly CliFormatter[] = [
   {
     name: "prettier",
     program: "prettier",
@@ -91,7 +91,7 @@ export const CLI_FORMATTERS: readonly CliFormatter[] = [
 export const FORMATTER_NAMES = CLI_FORMATTERS.map((f) => f.name);
 
 /** The CLI that formats `file`: `only` if given, else declared ones first, then installed fallbacks. */
-export async function chooseFormatter(
+async function chooseFormatter(
   ctx: ToolContext,
   file: string,
   opts: { project: ProjectFacts; only?: string | undefined },

@@ -4,7 +4,6 @@
 import * as v from "valibot";
 
 export const PLAN_STATUSES = ["active", "done", "abandoned"] as const;
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 export const PlanSchema = v.object({
   id: v.string(),

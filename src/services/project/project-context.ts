@@ -26,7 +26,7 @@ const RECENT = 15;
 /** Files stat-ed for their mtime when git cannot say what changed. */
 const MTIME_SAMPLE = 3000;
 
-export interface ProjectContext {
+interface ProjectContext {
   project: ProjectInfo;
   keyFiles: string[];
   layout: { path: string; files: number }[];

@@ -25,7 +25,7 @@ export const DiagnosticsField = v.optional(
   ),
 );
 
-export interface EntryChange {
+interface EntryChange {
   /** What goes away: a deleted entry, or a move's source. */
   removed?: WorkspacePath;
   /** What appears: a created file, or a move's target. */

@@ -8,7 +8,7 @@ import { openRepository } from "../../services/git/repository.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput, LineInput, PathsInput, RefInput } from "./git-inputs.ts";
 
-export const LogEntry = v.object({ hash: v.string(), date: v.string(), author: v.string(), subject: v.string() });
+const LogEntry = v.object({ hash: v.string(), date: v.string(), author: v.string(), subject: v.string() });
 
 export default defineTool({
   name: "getGitLog",

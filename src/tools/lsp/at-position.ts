@@ -7,7 +7,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import { openDocument } from "../../services/language/open-document.ts";
 import { wordAt } from "./locations.ts";
 
-export interface AtPosition {
+interface AtPosition {
   doc: LspDocument;
   position: Position;
   /** The identifier at the position, for headers. */

@@ -25,7 +25,7 @@ export interface RangeInput {
   only?: string[] | undefined;
 }
 
-export interface ActionsAt {
+interface ActionsAt {
   doc: LspDocument;
   range: Range;
   /** 1-based, for messages. */

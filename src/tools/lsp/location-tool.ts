@@ -11,7 +11,7 @@ import { maxResultsField, positionFields, verbosityField } from "./position-inpu
 const FRESH_RETRIES = 4;
 const FRESH_RETRY_MS = 250;
 
-export interface LocationToolSpec {
+interface LocationToolSpec {
   name: string;
   title: string;
   description: string;

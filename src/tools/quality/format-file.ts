@@ -12,12 +12,12 @@ import type { FormatterBackend } from "../../services/formatting/formatter-backe
 import { lspFormatterBackend } from "../../services/formatting/lsp-formatter-backend.ts";
 
 /** Asked in order: the project's formatter CLI, then the file's language server. */
-export const FORMATTER_BACKENDS: readonly FormatterBackend[] = [cliFormatterBackend(), lspFormatterBackend];
+const FORMATTER_BACKENDS: readonly FormatterBackend[] = [cliFormatterBackend(), lspFormatterBackend];
 
 const MAX_FORMAT_BYTES = 2 * 1024 * 1024;
 const PREVIEW_LINES = 200;
 
-export interface FormatRequest {
+interface FormatRequest {
   file: string;
   formatter?: string | undefined;
   /** Write the result (false: only show what would change). */

@@ -4,7 +4,7 @@
 // with a line that says so. Both engines produce this model, so their answers are the same text.
 import { displayName } from "../../lib/text/display-name.ts";
 
-export interface HitLine {
+interface HitLine {
   /** 1-based. */
   readonly n: number;
   readonly text: string;
@@ -37,7 +37,7 @@ export function withContext(lines: readonly string[], matching: readonly number[
   return out;
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   maxResults: number;
   maxChars: number;
   /** Context lines asked for: only then are separate runs marked with "--", as grep does. */

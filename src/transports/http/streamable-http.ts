@@ -14,13 +14,13 @@ import { accepts, BodyTooLarge, isJsonContentType, readBodyLimited, rpcErrorResp
 import { SessionPool } from "./session-pool.ts";
 import { openSseConnection, parseEventId, type SseChannel } from "./sse-channel.ts";
 
-export const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
+const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
 const KEEPALIVE_MS = 25_000;
 const SWEEP_MS = 60_000;
 const SESSION_HEADER = "mcp-session-id";
 const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" };
 
-export interface StreamableHttpOptions {
+interface StreamableHttpOptions {
   createSession(): McpSession;
   /**
    * Charges a request that names no known session (an initialize) to the credential's budget;

@@ -21,7 +21,7 @@ import {
 } from "../../wire.ts";
 import { SafeSender } from "./safe-sender.ts";
 
-export interface ClaudeCodeSocketOptions {
+interface ClaudeCodeSocketOptions {
   runtime: Pick<Runtime, "upgradeWebSocket" | "webSocketInfo">;
   token: string;
   hostPolicy: HostPolicy;
