@@ -1,4 +1,4 @@
-// LSP through the bridge vs straight to the server, in one run (issue 9's closing note):
+// LSP through the bridge vs straight to the server, in one run:
 //  - warm goToDefinition and findReferences: the tool called over MCP (Streamable HTTP, the real
 //    bridge process) vs the same LSP request sent straight to TypeScript 7's native server (tsc --lsp,
 //    the bridge's own bundled copy) over vscode-jsonrpc; median of 200 each, after 20 warm-up calls;
@@ -24,7 +24,7 @@ const WARMUP = 20;
 // The same binary the bridge runs: TypeScript 7.0.2's native compiler as a language server.
 const TSGO = new URL(`../node_modules/@typescript/typescript-${process.platform}-${process.arch}/lib/tsc`, import.meta.url).pathname;
 
-/** A project of `files` modules, each importing and calling `shared` once: 2 * files + 1 references (4,001 for 2,000, as in issue 9). */
+/** A project of `files` modules, each importing and calling `shared` once: 2 * files + 1 references (4,001 for 2,000). */
 async function project(files) {
   const root = await realpath(await mkdtemp(join(tmpdir(), `bench-lsp-${files}-`)));
   await writeFile(

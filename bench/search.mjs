@@ -1,4 +1,4 @@
-// searchWorkspace vs raw ripgrep on a generated tree of 50,000 files (issue 10's closing note), in
+// searchWorkspace vs raw ripgrep on a generated tree of 50,000 files, in
 // one run: the tool called through the real dispatcher (an initialized MCP session, argument
 // validation, the jail, the result cap), once with rg on PATH and once with rg hidden (the built-in
 // engine), against `rg --line-number <pattern> <dir>` spawned directly, output read to the end.

@@ -1,4 +1,4 @@
-// Shim start-up, measured in one run against the floor of any Node process (issue 8, item 1):
+// Shim start-up, measured in one run against the floor of any Node process:
 //   cold: shim spawn -> its answer to initialize, in a fresh project with no bridge, so the shim
 //         starts the bridge itself (each bridge stopped after with `claude-ide-bridge stop`);
 //   warm: the same with the project's bridge already running (what the shim alone costs);

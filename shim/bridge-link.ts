@@ -35,7 +35,7 @@ export type ConnectOutcome =
   | { ok: false; status: number; body: string }
   | { ok: false; status: 0; body: string; code: string };
 
-export interface ConnectOptions {
+interface ConnectOptions {
   port: number;
   token: string;
   sessionId: string;

@@ -31,7 +31,7 @@ export interface ConnectorOptions {
   random?: () => number;
 }
 
-export type Wake = "timer" | "lock" | "stop";
+type Wake = "timer" | "lock" | "stop";
 
 export class Connector {
   private stopped = false;

@@ -62,13 +62,13 @@ const probe: ProcessProbe = {
   platform: platform === "linux" || platform === "darwin" || platform === "win32" ? platform : "other",
 };
 
-export interface FindOptions extends SelectOptions {
+interface FindOptions extends SelectOptions {
   /** The lock directory. */
   dir: string;
 }
 
 export async function findTarget(opts: FindOptions): Promise<Target | undefined> {
-  const best = selectLock(await readLockEntries(nodeLockReader, opts.dir, parseLockPlain), opts, probe);
+  const best = selectLock(await readLockEntries(nodeLockReader, opts.dir, { parse: parseLockPlain }), opts, probe);
   if (best === undefined) return undefined;
   const target: Target = { port: best.port, token: best.lock.authToken, fromLock: true, isBridge: best.lock.isBridge };
   if (best.lock.pid !== undefined) target.pid = best.lock.pid;

@@ -164,7 +164,7 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
     relay.setUnavailable(error);
   };
   // The client waits 30 s for its initialize, then reports only a timeout: answer it with the
-  // reason before that (issue 8).
+  // reason before that.
   const connectTimeout = setTimeout(
     declareUnavailable,
     opts.connectTimeoutMs ?? (spawner ? CONNECT_TIMEOUT_MS.spawning : CONNECT_TIMEOUT_MS.waiting),

@@ -64,7 +64,7 @@ export function idKey(id: RequestId): string {
 // `{"jsonrpc":"2.0","id":12,"result":...` as JSON.stringify writes the bridge's responses.
 const RESPONSE_HEAD = /^\{"jsonrpc":"2\.0","id":(-?\d+|"[^"\\]*"),"(?:result|error)":/;
 
-export type BridgeMessage =
+type BridgeMessage =
   | { kind: "response"; id: RequestId | null; text: string; value?: unknown }
   | { kind: "other"; text: string; value: unknown };
 

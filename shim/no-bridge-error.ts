@@ -1,12 +1,12 @@
 // What the client is told when no bridge can be had: the answer to its initialize (and to every
 // request after it), the one place a user sees, since Claude Code prints a stdio server's error
-// in `claude mcp list` ("✘ Failed to connect — -32000: …") but never its stderr (issue 8).
+// in `claude mcp list` ("✘ Failed to connect — -32000: …") but never its stderr.
 // One line: why, then what to do. It uses no word of the server's own command line ("shim", its
 // flags): Claude Code redacts those wherever they appear in a server's error ("[redacted]").
 import type { SpawnState } from "./spawn-bridge.ts";
 import { ShimErrorCode, type ShimError } from "./messages.ts";
 
-export interface NoBridgeFacts {
+interface NoBridgeFacts {
   /** The directory the shim serves (locks must contain it). */
   workspace: string;
   /** Where a bridge would be started. */

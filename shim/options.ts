@@ -20,13 +20,13 @@ export const DEFAULT_GIVE_UP_MS = 5 * 60_000;
 /**
  * Claude Code gives a stdio server 30 s to answer initialize, then shows only "timed out". Without
  * spawning, a bridge that is not there within 1.5 s is not coming: say so while `claude mcp list`
- * still listens (issue 8: the reason within 5 s; the CLI starts a failed server twice, so it
- * waits twice). A bridge the shim started gets 20 s, still well inside the client's 30.
+ * still listens (the reason within 5 s: the CLI starts a failed server twice, so it waits
+ * twice). A bridge the shim started gets 20 s, still well inside the client's 30.
  */
 export const CONNECT_TIMEOUT_MS = { spawning: 20_000, waiting: 1_500 } as const;
-/** A bridge the shim started exits after this long without a session (issue 8: 10 min). */
+/** A bridge the shim started exits after this long without a session, so none runs on forever unused. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 10 * 60_000;
-export const GIVE_UP_ENV = "CLAUDE_IDE_BRIDGE_SHIM_GIVE_UP_MS";
+const GIVE_UP_ENV = "CLAUDE_IDE_BRIDGE_SHIM_GIVE_UP_MS";
 /** The original shim's name for the same setting. */
 const LEGACY_GIVE_UP_ENV = "SHIM_MAX_UNREACHABLE_MS";
 

@@ -4,8 +4,8 @@
 // it can replay them itself and swallow the answers: the client never sees "not initialized".
 // Lines the client sends while there is no socket wait in a bounded queue; requests in flight when
 // a socket drops get an error, never a silent retry (tools may have side effects). When no bridge
-// can be had, every request is answered at once with the reason instead (issue 8). DESIGN.md,
-// "Sessions and the shim"; issue 4.
+// can be had, every request is answered at once with the reason instead. DESIGN.md, "Sessions and
+// the shim".
 import type { BridgeLink } from "./bridge-link.ts";
 import type { ShimLog } from "./log.ts";
 import {
@@ -21,11 +21,11 @@ import {
   type ShimErrorReason,
 } from "./messages.ts";
 
-export interface RelayOptions {
+interface RelayOptions {
   /** Writes one line to the client; false when the client is not keeping up. */
   writeClient(line: string): boolean;
   log: ShimLog;
-  /** Messages kept while disconnected (issue 4: 1000); beyond it requests get an error. */
+  /** Messages kept while disconnected, so a bridge that is gone costs bounded memory; beyond it requests get an error. */
   maxQueue: number;
   /** How long to wait for the bridge's attach notice before assuming an older bridge. */
   noticeTimeoutMs: number;

@@ -1,9 +1,10 @@
-// Starting a bridge when none serves the project (on by default, issue 8): detached so it outlives
-// this shim (other shims and Claude Code sessions use it too), rooted at the project, logging to a
-// file in the temp dir, and exiting by itself after `--idle-timeout` without a session. A marker
-// file in the lock directory (O_EXCL, 30 s) keeps shims that start together from starting one
-// bridge each. A bridge that exits before anyone connected is reported with the end of its log,
-// so the client hears why at once instead of waiting out its connect timeout.
+// Starting a bridge when none serves the project (on by default, so adding the shim is enough):
+// detached so it outlives this shim (other shims and Claude Code sessions use it too), rooted at
+// the project, logging to a file in the temp dir, and exiting by itself after `--idle-timeout`
+// without a session. A marker file in the lock directory (O_EXCL, 30 s) keeps shims that start
+// together from starting one bridge each. A bridge that exits before anyone connected is reported
+// with the end of its log, so the client hears why at once instead of waiting out its connect
+// timeout.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, statSync, unlinkSync } from "node:fs";
@@ -16,7 +17,7 @@ import type { ShimLog } from "./log.ts";
 const MARKER_TTL_MS = 30_000;
 const LOG_TAIL_BYTES = 4096;
 
-export interface SpawnerOptions {
+interface SpawnerOptions {
   /** The project root the bridge serves. */
   root: string;
   lockDir: string;
@@ -31,7 +32,7 @@ export interface SpawnerOptions {
   onEarlyExit(failure: SpawnFailure): void;
 }
 
-export interface SpawnFailure {
+interface SpawnFailure {
   pid: number | undefined;
   /** Exit code, or a description of how it ended (a signal, a failed exec). */
   ended: string;
@@ -46,7 +47,7 @@ export type SpawnState =
   | { kind: "another-shim" }
   | { kind: "failed"; failure: SpawnFailure };
 
-export interface Spawner {
+interface Spawner {
   /** Starts a bridge, at most once per 30 s and not while another shim does. */
   ensure(): void;
   readonly state: SpawnState;

@@ -12,7 +12,7 @@ import { logRefusals } from "./transports/refusal-log.ts";
 import { claudeCodeSocket } from "./transports/ws/claude-code-socket.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 
-export interface AppOptions {
+interface AppOptions {
   runtime: Pick<Runtime, "upgradeWebSocket" | "webSocketInfo">;
   token: string;
   hostPolicy: HostPolicy;
@@ -60,10 +60,10 @@ export function createApp(opts: AppOptions): Hono {
 function rejectRebinding(policy: HostPolicy): MiddlewareHandler {
   return async (c, next) => {
     if (!isAllowedHost(c.req.header("host"), policy)) {
-      return rpcErrorResponse(403, -32000, "Forbidden: Host header is not allowed (DNS rebinding protection)");
+      return rpcErrorResponse(403, { code: -32000, message: "Forbidden: Host header is not allowed (DNS rebinding protection)" });
     }
     if (!isAllowedHttpOrigin(c.req.header("origin"))) {
-      return rpcErrorResponse(403, -32000, "Forbidden: Origin is not allowed");
+      return rpcErrorResponse(403, { code: -32000, message: "Forbidden: Origin is not allowed" });
     }
     return next();
   };
@@ -74,9 +74,13 @@ function requireBearer(token: string): MiddlewareHandler {
     const given = bearerToken(c.req.header("authorization"));
     if (!tokensEqual(given, token)) {
       const why = given === undefined ? "missing bearer token" : "invalid bearer token";
-      return rpcErrorResponse(401, -32000, `Unauthorized: ${why}; send Authorization: Bearer <token> (claude-ide-bridge print-token)`, {
-        headers: { "www-authenticate": `Bearer realm="claude-ide-bridge"` },
-      });
+      return rpcErrorResponse(
+        401,
+        { code: -32000, message: `Unauthorized: ${why}; send Authorization: Bearer <token> (claude-ide-bridge print-token)` },
+        {
+          headers: { "www-authenticate": `Bearer realm="claude-ide-bridge"` },
+        },
+      );
     }
     return next();
   };

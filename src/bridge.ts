@@ -138,7 +138,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   if (removed.length > 0) log.info(`removed ${removed.length} stale lock file(s)`, { removed });
   await checkOtherBridges(runtime, workspace.root, { exclusive: config.exclusive, log });
   // A restart on a fixed port gets its socket sessions back. Read now, restored only once the
-  // port is ours: a port in use must say so first, not after "restored 1 session(s)" (issue 8).
+  // port is ours: a port in use must say so first, not after "restored 1 session(s)", which would
+  // read as a bridge that started.
   const checkpointed = config.port !== 0 ? await readCheckpoint(runtime, config.port, { logger: log }) : undefined;
   const served = await runtime.serve(app, { hostname: config.bind, port: config.port }).catch((err: unknown) => {
     sockets.closeAll();

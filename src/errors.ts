@@ -21,13 +21,17 @@ export const RpcCode = {
 export type RpcCode = (typeof RpcCode)[keyof typeof RpcCode];
 
 export class ProtocolError extends Error {
+  /** The JSON-RPC error's `data` member, when there is more to say than the message. */
+  readonly data: unknown;
+
   constructor(
     readonly code: RpcCode,
     message: string,
-    readonly data?: unknown,
+    opts: { data?: unknown } = {},
   ) {
     super(message);
     this.name = this.constructor.name;
+    this.data = opts.data;
   }
 }
 
@@ -57,7 +61,7 @@ export type ToolErrorCode =
   | "file_changed"
   | "tool_failed"
   | "internal_error"
-  // [git] and [github]: what git or gh refused, named so a model can tell a conflict from a typo.
+  // git and GitHub: what git or gh refused, named so a model can tell a conflict from a typo.
   | "not_a_repository"
   | "invalid_ref"
   | "git_failed"
@@ -72,7 +76,7 @@ export type ToolErrorCode =
   | "github_auth_required"
   | "github_not_found"
   | "github_failed"
-  // Files, edits, search and notes ([files]):
+  // Files, edits, search and notes:
   | "file_exists"
   | "match_not_found"
   | "match_ambiguous"
@@ -81,7 +85,7 @@ export type ToolErrorCode =
   | "plan_not_found"
   | "watch_not_found"
   | "limit_reached"
-  // Language servers ([lsp]):
+  // Language servers:
   | "no_language_server"
   | "not_supported"
   | "language_server_error"
@@ -105,7 +109,7 @@ export class ToolError extends Error {
   }
 }
 
-export type BridgeErrorCode = "config_invalid" | "usage" | "port_in_use" | "lock_failed" | "startup_failed";
+type BridgeErrorCode = "config_invalid" | "usage" | "port_in_use" | "lock_failed" | "startup_failed";
 
 export class BridgeError extends Error {
   constructor(

@@ -1,7 +1,7 @@
-// `--idle-timeout`: a bridge nobody uses goes away by itself (issue 8). The shim starts bridges
+// `--idle-timeout`: a bridge nobody uses goes away by itself. The shim starts bridges
 // detached, so without this each project ever opened would keep one running forever. Checked on
 // a timer rather than wired into every session change: a minute's precision is plenty here.
-export interface IdleExitOptions {
+interface IdleExitOptions {
   idleMs: number;
   /** True while any client holds a session (connected, in its grace period, or an HTTP session). */
   isBusy(): boolean;

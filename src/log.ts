@@ -1,6 +1,6 @@
 // The bridge's own log. stderr only: stdout belongs to the stdio shim's MCP stream, and Claude
 // Code treats stderr as plain logs. `console.error` is stderr on Node, Bun and Deno alike.
-export type LocalLevel = "debug" | "info" | "warn" | "error";
+type LocalLevel = "debug" | "info" | "warn" | "error";
 
 export interface Logger {
   /** False when debug() drops everything, so callers can skip building what it would log. */

@@ -23,7 +23,7 @@ export const bunWebSocketInfo: WebSocketInfo = {
   },
 };
 
-export interface BunServeOptions {
+interface BunServeOptions {
   pingIntervalMs: number;
 }
 

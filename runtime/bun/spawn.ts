@@ -34,7 +34,7 @@ export function bunSpawn(cmd: string, args: string[], opts: SpawnOptions): Child
     stderr: proc.stderr,
     // Bun resolves with 128 + signal number for a signal death, as the interface asks.
     exited: proc.exited,
-    kill: groupAwareKill(proc.pid, false, (signal) => proc.kill(signal)),
+    kill: groupAwareKill((signal) => proc.kill(signal), { pid: proc.pid, processGroup: false }),
   };
 }
 

@@ -59,7 +59,7 @@ async function run(host: CliHost, argv: string[]): Promise<void> {
 }
 
 /** package.json sits two levels up from runtime/cli/cli.ts and from the bundle dist/runtime/node-bundle.js, three up from dist/runtime/cli/cli.js. */
-export async function packageVersion(rt: Runtime): Promise<string> {
+async function packageVersion(rt: Runtime): Promise<string> {
   for (const relative of ["../../package.json", "../../../package.json"]) {
     const url = new URL(relative, import.meta.url);
     // file:///C:/x -> C:/x on Windows; /x elsewhere.

@@ -6,9 +6,9 @@ import type { Runtime } from "../../src/ports/runtime.ts";
 import { selfInvocation } from "../../src/cli/self-invocation.ts";
 
 /** Runs a subcommand; resolves with an exit code, or undefined to keep the process running. */
-export type SubcommandMain = (host: CliHost, args: string[]) => Promise<number | undefined>;
+type SubcommandMain = (host: CliHost, args: string[]) => Promise<number | undefined>;
 
-export interface Subcommand {
+interface Subcommand {
   name: string;
   summary: string;
   load(): Promise<SubcommandMain>;

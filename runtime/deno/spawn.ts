@@ -43,7 +43,7 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   const exited = proc.status.then((status) => status.code);
   if (processGroup) {
     trackGroup(proc.pid, exited);
-    abortUntilExit(opts.signal, exited, () => endGroup(proc.pid));
+    abortUntilExit(opts.signal, { exited, onAbort: () => endGroup(proc.pid) });
     // Deno's piped streams do not hold the event loop once the child is unref'd.
     proc.unref();
   }
@@ -53,13 +53,16 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
     stdout: proc.stdout,
     stderr: proc.stderr,
     exited,
-    kill: groupAwareKill(proc.pid, processGroup, (signal) => {
-      try {
-        proc.kill(signal);
-      } catch {
-        // Already exited: Deno throws where Node does nothing.
-      }
-    }),
+    kill: groupAwareKill(
+      (signal) => {
+        try {
+          proc.kill(signal);
+        } catch {
+          // Already exited: Deno throws where Node does nothing.
+        }
+      },
+      { pid: proc.pid, processGroup },
+    ),
   };
 }
 

@@ -15,10 +15,9 @@ const STDERR_TAIL_CHARS = 4096;
 
 export function startLanguageServer(
   spawn: Spawn,
-  command: string,
-  args: string[],
-  opts: { cwd: string; env?: Record<string, string> },
+  launch: { command: string; args: string[]; cwd: string; env?: Record<string, string> },
 ): LspConnection {
+  const { command, args, ...opts } = launch;
   const child = spawn(command, args, {
     cwd: opts.cwd,
     ...(opts.env === undefined ? {} : { env: opts.env }),

@@ -5,5 +5,5 @@ import { bundledFile } from "./bundled.ts";
 import { startLanguageServer } from "./connection.ts";
 
 export function languageServers(spawn: (cmd: string, args: string[], opts: SpawnOptions) => Child): LanguageServerLauncher {
-  return { start: (command, args, opts) => startLanguageServer(spawn, command, args, opts), bundled: bundledFile };
+  return { start: (command, args, opts) => startLanguageServer(spawn, { command, args, ...opts }), bundled: bundledFile };
 }

@@ -10,7 +10,7 @@ import type { FetchHandler, ServeOptions, Served } from "../../src/ports/net.ts"
 import { CloseCode } from "../../src/wire.ts";
 import { CLOSE_WAIT_MS, MAX_FRAME_BYTES } from "../shared/ws-policy.ts";
 
-export interface NodeServeOptions {
+interface NodeServeOptions {
   /** Heartbeat period; a client that misses two pongs in a row is terminated. */
   pingIntervalMs: number;
 }

@@ -8,7 +8,7 @@ import { processAlive, processStartTime } from "./process.ts";
 import { onShutdown } from "./shutdown.ts";
 import type { Runtime } from "../../src/ports/runtime.ts";
 
-export type SharedMembers = Pick<
+type SharedMembers = Pick<
   Runtime,
   "fs" | "resolveHost" | "fetchPinned" | "env" | "paths" | "pid" | "platform" | "processAlive" | "processStartTime" | "onShutdown"
 >;

@@ -108,7 +108,7 @@ class NodeDirHandle implements DirHandle {
     if (this.closed) throw new RuntimeError("EINVAL", "readFiles on a closed directory handle");
     // A worker that cannot start or dies (a runtime without worker threads) rejects: the caller
     // then opens the files one by one (src/workspace/read-many.ts).
-    const reading = readFilesInWorker(valid, READ_FLAGS, maxBytes);
+    const reading = readFilesInWorker(valid, { flags: READ_FLAGS, maxBytes });
     this.reading.add(reading);
     let read: (Uint8Array | undefined)[];
     try {

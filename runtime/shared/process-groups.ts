@@ -27,7 +27,7 @@ export function trackGroup(pid: number, exited: Promise<unknown>): void {
 }
 
 /** kill(-pid): every process of the group. A group already gone is not an error. */
-export function signalGroup(pid: number, signal: KillSignal): void {
+function signalGroup(pid: number, signal: KillSignal): void {
   try {
     // Windows has no process groups to signal; its detached child is killed alone.
     process.kill(process.platform === "win32" ? pid : -pid, signal);
@@ -49,7 +49,11 @@ export function endGroup(pid: number): void {
  * Child.kill for every runtime: `killChild` signals the child alone (the runtime's own kill);
  * `{ group: true }` signals its group, which only a processGroup child leads.
  */
-export function groupAwareKill(pid: number | undefined, processGroup: boolean, killChild: (signal: KillSignal) => void): Child["kill"] {
+export function groupAwareKill(
+  killChild: (signal: KillSignal) => void,
+  child: { pid: number | undefined; processGroup: boolean },
+): Child["kill"] {
+  const { pid, processGroup } = child;
   return (signal = "SIGTERM", opts = {}) => {
     if (opts.group !== true) return killChild(signal);
     if (!processGroup) throw new RuntimeError("EINVAL", "kill(signal, { group: true }) needs a child spawned with processGroup: true");
@@ -58,7 +62,8 @@ export function groupAwareKill(pid: number | undefined, processGroup: boolean, k
 }
 
 /** Runs `onAbort` when `signal` aborts, until `exited` settles (a child's abort, on every runtime). */
-export function abortUntilExit(signal: AbortSignal | undefined, exited: Promise<unknown>, onAbort: () => void): void {
+export function abortUntilExit(signal: AbortSignal | undefined, child: { exited: Promise<unknown>; onAbort: () => void }): void {
+  const { exited, onAbort } = child;
   if (signal === undefined) return;
   signal.addEventListener("abort", onAbort, { once: true });
   void exited.finally(() => signal.removeEventListener("abort", onAbort)).catch(() => {});

@@ -111,7 +111,11 @@ function batch(paths: readonly string[], flags: number, maxBytes: number): Promi
 }
 
 /** The bytes of each path (opened with `flags`), or undefined for what is not a regular file of at most maxBytes. */
-export async function readFilesInWorker(paths: readonly string[], flags: number, maxBytes: number): Promise<(Uint8Array | undefined)[]> {
+export async function readFilesInWorker(
+  paths: readonly string[],
+  opts: { flags: number; maxBytes: number },
+): Promise<(Uint8Array | undefined)[]> {
+  const { flags, maxBytes } = opts;
   const out: (Uint8Array | undefined)[] = [];
   while (out.length < paths.length) {
     const results = await batch(paths.slice(out.length), flags, maxBytes);

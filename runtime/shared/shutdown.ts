@@ -13,8 +13,8 @@ export function onShutdown(fn: () => Promise<void>): void {
   if (signalsInstalled) return;
   signalsInstalled = true;
   // Installed on first use, so merely creating a runtime (in tests) does not take over Ctrl-C.
-  // SIGHUP is a closed terminal: without a handler it kills the bridge and leaves a stale lock
-  // (issue 8), so it cleans up like SIGTERM.
+  // SIGHUP is a closed terminal: without a handler it kills the bridge and leaves a stale lock,
+  // so it cleans up like SIGTERM.
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(signal, () => {
       // A second Ctrl-C while cleaning up means "now".

@@ -18,7 +18,7 @@ export interface SpawnAttempt {
  * ENOENT for a missing command or cwd, ENOTDIR for a cwd that is not a directory, EACCES for a
  * command that is not executable (a directory included), with a message saying which.
  */
-export function spawnError(err: unknown, attempt: SpawnAttempt): RuntimeError {
+function spawnError(err: unknown, attempt: SpawnAttempt): RuntimeError {
   // Only asked once the spawn failed, so the common path pays no stat.
   const cwd = cwdFault(attempt.cwd);
   if (cwd !== undefined)
@@ -62,7 +62,7 @@ export function failingChild(err: Promise<unknown>, attempt: SpawnAttempt): Chil
 }
 
 /** Exit status of a child ended by SIGTERM (128 + 15), what an aborted spawn reports everywhere. */
-export const ABORTED_EXIT = 143;
+const ABORTED_EXIT = 143;
 
 /**
  * A Child for a spawn whose signal was aborted before it started: nothing runs, and `exited`

@@ -49,7 +49,7 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   // Callers that only read the streams must not crash the process when the command is missing.
   exited.catch(() => {});
   const pid = child.pid;
-  abortUntilExit(opts.signal, exited, processGroup ? () => endGroup(pid) : () => child.kill("SIGTERM"));
+  abortUntilExit(opts.signal, { exited, onAbort: processGroup ? () => endGroup(pid) : () => child.kill("SIGTERM") });
   if (processGroup) {
     trackGroup(pid, exited);
     unrefAll(child);
@@ -62,7 +62,7 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
     stdout: Readable.toWeb(child.stdout) as unknown as ReadableStream<Uint8Array>,
     stderr: Readable.toWeb(child.stderr) as unknown as ReadableStream<Uint8Array>,
     exited,
-    kill: groupAwareKill(pid, processGroup, (signal) => child.kill(signal)),
+    kill: groupAwareKill((signal) => child.kill(signal), { pid, processGroup }),
   };
 }
 

@@ -6,6 +6,8 @@ import { MAX_MESSAGE_BYTES } from "../../src/wire.ts";
 export const MAX_FRAME_BYTES = MAX_MESSAGE_BYTES;
 /** After a 1001 close we give clients this long to answer before cutting the connection. */
 export const CLOSE_WAIT_MS = 1_000;
+/** How often the close waits look again for sockets still open. */
+const CLOSE_POLL_MS = 10;
 export const DEFAULT_PING_INTERVAL_MS = 30_000;
 
 /**
@@ -38,7 +40,7 @@ export function frameBytes(data: string | Blob | ArrayBufferLike | ArrayBufferVi
 }
 
 /** Closes each socket with 1001 and waits (at most CLOSE_WAIT_MS) for all of them to be gone. */
-export async function closeWithGoingAway<S>(sockets: Set<S>, close: (socket: S) => void, pollMs = 10): Promise<void> {
+export async function closeWithGoingAway<S>(sockets: Set<S>, close: (socket: S) => void): Promise<void> {
   for (const socket of sockets) {
     try {
       close(socket);
@@ -47,5 +49,5 @@ export async function closeWithGoingAway<S>(sockets: Set<S>, close: (socket: S) 
     }
   }
   const deadline = Date.now() + CLOSE_WAIT_MS;
-  while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, pollMs));
+  while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, CLOSE_POLL_MS));
 }

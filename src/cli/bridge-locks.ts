@@ -25,7 +25,7 @@ export const PROBLEMS: Readonly<Record<LockProblem, string>> = {
 export async function listLocks(runtime: Runtime): Promise<BridgeLock[]> {
   let entries: LockEntry[];
   try {
-    entries = await readLockEntries(runtimeLockReader(runtime), lockDir(runtime), parseLockText);
+    entries = await readLockEntries(runtimeLockReader(runtime), lockDir(runtime), { parse: parseLockText });
   } catch {
     // An unreadable directory (EACCES): as far as a client can tell, no bridge runs.
     return [];

@@ -17,7 +17,7 @@ import type { Runtime } from "../ports/runtime.ts";
 import type { Check } from "./doctor-report.ts";
 import { projectLanguages } from "./project-languages.ts";
 
-export const LSP_TIMEOUT_MS = 5_000;
+const LSP_TIMEOUT_MS = 5_000;
 /** The first lines of a dying server's stderr say what went wrong; a backtrace below them does not. */
 const STDERR_LINES = 2;
 const STDERR_CHARS = 500;
@@ -31,7 +31,7 @@ const ON_PATH_INSTALL: Readonly<Record<string, string>> = {
 /** `configured` first, as src/lsp orders them (they claim their language ahead of the built-ins). */
 export async function languageServerChecks(runtime: Runtime, opts: { root: string; configured: readonly ServerSpec[] }): Promise<Check[]> {
   const resolve = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
-  const here = await projectLanguages(runtime.fs, opts.root, opts.configured);
+  const here = await projectLanguages(runtime.fs, { root: opts.root, configured: opts.configured });
   return Promise.all(
     [...opts.configured, ...BUILT_IN_SERVERS].map(async (spec): Promise<Check> => {
       const found = await resolve(spec, opts.root);

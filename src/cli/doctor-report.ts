@@ -1,7 +1,7 @@
 // One line per fact `doctor` checked: ✓ fine, · nothing wrong but worth knowing (an optional tool
 // missing, no bridge yet: the shim starts one), ! works but will surprise, ✗ broken. Each that is
 // not fine says how to fix it. Only ✗ makes the exit status non-zero.
-export type CheckStatus = "ok" | "info" | "warn" | "fail";
+type CheckStatus = "ok" | "info" | "warn" | "fail";
 
 export interface Check {
   /** What was checked: "runtime", "bridge", "lock", "port", "tool", "language server", "claude config". */

@@ -1,5 +1,6 @@
 // `claude-ide-bridge doctor [--json] [--workspace DIR]`: every fact between "installed" and "Claude
-// Code answers with the bridge's tools", each ✓/✗ with the fix (issue 8): the runtime, the bridge
+// Code answers with the bridge's tools", each ✓/✗ with the fix, so a user who sees no tools learns
+// which step failed and what to do about it: the runtime, the bridge
 // for this directory, the lock files and ports, git/rg/gh, the language servers (started and asked
 // to initialize), and Claude Code's config. Exits 1 when something is broken. Tokens never printed.
 import { resolveConfig } from "../config/load.ts";
@@ -19,7 +20,7 @@ import { parseFlags, workspaceFlag } from "./flags.ts";
 import { findProjectRoot } from "./project-root.ts";
 import { shellLine } from "./self-invocation.ts";
 
-export const DOCTOR_HELP = `Usage: claude-ide-bridge doctor [--json] [--workspace <dir>] [--config <file>]
+const DOCTOR_HELP = `Usage: claude-ide-bridge doctor [--json] [--workspace <dir>] [--config <file>]
 
 Checks the setup for the directory (default: the current one) and says how to fix what is wrong:
 the runtime, the bridge for it (running, healthy, token accepted), the lock files (modes, fields,

@@ -2,7 +2,7 @@
 import { BridgeError } from "../errors.ts";
 import { isAbsolute, join } from "../lib/paths/posix-path.ts";
 
-export interface FlagSpec {
+interface FlagSpec {
   /** Flags that take a value. */
   values?: readonly string[];
   /** Flags that take none. */
@@ -11,7 +11,7 @@ export interface FlagSpec {
   maxPositionals?: number;
 }
 
-export interface ParsedFlags {
+interface ParsedFlags {
   values: Map<string, string>;
   booleans: Set<string>;
   positionals: string[];

@@ -4,16 +4,16 @@
 // workspace explicitly, since their servers do not start in the project directory. The shim starts
 // a bridge when none runs, so every snippet works without one. stdout carries only the config
 // (JSON, or TOML for Codex), so `gen-mcp-config cursor > .cursor/mcp.json` gives a valid file;
-// where it goes and what else to do goes to stderr (issue 8).
+// where it goes and what else to do goes to stderr.
 import type { CommandMain } from "./command-io.ts";
 import { parseFlags, usage, workspaceFlag } from "./flags.ts";
 import { shellLine } from "./self-invocation.ts";
 import { DEFAULT_SERVER_NAME, IDE_NAME_NOTE, shimCommand } from "./shim-entry.ts";
 
 export const CLIENTS = ["claude", "claude-desktop", "cursor", "windsurf", "vscode", "codex", "json"] as const;
-export type Client = (typeof CLIENTS)[number];
+type Client = (typeof CLIENTS)[number];
 
-export const GEN_MCP_CONFIG_HELP = `Usage: claude-ide-bridge gen-mcp-config <${CLIENTS.join("|")}> [--name <name>] [--workspace <dir>] [--command <cmd>]
+const GEN_MCP_CONFIG_HELP = `Usage: claude-ide-bridge gen-mcp-config <${CLIENTS.join("|")}> [--name <name>] [--workspace <dir>] [--command <cmd>]
 
 Prints the MCP server config that starts the stdio shim for the given client: only the config
 on stdout (JSON; TOML for codex), where to put it on stderr.
@@ -46,7 +46,7 @@ interface SnippetOptions {
   command: string | undefined;
 }
 
-export interface Snippet {
+interface Snippet {
   /** Valid JSON (TOML for codex), nothing else. */
   config: string;
   /** Where the config goes, for stderr. */

@@ -8,7 +8,7 @@ import type { CommandMain } from "./command-io.ts";
 import { parseFlags, usage, workspaceFlag } from "./flags.ts";
 import { DEFAULT_SERVER_NAME, IDE_NAME_NOTE, shimCommand } from "./shim-entry.ts";
 
-export const INIT_HELP = `Usage: claude-ide-bridge init [--workspace <dir>] [--name <name>] [--command <cmd>] [--dry-run]
+const INIT_HELP = `Usage: claude-ide-bridge init [--workspace <dir>] [--name <name>] [--command <cmd>] [--dry-run]
 
 Adds (or updates) the stdio shim to <dir>/.mcp.json (default: the current directory), so Claude
 Code in that project reaches the bridge:
@@ -21,7 +21,7 @@ Code in that project reaches the bridge:
   --dry-run         Show what would change; write nothing
 `;
 
-export type InitOutcome = "created" | "added" | "updated" | "unchanged";
+type InitOutcome = "created" | "added" | "updated" | "unchanged";
 
 export const init: CommandMain = async (ctx, args) => {
   const flags = parseFlags(args, { values: ["--workspace", "--name", "--command"], booleans: ["--dry-run", "--help", "-h"] });
@@ -78,7 +78,7 @@ export const init: CommandMain = async (ctx, args) => {
 
 type JsonObject = Record<string, unknown>;
 
-export type McpJsonUpdate = { outcome: InitOutcome; text: string; previous?: string } | { error: string };
+type McpJsonUpdate = { outcome: InitOutcome; text: string; previous?: string } | { error: string };
 
 /** The new file text for `before` (undefined: no file yet) with `entry` under mcpServers[name]. */
 export function updateMcpJson(

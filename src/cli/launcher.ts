@@ -1,5 +1,5 @@
 // How to start this package again, for the configs init and gen-mcp-config write and for the
-// bridge the shim starts: the entry must start where it will run (issue 8). A config written from
+// bridge the shim starts: the entry must start where it will run. A config written from
 // npx's cache named `claude-ide-bridge`, which exists nowhere else ("Failed to connect: ENOENT").
 // No imports: the shim loads this on every start.
 export const PACKAGE_NAME = "claude-ide-bridge";

@@ -7,7 +7,7 @@ import { chooseLock, listLocks, PROBLEMS, realDirectory } from "./bridge-locks.t
 import type { CommandMain } from "./command-io.ts";
 import { parseFlags, portFlag, workspaceFlag } from "./flags.ts";
 
-export const PRINT_TOKEN_HELP = `Usage: claude-ide-bridge print-token [--port <n>] [--workspace <dir>]
+const PRINT_TOKEN_HELP = `Usage: claude-ide-bridge print-token [--port <n>] [--workspace <dir>]
 
 Prints the auth token of the running bridge for the directory (default: the current one) or of
 the given port, read from its lock file in \${CLAUDE_CONFIG_DIR:-~/.claude}/ide/.
@@ -32,7 +32,7 @@ export const printToken: CommandMain = async (ctx, args) => {
     return 1;
   }
   if (port === undefined && chosen !== undefined) {
-    // Two bridges on one project: say which one this token opens, rather than pick silently (issue 8).
+    // Two bridges on one project: say which one this token opens, rather than pick silently.
     const real = await realDirectory(ctx.runtime, cwd);
     const others = locks.filter(
       (l) => l !== chosen && l.problem === undefined && l.lock.isBridge && l.lock.workspaceFolders.some((f) => folderContains(f, real)),

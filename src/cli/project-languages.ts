@@ -10,7 +10,11 @@ const MAX_ENTRIES = 3000;
 const MAX_DEPTH = 6;
 const SKIPPED = new Set(["node_modules", "dist", "build", "out", "target", "vendor", "coverage", "__pycache__"]);
 
-export async function projectLanguages(fs: Pick<Fs, "readdir">, root: string, configured: readonly ServerSpec[]): Promise<Set<string>> {
+export async function projectLanguages(
+  fs: Pick<Fs, "readdir">,
+  project: { root: string; configured: readonly ServerSpec[] },
+): Promise<Set<string>> {
+  const { root, configured } = project;
   const patterns = configured.flatMap((spec) =>
     (spec.filePatterns ?? []).map((p) => ({ matcher: compileGlob(p), language: spec.languages[0] ?? "" })),
   );

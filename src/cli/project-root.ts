@@ -1,5 +1,5 @@
 // The project a directory belongs to: the nearest of it and its ancestors that looks like a
-// project's top, a git checkout or a package manifest (issue 8). Claude Code starts stdio servers
+// project's top, a git checkout or a package manifest. Claude Code starts stdio servers
 // where it was started, which may be `app/src` rather than `app`; a bridge rooted there would
 // jail every tool inside src/. Shared by the shim (node:fs) and doctor (the Runtime's fs), so it
 // takes the directory listing and the parent step as functions. No runtime imports.
@@ -21,7 +21,7 @@ const PROJECT_MARKERS = new Set([
   "Package.swift",
 ]);
 
-export interface DirectoryWalk {
+interface DirectoryWalk {
   /** The names in a directory; [] when it cannot be read (not evidence of a project). */
   list(dir: string): Promise<string[]>;
   /** The parent directory; the same path at the top. */

@@ -1,7 +1,7 @@
-// How an MCP client should start this program (`<command> <args…> shim`), decided where it runs
-// (issue 8): the `claude-ide-bridge` on PATH when that is this very copy installed globally (npm
-// i -g, npm link; not a node_modules/.bin that npx put on PATH for this one run); the
-// runtime's launcher when this copy was installed by a package manager (npx's cache, a project's
+// How an MCP client should start this program (`<command> <args…> shim`), decided where it runs,
+// since a command that only works here fails in the client ("Failed to connect"): the
+// `claude-ide-bridge` on PATH when that is this very copy installed globally (npm i -g, npm link;
+// not a node_modules/.bin that npx put on PATH for this one run); the runtime's launcher when this copy was installed by a package manager (npx's cache, a project's
 // node_modules, Deno's npm cache); and a checkout by the absolute path of its bin script.
 import type { Runtime } from "../ports/runtime.ts";
 import { dirname } from "../lib/paths/posix-path.ts";

@@ -9,7 +9,7 @@ import { chooseLock, listLocks, PROBLEMS, realDirectory, type BridgeLock } from 
 import type { CommandMain } from "./command-io.ts";
 import { parseFlags, portFlag } from "./flags.ts";
 
-export const STATUS_HELP = `Usage: claude-ide-bridge status [--port <n>] [--json]
+const STATUS_HELP = `Usage: claude-ide-bridge status [--port <n>] [--json]
 
 Lists running bridges from the lock files in \${CLAUDE_CONFIG_DIR:-~/.claude}/ide/: port, pid,
 workspace, and /health, and which one the shim and print-token would use in this directory.
@@ -18,7 +18,7 @@ Exits 0 when a bridge (or the one on --port) is healthy, 1 otherwise.
 
 const HEALTH_TIMEOUT_MS = 2_000;
 
-export interface BridgeStatus {
+interface BridgeStatus {
   port: number;
   pid: number | undefined;
   alive: boolean;

@@ -8,7 +8,7 @@ import { chooseLock, listLocks, type BridgeLock } from "./bridge-locks.ts";
 import type { CommandContext, CommandMain } from "./command-io.ts";
 import { parseFlags, portFlag, workspaceFlag } from "./flags.ts";
 
-export const STOP_HELP = `Usage: claude-ide-bridge stop [--port <n>] [--workspace <dir>]
+const STOP_HELP = `Usage: claude-ide-bridge stop [--port <n>] [--workspace <dir>]
 
 Stops the running bridge for the directory (default: the current one) or on the given port,
 cleanly (its lock file is removed), and waits until it has gone. Exits 1 when there is none.

@@ -6,7 +6,7 @@ import { ConfigFileSchema, DEFAULT_CONFIG, type ConfigFile } from "./schema.ts";
 
 export type CliFlags = Partial<ConfigFile> & { configPath?: string };
 
-export type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; flags: CliFlags };
+type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; flags: CliFlags };
 
 type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
 type IntKey =

@@ -14,8 +14,8 @@ export interface ConfigSources {
   env: Readonly<Record<string, string | undefined>>;
 }
 
-export const CONFIG_ENV = "CLAUDE_IDE_BRIDGE_CONFIG";
-export const TOKEN_ENV = "CLAUDE_IDE_BRIDGE_TOKEN";
+const CONFIG_ENV = "CLAUDE_IDE_BRIDGE_CONFIG";
+const TOKEN_ENV = "CLAUDE_IDE_BRIDGE_TOKEN";
 
 export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Promise<BridgeConfig> {
   const { configPath, ...cliValues } = flags;

@@ -22,7 +22,7 @@ export const ConfigFileSchema = v.strictObject({
   requestRateLimit: v.optional(int(1, 100_000)),
   maxSessions: v.optional(int(1, 1000)),
   maxWsSessions: v.optional(int(1, 1000)),
-  // [git]
+  // git
   allowPushToMain: v.optional(v.boolean()),
   allowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
   allowPrivateHttp: v.optional(v.boolean()),
@@ -62,7 +62,7 @@ export interface BridgeConfig {
   maxSessions: number;
   /** WebSocket sessions kept at once, connected or waiting out their grace period. */
   maxWsSessions: number;
-  /** [git] gitPush may push to main, master or the remote's default branch (refused by default). */
+  /** gitPush may push to main, master or the remote's default branch (refused by default). */
   allowPushToMain: boolean;
   /** Programs runCommand may run besides the defaults, or "npm exec"-style runner subcommands. */
   allowCommands: string[];

@@ -4,7 +4,7 @@ import { join } from "../lib/paths/posix-path.ts";
 import { lockFilePort, type LockParser } from "./lock-fields.ts";
 import type { LockEntry } from "./lock-selection.ts";
 
-export type LockFileRead =
+type LockFileRead =
   | { kind: "missing" }
   /** A directory, a symlink (never followed: one planted here must not redirect us) or a device. */
   | { kind: "not-a-file"; mtimeMs: number }
@@ -36,8 +36,9 @@ export async function readLock(reader: LockDirReader, path: string, opts: { port
 export async function readLockDir(
   reader: LockDirReader,
   dir: string,
-  parse: LockParser,
+  opts: { parse: LockParser },
 ): Promise<Array<{ port: number; path: string; read: LockRead }>> {
+  const { parse } = opts;
   const names = await reader.names(dir);
   const reads = names.flatMap((name) => {
     const port = lockFilePort(name);
@@ -49,7 +50,7 @@ export async function readLockDir(
 }
 
 /** The locks that parsed, newest first. */
-export async function readLockEntries(reader: LockDirReader, dir: string, parse: LockParser): Promise<LockEntry[]> {
-  const entries = (await readLockDir(reader, dir, parse)).flatMap(({ read }) => (read.state === "valid" ? [read.entry] : []));
+export async function readLockEntries(reader: LockDirReader, dir: string, opts: { parse: LockParser }): Promise<LockEntry[]> {
+  const entries = (await readLockDir(reader, dir, opts)).flatMap(({ read }) => (read.state === "valid" ? [read.entry] : []));
   return entries.sort((a, b) => b.mtimeMs - a.mtimeMs);
 }

@@ -89,7 +89,7 @@ export async function writeLockFile(runtime: Runtime, info: LockFileInfo, opts: 
  */
 export async function cleanStaleLocks(runtime: Runtime): Promise<string[]> {
   const removed: string[] = [];
-  for (const { port, path, read } of await readLockDir(runtimeLockReader(runtime), lockDir(runtime), parseLockText)) {
+  for (const { port, path, read } of await readLockDir(runtimeLockReader(runtime), lockDir(runtime), { parse: parseLockText })) {
     if (read.state === "missing") continue;
     const stale =
       read.state === "invalid" ? Date.now() - read.mtimeMs > INVALID_LOCK_GRACE_MS : await isAbandoned(runtime, read.entry.lock);

@@ -5,7 +5,7 @@
 import { fsErrorCode } from "../errors.ts";
 import type { Runtime } from "../ports/runtime.ts";
 
-export const LOCK_GUARD_INTERVAL_MS = 1_000;
+const LOCK_GUARD_INTERVAL_MS = 1_000;
 
 export interface LockGuardOptions {
   /** Writes the lock again; an existing file (EEXIST) must be left alone by it. */
@@ -15,7 +15,7 @@ export interface LockGuardOptions {
   onRestore?(error?: unknown): void;
 }
 
-export interface LockGuard {
+interface LockGuard {
   /** Stops checking; resolves once a rewrite in progress has finished, so none follows. */
   stop(): Promise<void>;
 }

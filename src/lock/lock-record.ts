@@ -14,7 +14,7 @@ import { parseLockText } from "./lock-schema.ts";
  * resume), which shift the computed start time; an hour keeps a live lock safe from those while still
  * catching the common case of a crash and a pid handed out again much later.
  */
-export const PID_REUSE_SLACK_MS = 60 * 60 * 1000;
+const PID_REUSE_SLACK_MS = 60 * 60 * 1000;
 
 export function runtimeLockReader(runtime: Pick<Runtime, "fs">): LockDirReader {
   return {

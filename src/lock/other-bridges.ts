@@ -1,6 +1,6 @@
 // Another live bridge on the same workspace, found before we start: two bridges on one project
 // split its clients between them (each picks the newest lock) and then `print-token` picks one
-// without saying so (issue 8). So a second bridge says whose the first is, or refuses (--exclusive).
+// without saying so. So a second bridge says whose the first is, or refuses (--exclusive).
 import type { Runtime } from "../ports/runtime.ts";
 import { readLockEntries } from "./lock-dir.ts";
 import { lockDir } from "./lock-file.ts";
@@ -10,7 +10,9 @@ import { parseLockText } from "./lock-schema.ts";
 import type { LockEntry } from "./lock-selection.ts";
 
 export async function otherBridgesOn(runtime: Runtime, workspace: string): Promise<LockEntry[]> {
-  const entries = await readLockEntries(runtimeLockReader(runtime), lockDir(runtime), parseLockText).catch((): LockEntry[] => []);
+  const entries = await readLockEntries(runtimeLockReader(runtime), lockDir(runtime), { parse: parseLockText }).catch(
+    (): LockEntry[] => [],
+  );
   return entries.filter(
     (e) =>
       e.lock.isBridge &&

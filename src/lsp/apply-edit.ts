@@ -1,5 +1,5 @@
-// A language server's WorkspaceEdit (rename, code action, organize imports, formatting) applied the
-// way issue 9, item 6 asks: every URI through the jail (workspace-edit.ts), every file still the
+// A language server's WorkspaceEdit (rename, code action, organize imports, formatting) applied so
+// that a server can neither write outside the workspace nor break the code unseen: every URI through the jail (workspace-edit.ts), every file still the
 // content the server computed the edit on, the new content checked by the server before anything is
 // written (it is sent as an unsaved change, so the errors it would introduce or fix are known), then
 // written all files or none (ctx.fs.commit), or only shown (dry run), or held back when it would
@@ -60,7 +60,7 @@ export interface ApplyEditOptions {
   signal: AbortSignal;
 }
 
-export interface ApplyEditDeps {
+interface ApplyEditDeps {
   fs: WorkspaceFs;
   languageOf(relative: string): string | undefined;
   /** How long a push-only server gets to publish diagnostics for a version. */
@@ -68,13 +68,12 @@ export interface ApplyEditDeps {
 }
 
 export async function applyWorkspaceEdit(
-  deps: ApplyEditDeps,
   server: LanguageServer,
   edit: WorkspaceEdit,
-  opts: ApplyEditOptions,
+  opts: ApplyEditOptions & ApplyEditDeps,
 ): Promise<EditOutcome> {
-  const checked = await checkWorkspaceEdit(edit, (uri, o) => deps.fs.resolve(uri, o));
-  const plan = [...(await planChanges({ fs: deps.fs, openText: (path) => server.openText(path) }, checked.changes)).values()].filter(
+  const checked = await checkWorkspaceEdit(edit, (uri, o) => opts.fs.resolve(uri, o));
+  const plan = [...(await planChanges({ fs: opts.fs, openText: (path) => server.openText(path) }, checked.changes)).values()].filter(
     changes,
   );
   const files = editedFiles(plan);
@@ -89,7 +88,7 @@ export async function applyWorkspaceEdit(
       heldBack: "the edit changes nothing",
     };
   const handled = (path: WorkspacePath) => {
-    const language = deps.languageOf(deps.fs.relative(path));
+    const language = opts.languageOf(opts.fs.relative(path));
     return language !== undefined && server.launch.spec.languages.includes(language) ? language : undefined;
   };
   const touched = new Set<string>(plan.map((p) => p.path));
@@ -112,7 +111,7 @@ export async function applyWorkspaceEdit(
         shown = true;
         for (const p of plan) {
           const language = handled(p.path);
-          if (p.proposed !== undefined && language !== undefined) await server.sync(p.path, language, p.proposed.text);
+          if (p.proposed !== undefined && language !== undefined) await server.sync(p.path, language, { text: p.proposed.text });
         }
         // Files the edit removes are closed and said deleted (workspace/didChangeWatchedFiles), last:
         // the server then sees them gone though they are still on disk.
@@ -121,7 +120,7 @@ export async function applyWorkspaceEdit(
         // said before that is undone (measured with 7.0.2), so one request goes first.
         const first = scopeOf("proposed")[0];
         if (gone.length > 0 && first !== undefined && server.supports("textDocument/diagnostic"))
-          await server.request("textDocument/diagnostic", { textDocument: { uri: toFileUri(first) } }, opts.signal);
+          await server.request("textDocument/diagnostic", { textDocument: { uri: toFileUri(first) } }, { signal: opts.signal });
         // Said once: tsgo takes a second deletion of the same file, or a creation of another one
         // (the watcher's, after an earlier write), as a cue to re-read the disk, where the file still is.
         if (gone.length > 0)
@@ -137,12 +136,12 @@ export async function applyWorkspaceEdit(
         const planned = plan.find((p) => p.path === path);
         const text = state === "proposed" ? planned?.proposed?.text : undefined;
         const found = await server.diagnosticsFor(path, handled(path) as string, {
-          deadline: Date.now() + deps.pushWaitMs,
+          deadline: Date.now() + opts.pushWaitMs,
           signal: opts.signal,
           ...(text === undefined ? {} : { text }),
         });
         current &&= found.how !== "none";
-        const file = (state === "disk" ? movedTo.get(path) : undefined) ?? deps.fs.relative(path);
+        const file = (state === "disk" ? movedTo.get(path) : undefined) ?? opts.fs.relative(path);
         for (const d of found.items) if ((d.severity ?? 1) === 1) errors.push({ file, diagnostic: d });
       }
       return { errors, current };
@@ -166,7 +165,7 @@ export async function applyWorkspaceEdit(
         heldBack: `it would introduce ${introduced.length} error${introduced.length === 1 ? "" : "s"} (onlyIfNoNewErrors)`,
       };
     const byPath = new Map<string, PlannedPath>(plan.map((p) => [p.path, p]));
-    await deps.fs.commit(plan.map((p) => writeOf(p, byPath)));
+    await opts.fs.commit(plan.map((p) => writeOf(p, byPath)));
     written = true;
     return { ...outcome, written: true };
   } finally {

@@ -8,7 +8,7 @@ import { PACKAGE_VERSION } from "../version.ts";
 
 const SYMBOL_KINDS = Array.from({ length: 26 }, (_, i) => (i + 1) as SymbolKind);
 
-export const CLIENT_CAPABILITIES: ClientCapabilities = {
+const CLIENT_CAPABILITIES: ClientCapabilities = {
   general: { positionEncodings: ["utf-16"] },
   window: { workDoneProgress: true, showMessage: {} },
   workspace: {

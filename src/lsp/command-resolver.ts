@@ -13,7 +13,7 @@ export interface ResolvedCommand {
   from: "bundled" | "workspace" | "PATH";
 }
 
-export interface CommandResolverDeps {
+interface CommandResolverDeps {
   launcher: Pick<LanguageServerLauncher, "bundled">;
   which: Runtime["which"];
   fs: Pick<Fs, "realpath" | "stat">;

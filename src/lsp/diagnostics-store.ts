@@ -1,10 +1,10 @@
 // Diagnostics one server pushed (textDocument/publishDiagnostics), kept per URI with the document
 // version they are for, so a reader can wait for the ones of the content it just synced instead of
-// taking whatever came last (issue 9: diagnostics are for the current content of the file).
+// taking whatever came last: diagnostics of an older version would describe code that is gone.
 import type { Diagnostic, PublishDiagnosticsParams } from "vscode-languageserver-protocol";
 import { WakeList } from "./wake-list.ts";
 
-export interface Published {
+interface Published {
   items: Diagnostic[];
   /** The document version the server said they are for, when it says. */
   version: number | undefined;

@@ -17,14 +17,14 @@ type Use = "edit" | "rename" | "delete" | "target";
 const VERBS: Record<Use, string> = { edit: "changes", rename: "renames", delete: "deletes", target: "writes" };
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
-export interface DiskFile {
+interface DiskFile {
   text: string;
   bom: boolean;
   expect: { identity: FileIdentity; original: Uint8Array };
   mode: number;
 }
 
-export interface Content {
+interface Content {
   text: string;
   bom: boolean;
   /** The path whose file on disk this content was read from (another one for a moved file). */
@@ -39,7 +39,7 @@ export interface PlannedPath {
   proposed: Content | undefined;
 }
 
-export interface PlanDeps {
+interface PlanDeps {
   fs: WorkspaceFs;
   /** The text the server has open for a path: the edit's positions refer to it. */
   openText(path: WorkspacePath): string | undefined;
@@ -67,7 +67,7 @@ export async function planChanges(deps: PlanDeps, changes: readonly CheckedChang
       const entry = await at(change.path, "edit");
       if (entry.proposed === undefined)
         throw missing(entry, entry.disk === undefined ? "changes" : "changes, after an earlier step of the same edit removed it,");
-      entry.proposed = { ...entry.proposed, text: applyTextEdits(entry.proposed.text, change.edits, entry.relative) };
+      entry.proposed = { ...entry.proposed, text: applyTextEdits(entry.proposed.text, change.edits, { file: entry.relative }) };
     } else if (change.kind === "create") {
       const entry = await at(change.path, "target");
       if (entry.proposed !== undefined && change.ignoreIfExists) continue;

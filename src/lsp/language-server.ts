@@ -28,7 +28,7 @@ import type { ServerSpec } from "./server-specs.ts";
 const INITIALIZE_TIMEOUT_MS = 60_000;
 const SHUTDOWN_GRACE_MS = 2_000;
 
-export interface Launch {
+interface Launch {
   spec: ServerSpec;
   root: string;
   command: string;
@@ -45,7 +45,7 @@ export interface ServerHooks {
   onDiagnosticsChanged(uri: string): void;
 }
 
-export interface FileDiagnostics {
+interface FileDiagnostics {
   items: Diagnostic[];
   /** pull: asked for this content; push: published for this version; none: the server said nothing in time. */
   how: "pull" | "push" | "none";
@@ -154,14 +154,14 @@ export class LanguageServer {
   }
 
   supports(method: string): boolean {
-    return supportsMethod(this.capabilities, this.registrations.values(), method);
+    return supportsMethod({ capabilities: this.capabilities, registrations: this.registrations.values() }, method);
   }
 
-  async request<T>(method: string, params: unknown, signal?: AbortSignal): Promise<T> {
+  async request<T>(method: string, params: unknown, opts: { signal?: AbortSignal | undefined } = {}): Promise<T> {
     this.lastUsed = Date.now();
     this.busy += 1;
     try {
-      return (await this.connection.request(method, params, signal)) as T;
+      return (await this.connection.request(method, params, opts.signal)) as T;
     } catch (err) {
       throw this.failure(method, err);
     } finally {
@@ -180,7 +180,7 @@ export class LanguageServer {
         suggestion: "Call again: the server is started again on the next call.",
         cause: err,
       });
-    return new ServerRefusal(this.serverName, method, err.message.replace(`${method}: `, ""));
+    return new ServerRefusal(this.serverName, { method, reason: err.message.replace(`${method}: `, "") });
   }
 
   notify(method: string, params: unknown): Promise<void> {
@@ -188,9 +188,9 @@ export class LanguageServer {
   }
 
   /** `text`: an edit's proposed content instead of the file's (apply-edit.ts puts the file's back). */
-  sync(path: WorkspacePath, languageId: string, text?: string): Promise<SyncResult> {
+  sync(path: WorkspacePath, languageId: string, opts: { text?: string | undefined } = {}): Promise<SyncResult> {
     this.lastUsed = Date.now();
-    return this.documents.sync(path, languageId, text);
+    return this.documents.sync(path, languageId, opts);
   }
 
   /** Closes an open document (apply-edit.ts: a file the edit removes); a later sync reopens it. */
@@ -216,7 +216,7 @@ export class LanguageServer {
       done = resolve;
     });
     try {
-      await this.request("workspace/executeCommand", { command: command.command, arguments: command.arguments ?? [] }, signal);
+      await this.request("workspace/executeCommand", { command: command.command, arguments: command.arguments ?? [] }, { signal });
       return captured;
     } finally {
       this.captured = undefined;
@@ -237,12 +237,12 @@ export class LanguageServer {
     opts: { deadline: number; signal: AbortSignal; text?: string },
   ): Promise<FileDiagnostics> {
     const before = this.diagnostics.now;
-    const { doc, changed } = await this.sync(path, languageId, opts.text);
+    const { doc, changed } = await this.sync(path, languageId, { text: opts.text });
     if (this.supports("textDocument/diagnostic")) {
       const report = await this.request<DocumentDiagnosticReport>(
         "textDocument/diagnostic",
         { textDocument: { uri: doc.uri } },
-        opts.signal,
+        { signal: opts.signal },
       );
       // No previousResultId is sent, so the report is always a full one.
       const items = "items" in report ? report.items : [];

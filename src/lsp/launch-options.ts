@@ -5,7 +5,7 @@ import type { Fs } from "../ports/fs.ts";
 import type { LanguageServerLauncher } from "../ports/lsp.ts";
 import type { ServerSpec } from "./server-specs.ts";
 
-export interface LaunchOptionDeps {
+interface LaunchOptionDeps {
   launcher: Pick<LanguageServerLauncher, "bundled">;
   fs: Pick<Fs, "lstat">;
 }

@@ -42,7 +42,7 @@ export interface LspDocument {
   wholeProject<T>(method: string, params: unknown): Promise<Answer<T>>;
 }
 
-export interface CallOptions {
+interface CallOptions {
   signal: AbortSignal;
   /** Told while a server starts or loads (ctx.progress). */
   onProgress?: (message: string) => void;
@@ -57,7 +57,7 @@ export interface FileDiagnosticsResult {
   current: boolean;
 }
 
-export interface WorkspaceDiagnostics {
+interface WorkspaceDiagnostics {
   files: FileDiagnosticsResult[];
   /** Files a server handles that were checked, and those left out by the bound. */
   checked: number;
@@ -66,7 +66,7 @@ export interface WorkspaceDiagnostics {
   failed: { source: string; reason: string }[];
 }
 
-export interface LspStatus {
+interface LspStatus {
   servers: ServerStatus[];
   watchedDirectories: number;
   watcherTruncated: boolean;
@@ -114,7 +114,7 @@ export interface LspService {
   stop(): Promise<void>;
 }
 
-export interface AvailableServer {
+interface AvailableServer {
   id: string;
   languages: readonly string[];
   /** The executable and where it came from, or undefined when it is not installed. */
@@ -194,8 +194,8 @@ export function createLspService(opts: LspServiceOptions): LspService {
       lines: splitLines(text),
       server,
       fresh: changed,
-      request: (method, params) => server.request(method, params, call.signal),
-      wholeProject: (method, params) => wholeProject(server, () => server.request(method, params, call.signal), call.signal),
+      request: (method, params) => server.request(method, params, { signal: call.signal }),
+      wholeProject: (method, params) => wholeProject(server, () => server.request(method, params, { signal: call.signal }), call.signal),
     };
   };
 
@@ -237,7 +237,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       return languageId !== undefined && (await handlesLanguage(languageId));
     },
     async handlesWorkspace(signal) {
-      for (const file of await findWorkspaceSources(fs, (rel) => pool.languageOf(rel), signal)) {
+      for (const file of await findWorkspaceSources(fs, { languageOf: (rel) => pool.languageOf(rel), signal })) {
         const languageId = pool.languageOf(file);
         if (languageId !== undefined && (await handlesLanguage(languageId))) return true;
       }
@@ -272,12 +272,12 @@ export function createLspService(opts: LspServiceOptions): LspService {
       return out;
     },
     applyEdit: (server, edit, call) =>
-      applyWorkspaceEdit({ fs, languageOf: (rel) => pool.languageOf(rel), pushWaitMs: PUSH_WAIT_MS }, server, edit, call),
+      applyWorkspaceEdit(server, edit, { ...call, fs, languageOf: (rel) => pool.languageOf(rel), pushWaitMs: PUSH_WAIT_MS }),
     async workspaceServers(call) {
       let servers = pool.runningServers().filter((s) => s.supports(call.method));
       if (servers.length > 0) return servers;
       // Nothing running yet: open one source file of each of the workspace's main languages.
-      for (const file of await findWorkspaceSources(fs, (rel) => pool.languageOf(rel), call.signal)) {
+      for (const file of await findWorkspaceSources(fs, { languageOf: (rel) => pool.languageOf(rel), signal: call.signal })) {
         await document(file, call).catch(() => undefined);
       }
       servers = pool.runningServers().filter((s) => s.supports(call.method));
@@ -321,7 +321,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
     },
     async workspaceErrors(call) {
       if (pool.runningServers().length === 0) {
-        for (const file of await findWorkspaceSources(fs, (rel) => pool.languageOf(rel), call.signal))
+        for (const file of await findWorkspaceSources(fs, { languageOf: (rel) => pool.languageOf(rel), signal: call.signal }))
           await document(file, { ...call, method: "textDocument/didOpen" }).catch(() => undefined);
       }
       const files = new Set<string>();

@@ -1,4 +1,5 @@
-// The documents one server has open, kept equal to the files on disk (issue 9: never stale). Every
+// The documents one server has open, kept equal to the files on disk: an answer about an old copy
+// would send the model to lines that have moved. Every
 // request on a file re-reads it through the jail first and sends didOpen or a full didChange when
 // it differs, so a change made outside the bridge is seen by the very next call; the watcher
 // (workspace-watcher.ts) re-syncs open files that change between calls. At most MAX_OPEN stay open,
@@ -9,7 +10,7 @@ import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 
 const MAX_OPEN = 64;
 
-export interface OpenDocument {
+interface OpenDocument {
   readonly path: WorkspacePath;
   readonly uri: string;
   readonly languageId: string;
@@ -35,8 +36,8 @@ export class OpenDocuments {
   ) {}
 
   /** `text`: send this content instead of the file's (an edit's proposed result, not written yet). */
-  sync(path: WorkspacePath, languageId: string, text?: string): Promise<SyncResult> {
-    const run = this.queue.then(() => this.syncNow(path, languageId, text));
+  sync(path: WorkspacePath, languageId: string, opts: { text?: string | undefined } = {}): Promise<SyncResult> {
+    const run = this.queue.then(() => this.syncNow(path, languageId, opts.text));
     this.queue = run.catch(() => {});
     return run;
   }

@@ -1,7 +1,7 @@
 // Positions as the model gives them (1-based line, optional 1-based column, a symbol name) turned
 // into LSP positions (0-based, UTF-16, which is how JavaScript strings count). Models are poor at
-// columns (issue 9), so a symbol is located on its line: as a whole word first, then anywhere in
-// the line, then on the lines nearby.
+// columns, so a symbol is located on its line: as a whole word first, then anywhere in the line,
+// then on the lines nearby.
 import type { Position } from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
 
@@ -18,7 +18,8 @@ export function splitLines(text: string): string[] {
   return text.split(/\r?\n/);
 }
 
-export function lspPosition(lines: readonly string[], input: PositionInput, file: string): Position {
+export function lspPosition(lines: readonly string[], input: PositionInput, opts: { file: string }): Position {
+  const { file } = opts;
   if (input.line < 1 || input.line > lines.length) {
     throw new ToolError("invalid_arguments", `line ${input.line} is outside ${file} (${lines.length} lines)`, {
       suggestion: `Pass a line from 1 to ${lines.length}.`,

@@ -1,6 +1,6 @@
 // Work-done progress ($/progress begin/report/end) of one server: what it is busy with, so a
-// whole-project request can wait until the server has loaded or indexed its project (issue 9,
-// item 3) and otherwise say in its result what the server was still doing.
+// whole-project request can wait until the server has loaded or indexed its project and otherwise
+// say in its result what the server was still doing, rather than pass a partial answer off as whole.
 import { WakeList } from "./wake-list.ts";
 import type { ProgressToken, WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from "vscode-languageserver-protocol";
 

@@ -21,7 +21,11 @@ const PROVIDER: Readonly<Record<string, keyof ServerCapabilities>> = {
   "textDocument/diagnostic": "diagnosticProvider",
 };
 
-export function supportsMethod(capabilities: ServerCapabilities, registrations: Iterable<Registration>, method: string): boolean {
+export function supportsMethod(
+  server: { capabilities: ServerCapabilities; registrations: Iterable<Registration> },
+  method: string,
+): boolean {
+  const { capabilities, registrations } = server;
   for (const registration of registrations) if (registration.method === method) return true;
   if (method === "textDocument/prepareRename") {
     const rename = capabilities.renameProvider;
@@ -36,6 +40,3 @@ export function supportsMethod(capabilities: ServerCapabilities, registrations: 
   const provider = capabilities[key];
   return provider !== undefined && provider !== null && provider !== false;
 }
-
-/** The LSP methods the tools use, for getToolCapabilities: which of them a server answers. */
-export const TOOL_METHODS = Object.keys(PROVIDER);

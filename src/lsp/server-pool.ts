@@ -1,4 +1,4 @@
-// The language-server manager (issue 9, item 2): one server per (server, project root), started on
+// The language-server manager: one server per (server, project root), started on
 // first use; the first installed server of a language that supports the request answers it (so
 // TypeScript's native server answers what it can, typescript-language-server the rest); a crashed
 // server is started again on the next call, at most MAX_CRASHES times in CRASH_WINDOW_MS; a server
@@ -19,7 +19,7 @@ import type { ServerSpec } from "./server-specs.ts";
 const MAX_CRASHES = 3;
 const CRASH_WINDOW_MS = 5 * 60_000;
 
-export interface PoolOptions {
+interface PoolOptions {
   launcher: LanguageServerLauncher;
   resolveCommand: CommandResolver;
   fs: Pick<Fs, "lstat">;
@@ -59,7 +59,7 @@ export interface ServerStatus {
   lastError?: string;
 }
 
-export interface ServerChoice {
+interface ServerChoice {
   server: LanguageServer;
   languageId: string;
 }

@@ -5,14 +5,19 @@
 import { ToolError } from "../errors.ts";
 
 export class ServerRefusal extends ToolError {
+  readonly method: string;
+  /** The server's own words, without the method's name. */
+  readonly reason: string;
+
   constructor(
     readonly serverName: string,
-    readonly method: string,
-    /** The server's own words, without the method's name. */
-    readonly reason: string,
+    refusal: { method: string; reason: string },
   ) {
+    const { method, reason } = refusal;
     super("language_server_error", `${serverName} could not answer ${method}: ${reason.split("\n")[0] ?? ""}`, {
       suggestion: "Check the file and position; if the project does not load, check its configuration (tsconfig.json, pyproject.toml...).",
     });
+    this.method = method;
+    this.reason = reason;
   }
 }

@@ -14,7 +14,7 @@ import type { LspConnection } from "../ports/lsp.ts";
 import { toFileUri } from "../lib/paths/file-uri.ts";
 import { basename } from "../lib/paths/posix-path.ts";
 
-export interface ClientState {
+interface ClientState {
   readonly root: string;
   readonly settings: Readonly<Record<string, unknown>>;
   /** Methods the server registered dynamically (client/registerCapability), by registration id. */

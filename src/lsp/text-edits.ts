@@ -5,7 +5,8 @@
 import type { Position, TextEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../errors.ts";
 
-export function applyTextEdits(text: string, edits: readonly TextEdit[], file: string): string {
+export function applyTextEdits(text: string, edits: readonly TextEdit[], opts: { file: string }): string {
+  const { file } = opts;
   const starts = lineStarts(text);
   const located = edits.map((edit, order) => ({
     from: offsetOf(text, starts, edit.range.start),

@@ -1,7 +1,8 @@
-// Never silently partial (issue 9, item 3): a request whose answer depends on the whole project
-// (references, implementations, workspace symbols, incoming calls) is sent once the server is
-// ready by its readiness rule (server-specs.ts), up to a deadline; past the deadline the answer is
-// returned marked partial, with what the server was still doing.
+// Never silently partial, since a model takes a short list of references for the whole list: a
+// request whose answer depends on the whole project (references, implementations, workspace
+// symbols, incoming calls) is sent once the server is ready by its readiness rule
+// (server-specs.ts), up to a deadline; past the deadline the answer is returned marked partial,
+// with what the server was still doing.
 import type { LanguageServer } from "./language-server.ts";
 import { WakeList } from "./wake-list.ts";
 

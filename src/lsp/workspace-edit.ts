@@ -1,8 +1,8 @@
-// The seam between language-server edits and the workspace's atomic multi-file writer (issue 9,
-// item 6; phase 2). Servers answer rename, code actions and formatting with a WorkspaceEdit; here it
-// is checked against the jail (every URI must resolve inside the workspace, else the whole edit is
-// refused) and normalised into one list of changes per file. Applying it, atomically and with a
-// dry-run diff, is `ApplyWorkspaceEdit`'s job, implemented on src/workspace by phase 2.
+// The seam between language-server edits and the workspace's atomic multi-file writer. Servers
+// answer rename, code actions and formatting with a WorkspaceEdit; here it is checked against the
+// jail (every URI must resolve inside the workspace, else the whole edit is refused, since a server
+// is not trusted to stay inside) and normalised into one list of changes per file. Applying it,
+// atomically and with a dry-run diff, is apply-edit.ts's job.
 import type {
   AnnotatedTextEdit,
   CreateFile,
@@ -21,7 +21,8 @@ export type CheckedChange =
   | {
       kind: "edit";
       path: WorkspacePath;
-      edits: TextEdit[] /** The version the server computed the edit for, when it said. */;
+      edits: TextEdit[];
+      /** The version the server computed the edit for, when it said. */
       version: number | null;
     }
   | { kind: "create"; path: WorkspacePath; overwrite: boolean; ignoreIfExists: boolean }
@@ -29,15 +30,9 @@ export type CheckedChange =
   | { kind: "delete"; path: WorkspacePath; recursive: boolean; ignoreIfNotExists: boolean };
 
 /** A WorkspaceEdit whose every path the jail accepted, in the order the server gave. */
-export interface CheckedWorkspaceEdit {
+interface CheckedWorkspaceEdit {
   readonly changes: readonly CheckedChange[];
 }
-
-/** What phase 2 implements on the [files] machinery: all files or none, a diff for a dry run. */
-export type ApplyWorkspaceEdit = (
-  edit: CheckedWorkspaceEdit,
-  opts: { dryRun: boolean; signal: AbortSignal },
-) => Promise<{ diff: string; files: readonly string[] }>;
 
 type Resolve = (uri: string, opts: { mustExist: boolean }) => Promise<WorkspacePath>;
 

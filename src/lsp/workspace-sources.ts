@@ -8,9 +8,9 @@ const LANGUAGES_OPENED = 2;
 
 export async function findWorkspaceSources(
   fs: WorkspaceFs,
-  languageOf: (relative: string) => string | undefined,
-  signal: AbortSignal,
+  opts: { languageOf: (relative: string) => string | undefined; signal: AbortSignal },
 ): Promise<string[]> {
+  const { languageOf, signal } = opts;
   const first = new Map<string, { file: string; count: number }>();
   let seen = 0;
   for await (const entry of fs.walk(".", { maxDepth: 8, includeHidden: false, signal })) {

@@ -1,7 +1,7 @@
 // Watches the workspace's source directories so that a change made outside the bridge (an editor,
 // git, a build) reaches the language servers between calls: open documents are re-synced and every
-// server gets workspace/didChangeWatchedFiles, which servers rely on for files they have not open
-// (issue 9: never stale). Each directory is watched on its own (not Node's recursive mode, which
+// server gets workspace/didChangeWatchedFiles, which servers rely on for files they have not open,
+// so no answer comes from a stale copy. Each directory is watched on its own (not Node's recursive mode, which
 // walks node_modules too); generated and vendored trees are skipped, and the count is bounded.
 import type { Fs, Watcher } from "../ports/fs.ts";
 import { ALWAYS_SKIPPED } from "../lib/ignore/visibility.ts";
@@ -10,9 +10,9 @@ const MAX_DIRECTORIES = 4000;
 /** Editors save in bursts (write, rename, chmod): one batch per burst. */
 const BATCH_MS = 50;
 
-export type FileChangeType = 1 | 2 | 3; // Created, Changed, Deleted (FileChangeType of LSP)
+type FileChangeType = 1 | 2 | 3; // Created, Changed, Deleted (FileChangeType of LSP)
 
-export interface FileChange {
+interface FileChange {
   path: string;
   type: FileChangeType;
 }

@@ -13,7 +13,7 @@ export class LspRequestError extends Error {
 }
 
 /** Answers one server->client request; what it returns (or throws) goes back to the server. */
-export type LspRequestHandler = (params: unknown, signal: AbortSignal) => unknown;
+type LspRequestHandler = (params: unknown, signal: AbortSignal) => unknown;
 
 /**
  * One language server's JSON-RPC link over its stdio, framed by the runtime adapter (vscode-jsonrpc),

@@ -1,4 +1,4 @@
-// --verbose: every request the bridge refuses, with its status and why (issue 8), so "Claude Code
+// --verbose: every request the bridge refuses, with its status and why, so "Claude Code
 // says Failed to connect" can be traced. One middleware in front of everything (src/app.ts), so
 // the WebSocket upgrade, /health and Streamable HTTP are covered alike and no transport has to
 // remember to log. The "why" is the refusal's own message, which names no token; the request's

@@ -11,9 +11,9 @@
 // A removal (a file a language server's edit deletes or moves away) is one more step of the swap,
 // after every write: checked like a write, then unlinked; if a later step fails it is written back
 // from the bytes held, with the mode it had.
-import type { FileStat, Fs } from "../ports/fs.ts";
+import type { FileStat } from "../ports/fs.ts";
+import type { JailedFs } from "../security/jail/checked-open.ts";
 import { ToolError, errorMessage } from "../errors.ts";
-import type { Workspace } from "../security/jail/workspace-jail.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { identityOf, sameIdentity, type FileIdentity } from "./file-version.ts";
@@ -44,11 +44,11 @@ interface Prepared {
 
 const DEFAULT_MODE = 0o666;
 
-export async function commitFiles(fs: Fs, jail: Workspace, writes: readonly FileWrite[]): Promise<void> {
+export async function commitFiles(jailed: JailedFs, writes: readonly FileWrite[]): Promise<void> {
   const prepared: Prepared[] = [];
   try {
     for (const write of writes) {
-      const entry = await openParentEntry(fs, jail, write.path);
+      const entry = await openParentEntry(jailed, write.path);
       prepared.push({ write, entry, temp: undefined, swapped: false, mode: DEFAULT_MODE });
     }
     const modes = await Promise.all(prepared.map(async (p) => modeFor(p.write, await check(p))));

@@ -2,10 +2,9 @@
 // the directory above it: mkdir, then open without following a symlink. A symlink raced into the
 // chain fails the open (ELOOP or ENOTDIR) instead of leading the creation elsewhere, which
 // `mkdir -p` on a path cannot promise.
-import type { DirHandle, Fs } from "../ports/fs.ts";
+import type { DirHandle } from "../ports/fs.ts";
 import { ToolError, fsErrorCode } from "../errors.ts";
-import { openCheckedDirectory } from "../security/jail/checked-open.ts";
-import type { Workspace } from "../security/jail/workspace-jail.ts";
+import { openCheckedDirectory, type JailedFs } from "../security/jail/checked-open.ts";
 import { isInside, relative } from "../lib/paths/posix-path.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
@@ -21,17 +20,17 @@ export interface MadeDirectory {
  * Without `parents`, only the last component may be missing.
  */
 export async function makeDirectoryChain(
-  fs: Fs,
-  jail: Workspace,
+  jailed: JailedFs,
   input: string,
   opts: { parents: boolean; mode?: number },
 ): Promise<MadeDirectory> {
+  const { jail } = jailed;
   const target = await jail.resolve(input, { mustExist: false });
   const folder = jail.folders.filter((f) => isInside(target, f)).reduce((a, b) => (b.length > a.length ? b : a), jail.root);
   const parts = relative(folder, target)
     .split("/")
     .filter((p) => p !== "");
-  let dir: DirHandle = (await openCheckedDirectory(fs, jail, folder, input)).handle;
+  let dir: DirHandle = (await openCheckedDirectory(jailed, folder, { label: input })).handle;
   const created: string[] = [];
   try {
     for (let i = 0; i < parts.length; i++) {

@@ -6,10 +6,10 @@
 // (sorted paths share them); a directory whose real path the OS cannot tell (no /proc) is opened
 // through the jail as before.
 import type { DirHandle, Fs } from "../ports/fs.ts";
-import { openCheckedDirectory } from "../security/jail/checked-open.ts";
+import { openCheckedDirectory, type JailedFs } from "../security/jail/checked-open.ts";
 import type { Workspace } from "../security/jail/workspace-jail.ts";
 
-export interface DirectoryOpener {
+interface DirectoryOpener {
   /** A new descriptor of `dir` (root-relative, or absolute in another folder) for the caller to close; undefined when it is not a directory inside. */
   open(dir: string): Promise<DirHandle | undefined>;
   /** Closes the ancestors kept open, once the opens made through them are done. */
@@ -44,14 +44,14 @@ export function createDirectoryOpener(fs: Fs, jail: Workspace): DirectoryOpener 
       const real = await child.realPath().catch(() => undefined);
       if (real !== undefined && jail.contains(real)) return child;
       await child.close().catch(() => undefined);
-      return real === undefined ? throughJail(fs, jail, path) : undefined;
+      return real === undefined ? throughJail({ fs, jail }, path) : undefined;
     });
     parent.children.push(opened);
     return opened;
   };
   return {
     open(dir) {
-      if (dir === "." || dir.startsWith("/")) return throughJail(fs, jail, dir);
+      if (dir === "." || dir.startsWith("/")) return throughJail({ fs, jail }, dir);
       const parts = dir.split("/");
       const pathOf = (k: number) => (k === 0 ? "." : parts.slice(0, k).join("/"));
       let keep = 0;
@@ -61,7 +61,7 @@ export function createDirectoryOpener(fs: Fs, jail: Workspace): DirectoryOpener 
         const path = pathOf(k);
         chain.push({
           path,
-          handle: k === 0 ? throughJail(fs, jail, ".") : openChild(chain[k - 1] as Link, parts[k - 1] as string, path),
+          handle: k === 0 ? throughJail({ fs, jail }, ".") : openChild(chain[k - 1] as Link, parts[k - 1] as string, path),
           children: [],
         });
       }
@@ -76,9 +76,9 @@ export function createDirectoryOpener(fs: Fs, jail: Workspace): DirectoryOpener 
 }
 
 /** The directory through the jail and a checked descriptor; undefined when it is not one (or no longer is). */
-export async function throughJail(fs: Fs, jail: Workspace, dir: string): Promise<DirHandle | undefined> {
+async function throughJail(jailed: JailedFs, dir: string): Promise<DirHandle | undefined> {
   try {
-    const opened = await openCheckedDirectory(fs, jail, await jail.resolve(dir), dir);
+    const opened = await openCheckedDirectory(jailed, await jailed.jail.resolve(dir), { label: dir });
     if (opened.stat.isDirectory) return opened.handle;
     await opened.handle.close().catch(() => undefined);
   } catch {

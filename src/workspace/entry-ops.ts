@@ -2,26 +2,26 @@
 // the entry itself is what changes, so a symlink is removed or moved as a link, and a directory is
 // removed level by level through descriptors (src/ports/fs.ts DirHandle.remove), never by a path
 // that a swapped directory could redirect.
-import type { FileStat, Fs } from "../ports/fs.ts";
+import type { FileStat } from "../ports/fs.ts";
+import type { JailedFs } from "../security/jail/checked-open.ts";
 import { ToolError, fsErrorCode } from "../errors.ts";
-import type { Workspace } from "../security/jail/workspace-jail.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { openParentEntry, type ParentEntry } from "./parent-entry.ts";
 
-export type EntryType = "file" | "directory" | "symlink" | "other";
+type EntryType = "file" | "directory" | "symlink" | "other";
 
 export interface RemovedEntry {
   path: WorkspacePath;
   type: EntryType;
 }
 
-export function entryType(st: FileStat): EntryType {
+function entryType(st: FileStat): EntryType {
   return st.isSymbolicLink ? "symlink" : st.isDirectory ? "directory" : st.isFile ? "file" : "other";
 }
 
-export async function removeEntry(fs: Fs, jail: Workspace, input: string, opts: { recursive: boolean }): Promise<RemovedEntry> {
-  const entry = await openParentEntry(fs, jail, input);
+export async function removeEntry(jailed: JailedFs, input: string, opts: { recursive: boolean }): Promise<RemovedEntry> {
+  const entry = await openParentEntry(jailed, input);
   try {
     const st = await existing(entry, input);
     refuseRepository(entry.name, input);
@@ -47,12 +47,13 @@ export interface RenamedEntry {
   replaced: boolean;
 }
 
-export async function renameEntry(fs: Fs, jail: Workspace, from: string, to: string, opts: { overwrite: boolean }): Promise<RenamedEntry> {
-  const source = await openParentEntry(fs, jail, from);
+export async function renameEntry(jailed: JailedFs, from: string, opts: { to: string; overwrite: boolean }): Promise<RenamedEntry> {
+  const { to } = opts;
+  const source = await openParentEntry(jailed, from);
   try {
     const st = await existing(source, from);
     refuseRepository(source.name, from);
-    const target = await openParentEntry(fs, jail, to);
+    const target = await openParentEntry(jailed, to);
     try {
       const there = await target.stat();
       if (there !== undefined && target.path === source.path)

@@ -2,11 +2,10 @@
 // itself and not on what it points to: deleting or renaming a symlink removes or moves the link,
 // never its target. The parent is resolved through the jail and opened checked; the name is one
 // component, so whatever it is (a link to anywhere, a FIFO), only this directory's entry is touched.
-import type { DirHandle, FileStat, Fs } from "../ports/fs.ts";
+import type { DirHandle, FileStat } from "../ports/fs.ts";
 import { ToolError, fsErrorCode } from "../errors.ts";
-import { openCheckedDirectory } from "../security/jail/checked-open.ts";
+import { openCheckedDirectory, type JailedFs } from "../security/jail/checked-open.ts";
 import { fromFileUri } from "../lib/paths/file-uri.ts";
-import type { Workspace } from "../security/jail/workspace-jail.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
 import { childPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
 
@@ -23,11 +22,11 @@ export interface ParentEntry {
 }
 
 /** Opens the parent of `input`; the entry itself need not exist. */
-export async function openParentEntry(fs: Fs, jail: Workspace, input: string): Promise<ParentEntry> {
+export async function openParentEntry(jailed: JailedFs, input: string): Promise<ParentEntry> {
   const { dir, name } = splitLast(input);
   let parentPath: WorkspacePath;
   try {
-    parentPath = await jail.resolve(dir);
+    parentPath = await jailed.jail.resolve(dir);
   } catch (err) {
     if (err instanceof ToolError && err.code === "file_not_found") {
       throw new ToolError("file_not_found", `The directory of ${input} does not exist`, {
@@ -36,7 +35,7 @@ export async function openParentEntry(fs: Fs, jail: Workspace, input: string): P
     }
     throw err;
   }
-  const { handle, stat } = await openCheckedDirectory(fs, jail, parentPath, dir);
+  const { handle, stat } = await openCheckedDirectory(jailed, parentPath, { label: dir });
   if (!stat.isDirectory) {
     await handle.close();
     throw new ToolError("not_a_directory", `${dir} is not a directory`, { suggestion: "Only the last component of a path may be a file." });

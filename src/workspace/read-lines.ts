@@ -1,6 +1,6 @@
 // Reads a line range of a file through its descriptor in fixed-size chunks, so memory stays bounded
-// by the chunk and the byte budget whatever the file's size (issue 7: one-line reads of a 60 MB file
-// used to load it whole). Lines before the range are only counted, never kept; reading stops as soon
+// by the chunk and the byte budget whatever the file's size (20 concurrent one-line reads of a 60 MB
+// file must not load it 20 times). Lines before the range are only counted, never kept; reading stops as soon
 // as the range or a budget is complete. A final "\n" does not begin another line.
 import { concatBytes } from "../lib/text/bytes.ts";
 
@@ -13,7 +13,7 @@ export interface ByteReader {
   read(position: number, length: number): Promise<Uint8Array>;
 }
 
-export interface LineRequest {
+interface LineRequest {
   /** 1-based. */
   startLine: number;
   /** Inclusive; when absent the range ends at `maxLines` lines. */

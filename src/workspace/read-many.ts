@@ -6,8 +6,8 @@
 // chunks ahead of the consumer so the reading overlaps the searching. Results come back in the
 // order asked for, so a caller can stop early and the answer does not depend on timing. A file
 // that cannot be read as a regular file comes back without bytes.
-import type { DirHandle, Fs } from "../ports/fs.ts";
-import type { Workspace } from "../security/jail/workspace-jail.ts";
+import type { DirHandle } from "../ports/fs.ts";
+import type { JailedFs } from "../security/jail/checked-open.ts";
 import { createDirectoryOpener } from "./directory-opener.ts";
 
 export interface ReadManyOptions {
@@ -36,11 +36,11 @@ interface OpenDirectory {
   users: number;
 }
 
-export async function* readMany(fs: Fs, jail: Workspace, paths: readonly string[], opts: ReadManyOptions): AsyncGenerator<ReadResult> {
+export async function* readMany(jailed: JailedFs, paths: readonly string[], opts: ReadManyOptions): AsyncGenerator<ReadResult> {
   const chunks = chunksOf(paths);
   const dirs = new Map<string, OpenDirectory>();
   const closing: Promise<void>[] = [];
-  const opener = createDirectoryOpener(fs, jail);
+  const opener = createDirectoryOpener(jailed.fs, jailed.jail);
   const acquire = (dir: string): Promise<DirHandle | undefined> => {
     let open = dirs.get(dir);
     if (open === undefined) {

@@ -9,13 +9,13 @@ import { ToolError } from "../errors.ts";
 import type { IgnoreLevel } from "../lib/ignore/ignore-levels.ts";
 import { loadLevel } from "../lib/ignore/load-level.ts";
 import { isVisible, type PathFilter } from "../lib/ignore/visibility.ts";
-import { openCheckedDirectory } from "../security/jail/checked-open.ts";
+import { openCheckedDirectory, type JailedFs } from "../security/jail/checked-open.ts";
 import type { Workspace } from "../security/jail/workspace-jail.ts";
 import { isInside, relative } from "../lib/paths/posix-path.ts";
 import { childPath, descendantPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
 import { createYielder } from "../lib/yield-now.ts";
 
-export type EntryKind = "file" | "directory" | "symlink" | "other";
+type EntryKind = "file" | "directory" | "symlink" | "other";
 
 export interface WalkEntry {
   path: WorkspacePath;
@@ -52,7 +52,8 @@ interface Listed {
   level: IgnoreLevel | undefined;
 }
 
-export async function* walk(fs: Fs, jail: Workspace, start: WorkspacePath, opts: WalkOptions): AsyncGenerator<WalkEntry> {
+export async function* walk(jailed: JailedFs, start: WorkspacePath, opts: WalkOptions): AsyncGenerator<WalkEntry> {
+  const { fs, jail } = jailed;
   const yielder = createYielder();
   const gitignore = opts.gitignore ?? true;
   const folder = folderOf(jail, start);
@@ -111,10 +112,10 @@ async function ancestorLevels(fs: Fs, jail: Workspace, folder: WorkspacePath, ba
   for (let i = 0; i < parts.length; i++) {
     const dir = parts.slice(0, i).join("/");
     const path = descendantPath(folder, dir);
-    const opened = await openCheckedDirectory(fs, jail, path, path).catch(() => undefined);
+    const opened = await openCheckedDirectory({ fs, jail }, path, { label: path }).catch(() => undefined);
     if (opened === undefined) continue;
     try {
-      level = await loadLevel(level, dir, opened.handle, await opened.handle.list().catch(() => []));
+      level = await loadLevel(level, { dir, handle: opened.handle, entries: await opened.handle.list().catch(() => []) });
     } finally {
       await opened.handle.close().catch(() => undefined);
     }
@@ -130,7 +131,7 @@ async function listDirectory(
 ): Promise<Listed> {
   let handle: DirHandle;
   try {
-    handle = (await openCheckedDirectory(fs, jail, dir.path, dir.path)).handle;
+    handle = (await openCheckedDirectory({ fs, jail }, dir.path, { label: dir.path })).handle;
   } catch {
     // An unreadable directory (permissions, removed or swapped meanwhile) is skipped, not fatal.
     return { entries: [], level: dir.level };
@@ -138,7 +139,7 @@ async function listDirectory(
   try {
     const all = await handle.list().catch(() => []);
     const folderDir = joinRel(opts.base, dir.rel);
-    const level = opts.gitignore ? await loadLevel(dir.level, folderDir, handle, all) : undefined;
+    const level = opts.gitignore ? await loadLevel(dir.level, { dir: folderDir, handle, entries: all }) : undefined;
     const visibility = { includeHidden: opts.includeHidden, gitignore: opts.gitignore, filter: opts.filter };
     const entries = all
       .filter((e) =>
@@ -167,7 +168,7 @@ function joinRel(dir: string, name: string): string {
 }
 
 /** Directories first, then by name (code-point order, so the result is stable everywhere). */
-export function compareEntries(a: DirEntry, b: DirEntry): number {
+function compareEntries(a: DirEntry, b: DirEntry): number {
   if (a.isDirectory !== b.isDirectory) return a.isDirectory ? -1 : 1;
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

@@ -5,7 +5,7 @@
 // lives in its own module of src/workspace; this file puts them behind one interface.
 import type { FileStat, Fs, WatchEvent, Watcher, WatchOptions } from "../ports/fs.ts";
 import { ToolError } from "../errors.ts";
-import { openCheckedDirectory, openCheckedFile } from "../security/jail/checked-open.ts";
+import { openCheckedDirectory, openCheckedFile, type JailedFs } from "../security/jail/checked-open.ts";
 import type { ResolveOptions, Workspace } from "../security/jail/workspace-jail.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
 import { childPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
@@ -18,7 +18,6 @@ import { kindOf, walk, type WalkEntry, type WalkOptions } from "./walk.ts";
 import { writeThroughParent, type WriteOptions } from "./write-through-parent.ts";
 
 export type { FileWrite } from "./commit-files.ts";
-export type { WriteOptions } from "./write-through-parent.ts";
 
 export interface OpenedFile {
   readonly path: WorkspacePath;
@@ -28,13 +27,13 @@ export interface OpenedFile {
   close(): Promise<void>;
 }
 
-export interface ListedEntry {
+interface ListedEntry {
   name: string;
   path: WorkspacePath;
   kind: WalkEntry["kind"];
 }
 
-export interface FileBytes {
+interface FileBytes {
   readonly path: WorkspacePath;
   readonly bytes: Uint8Array;
   /** fstat of the descriptor the bytes were read through. */
@@ -85,6 +84,7 @@ export interface WorkspaceFs {
 }
 
 export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
+  const jailed: JailedFs = { fs, jail };
   const resolveDirectory = async (dir: string): Promise<WorkspacePath> => {
     const path = await jail.resolve(dir);
     const st = await statOf(fs, path, dir);
@@ -97,7 +97,7 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
   };
   const openFile = async (path: string, opts: ResolveOptions = {}): Promise<OpenedFile> => {
     const resolved = await jail.resolve(path, opts);
-    const { handle, stat } = await openCheckedFile(fs, jail, resolved, path);
+    const { handle, stat } = await openCheckedFile(jailed, resolved, { label: path });
     return { path: resolved, stat, read: (position, length) => handle.read(position, length), close: () => handle.close() };
   };
   const readBytes = async (path: string, opts: { maxBytes: number; forWrite?: boolean }): Promise<FileBytes> =>
@@ -132,7 +132,7 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     relative: (path) => jail.relative(path),
     stat: async (path) => statOf(fs, await jail.resolve(path), path),
     async entryStat(path) {
-      const entry = await openParentEntry(fs, jail, path).catch((err: unknown) => {
+      const entry = await openParentEntry(jailed, path).catch((err: unknown) => {
         // No parent directory (or a file where one should be): then there is no such entry either.
         if (err instanceof ToolError && (err.code === "file_not_found" || err.code === "not_a_directory")) return undefined;
         throw err;
@@ -146,7 +146,7 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     },
     async list(dir) {
       const path = await resolveDirectory(dir);
-      const { handle } = await openCheckedDirectory(fs, jail, path, dir);
+      const { handle } = await openCheckedDirectory(jailed, path, { label: dir });
       try {
         const entries = await handle.list();
         return entries.map((e) => ({
@@ -163,19 +163,19 @@ export function createWorkspaceFs(fs: Fs, jail: Workspace): WorkspaceFs {
     readText: async (path, opts) => new TextDecoder().decode((await readBytes(path, opts)).bytes),
     readBytes,
     async readResolvedText(path, opts) {
-      const { handle, stat } = await openCheckedFile(fs, jail, path, jail.relative(path));
+      const { handle, stat } = await openCheckedFile(jailed, path, { label: jail.relative(path) });
       const file: OpenedFile = { path, stat, read: (position, length) => handle.read(position, length), close: () => handle.close() };
       return new TextDecoder().decode((await readOpened(file, jail.relative(path), opts.maxBytes)).bytes);
     },
-    readMany: (paths, opts) => readMany(fs, jail, paths, opts),
+    readMany: (paths, opts) => readMany(jailed, paths, opts),
     writeFile: (path, data, opts = {}) =>
-      writeThroughParent(fs, jail, path, typeof data === "string" ? new TextEncoder().encode(data) : data, opts),
-    commit: (writes) => commitFiles(fs, jail, writes),
-    makeDirectory: (path, opts) => makeDirectoryChain(fs, jail, path, opts),
-    remove: (path, opts) => removeEntry(fs, jail, path, opts),
-    rename: (from, to, opts) => renameEntry(fs, jail, from, to, opts),
+      writeThroughParent(jailed, path, { ...opts, data: typeof data === "string" ? new TextEncoder().encode(data) : data }),
+    commit: (writes) => commitFiles(jailed, writes),
+    makeDirectory: (path, opts) => makeDirectoryChain(jailed, path, opts),
+    remove: (path, opts) => removeEntry(jailed, path, opts),
+    rename: (from, to, opts) => renameEntry(jailed, from, { ...opts, to }),
     async *walk(dir, opts) {
-      yield* walk(fs, jail, await resolveDirectory(dir), opts);
+      yield* walk(jailed, await resolveDirectory(dir), opts);
     },
     async watch(dir, onEvent, opts) {
       const path = await resolveDirectory(dir);

@@ -1,9 +1,8 @@
 // ctx.fs's plain write: one file, atomically, through its checked parent directory. The edit tools
 // use commitFiles (src/workspace/commit-files.ts), which also checks the version a caller read.
-import type { DirHandle, Fs } from "../ports/fs.ts";
+import type { DirHandle } from "../ports/fs.ts";
 import { ToolError, fsErrorCode } from "../errors.ts";
-import { openCheckedDirectory } from "../security/jail/checked-open.ts";
-import type { Workspace } from "../security/jail/workspace-jail.ts";
+import { openCheckedDirectory, type JailedFs } from "../security/jail/checked-open.ts";
 import { basename, dirname } from "../lib/paths/posix-path.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
@@ -16,18 +15,18 @@ export interface WriteOptions {
 }
 
 export async function writeThroughParent(
-  fs: Fs,
-  jail: Workspace,
+  jailed: JailedFs,
   input: string,
-  data: Uint8Array,
-  opts: WriteOptions,
+  opts: WriteOptions & { data: Uint8Array },
 ): Promise<WorkspacePath> {
+  const { jail } = jailed;
+  const { data } = opts;
   const target = await jail.resolve(input, { mustExist: false, forWrite: true });
   const parentPath = jail.parentOf(target);
   const name = basename(target);
   let parent: DirHandle;
   try {
-    parent = (await openCheckedDirectory(fs, jail, parentPath, dirname(input))).handle;
+    parent = (await openCheckedDirectory(jailed, parentPath, { label: dirname(input) })).handle;
   } catch (err) {
     if (err instanceof ToolError && err.code === "file_not_found") {
       throw new ToolError("file_not_found", `The directory of ${input} does not exist`, {

@@ -1,4 +1,4 @@
-// The bridge's start and end as a user meets them (issue 8): SIGHUP (a closed terminal) cleans up
+// The bridge's start and end as a user meets them: SIGHUP (a closed terminal) cleans up
 // like SIGTERM; a second bridge on one workspace names the first one's pid and port, and
 // --exclusive refuses; a port in use is reported before any session is restored from the
 // checkpoint, suggesting --port 0; the start-up line names the next step; `stop` stops it cleanly.

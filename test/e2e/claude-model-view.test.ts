@@ -1,7 +1,7 @@
 // The real Claude Code CLI in print mode (`claude -p`), its model replaced by a scripted fake of
 // the Messages API (test/helpers/fake-model-api.ts), calls getWorkspaceFolders on a real bridge,
 // over HTTP, through the stdio shim, and through the plain `shim` entry a user adds with no bridge
-// running (it starts its own, issue 8). Checked: the tool_result the model receives carries the
+// running (it starts its own). Checked: the tool_result the model receives carries the
 // workspace path, and the model got a follow-up turn whose text the CLI printed as its result.
 // And why the server is never named "ide": the model is then shown none of its tools.
 // Runs both CLI releases the repository pins, or each of CLAUDE_BINS (paths separated like PATH).

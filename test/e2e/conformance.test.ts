@@ -105,7 +105,7 @@ it(
     expect(problems, `${problems.join("\n")}\n${summary}`).toEqual([]);
     expect(code, `conformance exit code; output:\n${output.slice(-6000)}`).toBe(0);
     // The scenarios the baseline expects to fail (they need the suite's own fixture server) are
-    // summed up in one line, not listed: a passing run should not look alarming (issue 8).
+    // summed up in one line, not listed: a passing run should not look alarming.
     const expected = [...checks.values()].filter((list) => list.some((c) => c.status === "FAILURE")).length;
     process.stderr.write(
       `conformance: ${checks.size - expected} scenarios passed, ${expected} failed as the baseline expects (fixture-bound), none unexpected (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,

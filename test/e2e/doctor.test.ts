@@ -1,4 +1,4 @@
-// `claude-ide-bridge doctor` on a real project (issue 8): a running bridge (healthy, token
+// `claude-ide-bridge doctor` on a real project: a running bridge (healthy, token
 // accepted), its lock and port, git and rg, the language servers src/lsp would use for the
 // project's files (the bundled typescript-language-server and tsgo answering initialize; pyright
 // found but not started, there being no Python here), and Claude Code's config running the shim;

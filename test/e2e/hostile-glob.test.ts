@@ -1,4 +1,4 @@
-// One findFiles call used to freeze the whole bridge (issue 7, item 1): the 61-char glob below
+// One findFiles call used to freeze the whole bridge: the 61-char glob below
 // became a regular expression that backtracks exponentially, so every session, /ping and SIGTERM
 // stopped answering. Now glob matching is linear (src/glob), walks yield to the event loop, and the
 // hostile call costs about what a plain one does, measured in the same run.

@@ -1,4 +1,4 @@
-// Edits through the language servers (issue 9, item 6) on real TypeScript and Python projects:
+// Edits through the language servers on real TypeScript and Python projects:
 // rename checked by re-reading every file and re-running diagnostics, dry runs that write nothing,
 // the errors an edit introduces and fixes, onlyIfNoNewErrors, code actions by title, organize
 // imports, range and document formatting, and getDiagnostics answered by the servers.

@@ -1,4 +1,4 @@
-// The built-in server of every other language on a small project of its own (issue 9, item 4):
+// The built-in server of every other language on a small project of its own:
 // Python (pyright), JavaScript (TypeScript's native server), Bash, YAML, JSON, CSS, HTML, Go
 // (gopls) and C/C++ (clangd), each asked what it answers, with exact locations and names.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

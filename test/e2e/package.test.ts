@@ -1,4 +1,4 @@
-// The package as users get it (issue 8): what `npm pack` puts in it (bin, dist, the sources Bun
+// The package as users get it: what `npm pack` puts in it (bin, dist, the sources Bun
 // and Deno run, LICENSE; no tests), the tarball installed into a temporary project and run the ways
 // the README says: `npx claude-ide-bridge --version`, and the bridge answering /health under `npx
 // claude-ide-bridge`, `bunx --bun claude-ide-bridge` and `deno run -A npm:claude-ide-bridge` (Deno

@@ -1,4 +1,4 @@
-// The real Claude Code CLI, both generations, runs the shim as users add it (issue 8): `claude mcp
+// The real Claude Code CLI, both generations, runs the shim as users add it: `claude mcp
 // add bridge -- node bin/claude-ide-bridge.js shim` (never the name "ide": Claude Code reserves it,
 // protocol.md A4). `claude mcp list` must show "✔ Connected": with the bridge running; with none,
 // the shim starting one rooted at the project around the directory Claude Code names

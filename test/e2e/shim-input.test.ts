@@ -1,4 +1,4 @@
-// The shim process on its own terms (issue 4): bad stdin input is answered and survived; stdout
+// The shim process on its own terms: bad stdin input is answered and survived; stdout
 // carries only JSON-RPC; the queue is bounded; it gives up after --give-up-after with an error for
 // each pending request; it exits on a refused token, on stdin end and on EPIPE; --spawn starts a
 // bridge for the workspace.

@@ -1,4 +1,4 @@
-// Grace-period reattach through the shim (issue 4): a TCP proxy between the shim and the bridge
+// Grace-period reattach through the shim: a TCP proxy between the shim and the bridge
 // cuts the shim's connection while the bridge keeps running. Back within the grace period, the shim
 // gets the same session (no initialize replayed); after it, a new session that the shim
 // initializes itself. Also: the attach notice is opt-in, and two shims never share a session.

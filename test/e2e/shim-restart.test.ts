@@ -1,4 +1,4 @@
-// The shim hides bridge restarts from an MCP client (issue 4): an SDK stdio client keeps calling
+// The shim hides bridge restarts from an MCP client: an SDK stdio client keeps calling
 // tools across a kill -9 of the bridge and its restart, on the same port (the session comes back
 // from the checkpoint) and on a new port (the shim replays initialize on a new session). A call in
 // flight during the kill gets an error, not a hang and not a retry.

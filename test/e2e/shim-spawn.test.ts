@@ -1,4 +1,4 @@
-// The shim starting its own bridge (issue 8), driven directly: rooted at the project around the
+// The shim starting its own bridge, driven directly: rooted at the project around the
 // current directory when no CLAUDE_PROJECT_DIR names one; a bridge that cannot start reported with
 // its own words at once; with --no-spawn and no bridge, every request answered with the reason;
 // `server/discover` answered -32601 before any bridge is there; and a spawned bridge that exits by

@@ -1,4 +1,4 @@
-// The two Claude Code CLI releases the e2e suite runs against (issue 8): the newest, which probes
+// The two Claude Code CLI releases the e2e suite runs against, since users run both: the newest, which probes
 // with `server/discover` first (stdio too since about 2.1.292), and 2.1.197, the last of the older
 // generation (plain initialize). Both are devDependencies that ship a native binary; their bins
 // collide in node_modules/.bin, so each is addressed by its package path. Runs in a throwaway HOME.

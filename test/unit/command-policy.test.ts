@@ -7,7 +7,7 @@ import { isNeverAllowed, programBase } from "../../src/security/commands/interpr
 
 const place = { cwd: "/ws/sub", folders: ["/ws", "/other-folder"] };
 const policy = createCommandPolicy([]);
-const check = (line: string[], p = policy) => checkCommandLine(p, line[0] ?? "", line.slice(1), place);
+const check = (line: string[], p = policy) => checkCommandLine(p, { command: line[0] ?? "", args: line.slice(1), place });
 
 describe("the command policy", () => {
   it.each([

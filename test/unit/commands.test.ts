@@ -1,4 +1,4 @@
-// The CLI commands of issue 4 (src/commands): init's .mcp.json update (idempotent, other entries,
+// The CLI commands (src/cli): init's .mcp.json update (idempotent, other entries,
 // unknown keys and formatting kept, broken files left alone), print-token and status against lock
 // files and a live /health, and gen-mcp-config's snippets.
 import { spawnSync } from "node:child_process";

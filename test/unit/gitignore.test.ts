@@ -71,7 +71,7 @@ describe("the built-in walk and rg --files", () => {
 });
 
 describe("gitignore rules", () => {
-  const ignored = (text: string, path: string, isDir = false) => matchRules(parseGitignore(text), path, isDir);
+  const ignored = (text: string, path: string, isDir = false) => matchRules(parseGitignore(text), path, { isDir });
   it.each([
     ["*.log", "a/b.log", false, "ignore"],
     ["/top", "top", false, "ignore"],

@@ -1,4 +1,4 @@
-// The jail against a racing neighbour (issue 7, items 2 and 3): a separate process swaps a workspace
+// The jail against a racing neighbour: a separate process swaps a workspace
 // file between a regular file and a symlink to an outside file, or a FIFO, with atomic renames,
 // while readFile reads it through the real dispatcher. Before the jail checked what it opened, 16%
 // of such reads returned the outside file, and the FIFO swap wedged all file I/O.

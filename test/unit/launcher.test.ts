@@ -1,4 +1,4 @@
-// The command init, gen-mcp-config and the start-up line write (issue 8): it must start where it
+// The command init, gen-mcp-config and the start-up line write: it must start where it
 // will run. A checkout by its absolute bin path; an installed copy by its runtime's launcher; the
 // claude-ide-bridge on PATH when that is this very copy. And how the shim runs itself again.
 import { describe, expect, it } from "vitest";

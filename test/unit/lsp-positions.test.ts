@@ -21,23 +21,23 @@ const lines = splitLines(["const total = sum(a, b);", "function sum(x: number, y
 
 describe("lspPosition", () => {
   it("locates a symbol on its line as a whole word first", () => {
-    expect(lspPosition(lines, { line: 1, symbol: "sum" }, "f.ts")).toEqual({ line: 0, character: 14 });
-    expect(lspPosition(lines, { line: 3, symbol: "x" }, "f.ts")).toEqual({ line: 2, character: 9 });
+    expect(lspPosition(lines, { line: 1, symbol: "sum" }, { file: "f.ts" })).toEqual({ line: 0, character: 14 });
+    expect(lspPosition(lines, { line: 3, symbol: "x" }, { file: "f.ts" })).toEqual({ line: 2, character: 9 });
   });
 
   it("looks on nearby lines when the line is off, nearest first", () => {
-    expect(lspPosition(lines, { line: 4, symbol: "function" }, "f.ts")).toEqual({ line: 1, character: 0 });
+    expect(lspPosition(lines, { line: 4, symbol: "function" }, { file: "f.ts" })).toEqual({ line: 1, character: 0 });
   });
 
   it("takes a 1-based column, and refuses one outside the line", () => {
-    expect(lspPosition(lines, { line: 2, column: 10 }, "f.ts")).toEqual({ line: 1, character: 9 });
-    expect(() => lspPosition(lines, { line: 2, column: 99 }, "f.ts")).toThrow(/column 99 is outside line 2/);
+    expect(lspPosition(lines, { line: 2, column: 10 }, { file: "f.ts" })).toEqual({ line: 1, character: 9 });
+    expect(() => lspPosition(lines, { line: 2, column: 99 }, { file: "f.ts" })).toThrow(/column 99 is outside line 2/);
   });
 
   it("asks for a symbol or a column, and refuses a line outside the file", () => {
-    expect(() => lspPosition(lines, { line: 1 }, "f.ts")).toThrow(ToolError);
-    expect(() => lspPosition(lines, { line: 9, symbol: "sum" }, "f.ts")).toThrow(/line 9 is outside f\.ts \(4 lines\)/);
-    expect(() => lspPosition(lines, { line: 1, symbol: "missing" }, "f.ts")).toThrow(/"missing" is not on line 1 of f\.ts/);
+    expect(() => lspPosition(lines, { line: 1 }, { file: "f.ts" })).toThrow(ToolError);
+    expect(() => lspPosition(lines, { line: 9, symbol: "sum" }, { file: "f.ts" })).toThrow(/line 9 is outside f\.ts \(4 lines\)/);
+    expect(() => lspPosition(lines, { line: 1, symbol: "missing" }, { file: "f.ts" })).toThrow(/"missing" is not on line 1 of f\.ts/);
   });
 });
 

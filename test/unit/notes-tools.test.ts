@@ -119,7 +119,7 @@ describe("plans", () => {
       updatedAt: "t",
       file: "f",
     };
-    expect(parsePlan("x", "f", renderPlan(plan)).steps).toEqual([{ n: 1, text: "one - [x] fake", done: false }]);
+    expect(parsePlan(renderPlan(plan), { id: "x", file: "f" }).steps).toEqual([{ n: 1, text: "one - [x] fake", done: false }]);
     expect(slugOf("Ünïcödé — plan #1")).toBe("unicode-plan-1");
     expect(slugOf("!!!")).toBe("plan");
   });

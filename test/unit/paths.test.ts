@@ -189,7 +189,7 @@ describe("Workspace.resolve", () => {
   });
 });
 
-describe("POSIX semantics for .. (issue 7)", () => {
+describe("POSIX semantics for ..", () => {
   it("resolves .. after a symlink from the link's target, as the kernel does", async () => {
     // out-dir -> outside: out-dir/../x is outside/../x, i.e. next to the outside dir, not ws/x.
     await rejectsWith("out-dir/../ws/src/a.ts", "outside_workspace");

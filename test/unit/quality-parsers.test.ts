@@ -157,7 +157,9 @@ describe("checker output parsers", () => {
       },
     ]);
     expect(
-      parseLocationLines("# example.com/m\n./main.go:8:2: fmt.Printf format %d has arg s of wrong type string\n", "/ws", "go vet"),
+      parseLocationLines("# example.com/m\n./main.go:8:2: fmt.Printf format %d has arg s of wrong type string\n", "/ws", {
+        source: "go vet",
+      }),
     ).toEqual([
       {
         file: "main.go",
@@ -172,7 +174,7 @@ describe("checker output parsers", () => {
       parseGithubAnnotations(
         "::error title=lint/suspicious/noDebugger,file=src/a.ts,line=2,endLine=2,col=1,endColumn=9::This is an unexpected use of the debugger statement.%0AUnsafe fix available.\n",
         "/ws",
-        "biome",
+        { source: "biome" },
       ),
     ).toEqual([
       {

@@ -1,4 +1,4 @@
-// Rate limits that an agent never meets and an attacker cannot multiply (issue 7): token buckets per
+// Rate limits that an agent never meets and an attacker cannot multiply: token buckets per
 // session with a burst real use fits, a budget shared by all sessions of one credential, refusals
 // that spend nothing, and every message charged (invalid ones and garbage too). Time is an injected
 // clock, never a sleep.

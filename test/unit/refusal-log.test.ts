@@ -1,4 +1,4 @@
-// --verbose logs every refused request with its status and why (issue 8), and never a token or
+// --verbose logs every refused request with its status and why, and never a token or
 // what a request carried; without --verbose nothing is even read. POST /shutdown (stop) needs the
 // token and answers before the bridge stops.
 import { describe, expect, it } from "vitest";

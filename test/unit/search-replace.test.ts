@@ -91,7 +91,8 @@ describe("searchAndReplace", () => {
 });
 
 describe("replaceMatches", () => {
-  const replace = (pattern: string, text: string, replacement: string) => replaceMatches(text, compileRegex(pattern), replacement, false);
+  const replace = (pattern: string, text: string, replacement: string) =>
+    replaceMatches(text, compileRegex(pattern), { replacement, literal: false });
   it("replaces every match left to right, empty matches as Rust's replace_all does", () => {
     expect(replace("a", "banana", "o")).toEqual({ text: "bonono", count: 3 });
     expect(replace("x*", "abc", "-")).toEqual({ text: "-a-b-c-", count: 4 });

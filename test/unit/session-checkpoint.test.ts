@@ -1,4 +1,4 @@
-// Session checkpoints (issue 4): the store's sessions go to checkpoint-<port>.json (0600) and come
+// Session checkpoints: the store's sessions go to checkpoint-<port>.json (0600) and come
 // back, initialized with their protocol version, client info, log level and counters, in a new
 // store, each waiting out a grace period for its client.
 import { mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
@@ -37,14 +37,14 @@ const newStore = (graceMs = 60_000) => new SessionStore({ createSession: () => m
 
 async function storeWithInitializedSession(): Promise<SessionStore> {
   const store = newStore();
-  const { session } = store.attach(CLIENT, sink, () => undefined);
+  const { session } = store.attach(CLIENT, { sink, evictSocket: () => undefined });
   const call = (id: number, method: string, params: Record<string, unknown>) =>
     session.handleText(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
   await call(1, "initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "claude-code", version: "2.1.197" } });
   await call(2, "logging/setLevel", { level: "warning" });
   await call(3, "tools/call", { name: "echo", arguments: { text: "hi" } });
   await call(4, "tools/call", { name: "failing", arguments: { expected: true } });
-  store.attach("anonymous-but-not-initialized", sink, () => undefined);
+  store.attach("anonymous-but-not-initialized", { sink, evictSocket: () => undefined });
   return store;
 }
 
@@ -78,7 +78,7 @@ describe("SessionCheckpoint", () => {
     const restored = restarted.restore(await readCheckpoint(runtime, PORT, { logger: silentLogger }));
     expect(restored).toBe(1);
     expect(restarted.inGrace).toBe(1);
-    const back = restarted.attach(CLIENT, sink, () => undefined);
+    const back = restarted.attach(CLIENT, { sink, evictSocket: () => undefined });
     expect(back.resumed).toBe(true);
     expect(back.session.initialized).toBe(true);
     expect(back.session.exportState()).toEqual({
@@ -112,7 +112,7 @@ describe("SessionCheckpoint", () => {
     await checkpoint.flush();
     await checkpoint.flush();
     expect(writes()).toBe(1);
-    const { session } = store.attach(CLIENT, sink, () => undefined);
+    const { session } = store.attach(CLIENT, { sink, evictSocket: () => undefined });
     await session.handleText(
       JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } }),
     );
@@ -144,7 +144,7 @@ describe("SessionCheckpoint", () => {
     let last = "";
     for (let i = 0; i < 200; i++) {
       last = `churn-client-${i}`;
-      const attachment = store.attach(last, sink, () => undefined);
+      const attachment = store.attach(last, { sink, evictSocket: () => undefined });
       await attachment.session.handleText(JSON.stringify(initializeMessage("churner")));
       attachment.detach();
       now += 10;
@@ -161,7 +161,7 @@ describe("SessionCheckpoint", () => {
   it("bounds the file: at most the store's bound, the most recently active first, client names clipped", async () => {
     const store = new SessionStore({ createSession: () => makeSession().session, graceMs: 60_000, maxSessions: 3, logger: silentLogger });
     for (let i = 0; i < 10; i++) {
-      const { session } = store.attach(`bounded-client-${i}`, sink, () => undefined);
+      const { session } = store.attach(`bounded-client-${i}`, { sink, evictSocket: () => undefined });
       await session.handleText(JSON.stringify(initializeMessage("x".repeat(100_000))));
     }
     const checkpoint = new SessionCheckpoint({ runtime, port: PORT, store, logger: silentLogger });
@@ -233,33 +233,33 @@ describe("SessionStore: restore and end", () => {
     expect(store.restore([{ clientId: CLIENT, state }])).toBe(1);
     vi.advanceTimersByTime(1_001);
     expect(store.inGrace).toBe(0);
-    expect(store.attach(CLIENT, sink, () => undefined).resumed).toBe(false);
+    expect(store.attach(CLIENT, { sink, evictSocket: () => undefined }).resumed).toBe(false);
     store.closeAll();
   });
 
   it("end() drops the session at once (a shim that exits), but not from a superseded socket", () => {
     const store = newStore();
-    const old = store.attach(CLIENT, sink, () => undefined);
-    const current = store.attach(CLIENT, sink, () => undefined);
+    const old = store.attach(CLIENT, { sink, evictSocket: () => undefined });
+    const current = store.attach(CLIENT, { sink, evictSocket: () => undefined });
     old.end("client done");
     expect(current.session.closed).toBe(false);
     current.end("client done");
     expect(current.session.closed).toBe(true);
     expect(store.active + store.inGrace).toBe(0);
-    expect(store.attach(CLIENT, sink, () => undefined).resumed).toBe(false);
+    expect(store.attach(CLIENT, { sink, evictSocket: () => undefined }).resumed).toBe(false);
     store.closeAll();
   });
 
   it("skips malformed client ids and ids already in use", () => {
     const store = newStore();
-    const live = store.attach(CLIENT, sink, () => undefined);
+    const live = store.attach(CLIENT, { sink, evictSocket: () => undefined });
     expect(
       store.restore([
         { clientId: CLIENT, state },
         { clientId: "bad id!", state },
       ]),
     ).toBe(0);
-    expect(store.attach(CLIENT, sink, () => undefined).session).toBe(live.session);
+    expect(store.attach(CLIENT, { sink, evictSocket: () => undefined }).session).toBe(live.session);
     store.closeAll();
   });
 

@@ -233,7 +233,7 @@ describe("Relay", () => {
   });
 });
 
-describe("Relay without a bridge (issue 8)", () => {
+describe("Relay without a bridge", () => {
   const unavailable = { code: -32000, message: "claude-ide-bridge: no bridge serves /w", reason: "bridge_unreachable" as const };
 
   it("answers server/discover before initialize with -32601 at once, bridge or not, and forwards it after", async () => {

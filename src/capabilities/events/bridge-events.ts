@@ -1,11 +1,11 @@
 // Every event the bridge publishes, by name: one map, so publishers and subscribers agree on each
-// payload. The tool areas add theirs here ([git]: commits, pushes, pulls, checkouts, PRs; [exec]:
+// payload. The tool areas add theirs here (git: commits, pushes, pulls, checkouts, PRs; commands:
 // test runs). Payloads are plain data: paths relative to the workspace root, no file contents.
 export interface BridgeEvents {
   /** A tools/call finished: `outcome` is "ok" or the error code of its isError result. */
   "tool.called": { tool: string; session: string; durationMs: number; outcome: string };
 
-  // [git]: one event per successful write tool, published after git finished (automation's
+  // git: one event per successful write tool, published after git finished (automation's
   // onGitCommit, onGitPush, onGitPull, onBranchCheckout and onPullRequest hooks subscribe to them).
   /** gitAdd staged changes; `staged` counts the paths staged now (not only the new ones). */
   "git.add": { staged: number };
@@ -15,7 +15,7 @@ export interface BridgeEvents {
   "git.pull": { remote: string | null; branch: string | null; rebase: boolean; head: string };
   "git.push": { remote: string; branch: string; setUpstream: boolean; force: boolean };
   "git.stash": { action: "push" | "pop"; ref: string };
-  // [github]
+  // GitHub: one event per issue, comment, pull request or review the bridge created.
   "github.issue": { action: "created" | "commented"; repo: string; number: number; url: string };
   "github.pullRequest": { action: "created" | "reviewed"; repo: string; number: number; url: string };
   /**

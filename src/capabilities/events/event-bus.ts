@@ -3,8 +3,8 @@
 // event map in src/capabilities/events/bridge-events.ts; a failing subscriber never fails the publisher.
 import type { BridgeEvents } from "./bridge-events.ts";
 
-export type EventName = keyof BridgeEvents;
-export type Listener<K extends EventName> = (event: BridgeEvents[K]) => void;
+type EventName = keyof BridgeEvents;
+type Listener<K extends EventName> = (event: BridgeEvents[K]) => void;
 
 /** What tools get: publishing only. */
 export interface EventPublisher {

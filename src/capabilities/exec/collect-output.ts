@@ -15,7 +15,7 @@ export interface CollectedOutput {
 
 export type OutputKeep = "head" | "head-and-tail";
 
-export interface CollectOptions {
+interface CollectOptions {
   maxBytes: number;
   keep?: OutputKeep;
   onOutput?: (stream: "stdout" | "stderr", text: string) => void;

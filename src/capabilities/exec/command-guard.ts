@@ -14,8 +14,8 @@ export interface CommandGuard {
 
 export function createCommandGuard(
   runtime: Pick<Runtime, "fs" | "which">,
-  allowCommands: readonly string[],
-  passEnv: readonly string[] = [],
+  opts: { allowCommands: readonly string[]; passEnv?: readonly string[] },
 ): CommandGuard {
+  const { allowCommands, passEnv = [] } = opts;
   return { policy: createCommandPolicy(allowCommands), identity: createIdentityCheck(runtime), passEnv };
 }

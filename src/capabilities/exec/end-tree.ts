@@ -7,14 +7,15 @@
 import type { Child, KillSignal } from "../../ports/process.ts";
 
 /** From SIGTERM to SIGKILL. */
-export const KILL_GRACE_MS = 2000;
+const KILL_GRACE_MS = 2000;
 /** How long output may go on after the leader exited before its leftovers are ended. */
-export const LINGER_MS = 500;
+const LINGER_MS = 500;
 
 type Group = Pick<Child, "kill">;
 
 /** Sends the group SIGKILL `KILL_GRACE_MS` after `stop` aborts, unless `done` comes first. */
-export function killAfterGrace(child: Group, stop: AbortSignal, done: Promise<unknown>): void {
+export function killAfterGrace(child: Group, opts: { stop: AbortSignal; done: Promise<unknown> }): void {
+  const { stop, done } = opts;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const onStop = () => {
     timer = setTimeout(() => signalGroup(child, "SIGKILL"), KILL_GRACE_MS);
@@ -34,7 +35,8 @@ export function killAfterGrace(child: Group, stop: AbortSignal, done: Promise<un
  * the reading short (`stopReading`) if something outside the group still holds the pipes.
  * Resolves true when something still held the output open after the leader exited.
  */
-export async function endLeftovers(child: Group, output: Promise<unknown>, stopReading: AbortController): Promise<boolean> {
+export async function endLeftovers(child: Group, opts: { output: Promise<unknown>; stopReading: AbortController }): Promise<boolean> {
+  const { output, stopReading } = opts;
   const drained = await settlesWithin(output, LINGER_MS);
   signalGroup(child, "SIGTERM");
   if (drained) {

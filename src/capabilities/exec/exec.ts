@@ -19,7 +19,7 @@ import { findProgram, type FoundProgram } from "./program-lookup.ts";
 import { createReportFile } from "./report-file.ts";
 import { assertToolchainArgv, isToolchainProgram } from "./toolchain.ts";
 
-export const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
 
 export interface RunOptions {
   args: readonly string[];
@@ -48,7 +48,7 @@ export interface RunResult extends CollectedOutput {
   leftoversStopped: boolean;
 }
 
-export interface ToolchainRunOptions extends Omit<RunOptions, "args"> {
+interface ToolchainRunOptions extends Omit<RunOptions, "args"> {
   /** The argv, or a function of a private report file's path (e.g. `--junitxml=<path>`). */
   args: readonly string[] | ((reportPath: string) => readonly string[]);
 }
@@ -73,12 +73,13 @@ export interface ExecDeps {
 }
 
 /** The Exec of one call: `declared` are the executables its tool declared, `signal` the call's. */
-export function createExec(deps: ExecDeps, declared: readonly string[], signal: AbortSignal): Exec {
+export function createExec(deps: ExecDeps, call: { declared: readonly string[]; signal: AbortSignal }): Exec {
+  const { declared, signal } = call;
   const cwdOf = (opts: { cwd?: string }) => workingDirectory(deps.fs, opts.cwd);
   // What the model or the project's code chose to run gets none of the user's secrets (src/security/commands/child-env.ts).
   const chosenByCaller: ChildEnvOptions = { dropSecrets: true, passEnv: deps.guard.passEnv };
   const locate = async (command: string): Promise<FoundProgram> => {
-    const found = await findProgram(deps.runtime, command, deps.fs.root);
+    const found = await findProgram(deps.runtime, command, { root: deps.fs.root });
     if (found === undefined) throw missing(command);
     return found;
   };
@@ -99,7 +100,7 @@ export function createExec(deps: ExecDeps, declared: readonly string[], signal: 
     },
     async runAllowed(command, opts) {
       const cwd = await cwdOf(opts);
-      const refusal = checkCommandLine(deps.guard.policy, command, opts.args, { cwd, folders: deps.fs.folders });
+      const refusal = checkCommandLine(deps.guard.policy, { command, args: opts.args, place: { cwd, folders: deps.fs.folders } });
       if (refusal !== undefined) throw new ToolError("command_refused", refusal.why, { suggestion: refusal.suggestion });
       const found = await locate(command);
       const disguised = await deps.guard.identity.refusal(found.path, { folders: deps.fs.folders, projectBin: found.projectBin });
@@ -133,7 +134,7 @@ export function createExec(deps: ExecDeps, declared: readonly string[], signal: 
       }
     },
     async hasToolchain(command) {
-      return isToolchainProgram(command) && (await findProgram(deps.runtime, command, deps.fs.root)) !== undefined;
+      return isToolchainProgram(command) && (await findProgram(deps.runtime, command, { root: deps.fs.root })) !== undefined;
     },
   };
 }
@@ -171,7 +172,7 @@ async function runResolved(
     // SIGTERM to the group on a stop; killAfterGrace follows with SIGKILL (src/capabilities/exec/end-tree.ts).
     signal: stop,
   });
-  killAfterGrace(child, stop, child.exited);
+  killAfterGrace(child, { stop, done: child.exited });
   const stopReading = new AbortController();
   const output = collectOutput(child, {
     maxBytes: opts.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
@@ -192,7 +193,7 @@ async function runResolved(
       },
     );
   }
-  const leftoversStopped = await endLeftovers(child, output, stopReading);
+  const leftoversStopped = await endLeftovers(child, { output, stopReading });
   return {
     exitCode,
     ...(await output),

@@ -2,11 +2,11 @@
 // client watching a long build or test run sees where it is. At most a few a second (a chatty
 // command would otherwise flood the session), and always the newest lines.
 
-export interface OutputProgress {
+interface OutputProgress {
   onOutput(stream: "stdout" | "stderr", text: string): void;
 }
 
-export interface OutputProgressOptions {
+interface OutputProgressOptions {
   /** Lines shown (default 5). */
   lines?: number;
   /** Least time between two notifications, in ms (default 250). */

@@ -12,7 +12,12 @@ export interface FoundProgram {
   projectBin: boolean;
 }
 
-export async function findProgram(runtime: Pick<Runtime, "fs" | "which">, name: string, root: string): Promise<FoundProgram | undefined> {
+export async function findProgram(
+  runtime: Pick<Runtime, "fs" | "which">,
+  name: string,
+  opts: { root: string },
+): Promise<FoundProgram | undefined> {
+  const { root } = opts;
   if (PROJECT_BIN_TOOLS.has(name)) {
     const local = join(root, "node_modules", ".bin", name);
     const stat = await runtime.fs.stat(local).catch(() => undefined);

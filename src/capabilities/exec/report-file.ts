@@ -4,7 +4,7 @@
 import type { Runtime } from "../../ports/runtime.ts";
 import { join } from "../../lib/paths/posix-path.ts";
 
-export interface ReportFile {
+interface ReportFile {
   readonly path: string;
   /** The report's text (at most `maxBytes`), or undefined when the runner wrote none. */
   read(maxBytes: number): Promise<string | undefined>;

@@ -11,7 +11,7 @@ import { readBody } from "./read-body.ts";
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024;
 export const MAX_REDIRECTS = 5;
 
-export interface HttpRequest {
+interface HttpRequest {
   method?: string;
   headers?: Readonly<Record<string, string>>;
   body?: string;
@@ -42,7 +42,7 @@ export interface HttpClient {
   request(url: string, req: HttpRequest): Promise<HttpResponse>;
 }
 
-export interface HttpDeps {
+interface HttpDeps {
   runtime: Pick<Runtime, "resolveHost" | "fetchPinned">;
   allowPrivate: boolean;
 }

@@ -3,7 +3,7 @@
 // text unless it looks binary.
 import { concatBytes } from "../../lib/text/bytes.ts";
 
-export interface ReadBody {
+interface ReadBody {
   text: string | undefined;
   /** Bytes kept (after decompression). */
   bytes: number;

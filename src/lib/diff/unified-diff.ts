@@ -5,7 +5,7 @@
 // from the display), but a missing final newline is, as diff does.
 import { diffLines, type DiffOp } from "./line-diff.ts";
 
-export interface UnifiedDiffOptions {
+interface UnifiedDiffOptions {
   /** Shown in the headers as a/<path> and b/<path>; /dev/null for a created or deleted file. */
   oldPath: string;
   newPath: string;
@@ -13,7 +13,7 @@ export interface UnifiedDiffOptions {
   maxLines?: number;
 }
 
-export interface UnifiedDiff {
+interface UnifiedDiff {
   /** "" when nothing changed. */
   text: string;
   added: number;

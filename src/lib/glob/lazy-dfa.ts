@@ -50,7 +50,7 @@ export class LazyDfa {
   /** Whether `subject`, from UTF-16 index `from` on, matches. */
   matches(subject: string, from = 0): boolean {
     let entry = this.startEntry;
-    if (entry === UNKNOWN) return this.stepper.run(this.startSet, subject, from);
+    if (entry === UNKNOWN) return this.stepper.run(this.startSet, subject, { from });
     const { alphabet } = this.stepper;
     let table = this.table;
     for (let i = from; ; ) {
@@ -63,7 +63,7 @@ export class LazyDfa {
       if (next === UNKNOWN) {
         const set = this.stepper.step(this.sets[entry / this.width] as StateSet, cls);
         next = this.entryOf(set);
-        if (next === UNKNOWN) return this.stepper.run(set, subject, i);
+        if (next === UNKNOWN) return this.stepper.run(set, subject, { from: i });
         table = this.table;
         table[entry + cls] = next;
       }

@@ -60,10 +60,10 @@ export class NfaStepper {
   }
 
   /** Whether `subject` from UTF-16 index `from` on takes `set` to ACCEPT, on two reused buffers: no state set is allocated. */
-  run(set: StateSet, subject: string, from: number): boolean {
+  run(set: StateSet, subject: string, at: { from: number }): boolean {
     this.spare.set(set);
     let size = set.length;
-    for (let i = from; i < subject.length; ) {
+    for (let i = at.from; i < subject.length; ) {
       if (size === 0) return false;
       if (this.holdsUniversal(this.spare, size)) return true;
       const codePoint = subject.codePointAt(i) as number;

@@ -8,7 +8,7 @@ import { globError, where } from "./glob-error.ts";
 import type { GlobSource } from "./glob-source.ts";
 import { complementRanges, type CodePointRange, normalizeRanges, SLASH } from "./ranges.ts";
 
-export interface ParsedClass {
+interface ParsedClass {
   readonly node: GlobNode;
   /** The index of the closing "]". */
   readonly close: number;

@@ -11,7 +11,7 @@ import { NON_SLASH } from "./ranges.ts";
 /** Deeper nesting is no real pattern, and it bounds the compiler's recursion (nfa.ts). */
 const MAX_BRACE_DEPTH = 100;
 
-export interface ParsedGlob {
+interface ParsedGlob {
   readonly nodes: readonly GlobNode[];
   /** A pattern without "/" matches the basename at any depth, like `rg -g`. */
   readonly basenameOnly: boolean;

@@ -77,10 +77,10 @@ function toGlob(pattern: string): string {
  * What the rules of one file say about `path` (relative to that file's directory, "/"-separated):
  * the last matching rule decides, as in git.
  */
-export function matchRules(rules: readonly IgnoreRule[], path: string, isDir: boolean): RuleMatch {
+export function matchRules(rules: readonly IgnoreRule[], path: string, entry: { isDir: boolean }): RuleMatch {
   for (let i = rules.length - 1; i >= 0; i--) {
     const rule = rules[i] as IgnoreRule;
-    if (rule.dirOnly && !isDir) continue;
+    if (rule.dirOnly && !entry.isDir) continue;
     if (!ruleMatches(rule, path)) continue;
     return rule.negated ? "whitelist" : "ignore";
   }

@@ -28,13 +28,13 @@ export function childLevel(
 }
 
 /** What the .gitignore files say about `path` (relative to the workspace folder). */
-export function gitignoreMatch(level: IgnoreLevel | undefined, path: string, isDir: boolean): RuleMatch {
+export function gitignoreMatch(level: IgnoreLevel | undefined, path: string, entry: { isDir: boolean }): RuleMatch {
   let fromIgnore: RuleMatch;
   let fromExclude: RuleMatch;
   for (let at = level; at !== undefined; at = at.parent) {
     const rel = at.dir === "" ? path : path.slice(at.dir.length + 1);
-    fromIgnore ??= matchRules(at.rules, rel, isDir);
-    fromExclude ??= matchRules(at.exclude, rel, isDir);
+    fromIgnore ??= matchRules(at.rules, rel, entry);
+    fromExclude ??= matchRules(at.exclude, rel, entry);
     if (fromIgnore !== undefined || at.hasGit) break;
   }
   return fromIgnore ?? fromExclude;

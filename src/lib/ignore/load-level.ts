@@ -10,10 +10,9 @@ const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
 export async function loadLevel(
   parent: IgnoreLevel | undefined,
-  dir: string,
-  handle: DirHandle,
-  entries: readonly DirEntry[],
+  listed: { dir: string; handle: DirHandle; entries: readonly DirEntry[] },
 ): Promise<IgnoreLevel | undefined> {
+  const { dir, handle, entries } = listed;
   const has = (name: string) => entries.find((e) => e.name === name);
   const ignoreFile = has(".gitignore");
   const git = has(".git");

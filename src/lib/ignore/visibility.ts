@@ -32,14 +32,14 @@ export function compilePathFilter(include: readonly string[] = [], exclude: read
   return { include: include.map(compileGlob), exclude: exclude.map(compileGlob) };
 }
 
-export interface VisibilityOptions {
+interface VisibilityOptions {
   includeHidden: boolean;
   /** Apply .gitignore and .git/info/exclude (default). */
   gitignore: boolean;
   filter?: PathFilter | undefined;
 }
 
-export interface Candidate {
+interface Candidate {
   name: string;
   isDir: boolean;
   /** Relative to the workspace folder, for the .gitignore levels. */
@@ -50,8 +50,8 @@ export interface Candidate {
 
 export function isVisible(entry: Candidate, level: IgnoreLevel | undefined, opts: VisibilityOptions): boolean {
   if (ALWAYS_SKIPPED.has(entry.name)) return false;
-  if (opts.filter !== undefined && !passesFilter(opts.filter, entry.searchPath, entry.isDir)) return false;
-  const ignored = opts.gitignore ? gitignoreMatch(level, entry.folderPath, entry.isDir) : undefined;
+  if (opts.filter !== undefined && !passesFilter(opts.filter, entry.searchPath, entry)) return false;
+  const ignored = opts.gitignore ? gitignoreMatch(level, entry.folderPath, entry) : undefined;
   if (ignored === "ignore") return false;
   // A "!pattern" that names a hidden file lets it in, as in ripgrep.
   if (ignored === "whitelist") return true;
@@ -59,8 +59,8 @@ export function isVisible(entry: Candidate, level: IgnoreLevel | undefined, opts
 }
 
 /** Exclusions apply to directories too (nothing below them is seen); inclusions to files only. */
-export function passesFilter(filter: PathFilter, path: string, isDir: boolean): boolean {
+export function passesFilter(filter: PathFilter, path: string, entry: { isDir: boolean }): boolean {
   if (filter.exclude.some((g) => g.matches(path))) return false;
-  if (isDir || filter.include.length === 0) return true;
+  if (entry.isDir || filter.include.length === 0) return true;
   return filter.include.some((g) => g.matches(path));
 }

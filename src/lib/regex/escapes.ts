@@ -26,15 +26,13 @@ export function classEscape(src: RegexSource, ch: string): CharClassSpec | undef
   if (name === "{") {
     name = "";
     while (src.peek() !== undefined && src.peek() !== "}") name += src.next();
-    if (src.next() !== "}") throw regexError(src, "unclosed \\p{...}", "Close the property name with }.");
+    if (src.next() !== "}") throw regexError(src, "unclosed \\p{...}", { suggestion: "Close the property name with }." });
   }
   const test = unicodeProperty(name);
   if (test === undefined)
-    throw regexError(
-      src,
-      `unknown Unicode property "${name}"`,
-      "Use a general category (L, Lu, N...), a script (Greek, Han...) or a binary property (Alphabetic...).",
-    );
+    throw regexError(src, `unknown Unicode property "${name}"`, {
+      suggestion: "Use a general category (L, Lu, N...), a script (Greek, Han...) or a binary property (Alphabetic...).",
+    });
   return property(test, ch === "P");
 }
 
@@ -45,22 +43,22 @@ export function escapedCodePoint(src: RegexSource, ch: string): number {
   if (META.has(ch)) return ch.codePointAt(0) ?? 0;
   const digits = ch === "x" ? 2 : ch === "u" ? 4 : ch === "U" ? 8 : 0;
   if (digits === 0)
-    throw regexError(
-      src,
-      `"\\${ch}" is not an escape of this dialect`,
-      `Write the character itself (only meta characters such as \\. \\( \\[ are escaped), or use \\x{...} for a code point.`,
-    );
+    throw regexError(src, `"\\${ch}" is not an escape of this dialect`, {
+      suggestion: `Write the character itself (only meta characters such as \\. \\( \\[ are escaped), or use \\x{...} for a code point.`,
+    });
   let hex = "";
   if (src.peek() === "{") {
     src.next();
     while (src.peek() !== undefined && src.peek() !== "}") hex += src.next();
-    if (src.next() !== "}") throw regexError(src, `unclosed \\${ch}{...}`, "Close the code point with }.");
+    if (src.next() !== "}") throw regexError(src, `unclosed \\${ch}{...}`, { suggestion: "Close the code point with }." });
   } else {
     for (let i = 0; i < digits; i++) hex += src.next() ?? "";
   }
   const cp = /^[0-9A-Fa-f]{1,8}$/.test(hex) ? Number.parseInt(hex, 16) : Number.NaN;
   if (!(cp <= 0x10ffff) || (cp >= 0xd800 && cp <= 0xdfff))
-    throw regexError(src, `"\\${ch}${hex}" is not a Unicode scalar value`, "Use a code point from 0 to 10FFFF, outside the surrogates.");
+    throw regexError(src, `"\\${ch}${hex}" is not a Unicode scalar value`, {
+      suggestion: "Use a code point from 0 to 10FFFF, outside the surrogates.",
+    });
   return cp;
 }
 

@@ -9,7 +9,7 @@ import { literalNode } from "./escapes.ts";
 import { parseRegex } from "./parse.ts";
 import { PikeVm, type VmStats } from "./pike-vm.ts";
 
-export interface RegexOptions {
+interface RegexOptions {
   caseInsensitive?: boolean;
   /** The pattern is plain text, not a regex. */
   literal?: boolean;
@@ -17,7 +17,7 @@ export interface RegexOptions {
   stats?: VmStats;
 }
 
-export interface RegexMatch {
+interface RegexMatch {
   start: number;
   end: number;
   /** Group texts by number (0 is the whole match); undefined for a group that did not take part. */
@@ -88,7 +88,7 @@ function startsAnchored(node: RegexNode): boolean {
 }
 
 /** The longest run of literal text every match contains, when there is one. */
-export function requiredLiteral(node: RegexNode): string | undefined {
+function requiredLiteral(node: RegexNode): string | undefined {
   if (node.kind === "class") return node.literal;
   if (node.kind === "group") return requiredLiteral(node.body);
   if (node.kind === "repeat") return node.min >= 1 ? requiredLiteral(node.body) : undefined;

@@ -16,7 +16,8 @@ export function parseBracketClass(src: RegexSource, caseInsensitive: boolean): C
   let first = true;
   for (;;) {
     const ch = src.peek();
-    if (ch === undefined) throw regexError(src, 'unclosed class: a "[" with no "]"', 'Close it, or escape it as "\\[" to match a bracket.');
+    if (ch === undefined)
+      throw regexError(src, 'unclosed class: a "[" with no "]"', { suggestion: 'Close it, or escape it as "\\[" to match a bracket.' });
     if (ch === "]" && !first) {
       src.next();
       break;
@@ -24,38 +25,36 @@ export function parseBracketClass(src: RegexSource, caseInsensitive: boolean): C
     first = false;
     if (ch === "[") {
       if (src.peek(1) !== ":")
-        throw regexError(src, "nested classes are not supported", 'Escape the bracket ("\\["), or list the characters in one class.');
+        throw regexError(src, "nested classes are not supported", {
+          suggestion: 'Escape the bracket ("\\["), or list the characters in one class.',
+        });
       readPosix(src, spec);
       continue;
     }
     if ((ch === "&" && src.peek(1) === "&") || (ch === "~" && src.peek(1) === "~") || (ch === "-" && src.peek(1) === "-")) {
-      throw regexError(src, `class set operations ("${ch}${ch}") are not supported`, "List the characters you want in one class.");
+      throw regexError(src, `class set operations ("${ch}${ch}") are not supported`, {
+        suggestion: "List the characters you want in one class.",
+      });
     }
     const lo = readMember(src, spec);
     if (lo === undefined) {
       if (src.peek() === "-" && src.peek(1) !== "]")
-        throw regexError(
-          src,
-          "a range must start with a single character, not a class such as \\w",
-          'Escape the "-" ("\\-") to match a dash.',
-        );
+        throw regexError(src, "a range must start with a single character, not a class such as \\w", {
+          suggestion: 'Escape the "-" ("\\-") to match a dash.',
+        });
       continue;
     }
     if (src.peek() === "-" && src.peek(1) !== "]" && src.peek(1) !== undefined) {
       src.next();
       const hi = readMember(src, spec);
       if (hi === undefined)
-        throw regexError(
-          src,
-          "a range must end with a single character, not a class such as \\w",
-          'Escape the "-" ("\\-") to match a dash.',
-        );
+        throw regexError(src, "a range must end with a single character, not a class such as \\w", {
+          suggestion: 'Escape the "-" ("\\-") to match a dash.',
+        });
       if (hi < lo)
-        throw regexError(
-          src,
-          `the range ends before it starts (U+${lo.toString(16)} > U+${hi.toString(16)})`,
-          "Write the smaller character first.",
-        );
+        throw regexError(src, `the range ends before it starts (U+${lo.toString(16)} > U+${hi.toString(16)})`, {
+          suggestion: "Write the smaller character first.",
+        });
       spec.ranges.push({ lo, hi });
     } else {
       spec.ranges.push({ lo, hi: lo });
@@ -70,9 +69,9 @@ function readMember(src: RegexSource, spec: CharClassSpec): number | undefined {
   const ch = src.next() as string;
   if (ch !== "\\") return ch.codePointAt(0) ?? 0;
   const escaped = src.next();
-  if (escaped === undefined) throw regexError(src, "the pattern ends inside a class", "Close the class with ].");
+  if (escaped === undefined) throw regexError(src, "the pattern ends inside a class", { suggestion: "Close the class with ]." });
   if (escaped === "b" || escaped === "B" || escaped === "A" || escaped === "z")
-    throw regexError(src, `"\\${escaped}" is an assertion and cannot stand in a class`, "Move it outside the brackets.");
+    throw regexError(src, `"\\${escaped}" is an assertion and cannot stand in a class`, { suggestion: "Move it outside the brackets." });
   const cls = classEscape(src, escaped);
   if (cls === undefined) return escapedCodePoint(src, escaped);
   if (cls.negated) spec.properties.push(...cls.properties.map((p) => ({ test: p.test, negated: !p.negated })));
@@ -89,7 +88,9 @@ function readPosix(src: RegexSource, spec: CharClassSpec): void {
   while (src.peek() !== undefined && src.peek() !== ":") name += src.next();
   const ranges = POSIX_CLASSES[name];
   if (src.next() !== ":" || src.next() !== "]" || ranges === undefined) {
-    throw regexError(src, `"[:${name}" is not a POSIX class`, `Use one of ${Object.keys(POSIX_CLASSES).join(", ")}, as [[:alpha:]].`);
+    throw regexError(src, `"[:${name}" is not a POSIX class`, {
+      suggestion: `Use one of ${Object.keys(POSIX_CLASSES).join(", ")}, as [[:alpha:]].`,
+    });
   }
   const members: CodePointRange[] = ranges.map(([lo, hi]) => ({ lo, hi }));
   spec.ranges.push(...(negated ? complementRanges(members) : members));

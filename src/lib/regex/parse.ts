@@ -13,14 +13,15 @@ const MAX_DEPTH = 200;
 /** Largest count in {n,m}: the compiler's size bound refuses big products anyway. */
 const MAX_COUNT = 1000;
 
-export type { Flags } from "./escapes.ts";
 import type { Flags } from "./escapes.ts";
 
 export function parseRegex(pattern: string, flags: Flags): ParsedRegex {
   const parser = new Parser(new RegexSource(pattern));
   const root = parser.alternation({ ...flags }, 0);
   if (!parser.src.done)
-    throw regexError(parser.src, 'unopened group: a ")" with no "(" before it', 'Escape it as "\\)" to match a parenthesis.');
+    throw regexError(parser.src, 'unopened group: a ")" with no "(" before it', {
+      suggestion: 'Escape it as "\\)" to match a parenthesis.',
+    });
   return { root, groups: parser.groups, names: parser.names };
 }
 
@@ -30,7 +31,7 @@ class Parser {
   constructor(readonly src: RegexSource) {}
 
   alternation(flags: Flags, depth: number): RegexNode {
-    if (depth > MAX_DEPTH) throw regexError(this.src, `groups nest more than ${MAX_DEPTH} deep`, "Simplify the pattern.");
+    if (depth > MAX_DEPTH) throw regexError(this.src, `groups nest more than ${MAX_DEPTH} deep`, { suggestion: "Simplify the pattern." });
     const branches = [this.concat(flags, depth)];
     while (this.src.peek() === "|") {
       this.src.next();
@@ -47,7 +48,7 @@ class Parser {
       if (ch === "*" || ch === "+" || ch === "?" || ch === "{") {
         const last = items.pop();
         if (last === undefined)
-          throw regexError(this.src, `"${ch}" repeats nothing`, `Put it after what it repeats, or escape it as "\\${ch}".`);
+          throw regexError(this.src, `"${ch}" repeats nothing`, { suggestion: `Put it after what it repeats, or escape it as "\\${ch}".` });
         items.push(this.quantifier(last, flags));
         continue;
       }
@@ -76,11 +77,9 @@ class Parser {
   /** "{n}", "{n,}" or "{n,m}", the "{" already read. */
   private counts(): [number, number] {
     const bad = () =>
-      regexError(
-        this.src,
-        'a "{" must start a counted repetition such as {2}, {2,} or {2,5}',
-        'Write the count, or escape a literal brace as "\\{".',
-      );
+      regexError(this.src, 'a "{" must start a counted repetition such as {2}, {2,} or {2,5}', {
+        suggestion: 'Write the count, or escape a literal brace as "\\{".',
+      });
     const min = this.number() ?? Number.NaN;
     if (Number.isNaN(min)) throw bad();
     let max = min;
@@ -90,9 +89,13 @@ class Parser {
     }
     if (this.src.next() !== "}" || Number.isNaN(max)) throw bad();
     if (max < min)
-      throw regexError(this.src, `the counted repetition {${min},${max}} has its maximum below its minimum`, "Swap the numbers.");
+      throw regexError(this.src, `the counted repetition {${min},${max}} has its maximum below its minimum`, {
+        suggestion: "Swap the numbers.",
+      });
     if (min > MAX_COUNT || (max !== Infinity && max > MAX_COUNT))
-      throw regexError(this.src, `counts above ${MAX_COUNT} are not supported`, "Use a smaller count, or + / * for an unbounded one.");
+      throw regexError(this.src, `counts above ${MAX_COUNT} are not supported`, {
+        suggestion: "Use a smaller count, or + / * for an unbounded one.",
+      });
     return [min, max];
   }
 
@@ -130,11 +133,9 @@ class Parser {
       this.src.next();
       const kind = this.src.peek();
       if (kind === "=" || kind === "!" || (kind === "<" && (this.src.peek(1) === "=" || this.src.peek(1) === "!"))) {
-        throw regexError(
-          this.src,
-          "lookaround is not supported",
-          "ripgrep's regex has no lookaround either: match the context too, or search twice.",
-        );
+        throw regexError(this.src, "lookaround is not supported", {
+          suggestion: "ripgrep's regex has no lookaround either: match the context too, or search twice.",
+        });
       }
       if (kind === "P" && this.src.peek(1) === "<") {
         this.src.next();
@@ -155,7 +156,9 @@ class Parser {
     }
     const body = this.alternation(inner, depth + 1);
     if (this.src.next() !== ")")
-      throw regexError(this.src, 'unclosed group: a "(" with no ")"', 'Close it, or escape it as "\\(" to match a parenthesis.');
+      throw regexError(this.src, 'unclosed group: a "(" with no ")"', {
+        suggestion: 'Close it, or escape it as "\\(" to match a parenthesis.',
+      });
     return { kind: "group", body, index };
   }
 
@@ -163,8 +166,9 @@ class Parser {
     let name = "";
     while (this.src.peek() !== undefined && this.src.peek() !== ">") name += this.src.next();
     if (this.src.next() !== ">" || !/^[A-Za-z_][A-Za-z0-9_.[\]]*$/.test(name))
-      throw regexError(this.src, 'a group name must be letters, digits and _ and end with ">"', "Write (?P<name>...).");
-    if (this.names.has(name)) throw regexError(this.src, `the group name "${name}" is used twice`, "Give each group its own name.");
+      throw regexError(this.src, 'a group name must be letters, digits and _ and end with ">"', { suggestion: "Write (?P<name>...)." });
+    if (this.names.has(name))
+      throw regexError(this.src, `the group name "${name}" is used twice`, { suggestion: "Give each group its own name." });
     const index = ++this.groups;
     this.names.set(name, index);
     return index;
@@ -183,19 +187,20 @@ class Parser {
       else if (ch === "m" || ch === "s")
         continue; // Lines are matched one at a time: ^ $ and . mean the same with or without them.
       else if (ch === "x")
-        throw regexError(this.src, "the x (verbose) flag is not supported", "Write the pattern without whitespace and comments.");
+        throw regexError(this.src, "the x (verbose) flag is not supported", {
+          suggestion: "Write the pattern without whitespace and comments.",
+        });
       else
-        throw regexError(
-          this.src,
-          `unknown flag group "(?${ch ?? ""}"`,
-          "Use (?:...) for a group, (?P<name>...) for a named one, or the flags i, m, s, U.",
-        );
+        throw regexError(this.src, `unknown flag group "(?${ch ?? ""}"`, {
+          suggestion: "Use (?:...) for a group, (?P<name>...) for a named one, or the flags i, m, s, U.",
+        });
     }
   }
 
   private escape(flags: Flags): RegexNode {
     const ch = this.src.next();
-    if (ch === undefined) throw regexError(this.src, 'the pattern ends with a lone "\\"', 'Remove it, or write "\\\\" for a backslash.');
+    if (ch === undefined)
+      throw regexError(this.src, 'the pattern ends with a lone "\\"', { suggestion: 'Remove it, or write "\\\\" for a backslash.' });
     const assertion: Assertion | undefined =
       ch === "b" ? "wordBoundary" : ch === "B" ? "notWordBoundary" : ch === "A" ? "start" : ch === "z" ? "end" : undefined;
     if (assertion !== undefined) return { kind: "assert", what: assertion };

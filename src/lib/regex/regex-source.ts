@@ -32,9 +32,9 @@ export class RegexSource {
   }
 }
 
-export function regexError(src: RegexSource, what: string, suggestion: string): ToolError {
+export function regexError(src: RegexSource, what: string, opts: { suggestion: string }): ToolError {
   const shown = src.pattern.length > SHOWN_CHARS ? `${src.pattern.slice(0, SHOWN_CHARS)}...` : src.pattern;
   return new ToolError("invalid_arguments", `Invalid regex at column ${src.column} in "${shown}": ${what}`, {
-    suggestion: `${suggestion} Or pass literal: true to search for the text as it is.`,
+    suggestion: `${opts.suggestion} Or pass literal: true to search for the text as it is.`,
   });
 }

@@ -40,7 +40,7 @@ KIND[COMMA] = SEPARATOR;
 
 export class JsonTextError extends Error {}
 
-export interface CooperativeJsonOptions {
+interface CooperativeJsonOptions {
   yielder?: Yielder;
   /** Smaller pieces for tests; the default suits production. */
   chunkChars?: number;

@@ -1,4 +1,4 @@
-// File names from disk as a model reads them (issue 7): a name may hold a newline, so that
+// File names from disk as a model reads them, since a name is attacker-controlled text: it may hold a newline, so that
 // `x\n  passwords.txt (9 B)` looks like a second entry in a tree, or bidi overrides that make the
 // text read differently from what it is. Such characters are written as escapes (\n, \u{202E}),
 // and a backslash as "\\" so every name stays unambiguous. Ordinary names pass unchanged.

@@ -7,7 +7,8 @@ import { createYielder, type Yielder } from "../yield-now.ts";
 const LINES_PER_CHECK = 1024;
 
 /** Calls `visit` with each line of `text`, without its "\n" or "\r\n". */
-export async function forEachLine(text: string, visit: (line: string) => void, yielder: Yielder = createYielder()): Promise<void> {
+export async function forEachLine(text: string, visit: (line: string) => void, opts: { yielder?: Yielder } = {}): Promise<void> {
+  const yielder = opts.yielder ?? createYielder();
   let count = 0;
   for (let at = 0; at < text.length; ) {
     const nl = text.indexOf("\n", at);

@@ -1,4 +1,4 @@
-// Argument mistakes answered in plain words (issue 13): models do make them (Claude Code's own Read
+// Argument mistakes answered in plain words: models do make them (Claude Code's own Read
 // takes `file_path`, ours `path`), and valibot's wording ("Invalid key: Expected never but received
 // …") does not tell them what to do. This turns validation issues into "unknown argument `file_path`
 // (did you mean `path`?)", "missing required argument `path`", "`startLine` must be >= 1, got 0".
@@ -42,7 +42,7 @@ export function describeArgumentIssues(issues: readonly Issue[], shape: Argument
 }
 
 /** "path (required), startLine, endLine", or "none" for a tool without arguments. */
-export function describeShape(shape: ArgumentShape): string {
+function describeShape(shape: ArgumentShape): string {
   if (shape.names.length === 0) return "none (call it with {})";
   return shape.names.map((n) => (shape.required.has(n) ? `${n} (required)` : n)).join(", ");
 }

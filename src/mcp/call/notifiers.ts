@@ -26,7 +26,8 @@ export function progressNotifier(meta: unknown, send: Send): ToolContext["progre
 }
 
 /** notifications/message at or above the client's logging/setLevel threshold; always logged locally. */
-export function logNotifier(name: string, threshold: () => LogLevel | undefined, send: Send, local: Logger): ToolContext["log"] {
+export function logNotifier(name: string, opts: { threshold: () => LogLevel | undefined; send: Send; local: Logger }): ToolContext["log"] {
+  const { threshold, send, local } = opts;
   return (level, message, data) => {
     local.debug(`[${name}] ${message}`);
     const min = threshold();

@@ -12,7 +12,7 @@ import { closestName } from "./closest-name.ts";
 import { errorResult, successResult, toolErrorResult, type CallToolResult } from "./tool-result.ts";
 
 /** What the session hands over for one call. */
-export interface ToolCallRequest {
+interface ToolCallRequest {
   tool: Tool;
   /** Arguments already checked by validateArguments. */
   input: unknown;
@@ -34,11 +34,9 @@ export function validateArguments(tool: Tool, args: unknown): { ok: true; value:
   const why = parsed === undefined ? "the arguments must be a JSON object, got an array" : describeArgumentIssues(parsed.issues, shape);
   return {
     ok: false,
-    result: errorResult(
-      "invalid_arguments",
-      `Invalid arguments for ${tool.name}: ${why}`,
-      `Call ${tool.name} again with the arguments fixed as said.`,
-    ),
+    result: errorResult("invalid_arguments", `Invalid arguments for ${tool.name}: ${why}`, {
+      suggestion: `Call ${tool.name} again with the arguments fixed as said.`,
+    }),
   };
 }
 
@@ -60,11 +58,9 @@ export function unknownToolResult(name: string, catalog: ToolCatalog): CallToolR
   const names = catalog.list().map((t) => t.name);
   const near = closestName(name, names);
   const hint = near !== undefined ? `Did you mean ${near}? ` : "";
-  return errorResult(
-    "unknown_tool",
-    `Unknown tool: ${name}`,
-    `${hint}Call tools/list (or getToolCapabilities) for the tools this bridge offers.`,
-  );
+  return errorResult("unknown_tool", `Unknown tool: ${name}`, {
+    suggestion: `${hint}Call tools/list (or getToolCapabilities) for the tools this bridge offers.`,
+  });
 }
 
 export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult> {
@@ -75,19 +71,15 @@ export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult>
   const ctx = req.makeContext({ signal });
   const handler = pickHandler(tool, ctx.extension.connected);
   if (handler === undefined) {
-    return errorResult(
-      "extension_required",
-      `${tool.name} needs the VS Code extension, which is not connected`,
-      "Install and enable the claude-ide-bridge VS Code extension, or use getToolCapabilities to see what works without it.",
-    );
+    return errorResult("extension_required", `${tool.name} needs the VS Code extension, which is not connected`, {
+      suggestion: "Install and enable the claude-ide-bridge VS Code extension, or use getToolCapabilities to see what works without it.",
+    });
   }
   const missing = await missingProbe(tool, ctx);
   if (missing !== undefined) {
-    return errorResult(
-      "probe_missing",
-      `${tool.name} needs \`${missing}\`, which is not on the bridge's PATH`,
-      `Install ${missing}, make sure the bridge's PATH has it, and restart the bridge.`,
-    );
+    return errorResult("probe_missing", `${tool.name} needs \`${missing}\`, which is not on the bridge's PATH`, {
+      suggestion: `Install ${missing}, make sure the bridge's PATH has it, and restart the bridge.`,
+    });
   }
 
   let onAbort: (() => void) | undefined;
@@ -95,14 +87,16 @@ export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult>
     onAbort = () =>
       resolve(
         timeout.aborted && !req.signal.aborted
-          ? errorResult("timeout", `${tool.name} did not finish within ${timeoutMs} ms`, "Narrow the request, or raise --timeout.")
-          : errorResult("cancelled", `${tool.name} was cancelled`, "Call it again if the result is still needed."),
+          ? errorResult("timeout", `${tool.name} did not finish within ${timeoutMs} ms`, {
+              suggestion: "Narrow the request, or raise --timeout.",
+            })
+          : errorResult("cancelled", `${tool.name} was cancelled`, { suggestion: "Call it again if the result is still needed." }),
       );
     if (signal.aborted) onAbort();
     else signal.addEventListener("abort", onAbort, { once: true });
   });
   const run = handler(req.input, ctx).then(
-    (value) => successResult(tool, value, req.maxResultChars),
+    (value) => successResult(tool, value, { maxChars: req.maxResultChars }),
     (err: unknown) => failureResult(tool, err, req.logger),
   );
   try {
@@ -122,9 +116,7 @@ async function missingProbe(tool: Tool, ctx: ToolContext): Promise<string | unde
 function failureResult(tool: Tool, err: unknown, logger: Logger): CallToolResult {
   if (err instanceof ToolError) return toolErrorResult(err);
   logger.error(`tool ${tool.name} failed unexpectedly`, { error: errorMessage(err) });
-  return errorResult(
-    "internal_error",
-    `${tool.name} failed: ${errorMessage(err)}`,
-    "This is likely a bridge bug; retry, and report it if it persists.",
-  );
+  return errorResult("internal_error", `${tool.name} failed: ${errorMessage(err)}`, {
+    suggestion: "This is likely a bridge bug; retry, and report it if it persists.",
+  });
 }

@@ -13,8 +13,8 @@ export interface CallToolResult {
   isError?: boolean;
 }
 
-export function errorResult(code: ToolErrorCode, message: string, suggestion: string): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify({ error: message, code, suggestion }) }], isError: true };
+export function errorResult(code: ToolErrorCode, message: string, opts: { suggestion: string }): CallToolResult {
+  return { content: [{ type: "text", text: JSON.stringify({ error: message, code, suggestion: opts.suggestion }) }], isError: true };
 }
 
 /** "ok", or the error code of an isError result (which this module wrote). */
@@ -30,11 +30,12 @@ export function outcomeOf(result: CallToolResult): string {
 }
 
 export function toolErrorResult(err: ToolError): CallToolResult {
-  return errorResult(err.code, err.message, err.suggestion);
+  return errorResult(err.code, err.message, { suggestion: err.suggestion });
 }
 
 /** Shapes a handler's return value: structured for tools with an output schema, else plain text. */
-export function successResult(tool: Tool, value: unknown, maxChars: number): CallToolResult {
+export function successResult(tool: Tool, value: unknown, opts: { maxChars: number }): CallToolResult {
+  const { maxChars } = opts;
   if (tool.output) {
     const checked = v.safeParse(tool.output, value);
     if (!checked.success) {
@@ -43,16 +44,14 @@ export function successResult(tool: Tool, value: unknown, maxChars: number): Cal
       return errorResult(
         "internal_error",
         `${tool.name} produced output that does not match its outputSchema (${v.getDotPath(issue) ?? "value"}: ${issue.message})`,
-        "Report this as a bridge bug.",
+        { suggestion: "Report this as a bridge bug." },
       );
     }
     const capped = capStructured(checked.output as Record<string, unknown>, maxChars);
     if (capped === undefined) {
-      return errorResult(
-        "result_too_large",
-        `${tool.name}'s result does not fit the bridge's result cap of ${maxChars} characters`,
-        "Narrow the request, or start the bridge with a larger --max-result-size.",
-      );
+      return errorResult("result_too_large", `${tool.name}'s result does not fit the bridge's result cap of ${maxChars} characters`, {
+        suggestion: "Narrow the request, or start the bridge with a larger --max-result-size.",
+      });
     }
     return { content: [{ type: "text", text: JSON.stringify(capped) }], structuredContent: capped };
   }

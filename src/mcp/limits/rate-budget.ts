@@ -1,4 +1,4 @@
-// Who pays for a request (issue 7): the session, and the credential it authenticated with, whose
+// Who pays for a request: the session, and the credential it authenticated with, whose
 // budget all of that credential's sessions share, so opening more sessions (50 sockets) does not
 // multiply what one token may do. The bridge has one token today, hence one credential budget; OAuth
 // clients will each get their own.
@@ -16,8 +16,8 @@ export interface RateLimits {
 const TOOL_BURST_FACTOR = 3;
 /**
  * A credential may do this many sessions' worth, sustained and in a burst: several Claude Code
- * sessions, their subagents, and 20 busy HTTP clients for a while (issue 7), but not the 50
- * sockets' worth the attack run opened.
+ * sessions, their subagents, and 20 busy HTTP clients for a while, but not the 50 sockets' worth
+ * an attacker with the token could open.
  */
 export const CREDENTIAL_FACTOR = 10;
 
@@ -47,6 +47,6 @@ function budget(limits: RateLimits, factor: number, now?: () => number): Budget 
 export function rateLimitedError(waitMs: number): ProtocolError {
   const seconds = (waitMs / 1000).toFixed(1);
   return new ProtocolError(RpcCode.rateLimited, `Rate limit exceeded (--request-rate-limit); retry in ${seconds} s`, {
-    retryAfterMs: waitMs,
+    data: { retryAfterMs: waitMs },
   });
 }

@@ -1,7 +1,7 @@
-// Rate limits as token buckets (issue 7): a bucket holds up to `burst` tokens and refills at
+// Rate limits as token buckets: a bucket holds up to `burst` tokens and refills at
 // `perMinute`, so an agent's burst of parallel calls is served while a sustained flood is not. A
 // sliding window of the last minute refused call 61 with "wait 60 s"; a bucket says "retry in 1 s".
-export interface BucketSpec {
+interface BucketSpec {
   /** Sustained rate. */
   perMinute: number;
   /** Tokens available at once (the largest burst). */

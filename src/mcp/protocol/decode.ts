@@ -5,7 +5,7 @@ import { ProtocolError, RpcCode } from "../../errors.ts";
 import { idFromToken } from "./id-token.ts";
 import { classify, errorMessageFor, type Incoming, type JsonRpcResponse, type RequestId } from "./jsonrpc.ts";
 
-export type Decoded = { ok: true; incoming: Incoming } | { ok: false; error: ProtocolError; response: JsonRpcResponse };
+type Decoded = { ok: true; incoming: Incoming } | { ok: false; error: ProtocolError; response: JsonRpcResponse };
 
 export function decodeMessage(text: string): Decoded {
   let value: unknown;
@@ -24,7 +24,7 @@ export function decodeMessage(text: string): Decoded {
 }
 
 /** The id of a message that failed validation, when it had a usable one (for the error reply). */
-export function salvageId(value: unknown): RequestId | null {
+function salvageId(value: unknown): RequestId | null {
   if (typeof value !== "object" || value === null || !("id" in value)) return null;
   const id = value.id;
   return typeof id === "string" || (typeof id === "number" && Number.isInteger(id)) ? id : null;

@@ -14,7 +14,7 @@ const InitializeParams = v.object({
   clientInfo: v.optional(v.object({ name: v.string(), version: v.optional(v.string()) })),
 });
 
-export interface Negotiated {
+interface Negotiated {
   protocolVersion: ProtocolVersion;
   clientInfo: { name: string; version?: string } | undefined;
   result: Params;
@@ -40,7 +40,8 @@ export function negotiate(params: Params, instructions: string | undefined): Neg
 }
 
 /** One tools/list page; `nextCursor` only when more follow (MCP "Pagination"). */
-export function toolsPage(registry: ToolRegistry, cursor: unknown, pageSize: number): Params {
+export function toolsPage(registry: ToolRegistry, opts: { cursor: unknown; pageSize: number }): Params {
+  const { cursor, pageSize } = opts;
   const offset = decodeCursor(cursor, registry.version);
   const entries = registry.entries();
   const page = entries.slice(offset, offset + pageSize);

@@ -1,7 +1,8 @@
 // Checkpoint of the socket sessions to `${CLAUDE_CONFIG_DIR:-~/.claude}/ide/checkpoint-<port>.json`
 // (0600, beside the lock files; original-tools.md 3.5), restored when a bridge starts again on the
 // same port: a shim that reconnects with its x-claude-code-session-id then finds its session
-// initialized, with its protocol version, client info, log level and counters (issue 4).
+// initialized, with its protocol version, client info, log level and counters, so a restart does
+// not cost Claude Code its session.
 //
 // Checked every `checkMs`: a session that appears, goes, or changes version, client or log level
 // is written soon (a crash right after Claude Code connected must not lose it), but at most once
@@ -22,10 +23,10 @@ import { LOG_LEVELS } from "../../capabilities/log-levels.ts";
 import type { CheckpointedSession, SessionStore } from "./session-store.ts";
 import { SUPPORTED_PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 
-export const CHECKPOINT_CHECK_MS = 250;
-export const CHECKPOINT_MIN_WRITE_INTERVAL_MS = 1_000;
-export const CHECKPOINT_STATS_INTERVAL_MS = 5_000;
-export const CHECKPOINT_REFRESH_MS = 60_000;
+const CHECKPOINT_CHECK_MS = 250;
+const CHECKPOINT_MIN_WRITE_INTERVAL_MS = 1_000;
+const CHECKPOINT_STATS_INTERVAL_MS = 5_000;
+const CHECKPOINT_REFRESH_MS = 60_000;
 /** A shim gives up after 5 minutes by default; three times that covers a slow restart. */
 export const CHECKPOINT_MAX_AGE_MS = 15 * 60_000;
 const FORMAT_VERSION = 1;
@@ -113,7 +114,7 @@ export async function cleanStaleCheckpoints(runtime: Runtime, opts: { now?: numb
   return removed;
 }
 
-export interface SessionCheckpointOptions {
+interface SessionCheckpointOptions {
   runtime: Runtime;
   port: number;
   store: Pick<SessionStore, "snapshot">;

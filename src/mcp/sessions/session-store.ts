@@ -34,7 +34,7 @@ export interface Attachment {
   end(reason: string): void;
 }
 
-export interface SessionStoreOptions {
+interface SessionStoreOptions {
   createSession(): McpSession;
   graceMs: number;
   logger: Logger;
@@ -96,7 +96,8 @@ export class SessionStore {
    * Gives a newly opened socket its session: the one `clientId` names if it is still kept,
    * else a new one. A socket still attached to that session is told to go (`evictSocket`).
    */
-  attach(clientId: string | undefined, sink: MessageSink, evictSocket: () => void): Attachment {
+  attach(clientId: string | undefined, socket: { sink: MessageSink; evictSocket: () => void }): Attachment {
+    const { sink, evictSocket } = socket;
     const existing = clientId === undefined ? undefined : this.byClient.get(clientId);
     let entry: Entry;
     if (existing && !existing.session.closed) {

@@ -33,7 +33,7 @@ export interface MessageSink {
   send(message: JsonRpcMessage): void;
 }
 
-export interface SessionOptions {
+interface SessionOptions {
   registry: ToolRegistry;
   makeToolContext(call: CallScope): ToolContext;
   limits: SessionLimits;
@@ -95,14 +95,14 @@ export class McpSession {
   private readonly methods: Readonly<Record<string, Method>> = {
     ping: { beforeInit: true, handle: () => ({}) },
     initialize: { beforeInit: true, handle: (r) => this.initialize(r.params ?? {}) },
-    "tools/list": { handle: (r) => toolsPage(this.opts.registry, r.params?.cursor, this.opts.limits.pageSize) },
+    "tools/list": { handle: (r) => toolsPage(this.opts.registry, { cursor: r.params?.cursor, pageSize: this.opts.limits.pageSize }) },
     "tools/call": { handle: (r, related) => this.callTool(r, related) },
     "logging/setLevel": { handle: (r) => this.setLevel(r.params ?? {}) },
     "resources/list": { handle: () => ({ resources: [] }) },
     "resources/templates/list": { handle: () => ({ resourceTemplates: [] }) },
     "resources/read": {
       handle: (r) => {
-        throw new ProtocolError(RpcCode.resourceNotFound, `Resource not found: ${String(r.params?.uri)}`, { uri: r.params?.uri });
+        throw new ProtocolError(RpcCode.resourceNotFound, `Resource not found: ${String(r.params?.uri)}`, { data: { uri: r.params?.uri } });
       },
     },
     "prompts/list": { handle: () => ({ prompts: [] }) },
@@ -265,11 +265,9 @@ export class McpSession {
       const which = this.budget.toolCalls.has()
         ? `${this.opts.credential.toolCalls.spec.perMinute}/min shared by all sessions of this token`
         : `${this.opts.limits.toolCallsPerMinute}/min per session`;
-      return errorResult(
-        "tool_rate_limited",
-        `Tool call rate limit reached (${which}); retry in ${seconds} s`,
-        `Wait ${seconds} s and call again, or start the bridge with a higher --tool-rate-limit.`,
-      );
+      return errorResult("tool_rate_limited", `Tool call rate limit reached (${which}); retry in ${seconds} s`, {
+        suggestion: `Wait ${seconds} s and call again, or start the bridge with a higher --tool-rate-limit.`,
+      });
     }
     const tool = this.opts.registry.get(parsed.output.name);
     // An isError result rather than -32602: the model reads it and can correct itself, which a
@@ -293,7 +291,7 @@ export class McpSession {
             executables: [...(tool.requires.probes ?? []), ...(tool.requires.optionalProbes ?? [])],
             signal,
             progress: progressNotifier(request.params?._meta, this.sender(related)),
-            log: logNotifier(tool.name, () => this.logLevel, this.sender(related), this.opts.logger),
+            log: logNotifier(tool.name, { threshold: () => this.logLevel, send: this.sender(related), local: this.opts.logger }),
           }),
         timeoutMs: this.opts.limits.timeoutMs,
         maxResultChars: this.opts.limits.maxResultChars,

@@ -3,7 +3,7 @@
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 /** The hostname of a Host header (no port, lowercased); undefined if malformed. */
-export function hostnameOf(hostHeader: string | undefined | null): string | undefined {
+function hostnameOf(hostHeader: string | undefined | null): string | undefined {
   if (!hostHeader) return undefined;
   const host = hostHeader.trim().toLowerCase();
   const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(host);

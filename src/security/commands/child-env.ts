@@ -21,7 +21,7 @@ export interface ChildEnvOptions {
 }
 
 /** Whether a variable looks like a credential (by its name, or a URL value with a password). */
-export function looksSecret(name: string, value: string): boolean {
+function looksSecret(name: string, value: string): boolean {
   return SECRET_NAME.test(name) || URL_WITH_PASSWORD.test(value);
 }
 

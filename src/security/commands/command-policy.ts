@@ -15,7 +15,7 @@ import { ARGUMENT_RULES, RUNNER_SUBCOMMANDS } from "./command-rules.ts";
 import { isNeverAllowed } from "./interpreters.ts";
 
 /** The original bridge's allowlist. */
-export const DEFAULT_ALLOWED_COMMANDS = ["git", "npm", "cargo", "go", "pytest", "jest", "vitest", "tsc", "eslint", "biome"] as const;
+const DEFAULT_ALLOWED_COMMANDS = ["git", "npm", "cargo", "go", "pytest", "jest", "vitest", "tsc", "eslint", "biome"] as const;
 
 export interface CommandPolicy {
   /** Programs runCommand may start. */
@@ -24,7 +24,7 @@ export interface CommandPolicy {
   readonly runners: ReadonlySet<string>;
 }
 
-export interface Refusal {
+interface Refusal {
   why: string;
   suggestion: string;
 }
@@ -60,10 +60,9 @@ export function createCommandPolicy(extra: readonly string[]): CommandPolicy {
 /** Checks 1-4 for `command args`, run in `place`; undefined when it may run. */
 export function checkCommandLine(
   policy: CommandPolicy,
-  command: string,
-  args: readonly string[],
-  place: ArgumentPlace,
+  line: { command: string; args: readonly string[]; place: ArgumentPlace },
 ): Refusal | undefined {
+  const { command, args, place } = line;
   if (!PROGRAM_NAME.test(command)) {
     return {
       why: `\`${command.slice(0, 80)}\` is not a program name: runCommand takes no paths and no shell syntax (there is no shell)`,

@@ -9,13 +9,13 @@
 // the user's choice: --allow-command "npm exec" allows exactly that one.
 import { optionValues, ownArguments, positionals, refusedLong, setsShort } from "./option-match.ts";
 
-export interface RuleVerdict {
+interface RuleVerdict {
   why: string;
   /** The runner subcommand (e.g. "npm exec") the user may allow with --allow-command. */
   runner?: string;
 }
 
-export type ArgumentRule = (args: readonly string[]) => RuleVerdict | undefined;
+type ArgumentRule = (args: readonly string[]) => RuleVerdict | undefined;
 
 const refuse = (why: string, runner?: string): RuleVerdict => (runner === undefined ? { why } : { why, runner });
 
@@ -261,7 +261,7 @@ const pytest: ArgumentRule = (args) => {
 
 const jest: ArgumentRule = (args) => {
   const own = ownArguments(args);
-  if (optionValues(own, ["config"], ["c"]).some((v) => v.trim().startsWith("{")))
+  if (optionValues(own, { long: ["config"], short: ["c"] }).some((v) => v.trim().startsWith("{")))
     return refuse("jest's inline JSON `--config` can name any module (transform, runner, setup) to run");
   return undefined;
 };

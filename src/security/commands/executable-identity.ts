@@ -15,7 +15,7 @@ import type { Runtime } from "../../ports/runtime.ts";
 import { IDENTITY_PROBES, isNeverAllowed } from "./interpreters.ts";
 import { basename, isInside } from "../../lib/paths/posix-path.ts";
 
-export interface IdentityDeps {
+interface IdentityDeps {
   fs: Pick<Fs, "realpath" | "stat" | "readFile">;
   which: Runtime["which"];
 }

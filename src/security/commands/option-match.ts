@@ -10,7 +10,7 @@ export function ownArguments(args: readonly string[], stopAt: readonly string[] 
 }
 
 /** The name of a long option ("--foo=bar" -> "foo"), normalized; undefined for anything else. */
-export function longName(arg: string): string | undefined {
+function longName(arg: string): string | undefined {
   if (!arg.startsWith("--") || arg.length === 2) return undefined;
   return normalizeName(arg.slice(2).split("=")[0] ?? "");
 }
@@ -39,7 +39,8 @@ export function setsShort(arg: string, letter: string, opts: { clusters?: boolea
 }
 
 /** The value of option `names` in `args` ("--name=v", "--name v", "-n v", "-nv"), for each use. */
-export function optionValues(args: readonly string[], long: readonly string[], short: readonly string[] = []): string[] {
+export function optionValues(args: readonly string[], names: { long: readonly string[]; short?: readonly string[] }): string[] {
+  const { long, short = [] } = names;
   const values: string[] = [];
   for (const [i, arg] of args.entries()) {
     const name = longName(arg);

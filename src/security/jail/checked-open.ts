@@ -1,4 +1,4 @@
-// Opening what the jail resolved, and checking what was actually opened (issue 7): the resolve and
+// Opening what the jail resolved, and checking what was actually opened: the resolve and
 // the open are two steps, and a file swapped between them (a rename of a symlink or FIFO over it)
 // must not be read. So: open without following a symlink in the last component and without
 // blocking (runtime Fs.openFile), then check the descriptor itself: its type, and where the OS says
@@ -10,19 +10,27 @@ import type { Workspace } from "./workspace-jail.ts";
 import { fsFailure } from "./resolve-path.ts";
 import type { WorkspacePath } from "./workspace-path.ts";
 
-export interface CheckedFile {
+interface CheckedFile {
   readonly handle: FileHandle;
   /** fstat of the open descriptor. */
   readonly stat: FileStat;
 }
 
-export interface CheckedDirectory {
+interface CheckedDirectory {
   readonly handle: DirHandle;
   readonly stat: FileStat;
 }
 
+/** The runtime's filesystem with the jail its paths go through: what every checked operation needs. */
+export interface JailedFs {
+  readonly fs: Fs;
+  readonly jail: Workspace;
+}
+
 /** Opens a regular file for reading; anything else (directory, FIFO, device, socket) is refused. */
-export async function openCheckedFile(fs: Fs, jail: Workspace, path: WorkspacePath, label: string): Promise<CheckedFile> {
+export async function openCheckedFile(jailed: JailedFs, path: WorkspacePath, opts: { label: string }): Promise<CheckedFile> {
+  const { fs, jail } = jailed;
+  const { label } = opts;
   const handle = await openOrExplain(() => fs.openFile(path), label);
   try {
     const stat = await handle.stat();
@@ -44,7 +52,9 @@ export async function openCheckedFile(fs: Fs, jail: Workspace, path: WorkspacePa
   }
 }
 
-export async function openCheckedDirectory(fs: Fs, jail: Workspace, path: WorkspacePath, label: string): Promise<CheckedDirectory> {
+export async function openCheckedDirectory(jailed: JailedFs, path: WorkspacePath, opts: { label: string }): Promise<CheckedDirectory> {
+  const { fs, jail } = jailed;
+  const { label } = opts;
   const handle = await openOrExplain(() => fs.openDirectory(path), label);
   try {
     const stat = await handle.stat();

@@ -7,14 +7,14 @@ import type { Fs } from "../../ports/fs.ts";
 import { ToolError, errorMessage, fsErrorCode } from "../../errors.ts";
 import { dirname, isInside } from "../../lib/paths/posix-path.ts";
 
-export interface Resolved {
+interface Resolved {
   /** Real path of the deepest existing component (the whole path when it exists). */
   real: string;
   /** Components below `real` that do not exist, in order. */
   missing: string[];
 }
 
-export interface ResolveScope {
+interface ResolveScope {
   fs: Fs;
   /** The path as the caller gave it, for messages. */
   input: string;
@@ -29,7 +29,8 @@ export interface ResolveScope {
  * kept). Symlinks are followed (they may point anywhere inside); a dangling one is refused, since
  * where a write through it would land cannot be checked.
  */
-export async function resolveComponents(scope: ResolveScope, start: string, components: readonly string[]): Promise<Resolved> {
+export async function resolveComponents(scope: ResolveScope, path: { start: string; components: readonly string[] }): Promise<Resolved> {
+  const { start, components } = path;
   let real = start;
   const missing: string[] = [];
   /** What `real` is, once known: ".." out of a file fails (ENOTDIR), as in the kernel. */

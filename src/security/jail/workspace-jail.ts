@@ -18,7 +18,7 @@ import { fsFailure, resolveComponents } from "./resolve-path.ts";
 import { markChecked, type WorkspacePath } from "./workspace-path.ts";
 
 /** Longest path accepted, as PATH_MAX on Linux. */
-export const MAX_PATH_LENGTH = 4096;
+const MAX_PATH_LENGTH = 4096;
 
 export interface ResolveOptions {
   /** The path must exist (default true). When false, the deepest existing ancestor is checked. */
@@ -47,7 +47,7 @@ export interface Workspace {
   parentOf(path: WorkspacePath): WorkspacePath;
 }
 
-export interface WorkspaceOptions {
+interface WorkspaceOptions {
   root: string;
   /** Further workspace folders (absolute); folders that do not exist are left out. */
   folders?: string[];
@@ -108,7 +108,7 @@ class Jail implements Workspace {
   async resolve(input: string, opts: ResolveOptions = {}): Promise<WorkspacePath> {
     const { alias, rest } = this.lexical(input);
     const scope = { fs: this.fs, input, folders: this.folders, outside: (why: string) => this.outside(input, why) };
-    const found = await resolveComponents(scope, alias.real, rest);
+    const found = await resolveComponents(scope, { start: alias.real, components: rest });
     if (found.missing.length > 0) {
       if (opts.mustExist ?? true) {
         throw new ToolError("file_not_found", `${input} does not exist`, {

@@ -56,7 +56,7 @@ export function lexicalBlockReason(host: string): string | undefined {
 }
 
 /** Why an address (already parsed) is not a public unicast host. */
-export function addressBlockReason(address: IpAddress): string | undefined {
+function addressBlockReason(address: IpAddress): string | undefined {
   const unwrapped = unwrap(address);
   if (unwrapped.kind === "ipv4") {
     const hit = IPV4_BLOCKED.find(([base, bits]) => inIpv4Range(unwrapped, base, bits));
@@ -75,7 +75,7 @@ export function addressBlockReason(address: IpAddress): string | undefined {
  * compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16), repeated until nothing is left to
  * unwrap, so a form nested in another is judged by its innermost address.
  */
-export function unwrap(address: IpAddress): IpAddress {
+function unwrap(address: IpAddress): IpAddress {
   let current = address;
   for (;;) {
     const inner = current.kind === "ipv6" ? embeddedIpv4(current.groups) : undefined;

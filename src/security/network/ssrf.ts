@@ -12,13 +12,13 @@ import type { Runtime } from "../../ports/runtime.ts";
 import { lexicalBlockReason } from "./blocked-addresses.ts";
 import { parseIpAddress } from "./ip-address.ts";
 
-export interface CheckedTarget {
+interface CheckedTarget {
   url: URL;
   /** The IP literal to connect to (without brackets). */
   address: string;
 }
 
-export interface SsrfOptions {
+interface SsrfOptions {
   resolveHost: Runtime["resolveHost"];
   /** --allow-private-http: private and loopback addresses are allowed too. */
   allowPrivate: boolean;

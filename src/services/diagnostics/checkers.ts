@@ -70,7 +70,7 @@ export const CHECKERS: readonly Checker[] = [
     declared: async (p) => p.hasFile("biome.json") || p.deps.has("@biomejs/biome"),
     args: (file) => ["lint", "--reporter=github", target(file)],
     fixArgs: (file) => ["lint", "--write", "--reporter=github", target(file)],
-    parse: (r, root) => parseGithubAnnotations(r.stdout, root, "biome"),
+    parse: (r, root) => parseGithubAnnotations(r.stdout, root, { source: "biome" }),
   },
   {
     name: "ruff",
@@ -108,6 +108,6 @@ export const CHECKERS: readonly Checker[] = [
     extensions: [".go"],
     declared: async (p) => p.names.has("go.mod"),
     args: (file) => ["vet", file === undefined ? "./..." : goPackageOf(file)],
-    parse: (r, root) => parseLocationLines(r.stderr, root, "go vet"),
+    parse: (r, root) => parseLocationLines(r.stderr, root, { source: "go vet" }),
   },
 ];

@@ -32,9 +32,9 @@ export async function chooseCheckers(
 export async function runCheckers(
   ctx: ToolContext,
   checkers: readonly Checker[],
-  file: string | undefined,
-  opts: { fixing?: boolean } = {},
+  opts: { file: string | undefined; fixing?: boolean },
 ): Promise<DiagnosticsReport> {
+  const { file } = opts;
   const report: DiagnosticsReport = { diagnostics: [], sources: [], skipped: [] };
   for (const checker of checkers) {
     if (!(await ctx.exec.hasToolchain(checker.program))) {
@@ -68,5 +68,5 @@ export async function runCheckers(
 export const cliDiagnosticsBackend: DiagnosticsBackend = {
   name: "checker CLIs",
   covers: async (ctx, req: DiagnosticsRequest) => (await chooseCheckers(ctx, req.file, { lintersOnly: req.typesChecked })).length > 0,
-  collect: async (ctx, req) => runCheckers(ctx, await chooseCheckers(ctx, req.file, { lintersOnly: req.typesChecked }), req.file),
+  collect: async (ctx, req) => runCheckers(ctx, await chooseCheckers(ctx, req.file, { lintersOnly: req.typesChecked }), { file: req.file }),
 };

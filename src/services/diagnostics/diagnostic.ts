@@ -1,5 +1,5 @@
-// One diagnostic shape for every source: a checker CLI here, a language server when the [lsp]
-// issue adds its backend. Lines and columns are 1-based; files are relative to the workspace root.
+// One diagnostic shape for every source, a checker CLI or a language server, so getDiagnostics can
+// merge their reports. Lines and columns are 1-based; files are relative to the workspace root.
 import * as v from "valibot";
 
 export const SEVERITIES = ["error", "warning", "info", "hint"] as const;

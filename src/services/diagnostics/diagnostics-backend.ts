@@ -1,5 +1,5 @@
 // Where getDiagnostics' answers come from. Every backend that covers the request answers, in order,
-// and their reports are merged: the language servers first ([lsp]), then the checker CLIs
+// and their reports are merged: the language servers first, then the checker CLIs
 // (src/services/diagnostics/cli-backend.ts). Once a backend that checks types has answered in full, the CLIs
 // leave out their type checkers (tsc, pyright, cargo check: the same errors again, slower) and run
 // only the linters (eslint, biome, ruff, go vet), whose findings no language server reports.

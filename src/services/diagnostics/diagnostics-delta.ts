@@ -1,4 +1,4 @@
-// The diagnostics an edit changed ([lsp]): when a running language server already has a file, its
+// The diagnostics an edit changed: when a running language server already has a file, its
 // diagnostics are taken before the write and again after it, and the difference goes under the
 // file's line of the edit report. Nothing is started for this (an edit must not wait for a server
 // to boot), and a server that fails or is slow only costs the note, never the edit.
@@ -12,7 +12,7 @@ const MAX_FILES = 5;
 const MAX_LISTED = 5;
 const SEVERITY = ["", "error", "warning", "info", "hint"];
 
-export interface FileDelta {
+interface FileDelta {
   /** What goes under the file's line of the report. */
   lines: string[];
   /** Errors (severity 1) the write added: a formatter says so loudly. */
@@ -22,29 +22,28 @@ export interface FileDelta {
 /** Runs `write`; returns the delta lines per covered file (none when no server has the file). */
 export async function withDiagnosticsDelta(
   ctx: ToolContext,
-  paths: readonly WorkspacePath[],
-  write: () => Promise<void>,
+  edit: { paths: readonly WorkspacePath[]; write: () => Promise<void> },
 ): Promise<Map<WorkspacePath, string[]>> {
-  const deltas = await diagnosticsDeltas(ctx, paths, write);
+  const deltas = await diagnosticsDeltas(ctx, edit);
   return new Map([...deltas].map(([path, delta]) => [path, delta.lines]));
 }
 
 /** withDiagnosticsDelta with the count of new errors per file. */
 export async function diagnosticsDeltas(
   ctx: ToolContext,
-  paths: readonly WorkspacePath[],
-  write: () => Promise<void>,
+  edit: { paths: readonly WorkspacePath[]; write: () => Promise<void> },
 ): Promise<Map<WorkspacePath, FileDelta>> {
+  const { paths, write } = edit;
   const covered = paths.filter((p) => ctx.lsp.covers(p)).slice(0, MAX_FILES);
   const before = new Map<WorkspacePath, Diagnostic[]>();
   for (const path of covered) {
-    const found = await currentDiagnostics(ctx, path, ctx.signal);
+    const found = await currentDiagnostics(ctx, path, { signal: ctx.signal });
     if (found !== undefined) before.set(path, found.items);
   }
   await write();
   const notes = new Map<WorkspacePath, FileDelta>();
   for (const [path, old] of before) {
-    const now = await currentDiagnostics(ctx, path, ctx.signal);
+    const now = await currentDiagnostics(ctx, path, { signal: ctx.signal });
     if (now === undefined) continue;
     const delta = compareDiagnostics(old, now.items);
     notes.set(path, { lines: renderDelta(`Diagnostics (${now.server})`, delta), newErrors: delta.added.filter(isError).length });
@@ -59,17 +58,17 @@ export async function diagnosticsDeltas(
 export async function currentDiagnostics(
   ctx: ToolContext,
   file: string,
-  signal: AbortSignal,
+  opts: { signal: AbortSignal },
 ): Promise<{ items: Diagnostic[]; server: string; relative: string } | undefined> {
   try {
-    const found = await ctx.lsp.diagnosticsFor(file, { signal, start: false });
+    const found = await ctx.lsp.diagnosticsFor(file, { signal: opts.signal, start: false });
     return found.current ? found : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function isError(d: Diagnostic): boolean {
+function isError(d: Diagnostic): boolean {
   return (d.severity ?? 1) === 1;
 }
 
@@ -87,7 +86,7 @@ function messageOf(d: Diagnostic): string {
       : "";
 }
 
-export interface DiagnosticsComparison {
+interface DiagnosticsComparison {
   added: Diagnostic[];
   fixed: Diagnostic[];
   /** How many the file has now. */

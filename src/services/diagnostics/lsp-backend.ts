@@ -1,4 +1,4 @@
-// getDiagnostics' language-server backend (issue 9, item 5), in front of the checker CLIs
+// getDiagnostics' language-server backend, in front of the checker CLIs
 // (src/services/diagnostics/backends.ts): a file a server handles is checked by it, for the
 // file's content on disk now (pulled where the server can, else pushed for the version just
 // synced); the whole workspace is every file an installed server handles, up to a bound, and the

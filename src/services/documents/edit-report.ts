@@ -1,6 +1,6 @@
 // What every edit tool answers: per file a line saying what happened and the file's new content
 // hash (to pass as expectedHash next time), then the unified diff, short. Plain text: it is a diff.
-// The diagnostics an edit changed, when a language server has the file ([lsp]), come in as `notes`
+// The diagnostics an edit changed, when a language server has the file, come in as `notes`
 // for that file (src/services/diagnostics/diagnostics-delta.ts).
 import { unifiedDiff } from "../../lib/diff/unified-diff.ts";
 import { contentHash } from "../../workspace/file-version.ts";
@@ -8,7 +8,7 @@ import { contentHash } from "../../workspace/file-version.ts";
 /** Diff lines across all files of one answer. */
 const MAX_DIFF_LINES = 400;
 
-export interface FileChange {
+interface FileChange {
   label: string;
   /** The text before (the edit tools' view of it); undefined for a created file. */
   before: string | undefined;
@@ -16,7 +16,7 @@ export interface FileChange {
   after: string | undefined;
   /** The bytes now on disk (or that would be), for the hash. */
   data?: Uint8Array;
-  /** Lines to add under the file's summary: the [lsp] diagnostics delta. */
+  /** Lines to add under the file's summary: the language server's diagnostics delta. */
   notes?: readonly string[];
 }
 

@@ -11,7 +11,7 @@ import type { FileWrite } from "../../workspace/workspace-fs.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 
 /** Edits go through memory whole (and through the diff); larger files are not edited here. */
-export const MAX_EDIT_BYTES = 8 * 1024 * 1024;
+const MAX_EDIT_BYTES = 8 * 1024 * 1024;
 const BOM = "\uFEFF";
 
 export interface TextDocument {
@@ -40,7 +40,9 @@ export interface ExpectedVersion {
 
 export async function readDocument(ctx: ToolContext, filePath: string, expected: ExpectedVersion = {}): Promise<TextDocument> {
   const { path, bytes, stat } = await ctx.fs.readBytes(filePath, { maxBytes: MAX_EDIT_BYTES, forWrite: true });
-  const doc = decodeDocument(path, displayName(ctx.fs.relative(path)), bytes, {
+  const doc = decodeDocument(bytes, {
+    path,
+    label: displayName(ctx.fs.relative(path)),
     identity: identityOf(stat),
     hash: await contentHash(bytes),
     mtime: wholeMtime(stat),
@@ -54,12 +56,11 @@ export async function readDocument(ctx: ToolContext, filePath: string, expected:
   return doc;
 }
 
-export function decodeDocument(
-  path: WorkspacePath,
-  label: string,
+function decodeDocument(
   bytes: Uint8Array,
-  version: { identity: FileIdentity; hash: string; mtime: number },
+  file: { path: WorkspacePath; label: string; identity: FileIdentity; hash: string; mtime: number },
 ): TextDocument {
+  const { path, label, ...version } = file;
   if (bytes.includes(0)) {
     throw new ToolError("binary_file", `${label} looks binary (it has a NUL byte); it is not edited as text`, {
       suggestion: "Only text files can be edited with these tools.",

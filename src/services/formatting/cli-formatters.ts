@@ -22,7 +22,7 @@ const JS = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
 const PY = [".py", ".pyi"];
 const pyproject = (p: ProjectFacts) => p.read("pyproject.toml");
 
-export const CLI_FORMATTERS: readonly CliFormatter[] = [
+const CLI_FORMATTERS: readonly CliFormatter[] = [
   {
     name: "prettier",
     program: "prettier",
@@ -91,12 +91,12 @@ export const CLI_FORMATTERS: readonly CliFormatter[] = [
 export const FORMATTER_NAMES = CLI_FORMATTERS.map((f) => f.name);
 
 /** The CLI that formats `file`: `only` if given, else declared ones first, then installed fallbacks. */
-export async function chooseFormatter(
+async function chooseFormatter(
   ctx: ToolContext,
   file: string,
-  project: ProjectFacts,
-  only?: string,
+  opts: { project: ProjectFacts; only?: string | undefined },
 ): Promise<CliFormatter | undefined> {
+  const { project, only } = opts;
   const ext = extensionOf(file);
   const candidates = CLI_FORMATTERS.filter((f) => f.extensions.includes(ext) && (only === undefined || f.name === only));
   for (const f of candidates) if ((only !== undefined || (await f.declared(project))) && (await ctx.exec.hasToolchain(f.program))) return f;
@@ -107,9 +107,9 @@ export async function chooseFormatter(
 export function cliFormatterBackend(only?: string): FormatterBackend {
   return {
     name: only ?? "formatter CLIs",
-    handles: async (ctx, file, project) => (await chooseFormatter(ctx, file, project, only)) !== undefined,
+    handles: async (ctx, file, project) => (await chooseFormatter(ctx, file, { project, only })) !== undefined,
     async format(ctx, file, text, project) {
-      const formatter = await chooseFormatter(ctx, file, project, only);
+      const formatter = await chooseFormatter(ctx, file, { project, only });
       if (formatter === undefined)
         throw new ToolError("not_detected", `No formatter for ${file}`, { suggestion: "Install the project's formatter." });
       const result = await ctx.exec.runToolchain(formatter.program, {

@@ -1,7 +1,7 @@
 // Where formatDocument and formatAndSave get formatted text from. Backends are asked in order and
-// the first that handles the file formats it: today the formatter CLIs the project uses
-// (src/services/formatting/cli-formatters.ts); the [lsp] issue adds a language server's
-// textDocument/formatting as a further backend, in front or behind as it decides.
+// the first that handles the file formats it: the formatter CLIs the project uses
+// (src/services/formatting/cli-formatters.ts), then a language server's textDocument/formatting
+// (lsp-formatter-backend.ts), so the project's own formatter keeps the last word on style.
 import type { ProjectFacts } from "../diagnostics/project-facts.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 

@@ -4,7 +4,7 @@ import { records } from "./records.ts";
 export const BRANCH_FORMAT =
   "--format=%(HEAD)%1f%(refname)%1f%(objectname:short=10)%1f%(upstream:short)%1f%(upstream:track,nobracket)%1f%(committerdate:short)%1f%(contents:subject)%1e";
 
-export interface BranchEntry {
+interface BranchEntry {
   name: string;
   commit: string;
   date: string;
@@ -16,7 +16,7 @@ export interface BranchEntry {
   upstreamGone?: boolean;
 }
 
-export interface BranchList {
+interface BranchList {
   current: string | null;
   local: BranchEntry[];
   remote: BranchEntry[];

@@ -5,7 +5,7 @@
 import { NO_DIFF_PROGRAMS } from "./git-environment.ts";
 import type { Repository } from "./repository.ts";
 
-export interface MarkedFile {
+interface MarkedFile {
   /** Relative to the workspace root. */
   path: string;
   /** The staged lines that look like markers, 1-based. */

@@ -6,7 +6,7 @@ import { pathspecs } from "./pathspec.ts";
 import { openRepository } from "./repository.ts";
 import { textBudget, textResult } from "./text-output.ts";
 
-export interface DiffTextOptions {
+interface DiffTextOptions {
   /** The user's paths (default: the whole workspace). */
   paths: readonly string[] | undefined;
   /** git's arguments, given the pathspecs to put after "--". */

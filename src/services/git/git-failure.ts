@@ -146,7 +146,7 @@ export function gitFailure(subcommand: string, result: RunResult): ToolError {
  * stderr, else stdout (some failures, like merge conflicts, are reported there), trimmed to size.
  * A progress line git redrew ("Rebasing (2/3)", "\r", ESC[K) becomes a line of its own.
  */
-export function gitMessage(result: Pick<RunResult, "stdout" | "stderr">): string {
+function gitMessage(result: Pick<RunResult, "stdout" | "stderr">): string {
   const plain = (t: string) =>
     t
       .replace(/\x1b\[K/g, "")

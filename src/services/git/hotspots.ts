@@ -2,7 +2,7 @@
 // `git log --numstat -z --format=%x1e`: a RS record per commit, then "added\tdeleted\tpath" NUL-ended
 // ("-" for binary files).
 
-export interface Hotspot {
+interface Hotspot {
   path: string;
   commits: number;
   added: number;

@@ -1,10 +1,10 @@
 // getGitLog's commits as records (records.ts).
 import { records } from "./records.ts";
 
-export const LOG_FORMAT = "--format=%h%x1f%ad%x1f%an%x1f%s%x1e";
+const LOG_FORMAT = "--format=%h%x1f%ad%x1f%an%x1f%s%x1e";
 export const LOG_OPTIONS = ["--abbrev=10", "--date=short", LOG_FORMAT];
 
-export interface LogEntry {
+interface LogEntry {
   hash: string;
   date: string;
   author: string;

@@ -6,7 +6,7 @@ import { operationInProgress, STOPPED_AT_REF, type Operation } from "./operation
 import type { Repository } from "./repository.ts";
 import { parsePorcelainV2 } from "./status-parser.ts";
 
-export interface StoppedCommit {
+interface StoppedCommit {
   hash: string;
   subject: string;
 }

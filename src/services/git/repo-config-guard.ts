@@ -17,7 +17,7 @@ import { ToolError } from "../../errors.ts";
 /** What a tool does: reads only, changes the repository, or also talks to a remote. */
 export type GitAccess = "read" | "write" | "remote";
 
-export interface ConfigEntry {
+interface ConfigEntry {
   scope: string;
   /** As git lists it: section and name lowercased, subsection as written. */
   key: string;

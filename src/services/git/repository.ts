@@ -9,7 +9,7 @@ import { GIT_ENV, GIT_GLOBAL_ARGS, GIT_READ_ARGS } from "./git-environment.ts";
 import { gitFailure } from "./git-failure.ts";
 import { configOverrides, parseConfigList, type GitAccess } from "./repo-config-guard.ts";
 
-export interface GitRunOptions {
+interface GitRunOptions {
   /** Written to git's stdin (commit messages go this way, with `-F -`). */
   stdin?: string;
   timeoutMs?: number;

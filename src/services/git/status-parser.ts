@@ -3,7 +3,7 @@
 // followed by its original path. Paths are relative to the repository's top level. Output cut by
 // the output cap is parsed up to its last complete record.
 
-export type ChangeKind = "modified" | "added" | "deleted" | "renamed" | "copied" | "typechange";
+type ChangeKind = "modified" | "added" | "deleted" | "renamed" | "copied" | "typechange";
 
 export interface StatusChange {
   path: string;

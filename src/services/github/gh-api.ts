@@ -9,7 +9,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import { GH_ENV } from "./gh-environment.ts";
 import { ghFailure } from "./gh-failure.ts";
 
-export type Query = Record<string, string | number | boolean | undefined>;
+type Query = Record<string, string | number | boolean | undefined>;
 
 export interface GitHub {
   /** "repos/owner/name", or gh's placeholders, which gh fills in from the workspace's remotes. */

@@ -6,12 +6,12 @@
 import type { RunResult } from "../../capabilities/exec/exec.ts";
 import { AUTH_SUGGESTION } from "./gh-environment.ts";
 
-export interface NotReady {
+interface NotReady {
   reason: string;
   suggestion: string;
 }
 
-export interface AuthCheckDeps {
+interface AuthCheckDeps {
   env: Readonly<Record<string, string | undefined>>;
   run(args: readonly string[], opts: { maxOutputBytes: number }): Promise<RunResult>;
 }

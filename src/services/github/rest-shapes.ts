@@ -52,7 +52,7 @@ export const ReviewShape = v.looseObject({ id: v.number(), state: v.string(), ht
 
 export const RepoShape = v.looseObject({ full_name: v.string(), default_branch: v.string() });
 
-export const RunShape = v.looseObject({
+const RunShape = v.looseObject({
   id: v.number(),
   name: v.nullish(v.string()),
   display_title: v.optional(v.string()),

@@ -1,5 +1,5 @@
 // getToolCapabilities' `lsp` section: which language servers the bridge can run here (found where,
-// or missing), and the state of those running (issue 9, item 2), so a model knows why a language
+// or missing), and the state of those running, so a model knows why a language
 // has no answers and what a busy server is doing.
 import * as v from "valibot";
 import { isInside, relative } from "../../lib/paths/posix-path.ts";

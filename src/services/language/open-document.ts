@@ -3,6 +3,6 @@
 import type { ToolContext } from "../../capabilities/context.ts";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
 
-export function openDocument(file: string, ctx: ToolContext, method: string): Promise<LspDocument> {
-  return ctx.lsp.document(file, { method, signal: ctx.signal, onProgress: (message) => ctx.progress(0, { message }) });
+export function openDocument(file: string, ctx: ToolContext, opts: { method: string }): Promise<LspDocument> {
+  return ctx.lsp.document(file, { method: opts.method, signal: ctx.signal, onProgress: (message) => ctx.progress(0, { message }) });
 }

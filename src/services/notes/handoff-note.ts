@@ -8,7 +8,7 @@ import { DATA_DIR, ensureDataDir } from "./bridge-data-dir.ts";
 export const HANDOFF_FILE = `${DATA_DIR}/handoff.md`;
 export const MAX_NOTE_CHARS = 32 * 1024;
 
-export interface HandoffNote {
+interface HandoffNote {
   note: string;
   updatedAt: string;
   /** The first characters of the writing session's id. */

@@ -4,7 +4,6 @@
 import * as v from "valibot";
 
 export const PLAN_STATUSES = ["active", "done", "abandoned"] as const;
-export type PlanStatus = (typeof PLAN_STATUSES)[number];
 
 export const PlanSchema = v.object({
   id: v.string(),
@@ -39,7 +38,8 @@ export function renderPlan(plan: Plan): string {
   return [`# ${oneLine(plan.title)}`, "", `Status: ${plan.status}`, `Updated: ${plan.updatedAt}`, "", ...steps, ...notes, ""].join("\n");
 }
 
-export function parsePlan(id: string, file: string, text: string): Plan {
+export function parsePlan(text: string, where: { id: string; file: string }): Plan {
+  const { id, file } = where;
   const lines = text.split(/\r?\n/);
   const notesAt = lines.findIndex((l) => /^##\s+Notes\s*$/i.test(l));
   const head = notesAt < 0 ? lines : lines.slice(0, notesAt);

@@ -25,13 +25,14 @@ export async function readPlan(ctx: ToolContext, id: string): Promise<{ plan: Pl
     throw err;
   });
   return {
-    plan: parsePlan(id, file, doc.text),
+    plan: parsePlan(doc.text, { id, file }),
     save: (next) => ctx.fs.commit([documentWrite(doc, renderPlan(next))]),
   };
 }
 
 /** Writes a new plan under a free id derived from `slug`; returns the id. */
-export async function createPlanFile(ctx: ToolContext, slug: string, make: (id: string, file: string) => Plan): Promise<Plan> {
+export async function createPlanFile(ctx: ToolContext, opts: { slug: string; make: (id: string, file: string) => Plan }): Promise<Plan> {
+  const { slug, make } = opts;
   await ensureDataDir(ctx, "plans");
   for (let n = 1; n <= 100; n++) {
     const id = n === 1 ? slug : `${slug}-${n}`;
@@ -58,7 +59,7 @@ export async function listPlanFiles(ctx: ToolContext): Promise<Plan[]> {
     const id = entry.name.endsWith(".md") ? entry.name.slice(0, -3) : "";
     if (entry.kind !== "file" || !PLAN_ID.test(id)) continue;
     const text = await ctx.fs.readText(planFile(id), { maxBytes: 1024 * 1024 }).catch(() => undefined);
-    if (text !== undefined) plans.push(parsePlan(id, planFile(id), text));
+    if (text !== undefined) plans.push(parsePlan(text, { id, file: planFile(id) }));
   }
   return plans.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id < b.id ? -1 : 1));
 }

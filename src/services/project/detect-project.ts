@@ -66,7 +66,7 @@ export async function detectProject(ctx: ToolContext): Promise<ProjectInfo> {
     }
   }
   const cargo = await read("Cargo.toml");
-  if (kinds.has("rust")) info.rust = { crate: cargo === undefined ? undefined : tomlTableString(cargo, "package", "name") };
+  if (kinds.has("rust")) info.rust = { crate: cargo === undefined ? undefined : tomlTableString(cargo, { table: "package", key: "name" }) };
   const goMod = await read("go.mod");
   if (kinds.has("go")) info.go = { module: goMod === undefined ? undefined : goModule(goMod) };
   const pyproject = await read("pyproject.toml");
@@ -75,7 +75,8 @@ export async function detectProject(ctx: ToolContext): Promise<ProjectInfo> {
       name:
         pyproject === undefined
           ? undefined
-          : (tomlTableString(pyproject, "project", "name") ?? tomlTableString(pyproject, "tool.poetry", "name")),
+          : (tomlTableString(pyproject, { table: "project", key: "name" }) ??
+            tomlTableString(pyproject, { table: "tool.poetry", key: "name" })),
     };
   }
   if (kinds.has("java")) info.java = { buildTool: names.has("pom.xml") ? "maven" : "gradle" };

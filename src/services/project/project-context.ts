@@ -26,7 +26,7 @@ const RECENT = 15;
 /** Files stat-ed for their mtime when git cannot say what changed. */
 const MTIME_SAMPLE = 3000;
 
-export interface ProjectContext {
+interface ProjectContext {
   project: ProjectInfo;
   keyFiles: string[];
   layout: { path: string; files: number }[];
@@ -40,7 +40,7 @@ export async function collectProjectContext(ctx: ToolContext): Promise<ProjectCo
   const keyFiles = [...new Set([...KEY_FILES.filter((f) => rootNames.has(f)), ...project.markers])];
   const listed = await listFiles(ctx, ".", { includeHidden: false, gitignore: true });
   // rg's names are counted and shown only once the jail finds them too (checked-names.ts).
-  const files = listed.via === "rg" ? await namesInside(ctx, ".", listed.files) : listed.files;
+  const files = listed.via === "rg" ? await namesInside(ctx, listed.files, { dir: "." }) : listed.files;
   const counts = new Map<string, number>();
   for (const file of files) {
     const cut = file.indexOf("/");

@@ -2,8 +2,8 @@
 // apart so each format's quirks stay in one small function.
 import * as v from "valibot";
 
-export const PackageManager = v.picklist(["npm", "pnpm", "yarn", "bun"]);
-export type PackageManager = v.InferOutput<typeof PackageManager>;
+const PackageManager = v.picklist(["npm", "pnpm", "yarn", "bun"]);
+type PackageManager = v.InferOutput<typeof PackageManager>;
 
 export const NodeInfo = v.object({
   name: v.optional(v.string()),
@@ -52,7 +52,8 @@ export function parsePackageJson(text: string, names: ReadonlySet<string>): Node
 }
 
 /** `name = "..."` in the given TOML table; enough for Cargo.toml and pyproject.toml. */
-export function tomlTableString(text: string, table: string, key: string): string | undefined {
+export function tomlTableString(text: string, at: { table: string; key: string }): string | undefined {
+  const { table, key } = at;
   let inTable = false;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
@@ -72,6 +73,6 @@ export function goModule(text: string): string | undefined {
   return /^module\s+(\S+)/m.exec(text)?.[1];
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

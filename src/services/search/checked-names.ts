@@ -10,7 +10,8 @@ import type { ToolContext } from "../../capabilities/context.ts";
 const CONCURRENCY = 8;
 
 /** The files of `paths` (relative to `dir`, "/"-separated) that the jail lists as files in their directory now; order kept. */
-export async function namesInside(ctx: ToolContext, dir: string, paths: readonly string[]): Promise<string[]> {
+export async function namesInside(ctx: ToolContext, paths: readonly string[], opts: { dir: string }): Promise<string[]> {
+  const { dir } = opts;
   const split = paths.map((path) => {
     const cut = path.lastIndexOf("/");
     return { path, sub: cut < 0 ? "" : path.slice(0, cut), name: path.slice(cut + 1) };

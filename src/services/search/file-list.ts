@@ -11,12 +11,12 @@ import { alwaysSkippedGlobs, visibilityFlags } from "./rg-flags.ts";
 import { runRg } from "./run-rg.ts";
 
 /** Symlinks are not followed, so there are no cycles; this only bounds pathological nesting. */
-export const MAX_WALK_DEPTH = 64;
+const MAX_WALK_DEPTH = 64;
 /** rg's file list of a 50k-file tree is ~3 MB; this leaves room for far bigger ones. */
 const MAX_LIST_BYTES = 64 * 1024 * 1024;
 const PROGRESS_EVERY = 1000;
 
-export interface FileListOptions {
+interface FileListOptions {
   includeHidden: boolean;
   gitignore: boolean;
   /** Use the built-in walk even when rg is there (tests compare the two). */
@@ -25,7 +25,7 @@ export interface FileListOptions {
   filter?: PathFilter | undefined;
 }
 
-export interface FileList {
+interface FileList {
   dir: WorkspacePath;
   files: string[];
   via: "rg" | "built-in";
@@ -81,10 +81,10 @@ async function listBuiltIn(ctx: ToolContext, dir: string, opts: FileListOptions)
 }
 
 /** Whether a path (relative to the listed directory) passes the globs, its directories included. */
-export function passesPathFilter(filter: PathFilter, path: string): boolean {
+function passesPathFilter(filter: PathFilter, path: string): boolean {
   const parts = path.split("/");
-  for (let i = 1; i < parts.length; i++) if (!passesFilter(filter, parts.slice(0, i).join("/"), true)) return false;
-  return passesFilter(filter, path, false);
+  for (let i = 1; i < parts.length; i++) if (!passesFilter(filter, parts.slice(0, i).join("/"), { isDir: true })) return false;
+  return passesFilter(filter, path, { isDir: false });
 }
 
 /**

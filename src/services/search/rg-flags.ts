@@ -5,7 +5,7 @@
 // bridge's fixed exclusions as globs that win over everything.
 import { ALWAYS_SKIPPED } from "../../lib/ignore/visibility.ts";
 
-export interface VisibilityFlags {
+interface VisibilityFlags {
   includeHidden: boolean;
   /** Honour .gitignore and .git/info/exclude. */
   gitignore: boolean;

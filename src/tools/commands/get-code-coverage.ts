@@ -134,13 +134,13 @@ async function parse(ctx: ToolContext, format: Format, text: string): Promise<Fi
       suggestion: "Run the tests with coverage again to rewrite it.",
     });
   };
-  if (format === "lcov") return parseLcov(text, root, yielder);
-  if (format === "istanbul") return parseIstanbulFinal(await json(), root, yielder);
-  if (format === "istanbul-summary") return parseIstanbulSummary(await json(), root, yielder);
-  if (format === "cobertura") return parseCobertura(text, root, yielder);
-  if (format === "coverage.py") return parseCoveragePyJson(await json(), root, yielder);
+  if (format === "lcov") return parseLcov(text, root, { yielder });
+  if (format === "istanbul") return parseIstanbulFinal(await json(), root, { yielder });
+  if (format === "istanbul-summary") return parseIstanbulSummary(await json(), root, { yielder });
+  if (format === "cobertura") return parseCobertura(text, root, { yielder });
+  if (format === "coverage.py") return parseCoveragePyJson(await json(), root, { yielder });
   const goMod = await ctx.fs.readText("go.mod", { maxBytes: 1024 * 1024 }).catch(() => "");
-  return parseGoCoverProfile(text, /^module\s+(\S+)/m.exec(goMod)?.[1], yielder);
+  return parseGoCoverProfile(text, /^module\s+(\S+)/m.exec(goMod)?.[1], { yielder });
 }
 
 function percent(covered: number, total: number): number {

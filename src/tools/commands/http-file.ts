@@ -4,7 +4,7 @@
 // environment lookups ({{$processEnv ...}}, which could leak secrets into a URL) are expanded.
 // JetBrains response-handler scripts ("> {% ... %}") are dropped, never run.
 
-export interface HttpFileRequest {
+interface HttpFileRequest {
   name?: string;
   /** 1-based line of the request line. */
   line: number;
@@ -16,7 +16,7 @@ export interface HttpFileRequest {
   unresolved: string[];
 }
 
-export interface HttpFile {
+interface HttpFile {
   requests: HttpFileRequest[];
   variables: Record<string, string>;
 }

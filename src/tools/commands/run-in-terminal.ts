@@ -1,8 +1,8 @@
 // runInTerminal: the original's terminal command, headless. It takes the same path as runCommand
 // (one guarded spawn, waited for, exit code and output returned), so a command never runs twice:
-// the original ran it in a terminal and then again as a fallback subprocess (seed CHANGELOG). The
-// [extension-ide] issue adds a viaExtension handler that runs it in a VS Code terminal instead;
-// the dispatcher picks exactly one of the two per call.
+// the original ran it in a terminal and then again as a fallback subprocess (seed CHANGELOG). A
+// viaExtension handler, once there is one, runs it in a VS Code terminal instead; the dispatcher
+// picks exactly one of the two per call.
 import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
 import { MAX_COMMAND_MS, commandFields, runUserCommand } from "./user-command.ts";

@@ -56,7 +56,7 @@ export default defineTool({
   },
 });
 
-export function formatResponse(r: HttpResponse): string {
+function formatResponse(r: HttpResponse): string {
   const lines = [`HTTP ${r.status} ${r.statusText}`.trim()];
   lines.push(
     `(${r.url} at ${r.address}, ${r.durationMs} ms${r.redirects.length > 0 ? `, after ${r.redirects.map((h) => `${h.status} -> ${h.location}`).join(", ")}` : ""})`,

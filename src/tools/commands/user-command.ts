@@ -35,7 +35,7 @@ export const commandFields = {
   ),
 };
 
-export interface CommandInput {
+interface CommandInput {
   command: string;
   args?: string[] | undefined;
   cwd?: string | undefined;
@@ -65,7 +65,7 @@ export async function runUserCommand(input: CommandInput, ctx: ToolContext): Pro
   return formatRun([command, ...args], input.cwd, result, timeoutMs);
 }
 
-export function formatRun(argv: readonly string[], cwd: string | undefined, result: RunResult, timeoutMs: number): string {
+function formatRun(argv: readonly string[], cwd: string | undefined, result: RunResult, timeoutMs: number): string {
   const where = cwd === undefined || cwd === "." || cwd === "" ? "" : ` (in ${cwd})`;
   const seconds = (result.durationMs / 1000).toFixed(1);
   const status = result.timedOut ? `killed after the ${timeoutMs} ms timeout, with everything it started` : `exit ${result.exitCode}`;

@@ -26,11 +26,7 @@ export default defineTool({
         ? { label: f.base.label, path: f.base.path, data: encodeDocument(f.base, f.text), expect: "absent" }
         : documentWrite(f.base, f.text),
     );
-    const notes = await withDiagnosticsDelta(
-      ctx,
-      writes.map((w) => w.path),
-      () => ctx.fs.commit(writes),
-    );
+    const notes = await withDiagnosticsDelta(ctx, { paths: writes.map((w) => w.path), write: () => ctx.fs.commit(writes) });
     if (writes.length === 0) return `Committed ${tx.id}: nothing was staged that changes a file; nothing was written.`;
     const report = await editReport(
       staged.map((f, i) => ({

@@ -20,15 +20,14 @@ export const VersionFields = {
 export async function editOneFile(
   ctx: ToolContext,
   filePath: string,
-  expected: ExpectedVersion,
-  compute: (doc: TextDocument) => string,
-  opts: { write: boolean },
+  opts: { expected?: ExpectedVersion; compute: (doc: TextDocument) => string; write: boolean },
 ): Promise<string> {
-  const doc = await readDocument(ctx, filePath, expected);
-  const after = compute(doc);
+  const doc = await readDocument(ctx, filePath, opts.expected);
+  const after = opts.compute(doc);
   const write = documentWrite(doc, after);
   const changed = after !== doc.text;
-  const notes = opts.write && changed ? await withDiagnosticsDelta(ctx, [doc.path], () => ctx.fs.commit([write])) : undefined;
+  const notes =
+    opts.write && changed ? await withDiagnosticsDelta(ctx, { paths: [doc.path], write: () => ctx.fs.commit([write]) }) : undefined;
   return editReport([{ label: doc.label, before: doc.text, after, data: write.data, notes: notes?.get(doc.path) ?? [] }], {
     written: opts.write,
   });

@@ -47,24 +47,23 @@ export function applyOperation(doc: TextDocument, op: EditOperation): string {
       suggestion: "Give exactly one of: edits (line/column), oldContent with newContent, or content (the whole file).",
     });
   }
-  if (op.edits !== undefined) return applyLineEdits(doc.text, op.edits, (t) => fitLineBreaks(doc, t));
+  if (op.edits !== undefined) return applyLineEdits(doc.text, op.edits, { toFileEol: (t) => fitLineBreaks(doc, t) });
   if (op.content !== undefined) return fitLineBreaks(doc, op.content);
-  return replaceBlockIn(doc, op.oldContent ?? "", op.newContent, op);
+  return replaceBlockIn(doc, { ...op, oldContent: op.oldContent ?? "" });
 }
 
 export function replaceBlockIn(
   doc: TextDocument,
-  oldContent: string,
-  newContent: string | undefined,
-  choice: { occurrence?: number | undefined; replaceAll?: boolean | undefined },
+  edit: { oldContent: string; newContent?: string | undefined; occurrence?: number | undefined; replaceAll?: boolean | undefined },
 ): string {
+  const { oldContent, newContent } = edit;
   if (newContent === undefined)
     throw new ToolError("invalid_arguments", "oldContent given without newContent", {
       suggestion: 'Pass newContent too ("" deletes the block).',
     });
   const block = fitLineBreaks(doc, oldContent);
   const replacement = fitLineBreaks(doc, newContent);
-  const at = findBlock(doc.text, block, choice, doc.label);
+  const at = findBlock(doc, block, edit);
   let out = "";
   let from = 0;
   for (const start of at) {

@@ -24,7 +24,9 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
-    return editOneFile(ctx, input.filePath, input, (doc) => applyLineEdits(doc.text, input.edits, (t) => fitLineBreaks(doc, t)), {
+    return editOneFile(ctx, input.filePath, {
+      expected: input,
+      compute: (doc) => applyLineEdits(doc.text, input.edits, { toFileEol: (t) => fitLineBreaks(doc, t) }),
       write: true,
     });
   },

@@ -14,14 +14,15 @@ const SHOWN_OCCURRENCES = 20;
 /** Characters of a line compared for similarity: enough to tell lines apart, bounded for minified ones. */
 const COMPARED_CHARS = 500;
 
-export interface BlockChoice {
+interface BlockChoice {
   /** 1-based: which of several occurrences to replace. */
   occurrence?: number | undefined;
   replaceAll?: boolean | undefined;
 }
 
 /** Offsets of the occurrences to replace. */
-export function findBlock(text: string, block: string, choice: BlockChoice, label: string): number[] {
+export function findBlock(doc: { text: string; label: string }, block: string, choice: BlockChoice): number[] {
+  const { text, label } = doc;
   if (block === "")
     throw new ToolError("invalid_arguments", "oldContent is empty", {
       suggestion: "Pass the exact text to replace; to insert, use editText.",
@@ -121,7 +122,7 @@ function nearest(index: LineIndex, want: readonly string[]): Candidate[] {
 }
 
 /** Dice's coefficient over character bigrams: 1 for equal strings, 0 for nothing in common. */
-export function similarity(whole: string, other: string): number {
+function similarity(whole: string, other: string): number {
   if (whole === other) return 1;
   const a = whole.slice(0, COMPARED_CHARS);
   const b = other.slice(0, COMPARED_CHARS);

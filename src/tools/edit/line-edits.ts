@@ -33,7 +33,8 @@ interface Splice {
 }
 
 /** The text with every edit applied, or an invalid_edit error naming the first bad edit. */
-export function applyLineEdits(text: string, edits: readonly LineEdit[], toFileEol: (text: string) => string): string {
+export function applyLineEdits(text: string, edits: readonly LineEdit[], opts: { toFileEol: (text: string) => string }): string {
+  const { toFileEol } = opts;
   const index = new LineIndex(text);
   const splices = edits.map((edit, i) => toSplice(index, edit, i, toFileEol));
   splices.sort((a, b) => a.from - b.from || a.to - a.from - (b.to - b.from) || a.index - b.index);

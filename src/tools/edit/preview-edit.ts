@@ -13,6 +13,6 @@ export default defineTool({
   input: v.strictObject({ filePath: FilePathField, ...EditFields }),
   annotations: { readOnlyHint: true },
   async handler(input, ctx) {
-    return editOneFile(ctx, input.filePath, {}, (doc) => applyOperation(doc, input), { write: false });
+    return editOneFile(ctx, input.filePath, { compute: (doc) => applyOperation(doc, input), write: false });
   },
 });

@@ -25,8 +25,6 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
-    return editOneFile(ctx, input.filePath, input, (doc) => replaceBlockIn(doc, input.oldContent, input.newContent, input), {
-      write: true,
-    });
+    return editOneFile(ctx, input.filePath, { expected: input, compute: (doc) => replaceBlockIn(doc, input), write: true });
   },
 });

@@ -11,7 +11,7 @@ import type { TextDocument } from "../../services/documents/text-document.ts";
 
 /** A transaction not used for this long is dropped. */
 export const TRANSACTION_IDLE_MS = 15 * 60 * 1000;
-export const MAX_OPEN_PER_SESSION = 4;
+const MAX_OPEN_PER_SESSION = 4;
 export const MAX_FILES_PER_TRANSACTION = 100;
 /** Staged text of one transaction, in UTF-16 units. */
 export const MAX_STAGED_CHARS = 32 * 1024 * 1024;

@@ -58,9 +58,10 @@ export default defineTool({
       });
     const data = new TextEncoder().encode(input.content);
     const target = await ctx.fs.resolve(input.filePath, { mustExist: false });
-    const { result: path, diagnostics } = await withEntryDiagnostics(ctx, { added: target, replaced: existed }, () =>
-      ctx.fs.writeFile(input.filePath, data, { createOnly: !input.overwrite }),
-    );
+    const { result: path, diagnostics } = await withEntryDiagnostics(ctx, {
+      change: { added: target, replaced: existed },
+      write: () => ctx.fs.writeFile(input.filePath, data, { createOnly: !input.overwrite }),
+    });
     return {
       path: displayName(ctx.fs.relative(path)),
       type: "file" as const,

@@ -51,14 +51,13 @@ export default defineTool({
     const forGood = !input.useTrash || inDataDir(rel === "" ? name : `${rel}/${name}`);
     // A symlink's resolved path is its target's, which stays: only a file or directory has a delta.
     const removed = st.isSymbolicLink ? undefined : await ctx.fs.resolve(input.filePath);
-    const { result, diagnostics } = await withEntryDiagnostics(
-      ctx,
-      removed === undefined ? {} : { removed },
-      async (): Promise<v.InferOutput<typeof Deleted>> =>
+    const { result, diagnostics } = await withEntryDiagnostics(ctx, {
+      change: removed === undefined ? {} : { removed },
+      write: async (): Promise<v.InferOutput<typeof Deleted>> =>
         forGood
           ? { path: shown, type: (await ctx.fs.remove(input.filePath, { recursive: input.recursive })).type }
           : moveToTrash(ctx, input.filePath, shown, name),
-    );
+    });
     return diagnostics.length > 0 ? { ...result, diagnostics } : result;
   },
 });

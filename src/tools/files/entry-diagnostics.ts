@@ -1,4 +1,4 @@
-// The diagnostics a created, deleted or moved file changed ([lsp]; issue 10's follow-up). A delete or
+// The diagnostics a created, deleted or moved file changed. A delete or
 // a move is what breaks imports elsewhere, so the files the running language servers have (open or
 // diagnosed, of servers that can be asked again: LspService.recheckable) are checked before and
 // after, with the servers told of the change at once (LspService.filesChanged); a created or moved
@@ -25,7 +25,7 @@ export const DiagnosticsField = v.optional(
   ),
 );
 
-export interface EntryChange {
+interface EntryChange {
   /** What goes away: a deleted entry, or a move's source. */
   removed?: WorkspacePath;
   /** What appears: a created file, or a move's target. */
@@ -46,15 +46,15 @@ interface Tracked {
 /** Runs `write`; returns its result and what it did to the diagnostics, as lines (none when no server is running). */
 export async function withEntryDiagnostics<T>(
   ctx: ToolContext,
-  change: EntryChange,
-  write: () => Promise<T>,
+  edit: { change: EntryChange; write: () => Promise<T> },
 ): Promise<{ result: T; diagnostics: string[] }> {
+  const { change, write } = edit;
   if (!ctx.lsp.status().servers.some((s) => s.state === "running")) return { result: await write(), diagnostics: [] };
   const tracked = await plan(ctx, change);
   const before = phaseSignal(ctx);
   for (const t of tracked) {
     if (t.before === undefined) t.items = [];
-    else t.items = (await currentDiagnostics(ctx, t.before, before))?.items;
+    else t.items = (await currentDiagnostics(ctx, t.before, { signal: before }))?.items;
   }
   const result = await write();
   await ctx.lsp.filesChanged(await eventsOf(ctx, change, tracked)).catch(() => undefined);
@@ -65,7 +65,7 @@ export async function withEntryDiagnostics<T>(
   let server = "";
   for (const t of tracked) {
     if (t.items === undefined) continue;
-    const now = await currentDiagnostics(ctx, t.after, after);
+    const now = await currentDiagnostics(ctx, t.after, { signal: after });
     if (now === undefined) {
       if (!t.own) unknown += 1;
       continue;

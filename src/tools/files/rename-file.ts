@@ -41,9 +41,10 @@ export default defineTool({
     const change = st.isSymbolicLink
       ? {}
       : { removed: await ctx.fs.resolve(input.oldPath), added: await ctx.fs.resolve(input.newPath, { mustExist: false }) };
-    const { result: moved, diagnostics } = await withEntryDiagnostics(ctx, change, () =>
-      ctx.fs.rename(input.oldPath, input.newPath, { overwrite: input.overwrite }),
-    );
+    const { result: moved, diagnostics } = await withEntryDiagnostics(ctx, {
+      change,
+      write: () => ctx.fs.rename(input.oldPath, input.newPath, { overwrite: input.overwrite }),
+    });
     const from = displayName(ctx.fs.relative(moved.from));
     return {
       from,

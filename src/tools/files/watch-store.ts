@@ -36,7 +36,7 @@ export interface Watch {
   notifyTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
-export interface WatchFilter {
+interface WatchFilter {
   glob: GlobMatcher | undefined;
   includeHidden: boolean;
 }

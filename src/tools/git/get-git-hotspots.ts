@@ -17,8 +17,8 @@ export default defineTool({
     "Lists the files changed in the most commits over the last N days (merges left out), with lines added and deleted: where work and risk concentrate.",
   searchHint: "git hotspots churn most changed files frequently modified history risk",
   input: v.strictObject({
-    days: LimitInput(90, 3650, "How many days back to look"),
-    limit: LimitInput(20, 200, "Most files to list"),
+    days: LimitInput("How many days back to look", { fallback: 90, max: 3650 }),
+    limit: LimitInput("Most files to list", { fallback: 20, max: 200 }),
     paths: PathsInput,
   }),
   output: v.object({

@@ -8,7 +8,7 @@ import { openRepository } from "../../services/git/repository.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput, LineInput, PathsInput, RefInput } from "./git-inputs.ts";
 
-export const LogEntry = v.object({ hash: v.string(), date: v.string(), author: v.string(), subject: v.string() });
+const LogEntry = v.object({ hash: v.string(), date: v.string(), author: v.string(), subject: v.string() });
 
 export default defineTool({
   name: "getGitLog",
@@ -22,7 +22,7 @@ export default defineTool({
     author: v.optional(LineInput("Commits whose author name or email contains this text.")),
     since: v.optional(LineInput('Commits after this date: "2024-05-01", "2 weeks ago".')),
     grep: v.optional(LineInput("Commits whose message contains this text (case-insensitive).")),
-    limit: LimitInput(30, 500, "Most commits to list"),
+    limit: LimitInput("Most commits to list", { fallback: 30, max: 500 }),
   }),
   output: v.object({
     commits: v.array(LogEntry),

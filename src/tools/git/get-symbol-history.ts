@@ -32,7 +32,7 @@ export default defineTool({
     ),
     startLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Instead of symbol: first line of the range."))),
     endLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Instead of symbol: last line of the range."))),
-    limit: LimitInput(10, 50, "Most commits to show"),
+    limit: LimitInput("Most commits to show", { fallback: 10, max: 50 }),
   }),
   annotations: { readOnlyHint: true },
   largeResult: true,

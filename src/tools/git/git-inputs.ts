@@ -26,7 +26,7 @@ export const LineInput = (what: string) =>
     v.description(what),
   );
 
-export const LimitInput = (fallback: number, max: number, what: string) =>
+export const LimitInput = (what: string, { fallback, max }: { fallback: number; max: number }) =>
   v.optional(
     v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max), v.description(`${what} (default ${fallback}, at most ${max}).`)),
     fallback,

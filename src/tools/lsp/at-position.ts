@@ -7,7 +7,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import { openDocument } from "../../services/language/open-document.ts";
 import { wordAt } from "./locations.ts";
 
-export interface AtPosition {
+interface AtPosition {
   doc: LspDocument;
   position: Position;
   /** The identifier at the position, for headers. */
@@ -16,9 +16,9 @@ export interface AtPosition {
   params: { textDocument: { uri: string }; position: Position };
 }
 
-export async function openAt(input: PositionInput & { file: string }, ctx: ToolContext, method: string): Promise<AtPosition> {
-  const doc = await openDocument(input.file, ctx, method);
-  const position = lspPosition(doc.lines, input, doc.relative);
+export async function openAt(input: PositionInput & { file: string }, ctx: ToolContext, opts: { method: string }): Promise<AtPosition> {
+  const doc = await openDocument(input.file, ctx, opts);
+  const position = lspPosition(doc.lines, input, { file: doc.relative });
   // A located symbol is asked about one character in: some servers (bash-language-server) find
   // nothing at a word's first column when it is the line's first.
   const asked =
@@ -26,7 +26,7 @@ export async function openAt(input: PositionInput & { file: string }, ctx: ToolC
   return {
     doc,
     position,
-    name: input.symbol ?? wordAt(doc.lines, position.line, position.character),
+    name: input.symbol ?? wordAt(doc.lines, position),
     params: { textDocument: { uri: doc.uri }, position: asked },
   };
 }

@@ -25,7 +25,7 @@ export interface RangeInput {
   only?: string[] | undefined;
 }
 
-export interface ActionsAt {
+interface ActionsAt {
   doc: LspDocument;
   range: Range;
   /** 1-based, for messages. */
@@ -35,7 +35,7 @@ export interface ActionsAt {
 }
 
 export async function codeActionsAt(input: RangeInput, ctx: ToolContext): Promise<ActionsAt> {
-  const doc = await openDocument(input.file, ctx, "textDocument/codeAction");
+  const doc = await openDocument(input.file, ctx, { method: "textDocument/codeAction" });
   const endLine = input.endLine ?? input.startLine;
   if (input.startLine > doc.lines.length || endLine < input.startLine) {
     throw new ToolError(

@@ -8,7 +8,7 @@ import { placesOf, type Place } from "./locations.ts";
 /** Lines of a declaration read for its heritage clause (it may wrap). */
 const HEADER_LINES = 4;
 
-export interface DerivedHierarchy {
+interface DerivedHierarchy {
   supertypes: { name: string; place: Place | undefined }[];
   subtypes: Place[];
   subtypesComplete: boolean;

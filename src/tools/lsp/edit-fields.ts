@@ -1,4 +1,4 @@
-// The input every editing LSP tool shares (issue 9, item 6): a dry run that only shows the diff and
+// The input every editing LSP tool shares: a dry run that only shows the diff and
 // the errors it would introduce or fix, and a guard that writes only an edit introducing no error.
 import * as v from "valibot";
 

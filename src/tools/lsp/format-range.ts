@@ -26,7 +26,7 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   async handler(input, ctx) {
-    const doc = await openDocument(input.file, ctx, METHOD);
+    const doc = await openDocument(input.file, ctx, { method: METHOD });
     if (input.endLine < input.startLine || input.startLine > doc.lines.length) {
       throw new ToolError(
         "invalid_arguments",

@@ -33,7 +33,7 @@ export default defineTool({
   slim: true,
   largeResult: true,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/prepareCallHierarchy");
+    const at = await openAt(input, ctx, { method: "textDocument/prepareCallHierarchy" });
     const items = (await at.doc.request<CallHierarchyItem[] | null>("textDocument/prepareCallHierarchy", at.params)) ?? [];
     const root = items[0];
     if (root === undefined)

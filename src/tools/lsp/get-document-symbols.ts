@@ -1,4 +1,4 @@
-// getDocumentSymbols: a file's symbols as an indented outline (issue 9, item 7), each with its
+// getDocumentSymbols: a file's symbols as an indented outline, each with its
 // kind and 1-based line range, as an editor's outline view shows them.
 import * as v from "valibot";
 import type { DocumentSymbol, SymbolInformation } from "vscode-languageserver-protocol";
@@ -24,7 +24,7 @@ export default defineTool({
   slim: true,
   largeResult: true,
   async handler(input, ctx) {
-    const doc = await openDocument(input.file, ctx, "textDocument/documentSymbol");
+    const doc = await openDocument(input.file, ctx, { method: "textDocument/documentSymbol" });
     const symbols =
       (await doc.request<DocumentSymbol[] | SymbolInformation[] | null>("textDocument/documentSymbol", {
         textDocument: { uri: doc.uri },

@@ -16,7 +16,7 @@ export default defineTool({
   annotations: { readOnlyHint: true },
   slim: true,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/hover");
+    const at = await openAt(input, ctx, { method: "textDocument/hover" });
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);
     const text = markupText(hover?.contents);
     return text === ""

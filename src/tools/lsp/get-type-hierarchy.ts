@@ -29,8 +29,8 @@ export default defineTool({
   async handler(input, ctx) {
     // Chosen per request by capability: a server of the language with a type hierarchy answers
     // natively (clangd; any configured one), else the first with definitions derives it.
-    const at = await openAt(input, ctx, "textDocument/prepareTypeHierarchy").catch((err: unknown) => {
-      if (err instanceof ToolError && err.code === "not_supported") return openAt(input, ctx, "textDocument/definition");
+    const at = await openAt(input, ctx, { method: "textDocument/prepareTypeHierarchy" }).catch((err: unknown) => {
+      if (err instanceof ToolError && err.code === "not_supported") return openAt(input, ctx, { method: "textDocument/definition" });
       throw err;
     });
     const supers = input.direction !== "subtypes";
@@ -64,7 +64,7 @@ export default defineTool({
       await at.doc.request<Location | Location[] | LocationLink[] | null>("textDocument/definition", at.params),
     )[0] ?? { uri: at.doc.uri, range: { start: at.position, end: at.position } };
     const derived = await derivedHierarchy(at.doc, definition, { supertypes: supers, subtypes: subs });
-    const [head] = await renderPlaces([definition], sources, "normal");
+    const [head] = await renderPlaces([definition], { sources, verbosity: "normal" });
     const out = [
       `${partialNote({ complete: derived.subtypesComplete, ...(derived.why ? { why: derived.why } : {}) })}${at.name}  ${head ?? ""}`,
     ];
@@ -73,7 +73,7 @@ export default defineTool({
       if (derived.supertypes.length === 0) out.push("    (none in the declaration)");
       for (const base of derived.supertypes)
         out.push(
-          `    ${base.name}  ${base.place ? ((await renderPlaces([base.place], sources, "minimal"))[0] ?? "") : "(definition not found)"}`,
+          `    ${base.name}  ${base.place ? ((await renderPlaces([base.place], { sources, verbosity: "minimal" }))[0] ?? "") : "(definition not found)"}`,
         );
     }
     if (subs) {
@@ -81,7 +81,7 @@ export default defineTool({
       if (!at.doc.server.supports("textDocument/implementation"))
         out.push(`    (${at.doc.server.serverName} cannot list them: no implementations request; try findReferences)`);
       else if (derived.subtypes.length === 0) out.push("    (none)");
-      else out.push(...(await renderPlaces(derived.subtypes, sources, "normal")).map((l) => `    ${l}`));
+      else out.push(...(await renderPlaces(derived.subtypes, { sources, verbosity: "normal" })).map((l) => `    ${l}`));
     }
     out.push(
       `(derived: ${at.doc.server.serverName} has no type hierarchy; supertypes from the declaration, subtypes from implementations)`,
@@ -91,6 +91,6 @@ export default defineTool({
 });
 
 async function label(name: string, kind: number, place: Place, sources: SourceLines): Promise<string> {
-  const [where] = await renderPlaces([place], sources, "minimal");
+  const [where] = await renderPlaces([place], { sources, verbosity: "minimal" });
   return `${name} ${symbolKindName(kind)}  ${where ?? ""}`;
 }

@@ -14,7 +14,7 @@ export default defineTool({
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/hover");
+    const at = await openAt(input, ctx, { method: "textDocument/hover" });
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);
     const signature = signatureOf(markupText(hover?.contents));
     return signature === ""

@@ -1,4 +1,4 @@
-// The language-intelligence toolsets (issue 9), split by what a model searches for: getting
+// The language-intelligence toolsets, split by what a model searches for: getting
 // around the code, and what the code is and what is wrong with it. Every tool answers headless,
 // through the workspace's language servers (ctx.lsp).
 import { defineToolset } from "../platform/toolset.ts";

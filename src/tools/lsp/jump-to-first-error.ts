@@ -35,7 +35,10 @@ export default defineTool({
     }
     errors.sort((a, b) => (a.file.relative === b.file.relative ? byPosition(a.d, b.d) : a.file.relative < b.file.relative ? -1 : 1));
     const first = errors[0] as (typeof errors)[number];
-    const context = await renderPlaces([{ uri: toFileUri(first.file.path), range: first.d.range }], new SourceLines(ctx), "verbose");
+    const context = await renderPlaces([{ uri: toFileUri(first.file.path), range: first.d.range }], {
+      sources: new SourceLines(ctx),
+      verbosity: "verbose",
+    });
     const more =
       errors.length > 1
         ? `\n${errors.length - 1} more error${errors.length === 2 ? "" : "s"} in ${new Set(errors.map((e) => e.file.relative)).size} file(s).`

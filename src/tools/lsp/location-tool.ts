@@ -11,7 +11,7 @@ import { maxResultsField, positionFields, verbosityField } from "./position-inpu
 const FRESH_RETRIES = 4;
 const FRESH_RETRY_MS = 250;
 
-export interface LocationToolSpec {
+interface LocationToolSpec {
   name: string;
   title: string;
   description: string;
@@ -35,7 +35,7 @@ export function locationTool(spec: LocationToolSpec): Tool {
     slim: true,
     ...(spec.alwaysLoad ? { alwaysLoad: true } : {}),
     async handler(input, ctx) {
-      const at = await openAt(input, ctx, spec.method);
+      const at = await openAt(input, ctx, { method: spec.method });
       type Answer = Location | Location[] | LocationLink[] | null;
       const ask = async () =>
         spec.wholeProject
@@ -53,7 +53,7 @@ export function locationTool(spec: LocationToolSpec): Tool {
       if (places.length === 0)
         return `${partialNote(answer)}No ${spec.noun} found for \`${at.name}\` at ${where} (${at.doc.server.serverName}). Check the line and symbol, or try searchWorkspaceSymbols.`;
       const shown = places.slice(0, input.maxResults);
-      const lines = await renderPlaces(shown, new SourceLines(ctx), input.verbosity);
+      const lines = await renderPlaces(shown, { sources: new SourceLines(ctx), verbosity: input.verbosity });
       const more = places.length > shown.length ? `\n… ${places.length - shown.length} more; raise maxResults to see them.` : "";
       const noun = places.length === 1 ? spec.noun : `${spec.noun}s`;
       return `${partialNote(answer)}${places.length} ${noun} of \`${at.name}\` (${where}):\n${lines.join("\n")}${more}`;

@@ -1,5 +1,6 @@
 // Locations from a server's answer (Location, Location[], LocationLink[] or null) as one flat list,
-// rendered for the model as compact `file:line:col` lines with the source line (issue 9, item 7).
+// rendered for the model as compact `file:line:col` lines with the source line, which reads in
+// fewer tokens than the JSON and says more.
 // Every URI goes through the jail: a location outside the workspace is named, never read.
 import type { Location, LocationLink, Range } from "vscode-languageserver-protocol";
 import { fromFileUri } from "../../lib/paths/file-uri.ts";
@@ -47,7 +48,8 @@ export class SourceLines {
 }
 
 /** `file:line:col` (1-based), then the trimmed source line unless minimal; verbose adds the lines around. */
-export async function renderPlaces(places: readonly Place[], sources: SourceLines, verbosity: Verbosity): Promise<string[]> {
+export async function renderPlaces(places: readonly Place[], opts: { sources: SourceLines; verbosity: Verbosity }): Promise<string[]> {
+  const { sources, verbosity } = opts;
   const out: string[] = [];
   // Every file through the jail at once rather than one after another (hundreds for a reference list).
   await Promise.all([...new Set(places.map((p) => p.uri))].map((uri) => sources.of(uri, verbosity === "minimal")));
@@ -95,7 +97,8 @@ function clip(text: string): string {
 }
 
 /** The identifier at a position, for headers ("3 references to greet"). */
-export function wordAt(lines: readonly string[], line: number, character: number): string {
+export function wordAt(lines: readonly string[], position: { line: number; character: number }): string {
+  const { line, character } = position;
   const text = lines[line] ?? "";
   let start = character;
   let end = character;

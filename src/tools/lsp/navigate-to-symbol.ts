@@ -56,8 +56,7 @@ export default defineTool({
     const shown = matches.slice(0, MAX_SHOWN);
     const where = await renderPlaces(
       shown.map((s) => s.place),
-      new SourceLines(ctx),
-      "verbose",
+      { sources: new SourceLines(ctx), verbosity: "verbose" },
     );
     const header = `${matches.length} definition${matches.length === 1 ? "" : "s"} of ${input.name}${found.complete ? "" : " (PARTIAL: servers were still loading)"}:`;
     const kinds = shown.map((s) => `${s.name} ${symbolKindName(s.kind)}${s.container ? ` in ${s.container}` : ""}`);

@@ -25,7 +25,7 @@ export default defineTool({
   timeoutMs: 120_000,
   slim: true,
   async handler(input, ctx) {
-    const doc = await openDocument(input.file, ctx, "textDocument/codeAction");
+    const doc = await openDocument(input.file, ctx, { method: "textDocument/codeAction" });
     const last = doc.lines.length - 1;
     const range = { start: { line: 0, character: 0 }, end: { line: last, character: (doc.lines[last] ?? "").length } };
     const offered =

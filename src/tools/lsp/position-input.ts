@@ -1,4 +1,4 @@
-// The input every position-taking LSP tool shares (issue 9, item 5): a file, a 1-based line, and
+// The input every position-taking LSP tool shares: a file, a 1-based line, and
 // the symbol's name on that line; the column is optional, since models are poor at columns.
 import * as v from "valibot";
 

@@ -1,5 +1,5 @@
 // prepareRename: whether the symbol at a position can be renamed, and exactly which text would
-// change, before renameSymbol (phase 2) does it.
+// change, before renameSymbol does it.
 import * as v from "valibot";
 import type { PrepareRenameResult, Range } from "vscode-languageserver-protocol";
 import { ServerRefusal } from "../../lsp/server-refusal.ts";
@@ -17,7 +17,7 @@ export default defineTool({
   annotations: { readOnlyHint: true },
   slim: true,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/rename");
+    const at = await openAt(input, ctx, { method: "textDocument/rename" });
     const where = `${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}`;
     if (!at.doc.server.supports("textDocument/prepareRename")) {
       return `${at.doc.server.serverName} renames without a prior check; \`${at.name}\` at ${where} would be renamed by renameSymbol if it is a symbol.`;

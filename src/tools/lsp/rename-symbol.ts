@@ -28,7 +28,7 @@ export default defineTool({
   timeoutMs: 120_000,
   slim: true,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, METHOD);
+    const at = await openAt(input, ctx, { method: METHOD });
     let answer: Awaited<ReturnType<typeof at.doc.wholeProject<WorkspaceEdit | null>>>;
     try {
       answer = await at.doc.wholeProject<WorkspaceEdit | null>(METHOD, { ...at.params, newName: input.newName });

@@ -30,8 +30,7 @@ export default defineTool({
     const shown = symbols.slice(0, input.maxResults);
     const where = await renderPlaces(
       shown.map((s) => s.place),
-      new SourceLines(ctx),
-      "minimal",
+      { sources: new SourceLines(ctx), verbosity: "minimal" },
     );
     const lines = shown.map((s, i) => `${s.name} ${symbolKindName(s.kind)}${s.container ? ` in ${s.container}` : ""}  ${where[i] ?? ""}`);
     const more = symbols.length > shown.length ? `\n… ${symbols.length - shown.length} more; narrow the query or raise maxResults.` : "";

@@ -16,7 +16,7 @@ export default defineTool({
   annotations: { readOnlyHint: true },
   slim: true,
   async handler(input, ctx) {
-    const at = await openAt(input, ctx, "textDocument/signatureHelp");
+    const at = await openAt(input, ctx, { method: "textDocument/signatureHelp" });
     const help = await at.doc.request<SignatureHelp | null>("textDocument/signatureHelp", {
       ...at.params,
       context: { triggerKind: 1, isRetrigger: false },

@@ -5,14 +5,14 @@ import type { Answer } from "../../lsp/whole-project.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import type { Place } from "./locations.ts";
 
-export interface FoundSymbol {
+interface FoundSymbol {
   name: string;
   kind: number;
   container: string | undefined;
   place: Place;
 }
 
-export interface SymbolSearch {
+interface SymbolSearch {
   symbols: FoundSymbol[];
   complete: boolean;
   why: string[];
@@ -31,7 +31,7 @@ export async function searchSymbols(query: string, ctx: ToolContext): Promise<Sy
       const answer = await ctx.lsp
         .wholeProject(
           server,
-          () => server.request<(SymbolInformation | WorkspaceSymbol)[] | null>("workspace/symbol", { query }, ctx.signal),
+          () => server.request<(SymbolInformation | WorkspaceSymbol)[] | null>("workspace/symbol", { query }, { signal: ctx.signal }),
           ctx.signal,
         )
         .catch((err: unknown) => {

@@ -22,14 +22,17 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     const updatedAt = new Date().toISOString();
-    return createPlanFile(ctx, slugOf(input.title), (id, file) => ({
-      id,
-      title: input.title,
-      status: "active",
-      steps: input.steps.map((text, i) => ({ n: i + 1, text, done: false })),
-      notes: input.notes,
-      updatedAt,
-      file,
-    }));
+    return createPlanFile(ctx, {
+      slug: slugOf(input.title),
+      make: (id, file) => ({
+        id,
+        title: input.title,
+        status: "active",
+        steps: input.steps.map((text, i) => ({ n: i + 1, text, done: false })),
+        notes: input.notes,
+        updatedAt,
+        file,
+      }),
+    });
   },
 });

@@ -9,7 +9,7 @@ const CHECK_TIMEOUT_MS = 10_000;
 
 export function probeReadiness(deps: ExecDeps): Record<string, ReadinessCheck> {
   // Not tied to any call: a check is shared by every caller for a while (src/capabilities/probes.ts).
-  const gh = createExec(deps, ["gh"], new AbortController().signal);
+  const gh = createExec(deps, { declared: ["gh"], signal: new AbortController().signal });
   return {
     gh: () =>
       ghLoginProblem({

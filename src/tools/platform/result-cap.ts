@@ -1,5 +1,5 @@
-// --max-result-size applies to every result (issue 13: structured results used to skip it, so a cap of
-// 1 KB still let 1 MB through). Text is cut with a note. A structured value is shrunk where it is
+// --max-result-size applies to every result, structured ones too: were they to skip it, a cap of
+// 1 KB would still let 1 MB through. Text is cut with a note. A structured value is shrunk where it is
 // big (the longest arrays lose items from the end, the longest strings lose their tail) until its
 // JSON fits, and gets a `_truncated` note saying what was left out: every output schema in tools/list
 // declares that key (src/tools/platform/registry.ts), so the cut result still matches its schema.

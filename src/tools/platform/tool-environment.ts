@@ -36,7 +36,7 @@ export interface ToolHost {
 
 export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEnvironmentOptions): ToolHost {
   const fs = createWorkspaceFs(runtime.fs, opts.workspace);
-  const commands = createCommandGuard(runtime, opts.settings.allowCommands ?? [], opts.settings.passEnv ?? []);
+  const commands = createCommandGuard(runtime, { allowCommands: opts.settings.allowCommands ?? [], passEnv: opts.settings.passEnv ?? [] });
   return {
     runtime,
     commands,
@@ -65,7 +65,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     events: env.events,
     lsp: env.lsp,
     state: (key) => host.states.get(key),
-    exec: createExec({ runtime: host.runtime, fs: env.fs, guard: host.commands }, call.executables, call.signal),
+    exec: createExec({ runtime: host.runtime, fs: env.fs, guard: host.commands }, { declared: call.executables, signal: call.signal }),
     http: createHttpClient({ runtime: host.runtime, allowPrivate: env.settings.allowPrivateHttp === true }, call.signal),
     session: call.session,
     signal: call.signal,

@@ -1,4 +1,4 @@
-// The contract every tool is held to at start-up (issue 13), so that with 170 tools none is silently
+// The contract every tool is held to at start-up, so that with 170 tools none is silently
 // unfindable or malformed: names, descriptions a model can skim, search hints, strict inputs, and a
 // budget for tools loaded up front.
 import { BridgeError } from "../../errors.ts";

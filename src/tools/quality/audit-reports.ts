@@ -4,7 +4,7 @@
 import { isRecord } from "../../services/diagnostics/project-facts.ts";
 
 export const AUDIT_SEVERITIES = ["critical", "high", "moderate", "low", "info", "unknown"] as const;
-export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
+type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
 export interface Advisory {
   package: string;

@@ -35,6 +35,6 @@ export default defineTool({
         },
       );
     }
-    return shape(await runCheckers(ctx, linters, file, { fixing: true }), "hint", 200);
+    return shape(await runCheckers(ctx, linters, { file, fixing: true }), { minSeverity: "hint", maxResults: 200 });
   },
 });

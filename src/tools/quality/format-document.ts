@@ -1,6 +1,6 @@
 // formatDocument: formats a file with the project's formatter. Headless the file on disk is the
-// document, so it is written (preview: true only shows the change); with the VS Code extension the
-// [extension-ide] issue formats the open editor instead.
+// document, so it is written (preview: true only shows the change); with the VS Code extension
+// connected, formatting the open editor instead is a viaExtension handler's job.
 import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
 import { FORMATTER_NAMES } from "../../services/formatting/cli-formatters.ts";

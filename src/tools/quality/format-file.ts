@@ -11,13 +11,13 @@ import { cliFormatterBackend } from "../../services/formatting/cli-formatters.ts
 import type { FormatterBackend } from "../../services/formatting/formatter-backend.ts";
 import { lspFormatterBackend } from "../../services/formatting/lsp-formatter-backend.ts";
 
-/** Asked in order: the project's formatter CLI, then the file's language server ([lsp]). */
-export const FORMATTER_BACKENDS: readonly FormatterBackend[] = [cliFormatterBackend(), lspFormatterBackend];
+/** Asked in order: the project's formatter CLI, then the file's language server. */
+const FORMATTER_BACKENDS: readonly FormatterBackend[] = [cliFormatterBackend(), lspFormatterBackend];
 
 const MAX_FORMAT_BYTES = 2 * 1024 * 1024;
 const PREVIEW_LINES = 200;
 
-export interface FormatRequest {
+interface FormatRequest {
   file: string;
   formatter?: string | undefined;
   /** Write the result (false: only show what would change). */
@@ -47,8 +47,11 @@ export async function formatFile(ctx: ToolContext, req: FormatRequest): Promise<
     throw new ToolError("file_changed", `${file} changed while it was being formatted`, { suggestion: "Format it again." });
   }
   const path = await ctx.fs.resolve(file);
-  const deltas = await diagnosticsDeltas(ctx, [path], async () => {
-    await ctx.fs.writeFile(file, formatted);
+  const deltas = await diagnosticsDeltas(ctx, {
+    paths: [path],
+    write: async () => {
+      await ctx.fs.writeFile(file, formatted);
+    },
   });
   const delta = deltas.get(path);
   const done = `Formatted ${file} with ${backend.name}: ${change.summary}`;

@@ -51,7 +51,7 @@ export default defineTool({
       // A server that failed or left files out did not check them: the type-checking CLIs still may.
       typesChecked ||= backend.checksTypes === true && report.skipped.length === 0;
     }
-    if (answered) return shape(merged, input.severity ?? "hint", input.maxResults ?? DEFAULT_MAX);
+    if (answered) return shape(merged, { minSeverity: input.severity ?? "hint", maxResults: input.maxResults ?? DEFAULT_MAX });
     throw new ToolError(
       "not_detected",
       `No checker covers ${file ?? "this workspace"}: none of tsc, eslint, biome, ruff, pyright, cargo or go vet is declared by the project (config file or dependency)`,
@@ -62,7 +62,11 @@ export default defineTool({
   },
 });
 
-export function shape(report: DiagnosticsReport, min: (typeof SEVERITIES)[number], max: number): v.InferOutput<typeof DiagnosticsResult> {
+export function shape(
+  report: DiagnosticsReport,
+  limits: { minSeverity: (typeof SEVERITIES)[number]; maxResults: number },
+): v.InferOutput<typeof DiagnosticsResult> {
+  const { minSeverity: min, maxResults: max } = limits;
   const kept = report.diagnostics.filter((d) => atLeast(d.severity, min)).sort(compareDiagnostics);
   const count = (s: (typeof SEVERITIES)[number]) => report.diagnostics.filter((d) => d.severity === s).length;
   const counts = { error: count("error"), warning: count("warning"), info: count("info"), hint: count("hint") };

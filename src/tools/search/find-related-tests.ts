@@ -44,7 +44,7 @@ export default defineTool({
     const listed = await listFiles(ctx, ".", { includeHidden: false, gitignore: true });
     const candidates = listed.files.filter((f) => f !== source && isTestFile(f));
     // A test found by its name alone is shown without being read: rg's names are checked through the jail first (checked-names.ts).
-    const tests = listed.via === "rg" ? await namesInside(ctx, ".", candidates) : candidates;
+    const tests = listed.via === "rg" ? await namesInside(ctx, candidates, { dir: "." }) : candidates;
     const stem = stemOf(source);
     const found = new Map<string, Set<"name" | "import">>();
     const add = (path: string, by: "name" | "import") => found.set(path, (found.get(path) ?? new Set()).add(by));

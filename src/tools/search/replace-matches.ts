@@ -4,13 +4,14 @@
 // take part, or does not exist, expands to nothing. Matches never span lines.
 import type { Regex } from "../../lib/regex/index.ts";
 
-export interface Replaced {
+interface Replaced {
   text: string;
   count: number;
 }
 
 /** `text` with every match of `regex` replaced, line by line ("\n" separated). */
-export function replaceMatches(text: string, regex: Regex, replacement: string, literal: boolean): Replaced {
+export function replaceMatches(text: string, regex: Regex, opts: { replacement: string; literal: boolean }): Replaced {
+  const { replacement, literal } = opts;
   let count = 0;
   const lines = text.split("\n").map((line) => {
     let out = "";
@@ -41,7 +42,7 @@ function stepAt(line: string, at: number): number {
   return code >= 0xd800 && code <= 0xdbff ? 2 : 1;
 }
 
-export function expand(replacement: string, groups: readonly (string | undefined)[], names: ReadonlyMap<string, number>): string {
+function expand(replacement: string, groups: readonly (string | undefined)[], names: ReadonlyMap<string, number>): string {
   return replacement.replace(/\$(\$|\{([^}]*)\}|[A-Za-z0-9_]+)/g, (_whole, ref: string, braced: string | undefined) => {
     if (ref === "$") return "$";
     const name = braced ?? ref;

@@ -57,7 +57,7 @@ export default defineTool({
         skipped++;
         continue;
       }
-      const { text, count } = replaceMatches(doc.text, regex, input.replacement, input.literal);
+      const { text, count } = replaceMatches(doc.text, regex, { replacement: input.replacement, literal: input.literal });
       if (count === 0 || text === doc.text) continue;
       changed.push({ doc, after: text, count });
       if (changed.length > MAX_CHANGED_FILES) {
@@ -70,11 +70,7 @@ export default defineTool({
     const writes = changed.map((c) => documentWrite(c.doc, c.after));
     const notes =
       !input.dryRun && writes.length > 0
-        ? await withDiagnosticsDelta(
-            ctx,
-            writes.map((w) => w.path),
-            () => ctx.fs.commit(writes),
-          )
+        ? await withDiagnosticsDelta(ctx, { paths: writes.map((w) => w.path), write: () => ctx.fs.commit(writes) })
         : undefined;
     const verb = input.dryRun ? "Would replace" : "Replaced";
     const skippedNote = skipped > 0 ? ` (${skipped} file${skipped === 1 ? "" : "s"} not text or not editable, skipped)` : "";

@@ -33,7 +33,7 @@ export interface SearchRequest {
 /** rg's output for a search that matches nearly everything is cut here (and said to be). */
 export const MAX_RG_OUTPUT = 32 * 1024 * 1024;
 /** Larger files are not searched by the built-in engine (rg has no such limit; see the README). */
-export const MAX_SEARCHED_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_SEARCHED_FILE_BYTES = 64 * 1024 * 1024;
 /** A NUL byte in this much of a file makes it binary and unsearched, as in rg. */
 const BINARY_SNIFF_BYTES = 64 * 1024;
 const PROGRESS_EVERY_FILES = 250;
@@ -157,7 +157,7 @@ export async function searchBuiltIn(ctx: ToolContext, req: SearchRequest): Promi
       });
       if (matching.length === 0) continue;
       found += matching.length;
-      files.push({ path, lines: withContext(lines, matching, req.context) });
+      files.push({ path, lines: withContext(lines, matching, { context: req.context }) });
     }
   } finally {
     await reads.return(undefined);

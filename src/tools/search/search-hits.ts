@@ -4,7 +4,7 @@
 // with a line that says so. Both engines produce this model, so their answers are the same text.
 import { displayName } from "../../lib/text/display-name.ts";
 
-export interface HitLine {
+interface HitLine {
   /** 1-based. */
   readonly n: number;
   readonly text: string;
@@ -23,7 +23,8 @@ const MAX_SHOWN_LINE = 400;
 const CLOSING_ROOM = 400;
 
 /** The lines of a file to show: the matching ones and `context` lines around each, merged. */
-export function withContext(lines: readonly string[], matching: readonly number[], context: number): HitLine[] {
+export function withContext(lines: readonly string[], matching: readonly number[], opts: { context: number }): HitLine[] {
+  const { context } = opts;
   const out: HitLine[] = [];
   const isMatch = new Set(matching);
   let shownUntil = 0;
@@ -36,7 +37,7 @@ export function withContext(lines: readonly string[], matching: readonly number[
   return out;
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   maxResults: number;
   maxChars: number;
   /** Context lines asked for: only then are separate runs marked with "--", as grep does. */

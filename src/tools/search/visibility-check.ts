@@ -13,7 +13,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 
-export interface VisibilityCheck {
+interface VisibilityCheck {
   /** `path` is relative to the search directory. */
   visible(path: string): Promise<boolean>;
 }

@@ -44,7 +44,7 @@ function compareItems(a: TreeItem, b: TreeItem): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
-export function humanSize(bytes: number): string {
+function humanSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ["KB", "MB", "GB", "TB"];
   let value = bytes / 1024;

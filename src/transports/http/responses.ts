@@ -5,11 +5,11 @@ import type { RequestId } from "../../mcp/protocol/jsonrpc.ts";
 
 export function rpcErrorResponse(
   status: number,
-  code: number,
-  message: string,
-  opts: { headers?: Record<string, string>; id?: RequestId | null; data?: unknown } = {},
+  rpcError: { code: number; message: string; data?: unknown },
+  opts: { headers?: Record<string, string>; id?: RequestId | null } = {},
 ): Response {
-  const error = opts.data === undefined ? { code, message } : { code, message, data: opts.data };
+  const { code, message, data } = rpcError;
+  const error = data === undefined ? { code, message } : { code, message, data };
   const body = JSON.stringify({ jsonrpc: "2.0", error, id: opts.id ?? null });
   return new Response(body, { status, headers: { "content-type": "application/json", ...opts.headers } });
 }

@@ -5,10 +5,10 @@
 // Sessions idle for 10 minutes expire.
 import type { HttpSession } from "./http-session.ts";
 
-export const EVICTABLE_IDLE_MS = 60_000;
-export const IDLE_TTL_MS = 10 * 60_000;
+const EVICTABLE_IDLE_MS = 60_000;
+const IDLE_TTL_MS = 10 * 60_000;
 
-export type Room = { ok: true } | { ok: false; retryAfterSeconds: number };
+type Room = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export class SessionPool {
   private readonly sessions = new Map<string, HttpSession>();

@@ -14,13 +14,13 @@ import { accepts, BodyTooLarge, isJsonContentType, readBodyLimited, rpcErrorResp
 import { SessionPool } from "./session-pool.ts";
 import { openSseConnection, parseEventId, type SseChannel } from "./sse-channel.ts";
 
-export const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
+const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
 const KEEPALIVE_MS = 25_000;
 const SWEEP_MS = 60_000;
 const SESSION_HEADER = "mcp-session-id";
 const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" };
 
-export interface StreamableHttpOptions {
+interface StreamableHttpOptions {
   createSession(): McpSession;
   /**
    * Charges a request that names no known session (an initialize) to the credential's budget;
@@ -71,10 +71,16 @@ export class StreamableHttpTransport {
   private async post(request: Request): Promise<Response> {
     const accept = request.headers.get("accept");
     if (!accepts(accept, "application/json") || !accepts(accept, "text/event-stream")) {
-      return rpcErrorResponse(406, RpcCode.serverError, "Not Acceptable: Client must accept both application/json and text/event-stream");
+      return rpcErrorResponse(406, {
+        code: RpcCode.serverError,
+        message: "Not Acceptable: Client must accept both application/json and text/event-stream",
+      });
     }
     if (!isJsonContentType(request.headers.get("content-type"))) {
-      return rpcErrorResponse(415, RpcCode.serverError, "Unsupported Media Type: Content-Type must be application/json (UTF-8)");
+      return rpcErrorResponse(415, {
+        code: RpcCode.serverError,
+        message: "Unsupported Media Type: Content-Type must be application/json (UTF-8)",
+      });
     }
     // Charged before the body is read or parsed: a 4 MB body of garbage costs a token too.
     const id = request.headers.get(SESSION_HEADER);
@@ -86,7 +92,10 @@ export class StreamableHttpTransport {
       text = await readBodyLimited(request, MAX_BODY_BYTES);
     } catch (err) {
       if (err instanceof BodyTooLarge)
-        return rpcErrorResponse(413, RpcCode.invalidRequest, `Payload Too Large: at most ${MAX_BODY_BYTES} bytes per message`);
+        return rpcErrorResponse(413, {
+          code: RpcCode.invalidRequest,
+          message: `Payload Too Large: at most ${MAX_BODY_BYTES} bytes per message`,
+        });
       throw err;
     }
     const decoded = decodeMessage(text);
@@ -116,8 +125,10 @@ export class StreamableHttpTransport {
       });
       return rpcErrorResponse(
         503,
-        RpcCode.serverError,
-        `Service Unavailable: all ${this.pool.size} MCP sessions are in use (--max-sessions); retry in ${room.retryAfterSeconds} s, or end an unused session with DELETE`,
+        {
+          code: RpcCode.serverError,
+          message: `Service Unavailable: all ${this.pool.size} MCP sessions are in use (--max-sessions); retry in ${room.retryAfterSeconds} s, or end an unused session with DELETE`,
+        },
         { headers: { "retry-after": String(room.retryAfterSeconds) } },
       );
     }
@@ -157,7 +168,7 @@ export class StreamableHttpTransport {
 
   private get(request: Request): Response {
     if (!accepts(request.headers.get("accept"), "text/event-stream")) {
-      return rpcErrorResponse(406, RpcCode.serverError, "Not Acceptable: Client must accept text/event-stream");
+      return rpcErrorResponse(406, { code: RpcCode.serverError, message: "Not Acceptable: Client must accept text/event-stream" });
     }
     const found = this.sessionFor(request);
     if (found instanceof Response) return found;
@@ -168,19 +179,21 @@ export class StreamableHttpTransport {
       const parsed = parseEventId(lastEventId);
       channel = parsed && found.channel(parsed.streamId);
       if (!parsed || !channel) {
-        return rpcErrorResponse(400, RpcCode.serverError, "Bad Request: unknown Last-Event-ID; open a new stream without it");
+        return rpcErrorResponse(400, {
+          code: RpcCode.serverError,
+          message: "Bad Request: unknown Last-Event-ID; open a new stream without it",
+        });
       }
       afterSeq = parsed.seq;
       if (!channel.canResume(afterSeq)) {
-        return rpcErrorResponse(
-          400,
-          RpcCode.serverError,
-          "Bad Request: that stream's response is no longer kept (replay memory is bounded per session); send the request again",
-        );
+        return rpcErrorResponse(400, {
+          code: RpcCode.serverError,
+          message: "Bad Request: that stream's response is no longer kept (replay memory is bounded per session); send the request again",
+        });
       }
     } else {
       if (found.standalone?.connected) {
-        return rpcErrorResponse(409, RpcCode.serverError, "Conflict: Only one SSE stream is allowed per session");
+        return rpcErrorResponse(409, { code: RpcCode.serverError, message: "Conflict: Only one SSE stream is allowed per session" });
       }
       channel = found.standalone ??= found.newChannel();
       found.mcp.attach(channel);
@@ -202,11 +215,11 @@ export class StreamableHttpTransport {
   /** The session a non-initialize request names, or the error response the spec asks for. */
   private sessionFor(request: Request): HttpSession | Response {
     const unsupported = checkProtocolHeader(request.headers.get("mcp-protocol-version"));
-    if (unsupported) return rpcErrorResponse(400, unsupported.code, unsupported.message);
+    if (unsupported) return rpcErrorResponse(400, { code: unsupported.code, message: unsupported.message });
     const id = request.headers.get(SESSION_HEADER);
-    if (!id) return rpcErrorResponse(400, RpcCode.serverError, "Bad Request: Mcp-Session-Id header is required");
+    if (!id) return rpcErrorResponse(400, { code: RpcCode.serverError, message: "Bad Request: Mcp-Session-Id header is required" });
     const session = this.pool.get(id);
-    if (!session) return rpcErrorResponse(404, RpcCode.sessionNotFound, "Session not found");
+    if (!session) return rpcErrorResponse(404, { code: RpcCode.sessionNotFound, message: "Session not found" });
     return session;
   }
 }
@@ -214,5 +227,9 @@ export class StreamableHttpTransport {
 /** 429 with Retry-After, for a message refused by a rate budget before it was read. */
 function tooManyRequests(waitMs: number): Response {
   const err = rateLimitedError(waitMs);
-  return rpcErrorResponse(429, err.code, err.message, { data: err.data, headers: { "retry-after": String(Math.ceil(waitMs / 1000)) } });
+  return rpcErrorResponse(
+    429,
+    { code: err.code, message: err.message, data: err.data },
+    { headers: { "retry-after": String(Math.ceil(waitMs / 1000)) } },
+  );
 }

@@ -21,7 +21,7 @@ import {
 } from "../../wire.ts";
 import { SafeSender } from "./safe-sender.ts";
 
-export interface ClaudeCodeSocketOptions {
+interface ClaudeCodeSocketOptions {
   runtime: Pick<Runtime, "upgradeWebSocket" | "webSocketInfo">;
   token: string;
   hostPolicy: HostPolicy;
@@ -41,9 +41,10 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     return {
       onOpen(_event, ws) {
         sender = new SafeSender(ws, () => opts.runtime.webSocketInfo.bufferedAmount(ws));
-        attachment = opts.store.attach(clientId, sender, () =>
-          ws.close(CloseCode.superseded, "superseded by a newer connection of this session"),
-        );
+        attachment = opts.store.attach(clientId, {
+          sink: sender,
+          evictSocket: () => ws.close(CloseCode.superseded, "superseded by a newer connection of this session"),
+        });
         opts.onCountChange?.(++open);
         if (wantsNotice) sender.send(notificationMessage(ATTACH_NOTICE_METHOD, attachNotice(attachment)));
         opts.logger.info(`Claude Code ${attachment.resumed ? "reconnected" : "connected"} over WebSocket`, {

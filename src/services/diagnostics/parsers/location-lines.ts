@@ -3,7 +3,8 @@
 import type { Diagnostic, Severity } from "../diagnostic.ts";
 import { relativeTo } from "./paths.ts";
 
-export function parseLocationLines(text: string, root: string, source: string): Diagnostic[] {
+export function parseLocationLines(text: string, root: string, opts: { source: string }): Diagnostic[] {
+  const { source } = opts;
   const out: Diagnostic[] = [];
   for (const line of text.split(/\r?\n/)) {
     const m = /^(?:vet: )?([^\s:#][^:]*):(\d+):(\d+): (.*)$/.exec(line);
@@ -22,7 +23,8 @@ export function parseLocationLines(text: string, root: string, source: string): 
 
 const GITHUB_SEVERITY: Readonly<Record<string, Severity>> = { error: "error", warning: "warning", notice: "info" };
 
-export function parseGithubAnnotations(text: string, root: string, source: string): Diagnostic[] {
+export function parseGithubAnnotations(text: string, root: string, opts: { source: string }): Diagnostic[] {
+  const { source } = opts;
   const out: Diagnostic[] = [];
   for (const line of text.split(/\r?\n/)) {
     const m = /^::(error|warning|notice) ([^:]*)::(.*)$/.exec(line);

@@ -3,7 +3,7 @@
 // XML (pytest-cov, coverage.py, gcovr), coverage.py's JSON, and Go's cover profile. A report can be
 // tens of megabytes, so every reader gives the event loop a turn within its Yielder's budget.
 import { forEachLine } from "../../../lib/text/each-line.ts";
-import { createYielder } from "../../../lib/yield-now.ts";
+import { createYielder, type Yielder } from "../../../lib/yield-now.ts";
 import { isRecord } from "../../../services/diagnostics/project-facts.ts";
 import { relativeTo } from "../../../services/diagnostics/parsers/paths.ts";
 import { xmlAttributes, xmlElements } from "../xml-elements.ts";
@@ -16,7 +16,8 @@ export interface FileCoverage {
   uncovered?: number[];
 }
 
-export async function parseLcov(text: string, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
+export async function parseLcov(text: string, root: string, opts: { yielder?: Yielder } = {}): Promise<FileCoverage[]> {
+  const yielder = opts.yielder ?? createYielder();
   const out: FileCoverage[] = [];
   let current: { file: string; hits: Map<number, number> } | undefined;
   await forEachLine(
@@ -31,7 +32,7 @@ export async function parseLcov(text: string, root: string, yielder = createYiel
         current = undefined;
       }
     },
-    yielder,
+    { yielder },
   );
   return out;
 }
@@ -39,8 +40,9 @@ export async function parseLcov(text: string, root: string, yielder = createYiel
 export async function parseIstanbulFinal(
   report: Record<string, unknown>,
   root: string,
-  yielder = createYielder(),
+  opts: { yielder?: Yielder } = {},
 ): Promise<FileCoverage[]> {
+  const yielder = opts.yielder ?? createYielder();
   const out: FileCoverage[] = [];
   for (const [path, data] of Object.entries(report)) {
     await yielder.maybeYield();
@@ -60,8 +62,9 @@ export async function parseIstanbulFinal(
 export async function parseIstanbulSummary(
   report: Record<string, unknown>,
   root: string,
-  yielder = createYielder(),
+  opts: { yielder?: Yielder } = {},
 ): Promise<FileCoverage[]> {
+  const yielder = opts.yielder ?? createYielder();
   const out: FileCoverage[] = [];
   for (const [path, data] of Object.entries(report)) {
     await yielder.maybeYield();
@@ -71,7 +74,8 @@ export async function parseIstanbulSummary(
   return out;
 }
 
-export async function parseCobertura(xml: string, root: string, yielder = createYielder()): Promise<FileCoverage[]> {
+export async function parseCobertura(xml: string, root: string, opts: { yielder?: Yielder } = {}): Promise<FileCoverage[]> {
+  const yielder = opts.yielder ?? createYielder();
   const sources = [...xmlElements(xml, "source")].flatMap((s) => (s.body === undefined ? [] : [s.body.trim()]));
   const out: FileCoverage[] = [];
   let count = 0;
@@ -96,8 +100,9 @@ export async function parseCobertura(xml: string, root: string, yielder = create
 export async function parseCoveragePyJson(
   report: Record<string, unknown>,
   root: string,
-  yielder = createYielder(),
+  opts: { yielder?: Yielder } = {},
 ): Promise<FileCoverage[]> {
+  const yielder = opts.yielder ?? createYielder();
   const files = isRecord(report.files) ? report.files : {};
   const out: FileCoverage[] = [];
   for (const [path, data] of Object.entries(files)) {
@@ -120,8 +125,9 @@ const MAX_BLOCK_LINES = 10_000;
 export async function parseGoCoverProfile(
   text: string,
   modulePath: string | undefined,
-  yielder = createYielder(),
+  opts: { yielder?: Yielder } = {},
 ): Promise<FileCoverage[]> {
+  const yielder = opts.yielder ?? createYielder();
   const files = new Map<string, { covered: number; total: number; uncovered: Set<number> }>();
   await forEachLine(
     text,
@@ -138,7 +144,7 @@ export async function parseGoCoverProfile(
       else for (let n = Number(m[2]), last = Math.min(Number(m[3]), n + MAX_BLOCK_LINES); n <= last; n++) entry.uncovered.add(n);
       files.set(file, entry);
     },
-    yielder,
+    { yielder },
   );
   return [...files].map(([file, e]) => ({ file, covered: e.covered, total: e.total, uncovered: [...e.uncovered].sort((a, b) => a - b) }));
 }

@@ -15,7 +15,7 @@ import { isRecord, readProjectFacts } from "../../../services/diagnostics/projec
 import type { ToolContext } from "../../../capabilities/context.ts";
 import type { RunnerName } from "./runners.ts";
 
-export interface DetectedRunner {
+interface DetectedRunner {
   runner: RunnerName;
   why: string;
 }

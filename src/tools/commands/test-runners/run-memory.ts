@@ -4,9 +4,9 @@
 import { defineToolsetState, type ToolsetState } from "../../../capabilities/toolset-state.ts";
 import type { TestRun } from "./test-run.ts";
 
-export const RESULT_CACHE_MS = 30_000;
+const RESULT_CACHE_MS = 30_000;
 
-export interface RunMemory extends ToolsetState {
+interface RunMemory extends ToolsetState {
   cached(key: string): { run: TestRun; ageMs: number } | undefined;
   remember(key: string, run: TestRun, session: string): void;
   /** The outcome of the run before this one, then records this one. */
