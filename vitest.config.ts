@@ -1,12 +1,15 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: fast in-process tests; the contract suite, which starts the bridge and runtime
-// probes under node, bun and deno (test/contract); and e2e tests that start real processes (the
-// bridge, the Claude Code CLI, the conformance suite). The last two get longer timeouts. Files
-// run in parallel on at most two workers, which suits the 2-core CI machines. Every run also
-// writes a JSON report that .ci/run turns into its "N passed, N failed" line. A passing run is
-// quiet (issue 8): what a test logs is shown only when it fails, and child processes' output
-// reaches the terminal only through a failing assertion's message.
+// Four projects. unit: in-process only (test/unit, mirroring src's layers); its setup file fails
+// any test that starts a child process. integration: real git, rg, gh, racing processes and
+// language servers (test/integration, the same layers), with timeouts sized for a loaded 2-core
+// machine: its slowest git cases take about 5 s on a busy one, and 60 s leaves room for a much
+// busier one (the race tests set their own, longer). contract: the bridge and runtime probes under
+// node, bun and deno (test/contract). e2e: the real things (the bridge, the Claude Code CLI, the
+// conformance suite). Files run in parallel on at most two workers, which suits the 2-core CI
+// machines. Every run also writes a JSON report that .ci/run turns into its "N passed, N failed"
+// line. A passing run is quiet: what a test logs is shown only when it fails, and child processes'
+// output reaches the terminal only through a failing assertion's message.
 export default defineConfig({
   test: {
     maxWorkers: 2,
@@ -18,8 +21,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["test/**/*.test.ts"],
-          exclude: ["test/e2e/**", "test/contract/**", "**/node_modules/**"],
+          include: ["test/unit/**/*.test.ts"],
+          setupFiles: ["test/unit/in-process-only.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,6 +1,6 @@
 // Prints the README's tool table from the registry's toolsets (run `npm run build` first), so the
 // README lists every tool with the description tools/list gives: `node scripts/tool-table.mjs`.
-// test/unit/readme-tools.test.ts fails when a tool is missing from README.md.
+// test/unit/house/readme-tools.test.ts fails when a tool is missing from README.md.
 import { TOOLSETS } from "../dist/src/tools/toolsets.js";
 
 for (const toolset of TOOLSETS) {

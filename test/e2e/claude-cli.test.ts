@@ -60,7 +60,7 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
   it("keeps accepting Claude Code after many short connections (no lock-out by stale sessions)", async () => {
     // Claude Code does not DELETE its HTTP session when `claude mcp list` exits; so does a crashed or
     // restarted Claude Code. The default pool (--max-sessions 64) holds these; sessions idle for a
-    // minute give way to new ones (test/unit/session-pool.test.ts).
+    // minute give way to new ones (test/unit/transports/session-pool.test.ts).
     const results: string[] = [];
     for (let i = 0; i < 6; i++) {
       const list = await claude(["mcp", "list"]);
