@@ -1,6 +1,6 @@
 // lock-schema.ts's parse without valibot, for the stdio shim: Claude Code starts a shim on every
 // session, and loading valibot (a 200 KB module) cost the shim about 9 ms of CPU before its first
-// answer, some 6% of its start-up. The rules are lock-schema.ts's; test/unit/shim-lock-parse.test.ts
+// answer, some 6% of its start-up. The rules are lock-schema.ts's; test/unit/lock/shim-lock-parse.test.ts
 // runs both on a table and on generated locks, so a change to one that the other does not follow
 // fails there, and test/e2e/shim-import-graph.test.ts fails if valibot enters the shim.
 import { jsonOrUndefined, type IdeLock } from "./lock-fields.ts";

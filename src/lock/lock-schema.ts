@@ -1,6 +1,6 @@
 // The lock file's schema (valibot): the one definition of how a lock is read, used by the bridge
 // and its commands. The shim reads locks with lock-parse-plain.ts instead, to keep valibot out of
-// its start-up; test/unit/shim-lock-parse.test.ts proves the two agree.
+// its start-up; test/unit/lock/shim-lock-parse.test.ts proves the two agree.
 import * as v from "valibot";
 import { jsonOrUndefined, type IdeLock } from "./lock-fields.ts";
 

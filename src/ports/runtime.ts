@@ -1,6 +1,6 @@
 // The Runtime port: everything the core (src/) needs from Node, Bun or Deno, passed in explicitly.
 // It belongs to the core (arrows run runtime/ -> src/ only): runtime/ implements it, and no file in
-// src/ imports runtime/ (test/unit/one-rule.test.ts). Web-standard types only.
+// src/ imports runtime/ (test/unit/house/one-rule.test.ts). Web-standard types only.
 import type { UpgradeWebSocket } from "hono/ws";
 import type { Fs } from "./fs.ts";
 import type { LanguageServerLauncher } from "./lsp.ts";

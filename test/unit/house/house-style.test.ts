@@ -21,9 +21,9 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { sourceFiles } from "../helpers/source-imports.ts";
+import { sourceFiles } from "../../helpers/source-imports.ts";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
 /** The tags the project's issues go by; `[abc]` in a glob or `[flags]` in a usage line is no tag. */
 const ISSUE_TAGS = ["lsp", "git", "github", "files", "exec", "extension-ide", "house"];
