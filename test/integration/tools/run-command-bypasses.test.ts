@@ -8,7 +8,7 @@
 // made of attacks that work.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -303,6 +303,44 @@ describe("runCommand and runInTerminal refuse one-call bypasses", () => {
       expect(text, JSON.stringify(args)).toMatch(/exit 0/);
     }
     expect(spawned).toHaveLength(5);
+  });
+});
+
+describe("interpreters copied into the project under a tool's name", () => {
+  /** [tool name it poses as, the interpreter's real binary, code that would leave a marker, why refused]. */
+  async function copies(): Promise<[string, string, string[], RegExp][]> {
+    // python3 on PATH may be a shim (pyenv): ask python itself where its binary is.
+    const { stdout } = await run("python3", ["-c", "import os, sys; print(os.path.realpath(sys.executable))"]);
+    return [
+      // Not on PATH as itself when python3 is a shim: only its content tells what it is.
+      ["vitest", stdout.trim(), ["-c", `open('${markers}/python-copy', 'w')`], /Python|libpython.*by its content/],
+      ["jest", "/bin/bash", ["-c", M("bash-copy")], /copy of|interpreter or shell/],
+      ["tsc", await realpath("/bin/sh"), ["-c", M("sh-copy")], /copy of|interpreter or shell/],
+    ];
+  }
+
+  it("are refused for what they are, not for their name or path", async () => {
+    const dotBin = join(ws, "node_modules", ".bin");
+    await mkdir(dotBin, { recursive: true });
+    const table = await copies();
+    for (const [name, real] of table) {
+      await copyFile(real, join(dotBin, name));
+      await chmod(join(dotBin, name), 0o755);
+    }
+    const d = await dispatcher(ws, { runtime: testRuntime() });
+    spawned = [];
+    for (const [name, , args, why] of table) {
+      const failure = await d.failure("runCommand", { command: name, args });
+      expect(failure.error, name).toMatch(why);
+    }
+    expect(spawned).toEqual([]);
+    expect(await readdir(markers)).toEqual([]);
+    // The python copy is live: run directly, it runs the code it is given.
+    const [, , pythonArgs] = table[0] ?? [];
+    await run(join(dotBin, "vitest"), pythonArgs ?? []);
+    expect(await readdir(markers)).toContain("python-copy");
+    await rm(join(markers, "python-copy"));
+    await rm(join(ws, "node_modules"), { recursive: true });
   });
 });
 
