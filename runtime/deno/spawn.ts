@@ -45,7 +45,7 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   // Deno reports a signal death as 128 + signal number already.
   const exited = proc.status.then((status) => status.code);
   if (tree !== undefined) {
-    trackGroup(proc.pid, exited, tree.marker);
+    trackGroup(proc.pid, { exited, marker: tree.marker });
     abortUntilExit(opts.signal, { exited, onAbort: () => endGroup(proc.pid, tree.marker) });
     // Deno's piped streams do not hold the event loop once the child is unref'd.
     proc.unref();

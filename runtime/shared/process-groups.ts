@@ -40,7 +40,8 @@ export function markTree(env: Readonly<Record<string, string | undefined>>): { m
  * Remembers a group leader until `exited` settles, to end its tree if we exit first. The exit hook
  * ends every tree of this bridge by its markers, those of leaders that already exited included.
  */
-export function trackGroup(pid: number, exited: Promise<unknown>, marker: string): void {
+export function trackGroup(pid: number, tree: { exited: Promise<unknown>; marker: string }): void {
+  const { exited, marker } = tree;
   liveLeaders.set(pid, marker);
   void exited.finally(() => liveLeaders.delete(pid)).catch(() => {});
   if (exitHookInstalled) return;

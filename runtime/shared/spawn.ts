@@ -53,7 +53,7 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   const pid = child.pid;
   abortUntilExit(opts.signal, { exited, onAbort: tree !== undefined ? () => endGroup(pid, tree.marker) : () => child.kill("SIGTERM") });
   if (tree !== undefined) {
-    trackGroup(pid, exited, tree.marker);
+    trackGroup(pid, { exited, marker: tree.marker });
     unrefAll(child);
   }
 
