@@ -93,6 +93,11 @@ describe("the command policy", () => {
     [["jest", "--config", ' {"transform":{}}'], /inline JSON/],
     [["jest", "--testRunner", '["/tmp/x.js"]'], /outside the workspace/],
     [["go", "mod", "edit", "-replace=example.com/x=../../elsewhere"], /outside the workspace/],
+    [["npm", "diff", "--diff=git+file:///outside/repo"], /git dependency/],
+    [["npm", "diff", "--diff", "http://127.0.0.1/x.tgz"], /from a URL/],
+    [["npm", "diff", "--diff=../../outside"], /outside the workspace/],
+    [["cargo", "d", "--open"], /browser/],
+    [["go", "doc", "-http=:6060"], /browser/],
   ] as const)("refuses %j", (line, reason) => {
     const verdict = check([...line]);
     if (reason === undefined) expect(verdict).toBeUndefined();

@@ -96,6 +96,7 @@ const verdict = (args: readonly string[]): RuleVerdict | undefined => {
       `\`cargo ${sub}\` is neither a built-in command, a known plugin nor an alias of this project: cargo would run the program cargo-${sub}`,
       `cargo ${sub}`,
     );
+  if ((sub === "doc" || sub === "rustdoc") && own.some((a) => a === "--open")) return refuse(`\`cargo ${sub} --open\` opens a browser`);
   const dashes = args.indexOf("--");
   if (COMPILER_SUBCOMMANDS.has(sub) && dashes !== -1) return compilerArgs(args.slice(dashes + 1), sub);
   return undefined;

@@ -56,6 +56,7 @@ const verdict = (args: readonly string[]): RuleVerdict | undefined => {
   if (sub === "install") return refuse("`go install` builds and installs a program onto PATH, outside the workspace", "go install");
   if (sub === "tool") return refuse("`go tool` runs any tool by name (pprof and trace start servers and browsers)", "go tool");
   if (sub === "bug") return refuse("`go bug` opens a browser");
+  if (sub === "doc" && mine.some((a) => /^--?http\b/.test(a))) return refuse("`go doc -http` starts a server and opens a browser");
   return undefined;
 };
 

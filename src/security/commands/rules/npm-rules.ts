@@ -125,13 +125,29 @@ function commandVerdict(own: readonly string[], word: CommandWord): RuleVerdict 
     return refuse("`npm config` may only read here: written settings name programs later npm calls run");
   if (SPEC_COMMANDS.has(word.command)) {
     for (const arg of rest) {
-      const spec = npmSpec(arg);
-      if (spec.kind === "git")
-        return refuse(`\`${arg.slice(0, 200)}\` is a git dependency: npm clones it and runs its prepare and install scripts`);
-      if (spec.kind === "remote")
-        return refuse(`\`${arg.slice(0, 200)}\` is a package from a URL: npm fetches it and runs its install scripts`);
+      const v = specVerdict(arg);
+      if (v !== undefined) return v;
     }
   }
+  return undefined;
+}
+
+/** Specs npm fetches from option values: `npm diff --diff=<spec>`. */
+function optionSpecs(own: readonly string[]): string[] {
+  return own.flatMap((arg, i) => {
+    if (refusedLong(arg, ["diff"]) !== "diff" || arg.length < 4) return [];
+    const eq = arg.indexOf("=");
+    const value = eq === -1 ? own[i + 1] : arg.slice(eq + 1);
+    return value === undefined ? [] : [value];
+  });
+}
+
+function specVerdict(arg: string): RuleVerdict | undefined {
+  const spec = npmSpec(arg);
+  if (spec.kind === "git")
+    return refuse(`\`${arg.slice(0, 200)}\` is a git dependency: npm clones it and runs its prepare and install scripts`);
+  if (spec.kind === "remote")
+    return refuse(`\`${arg.slice(0, 200)}\` is a package from a URL: npm fetches it and runs its install scripts`);
   return undefined;
 }
 
@@ -139,6 +155,10 @@ const verdict = (args: readonly string[]): RuleVerdict | undefined => {
   const own = ownArgs(args);
   const options = npmOptions(own);
   if (options !== undefined) return options;
+  for (const spec of optionSpecs(own)) {
+    const v = specVerdict(spec);
+    if (v !== undefined) return v;
+  }
   for (const word of commandWords(own)) {
     const v = commandVerdict(own, word);
     if (v !== undefined) return v;
@@ -149,7 +169,10 @@ const verdict = (args: readonly string[]): RuleVerdict | undefined => {
 /** Local package specs (`file:../x`, `name@../x`, `./x.tgz`) of the commands that fetch specs. */
 function specPaths(args: readonly string[]): string[] {
   const own = ownArgs(args);
-  const paths: string[] = [];
+  const paths: string[] = optionSpecs(own).flatMap((arg) => {
+    const spec = npmSpec(arg);
+    return spec.kind === "path" ? [spec.path] : [];
+  });
   for (const word of commandWords(own)) {
     if (!SPEC_COMMANDS.has(word.command) && word.command !== "exec") continue;
     for (const arg of own.slice(word.index + 1)) {
