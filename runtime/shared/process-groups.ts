@@ -17,7 +17,7 @@ import { RuntimeError } from "../../src/ports/errors.ts";
 import type { Child, KillSignal } from "../../src/ports/process.ts";
 import { nodeErrorCode, toRuntimeError } from "./errors.ts";
 
-export const TREE_MARKER_VARIABLE = "CLAUDE_IDE_BRIDGE_TREE";
+const TREE_MARKER_VARIABLE = "CLAUDE_IDE_BRIDGE_TREE";
 /** This bridge process's part of every marker, so the exit hook can find all of its trees. */
 const INSTANCE = `${process.pid}.${crypto.randomUUID().slice(0, 8)}`;
 let treeCount = 0;

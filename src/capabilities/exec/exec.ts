@@ -106,7 +106,8 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
       const cwd = await cwdOf(opts);
       const place = { cwd, folders: deps.fs.folders };
       const readText = (path: string) => deps.fs.readText(path, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
-      // Judged as the tool will read them (aliases and response files expanded); run as given.
+      // Judged as the tool would read them (aliases and response files expanded), and run so: a
+      // file changed after the check cannot change what runs.
       const args = await expandArguments({ command, args: opts.args, place }, { readText });
       const refusal =
         checkCommandLine(deps.guard.policy, { command, args, place }) ??
@@ -122,7 +123,7 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
           suggestion: "Ask the user to check that PATH gives the real tool; interpreters never run through runCommand.",
         });
       }
-      return runResolved(deps.runtime, found.path, cwd, opts, { signal, env: chosenByCaller });
+      return runResolved(deps.runtime, found.path, cwd, { ...opts, args }, { signal, env: chosenByCaller });
     },
     async runToolchain(command, opts) {
       if (!isToolchainProgram(command)) assertToolchainArgv(command, []);

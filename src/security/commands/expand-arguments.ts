@@ -8,10 +8,11 @@
 //   - tsc: `@file` response files are replaced by the arguments they hold (TypeScript's own
 //     reading: whitespace-separated, double quotes group), recursively.
 // Files are read through the workspace jail (`readText`); one that cannot be read is left as it is
-// written, for the rules and the path rule to judge.
+// written, for the rules and the path rule to judge. The command then runs with the expanded
+// arguments, so what was judged is what runs, whatever the files say a moment later.
 import { dirname, isAbsolute, isInside, join } from "../../lib/paths/posix-path.ts";
 import type { ArgumentPlace } from "./argument-paths.ts";
-import { CARGO_BUILTINS, cargoSubcommand, cargoSubcommandAt } from "./rules/cargo-rules.ts";
+import { CARGO_BUILTINS, cargoSubcommandAt } from "./rules/cargo-rules.ts";
 
 export interface ExpandDeps {
   /** A workspace file's text, or undefined when it does not exist or cannot be read. */
@@ -35,10 +36,11 @@ async function expandCargoAliases(args: readonly string[], ctx: { place: Argumen
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
     const at = cargoSubcommandAt(current);
     if (at === undefined) return current;
-    const sub = cargoSubcommand(at.word);
-    if (CARGO_BUILTINS.has(sub) || seen.has(sub)) return current;
-    seen.add(sub);
-    const expansion = await projectAlias(sub, ctx);
+    // Cargo's order: a built-in command wins; then a user alias, which may redefine a built-in
+    // alias (`b`); then the built-in alias (the rules resolve that one); then cargo-<name>.
+    if (CARGO_BUILTINS.has(at.word) || seen.has(at.word)) return current;
+    seen.add(at.word);
+    const expansion = await projectAlias(at.word, ctx);
     if (expansion === undefined) return current;
     current = [...current.slice(0, at.index), ...expansion, ...current.slice(at.index + 1)];
   }

@@ -41,7 +41,10 @@ beforeAll(async () => {
   await symlink(join(ws, "a", "b"), join(ws, "deep"));
   await symlink(join(ws, "nowhere"), join(ws, "dangling"));
   await mkdir(join(ws, ".cargo"));
-  await writeFile(join(ws, ".cargo", "config.toml"), '[alias]\nfar = ["build", "--target-dir", "out/t"]\n');
+  await writeFile(
+    join(ws, ".cargo", "config.toml"),
+    '[alias]\nfar = ["build", "--target-dir", "out/t"]\n# a user alias may redefine a built-in alias\nb = "install --path x"\n',
+  );
   await writeFile(join(ws, "args.txt"), '--outDir "out/x" a.ts');
 });
 
@@ -76,6 +79,13 @@ describe("paths through links", () => {
     [["npm", "run", "build", "--", "a/b"]],
   ])("allows %j", async (line) => {
     expect(await reach(line)).toBeUndefined();
+  });
+});
+
+describe("aliases", () => {
+  it("reads a project alias before cargo's built-in one of the same name, as cargo does", async () => {
+    expect((await reach(["cargo", "b"]))?.why).toMatch(/cargo install/);
+    expect(await reach(["cargo", "c"])).toBeUndefined();
   });
 });
 

@@ -12,7 +12,7 @@ import { type NetworkTarget, type RuleVerdict, type ToolRules, refuse } from "./
 import { optionValueHosts } from "./url-host.ts";
 
 /** cargo's built-in aliases (cargo's own table, src/cargo/cli.rs). */
-export const CARGO_BUILTIN_ALIASES: Readonly<Record<string, string>> = {
+const CARGO_BUILTIN_ALIASES: Readonly<Record<string, string>> = {
   b: "build",
   c: "check",
   d: "doc",
@@ -65,7 +65,7 @@ const RUSTDOC_REFUSED = ["runtool", "runtool-arg", "test-runtool", "test-runtool
 const COMPILER_SUBCOMMANDS = new Set(["rustc", "rustdoc", "clippy"]);
 
 /** The subcommand cargo runs for `word` after its built-in aliases. */
-export function cargoSubcommand(word: string): string {
+function cargoSubcommand(word: string): string {
   return CARGO_BUILTIN_ALIASES[word] ?? word;
 }
 
@@ -103,7 +103,7 @@ const verdict = (args: readonly string[]): RuleVerdict | undefined => {
 };
 
 /** Arguments cargo hands to rustc, rustdoc or clippy-driver. */
-export function compilerArgs(extra: readonly string[], sub: string): RuleVerdict | undefined {
+function compilerArgs(extra: readonly string[], sub: string): RuleVerdict | undefined {
   for (const [i, arg] of extra.entries()) {
     if (arg.startsWith("@")) return refuse(`\`${arg.slice(0, 80)}\` makes ${sub} read more arguments from a file`);
     if (setsShort(arg, "Z")) return refuse(`\`${arg.slice(0, 80)}\`: unstable compiler flags can load plugins and programs`);
