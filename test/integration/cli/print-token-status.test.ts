@@ -5,7 +5,7 @@ import { rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { commandContext, makeCommandScratch, } from "../../helpers/command-context.ts";
+import { commandContext, makeCommandScratch } from "../../helpers/command-context.ts";
 import { printToken } from "../../../src/cli/print-token.ts";
 import { status } from "../../../src/cli/status.ts";
 

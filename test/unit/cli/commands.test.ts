@@ -4,7 +4,7 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { commandContext, makeCommandScratch, } from "../../helpers/command-context.ts";
+import { commandContext, makeCommandScratch } from "../../helpers/command-context.ts";
 import { parseFlags } from "../../../src/cli/flags.ts";
 import { CLIENTS, genMcpConfig, snippet } from "../../../src/cli/gen-mcp-config.ts";
 import { init, updateMcpJson } from "../../../src/cli/init.ts";
