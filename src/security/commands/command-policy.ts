@@ -8,7 +8,8 @@
 //      inline code, package runner or config that names programs) and the lexical path rule
 //      (src/security/commands/argument-paths.ts: nothing outside the workspace);
 //   5. what needs the disk or the network (src/security/commands/command-reach.ts): symlinks in the
-//      arguments' paths, response and overlay files, the hosts the arguments make the tool reach;
+//      arguments' paths, response and overlay files, links to outside in the trees a formatter or
+//      fixer rewrites in place, the hosts the arguments make the tool reach;
 //   6. the executable PATH gives is not an interpreter under another name or path
 //      (src/security/commands/executable-identity.ts).
 // Aliases are expanded before check 4 as the tool expands them (src/security/commands/expand-arguments.ts).

@@ -5,6 +5,8 @@
 //     target), and refused when it leads outside the workspace or through a dangling link. The
 //     walk never looks outside: it stops at the first step that leaves.
 //   - go's -overlay file names files go reads instead of the project's: each is checked the same way.
+//   - a formatter or fixer run that rewrites files in place finds no symlink leading outside in the
+//     trees it walks (src/security/commands/rewrite-links.ts).
 //   - the hosts the arguments make the tool connect to (src/security/commands/rules/*: a
 //     registry, a clone URL, a module path) pass the SSRF rule of sendHttpRequest
 //     (src/security/network/ssrf.ts: no loopback, private, link-local or metadata address, by
@@ -17,9 +19,10 @@ import { hostBlockReason } from "../network/ssrf.ts";
 import { type ArgumentPlace, argumentOutside, pathCandidates } from "./argument-paths.ts";
 import { TOOL_RULES } from "./command-rules.ts";
 import type { Refusal } from "./command-policy.ts";
+import { checkRewriteLinks } from "./rewrite-links.ts";
 
 export interface ReachDeps {
-  fs: Pick<Fs, "lstat" | "realpath">;
+  fs: Pick<Fs, "lstat" | "realpath" | "readdir">;
   resolveHost: Runtime["resolveHost"];
   /** --allow-private-http: private and loopback hosts are allowed too. */
   allowPrivate: boolean;
@@ -63,6 +66,11 @@ export async function checkCommandReach(
         suggestion: "Use paths inside the workspace that do not go through a symbolic link to elsewhere.",
       };
     }
+  }
+  const rewrite = rules?.rewrites?.(args);
+  if (rewrite !== undefined) {
+    const refusal = await checkRewriteLinks({ command, args, rewrite, place }, { fs: deps.fs });
+    if (refusal !== undefined) return refusal;
   }
   if (deps.allowPrivate) return undefined;
   for (const target of rules?.targets?.(args) ?? []) {

@@ -1,18 +1,19 @@
 // One-call bypasses of runCommand's rules, each a way to make an allowlisted tool run a second
 // program, install from outside the workspace or reach a loopback service, set up so that it
 // really would: scripts and hooks that leave a marker file, a loopback server that counts what
-// reaches it, a file outside the workspace a write would create. Every attempt goes to runCommand
-// and to runInTerminal; each must be refused with a reason naming what it was, nothing may be
-// spawned, no marker may appear and the server may see no request. The last part runs a sample of
-// the same command lines directly, without the bridge, and sees their markers appear: the table is
-// made of attacks that work.
+// reaches it, a file outside the workspace a write would create or a formatter would rewrite
+// through a link. Every attempt goes to runCommand and to runInTerminal; each must be refused with
+// a reason naming what it was, nothing may be spawned, no marker may appear and the server may see
+// no request. The last part runs a sample of the same command lines directly, without the bridge,
+// and sees their markers appear: the table is made of attacks that work.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, copyFile, mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../../runtime/node.ts";
@@ -126,6 +127,9 @@ beforeAll(async () => {
   await symlink(join(out, "pkg"), join(ws, "link-pkg"));
   await symlink(join(out, "crate"), join(ws, "link-crate"));
   await symlink(out, join(ws, "link-out"));
+  // A source file that is a link to a file outside: a formatter rewrites it there.
+  await writeFile(join(out, "fmt.js"), "const   a =  1\n");
+  await symlink(join(out, "fmt.js"), join(ws, "src", "fmt.js"));
 
   // A loopback server standing in for a registry, a tarball host and a git remote: it counts hits.
   const tarball = npmTarball({ "package.json": evilPackage("evil-remote", "npm-remote") });
@@ -265,6 +269,12 @@ function attempts(): [string, { command: string; args: string[] }, RegExp][] {
     ["go tool", { command: "go", args: ["tool", "-n", "compile"] }, /go tool/],
     // tsc: a response file writing outside
     ["tsc @args writing outside", { command: "tsc", args: ["@tsc-args.txt"] }, /outside the workspace/],
+    // formatters and fixers rewriting through a link to outside
+    ["biome format --write through a link", { command: "biome", args: ["format", "--write", "src"] }, /symbolic link to/],
+    ["biome check --write through a link", { command: "biome", args: ["check", "--write"] }, /symbolic link to/],
+    ["eslint --fix through a link", { command: "eslint", args: ["--fix", "src"] }, /symbolic link to/],
+    ["go fmt through a link", { command: "go", args: ["fmt", "./..."] }, /symbolic link to/],
+    ["cargo fmt through a link", { command: "cargo", args: ["fmt"] }, /symbolic link to/],
   ];
 }
 
@@ -286,6 +296,7 @@ describe("runCommand and runInTerminal refuse one-call bypasses", () => {
       expect(hits).toEqual([]);
       expect(await readdir(markers)).toEqual([]);
       expect(existsSync(join(out, "tsout"))).toBe(false);
+      expect(await readFile(join(out, "fmt.js"), "utf8")).toBe("const   a =  1\n");
     });
   }
 
@@ -373,6 +384,12 @@ describe("the attempts are real: run directly, without the bridge, they leave th
   it("cargo's project alias runs the linker it names", { timeout: 200_000 }, async () => {
     await direct("cargo", ["lk"]);
     expect((await readdir(markers)).some((m) => m.startsWith("mark-"))).toBe(true);
+  });
+
+  it("biome format --write rewrites the file outside through the link", { timeout: 200_000 }, async () => {
+    const biome = fileURLToPath(new URL("../../../node_modules/.bin/biome", import.meta.url));
+    await direct(biome, ["format", "--write", "src/fmt.js"]);
+    expect(await readFile(join(out, "fmt.js"), "utf8")).toBe("const a = 1;\n");
   });
 
   it("go run -overlay runs the outside file", { timeout: 200_000 }, async () => {

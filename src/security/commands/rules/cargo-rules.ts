@@ -8,7 +8,7 @@
 // arguments after "--" that name a program or a file of more arguments (`-C linker=`, `-C link-arg=`,
 // `--runtool`, `@args`). Option values that are URLs (--index, --git) go to the SSRF rule.
 import { ownArguments, positionals, refusedLong, setsShort } from "../option-match.ts";
-import { type NetworkTarget, type RuleVerdict, type ToolRules, refuse } from "./tool-rules.ts";
+import { type InPlaceRewrite, type NetworkTarget, type RuleVerdict, type ToolRules, refuse } from "./tool-rules.ts";
 import { optionValueHosts } from "./url-host.ts";
 
 /** cargo's built-in aliases (cargo's own table, src/cargo/cli.rs). */
@@ -127,4 +127,12 @@ function codegenSetting(arg: string, next: string | undefined): string | undefin
 
 const targets = (args: readonly string[]): NetworkTarget[] => optionValueHosts(args);
 
-export const cargoRules: ToolRules = { verdict, targets };
+/** `cargo fmt`, `cargo fix` and `cargo clippy --fix` rewrite the crates' sources, wherever the manifests lead. */
+const rewrites = (args: readonly string[]): InPlaceRewrite | undefined => {
+  const at = cargoSubcommandAt(args);
+  const sub = at === undefined ? undefined : cargoSubcommand(at.word);
+  const fixing = sub === "fmt" || sub === "fix" || (sub === "clippy" && ownArguments(args).includes("--fix"));
+  return fixing ? { scope: "folder", skips: [".git", "target"] } : undefined;
+};
+
+export const cargoRules: ToolRules = { verdict, targets, rewrites };

@@ -43,6 +43,9 @@ const eslint: ToolRules = {
     }
     return undefined;
   },
+  // eslint never lints node_modules (its default ignores) unless a path argument names it.
+  rewrites: (args) =>
+    ownArguments(args).some((a) => /^--fix(=|$)/.test(a)) ? { scope: "arguments", skips: [".git", "node_modules"] } : undefined,
 };
 
 const biome: ToolRules = {
@@ -52,6 +55,11 @@ const biome: ToolRules = {
       ? refuse(`\`biome ${sub}\` starts or controls a background daemon`)
       : undefined;
   },
+  // biome 1 writes with --apply/--apply-unsafe (and format --write), biome 2 with --write/--fix.
+  rewrites: (args) =>
+    ownArguments(args).some((a) => /^--(write|fix|apply|apply-unsafe)(=|$)/.test(a))
+      ? { scope: "arguments", skips: [".git", "node_modules"] }
+      : undefined,
 };
 
 /** tsc runs nothing its arguments name; its response files (@file) are read by the path rule. */

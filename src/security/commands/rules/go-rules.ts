@@ -6,7 +6,7 @@
 // or installing a module by name. The module paths `go get`, `go mod download` and `go list -m`
 // fetch are network targets for the SSRF rule.
 import { ownArguments, positionals } from "../option-match.ts";
-import { type NetworkTarget, type RuleVerdict, type ToolRules, refuse } from "./tool-rules.ts";
+import { type InPlaceRewrite, type NetworkTarget, type RuleVerdict, type ToolRules, refuse } from "./tool-rules.ts";
 
 const GO_REFUSED = ["exec", "toolexec", "vettool"];
 const VALUE_FLAGS = [
@@ -80,4 +80,10 @@ const targets = (args: readonly string[]): NetworkTarget[] => {
   return found;
 };
 
-export const goRules: ToolRules = { verdict, targets };
+/** `go fmt` and `go fix` rewrite every file of the packages they are given, found from the module's root. */
+const rewrites = (args: readonly string[]): InPlaceRewrite | undefined => {
+  const [sub] = positionals(own(args), VALUE_FLAGS);
+  return sub === "fmt" || sub === "fix" ? { scope: "folder", skips: [".git"] } : undefined;
+};
+
+export const goRules: ToolRules = { verdict, targets, rewrites };

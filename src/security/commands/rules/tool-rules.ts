@@ -22,6 +22,18 @@ export interface ToolRules {
   paths?(args: readonly string[]): string[];
   /** Hosts the arguments make the tool connect to. */
   targets?(args: readonly string[]): NetworkTarget[];
+  /** Whether the arguments make the tool rewrite the files it visits in place (a formatter or fixer), and where it looks for them. */
+  rewrites?(args: readonly string[]): InPlaceRewrite | undefined;
+}
+
+/**
+ * Where an in-place rewrite looks for files: the tool's path arguments (or the command's directory
+ * when it names none), or the whole workspace folder (go and cargo find packages and crates by
+ * their manifests, above the command's directory too); `skips` are directory names it never enters.
+ */
+export interface InPlaceRewrite {
+  scope: "arguments" | "folder";
+  skips: readonly string[];
 }
 
 export const refuse = (why: string, runner?: string): RuleVerdict => (runner === undefined ? { why } : { why, runner });
