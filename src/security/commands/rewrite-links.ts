@@ -1,12 +1,12 @@
 // Formatters and fixers rewrite the files they visit in place, and a rewrite goes through a
-// symbolic link to wherever it points: `biome format --write .` rewrote a file outside the
-// workspace through a link inside it, and so do `eslint --fix`, `go fmt` and `cargo fmt`. Before
-// such a run (src/security/commands/rules/*: `rewrites`), the trees the tool will walk are listed
-// and the run is refused when any symlink in them leads outside the workspace. A link to a place
-// inside is followed (its target's tree is walked too, once); a dangling one is left alone, since
-// these tools rewrite files that exist. A tree too large to list within the bound is refused, with
-// what to do, rather than judged on part of it. What changes between this check and the run (a
-// link another program creates meanwhile) is not seen.
+// symbolic link to wherever it points: `biome format --write` and `go fmt` rewrote a file outside
+// the workspace through a link inside it, as `eslint --fix` did in an attack run (cargo fmt writes
+// back to the path it read too). Before such a run (src/security/commands/rules/*: `rewrites`),
+// the trees the tool will walk are listed and the run is refused when any symlink in them leads
+// outside the workspace. A link to a place inside is followed (its target's tree is walked too,
+// once); a dangling one is left alone, since these tools rewrite files that exist. A tree too large
+// to list within the bound is refused, with what to do, rather than judged on part of it. What
+// changes between this check and the run (a link another program creates meanwhile) is not seen.
 import type { Fs } from "../../ports/fs.ts";
 import { isAbsolute, isInside, join, normalize } from "../../lib/paths/posix-path.ts";
 import { type ArgumentPlace, pathCandidates } from "./argument-paths.ts";

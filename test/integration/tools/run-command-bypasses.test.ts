@@ -130,6 +130,8 @@ beforeAll(async () => {
   // A source file that is a link to a file outside: a formatter rewrites it there.
   await writeFile(join(out, "fmt.js"), "const   a =  1\n");
   await symlink(join(out, "fmt.js"), join(ws, "src", "fmt.js"));
+  await writeFile(join(out, "fmtlink.go"), "package main\n\nfunc  helper()  {}\n");
+  await symlink(join(out, "fmtlink.go"), join(ws, "fmtlink.go"));
 
   // A loopback server standing in for a registry, a tarball host and a git remote: it counts hits.
   const tarball = npmTarball({ "package.json": evilPackage("evil-remote", "npm-remote") });
@@ -297,6 +299,7 @@ describe("runCommand and runInTerminal refuse one-call bypasses", () => {
       expect(await readdir(markers)).toEqual([]);
       expect(existsSync(join(out, "tsout"))).toBe(false);
       expect(await readFile(join(out, "fmt.js"), "utf8")).toBe("const   a =  1\n");
+      expect(await readFile(join(out, "fmtlink.go"), "utf8")).toBe("package main\n\nfunc  helper()  {}\n");
     });
   }
 
@@ -390,6 +393,11 @@ describe("the attempts are real: run directly, without the bridge, they leave th
     const biome = fileURLToPath(new URL("../../../node_modules/.bin/biome", import.meta.url));
     await direct(biome, ["format", "--write", "src/fmt.js"]);
     expect(await readFile(join(out, "fmt.js"), "utf8")).toBe("const a = 1;\n");
+  });
+
+  it("go fmt rewrites the Go file outside through the link", { timeout: 200_000 }, async () => {
+    await direct("go", ["fmt", "./..."]);
+    expect(await readFile(join(out, "fmtlink.go"), "utf8")).toBe("package main\n\nfunc helper() {}\n");
   });
 
   it("go run -overlay runs the outside file", { timeout: 200_000 }, async () => {
