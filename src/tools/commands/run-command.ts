@@ -10,7 +10,7 @@ export default defineTool({
   name: "runCommand",
   title: "Run command",
   description:
-    "Runs an allowlisted program (git, npm, cargo, go, pytest, vitest, tsc, eslint...) with arguments, no shell, in the workspace; returns exit code, duration and output. Scripts, builds and tests run the project's own code.",
+    "Runs an allowlisted program (git, npm, cargo, go, pytest, vitest, tsc, eslint...), no shell, in the workspace; returns exit code, duration and output. Scripts, builds and tests run the project's code.",
   searchHint: "run a command in a shell: build the project, npm script, make, cargo, go, exec; output and exit code",
   input: v.strictObject(commandFields),
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
