@@ -8,7 +8,6 @@ import { errorMessage } from "../errors.ts";
 import type { LspConfig } from "../config/lsp-schema.ts";
 import { configuredServers } from "../lsp/configured-servers.ts";
 import type { Runtime } from "../ports/runtime.ts";
-import { dirname } from "../lib/paths/posix-path.ts";
 import { listLocks, realDirectory } from "./bridge-locks.ts";
 import type { CommandMain } from "./command-io.ts";
 import { bridgeChecks, lockChecks, runtimeCheck } from "./doctor-bridge.ts";
@@ -17,7 +16,7 @@ import { hasFailure, renderChecks, type Check } from "./doctor-report.ts";
 import { languageServerChecks } from "./doctor-lsp.ts";
 import { toolChecks } from "./doctor-tools.ts";
 import { parseFlags, workspaceFlag } from "./flags.ts";
-import { findProjectRoot } from "./project-root.ts";
+import { projectRootFor } from "./project-root-runtime.ts";
 import { shellLine } from "./self-invocation.ts";
 
 const DOCTOR_HELP = `Usage: claude-ide-bridge doctor [--json] [--workspace <dir>] [--config <file>]
@@ -38,14 +37,7 @@ export const doctor: CommandMain = async (ctx, args) => {
   }
   const { runtime } = ctx;
   const cwd = await realDirectory(runtime, workspaceFlag(flags, runtime.paths.cwd));
-  const root = await findProjectRoot(cwd, {
-    list: (dir) =>
-      runtime.fs.readdir(dir).then(
-        (entries) => entries.map((e) => e.name),
-        () => [],
-      ),
-    parent: dirname,
-  });
+  const root = await projectRootFor(runtime, cwd);
   const config = await configCheck(runtime, flags.values.get("--config"), cwd);
   const shim = shellLine({ command: ctx.self.command, args: [...ctx.self.args, "shim"] });
   const locks = await listLocks(runtime);
