@@ -14,7 +14,8 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     silent: "passed-only",
-    reporters: ["default", "json"],
+    // test/timing-reporter.ts lists tests slower than a fifth of their timeout (test-results/timing.json).
+    reporters: ["default", "json", "./test/timing-reporter.ts"],
     outputFile: { json: "test-results/vitest.json" },
     projects: [
       {
