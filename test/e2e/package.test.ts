@@ -3,8 +3,9 @@
 // the README says: `npx claude-ide-bridge --version`, and the bridge answering /health under `npx
 // claude-ide-bridge`, `bunx --bun claude-ide-bridge` and `deno run -A npm:claude-ide-bridge` (Deno
 // resolves it from the project's node_modules); the shim under each launcher starting its own
-// bridge; `init` writing the npx entry, which Claude Code then connects with. And a checkout
-// installed with `npm ci --omit=dev`, then `npm start`.
+// bridge; `init` writing the npx entry, which Claude Code then connects with; doctor finding the
+// language servers the package ships answering, and its fix for one it does not ship working. And
+// a checkout installed with `npm ci --omit=dev`, then `npm start`.
 import { execFile, spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -148,6 +149,53 @@ describe("installed from the tarball", () => {
     await run(process.execPath, [INSTALLED_BIN(), "stop"], { cwd: project, env: { ...process.env, PATH: env.PATH ?? "", HOME: home } });
   });
 });
+
+interface DoctorCheck {
+  area: string;
+  status: string;
+  summary: string;
+  fix?: string;
+}
+
+it(
+  "doctor: the language servers the package ships answer initialize, and its fix for one it does not ship makes that one answer",
+  async () => {
+    const project = await realpath(await mkdtemp(join(consumer, "servers-")));
+    await writeFile(join(project, "package.json"), JSON.stringify({ name: "servers", private: true }));
+    await writeFile(join(project, "a.ts"), "export const x: number = 1;\n");
+    await writeFile(join(project, "a.py"), "x = 1\n");
+    await writeFile(join(project, "a.sh"), "echo hi\n");
+    // The machine's PATH, not the checkout's node_modules/.bin: only what the tarball brought counts.
+    const doctorEnv = { ...process.env, CLAUDE_CONFIG_DIR: configDir };
+    const doctor = async (): Promise<DoctorCheck[]> => {
+      // Exit 1 (no Claude Code config here) rejects; the report is on stdout either way.
+      const out = await run(process.execPath, [INSTALLED_BIN(), "doctor", "--json"], { cwd: project, env: doctorEnv }).catch(
+        (err: { stdout: string }) => err,
+      );
+      return (JSON.parse(out.stdout) as { checks: DoctorCheck[] }).checks;
+    };
+    const server = (checks: DoctorCheck[], id: string) => checks.find((c) => c.area === "language server" && c.summary.startsWith(id));
+    const before = await doctor();
+    for (const id of ["tsgo answers", "typescript-language-server answers", "pyright answers"]) {
+      expect(server(before, id), JSON.stringify(before, null, 2)).toMatchObject({
+        status: "ok",
+        summary: expect.stringContaining(`(bundled: ${join(consumer, "node_modules")}`),
+      });
+    }
+    const bash = server(before, "bash-language-server");
+    expect(bash).toMatchObject({ status: "info", fix: `npm i -D bash-language-server   (in ${project})` });
+
+    // The fix as doctor gave it, pinned to the version the checkout tests so it is in npm's cache.
+    const pkg = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    const version = pkg.devDependencies["bash-language-server"];
+    await run("npm", ["i", "-D", `bash-language-server@${version}`, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: project });
+    expect(server(await doctor(), "bash-language-server")).toMatchObject({
+      status: "ok",
+      summary: expect.stringMatching(/^bash-language-server answers initialize in \d+ ms .*\(workspace: /),
+    });
+  },
+  INSTALL_TIMEOUT_MS,
+);
 
 it(
   "a checkout installed with npm ci --omit=dev builds, and npm start serves /health",
