@@ -13,6 +13,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // One temporary directory per run (TMPDIR), removed at its end: nothing is left in the real
+    // one, even by a test that timed out (test/temp-dir.ts).
+    globalSetup: ["./test/temp-dir.ts"],
     silent: "passed-only",
     // test/timing-reporter.ts lists tests slower than a fifth of their timeout (test-results/timing.json).
     reporters: ["default", "json", "./test/timing-reporter.ts"],
@@ -24,6 +27,10 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           setupFiles: ["test/unit/in-process-only.ts"],
+          // The slowest unit tests (property tests, generated documents) take 1-2.5 s on a quiet
+          // machine and four times that at load average 8 on two cores: 20 s leaves room for both.
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
         },
       },
       {

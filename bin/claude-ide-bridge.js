@@ -48,7 +48,7 @@ async function start(/** @type {string} */ url) {
     const e = /** @type {{ code?: unknown, message?: unknown }} */ (err ?? {});
     if (e.code !== "ERR_MODULE_NOT_FOUND" && !/Cannot find (?:module|package)/.test(String(e.message))) throw err;
     await cannotStart(
-      `the install in ${packageDir} is incomplete (${firstLine(String(e.message))}); run \`npm ci\` there ` + "(or reinstall the package)",
+      `the install in ${packageDir} is incomplete (${firstLine(String(e.message))}); run \`npm ci\` there (or reinstall the package)`,
     );
   }
 }

@@ -8,6 +8,7 @@
 import { errorMessage, fsErrorCode } from "../errors.ts";
 import type { Runtime } from "../ports/runtime.ts";
 import { isAbsolute, join } from "../lib/paths/posix-path.ts";
+import { IDE_AUTH_HEADER } from "../wire.ts";
 import type { BridgeLock } from "./bridge-locks.ts";
 import type { Check } from "./doctor-report.ts";
 import { expandEntry, missingVariablesCheck, probeHttpEntry, probeStdioEntry, probeWsEntry, type ConfigEntry } from "./doctor-entries.ts";
@@ -118,7 +119,7 @@ function reachesBridge(entry: Json, ports: ReadonlySet<string>): boolean {
   const [, scheme, port, path] = match;
   if (port !== undefined && ports.has(port)) return true;
   const headers = isObject(entry.headers) ? Object.keys(entry.headers).map((k) => k.toLowerCase()) : [];
-  if (scheme?.startsWith("ws") === true) return headers.includes("x-claude-code-ide-authorization");
+  if (scheme?.startsWith("ws") === true) return headers.includes(IDE_AUTH_HEADER);
   return path === "/mcp";
 }
 
