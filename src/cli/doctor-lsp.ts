@@ -17,7 +17,11 @@ import type { Runtime } from "../ports/runtime.ts";
 import type { Check } from "./doctor-report.ts";
 import { projectLanguages } from "./project-languages.ts";
 
-const LSP_TIMEOUT_MS = 5_000;
+/**
+ * The servers of the project's languages start together; on a busy two-core machine
+ * bash-language-server alone took 4.8 s to answer, so a slow answer is not taken for a broken one.
+ */
+const LSP_TIMEOUT_MS = 15_000;
 /** The first lines of a dying server's stderr say what went wrong; a backtrace below them does not. */
 const STDERR_LINES = 2;
 const STDERR_CHARS = 500;
@@ -104,12 +108,15 @@ async function probeServer(runtime: Runtime, spec: ServerSpec, found: ResolvedCo
       .slice(0, STDERR_CHARS);
     return { ok: false, why: said ? `${why}: ${said}` : why };
   } finally {
-    // Closing waits for the exit, which the unref'd child would not wait for either.
-    await connection.close();
     clearTimeout(timer);
+    // Closing kills the server and waits for its exit. The child and its pipes are unref'd, so
+    // only a timer of ours keeps this short-lived command's event loop alive until that exit is
+    // seen: without one, Node ended doctor with the close pending (exit code 13, no report).
+    await exitCode(connection.close().then(() => 0));
   }
 }
 
+/** `exited`'s code, or undefined after EXIT_WAIT_MS; the wait's timer keeps the process alive. */
 async function exitCode(exited: Promise<number>): Promise<number | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, EXIT_WAIT_MS, undefined)));

@@ -20,6 +20,8 @@ import { randomToken, REPO_ROOT } from "../helpers/spawn-bridge.ts";
 const run = promisify(execFile);
 const INSTALLED_BIN = () => join(consumer, "node_modules", "claude-ide-bridge", "bin", "claude-ide-bridge.js");
 const INSTALL_TIMEOUT_MS = 180_000;
+/** npm ci of the whole checkout and its build: over three minutes at load average 25 on two cores. */
+const CHECKOUT_TIMEOUT_MS = 480_000;
 
 let scratch: string;
 let consumer: string;
@@ -166,12 +168,21 @@ it(
     await writeFile(join(project, "a.py"), "x = 1\n");
     await writeFile(join(project, "a.sh"), "echo hi\n");
     // The machine's PATH, not the checkout's node_modules/.bin: only what the tarball brought counts.
-    const doctorEnv = { ...process.env, CLAUDE_CONFIG_DIR: configDir };
+    // (npx and npm run put every node_modules/.bin above the test on PATH.)
+    const machinePath = (process.env.PATH ?? "")
+      .split(":")
+      .filter((dir) => !dir.endsWith("/node_modules/.bin"))
+      .join(":");
+    const doctorEnv = { ...process.env, PATH: machinePath, CLAUDE_CONFIG_DIR: configDir };
     const doctor = async (): Promise<DoctorCheck[]> => {
       // Exit 1 (no Claude Code config here) rejects; the report is on stdout either way.
       const out = await run(process.execPath, [INSTALLED_BIN(), "doctor", "--json"], { cwd: project, env: doctorEnv }).catch(
-        (err: { stdout: string }) => err,
+        (err: { stdout?: string; stderr?: string; message: string }) => ({
+          stdout: err.stdout ?? "",
+          stderr: `${err.message}\n${err.stderr}`,
+        }),
       );
+      if (!out.stdout.startsWith("{")) throw new Error(`doctor --json printed no report (${JSON.stringify(out.stdout)}): ${out.stderr}`);
       return (JSON.parse(out.stdout) as { checks: DoctorCheck[] }).checks;
     };
     const server = (checks: DoctorCheck[], id: string) => checks.find((c) => c.area === "language server" && c.summary.startsWith(id));
@@ -217,7 +228,7 @@ it(
     expect(health.status).toBe(200);
     await proc.stop();
   },
-  INSTALL_TIMEOUT_MS,
+  CHECKOUT_TIMEOUT_MS,
 );
 
 /** Runs a shim command in `cwd`, sends initialize, resolves with the first line it answers. */
