@@ -37,7 +37,7 @@ export default defineTool({
     const items = (await at.doc.request<CallHierarchyItem[] | null>("textDocument/prepareCallHierarchy", at.params)) ?? [];
     const root = items[0];
     if (root === undefined)
-      return `\`${at.name}\` at ${at.doc.relative}:${at.position.line + 1} is not a function or method the server can follow (${at.doc.server.serverName}).`;
+      return `${at.note}\`${at.name}\` at ${at.doc.relative}:${at.position.line + 1} is not a function or method the server can follow (${at.doc.server.serverName}).`;
     const sources = new SourceLines(ctx);
     const out = [`${await label(root, sources)}`];
     let note = "";
@@ -63,7 +63,7 @@ export default defineTool({
       out.push(...(lines.length > 0 ? lines : ["    (none)"]));
       if (budget.left <= 0) out.push(`    … cut at ${input.maxResults}; raise maxResults`);
     }
-    return `${note}${out.join("\n")}`;
+    return `${at.note}${note}${out.join("\n")}`;
   },
 });
 

@@ -51,12 +51,12 @@ export function locationTool(spec: LocationToolSpec): Tool {
       const places = sortPlaces(placesOf(answer.value));
       const where = `${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}`;
       if (places.length === 0)
-        return `${partialNote(answer)}No ${spec.noun} found for \`${at.name}\` at ${where} (${at.doc.server.serverName}). Check the line and symbol, or try searchWorkspaceSymbols.`;
+        return `${at.note}${partialNote(answer)}No ${spec.noun} found for \`${at.name}\` at ${where} (${at.doc.server.serverName}). Check the line and symbol, or try searchWorkspaceSymbols.`;
       const shown = places.slice(0, input.maxResults);
       const lines = await renderPlaces(shown, { sources: new SourceLines(ctx), verbosity: input.verbosity });
       const more = places.length > shown.length ? `\n… ${places.length - shown.length} more; raise maxResults to see them.` : "";
       const noun = places.length === 1 ? spec.noun : `${spec.noun}s`;
-      return `${partialNote(answer)}${places.length} ${noun} of \`${at.name}\` (${where}):\n${lines.join("\n")}${more}`;
+      return `${at.note}${partialNote(answer)}${places.length} ${noun} of \`${at.name}\` (${where}):\n${lines.join("\n")}${more}`;
     },
   });
 }
