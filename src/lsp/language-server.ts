@@ -224,6 +224,11 @@ export class LanguageServer {
     }
   }
 
+  /** Files changed on disk: what the open documents were analysed against may be old (their next diagnostics are fresh ones). */
+  filesChanged(): void {
+    this.documents.bump();
+  }
+
   /** The file changed on disk (a watcher's hint): an open copy is brought up to date now, through the jail. */
   async refresh(path: string): Promise<void> {
     const doc = this.documents.get(path);
@@ -237,8 +242,16 @@ export class LanguageServer {
     opts: { deadline: number; signal: AbortSignal; text?: string },
   ): Promise<FileDiagnostics> {
     const before = this.diagnostics.now;
-    const { doc, changed } = await this.sync(path, languageId, { text: opts.text });
-    if (this.supports("textDocument/diagnostic")) {
+    const synced = await this.sync(path, languageId, { text: opts.text });
+    let { doc, changed } = synced;
+    const pulls = this.supports("textDocument/diagnostic");
+    // Something it depends on changed since the server last saw this document: a pulling server
+    // computes for the state now, a push-only one is made to analyse it again.
+    if (!pulls && !changed && doc.syncedAt < this.documents.epoch) {
+      doc = (await this.documents.touch(path)) ?? doc;
+      changed = true;
+    }
+    if (pulls) {
       const report = await this.request<DocumentDiagnosticReport>(
         "textDocument/diagnostic",
         { textDocument: { uri: doc.uri } },
