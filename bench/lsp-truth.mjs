@@ -57,7 +57,7 @@ const LANGUAGES = {
     check: checks.checkC,
     test: checks.testC,
     rename: { newName: "json_read_number" },
-    stale: { changed: "include/jsonlib.h", dependent: "src/reader0.c", from: "int json_parse_number(", to: "int json_parse_num(" },
+    stale: { changed: "include/jsonlib.h", dependent: "src/reader0.c", from: "} json_value;", to: "} json_val;" },
   },
   go: {
     repo: () => repos.goRepo(),

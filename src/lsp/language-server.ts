@@ -247,8 +247,9 @@ export class LanguageServer {
     const pulls = this.supports("textDocument/diagnostic");
     // Something it depends on changed since the server last saw this document: a pulling server
     // computes for the state now, a push-only one is made to analyse it again.
+    const reopen = !pulls && !changed && doc.syncedAt < this.documents.epoch && this.launch.spec.refreshByReopening === true;
     if (!pulls && !changed && doc.syncedAt < this.documents.epoch) {
-      doc = (await this.documents.touch(path)) ?? doc;
+      doc = (await this.documents.touch(path, { reopen })) ?? doc;
       changed = true;
     }
     if (pulls) {
@@ -273,6 +274,8 @@ export class LanguageServer {
     const published = await this.diagnostics.next(doc.uri, {
       afterSeq: changed ? before : -1,
       version: doc.version,
+      // Closing clears a file's diagnostics with a publication of no version (clangd): not the answer.
+      versioned: reopen,
       deadline: opts.deadline,
       signal: opts.signal,
     });

@@ -25,6 +25,8 @@ export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
 const READY_WAIT_MS = 20_000;
 /** How long a push-only server gets to publish the diagnostics of what was just synced. */
 const PUSH_WAIT_MS = 5_000;
+/** The same for an edit's check, which sends several files at once (clangd rebuilds them on two threads). */
+const EDIT_CHECK_WAIT_MS = 15_000;
 
 export interface LspDocument {
   readonly path: WorkspacePath;
@@ -300,7 +302,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       return out;
     },
     applyEdit: (server, edit, call) =>
-      applyWorkspaceEdit(server, edit, { ...call, fs, languageOf: (rel) => pool.languageOf(rel), pushWaitMs: PUSH_WAIT_MS }),
+      applyWorkspaceEdit(server, edit, { ...call, fs, languageOf: (rel) => pool.languageOf(rel), pushWaitMs: EDIT_CHECK_WAIT_MS }),
     async workspaceServers(call) {
       let servers = pool.runningServers().filter((s) => s.supports(call.method));
       if (servers.length > 0) return servers;

@@ -59,18 +59,26 @@ export class OpenDocuments {
    * Sends the document again, same text, next version, so the server analyses it anew against
    * what it depends on now: push-only servers (clangd, pyright, gopls) do not all re-check an open
    * file when a header or an imported module changes, and a new version is what their next
-   * diagnostics are matched with.
+   * diagnostics are matched with. `reopen`: closed and opened again, for a server that skips a
+   * change whose text is the same (clangd then publishes nothing).
    */
-  touch(path: string): Promise<OpenDocument | undefined> {
+  touch(path: string, opts: { reopen: boolean }): Promise<OpenDocument | undefined> {
     const run = this.queue.then(async () => {
       const doc = this.open.get(path);
       if (doc === undefined) return undefined;
       doc.version += 1;
       doc.syncedAt = this.epoch;
-      await this.connection.notify("textDocument/didChange", {
-        textDocument: { uri: doc.uri, version: doc.version },
-        contentChanges: [{ text: doc.text }],
-      });
+      if (opts.reopen) {
+        await this.connection.notify("textDocument/didClose", { textDocument: { uri: doc.uri } });
+        await this.connection.notify("textDocument/didOpen", {
+          textDocument: { uri: doc.uri, languageId: doc.languageId, version: doc.version, text: doc.text },
+        });
+      } else {
+        await this.connection.notify("textDocument/didChange", {
+          textDocument: { uri: doc.uri, version: doc.version },
+          contentChanges: [{ text: doc.text }],
+        });
+      }
       return doc;
     });
     this.queue = run.catch(() => {});

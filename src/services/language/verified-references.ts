@@ -19,6 +19,8 @@ import { wholeWordMentions, type Mentions } from "./mentions.ts";
 const MAX_OPENED = 48;
 /** Files opened before the question is asked again: one file may load a whole project and explain the rest. */
 const BATCH = 12;
+/** Files seen only as text whose errors are looked at (an error there may hide a use). */
+const MAX_ERROR_CHECKS = 24;
 /** Time the checking may take after the first answer; what is left is reported, not waited for. */
 const VERIFY_MS = 30_000;
 
@@ -38,6 +40,8 @@ export interface Coverage {
 export interface VerifiedReferences {
   locations: Location[];
   coverage: Coverage;
+  /** The whole-word text search the answer was checked against. */
+  mentions: Mentions;
 }
 
 /**
@@ -82,10 +86,15 @@ export async function verifiedReferences(
     inAnswer = await filesOf(ctx, answer.value ?? []);
   }
   const notChecked = [...unexplained(), ...unopenable.filter((f) => !inAnswer.has(f))];
+  // A file the server saw that mentions the name but is not in the answer holds no reference only
+  // if the server understood it: one with errors (an include or import it cannot resolve) may hide uses.
+  const seenOnly = [...checked].filter((f) => f !== doc.relative && !inAnswer.has(f) && !unopenable.includes(f));
+  const withErrors = await filesWithErrors(ctx, seenOnly.slice(0, MAX_ERROR_CHECKS));
   const why = reasons({
     server: doc.server.launch.spec.id,
     serverWhy: answer.complete ? undefined : answer.why,
     notChecked,
+    withErrors,
     mentions,
     name: opts.name,
   });
@@ -98,6 +107,7 @@ export async function verifiedReferences(
     .sort((a, b) => Number(handled(b.file)) - Number(handled(a.file)) || (a.file < b.file ? -1 : 1));
   return {
     locations,
+    mentions,
     coverage: {
       complete: why === undefined,
       ...(why === undefined ? {} : { why }),
@@ -107,6 +117,38 @@ export async function verifiedReferences(
       ...(caveat === undefined ? {} : { caveat }),
     },
   };
+}
+
+/**
+ * For a whole-project question other than references (implementations, incoming calls, rename):
+ * the references are verified first, which leaves every project that uses the symbol loaded in the
+ * server, so the question asked next is answered from all of them. What it covers is the
+ * references' coverage; a server without references cannot be checked, and says so.
+ */
+export async function loadProjectsOf(
+  ctx: ToolContext,
+  doc: LspDocument,
+  opts: { name: string; params: { textDocument: { uri: string }; position: { line: number; character: number } } },
+): Promise<Coverage> {
+  if (!doc.server.supports("textDocument/references"))
+    return {
+      complete: false,
+      why: `${doc.server.serverName} has no references request, so what it had loaded cannot be checked`,
+      alsoMentioned: [],
+      mentionedIn: 0,
+      opened: 0,
+    };
+  return (await verifiedReferences(ctx, doc, { ...opts, includeDeclaration: true })).coverage;
+}
+
+/** The files among `files` whose diagnostics (from a running server) include an error. */
+async function filesWithErrors(ctx: ToolContext, files: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const file of files) {
+    const found = await ctx.lsp.diagnosticsFor(file, { signal: ctx.signal, start: false }).catch(() => undefined);
+    if (found?.items.some((d) => (d.severity ?? 1) === 1)) out.push(file);
+  }
+  return out;
 }
 
 /** Root-relative names of the files of an answer's locations that are inside the workspace. */
@@ -139,6 +181,7 @@ function reasons(opts: {
   server: string;
   serverWhy: string | undefined;
   notChecked: readonly string[];
+  withErrors: readonly string[];
   mentions: Mentions;
   name: string;
 }): string | undefined {
@@ -151,6 +194,10 @@ function reasons(opts: {
       `${opts.notChecked.length} file(s) that mention \`${opts.name}\` were not checked by ${opts.server} (${shown}${more}): uses there may be missing; searchWorkspace for the name lists them`,
     );
   }
+  if (opts.withErrors.length > 0)
+    parts.push(
+      `${opts.withErrors.length} file(s) mention \`${opts.name}\` and have errors where ${opts.server} may not see its uses (an include or import it cannot resolve): ${opts.withErrors.slice(0, 8).join(", ")}; getDiagnostics shows them`,
+    );
   if (opts.mentions.failed !== undefined)
     parts.push(`the text search that checks the answer failed (${opts.mentions.failed}), so files the server did not load are unknown`);
   else if (opts.mentions.cut) parts.push("the text search that checks the answer covered only part of the workspace");
