@@ -35,6 +35,8 @@ interface Launch {
   args: readonly string[];
   env: Record<string, string>;
   initializationOptions: unknown;
+  /** Answers to workspace/configuration: the spec's settings with the project's style. */
+  settings: Readonly<Record<string, unknown>> | undefined;
   processId: number;
 }
 
@@ -76,6 +78,7 @@ export class LanguageServer {
   /** Set while a command the bridge runs may send workspace/applyEdit. */
   private captured: ApplyWorkspaceEditParams[] | undefined;
   private commandDone: Promise<void> = Promise.resolve();
+  private settings: Readonly<Record<string, unknown>>;
 
   private constructor(
     readonly launch: Launch,
@@ -83,13 +86,14 @@ export class LanguageServer {
     private readonly hooks: ServerHooks,
   ) {
     this.serverName = launch.spec.id;
+    this.settings = launch.settings ?? {};
     this.diagnostics = new DiagnosticsStore(hooks.onDiagnosticsChanged);
     this.documents = new OpenDocuments(connection, hooks.readText);
     connection.onNotification("$/progress", (params) => this.progress.onProgress(params));
     connection.onNotification("textDocument/publishDiagnostics", (params) => this.diagnostics.publish(params as PublishDiagnosticsParams));
     answerServerRequests(connection, {
       root: launch.root,
-      settings: launch.spec.settings ?? {},
+      settings: () => this.settings,
       registrations: this.registrations,
       refusedEdits: this.refusedEdits,
       captureEdit: (params) => {
@@ -120,8 +124,7 @@ export class LanguageServer {
       server.capabilities = result.capabilities ?? {};
       if (result.serverInfo) server.serverName = displayName(result.serverInfo);
       await connection.notify("initialized", {});
-      if (launch.spec.settings !== undefined)
-        await connection.notify("workspace/didChangeConfiguration", { settings: launch.spec.settings });
+      if (launch.settings !== undefined) await connection.notify("workspace/didChangeConfiguration", { settings: launch.settings });
       return server;
     } catch (err) {
       const tail = connection.stderrTail().trim().split("\n").slice(-5).join("\n");
@@ -131,6 +134,13 @@ export class LanguageServer {
         { cause: err },
       );
     }
+  }
+
+  /** New settings (the project's style changed): answered from now on and pushed to the server. */
+  async updateSettings(settings: Readonly<Record<string, unknown>>): Promise<void> {
+    if (JSON.stringify(settings) === JSON.stringify(this.settings)) return;
+    this.settings = settings;
+    await this.connection.notify("workspace/didChangeConfiguration", { settings });
   }
 
   get pid(): number | undefined {

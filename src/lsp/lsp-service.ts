@@ -21,6 +21,8 @@ import { findWorkspaceSources } from "./workspace-sources.ts";
 
 /** Larger files are not sent to a server (a generated bundle is no one's source). */
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
+/** A style config (.editorconfig, .prettierrc, package.json) larger than this is not read. */
+const MAX_CONFIG_BYTES = 256 * 1024;
 /** How long a whole-project request waits for the server's readiness before answering partial. */
 const READY_WAIT_MS = 20_000;
 /** How long a push-only server gets to publish the diagnostics of what was just synced. */
@@ -169,10 +171,12 @@ export function createLspService(opts: LspServiceOptions): LspService {
         if (path !== undefined) emit(path);
       },
     },
+    readConfig: (path) => fs.readText(path, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined),
     onStarted: () => {
       if (watcher !== undefined) return;
       watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
         pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
+        void pool.restyle(changes.map((c) => basename(c.path)));
         const servers = pool.runningServers();
         for (const server of servers) {
           server.filesChanged();
