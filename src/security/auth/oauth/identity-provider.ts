@@ -1,11 +1,14 @@
 // Tokens from an existing identity provider (--oauth-jwks-url, --oauth-issuer, --oauth-audience):
 // verified with jose against the provider's JWKS, which jose fetches, caches and fetches again
-// when a token names a kid it has not seen (at most every 30 s, so random kids cannot make it
-// hammer the provider). Scopes come from `scope` (RFC 9068) or `scp` (a list, as some providers send).
+// when a token names a kid it has not seen (at most every JWKS_COOLDOWN_MS, so random kids cannot
+// make it hammer the provider). Scopes come from `scope` (RFC 9068) or `scp` (a list, as some providers send).
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { describeJoseError } from "./access-tokens.ts";
 import { InvalidToken, type TokenVerifier } from "./principal.ts";
 import { accessOf, splitScopes } from "./scopes.ts";
+
+/** How long after one JWKS fetch an unknown kid waits for the next: 12 fetches a minute at most. */
+export const JWKS_COOLDOWN_MS = 5_000;
 
 /** Asymmetric algorithms only: with HS256 the provider's public key would become a shared secret. */
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
@@ -18,7 +21,7 @@ export interface IdentityProviderOptions {
 }
 
 export function identityProviderVerifier(opts: IdentityProviderOptions): TokenVerifier {
-  const keys = createRemoteJWKSet(new URL(opts.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000, timeoutDuration: 5_000 });
+  const keys = createRemoteJWKSet(new URL(opts.jwksUrl), { cooldownDuration: JWKS_COOLDOWN_MS, cacheMaxAge: 10 * 60_000, timeoutDuration: 5_000 });
   return {
     async verify(token) {
       let payload: Record<string, unknown>;
