@@ -21,7 +21,11 @@ export interface IdentityProviderOptions {
 }
 
 export function identityProviderVerifier(opts: IdentityProviderOptions): TokenVerifier {
-  const keys = createRemoteJWKSet(new URL(opts.jwksUrl), { cooldownDuration: JWKS_COOLDOWN_MS, cacheMaxAge: 10 * 60_000, timeoutDuration: 5_000 });
+  const keys = createRemoteJWKSet(new URL(opts.jwksUrl), {
+    cooldownDuration: JWKS_COOLDOWN_MS,
+    cacheMaxAge: 10 * 60_000,
+    timeoutDuration: 5_000,
+  });
   return {
     async verify(token) {
       let payload: Record<string, unknown>;
