@@ -1,6 +1,8 @@
 // fetch() for a test process that must trust a test CA: Node reads NODE_EXTRA_CA_CERTS only at
 // start, so this speaks node:https with the CA given. Redirects are never followed (OAuth clients
-// read them); the body streams, so SSE works; an AbortSignal aborts.
+// read them); the body streams, so SSE works; an AbortSignal aborts. Each request has its own
+// connection (agent: false): a kept-alive socket the server is closing at that moment answers a
+// reused request with "socket hang up", which a loaded machine makes likely.
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Readable } from "node:stream";
@@ -21,7 +23,7 @@ export function fetchTrusting(ca: string): FetchLike {
     if (body !== undefined) headers.set("content-length", String(body.byteLength));
     const signal = init.signal ?? undefined;
     return new Promise<Response>((resolve, reject) => {
-      const options = { method, headers: Object.fromEntries(headers), ...(url.protocol === "https:" ? { ca } : {}) };
+      const options = { method, agent: false, headers: Object.fromEntries(headers), ...(url.protocol === "https:" ? { ca } : {}) };
       const req = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, options, (res: IncomingMessage) => {
         const out = new Headers();
         for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) out.append(res.rawHeaders[i] ?? "", res.rawHeaders[i + 1] ?? "");
