@@ -12,6 +12,8 @@ export interface ConfigSources {
   readConfigFile(path: string): Promise<string>;
   /** Absolute; relative paths (workspace, config file) are resolved against it. */
   cwd: string;
+  /** The workspace when neither a flag nor the file names one (the project around cwd); else cwd. */
+  defaultWorkspace?: string;
   env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -27,7 +29,7 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
   const bind = merged.bind ?? DEFAULT_CONFIG.bind;
 
   return {
-    workspace: absolute(merged.workspace ?? ".", sources.cwd),
+    workspace: absolute(merged.workspace ?? sources.defaultWorkspace ?? ".", sources.cwd),
     port: merged.port ?? DEFAULT_CONFIG.port,
     bind,
     ideName: merged.ideName ?? DEFAULT_CONFIG.ideName,
