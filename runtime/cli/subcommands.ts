@@ -46,6 +46,11 @@ const SUBCOMMANDS: readonly Subcommand[] = [
     load: command(async () => (await import("../../src/cli/stop.ts")).stop),
   },
   {
+    name: "oauth",
+    summary: "list or revoke the access granted to remote clients (OAuth)",
+    load: command(async () => (await import("../../src/cli/oauth.ts")).oauthCommand),
+  },
+  {
     name: "gen-mcp-config",
     summary: "print the MCP config for claude, claude-desktop, cursor, windsurf, vscode, codex",
     load: command(async () => (await import("../../src/cli/gen-mcp-config.ts")).genMcpConfig),

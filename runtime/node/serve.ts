@@ -1,6 +1,7 @@
 // Runtime.serve on Node: @hono/node-server v2 with a `ws` server for upgrades, plus the WebSocket
 // policy the Runtime interface promises (4 MB frames, `mcp` subprotocol echoed, 30 s heartbeat).
 import type { Server as HttpServer } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { WebSocket, WebSocketServer } from "ws";
@@ -20,8 +21,10 @@ export function nodeServe(app: { fetch: FetchHandler }, opts: ServeOptions, node
   const stopHeartbeat = startHeartbeat(wss, nodeOpts.pingIntervalMs);
 
   return new Promise((resolve, reject) => {
+    const tls =
+      opts.tls === undefined ? {} : { createServer: createHttpsServer, serverOptions: { cert: opts.tls.cert, key: opts.tls.key } };
     const server = serve(
-      { fetch: app.fetch, hostname: opts.hostname, port: opts.port, websocket: { server: wss } },
+      { fetch: app.fetch, hostname: opts.hostname, port: opts.port, websocket: { server: wss }, ...tls },
       (info: AddressInfo) => {
         server.off("error", onStartError);
         resolve({

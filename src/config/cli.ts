@@ -8,7 +8,17 @@ export type CliFlags = Partial<ConfigFile> & { configPath?: string };
 
 type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; flags: CliFlags };
 
-type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
+type ValueKey =
+  | "workspace"
+  | "bind"
+  | "ideName"
+  | "fixedToken"
+  | "issuerUrl"
+  | "tlsCert"
+  | "tlsKey"
+  | "oauthJwksUrl"
+  | "oauthIssuer"
+  | "oauthAudience";
 type IntKey =
   | "port"
   | "timeout"
@@ -18,14 +28,15 @@ type IntKey =
   | "requestRateLimit"
   | "maxSessions"
   | "maxWsSessions"
-  | "idleTimeout";
-type BoolKey = "slim" | "verbose" | "jsonl" | "exclusive" | "allowPushToMain" | "allowPrivateHttp";
+  | "idleTimeout"
+  | "oauthTokenTtl";
+type BoolKey = "slim" | "verbose" | "jsonl" | "exclusive" | "allowPushToMain" | "allowPrivateHttp" | "oauthAllowPrivateMetadata";
 
 type FlagSpec =
   | { kind: "string"; key: ValueKey }
   | { kind: "int"; key: IntKey }
   | { kind: "bool"; key: BoolKey }
-  | { kind: "list"; key: "allowCommands" | "passEnv" }
+  | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" }
   | { kind: "config" }
   | { kind: "help" }
   | { kind: "version" };
@@ -52,6 +63,15 @@ const FLAGS: Record<string, FlagSpec> = {
   "--pass-env": { kind: "list", key: "passEnv" },
   "--idle-timeout": { kind: "int", key: "idleTimeout" },
   "--exclusive": { kind: "bool", key: "exclusive" },
+  "--issuer-url": { kind: "string", key: "issuerUrl" },
+  "--tls-cert": { kind: "string", key: "tlsCert" },
+  "--tls-key": { kind: "string", key: "tlsKey" },
+  "--oauth-jwks-url": { kind: "string", key: "oauthJwksUrl" },
+  "--oauth-issuer": { kind: "string", key: "oauthIssuer" },
+  "--oauth-audience": { kind: "string", key: "oauthAudience" },
+  "--oauth-token-ttl": { kind: "int", key: "oauthTokenTtl" },
+  "--oauth-allow-private-metadata": { kind: "bool", key: "oauthAllowPrivateMetadata" },
+  "--cors-origin": { kind: "list", key: "corsOrigins" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -104,6 +124,19 @@ Options:
                              a bridge the shim starts: 600000)
   --exclusive                Refuse to start when another bridge serves this workspace
                              (default: warn and start)
+  --tls-cert <pem>           Serve HTTPS with this certificate chain (and --tls-key <pem>): remote
+                             clients may then connect with OAuth 2.1 (default: plain HTTP, loopback)
+  --issuer-url <url>         The bridge's public https URL behind a TLS reverse proxy,
+                             https://host[/prefix]: the OAuth issuer; /mcp below it is the resource.
+                             Without this or --tls-cert, --bind must be a loopback address
+  --oauth-token-ttl <s>      Lifetime of the access tokens the bridge issues (default: ${DEFAULT_CONFIG.remote.tokenTtlSeconds}; 60-86400)
+  --oauth-jwks-url <url>     Accept tokens of an existing identity provider instead (with
+  --oauth-issuer <iss>       --oauth-issuer and --oauth-audience): its JWKS, issuer and audience;
+  --oauth-audience <aud>     tokens carry the scopes mcp:read and/or mcp:write
+  --oauth-allow-private-metadata
+                             Fetch OAuth client metadata documents from private addresses too
+                             (default: public addresses only)
+  --cors-origin <origin>     Let this browser origin call the bridge (repeatable; default: none)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit
@@ -148,7 +181,10 @@ export function parseCli(argv: readonly string[]): CliResult {
       if (value === "") throw usage(`${name} needs a file path`);
       flags.configPath = value;
     } else if (spec.kind === "list") {
-      if (value.trim() === "") throw usage(`${name} needs ${spec.key === "passEnv" ? "a variable name" : "a program name"}`);
+      if (value.trim() === "")
+        throw usage(
+          `${name} needs ${spec.key === "passEnv" ? "a variable name" : spec.key === "corsOrigins" ? "an origin" : "a program name"}`,
+        );
       flags[spec.key] = [...(flags[spec.key] ?? []), value];
     } else if (spec.kind === "int") {
       flags[spec.key] = parseInteger(name, spec.key, value);

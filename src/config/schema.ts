@@ -2,6 +2,7 @@
 // and CLI flags (in that order of precedence, lowest first). Every subsystem reads only this.
 import * as v from "valibot";
 import { LspConfigSchema, type LspConfig } from "./lsp-schema.ts";
+import { DEFAULT_REMOTE, REMOTE_FILE_KEYS, type RemoteAccessConfig } from "./remote.ts";
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
@@ -30,6 +31,7 @@ export const ConfigFileSchema = v.strictObject({
   idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
   exclusive: v.optional(v.boolean()),
   lsp: v.optional(LspConfigSchema),
+  ...REMOTE_FILE_KEYS,
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -79,6 +81,8 @@ export interface BridgeConfig {
   exclusive: boolean;
   /** Language servers by languageId, ahead of the built-in ones (config file only). */
   lsp: LspConfig;
+  /** OAuth-protected access from other machines (src/config/remote.ts); off by default. */
+  remote: RemoteAccessConfig;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -109,4 +113,5 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   idleTimeoutMs: 0,
   exclusive: false,
   lsp: {},
+  remote: DEFAULT_REMOTE,
 };

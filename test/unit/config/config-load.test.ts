@@ -95,6 +95,7 @@ describe("resolveConfig", () => {
       idleTimeoutMs: 60_000,
       exclusive: true,
       lsp: {},
+      remote: DEFAULT_CONFIG.remote,
     });
   });
 
