@@ -19,6 +19,7 @@ import {
 } from "../protocol/jsonrpc.ts";
 import {
   checkModernVersion,
+  checkRoundTripFields,
   declaresExtension,
   discoverResult,
   EnvelopeError,
@@ -105,6 +106,7 @@ export class ModernRequests {
     try {
       const envelope = readEnvelope(request.params);
       checkModernVersion(envelope);
+      checkRoundTripFields(request.params);
       const handler =
         REMOVED_IN_MODERN.has(request.method) || !Object.hasOwn(this.handlers, request.method) ? undefined : this.handlers[request.method];
       if (handler === undefined) {

@@ -75,6 +75,28 @@ function envelopeError(detail: string): EnvelopeError {
   return new EnvelopeError(RpcCode.invalidParams, `Invalid params: ${detail}`);
 }
 
+/**
+ * The multi round-trip fields of a retried request (2026-07-28 "MRTR"): inputResponses maps keys
+ * to response objects, requestState is a string. This server never asks for input, so the keys
+ * answer nothing and are ignored, but a malformed shape is a protocol error (-32602).
+ */
+export function checkRoundTripFields(params: Params | undefined): void {
+  if (params === undefined) return;
+  if ("inputResponses" in params) {
+    const responses = params.inputResponses;
+    const isObject = (x: unknown) => typeof x === "object" && x !== null && !Array.isArray(x);
+    if (!isObject(responses) || !Object.values(responses as object).every(isObject)) {
+      throw new ProtocolError(
+        RpcCode.invalidParams,
+        "Invalid params: inputResponses must be an object mapping each key to a response object",
+      );
+    }
+  }
+  if ("requestState" in params && typeof params.requestState !== "string") {
+    throw new ProtocolError(RpcCode.invalidParams, "Invalid params: requestState must be the string a previous result gave");
+  }
+}
+
 /** -32022 naming the versions this server speaks and echoing the one asked for. */
 export function checkModernVersion(envelope: ModernEnvelope): void {
   if (isModernVersion(envelope.protocolVersion)) return;
