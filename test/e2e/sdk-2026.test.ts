@@ -26,11 +26,6 @@ afterAll(async () => {
   await bridge?.stop();
 });
 
-function textOf(result: unknown): string {
-  const content = (result as { content?: Array<{ type: string; text?: string }> }).content ?? [];
-  return content.map((c) => c.text ?? "").join("\n");
-}
-
 function modernClient(): Client2026 {
   return new Client2026({ name: "e2e-sdk-2026", version: "0.0.0" }, { versionNegotiation: { mode: { pin: MODERN } } });
 }
