@@ -99,10 +99,11 @@ describe(`Claude Code ${CURRENT?.version} speaks MCP 2026-07-28 to the bridge`, 
     async () => {
       if (!CURRENT) throw new Error("no current Claude Code CLI pinned");
       // Claude Code gives a stdio server 3 s from spawn to answer the probe; one that answers later
-      // is used with initialize this once ("only slow to start", its debug log says) and probed
-      // again next time. On a loaded machine the shim's start can take that long, so such a run is
-      // tried again (at most 3 runs); the test needs a run where it was in time and went modern.
-      const late = "answered the server/discover probe after its bound";
+      // is used with initialize this once (its debug log says the probe was answered "after its
+      // bound" or "after it had connected legacy") and probed again next time. On a loaded machine
+      // the shim's start can take that long, so such a run is tried again (at most 3 runs); the
+      // test needs a run where it was in time and went modern.
+      const late = "answered the server/discover probe after";
       const runs: string[] = [];
       for (let attempt = 1; attempt <= 3; attempt++) {
         const log = join(dir, `shim-stdin-${attempt}.jsonl`);
