@@ -1,7 +1,7 @@
 // The current Claude Code CLI (2.1.332, whose MCP client probes with server/discover first) against
 // the real bridge over HTTP and through the stdio shim, in print mode with the fake model API
 // (test/helpers/fake-model-api.ts) calling getWorkspaceFolders. What it sends to the bridge is
-// recorded from outside (a recording proxy on HTTP, a recording wrapper around the shim on stdio):
+// recorded from outside (a recording proxy on HTTP, tee in front of the shim on stdio):
 // it must speak MCP 2026-07-28 from the first message on, never calling initialize, and every
 // request must carry the per-request `_meta` envelope. The sequences are printed for the record.
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -12,11 +12,13 @@ import { callToolThroughClaude } from "../helpers/call-tool-through-claude.ts";
 import { CLAUDE_CLIS } from "../helpers/claude-clis.ts";
 import { describeRun } from "../helpers/claude-print.ts";
 import { startRecordingProxy, type RecordingProxy } from "../helpers/recording-proxy.ts";
-import { BRIDGE_BIN, REPO_ROOT, startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
+import { BRIDGE_BIN, startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
 
 const CLI_TIMEOUT_MS = 90_000;
 const CURRENT = CLAUDE_CLIS[0];
-const RECORDER = join(REPO_ROOT, "test", "helpers", "stdio-recorder.mjs");
+// Records what the client writes to the shim: tee, not a Node wrapper, whose own start would
+// eat into the 3 s Claude Code gives a stdio server to answer its probe.
+const RECORDER = 'tee -a "$1" | "$2" "$3" shim --port "$4" --token "$5"';
 const META_VERSION = "io.modelcontextprotocol/protocolVersion";
 
 interface Sent {
@@ -113,8 +115,8 @@ describe(`Claude Code ${CURRENT?.version} speaks MCP 2026-07-28 to the bridge`, 
           claudeBin: CURRENT.bin,
           serverEntry: {
             type: "stdio",
-            command: process.execPath,
-            args: [RECORDER, log, process.execPath, BRIDGE_BIN, "shim", "--port", String(bridge.port), "--token", bridge.token],
+            command: "/bin/sh",
+            args: ["-c", RECORDER, "sh", log, process.execPath, BRIDGE_BIN, String(bridge.port), bridge.token],
           },
           timeoutMs: CLI_TIMEOUT_MS,
           debugLog: true,
