@@ -11,6 +11,8 @@ import { createLogger, type Logger } from "./log.ts";
 import { McpSession } from "./mcp/sessions/session.ts";
 import { cleanStaleCheckpoints, readCheckpoint, SessionCheckpoint } from "./mcp/sessions/session-checkpoint.ts";
 import { SessionStore } from "./mcp/sessions/session-store.ts";
+import { SubscriptionHub } from "./mcp/subscriptions/subscription-hub.ts";
+import { TaskStore } from "./mcp/tasks/task-store.ts";
 import { isLoopbackHostname } from "./security/auth/host-origin.ts";
 import type { FetchDocument } from "./security/auth/oauth/client-metadata.ts";
 import { openRemoteAccess, type RemoteAccess } from "./security/auth/oauth/remote-access.ts";
@@ -21,6 +23,7 @@ import type { Served } from "./ports/net.ts";
 import { createWorkspace } from "./security/jail/workspace-jail.ts";
 import { randomToken } from "./security/auth/tokens.ts";
 import { createEventBus } from "./capabilities/events/event-bus.ts";
+import type { CallScope } from "./capabilities/context.ts";
 import { configuredServers } from "./lsp/configured-servers.ts";
 import { createLspService } from "./lsp/lsp-service.ts";
 import { createWorkspaceFs } from "./workspace/workspace-fs.ts";
@@ -101,27 +104,40 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   // One token today, so one credential: every session shares its budget (src/mcp/limits/rate-budget.ts).
   const credential = credentialBudget(rateLimits);
 
-  const createSession = (readOnlyTools = false) =>
+  // MCP 2026-07-28: list changes reach every subscriptions/listen stream; long calls become tasks.
+  const hub = new SubscriptionHub();
+  const tasks = new TaskStore({ onChange: (taskId, task) => hub.publish({ kind: "task", taskId, task }) });
+  const sessionOptions = {
+    registry,
+    logger: log,
+    instructions,
+    limits: { ...rateLimits, timeoutMs: config.timeoutMs, maxResultChars, pageSize: 200 },
+    credential,
+    events,
+    hub,
+    tasks,
+    makeToolContext: (call: CallScope) => toolContext(tools, call),
+    onClosed: (id: string) => tools.states.releaseSession(id),
+  };
+  // A remote client granted only reading sees only the read-only tools, and instructions to match.
+  const createSession = (opts: { readOnlyTools?: boolean; stateless?: boolean } = {}) =>
     new McpSession({
-      registry: (readOnlyTools && readRegistry) || registry,
-      logger: log,
-      instructions: (readOnlyTools && readInstructions) || instructions,
-      limits: { ...rateLimits, timeoutMs: config.timeoutMs, maxResultChars, pageSize: 200 },
-      credential,
-      events,
-      makeToolContext: (call) => toolContext(tools, call),
-      onClosed: (id) => tools.states.releaseSession(id),
+      ...sessionOptions,
+      ...(opts.readOnlyTools && readRegistry ? { registry: readRegistry, instructions: readInstructions ?? instructions } : {}),
+      ...(opts.stateless ? { stateless: true } : {}),
     });
 
   const http = new StreamableHttpTransport({
     createSession,
+    createStatelessSession: () => createSession({ stateless: true }),
     admitUnbound: () => takeFromAll([credential.requests]),
     maxSessions: config.maxSessions,
     logger: log,
   });
   const readOnlyHttp = readRegistry
     ? new StreamableHttpTransport({
-        createSession: () => createSession(true),
+        createSession: () => createSession({ readOnlyTools: true }),
+        createStatelessSession: () => createSession({ readOnlyTools: true, stateless: true }),
         admitUnbound: () => takeFromAll([credential.requests]),
         maxSessions: config.maxSessions,
         logger: log,
@@ -250,6 +266,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       // sessions end, so a restart on this port can still restore them.
       await checkpoint.stop();
       sockets.closeAll();
+      tasks.dispose();
       tools.states.dispose();
       await lsp.stop();
     })());
@@ -273,7 +290,12 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     config.idleTimeoutMs > 0 && exit
       ? startIdleExit({
           idleMs: config.idleTimeoutMs,
-          isBusy: () => webSockets > 0 || sockets.active + sockets.inGrace > 0 || httpSessions() > 0,
+          isBusy: () =>
+            webSockets > 0 ||
+            sockets.active + sockets.inGrace > 0 ||
+            httpSessions() > 0 ||
+            http.openStatelessStreams + (readOnlyHttp?.openStatelessStreams ?? 0) > 0 ||
+            tasks.running > 0,
           onIdle: () => {
             log.info(`no session for ${config.idleTimeoutMs / 1000} s (--idle-timeout); exiting`);
             exit(0);

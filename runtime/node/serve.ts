@@ -11,6 +11,8 @@ import type { FetchHandler, ServeOptions, Served } from "../../src/ports/net.ts"
 import { CloseCode } from "../../src/wire.ts";
 import { CLOSE_WAIT_MS, MAX_FRAME_BYTES } from "../shared/ws-policy.ts";
 
+const KEEP_ALIVE_MS = 65_000;
+
 interface NodeServeOptions {
   /** Heartbeat period; a client that misses two pongs in a row is terminated. */
   pingIntervalMs: number;
@@ -27,6 +29,10 @@ export function nodeServe(app: { fetch: FetchHandler }, opts: ServeOptions, node
       { fetch: app.fetch, hostname: opts.hostname, port: opts.port, websocket: { server: wss }, ...tls },
       (info: AddressInfo) => {
         server.off("error", onStartError);
+        // Node's 5 s default closes an idle keep-alive socket while a busy client (one validating
+        // a long tools/list on a loaded machine) still holds it as open and sends its next POST
+        // on it, which then fails ("other side closed"); POSTs are not retried by clients.
+        (server as HttpServer).keepAliveTimeout = KEEP_ALIVE_MS;
         resolve({
           port: info.port,
           hostname: opts.hostname,
