@@ -9,7 +9,11 @@ import { bearerToken, tokensEqual } from "./security/auth/tokens.ts";
 import { rpcErrorResponse } from "./transports/http/responses.ts";
 import type { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { logRefusals } from "./transports/refusal-log.ts";
+import type { ExtensionClient } from "./extension/extension-client.ts";
+import type { ToolRegistry } from "./tools/platform/registry.ts";
 import { claudeCodeSocket } from "./transports/ws/claude-code-socket.ts";
+import { extensionSocket } from "./transports/ws/extension-socket.ts";
+import type { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 
 interface AppOptions {
@@ -18,6 +22,10 @@ interface AppOptions {
   hostPolicy: HostPolicy;
   http: StreamableHttpTransport;
   sockets: SessionStore;
+  /** The VS Code extension's link (its socket is /extension); without it nothing accepts one. */
+  extension?: ExtensionClient;
+  /** What Claude Code's IDE-link sessions serve (src/transports/ws/claude-code-socket.ts). */
+  ideLink?: { registry: ToolRegistry; hub: IdeLinkHub };
   health(): Record<string, unknown>;
   logger: Logger;
   onWebSocketCount?(open: number): void;
@@ -31,6 +39,7 @@ interface AppOptions {
 export function createApp(opts: AppOptions): Hono {
   const app = new Hono();
   app.use("*", logRefusals(opts.logger));
+  if (opts.extension !== undefined) app.use("*", extensionSocket({ ...opts, client: opts.extension }));
   app.use("*", claudeCodeSocket({ ...opts, store: opts.sockets, onCountChange: opts.onWebSocketCount }));
   app.use("*", rejectRebinding(opts.hostPolicy));
   app.get("/ping", (c) => c.json({ ok: true, v: PACKAGE_VERSION }));

@@ -15,6 +15,9 @@ import { isLoopbackHostname } from "./security/auth/host-origin.ts";
 import { createWorkspace } from "./security/jail/workspace-jail.ts";
 import { randomToken } from "./security/auth/tokens.ts";
 import { createEventBus } from "./capabilities/events/event-bus.ts";
+import { ExtensionClient } from "./extension/extension-client.ts";
+import { ideLinkToolsets } from "./tools/ide-link-toolsets.ts";
+import { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
 import { configuredServers } from "./lsp/configured-servers.ts";
 import { createLspService } from "./lsp/lsp-service.ts";
 import { createWorkspaceFs } from "./workspace/workspace-fs.ts";
@@ -55,7 +58,15 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   });
   const maxResultChars = config.maxResultSizeKb * 1024;
   const registry = new ToolRegistry(TOOLSETS, { slim: config.slim, maxResultChars });
-  const extension = { connected: false };
+  const extension = new ExtensionClient({
+    bridgeVersion: PACKAGE_VERSION,
+    workspace: workspace.root,
+    log: (level, message, fields) => (level === "warn" ? log.warn(message, fields) : log.info(message, fields)),
+  });
+  const ideLink = {
+    registry: new ToolRegistry(ideLinkToolsets(TOOLSETS), { slim: config.slim, maxResultChars }),
+    hub: new IdeLinkHub(extension),
+  };
   const events = createEventBus((name, err) => log.error(`a subscriber of ${name} failed`, { error: errorMessage(err) }));
   // --verbose: every tool call, with how it ended (never its arguments or what it returned).
   events.subscribe("tool.called", (call) => log.debug("tool call", call));
@@ -113,6 +124,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     hostPolicy: { extraHosts: isLoopbackHostname(config.bind) || config.bind === "0.0.0.0" || config.bind === "::" ? [] : [config.bind] },
     http,
     sockets,
+    extension,
+    ideLink,
     logger: log,
     onWebSocketCount: (open) => {
       webSockets = open;
@@ -131,6 +144,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       httpSessions: http.pool.size,
       tools: registry.size,
       extensionConnected: extension.connected,
+      extension: extension.status(),
     }),
   });
 
@@ -181,6 +195,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       // sessions end, so a restart on this port can still restore them.
       await checkpoint.stop();
       sockets.closeAll();
+      ideLink.hub.stop();
+      extension.stop();
       tools.states.dispose();
       await lsp.stop();
     })());

@@ -51,6 +51,7 @@ export type ToolErrorCode =
   | "tool_rate_limited"
   | "probe_missing"
   | "extension_required"
+  | "extension_unavailable"
   | "result_too_large"
   | "command_refused"
   | "address_blocked"

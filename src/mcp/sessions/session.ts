@@ -85,6 +85,11 @@ export class McpSession {
   idePid: number | undefined;
   readonly stats = { callCount: 0, errorCount: 0 };
   lastActivity: number;
+  /**
+   * The tools this session serves. A transport may give a session another set before it is used:
+   * Claude Code's IDE link gets the IDE tools (src/transports/ws/claude-code-socket.ts).
+   */
+  registry: ToolRegistry;
 
   private state: State = "new";
   private sink: MessageSink | undefined;
@@ -95,7 +100,7 @@ export class McpSession {
   private readonly methods: Readonly<Record<string, Method>> = {
     ping: { beforeInit: true, handle: () => ({}) },
     initialize: { beforeInit: true, handle: (r) => this.initialize(r.params ?? {}) },
-    "tools/list": { handle: (r) => toolsPage(this.opts.registry, { cursor: r.params?.cursor, pageSize: this.opts.limits.pageSize }) },
+    "tools/list": { handle: (r) => toolsPage(this.registry, { cursor: r.params?.cursor, pageSize: this.opts.limits.pageSize }) },
     "tools/call": { handle: (r, related) => this.callTool(r, related) },
     "logging/setLevel": { handle: (r) => this.setLevel(r.params ?? {}) },
     "resources/list": { handle: () => ({ resources: [] }) },
@@ -114,6 +119,7 @@ export class McpSession {
   };
 
   constructor(private readonly opts: SessionOptions) {
+    this.registry = opts.registry;
     this.now = opts.now ?? Date.now;
     this.lastActivity = this.now();
     this.budget = sessionBudget(opts.limits, this.now);
@@ -269,10 +275,10 @@ export class McpSession {
         suggestion: `Wait ${seconds} s and call again, or start the bridge with a higher --tool-rate-limit.`,
       });
     }
-    const tool = this.opts.registry.get(parsed.output.name);
+    const tool = this.registry.get(parsed.output.name);
     // An isError result rather than -32602: the model reads it and can correct itself, which a
     // JSON-RPC error (shown by Claude Code as a bare failure) does not allow (seed ADR-0004).
-    if (!tool) return unknownToolResult(parsed.output.name, this.opts.registry);
+    if (!tool) return unknownToolResult(parsed.output.name, this.registry);
     const checked = validateArguments(tool, parsed.output.arguments);
     if (!checked.ok) return checked.result;
 
