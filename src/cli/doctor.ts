@@ -13,6 +13,7 @@ import { listLocks, realDirectory } from "./bridge-locks.ts";
 import type { CommandMain } from "./command-io.ts";
 import { bridgeChecks, lockChecks, runtimeCheck } from "./doctor-bridge.ts";
 import { claudeConfigChecks } from "./doctor-claude-config.ts";
+import { extensionInstallChecks } from "./doctor-extension.ts";
 import { hasFailure, renderChecks, type Check } from "./doctor-report.ts";
 import { languageServerChecks } from "./doctor-lsp.ts";
 import { toolChecks } from "./doctor-tools.ts";
@@ -24,7 +25,7 @@ const DOCTOR_HELP = `Usage: claude-ide-bridge doctor [--json] [--workspace <dir>
 
 Checks the setup for the directory (default: the current one) and says how to fix what is wrong:
 the runtime, the bridge for it (running, healthy, token accepted), the lock files (modes, fields,
-stale ones) and ports, git/rg/gh, the language servers the bridge would use (the config file's
+stale ones) and ports, git/rg/gh, the VS Code extension (installed, connected), the language servers the bridge would use (the config file's
 "lsp" ones and the built-ins: found, and answering initialize), and
 whether Claude Code's config (.mcp.json, ~/.claude.json) runs the shim. Exits 1 when something
 is broken (✗); · and ! are information and warnings.
@@ -54,6 +55,7 @@ export const doctor: CommandMain = async (ctx, args) => {
     bridgeChecks(runtime, locks, { cwd, root, shim }),
     lockChecks(runtime, locks),
     toolChecks(runtime, root),
+    extensionInstallChecks(runtime),
     languageServerChecks(runtime, { root, configured: configuredServers(config.lsp) }),
     claudeConfigChecks(runtime, { cwd, root, shim, locks }),
   ]);
