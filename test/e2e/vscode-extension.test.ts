@@ -1,16 +1,18 @@
 // The extension in a REAL VS Code: code-server 4.100.3 (VS Code 1.100.3) with Debian's headless
 // Chromium driven by playwright-core, all installed offline by scripts/vscode-e2e-setup.sh (cached)
 // and extension/'s own npm install (shared reference: vscode-e2e.md). The bridge runs as a
-// process; the packaged .vsix is installed into a fresh code-server; the extension finds the bridge
-// from its lock file and connects. Then, through an MCP client of the bridge and Claude Code's IDE
-// link on the lock file's socket: VS Code's diagnostics, goToDefinition through VS Code, an unsaved
-// buffer, a selection made in the editor (as a tool answer and as selection_changed), openDiff
-// accepted and rejected through the UI (a screenshot kept in test-results/), getToolCapabilities;
-// then the extension host is killed (tools fall back or fail within a second) and restarted
-// (everything back). Prints the wall time and the time from code-server's start to "connected".
+// process; `claude-ide-bridge install-extension code-server` installs the packaged .vsix into a
+// fresh code-server; the extension finds the bridge from its lock file and connects. Then, through
+// an MCP client of the bridge and Claude Code's IDE link on the lock file's socket: VS Code's
+// diagnostics, goToDefinition through VS Code, an unsaved buffer, a selection made in the editor
+// (as a tool answer and as selection_changed), getToolCapabilities, doctor (installed, connected),
+// openDiff accepted and rejected through the UI (a screenshot kept in test-results/); then the
+// extension host is killed (tools fall back or fail within a second) and restarted (everything
+// back). The wall time and code-server's start -> "connected" go to
+// test-results/vscode-e2e-timings.json.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,7 +20,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { REPO_ROOT, startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
+import { BRIDGE_BIN, REPO_ROOT, startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
 
 // playwright-core is a devDependency of extension/ (beside vsce), not of the bridge: what is used of it.
 interface Locator {
@@ -56,6 +58,7 @@ let context: BrowserContext | undefined;
 let page: Page;
 let mcp: Client;
 let ide: IdeLinkClient;
+let env: NodeJS.ProcessEnv;
 const started = Date.now();
 const timings: Record<string, number> = {};
 
@@ -85,14 +88,25 @@ beforeAll(async () => {
   for (const [name, text] of Object.entries(FILES)) await writeFile(join(workspace, name), text);
   bridge = await startBridgeProcess({ workspace, args: ["--verbose"] });
 
-  // A fresh code-server: its own user data, extensions and config; the packaged .vsix installed.
-  const cs = join(installDir, "node_modules", ".bin", "code-server");
-  const env = { ...process.env, XDG_CONFIG_HOME: join(work, "xdg"), CLAUDE_CONFIG_DIR: bridge.configDir };
-  const dirs = ["--user-data-dir", join(work, "ud"), "--extensions-dir", join(work, "ext")];
-  run(cs, [...dirs, "--install-extension", join(EXTENSION_DIR, "claude-ide-bridge.vsix")], REPO_ROOT, env);
-  await mkdir(join(work, "ud", "User"), { recursive: true });
+  // A fresh code-server: its own user data, extensions and config (its default directories under
+  // this XDG_DATA_HOME); the packaged .vsix installed by the bridge's own install-extension, which
+  // finds code-server on PATH as a user's shell would.
+  const bin = join(work, "bin");
+  await mkdir(bin);
+  await symlink(join(installDir, "node_modules", ".bin", "code-server"), join(bin, "code-server"));
+  env = {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH ?? ""}`,
+    XDG_CONFIG_HOME: join(work, "xdg"),
+    XDG_DATA_HOME: join(work, "data"),
+    CLAUDE_CONFIG_DIR: bridge.configDir,
+  };
+  const installed = run(process.execPath, [BRIDGE_BIN, "install-extension", "code-server"], workspace, env);
+  expect(installed).toMatch(/^Installed claude-ide-bridge\.claude-ide-bridge-vscode with .*code-server\./);
+  const userDir = join(work, "data", "code-server", "User");
+  await mkdir(userDir, { recursive: true });
   await writeFile(
-    join(work, "ud", "User", "settings.json"),
+    join(userDir, "settings.json"),
     JSON.stringify({
       "security.workspace.trust.enabled": false,
       "workbench.startupEditor": "none",
@@ -109,17 +123,8 @@ beforeAll(async () => {
   const port = await freePort();
   const csStart = Date.now();
   codeServer = spawn(
-    cs,
-    [
-      "--auth",
-      "none",
-      "--bind-addr",
-      `127.0.0.1:${port}`,
-      "--disable-telemetry",
-      "--disable-update-check",
-      "--disable-workspace-trust",
-      ...dirs,
-    ],
+    "code-server",
+    ["--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust"],
     { env, detached: true, stdio: ["ignore", "ignore", "ignore"] },
   );
   await waitFor(
@@ -172,6 +177,8 @@ afterAll(async () => {
   if (work !== undefined && process.env.KEEP_VSCODE_E2E === undefined) await rm(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);
   timings.wallMs = Date.now() - started;
+  // vitest hides a passing test's console; the figures are kept beside the screenshots.
+  await writeFile(join(ARTIFACTS, "vscode-e2e-timings.json"), `${JSON.stringify(timings, null, 2)}\n`).catch(() => undefined);
   console.log(`vscode e2e timings: ${JSON.stringify(timings)}`);
 }, 60_000);
 
@@ -230,6 +237,23 @@ it("VS Code's diagnostics, goToDefinition, an unsaved buffer and the selection r
   expect(caps.extensionConnected).toBe(true);
   expect(caps.unavailable.map((u: { name: string }) => u.name)).not.toContain("getCurrentSelection");
 }, 180_000);
+
+it("doctor finds the extension installed in code-server and connected to the bridge", async () => {
+  const out = spawnSync(process.execPath, [BRIDGE_BIN, "doctor", "--json"], {
+    cwd: bridge.workspace,
+    env,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  const report = JSON.parse(out.stdout) as { checks: { area: string; status: string; summary: string }[] };
+  const extension = report.checks.filter((c) => c.area === "extension");
+  expect(extension).toEqual(
+    expect.arrayContaining([
+      { area: "extension", status: "ok", summary: "installed in code-server" },
+      expect.objectContaining({ status: "ok", summary: expect.stringMatching(/^connected to the bridge \(.+, extension 0\.1\.0\)$/) }),
+    ]),
+  );
+}, 150_000);
 
 it("openDiff through Claude Code's IDE link: shown as a VS Code diff, accepted and rejected in the UI", async () => {
   const proposal = "export function foo(x: number): number {\n  return x * 3;\n}\n";
@@ -337,9 +361,10 @@ async function shotOnFailure(name: string, step: () => Promise<unknown>): Promis
   }
 }
 
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): void {
-  const out = spawnSync(cmd, args, { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: SETUP_TIMEOUT_MS });
+function run(cmd: string, args: string[], cwd: string, runEnv: NodeJS.ProcessEnv = process.env): string {
+  const out = spawnSync(cmd, args, { cwd, env: runEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: SETUP_TIMEOUT_MS });
   if (out.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${out.status}): ${out.stdout}\n${out.stderr}`);
+  return out.stdout;
 }
 
 async function waitFor(what: string, cond: () => Promise<boolean>, timeoutMs: number): Promise<void> {
