@@ -9,7 +9,7 @@ export async function extensionInstallChecks(runtime: Runtime): Promise<Check[]>
     EDITORS.map(async (editor) => {
       const cli = await runtime.which(editor);
       if (cli === undefined) return undefined;
-      const listed = await runEditorCli(runtime, cli, ["--list-extensions"]).catch(() => undefined);
+      const listed = await runEditorCli(runtime, cli, { args: ["--list-extensions"] }).catch(() => undefined);
       return { editor, installed: listed?.code === 0 && listed.output.split("\n").some((l) => l.trim().toLowerCase() === EXTENSION_ID) };
     }),
   );

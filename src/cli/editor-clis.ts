@@ -25,8 +25,9 @@ export async function packagedVsix(runtime: Pick<Runtime, "fs">): Promise<string
 export async function runEditorCli(
   runtime: Pick<Runtime, "spawn" | "paths">,
   cli: string,
-  args: string[],
+  opts: { args: string[] },
 ): Promise<{ code: number; output: string }> {
+  const { args } = opts;
   const child = runtime.spawn(cli, args, { cwd: runtime.paths.cwd, signal: AbortSignal.timeout(CLI_TIMEOUT_MS) });
   const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited]);
   return { code, output: `${out}${err}`.trim() };

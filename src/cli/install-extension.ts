@@ -44,7 +44,7 @@ export const installExtension: CommandMain = async (ctx, args) => {
     ctx.err("this copy has no packaged extension (extension/claude-ide-bridge.vsix); build it: cd extension && npm ci && npm run package");
     return 1;
   }
-  const done = await runEditorCli(ctx.runtime, cli, ["--install-extension", vsix, "--force"]);
+  const done = await runEditorCli(ctx.runtime, cli, { args: ["--install-extension", vsix, "--force"] });
   if (done.code !== 0) {
     ctx.err(`${cli} --install-extension ${vsix} failed (exit ${done.code}):\n${done.output}`);
     return 1;
