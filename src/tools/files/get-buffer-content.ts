@@ -15,7 +15,7 @@ export default defineTool({
   title: "File content as saved",
   description:
     "Returns a file's text, whole or a line range: VS Code's unsaved buffer when it has changes, else as saved with its hash and mtime for the edit tools.",
-  searchHint: "file content text buffer read whole file hash version saved",
+  searchHint: "unsaved contents of an open editor buffer, or the file on disk; whole file text with hash and version",
   input: v.strictObject({
     filePath: v.pipe(v.string(), v.minLength(1), v.description("File to read, relative to the workspace root.")),
     startLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("First line (1-based) of a range."))),
