@@ -93,13 +93,13 @@ Options:
                              (default: refused)
   --allow-command <name>     Let runCommand run this program too (repeatable; default allowlist:
                              git, npm, cargo, go, pytest, jest, vitest, tsc, eslint, biome), or a
-                             runner subcommand such as "npm exec"; interpreters and shells are
-                             never allowed
-  --allow-private-http       Let sendHttpRequest reach private, loopback and link-local addresses
-                             (default: off)
+                             runner subcommand such as "npm exec" or a cargo plugin ("cargo
+                             watch"); interpreters and shells are never allowed
+  --allow-private-http       Let sendHttpRequest, and the hosts runCommand's tools connect to,
+                             reach private, loopback and link-local addresses (default: off)
   --pass-env <NAME>          Let commands, test runners and checkers see this variable although
-                             it looks like a secret (repeatable; *_TOKEN, *_SECRET, *_API_KEY and
-                             the like are kept from them by default)
+                             it looks like a secret (repeatable; *TOKEN, *SECRET*, *PASSWORD,
+                             *KEY and the like are kept from them by default)
   --idle-timeout <ms>        Exit after this long without a session; 0 never (default: ${DEFAULT_CONFIG.idleTimeoutMs};
                              a bridge the shim starts: 600000)
   --exclusive                Refuse to start when another bridge serves this workspace
