@@ -15,7 +15,11 @@ import { oauthRoutes } from "./security/auth/oauth/routes.ts";
 import { rpcErrorResponse } from "./transports/http/responses.ts";
 import type { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { logRefusals } from "./transports/refusal-log.ts";
+import type { ExtensionClient } from "./extension/extension-client.ts";
+import type { ToolRegistry } from "./tools/platform/registry.ts";
 import { claudeCodeSocket } from "./transports/ws/claude-code-socket.ts";
+import { extensionSocket } from "./transports/ws/extension-socket.ts";
+import type { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 
 interface AppOptions {
@@ -24,6 +28,10 @@ interface AppOptions {
   hostPolicy: HostPolicy;
   http: StreamableHttpTransport;
   sockets: SessionStore;
+  /** The VS Code extension's link (its socket is /extension); without it nothing accepts one. */
+  extension?: ExtensionClient;
+  /** What Claude Code's IDE-link sessions serve (src/transports/ws/claude-code-socket.ts). */
+  ideLink?: { registry: ToolRegistry; hub: IdeLinkHub };
   health(): Record<string, unknown>;
   logger: Logger;
   onWebSocketCount?(open: number): void;
@@ -52,6 +60,7 @@ export function createApp(opts: AppOptions): Hono {
   const remote = opts.remote;
   const app = new Hono(remote?.prefix ? { getPath: withoutPrefix(remote.prefix) } : {});
   app.use("*", logRefusals(opts.logger));
+  if (opts.extension !== undefined) app.use("*", extensionSocket({ ...opts, client: opts.extension }));
   app.use("*", claudeCodeSocket({ ...opts, store: opts.sockets, onCountChange: opts.onWebSocketCount }));
   app.use("*", rejectRebinding(opts.hostPolicy));
   if (remote && remote.corsOrigins.length > 0) app.use("*", corsFor(remote.corsOrigins));

@@ -24,6 +24,9 @@ import { createWorkspace } from "./security/jail/workspace-jail.ts";
 import { randomToken } from "./security/auth/tokens.ts";
 import { createEventBus } from "./capabilities/events/event-bus.ts";
 import type { CallScope } from "./capabilities/context.ts";
+import { ExtensionClient } from "./extension/extension-client.ts";
+import { ideLinkToolsets } from "./tools/ide-link-toolsets.ts";
+import { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
 import { configuredServers } from "./lsp/configured-servers.ts";
 import { createLspService } from "./lsp/lsp-service.ts";
 import { createWorkspaceFs } from "./workspace/workspace-fs.ts";
@@ -66,7 +69,15 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   });
   const maxResultChars = config.maxResultSizeKb * 1024;
   const registry = new ToolRegistry(TOOLSETS, { slim: config.slim, maxResultChars });
-  const extension = { connected: false };
+  const extension = new ExtensionClient({
+    bridgeVersion: PACKAGE_VERSION,
+    workspace: workspace.root,
+    log: (level, message, fields) => (level === "warn" ? log.warn(message, fields) : log.info(message, fields)),
+  });
+  const ideLink = {
+    registry: new ToolRegistry(ideLinkToolsets(TOOLSETS), { slim: config.slim, maxResultChars }),
+    hub: new IdeLinkHub(extension),
+  };
   const events = createEventBus((name, err) => log.error(`a subscriber of ${name} failed`, { error: errorMessage(err) }));
   // --verbose: every tool call, with how it ended (never its arguments or what it returned).
   events.subscribe("tool.called", (call) => log.debug("tool call", call));
@@ -181,6 +192,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       },
     }),
     sockets,
+    extension,
+    ideLink,
     logger: log,
     onWebSocketCount: (open) => {
       webSockets = open;
@@ -199,6 +212,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       httpSessions: httpSessions(),
       tools: registry.size,
       extensionConnected: extension.connected,
+      extension: extension.status(),
     }),
   });
 
@@ -267,6 +281,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       await checkpoint.stop();
       sockets.closeAll();
       tasks.dispose();
+      ideLink.hub.stop();
+      extension.stop();
       tools.states.dispose();
       await lsp.stop();
     })());

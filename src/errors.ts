@@ -57,6 +57,7 @@ export type ToolErrorCode =
   | "tool_rate_limited"
   | "probe_missing"
   | "extension_required"
+  | "extension_unavailable"
   | "result_too_large"
   | "command_refused"
   | "address_blocked"

@@ -158,7 +158,7 @@ export function testEnvironment(registry: ToolRegistry, opts: EnvironmentOptions
     settings: { maxResultChars: opts.maxResultChars ?? 1000, timeoutMs: 5000, slim: false },
     catalog: registry,
     events: opts.events ?? testEventBus(),
-    extension: opts.extension ?? { connected: false },
+    ...(opts.extension === undefined ? {} : { extension: opts.extension }),
   });
 }
 

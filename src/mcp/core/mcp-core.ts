@@ -52,9 +52,12 @@ const CallParams = v.object({ name: v.string(), arguments: v.optional(v.unknown(
 
 export class McpCore {
   readonly now: () => number;
+  /** The tools served; a transport may swap them before first use (Claude Code's IDE link). */
+  registry: ToolRegistry;
 
   constructor(readonly opts: CoreOptions) {
     this.now = opts.now ?? Date.now;
+    this.registry = opts.registry;
   }
 
   get instructions(): string | undefined {
@@ -67,7 +70,7 @@ export class McpCore {
 
   /** One tools/list page; `nextCursor` only when more follow (MCP "Pagination"). */
   listTools(cursor: unknown): Params {
-    const { registry } = this.opts;
+    const { registry } = this;
     const offset = decodeCursor(cursor, registry.version);
     const entries = registry.entries();
     const page = entries.slice(offset, offset + this.opts.limits.pageSize);
@@ -122,10 +125,10 @@ export class McpCore {
         }),
       };
     }
-    const tool = this.opts.registry.get(parsed.output.name);
+    const tool = this.registry.get(parsed.output.name);
     // An isError result rather than -32602: the model reads it and can correct itself, which a
     // JSON-RPC error (shown by Claude Code as a bare failure) does not allow (seed ADR-0004).
-    if (!tool) return { ok: false, result: unknownToolResult(parsed.output.name, this.opts.registry) };
+    if (!tool) return { ok: false, result: unknownToolResult(parsed.output.name, this.registry) };
     const checked = validateArguments(tool, parsed.output.arguments);
     return checked.ok ? { ok: true, tool, input: checked.value } : { ok: false, result: checked.result };
   }

@@ -110,6 +110,18 @@ export class McpSession {
     "prompts/get": { handle: (r) => this.core.getPrompt(r.params) },
   };
 
+  /**
+   * The tools this session serves. A transport may give a session another set before it is used:
+   * Claude Code's IDE link gets the IDE tools (src/transports/ws/claude-code-socket.ts).
+   */
+  get registry(): ToolRegistry {
+    return this.core.registry;
+  }
+
+  set registry(registry: ToolRegistry) {
+    this.core.registry = registry;
+  }
+
   constructor(private readonly opts: SessionOptions) {
     this.now = opts.now ?? Date.now;
     this.lastActivity = this.now();

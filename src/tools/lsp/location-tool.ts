@@ -1,5 +1,7 @@
 // goToDefinition, goToDeclaration, goToTypeDefinition and findImplementations are one request each
-// with one answer shape (locations), so they are made by one factory with their own words.
+// with one answer shape (locations), so they are made by one factory with their own words. With VS
+// Code connected they ask its language features (vscode.execute*Provider), which is what the user
+// sees in the editor; headless, the bridge's language servers.
 import * as v from "valibot";
 import type { Location, LocationLink } from "vscode-languageserver-protocol";
 import { WakeList } from "../../lsp/wake-list.ts";
@@ -8,6 +10,7 @@ import { loadProjectsOf } from "../../services/language/verified-references.ts";
 import { openAt, partialNote } from "./at-position.ts";
 import { placesOf, renderPlaces, sortPlaces, SourceLines } from "./locations.ts";
 import { maxResultsField, positionFields, verbosityField } from "./position-input.ts";
+import { askVsCode } from "./vscode-places.ts";
 
 const FRESH_RETRIES = 4;
 const FRESH_RETRY_MS = 250;
@@ -35,6 +38,16 @@ export function locationTool(spec: LocationToolSpec): Tool {
     annotations: { readOnlyHint: true },
     slim: true,
     ...(spec.alwaysLoad ? { alwaysLoad: true } : {}),
+    async viaExtension(input, ctx) {
+      const { places, name, where, note } = await askVsCode(input, ctx, { method: spec.method });
+      if (places.length === 0)
+        return `${note}No ${spec.noun} found for \`${name}\` at ${where} (VS Code). Check the line and symbol, or try searchWorkspaceSymbols.`;
+      const shown = places.slice(0, input.maxResults);
+      const lines = await renderPlaces(shown, { sources: new SourceLines(ctx), verbosity: input.verbosity });
+      const more = places.length > shown.length ? `\n… ${places.length - shown.length} more; raise maxResults to see them.` : "";
+      const noun = places.length === 1 ? spec.noun : `${spec.noun}s`;
+      return `${note}${places.length} ${noun} of \`${name}\` (${where}, VS Code):\n${lines.join("\n")}${more}`;
+    },
     async handler(input, ctx) {
       const at = await openAt(input, ctx, { method: spec.method });
       type Answer = Location | Location[] | LocationLink[] | null;
