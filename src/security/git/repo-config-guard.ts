@@ -68,6 +68,9 @@ const RULES: readonly Rule[] = [
   { key: /^(man|browser|difftool|mergetool|guitool)\..+\.(cmd|path)$/, neutral: empty },
   { key: /^(web|help|instaweb)\.browser$|^man\.viewer$|^instaweb\.httpd$/, neutral: empty },
   { key: /^init\.templatedir$/, neutral: empty },
+  // ext:: and fd:: run a command: the fixed `never` for them must not give way to the repository's
+  // own protocol.ext.allow (this override comes after the fixed options, so it has to say never too).
+  { key: /^protocol\.(ext|fd)\.allow$/, neutral: always("never") },
   { key: /^protocol\.(.+\.)?allow$/, neutral: always("user") },
   // git-lfs (the user's filter) reads these from the repository's config and runs them.
   { key: /^lfs\.customtransfer\..+\.path$|^lfs\.standalonetransferagent$|^lfs\.extension\..+\.(clean|smudge)$/, neutral: empty },

@@ -77,6 +77,22 @@ describe("repository config guard", () => {
     ]);
   });
 
+  it("keeps ext:: and fd:: transports off whatever the repository allows (they run a command)", () => {
+    const entries = [
+      { scope: "local", key: "protocol.ext.allow", value: "always" },
+      { scope: "local", key: "protocol.fd.allow", value: "always" },
+      { scope: "local", key: "protocol.allow", value: "always" },
+    ];
+    expect(configOverrides(entries, "remote")).toEqual([
+      "-c",
+      "protocol.ext.allow=never",
+      "-c",
+      "protocol.fd.allow=never",
+      "-c",
+      "protocol.allow=user",
+    ]);
+  });
+
   it("empties the credential helper list and puts the user's helpers back in order", () => {
     const entries = parseConfigList(
       list(
