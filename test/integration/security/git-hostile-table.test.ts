@@ -254,7 +254,12 @@ const CASES: Case[] = [
     name: "sequence.editor",
     repo: 3,
     setup: async (s) => s.config(`[sequence]\n\teditor = ${await s.program("sequence-editor")}\n`),
-    control: [["-c", "rebase.autoStash=true", "rebase", "-i", "HEAD~1"]],
+    // After the battery a rebase or merge may be stopped midway (a commit it could not sign).
+    control: [
+      ["rebase", "--abort"],
+      ["merge", "--abort"],
+      ["-c", "rebase.autoStash=true", "rebase", "-i", "HEAD~1"],
+    ],
   },
   {
     name: "core.askPass on an http remote that wants a password",
@@ -271,7 +276,7 @@ const CASES: Case[] = [
   {
     name: "credential.<url>.helper",
     repo: 1,
-    setup: async (s) => s.config(`[credential "http://127.0.0.1"]\n\thelper = !${await s.program("helper")}\n`),
+    setup: async (s) => s.config(`[credential "http://127.0.0.1:${port}"]\n\thelper = !${await s.program("helper")}\n`),
     control: [["fetch", "web"]],
   },
   {
@@ -614,7 +619,8 @@ async function dirty(work: string): Promise<void> {
 async function battery(built: Built): Promise<Record<string, string>> {
   const { work, files } = built;
   const runtime = fx.runtime({ CIB_FAKE_SECRET: SECRET, GITHUB_TOKEN: SECRET, AWS_SECRET_ACCESS_KEY: SECRET });
-  const d = await dispatcher(work, { toolsets: [gitToolset, searchToolset, commandsToolset], runtime });
+  // A generous call timeout: a loaded machine must not turn a slow answer into a failure here.
+  const d = await dispatcher(work, { toolsets: [gitToolset, searchToolset, commandsToolset], runtime, settings: { timeoutMs: 120_000 } });
   const outcomes: Record<string, string> = {};
   const call = async (label: string, tool: string, args: Record<string, unknown> = {}) => {
     const result = await d.call(tool, args);
