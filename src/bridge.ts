@@ -64,9 +64,11 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const log = opts.logger ?? createLogger({ verbose: config.verbose, jsonl: config.jsonl });
   const startedAt = Date.now();
   const token = config.fixedToken ?? randomToken();
-  const workspace = await createWorkspace(runtime.fs, { root: config.workspace }).catch((err: unknown) => {
-    throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
-  });
+  const workspace = await createWorkspace(runtime.fs, { root: config.workspace, allowGitDirWrites: config.allowGitDirWrites }).catch(
+    (err: unknown) => {
+      throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
+    },
+  );
   const maxResultChars = config.maxResultSizeKb * 1024;
   const registry = new ToolRegistry(TOOLSETS, { slim: config.slim, maxResultChars });
   const extension = new ExtensionClient({
@@ -96,6 +98,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       timeoutMs: config.timeoutMs,
       slim: config.slim,
       allowPushToMain: config.allowPushToMain,
+      allowGitHooks: config.allowGitHooks,
       allowCommands: config.allowCommands,
       allowPrivateHttp: config.allowPrivateHttp,
       passEnv: config.passEnv,

@@ -72,6 +72,8 @@ export interface ToolSettings {
   readonly allowPrivateHttp?: boolean;
   /** --pass-env: variables commands and runners see although they look like secrets. */
   readonly passEnv?: readonly string[];
+  /** --allow-git-hooks: git runs that change the repository run its hooks (off: no repository hook ever runs). */
+  readonly allowGitHooks?: boolean;
 }
 
 /** What every call shares: the capabilities of the bridge. */

@@ -30,7 +30,16 @@ type IntKey =
   | "maxWsSessions"
   | "idleTimeout"
   | "oauthTokenTtl";
-type BoolKey = "slim" | "verbose" | "jsonl" | "exclusive" | "allowPushToMain" | "allowPrivateHttp" | "oauthAllowPrivateMetadata";
+type BoolKey =
+  | "slim"
+  | "verbose"
+  | "jsonl"
+  | "exclusive"
+  | "allowPushToMain"
+  | "allowPrivateHttp"
+  | "oauthAllowPrivateMetadata"
+  | "allowGitDirWrites"
+  | "allowGitHooks";
 
 type FlagSpec =
   | { kind: "string"; key: ValueKey }
@@ -58,6 +67,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--max-sessions": { kind: "int", key: "maxSessions" },
   "--max-ws-sessions": { kind: "int", key: "maxWsSessions" },
   "--allow-push-to-main": { kind: "bool", key: "allowPushToMain" },
+  "--allow-git-dir-writes": { kind: "bool", key: "allowGitDirWrites" },
+  "--allow-git-hooks": { kind: "bool", key: "allowGitHooks" },
   "--allow-command": { kind: "list", key: "allowCommands" },
   "--allow-private-http": { kind: "bool", key: "allowPrivateHttp" },
   "--pass-env": { kind: "list", key: "passEnv" },
@@ -111,6 +122,12 @@ Options:
                              (default: ${DEFAULT_CONFIG.maxWsSessions}; 1-1000)
   --allow-push-to-main       Let gitPush push to main, master or the remote's default branch
                              (default: refused)
+  --allow-git-dir-writes     Let tools write where git takes code to run from: .git/, git
+                             directories, the hooks directory and config files the repository's
+                             config names (default: refused)
+  --allow-git-hooks          Run the repository's hooks (and a rebase's exec steps) on git tools
+                             and runCommand git runs that change it (default: no repository
+                             hook ever runs)
   --allow-command <name>     Let runCommand run this program too (repeatable; default allowlist:
                              git, npm, cargo, go, pytest, jest, vitest, tsc, eslint, biome), or a
                              runner subcommand such as "npm exec" or a cargo plugin ("cargo

@@ -45,6 +45,8 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     maxSessions: merged.maxSessions ?? DEFAULT_CONFIG.maxSessions,
     maxWsSessions: merged.maxWsSessions ?? DEFAULT_CONFIG.maxWsSessions,
     allowPushToMain: merged.allowPushToMain ?? DEFAULT_CONFIG.allowPushToMain,
+    allowGitDirWrites: merged.allowGitDirWrites ?? DEFAULT_CONFIG.allowGitDirWrites,
+    allowGitHooks: merged.allowGitHooks ?? DEFAULT_CONFIG.allowGitHooks,
     allowCommands: checkedAllowCommands(merged.allowCommands ?? DEFAULT_CONFIG.allowCommands),
     allowPrivateHttp: merged.allowPrivateHttp ?? DEFAULT_CONFIG.allowPrivateHttp,
     passEnv: checkedPassEnv(merged.passEnv ?? DEFAULT_CONFIG.passEnv),

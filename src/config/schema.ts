@@ -25,6 +25,8 @@ export const ConfigFileSchema = v.strictObject({
   maxWsSessions: v.optional(int(1, 1000)),
   // git
   allowPushToMain: v.optional(v.boolean()),
+  allowGitDirWrites: v.optional(v.boolean()),
+  allowGitHooks: v.optional(v.boolean()),
   allowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
   allowPrivateHttp: v.optional(v.boolean()),
   passEnv: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"), v.maxLength(200)))),
@@ -66,6 +68,10 @@ export interface BridgeConfig {
   maxWsSessions: number;
   /** gitPush may push to main, master or the remote's default branch (refused by default). */
   allowPushToMain: boolean;
+  /** Tools may write where git takes code to run from (.git, hooks directories, included config). */
+  allowGitDirWrites: boolean;
+  /** The repository's hooks and a rebase's exec steps run on git runs that change it. */
+  allowGitHooks: boolean;
   /** Programs runCommand may run besides the defaults, or "npm exec"-style runner subcommands. */
   allowCommands: string[];
   /** sendHttpRequest may reach private, loopback and link-local addresses. */
@@ -107,6 +113,8 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   // (~20 KB a session) and the checkpoint (~200 bytes a session) under connect/drop churn.
   maxWsSessions: 32,
   allowPushToMain: false,
+  allowGitDirWrites: false,
+  allowGitHooks: false,
   allowCommands: [],
   allowPrivateHttp: false,
   passEnv: [],

@@ -73,7 +73,10 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     events: env.events,
     lsp: env.lsp,
     state: (key) => host.states.get(key),
-    exec: createExec({ runtime: host.runtime, fs: env.fs, guard: host.commands }, { declared: call.executables, signal: call.signal }),
+    exec: createExec(
+      { runtime: host.runtime, fs: env.fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },
+      { declared: call.executables, signal: call.signal },
+    ),
     http: createHttpClient({ runtime: host.runtime, allowPrivate: env.settings.allowPrivateHttp === true }, call.signal),
     session: call.session,
     signal: call.signal,
