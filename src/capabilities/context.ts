@@ -69,6 +69,8 @@ export interface ToolSettings {
   readonly allowPrivateHttp?: boolean;
   /** --pass-env: variables commands and runners see although they look like secrets. */
   readonly passEnv?: readonly string[];
+  /** --max-session-staged-mb, --max-staged-mb: bytes of staged edits one session, and all together, may hold. */
+  readonly stagedBytes?: { readonly session: number; readonly bridge: number };
 }
 
 /** What every call shares: the capabilities of the bridge. */

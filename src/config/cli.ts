@@ -18,6 +18,8 @@ type IntKey =
   | "requestRateLimit"
   | "maxSessions"
   | "maxWsSessions"
+  | "maxSessionStagedMb"
+  | "maxStagedMb"
   | "idleTimeout";
 type BoolKey = "slim" | "verbose" | "jsonl" | "exclusive" | "allowPushToMain" | "allowPrivateHttp";
 
@@ -46,6 +48,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--request-rate-limit": { kind: "int", key: "requestRateLimit" },
   "--max-sessions": { kind: "int", key: "maxSessions" },
   "--max-ws-sessions": { kind: "int", key: "maxWsSessions" },
+  "--max-session-staged-mb": { kind: "int", key: "maxSessionStagedMb" },
+  "--max-staged-mb": { kind: "int", key: "maxStagedMb" },
   "--allow-push-to-main": { kind: "bool", key: "allowPushToMain" },
   "--allow-command": { kind: "list", key: "allowCommands" },
   "--allow-private-http": { kind: "bool", key: "allowPrivateHttp" },
@@ -83,6 +87,10 @@ Options:
                              is never evicted (default: ${DEFAULT_CONFIG.maxSessions}; 1-1000)
   --max-ws-sessions <n>      WebSocket sessions kept at once, connected or in their grace period
                              (default: ${DEFAULT_CONFIG.maxWsSessions}; 1-1000)
+  --max-session-staged-mb <n> Staged edits (transactions) one session may hold in memory, in MB
+                             (default: ${DEFAULT_CONFIG.maxSessionStagedMb}; 1-4096)
+  --max-staged-mb <n>        Staged edits all sessions together may hold, in MB
+                             (default: ${DEFAULT_CONFIG.maxStagedMb}; 1-4096)
   --allow-push-to-main       Let gitPush push to main, master or the remote's default branch
                              (default: refused)
   --allow-command <name>     Let runCommand run this program too (repeatable; default allowlist:
