@@ -101,8 +101,9 @@ describe("getCodeCoverage", () => {
     expect(cov.files).toHaveLength(50);
     expect(cov.filesOmitted).toBe(550);
     expect(cov.files[0]).toMatchObject({ file: "src/file599.ts", covered: 1, total: 500, uncovered: "1-499" });
-    // Read in one go, the whole call would be one gap between ticks.
+    // Read in one go, the parse and the count would be one gap of most of the call. Half, not less:
+    // on a loaded machine one collection of a 30 MB heap or one lost time slice is a gap of its own.
     expect(ticks, `${took.toFixed(0)} ms`).toBeGreaterThan(10);
-    expect(longest, `longest gap ${longest.toFixed(0)} ms of ${took.toFixed(0)} ms`).toBeLessThan(took / 5);
+    expect(longest, `longest gap ${longest.toFixed(0)} ms of ${took.toFixed(0)} ms`).toBeLessThan(took / 2);
   });
 });

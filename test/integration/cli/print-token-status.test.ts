@@ -1,13 +1,11 @@
 // print-token and status against lock files and a live /health (split from test/unit/cli/commands.test.ts):
 // a lock of a dead process is made by starting a child that exits, so these run as integration tests.
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createNodeRuntime } from "../../../runtime/node.ts";
-import type { CommandContext } from "../../../src/cli/command-io.ts";
+import { commandContext, makeCommandScratch } from "../../helpers/command-context.ts";
 import { printToken } from "../../../src/cli/print-token.ts";
 import { status } from "../../../src/cli/status.ts";
 
@@ -16,39 +14,13 @@ let project: string;
 let configDir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "commands-"));
-  project = join(dir, "project");
-  configDir = join(dir, "config");
-  await mkdir(join(project, "src"), { recursive: true });
-  await mkdir(join(configDir, "ide"), { recursive: true });
+  ({ dir, project, configDir } = await makeCommandScratch());
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const SELF = { command: "claude-ide-bridge", args: [] };
-
-function context(cwd = project): CommandContext & { stdout: string; stderr: string } {
-  const ctx = {
-    runtime: {
-      ...createNodeRuntime(),
-      env: { CLAUDE_CONFIG_DIR: configDir, PATH: process.env.PATH },
-      paths: { home: dir, cwd, tmp: tmpdir() },
-    },
-    stdout: "",
-    stderr: "",
-    out: (t: string) => {
-      ctx.stdout += t;
-    },
-    err: (t: string) => {
-      ctx.stderr += t;
-    },
-    self: SELF,
-    runtimeVersion: process.versions.node,
-    signalProcess: () => undefined,
-  };
-  return ctx;
-}
+const context = (cwd = project) => commandContext({ dir, project, configDir }, { cwd });
 
 describe("print-token and status", () => {
   let server: Server;

@@ -1,12 +1,10 @@
 // The CLI commands (src/cli): init's .mcp.json update (idempotent, other entries, unknown keys and
 // formatting kept, broken files left alone) and gen-mcp-config's snippets. print-token and status,
 // whose cases need a dead process, are in test/integration/cli/print-token-status.test.ts.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createNodeRuntime } from "../../../runtime/node.ts";
-import type { CommandContext } from "../../../src/cli/command-io.ts";
+import { commandContext, makeCommandScratch } from "../../helpers/command-context.ts";
 import { parseFlags } from "../../../src/cli/flags.ts";
 import { CLIENTS, genMcpConfig, snippet } from "../../../src/cli/gen-mcp-config.ts";
 import { init, updateMcpJson } from "../../../src/cli/init.ts";
@@ -16,39 +14,13 @@ let project: string;
 let configDir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "commands-"));
-  project = join(dir, "project");
-  configDir = join(dir, "config");
-  await mkdir(join(project, "src"), { recursive: true });
-  await mkdir(join(configDir, "ide"), { recursive: true });
+  ({ dir, project, configDir } = await makeCommandScratch());
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const SELF = { command: "claude-ide-bridge", args: [] };
-
-function context(cwd = project): CommandContext & { stdout: string; stderr: string } {
-  const ctx = {
-    runtime: {
-      ...createNodeRuntime(),
-      env: { CLAUDE_CONFIG_DIR: configDir, PATH: process.env.PATH },
-      paths: { home: dir, cwd, tmp: tmpdir() },
-    },
-    stdout: "",
-    stderr: "",
-    out: (t: string) => {
-      ctx.stdout += t;
-    },
-    err: (t: string) => {
-      ctx.stderr += t;
-    },
-    self: SELF,
-    runtimeVersion: process.versions.node,
-    signalProcess: () => undefined,
-  };
-  return ctx;
-}
+const context = (cwd = project) => commandContext({ dir, project, configDir }, { cwd });
 
 const entry = { type: "stdio", command: "claude-ide-bridge", args: ["shim"] };
 
