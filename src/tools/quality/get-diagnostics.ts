@@ -25,7 +25,7 @@ export default defineTool({
   name: "getDiagnostics",
   title: "Diagnostics",
   description:
-    "Reports errors and warnings for a file or the whole workspace from its language servers or the project's checkers (tsc, eslint, ruff, cargo check, go vet), worst first.",
+    "Errors and warnings for a file or the workspace, worst first, from language servers or the project's checkers (tsc, eslint, ruff, cargo, go vet); they run the project's config code (eslint.config.js).",
   searchHint: "diagnostics errors warnings problems type check lint tsc eslint pyright ruff compile",
   input: v.strictObject({
     file: v.optional(v.pipe(v.string(), v.description("One file, relative to the workspace root (default: the whole workspace)."))),
