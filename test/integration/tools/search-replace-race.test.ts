@@ -48,8 +48,12 @@ describe("searchAndReplace with a file written under it", () => {
         if (result.isError !== true) {
           // The racer's file was read whole and was still that version when written: every file
           // changed, that one too (leaving it out and writing the rest is what must not happen).
-          expect(text).toMatch(new RegExp(`^Replaced \\d+ matches in ${FILES + 1} of ${FILES + 1} files, all files at once\\.`));
+          // It may also have been read just as the racer started it over (empty: no match), so
+          // 60 of 61 is true too, but never with a file left out.
+          expect(text).toMatch(new RegExp(`^Replaced \\d+ matches in (${FILES}|${FILES + 1}) of ${FILES + 1} files, all files at once\\.`));
           for (const name of names) await writeFile(join(root, name), `export const oldName = "${name}";\n`);
+          // The racer only ever adds matches, but a starved one may not have written since.
+          await writeFile(hot, "oldName\n");
           continue;
         }
         expect(JSON.parse(text)).toMatchObject({
@@ -62,6 +66,8 @@ describe("searchAndReplace with a file written under it", () => {
       expect(await racer.stop()).toBeGreaterThan(0);
     }
     expect(refusals.length).toBeGreaterThan(0);
+    // The last run may have replaced the racer's file after its last write.
+    await writeFile(hot, "oldName\n");
     expect(await d.text("searchAndReplace", { pattern: "oldName", replacement: "newName", path: "src" })).toMatch(
       new RegExp(`^Replaced \\d+ matches in ${FILES + 1} of ${FILES + 1} files, all files at once\\.`),
     );
