@@ -73,7 +73,8 @@ export async function runCheckers(
         continue;
       }
       checked = true;
-      if (fixing && checker.fixes === "output") report.skipped.push(...(await writeFixedOutputs(ctx, result.stdout, checker.name)));
+      if (fixing && checker.fixes === "output")
+        report.skipped.push(...(await writeFixedOutputs(ctx, result.stdout, { source: checker.name })));
       report.diagnostics.push(...(file === undefined ? all : all.filter((d) => d.file === file)));
     }
     if (checked) report.sources.push(checker.name);
@@ -86,7 +87,7 @@ async function fixArgvs(ctx: ToolContext, checker: Checker, file: string | undef
   const fixArgs = checker.fixArgs;
   if (fixArgs === undefined) return [];
   if (checker.fixes !== "in-place") return [fixArgs([file === undefined ? "." : pathArgument(file)])];
-  return (await fixTargets(ctx, checker, file)).map((targets) => fixArgs(targets));
+  return (await fixTargets(ctx, { checker, file })).map((targets) => fixArgs(targets));
 }
 
 export const cliDiagnosticsBackend: DiagnosticsBackend = {

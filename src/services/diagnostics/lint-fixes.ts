@@ -32,7 +32,8 @@ interface Skip {
  * The argument lists an in-place fixer runs with: the file, or the workspace's listed regular files
  * of its extensions in batches; none when the workspace has no such file.
  */
-export async function fixTargets(ctx: ToolContext, checker: Checker, file: string | undefined): Promise<string[][]> {
+export async function fixTargets(ctx: ToolContext, opts: { checker: Checker; file: string | undefined }): Promise<string[][]> {
+  const { checker, file } = opts;
   if (file !== undefined) return [[pathArgument(file)]];
   const listed = await listFiles(ctx, ".", { includeHidden: false, gitignore: true });
   const files = listed.files.filter((f) => checker.extensions.some((ext) => f.toLowerCase().endsWith(ext)));
@@ -57,7 +58,8 @@ export async function fixTargets(ctx: ToolContext, checker: Checker, file: strin
  * Writes the fixed text eslint --fix-dry-run reported (`output` of each file) through the jail, each
  * over the version read just before it; returns what was not written and why.
  */
-export async function writeFixedOutputs(ctx: ToolContext, stdout: string, source: string): Promise<Skip[]> {
+export async function writeFixedOutputs(ctx: ToolContext, stdout: string, opts: { source: string }): Promise<Skip[]> {
+  const { source } = opts;
   const skipped: Skip[] = [];
   for (const result of await parseArray(stdout)) {
     if (!isRecord(result) || typeof result.output !== "string" || typeof result.filePath !== "string") continue;
