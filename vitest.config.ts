@@ -23,6 +23,10 @@ export default defineConfig({
           name: "unit",
           include: ["test/unit/**/*.test.ts"],
           setupFiles: ["test/unit/in-process-only.ts"],
+          // Here a timeout only catches a hang: the slowest unit tests (the house rules reading every
+          // source file, the parsers' linear-time checks) take 1 to 2 s on a quiet machine and eight
+          // times that when it is shared.
+          testTimeout: 30_000,
         },
       },
       {

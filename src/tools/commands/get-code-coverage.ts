@@ -45,7 +45,7 @@ export default defineTool({
   title: "Code coverage",
   description:
     "Reads line coverage from the newest coverage report in the workspace (lcov, istanbul, Cobertura, coverage.py, go cover), worst-covered files first with uncovered lines.",
-  searchHint: "code coverage test coverage lcov uncovered lines percent istanbul cobertura",
+  searchHint: "code coverage: which lines are not covered by tests, uncovered lines, percent, lcov istanbul cobertura",
   input: v.strictObject({
     path: v.optional(v.pipe(v.string(), v.description("Only files under this path (relative to the workspace root)."))),
   }),

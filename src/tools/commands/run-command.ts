@@ -9,7 +9,7 @@ export default defineTool({
   title: "Run command",
   description:
     "Runs an allowlisted program (git, npm, cargo, go, pytest, vitest, tsc, eslint...) with arguments, no shell, in the workspace; returns exit code, duration and output.",
-  searchHint: "run command shell exec npm script build git cargo go terminal output exit code",
+  searchHint: "run a command in a shell: build the project, npm script, make, cargo, go, exec; output and exit code",
   input: v.strictObject(commandFields),
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   timeoutMs: MAX_COMMAND_MS,

@@ -8,7 +8,7 @@ export default defineTool({
   title: "Roll back an edit transaction",
   description:
     "Rolls back a transaction: drops its staged edits; no file was written by staging, so none changes. Lists the files that were staged.",
-  searchHint: "rollback transaction cancel discard abort staged edits",
+  searchHint: "throw away a batch of staged changes: rollback, cancel, discard or abort the transaction's staged edits",
   input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("From beginTransaction.")) }),
   output: v.object({
     transactionId: v.string(),

@@ -13,7 +13,7 @@ export default defineTool({
   title: "File content as saved",
   description:
     "Returns a file's text as saved on disk (unsaved editor changes are not seen headless), whole or a line range, with its content hash and mtime for the edit tools' expectedHash.",
-  searchHint: "file content text buffer read whole file hash version saved",
+  searchHint: "unsaved contents of an open editor buffer, or the file on disk; whole file text with hash and version",
   input: v.strictObject({
     filePath: v.pipe(v.string(), v.minLength(1), v.description("File to read, relative to the workspace root.")),
     startLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("First line (1-based) of a range."))),

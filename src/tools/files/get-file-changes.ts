@@ -14,7 +14,7 @@ export default defineTool({
   title: "Read watched file changes",
   description:
     "Reads the changes a watchFiles watch saw since the last read (created, changed, deleted paths), optionally waiting up to waitMs for the first one.",
-  searchHint: "file changes poll watch events modified created deleted since",
+  searchHint: "what changed on disk since watching started: files modified, created or deleted; poll watch events",
   input: v.strictObject({
     watchId: v.pipe(v.string(), v.description("From watchFiles.")),
     waitMs: v.optional(

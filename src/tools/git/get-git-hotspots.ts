@@ -15,7 +15,7 @@ export default defineTool({
   title: "Git hotspots",
   description:
     "Lists the files changed in the most commits over the last N days (merges left out), with lines added and deleted: where work and risk concentrate.",
-  searchHint: "git hotspots churn most changed files frequently modified history risk",
+  searchHint: "files that change most often: git hotspots, churn, frequently modified files, history risk",
   input: v.strictObject({
     days: LimitInput("How many days back to look", { fallback: 90, max: 3650 }),
     limit: LimitInput("Most files to list", { fallback: 20, max: 200 }),

@@ -10,7 +10,7 @@ export default defineTool({
   name: "gitStashList",
   title: "Git stash list",
   description: `Lists stashed changes, newest first (at most ${MAX_LISTED}): index (for gitStashPop), the branch they were stashed on and their message, and when.`,
-  searchHint: "git stash list saved changes shelved work in progress",
+  searchHint: "list stashes: git stash list, saved changes, shelved work in progress",
   input: v.strictObject({}),
   output: v.object({
     stashes: v.array(

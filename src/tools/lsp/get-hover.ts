@@ -11,7 +11,7 @@ export default defineTool({
   title: "Hover information",
   description:
     "Shows what an editor's hover shows for a symbol: its type, signature and documentation, from its file, line and name, via the language server.",
-  searchHint: "hover type info documentation docstring what is this symbol quick info",
+  searchHint: "documentation of the symbol under the cursor: hover, type info, docstring, what is this, quick info",
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
   slim: true,

@@ -16,7 +16,7 @@ export default defineTool({
   title: "Type hierarchy",
   description:
     "Shows a class's or interface's supertypes (what it extends or implements) and subtypes (what extends or implements it), with file:line:col.",
-  searchHint: "type hierarchy class inheritance subclasses superclass base class extends implements",
+  searchHint: "subclasses and superclasses of a class: type hierarchy, inheritance, base class, extends, implements",
   input: v.strictObject({
     ...positionFields,
     direction: v.optional(

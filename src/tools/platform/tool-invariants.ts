@@ -9,7 +9,12 @@ import type { Toolset } from "./toolset.ts";
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 export const MAX_DESCRIPTION_CHARS = 200;
-export const MAX_SEARCH_HINT_CHARS = 100;
+/**
+ * Claude Code's ToolSearch scores a query word found in the hint at twice one found in the
+ * description, and reads 4,096 characters of it; the hint's bytes go out in every tools/list, so it
+ * holds the plain words of the tasks the tool does, not an essay.
+ */
+export const MAX_SEARCH_HINT_CHARS = 160;
 /** `anthropic/alwaysLoad` costs context on every turn: the IDE-exclusive essentials only. */
 export const MAX_ALWAYS_LOAD = 8;
 /** A description starts with a verb in the third person: "Lists…", "Reads…", "Finds…". */

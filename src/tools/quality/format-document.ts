@@ -18,7 +18,7 @@ export default defineTool({
   title: "Format document",
   description:
     "Formats a file with its formatter (prettier, biome, black, ruff, gofmt, rustfmt) or language server, saying which lines changed; a preview too runs the project's formatter config (code).",
-  searchHint: "format document file prettier black gofmt rustfmt biome code style formatter",
+  searchHint: "format or reformat this code, a file or document: prettier black gofmt rustfmt biome code style formatter",
   input: v.strictObject({
     ...formatInput,
     preview: v.optional(v.pipe(v.boolean(), v.description("Only show what would change (default false: the file is written)."))),

@@ -26,7 +26,8 @@ export default defineTool({
   title: "Diagnostics",
   description:
     "Errors and warnings for a file or the workspace, worst first, from language servers or the project's checkers (tsc, eslint, ruff, cargo, go vet); they run the project's config code (eslint.config.js).",
-  searchHint: "diagnostics errors warnings problems type check lint tsc eslint pyright ruff compile",
+  searchHint:
+    "type errors in a file or project, warnings, problems; why does this not compile, what is broken; type check, lint, tsc eslint pyright ruff",
   input: v.strictObject({
     file: v.optional(v.pipe(v.string(), v.description("One file, relative to the workspace root (default: the whole workspace)."))),
     severity: v.optional(v.pipe(v.picklist(SEVERITIES), v.description('The least severity to report (default "hint": everything).'))),

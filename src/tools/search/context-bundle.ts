@@ -17,7 +17,8 @@ export default defineTool({
   title: "Context bundle",
   description:
     "Bundles a session's starting context in one call: project kind, key files, layout, recent changes, git status, the handoff note, open plans and the head of CLAUDE.md or README.",
-  searchHint: "context bundle session start overview handoff plans git status readme",
+  searchHint:
+    "gather what I need to start or understand the work: context bundle, session overview, handoff note, plans, git status, readme",
   input: v.strictObject({}),
   annotations: { readOnlyHint: true },
   requires: { optionalProbes: ["git"] },

@@ -46,7 +46,8 @@ export default defineTool({
   title: "Search the workspace",
   description:
     "Searches file contents by regex or literal text (ripgrep when present, same results without), honouring .gitignore; results per file as line: text, with context lines.",
-  searchHint: "search text grep ripgrep find in files regex code occurrences usages",
+  searchHint:
+    "grep or search the code for a string, text or regex pattern across the workspace files; ripgrep rg find in files, occurrences",
   input: v.strictObject({
     ...PatternFields,
     ...SearchScopeFields,

@@ -1,13 +1,14 @@
 // Every git and GitHub tool is found by the words a model would use for it: each phrase, ranked
-// against every tool of the bridge (name, searchHint and description, test/helpers/tool-search-rank.ts),
-// puts the tool in the first three, as ToolSearch's answer would show it.
+// against every tool of the bridge as Claude Code's ToolSearch ranks (test/helpers/tool-search-rank.ts),
+// puts the tool in the five ToolSearch answers with.
 import { describe, expect, it } from "vitest";
 import { gitToolset } from "../../../src/tools/git/index.ts";
 import { githubToolset } from "../../../src/tools/github/index.ts";
 import { TOOLSETS } from "../../../src/tools/toolsets.ts";
 import { rankTools } from "../../helpers/tool-search-rank.ts";
 
-const TOP = 3;
+/** ToolSearch's default max_results. */
+const TOP = 5;
 
 /** What a model types, and the tool it means. At least one phrase per tool. */
 const PHRASES: readonly (readonly [string, string])[] = [
