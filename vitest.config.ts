@@ -13,8 +13,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // One temporary directory per run (TMPDIR), removed at its end: nothing is left in the real
+    // one, even by a test that timed out (test/temp-dir.ts).
+    globalSetup: ["./test/temp-dir.ts"],
     silent: "passed-only",
-    reporters: ["default", "json"],
+    // test/timing-reporter.ts lists tests slower than a fifth of their timeout (test-results/timing.json).
+    reporters: ["default", "json", "./test/timing-reporter.ts"],
     outputFile: { json: "test-results/vitest.json" },
     projects: [
       {
@@ -27,6 +31,7 @@ export default defineConfig({
           // source file, the parsers' linear-time checks) take 1 to 2 s on a quiet machine and eight
           // times that when it is shared.
           testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

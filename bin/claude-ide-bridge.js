@@ -6,21 +6,107 @@
 //   joined into one file when esbuild was there to bundle it.
 // - Deno does too: it strips no types under node_modules, where `npm:` packages live
 //   (`deno run -A runtime/deno.ts` runs Deno on the sources of a checkout).
+// What stops the program before it runs (a Node too old, dist/ not built, a dependency missing)
+// is said on stderr and, when this runs as the stdio shim, also as the JSON-RPC error answering
+// the client's requests: Claude Code shows a stdio server's error in `claude mcp list` but never
+// its stderr, and a server that just exits is only "Failed to connect".
 const onBun = /** @type {{ Bun?: unknown }} */ (globalThis).Bun !== undefined;
+const onDeno = /** @type {{ Deno?: unknown }} */ (globalThis).Deno !== undefined;
+const asShim = process.argv[2] === "shim";
+const MIN_NODE_MAJOR = 20;
+
+const packageDir = decodeURIComponent(new URL("..", import.meta.url).pathname)
+  .replace(/^\/([A-Za-z]:)/, "$1")
+  .replace(/[\\/]$/, "");
 
 if (onBun) {
-  await import("../runtime/main.ts");
+  await start(new URL("../runtime/main.ts", import.meta.url).href);
 } else {
+  const major = Number(process.versions.node.split(".")[0]);
+  if (!onDeno && !(major >= MIN_NODE_MAJOR)) {
+    await cannotStart(
+      `Node ${process.versions.node} is too old (${MIN_NODE_MAJOR} or newer is needed, at ${process.execPath}); ` +
+        `install Node ${MIN_NODE_MAJOR}+ and make it the \`node\` this command runs, or start it with bun or deno`,
+    );
+  }
   const { existsSync, statSync } = await import("node:fs");
   const entry = new URL("../dist/runtime/main.js", import.meta.url);
   if (!existsSync(entry)) {
-    console.error(
-      "claude-ide-bridge: the compiled code is missing (dist/runtime/main.js).\n" +
-        "Run `npm run build` in the package directory (npm install/ci does it through the prepare script).",
+    await cannotStart(
+      `the compiled code is missing (${packageDir}/dist/runtime/main.js): run \`npm ci\` (or \`npm run build\`) in ${packageDir}; ` +
+        "npm install/ci builds it through the prepare script",
     );
-    process.exit(1);
   }
-  await import(nodeBundle(entry, { existsSync, statSync }) ?? entry.href);
+  await start(nodeBundle(entry, { existsSync, statSync }) ?? entry.href);
+}
+
+/** Imports the entry; a dependency that is not installed is a broken install, said as such. */
+async function start(/** @type {string} */ url) {
+  try {
+    await import(url);
+  } catch (err) {
+    const e = /** @type {{ code?: unknown, message?: unknown }} */ (err ?? {});
+    if (e.code !== "ERR_MODULE_NOT_FOUND" && !/Cannot find (?:module|package)/.test(String(e.message))) throw err;
+    await cannotStart(
+      `the install in ${packageDir} is incomplete (${firstLine(String(e.message))}); run \`npm ci\` there (or reinstall the package)`,
+    );
+  }
+}
+
+/**
+ * Says why on stderr and exits 1; as the shim, first answers each request on stdin with that
+ * reason until stdin ends (the client then shows it), since exiting at once is all it would see.
+ * @param {string} why
+ * @returns {Promise<never>}
+ */
+async function cannotStart(why) {
+  const message = `claude-ide-bridge: ${why}.`;
+  console.error(message);
+  if (asShim) await answerWithError(message);
+  process.exit(1);
+}
+
+/**
+ * Answers every JSON-RPC request that arrives on stdin with `message` (-32000, as the shim's own
+ * "no bridge" answer), until stdin ends or 60 s pass.
+ * @param {string} message
+ * @returns {Promise<void>}
+ */
+function answerWithError(message) {
+  return new Promise((resolve) => {
+    let buffered = "";
+    const answer = (/** @type {string} */ line) => {
+      let value;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (typeof value !== "object" || value === null || typeof value.method !== "string") return;
+      if (typeof value.id !== "string" && typeof value.id !== "number") return;
+      const data = { reason: "cannot_start", source: "claude-ide-bridge shim" };
+      process.stdout.write(`${JSON.stringify({ jsonrpc: "2.0", id: value.id, error: { code: -32000, message, data } })}\n`);
+    };
+    const timer = setTimeout(resolve, 60_000);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (/** @type {string} */ chunk) => {
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) answer(line);
+    });
+    process.stdin.on("end", done);
+    process.stdin.on("error", done);
+    process.stdout.on("error", done);
+  });
+}
+
+function firstLine(/** @type {string} */ text) {
+  return text.split("\n")[0] ?? text;
 }
 
 /**
@@ -33,7 +119,7 @@ if (onBun) {
  * @returns {string | undefined}
  */
 function nodeBundle(entry, fs) {
-  if (/** @type {{ Deno?: unknown }} */ (globalThis).Deno !== undefined || process.argv[2] === "shim") return undefined;
+  if (onDeno || asShim) return undefined;
   const bundle = new URL("../dist/runtime/node-bundle.js", import.meta.url);
   if (!fs.existsSync(bundle) || fs.statSync(bundle).mtimeMs < fs.statSync(entry).mtimeMs) return undefined;
   return bundle.href;

@@ -3,6 +3,7 @@
 // in `claude mcp list` ("✘ Failed to connect — -32000: …") but never its stderr.
 // One line: why, then what to do. It uses no word of the server's own command line ("shim", its
 // flags): Claude Code redacts those wherever they appear in a server's error ("[redacted]").
+import { statSync } from "node:fs";
 import type { SpawnState } from "./spawn-bridge.ts";
 import { ShimErrorCode, type ShimError } from "./messages.ts";
 
@@ -32,10 +33,17 @@ export function noBridgeError(facts: NoBridgeFacts): ShimError {
 
 function describe(f: NoBridgeFacts): string {
   const waited = `${Math.round(f.waitedMs / 100) / 10} s`;
+  // The path itself may show as "[redacted]" (it is on the server's command line), so the words
+  // around it must say what is wrong on their own.
+  if (!isDirectory(f.workspace)) {
+    return `the workspace directory this server was given (${f.workspace}) does not exist or is not a directory; correct the workspace path in this server's entry (.mcp.json, or claude mcp remove and add it again), ${RECONNECT}.`;
+  }
   if (f.spawning && f.spawn.kind === "failed") {
     const { failure } = f.spawn;
     const tail = lastLines(failure.logTail, 3);
-    return `the bridge started for ${f.root} ${failure.ended}${tail ? `: ${tail}` : ""}${failure.logPath ? ` (log: ${failure.logPath})` : ""}; fix that, ${RECONNECT}.`;
+    // An empty log says nothing: point to it only when the bridge wrote there.
+    const log = tail && failure.logPath ? ` (log: ${failure.logPath})` : "";
+    return `the bridge started for ${f.root} ${failure.ended}${tail ? `: ${tail}` : ""}${log}; fix that, ${RECONNECT}.`;
   }
   if (f.lastProblem !== undefined) {
     return `a bridge for ${f.workspace} is registered but cannot be reached (${f.lastProblem}) after ${waited}; restart it (claude-ide-bridge stop, then claude-ide-bridge --workspace ${f.root}), ${RECONNECT}.`;
@@ -45,7 +53,7 @@ function describe(f: NoBridgeFacts): string {
   }
   switch (f.spawn.kind) {
     case "started":
-      return `the bridge started for ${f.root} (pid ${f.spawn.pid ?? "?"}) wrote no lock file in ${waited}${f.spawn.logPath ? ` (log: ${f.spawn.logPath})` : ""}; ${RECONNECT}.`;
+      return `the bridge started for ${f.root}${f.spawn.pid === undefined ? "" : ` (pid ${f.spawn.pid})`} wrote no lock file in ${waited}${f.spawn.logPath ? ` (log: ${f.spawn.logPath})` : ""}; ${RECONNECT}.`;
     case "another-shim":
       return `another server is starting the bridge for ${f.root}, and its lock file did not appear in ${waited}; ${RECONNECT}.`;
     default:
@@ -57,6 +65,14 @@ function dataOf(f: NoBridgeFacts): Record<string, unknown> {
   const data: Record<string, unknown> = { workspace: f.workspace, root: f.root, spawn: f.spawning, lockDir: f.lockDir };
   if (f.spawn.kind === "failed") Object.assign(data, { bridgeLog: f.spawn.failure.logPath, bridgeLogTail: f.spawn.failure.logTail });
   return data;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** The last `n` non-empty lines, joined on one line (the client prints one line per server). */

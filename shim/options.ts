@@ -34,16 +34,21 @@ export const SHIM_HELP = `Usage: claude-ide-bridge shim [options] [<port> [<toke
 
 Relays MCP between stdin/stdout (one JSON-RPC message per line) and the bridge's WebSocket,
 surviving bridge restarts. With no bridge for the project it starts one. Add it to Claude Code
-(any name but "ide", which Claude Code reserves for its IDE link) with:
-  claude mcp add claude-ide-bridge -- npx -y claude-ide-bridge shim
+(any name but "ide", which Claude Code reserves for its IDE link) from a checkout of
+claude-ide-bridge (after \`npm ci\` in it), in the project:
+  claude mcp add claude-ide-bridge -- node /path/to/claude-ide-bridge/bin/claude-ide-bridge.js shim
+or let init write the command that starts this copy into the project's .mcp.json:
+  node /path/to/claude-ide-bridge/bin/claude-ide-bridge.js init
+The package is not on the npm registry yet: \`npx -y claude-ide-bridge shim\` works only in a
+project where it is installed (npm install /path/to/claude-ide-bridge-<version>.tgz).
 
 Options:
   --port <n>            Connect to this port (token from its lock file, --token, or
                         env CLAUDE_IDE_BRIDGE_TOKEN) instead of discovering the bridge
   --token <t>           The bridge's token (with --port)
-  --workspace <dir>     The project, as given (default: the nearest directory at or above
-                        env CLAUDE_PROJECT_DIR, else the current one, with .git or a
-                        package manifest)
+  --workspace <dir>     The project, as given (default: around env CLAUDE_PROJECT_DIR, else
+                        the current directory: the top of its git repository; outside git
+                        the nearest directory with a package manifest)
   --no-spawn            Never start a bridge; wait for one started otherwise
   --spawn               Start a bridge for the project when none runs (the default;
                         detached; bridge flags may follow \`--\`)

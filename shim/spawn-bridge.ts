@@ -88,6 +88,13 @@ export function createSpawner(opts: SpawnerOptions): Spawner {
         return;
       }
       ownMarker = true;
+      // Node reports a missing working directory as the program missing ("spawn /usr/bin/node
+      // ENOENT"): check the directory first and name it.
+      const notDirectory = directoryProblem(opts.root);
+      if (notDirectory !== undefined) {
+        fail({ pid: undefined, ended: `could not be started: ${opts.root} ${notDirectory}`, logPath: undefined, logTail: "" });
+        return;
+      }
       const log = openLog(join(tmpdir(), `claude-ide-bridge-${key}.log`));
       const idle = opts.idleTimeoutMs > 0 && !opts.bridgeArgs.some((a) => a === "--idle-timeout" || a.startsWith("--idle-timeout="));
       const args = [
@@ -113,18 +120,38 @@ export function createSpawner(opts: SpawnerOptions): Spawner {
           logPath: log?.path,
           logTail: log ? readTail(log.path, log.startOffset) : "",
         });
-        child.once("error", (err) => fail(failure(`could not be started (${err.message})`)));
+        child.once("error", (err: NodeJS.ErrnoException) =>
+          fail(
+            failure(
+              err.code === "ENOENT"
+                ? `could not be started: the program ${opts.self.command} was not found`
+                : `could not be started (${err.message})`,
+            ),
+          ),
+        );
         child.once("exit", (code, signal) => {
           if (!connected) fail(failure(signal !== null ? `was killed by ${signal}` : `exited with code ${code}`));
         });
         child.unref();
-        state = { kind: "started", pid: child.pid, logPath: log?.path };
-        opts.log.info(`started a bridge for ${opts.root} (pid ${child.pid ?? "?"}, log ${log?.path ?? "none"})`);
+        // Without a pid the start failed, and the error event above says how.
+        if (child.pid !== undefined) {
+          state = { kind: "started", pid: child.pid, logPath: log?.path };
+          opts.log.info(`started a bridge for ${opts.root} (pid ${child.pid}, log ${log?.path ?? "none"})`);
+        }
       } finally {
         if (log) closeSync(log.fd);
       }
     },
   };
+}
+
+/** Why `dir` cannot be a bridge's working directory, or undefined when it can. */
+function directoryProblem(dir: string): string | undefined {
+  try {
+    return statSync(dir).isDirectory() ? undefined : "is not a directory";
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "ENOENT" ? "does not exist" : `cannot be used (${(err as Error).message})`;
+  }
 }
 
 function openLog(path: string): { fd: number; path: string; startOffset: number } | undefined {

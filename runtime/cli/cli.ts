@@ -4,6 +4,7 @@
 import { BridgeError, errorMessage } from "../../src/errors.ts";
 import { HELP_TEXT, parseCli } from "../../src/config/cli.ts";
 import { resolveConfig } from "../../src/config/load.ts";
+import { projectRootFor } from "../../src/cli/project-root-runtime.ts";
 import { selfInvocation, shellLine } from "../../src/cli/self-invocation.ts";
 import { binPath, findSubcommand, listSubcommands } from "./subcommands.ts";
 import type { Runtime } from "../../src/ports/runtime.ts";
@@ -46,6 +47,7 @@ async function run(host: CliHost, argv: string[]): Promise<void> {
   const config = await resolveConfig(cli.flags, {
     readConfigFile: (path) => runtime.fs.readTextFile(path),
     cwd: runtime.paths.cwd,
+    defaultWorkspace: await projectRootFor(runtime, runtime.paths.cwd),
     env: runtime.env,
   });
   // Loaded lazily so --help, --version and subcommands stay fast (DESIGN.md, "Start-up cost").

@@ -28,7 +28,7 @@ export function runtimeCheck(runtime: Pick<Runtime, "name">, version: string): C
 export async function bridgeChecks(
   runtime: Runtime,
   locks: readonly BridgeLock[],
-  opts: { cwd: string; root: string; shim: string },
+  opts: { cwd: string; root: string; shim: string; cli: string },
 ): Promise<Check[]> {
   const bridges = locks.filter((l) => l.lock.isBridge && l.problem === undefined);
   const chosen = await chooseLock(runtime, bridges, { cwd: opts.cwd });
@@ -38,7 +38,7 @@ export async function bridgeChecks(
         area: "bridge",
         status: "info",
         summary: `none runs for ${opts.cwd}; the shim starts one when Claude Code connects`,
-        fix: `or start one yourself: claude-ide-bridge --workspace ${opts.root}`,
+        fix: `or start one yourself: ${opts.cli} --workspace ${opts.root}`,
       },
     ];
   }
@@ -51,7 +51,7 @@ export async function bridgeChecks(
       summary: `${serving.length} bridges serve this directory (ports ${serving.map((b) => b.port).join(", ")}); clients use port ${chosen.port}, the newest`,
       fix: `stop the others: ${serving
         .filter((b) => b !== chosen)
-        .map((b) => `claude-ide-bridge stop --port ${b.port}`)
+        .map((b) => `${opts.cli} stop --port ${b.port}`)
         .join("; ")}`,
     });
   }
@@ -67,7 +67,7 @@ export async function bridgeChecks(
         area: "bridge",
         status: "fail",
         summary: `${who}: its lock's token is refused (HTTP 401)`,
-        fix: `another program may hold that port; claude-ide-bridge stop --port ${chosen.port}, or remove ${chosen.path}`,
+        fix: `another program may hold that port; ${opts.cli} stop --port ${chosen.port}, or remove ${chosen.path}`,
       });
     } else if (response.ok && typeof body === "object" && body !== null && "status" in body && body.status === "ok") {
       const version = "version" in body ? String(body.version) : "?";
@@ -77,7 +77,7 @@ export async function bridgeChecks(
         area: "bridge",
         status: "fail",
         summary: `${who}: /health answered HTTP ${response.status}`,
-        fix: `restart it: claude-ide-bridge stop --port ${chosen.port}`,
+        fix: `restart it: ${opts.cli} stop --port ${chosen.port}`,
       });
     }
   } catch (err) {
@@ -85,14 +85,14 @@ export async function bridgeChecks(
       area: "bridge",
       status: "fail",
       summary: `${who}: does not answer /health (${errorMessage(err)})`,
-      fix: `restart it: claude-ide-bridge stop --port ${chosen.port}, then ${opts.shim}`,
+      fix: `restart it: ${opts.cli} stop --port ${chosen.port}, then ${opts.shim}`,
     });
   }
   return checks;
 }
 
 /** The lock directory's mode, each lock's mode and fields, stale locks, and every live bridge's port. */
-export async function lockChecks(runtime: Runtime, locks: readonly BridgeLock[]): Promise<Check[]> {
+export async function lockChecks(runtime: Runtime, locks: readonly BridgeLock[], opts: { cli: string }): Promise<Check[]> {
   const dir = lockDir(runtime);
   const checks: Check[] = [];
   const dirMode = await runtime.fs.stat(dir).then(
@@ -111,11 +111,11 @@ export async function lockChecks(runtime: Runtime, locks: readonly BridgeLock[])
   } else {
     checks.push({ area: "lock", status: "ok", summary: `${dir} (mode ${octal(dirMode)}), ${locks.length} lock file(s)` });
   }
-  for (const entry of locks) checks.push(...(await oneLock(runtime, entry)));
+  for (const entry of locks) checks.push(...(await oneLock(runtime, entry, opts.cli)));
   return checks;
 }
 
-async function oneLock(runtime: Runtime, entry: BridgeLock): Promise<Check[]> {
+async function oneLock(runtime: Runtime, entry: BridgeLock, cli: string): Promise<Check[]> {
   const name = `${entry.port}.lock (${entry.lock.ideName ?? "IDE"}, pid ${entry.lock.pid ?? "?"})`;
   if (entry.problem === "dead") {
     return [
@@ -145,7 +145,7 @@ async function oneLock(runtime: Runtime, entry: BridgeLock): Promise<Check[]> {
       area: "lock",
       status: "fail",
       summary: `${name}: ${problems.join("; ")}`,
-      fix: `restart that bridge (claude-ide-bridge stop --port ${entry.port}); it writes its lock anew`,
+      fix: `restart that bridge (${cli} stop --port ${entry.port}); it writes its lock anew`,
     });
   else checks.push({ area: "lock", status: "ok", summary: `${name}: mode ${mode === undefined ? "?" : octal(mode)}, fields complete` });
   try {
@@ -158,7 +158,7 @@ async function oneLock(runtime: Runtime, entry: BridgeLock): Promise<Check[]> {
             area: "port",
             status: "fail",
             summary: `${entry.port} answers /ping with HTTP ${response.status}: not a bridge?`,
-            fix: `claude-ide-bridge stop --port ${entry.port}`,
+            fix: `${cli} stop --port ${entry.port}`,
           },
     );
   } catch (err) {

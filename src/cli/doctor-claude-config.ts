@@ -1,26 +1,25 @@
 // doctor's check of Claude Code's side: does a config it reads for this directory run the shim
-// (or reach a running bridge over HTTP/WebSocket)? Project scope is `.mcp.json` at the project
-// root; user and local scopes live in `~/.claude.json` (under `$CLAUDE_CONFIG_DIR` when set):
-// `mcpServers`, and `projects["<dir>"].mcpServers` (protocol.md D1). An entry must not be named
-// `ide` (Claude Code then hides all but two tools, protocol.md A4) and its command must exist.
+// (or reach a bridge over HTTP/WebSocket), and would each such entry connect? Project scope is
+// `.mcp.json` at the project root; user and local scopes live in `~/.claude.json` (under
+// `$CLAUDE_CONFIG_DIR` when set): `mcpServers`, and `projects["<dir>"].mcpServers` (protocol.md
+// D1). An entry must not be named `ide` (Claude Code then hides all but two tools, protocol.md
+// A4), its command must exist, and then it is tried for real (doctor-entries.ts): a ✓ is a
+// connection made with the entry's own command, headers and token, never just a well-formed line.
 import { errorMessage, fsErrorCode } from "../errors.ts";
 import type { Runtime } from "../ports/runtime.ts";
 import { isAbsolute, join } from "../lib/paths/posix-path.ts";
+import { IDE_AUTH_HEADER } from "../wire.ts";
 import type { BridgeLock } from "./bridge-locks.ts";
 import type { Check } from "./doctor-report.ts";
+import { expandEntry, missingVariablesCheck, probeHttpEntry, probeStdioEntry, probeWsEntry, type ConfigEntry } from "./doctor-entries.ts";
 import { PACKAGE_NAME } from "./launcher.ts";
 
 type Json = Record<string, unknown>;
-
-interface Entry {
-  where: string;
-  name: string;
-  entry: Json;
-}
+type Entry = ConfigEntry;
 
 export async function claudeConfigChecks(
   runtime: Runtime,
-  opts: { cwd: string; root: string; shim: string; locks: readonly BridgeLock[] },
+  opts: { cwd: string; root: string; shim: string; cli: string; checkout: string | undefined; locks: readonly BridgeLock[] },
 ): Promise<Check[]> {
   const checks: Check[] = [];
   const entries: Entry[] = [];
@@ -36,21 +35,26 @@ export async function claudeConfigChecks(
   for (const dir of new Set([opts.cwd, opts.root]))
     entries.push(...serversOf(isObject(projects[dir]) ? projects[dir].mcpServers : undefined, `${userPath} (local scope, ${dir})`));
 
-  const bridgePorts = new Set(opts.locks.filter((l) => l.lock.isBridge && l.problem === undefined).map((l) => String(l.port)));
+  const bridgePorts = new Set(opts.locks.filter((l) => l.lock.isBridge).map((l) => String(l.port)));
   const ours = entries.filter((e) => runsShim(e.entry) || reachesBridge(e.entry, bridgePorts));
-  for (const e of ours) checks.push(await checkEntry(runtime, e, opts.shim));
+  checks.push(...(await Promise.all(ours.map((e) => checkEntry(runtime, e, opts)))));
   if (ours.length === 0) {
     checks.push({
       area: "claude config",
       status: "fail",
       summary: `no Claude Code config for ${opts.cwd} runs the shim (looked in .mcp.json and ${userPath})`,
-      fix: `claude mcp add ${PACKAGE_NAME} -- ${opts.shim}   (or claude-ide-bridge init, for the project's .mcp.json)`,
+      fix: `claude mcp add ${PACKAGE_NAME} -- ${opts.shim}   (or ${opts.cli} init, for the project's .mcp.json)`,
     });
   }
   return checks;
 }
 
-async function checkEntry(runtime: Runtime, e: Entry, shim: string): Promise<Check> {
+async function checkEntry(
+  runtime: Runtime,
+  e: Entry,
+  opts: { shim: string; cli: string; cwd: string; checkout: string | undefined },
+): Promise<Check> {
+  const { shim } = opts;
   const line =
     typeof e.entry.url === "string"
       ? e.entry.url
@@ -64,16 +68,26 @@ async function checkEntry(runtime: Runtime, e: Entry, shim: string): Promise<Che
       fix: `claude mcp remove ide, then claude mcp add ${PACKAGE_NAME} -- ${shim}`,
     };
   }
-  const missing = typeof e.entry.url === "string" ? undefined : await missingExecutable(runtime, e.entry);
+  const expanded = expandEntry(e.entry, runtime.env);
+  if (expanded.missing.length > 0) return missingVariablesCheck(what, expanded.missing, opts);
+  const ready = { ...e, entry: expanded.entry };
+  if (typeof ready.entry.url === "string") {
+    return isWebSocket(ready.entry) ? probeWsEntry(ready, { what, cli: opts.cli }) : probeHttpEntry(ready, { what, cli: opts.cli });
+  }
+  const missing = await missingExecutable(runtime, ready.entry);
   if (missing !== undefined) {
     return {
       area: "claude config",
       status: "fail",
       summary: `${what}: ${missing} not found, so Claude Code cannot start it`,
-      fix: `claude-ide-bridge init (or claude mcp add ${PACKAGE_NAME} -- ${shim}) writes a command that starts here`,
+      fix: `${opts.cli} init (or claude mcp add ${PACKAGE_NAME} -- ${shim}) writes a command that starts here`,
     };
   }
-  return { area: "claude config", status: "ok", summary: what };
+  return probeStdioEntry(runtime, ready, { cwd: opts.cwd, what, cli: opts.cli });
+}
+
+function isWebSocket(entry: Json): boolean {
+  return entry.type === "ws" || (typeof entry.url === "string" && /^wss?:/.test(entry.url));
 }
 
 /** The command, or a checkout's script after node/bun/deno, that does not exist. */
@@ -93,11 +107,20 @@ function runsShim(entry: Json): boolean {
   return words.includes("shim") && words.some((w) => w.includes(PACKAGE_NAME));
 }
 
-/** An HTTP or WebSocket entry naming the port of a running bridge. */
+/**
+ * An HTTP or WebSocket entry for a bridge: on loopback, and naming a port a bridge's lock names
+ * (live or stale), the bridge's MCP path, or carrying the IDE token header. Such an entry is tried
+ * even when nothing answers there now: Claude Code would fail on it just the same.
+ */
 function reachesBridge(entry: Json, ports: ReadonlySet<string>): boolean {
   if (typeof entry.url !== "string") return false;
-  const port = /^(?:https?|wss?):\/\/(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)/.exec(entry.url)?.[1];
-  return port !== undefined && ports.has(port);
+  const match = /^(https?|wss?):\/\/(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)(\/[^?#]*)?/.exec(entry.url);
+  if (match === null) return false;
+  const [, scheme, port, path] = match;
+  if (port !== undefined && ports.has(port)) return true;
+  const headers = isObject(entry.headers) ? Object.keys(entry.headers).map((k) => k.toLowerCase()) : [];
+  if (scheme?.startsWith("ws") === true) return headers.includes(IDE_AUTH_HEADER);
+  return path === "/mcp";
 }
 
 function serversOf(servers: unknown, where: string): Entry[] {

@@ -17,10 +17,15 @@ import type { Runtime } from "../ports/runtime.ts";
 import type { Check } from "./doctor-report.ts";
 import { projectLanguages } from "./project-languages.ts";
 
-const LSP_TIMEOUT_MS = 5_000;
+/**
+ * The servers of the project's languages start together; on a busy two-core machine
+ * bash-language-server alone took 4.8 s to answer, so a slow answer is not taken for a broken one.
+ */
+const LSP_TIMEOUT_MS = 15_000;
 /** The first lines of a dying server's stderr say what went wrong; a backtrace below them does not. */
 const STDERR_LINES = 2;
 const STDERR_CHARS = 500;
+const ERROR_CHARS = 600;
 const EXIT_WAIT_MS = 1_000;
 
 const ON_PATH_INSTALL: Readonly<Record<string, string>> = {
@@ -32,12 +37,14 @@ const ON_PATH_INSTALL: Readonly<Record<string, string>> = {
 export async function languageServerChecks(runtime: Runtime, opts: { root: string; configured: readonly ServerSpec[] }): Promise<Check[]> {
   const resolve = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
   const here = await projectLanguages(runtime.fs, { root: opts.root, configured: opts.configured });
+  const manifest = (await runtime.fs.stat(`${opts.root}/package.json`).catch(() => undefined))?.isFile === true;
+  const install = (spec: ServerSpec) => installHint(spec, { root: opts.root, manifest });
   return Promise.all(
     [...opts.configured, ...BUILT_IN_SERVERS].map(async (spec): Promise<Check> => {
       const found = await resolve(spec, opts.root);
       const languages = spec.languages.join(", ");
       if (found === undefined)
-        return { area: "language server", status: "info", summary: `${spec.id} (${languages}) not installed`, fix: installHint(spec) };
+        return { area: "language server", status: "info", summary: `${spec.id} (${languages}) not installed`, fix: install(spec) };
       const where = `${found.from}: ${found.command}`;
       // Starting every server would make doctor slow; the bridge starts only those of the project's files.
       if (!spec.languages.some((l) => here.has(l)))
@@ -53,7 +60,7 @@ export async function languageServerChecks(runtime: Runtime, opts: { root: strin
         area: "language server",
         status: "fail",
         summary: `${spec.id} (${where}): ${answer.why}`,
-        fix: `${installHint(spec)}, or run \`${[found.command, ...spec.args].join(" ")}\` to see why`,
+        fix: failureFix(spec, { found, why: answer.why, install: install(spec) }),
       };
     }),
   );
@@ -101,12 +108,15 @@ async function probeServer(runtime: Runtime, spec: ServerSpec, found: ResolvedCo
       .slice(0, STDERR_CHARS);
     return { ok: false, why: said ? `${why}: ${said}` : why };
   } finally {
-    // Closing waits for the exit, which the unref'd child would not wait for either.
-    await connection.close();
     clearTimeout(timer);
+    // Closing kills the server and waits for its exit. The child and its pipes are unref'd, so
+    // only a timer of ours keeps this short-lived command's event loop alive until that exit is
+    // seen: without one, Node ended doctor with the close pending (exit code 13, no report).
+    await exitCode(connection.close().then(() => 0));
   }
 }
 
+/** `exited`'s code, or undefined after EXIT_WAIT_MS; the wait's timer keeps the process alive. */
 async function exitCode(exited: Promise<number>): Promise<number | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, EXIT_WAIT_MS, undefined)));
@@ -121,14 +131,42 @@ function failure(err: unknown): string {
   if (!(err instanceof LspRequestError)) return err instanceof Error ? err.message : String(err);
   if (err.code === -32800) return `no answer to initialize within ${LSP_TIMEOUT_MS / 1000} s`;
   if (err.code === "closed") return err.message.replace(/^initialize: /, "");
-  return `answered initialize with error ${err.code}: ${err.message.replace(/^initialize: /, "").slice(0, 200)}`;
+  return `answered initialize with error ${err.code}: ${sentences(err.message.replace(/^initialize: /, ""), ERROR_CHARS)}`;
 }
 
-function installHint(spec: ServerSpec): string {
+/** Whole sentences up to `max` characters: a message cut mid-sentence loses the part that says what to do. */
+function sentences(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf(".\n"));
+  return end > 0 ? `${cut.slice(0, end + 1)} …` : `${cut}…`;
+}
+
+/**
+ * What to do about a server that is installed but does not answer: installing it again would not
+ * help. typescript-language-server runs on a TypeScript 5 or 6 install (the project's, else the
+ * bridge's own `typescript` dependency), and says "Could not find a valid TypeScript installation"
+ * without one.
+ */
+function failureFix(spec: ServerSpec, o: { found: ResolvedCommand; why: string; install: string }): string {
+  const { found, why } = o;
+  const see = `run \`${[found.command, ...spec.args].join(" ")}\` in the project to see why`;
+  if (spec.tsserver !== undefined && /TypeScript/i.test(why))
+    return `npm i -D typescript@5 in the project (it needs a TypeScript 5 or 6 with lib/tsserver.js; reinstalling claude-ide-bridge brings its own), or ${see}`;
+  if (spec.id.startsWith("config:")) return `${o.install}; ${see}`;
+  return see;
+}
+
+/**
+ * A command that makes the bridge find the server: the project's node_modules/.bin is where it
+ * looks (besides its own copy and PATH), so `npm i -D` in the project root when that has a
+ * package.json; without one npm would install into a parent directory, so a global install (PATH).
+ */
+function installHint(spec: ServerSpec, where: { root: string; manifest: boolean }): string {
   if (spec.id.startsWith("config:")) return `check "lsp.${spec.id.slice("config:".length)}.command" in the config file`;
   const bundled = spec.command.find((c) => "bundled" in c);
+  if (bundled === undefined) return ON_PATH_INSTALL[spec.id] ?? `install ${spec.id} on PATH`;
   // tsgo's bundled package is per platform; the one to install is its umbrella package.
-  if (bundled !== undefined)
-    return `npm i -D ${bundled.bundled.package.includes("{platform}") ? "@typescript/native-preview" : bundled.bundled.package}`;
-  return ON_PATH_INSTALL[spec.id] ?? `install ${spec.id} on PATH`;
+  const pkg = bundled.bundled.package.includes("{platform}") ? "@typescript/native-preview" : bundled.bundled.package;
+  return where.manifest ? `npm i -D ${pkg}   (in ${where.root})` : `npm i -g ${pkg}   (${where.root} has no package.json)`;
 }

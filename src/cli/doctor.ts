@@ -8,7 +8,6 @@ import { errorMessage } from "../errors.ts";
 import type { LspConfig } from "../config/lsp-schema.ts";
 import { configuredServers } from "../lsp/configured-servers.ts";
 import type { Runtime } from "../ports/runtime.ts";
-import { dirname } from "../lib/paths/posix-path.ts";
 import { listLocks, realDirectory } from "./bridge-locks.ts";
 import type { CommandMain } from "./command-io.ts";
 import { bridgeChecks, lockChecks, runtimeCheck } from "./doctor-bridge.ts";
@@ -17,17 +16,21 @@ import { hasFailure, renderChecks, type Check } from "./doctor-report.ts";
 import { languageServerChecks } from "./doctor-lsp.ts";
 import { toolChecks } from "./doctor-tools.ts";
 import { parseFlags, workspaceFlag } from "./flags.ts";
-import { findProjectRoot } from "./project-root.ts";
+import { projectRootFor } from "./project-root-runtime.ts";
 import { shellLine } from "./self-invocation.ts";
+import { checkoutOf } from "./shim-entry.ts";
 
 const DOCTOR_HELP = `Usage: claude-ide-bridge doctor [--json] [--workspace <dir>] [--config <file>]
 
 Checks the setup for the directory (default: the current one) and says how to fix what is wrong:
 the runtime, the bridge for it (running, healthy, token accepted), the lock files (modes, fields,
 stale ones) and ports, git/rg/gh, the language servers the bridge would use (the config file's
-"lsp" ones and the built-ins: found, and answering initialize), and
-whether Claude Code's config (.mcp.json, ~/.claude.json) runs the shim. Exits 1 when something
-is broken (✗); · and ! are information and warnings.
+"lsp" ones and the built-ins: found, and answering initialize), and Claude Code's config
+(.mcp.json, ~/.claude.json): each entry for the bridge is tried as Claude Code would try it. A
+stdio entry is started with its own command and env and asked to initialize and list its tools
+(so it may start a bridge, as Claude Code would); HTTP and WebSocket entries reach the bridge with
+their own headers and token. Exits 1 when something is broken (✗); · and ! are information and
+warnings.
 `;
 
 export const doctor: CommandMain = async (ctx, args) => {
@@ -38,24 +41,19 @@ export const doctor: CommandMain = async (ctx, args) => {
   }
   const { runtime } = ctx;
   const cwd = await realDirectory(runtime, workspaceFlag(flags, runtime.paths.cwd));
-  const root = await findProjectRoot(cwd, {
-    list: (dir) =>
-      runtime.fs.readdir(dir).then(
-        (entries) => entries.map((e) => e.name),
-        () => [],
-      ),
-    parent: dirname,
-  });
+  const root = await projectRootFor(runtime, cwd);
   const config = await configCheck(runtime, flags.values.get("--config"), cwd);
   const shim = shellLine({ command: ctx.self.command, args: [...ctx.self.args, "shim"] });
+  // Fixes name this program as it can be run here: from a checkout, node and its bin's path.
+  const cli = shellLine(ctx.self);
   const locks = await listLocks(runtime);
   const groups = await Promise.all([
     Promise.resolve([runtimeCheck(runtime, ctx.runtimeVersion), ...(config.check ? [config.check] : [])]),
-    bridgeChecks(runtime, locks, { cwd, root, shim }),
-    lockChecks(runtime, locks),
+    bridgeChecks(runtime, locks, { cwd, root, shim, cli }),
+    lockChecks(runtime, locks, { cli }),
     toolChecks(runtime, root),
     languageServerChecks(runtime, { root, configured: configuredServers(config.lsp) }),
-    claudeConfigChecks(runtime, { cwd, root, shim, locks }),
+    claudeConfigChecks(runtime, { cwd, root, shim, cli, checkout: checkoutOf(ctx.self), locks }),
   ]);
   const checks: Check[] = groups.flat();
   const ok = !hasFailure(checks);

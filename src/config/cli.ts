@@ -68,13 +68,19 @@ export const HELP_TEXT = `claude-ide-bridge: an MCP server that gives Claude Cod
 Usage: claude-ide-bridge [options]
 
 Options:
-  --workspace <dir>          Workspace root (default: the current directory)
+  --workspace <dir>          Workspace root (default: the top of the git repository around the
+                             current directory; outside git the nearest directory with a package
+                             manifest, else the current directory)
   --port <n>                 Port to listen on; 0 picks a free one (default: ${DEFAULT_CONFIG.port}; 0 or 1024-65535)
   --bind <host>              Address to bind (default: ${DEFAULT_CONFIG.bind})
   --ide-name <name>          Name shown to Claude Code (default: ${DEFAULT_CONFIG.ideName})
-  --fixed-token <token>      Auth token, 16-500 visible ASCII chars (default: random per start;
-                             env CLAUDE_IDE_BRIDGE_TOKEN)
-  --slim                     Only the IDE-exclusive tool set (LSP, editor, debugger; default: off)
+  --fixed-token <token>      Auth token, 16-500 visible ASCII chars (default: random per start);
+                             a flag shows in ps and shell history: prefer the env variable
+                             CLAUDE_IDE_BRIDGE_TOKEN, e.g. read from a file
+  --slim                     Only the IDE-exclusive tools: the language-server ones (navigation,
+                             hover, rename, code actions, diagnostics), contextBundle,
+                             getProjectContext and getToolCapabilities; no file, editor, git,
+                             terminal or debugger tools (default: off)
   --verbose                  Debug logging on stderr: each tool call and refused request,
                              never a token or file content (default: off)
   --jsonl                    Log one JSON object per line on stderr (default: off)
@@ -95,13 +101,13 @@ Options:
                              (default: refused)
   --allow-command <name>     Let runCommand run this program too (repeatable; default allowlist:
                              git, npm, cargo, go, pytest, jest, vitest, tsc, eslint, biome), or a
-                             runner subcommand such as "npm exec"; interpreters and shells are
-                             never allowed
-  --allow-private-http       Let sendHttpRequest reach private, loopback and link-local addresses
-                             (default: off)
+                             runner subcommand such as "npm exec" or a cargo plugin ("cargo
+                             watch"); interpreters and shells are never allowed
+  --allow-private-http       Let sendHttpRequest, and the hosts runCommand's tools connect to,
+                             reach private, loopback and link-local addresses (default: off)
   --pass-env <NAME>          Let commands, test runners and checkers see this variable although
-                             it looks like a secret (repeatable; *_TOKEN, *_SECRET, *_API_KEY and
-                             the like are kept from them by default)
+                             it looks like a secret (repeatable; *TOKEN, *SECRET*, *PASSWORD,
+                             *KEY and the like are kept from them by default)
   --idle-timeout <ms>        Exit after this long without a session; 0 never (default: ${DEFAULT_CONFIG.idleTimeoutMs};
                              a bridge the shim starts: 600000)
   --exclusive                Refuse to start when another bridge serves this workspace

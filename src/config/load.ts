@@ -11,6 +11,8 @@ export interface ConfigSources {
   readConfigFile(path: string): Promise<string>;
   /** Absolute; relative paths (workspace, config file) are resolved against it. */
   cwd: string;
+  /** The workspace when neither a flag nor the file names one (the project around cwd); else cwd. */
+  defaultWorkspace?: string;
   env: Readonly<Record<string, string | undefined>>;
 }
 
@@ -25,7 +27,7 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
   const token = merged.fixedToken ?? envToken(sources.env);
 
   return {
-    workspace: absolute(merged.workspace ?? ".", sources.cwd),
+    workspace: absolute(merged.workspace ?? sources.defaultWorkspace ?? ".", sources.cwd),
     port: merged.port ?? DEFAULT_CONFIG.port,
     bind: merged.bind ?? DEFAULT_CONFIG.bind,
     ideName: merged.ideName ?? DEFAULT_CONFIG.ideName,

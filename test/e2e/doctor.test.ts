@@ -3,14 +3,17 @@
 // project's files (the bundled typescript-language-server and tsgo answering initialize; pyright
 // found but not started, there being no Python here), and Claude Code's config running the shim;
 // then what it says when things are broken: a server named "ide", a config whose command does not
-// exist, a configured language server that dies, a lock directory others can read. PATH is pinned,
-// so the machine's own tools do not count.
+// exist, a configured language server that dies, a lock directory others can read; and each entry
+// tried as Claude Code would: HTTP and WebSocket entries whose token the bridge no longer takes, a
+// port where nothing runs, a shim entry whose workspace does not exist, one that needs a variable
+// that is unset. PATH is pinned, so the machine's own tools do not count.
 import { execFile } from "node:child_process";
 import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { BRIDGE_BIN, REPO_ROOT, type BridgeProcess } from "../helpers/spawn-bridge.ts";
+import { createServer } from "node:net";
+import { BRIDGE_BIN, randomToken, REPO_ROOT, type BridgeProcess } from "../helpers/spawn-bridge.ts";
 import { bridgeOn, makeHome } from "./shim-support.ts";
 
 let home: Awaited<ReturnType<typeof makeHome>>;
@@ -78,7 +81,11 @@ it("all good: the bridge answers with its token, the language server answers ini
   });
   expect(find(d, "language server", "tsgo answers initialize")?.status).toBe("ok");
   expect(find(d, "language server", "pyright found, not started: no python files here")?.status).toBe("info");
-  expect(find(d, "claude config", "mcpServers.claude-ide-bridge")?.status).toBe("ok");
+  // Started as Claude Code starts it, and asked for its tools through the running bridge.
+  expect(find(d, "claude config", "mcpServers.claude-ide-bridge")).toMatchObject({
+    status: "ok",
+    summary: expect.stringMatching(/: connects \(claude-ide-bridge \S+, \d+ tools\)$/),
+  });
   expect(JSON.stringify(d.report)).not.toContain(bridge.token);
 });
 
@@ -107,7 +114,8 @@ it("says what is broken and how to fix it, and exits 1", async () => {
     expect(find(d, "claude config", "mcpServers.gone")).toMatchObject({
       status: "fail",
       summary: expect.stringMatching(/command "claude-ide-bridge" not found/),
-      fix: expect.stringMatching(/claude-ide-bridge init/),
+      // A command that works from here: this checkout's bin, not a claude-ide-bridge that is not on PATH.
+      fix: expect.stringContaining(`node ${BRIDGE_BIN} init`),
     });
     expect(find(d, "language server", "config:rust")).toMatchObject({
       status: "fail",
@@ -130,4 +138,66 @@ it("names a config file it cannot read as broken, and still checks the rest", as
     fix: expect.stringContaining("CLAUDE_IDE_BRIDGE_CONFIG"),
   });
   expect(find(d, "language server", "tsgo answers initialize")?.status).toBe("ok");
+});
+
+/** A loopback port nothing listens on (taken, then released). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
+    });
+  });
+}
+
+it("tries each entry with its own command, headers and token, and fails the ones Claude Code would fail on", async () => {
+  const stale = randomToken();
+  const url = `http://127.0.0.1:${bridge.port}/mcp`;
+  await writeFile(
+    join(home.workspace, ".mcp.json"),
+    JSON.stringify({
+      mcpServers: {
+        "http-ok": { type: "http", url, headers: { Authorization: `Bearer ${bridge.token}` } },
+        "http-stale": { type: "http", url, headers: { Authorization: `Bearer ${stale}` } },
+        "ws-ok": { type: "ws", url: `ws://127.0.0.1:${bridge.port}/`, headers: { "x-claude-code-ide-authorization": bridge.token } },
+        "ws-stale": { type: "ws", url: `ws://127.0.0.1:${bridge.port}/`, headers: { "x-claude-code-ide-authorization": stale } },
+        "http-gone": { type: "http", url: `http://127.0.0.1:${await closedPort()}/mcp`, headers: { Authorization: `Bearer ${stale}` } },
+        "bad-workspace": { type: "stdio", command: "node", args: [BRIDGE_BIN, "shim", "--workspace", join(userHome, "nope")] },
+        portable: { type: "stdio", command: "node", args: ["${CLAUDE_IDE_BRIDGE_HOME}/bin/claude-ide-bridge.js", "shim"] },
+      },
+    }),
+  );
+  const d = await doctor();
+  expect(d.code).toBe(1);
+  expect(d.report.ok).toBe(false);
+  expect(find(d, "claude config", "mcpServers.http-ok")?.status).toBe("ok");
+  expect(find(d, "claude config", "mcpServers.ws-ok")?.status).toBe("ok");
+  for (const name of ["http-stale", "ws-stale"]) {
+    expect(find(d, "claude config", `mcpServers.${name}`), name).toMatchObject({
+      status: "fail",
+      summary: expect.stringContaining("the bridge refuses this entry's token (HTTP 401)"),
+      fix: expect.stringContaining(`node ${BRIDGE_BIN} print-token --port ${bridge.port}`),
+    });
+  }
+  expect(find(d, "claude config", "mcpServers.http-gone")).toMatchObject({
+    status: "fail",
+    summary: expect.stringMatching(/nothing answers at .* \(ECONNREFUSED\): no bridge runs on that port/),
+  });
+  expect(find(d, "claude config", "mcpServers.bad-workspace")).toMatchObject({
+    status: "fail",
+    summary: expect.stringContaining(`the workspace directory this server was given (${join(userHome, "nope")}) does not exist`),
+  });
+  expect(find(d, "claude config", "mcpServers.portable")).toMatchObject({
+    status: "fail",
+    summary: expect.stringContaining("needs the environment variable CLAUDE_IDE_BRIDGE_HOME"),
+    fix: `export CLAUDE_IDE_BRIDGE_HOME=${REPO_ROOT.replace(/\/$/, "")} (in your shell profile), then start Claude Code again`,
+  });
+  expect(JSON.stringify(d.report)).not.toContain(bridge.token);
+  expect(JSON.stringify(d.report)).not.toContain(stale);
+
+  // With the variable set, as the fix says, the portable entry connects.
+  const fixed = await doctor({ CLAUDE_IDE_BRIDGE_HOME: REPO_ROOT });
+  expect(find(fixed, "claude config", "mcpServers.portable")).toMatchObject({ status: "ok", summary: expect.stringContaining("connects") });
 });

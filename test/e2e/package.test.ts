@@ -3,8 +3,9 @@
 // the README says: `npx claude-ide-bridge --version`, and the bridge answering /health under `npx
 // claude-ide-bridge`, `bunx --bun claude-ide-bridge` and `deno run -A npm:claude-ide-bridge` (Deno
 // resolves it from the project's node_modules); the shim under each launcher starting its own
-// bridge; `init` writing the npx entry, which Claude Code then connects with. And a checkout
-// installed with `npm ci --omit=dev`, then `npm start`.
+// bridge; `init` writing the npx entry, which Claude Code then connects with; doctor finding the
+// language servers the package ships answering, and its fix for one it does not ship working. And
+// a checkout installed with `npm ci --omit=dev`, then `npm start`.
 import { execFile, spawn } from "node:child_process";
 import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -19,6 +20,8 @@ import { randomToken, REPO_ROOT } from "../helpers/spawn-bridge.ts";
 const run = promisify(execFile);
 const INSTALLED_BIN = () => join(consumer, "node_modules", "claude-ide-bridge", "bin", "claude-ide-bridge.js");
 const INSTALL_TIMEOUT_MS = 180_000;
+/** npm ci of the whole checkout and its build: over three minutes at load average 25 on two cores. */
+const CHECKOUT_TIMEOUT_MS = 480_000;
 
 let scratch: string;
 let consumer: string;
@@ -149,6 +152,62 @@ describe("installed from the tarball", () => {
   });
 });
 
+interface DoctorCheck {
+  area: string;
+  status: string;
+  summary: string;
+  fix?: string;
+}
+
+it(
+  "doctor: the language servers the package ships answer initialize, and its fix for one it does not ship makes that one answer",
+  async () => {
+    const project = await realpath(await mkdtemp(join(consumer, "servers-")));
+    await writeFile(join(project, "package.json"), JSON.stringify({ name: "servers", private: true }));
+    await writeFile(join(project, "a.ts"), "export const x: number = 1;\n");
+    await writeFile(join(project, "a.py"), "x = 1\n");
+    await writeFile(join(project, "a.sh"), "echo hi\n");
+    // The machine's PATH, not the checkout's node_modules/.bin: only what the tarball brought counts.
+    // (npx and npm run put every node_modules/.bin above the test on PATH.)
+    const machinePath = (process.env.PATH ?? "")
+      .split(":")
+      .filter((dir) => !dir.endsWith("/node_modules/.bin"))
+      .join(":");
+    const doctorEnv = { ...process.env, PATH: machinePath, CLAUDE_CONFIG_DIR: configDir };
+    const doctor = async (): Promise<DoctorCheck[]> => {
+      // Exit 1 (no Claude Code config here) rejects; the report is on stdout either way.
+      const out = await run(process.execPath, [INSTALLED_BIN(), "doctor", "--json"], { cwd: project, env: doctorEnv }).catch(
+        (err: { stdout?: string; stderr?: string; message: string }) => ({
+          stdout: err.stdout ?? "",
+          stderr: `${err.message}\n${err.stderr}`,
+        }),
+      );
+      if (!out.stdout.startsWith("{")) throw new Error(`doctor --json printed no report (${JSON.stringify(out.stdout)}): ${out.stderr}`);
+      return (JSON.parse(out.stdout) as { checks: DoctorCheck[] }).checks;
+    };
+    const server = (checks: DoctorCheck[], id: string) => checks.find((c) => c.area === "language server" && c.summary.startsWith(id));
+    const before = await doctor();
+    for (const id of ["tsgo answers", "typescript-language-server answers", "pyright answers"]) {
+      expect(server(before, id), JSON.stringify(before, null, 2)).toMatchObject({
+        status: "ok",
+        summary: expect.stringContaining(`(bundled: ${join(consumer, "node_modules")}`),
+      });
+    }
+    const bash = server(before, "bash-language-server");
+    expect(bash).toMatchObject({ status: "info", fix: `npm i -D bash-language-server   (in ${project})` });
+
+    // The fix as doctor gave it, pinned to the version the checkout tests so it is in npm's cache.
+    const pkg = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as { devDependencies: Record<string, string> };
+    const version = pkg.devDependencies["bash-language-server"];
+    await run("npm", ["i", "-D", `bash-language-server@${version}`, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: project });
+    expect(server(await doctor(), "bash-language-server")).toMatchObject({
+      status: "ok",
+      summary: expect.stringMatching(/^bash-language-server answers initialize in \d+ ms .*\(workspace: /),
+    });
+  },
+  INSTALL_TIMEOUT_MS,
+);
+
 it(
   "a checkout installed with npm ci --omit=dev builds, and npm start serves /health",
   async () => {
@@ -169,7 +228,7 @@ it(
     expect(health.status).toBe(200);
     await proc.stop();
   },
-  INSTALL_TIMEOUT_MS,
+  CHECKOUT_TIMEOUT_MS,
 );
 
 /** Runs a shim command in `cwd`, sends initialize, resolves with the first line it answers. */

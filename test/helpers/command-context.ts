@@ -25,7 +25,10 @@ export async function makeCommandScratch(): Promise<CommandScratch> {
 
 export const SELF = { command: "claude-ide-bridge", args: [] };
 
-export function commandContext(scratch: CommandScratch, opts: { cwd: string }): CommandContext & { stdout: string; stderr: string } {
+export function commandContext(
+  scratch: CommandScratch,
+  opts: { cwd: string; self?: CommandContext["self"] },
+): CommandContext & { stdout: string; stderr: string } {
   const ctx = {
     runtime: {
       ...createNodeRuntime(),
@@ -40,7 +43,7 @@ export function commandContext(scratch: CommandScratch, opts: { cwd: string }): 
     err: (t: string) => {
       ctx.stderr += t;
     },
-    self: SELF,
+    self: opts.self ?? SELF,
     runtimeVersion: process.versions.node,
     signalProcess: () => undefined,
   };

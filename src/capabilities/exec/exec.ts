@@ -10,6 +10,8 @@
 import type { Runtime } from "../../ports/runtime.ts";
 import { ToolError, errorMessage, fsErrorCode } from "../../errors.ts";
 import { checkCommandLine } from "../../security/commands/command-policy.ts";
+import { checkCommandReach } from "../../security/commands/command-reach.ts";
+import { expandArguments } from "../../security/commands/expand-arguments.ts";
 import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
 import { collectOutput, type CollectedOutput, type OutputKeep } from "./collect-output.ts";
 import { childEnvironment, type ChildEnvOptions } from "../../security/commands/child-env.ts";
@@ -20,6 +22,8 @@ import { createReportFile } from "./report-file.ts";
 import { assertToolchainArgv, isToolchainProgram } from "./toolchain.ts";
 
 const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+/** Config and response files read to judge a command line. */
+const MAX_READ_BYTES = 1024 * 1024;
 
 export interface RunOptions {
   args: readonly string[];
@@ -67,7 +71,7 @@ export interface Exec {
 }
 
 export interface ExecDeps {
-  runtime: Pick<Runtime, "spawn" | "which" | "env" | "fs" | "paths">;
+  runtime: Pick<Runtime, "spawn" | "which" | "env" | "fs" | "paths" | "resolveHost">;
   fs: WorkspaceFs;
   guard: CommandGuard;
 }
@@ -100,7 +104,17 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
     },
     async runAllowed(command, opts) {
       const cwd = await cwdOf(opts);
-      const refusal = checkCommandLine(deps.guard.policy, { command, args: opts.args, place: { cwd, folders: deps.fs.folders } });
+      const place = { cwd, folders: deps.fs.folders };
+      const readText = (path: string) => deps.fs.readText(path, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
+      // Judged as the tool would read them (aliases and response files expanded), and run so: a
+      // file changed after the check cannot change what runs.
+      const args = await expandArguments({ command, args: opts.args, place }, { readText });
+      const refusal =
+        checkCommandLine(deps.guard.policy, { command, args, place }) ??
+        (await checkCommandReach(
+          { command, args, place },
+          { fs: deps.runtime.fs, resolveHost: deps.runtime.resolveHost, allowPrivate: deps.guard.allowPrivateNetwork, readText },
+        ));
       if (refusal !== undefined) throw new ToolError("command_refused", refusal.why, { suggestion: refusal.suggestion });
       const found = await locate(command);
       const disguised = await deps.guard.identity.refusal(found.path, { folders: deps.fs.folders, projectBin: found.projectBin });
@@ -109,7 +123,7 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
           suggestion: "Ask the user to check that PATH gives the real tool; interpreters never run through runCommand.",
         });
       }
-      return runResolved(deps.runtime, found.path, cwd, opts, { signal, env: chosenByCaller });
+      return runResolved(deps.runtime, found.path, cwd, { ...opts, args }, { signal, env: chosenByCaller });
     },
     async runToolchain(command, opts) {
       if (!isToolchainProgram(command)) assertToolchainArgv(command, []);

@@ -36,7 +36,11 @@ export interface ToolHost {
 
 export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEnvironmentOptions): ToolHost {
   const fs = createWorkspaceFs(runtime.fs, opts.workspace);
-  const commands = createCommandGuard(runtime, { allowCommands: opts.settings.allowCommands ?? [], passEnv: opts.settings.passEnv ?? [] });
+  const commands = createCommandGuard(runtime, {
+    allowCommands: opts.settings.allowCommands ?? [],
+    passEnv: opts.settings.passEnv ?? [],
+    allowPrivateNetwork: opts.settings.allowPrivateHttp === true,
+  });
   return {
     runtime,
     commands,

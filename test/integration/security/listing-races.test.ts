@@ -15,7 +15,7 @@ const RACER = fileURLToPath(new URL("../../fixtures/dir-swap-racer.mjs", import.
 const ROUNDS = Number(process.env.CIB_RACE_ROUNDS ?? 150);
 /** Files only the outside directory has: any of them counted or named is an escape. */
 const OUTSIDE_FILES = 40;
-const RACE_TIMEOUT_MS = 120_000;
+const RACE_TIMEOUT_MS = 240_000;
 
 let base: string;
 let root: string;

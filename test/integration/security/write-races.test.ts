@@ -17,7 +17,7 @@ const RACER = fileURLToPath(new URL("../../fixtures/dir-swap-racer.mjs", import.
 const ROUNDS = Number(process.env.CIB_RACE_ROUNDS ?? 400);
 const SECRET = "outside secret\n";
 /** Thousands of writes against a racing process: seconds, more on a loaded machine. */
-const RACE_TIMEOUT_MS = 120_000;
+const RACE_TIMEOUT_MS = 240_000;
 
 let base: string;
 let root: string;

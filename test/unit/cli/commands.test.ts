@@ -5,6 +5,7 @@ import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { commandContext, makeCommandScratch } from "../../helpers/command-context.ts";
+import type { CommandContext } from "../../../src/cli/command-io.ts";
 import { parseFlags } from "../../../src/cli/flags.ts";
 import { CLIENTS, genMcpConfig, snippet } from "../../../src/cli/gen-mcp-config.ts";
 import { init, updateMcpJson } from "../../../src/cli/init.ts";
@@ -20,7 +21,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const context = (cwd = project) => commandContext({ dir, project, configDir }, { cwd });
+const context = (cwd = project, self?: CommandContext["self"]) => commandContext({ dir, project, configDir }, { cwd, self });
 
 const entry = { type: "stdio", command: "claude-ide-bridge", args: ["shim"] };
 
@@ -76,9 +77,36 @@ describe("init", () => {
 
   it("--command, --name and --dry-run", async () => {
     const ctx = context(dir);
-    expect(await init(ctx, ["--workspace", "project", "--name", "ide", "--command", "npx claude-ide-bridge", "--dry-run"])).toBe(0);
-    expect(ctx.stderr).toMatch(/would be created with mcpServers\.ide: npx claude-ide-bridge shim/);
+    expect(await init(ctx, ["--workspace", "project", "--name", "bridge", "--command", "npx claude-ide-bridge", "--dry-run"])).toBe(0);
+    expect(ctx.stderr).toMatch(/would be created with mcpServers\.bridge: npx claude-ide-bridge shim/);
+    expect(ctx.stderr).toMatch(/names no path of this machine/);
     await expect(readFile(join(project, ".mcp.json"), "utf8")).rejects.toThrow(/ENOENT/);
+  });
+
+  it("refuses the name ide unless --force, and writes nothing", async () => {
+    const refused = context();
+    expect(await init(refused, ["--name", "ide"])).toBe(2);
+    expect(refused.stderr).toMatch(/reserves the name "ide"[\s\S]*nothing was written \(--force writes it anyway\)/);
+    await expect(readFile(join(project, ".mcp.json"), "utf8")).rejects.toThrow(/ENOENT/);
+    const forced = context();
+    expect(await init(forced, ["--name", "ide", "--force"])).toBe(0);
+    expect(Object.keys(JSON.parse(await readFile(join(project, ".mcp.json"), "utf8")).mcpServers)).toEqual(["ide"]);
+  });
+
+  it("says a checkout's absolute path is machine-specific, and --portable names it through CLAUDE_IDE_BRIDGE_HOME", async () => {
+    const checkout = { command: "node", args: ["/opt/cib/bin/claude-ide-bridge.js"] };
+    const machine = context(project, checkout);
+    expect(await init(machine, [])).toBe(0);
+    expect(machine.stderr).toMatch(/Machine-specific form: the entry names this checkout by its absolute path \(\/opt\/cib\)/);
+    expect(machine.stderr).toMatch(/run init --portable/);
+    const portable = context(project, checkout);
+    expect(await init(portable, ["--portable"])).toBe(0);
+    expect(JSON.parse(await readFile(join(project, ".mcp.json"), "utf8")).mcpServers["claude-ide-bridge"]).toEqual({
+      type: "stdio",
+      command: "node",
+      args: ["${CLAUDE_IDE_BRIDGE_HOME}/bin/claude-ide-bridge.js", "shim"],
+    });
+    expect(portable.stderr).toMatch(/Portable form: .*export CLAUDE_IDE_BRIDGE_HOME=\/opt\/cib/);
   });
 
   it("refuses a broken .mcp.json and a missing directory without writing", async () => {
@@ -131,7 +159,7 @@ describe("gen-mcp-config", () => {
     expect(await genMcpConfig(ide, ["claude", "--name", "ide"])).toBe(0);
     expect(ide.stderr).toMatch(/reserves the name "ide"/);
     const initIde = context();
-    expect(await init(initIde, ["--name", "ide", "--dry-run"])).toBe(0);
+    expect(await init(initIde, ["--name", "ide", "--dry-run"])).toBe(2);
     expect(initIde.stderr).toMatch(/reserves the name "ide"/);
   });
 

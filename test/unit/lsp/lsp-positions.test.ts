@@ -1,7 +1,7 @@
 // The pure parts of the LSP client: positions from {line, symbol, column}, heritage clauses for
 // the derived type hierarchy, the jail check of a WorkspaceEdit, configuration answers, and the
 // config file's lsp key.
-import { mkdtemp, realpath, writeFile } from "node:fs/promises";
+import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -109,22 +109,26 @@ describe("checkWorkspaceEdit", () => {
     const runtime = createNodeRuntime();
     const root = await realpath(await mkdtemp(join(tmpdir(), "lsp-edit-")));
     await writeFile(join(root, "a.ts"), "let a = 1;\n");
-    const jail = await createWorkspace(runtime.fs, { root });
-    const resolve = (uri: string, opts: { mustExist: boolean }) => jail.resolve(uri, opts);
-    const range = { start: { line: 0, character: 4 }, end: { line: 0, character: 5 } };
-    const inside = await checkWorkspaceEdit({ changes: { [`file://${root}/a.ts`]: [{ range, newText: "b" }] } }, resolve);
-    expect(inside.changes).toEqual([{ kind: "edit", path: join(root, "a.ts"), edits: [{ range, newText: "b" }], version: null }]);
-    const created = await checkWorkspaceEdit({ documentChanges: [{ kind: "create", uri: `file://${root}/new.ts` }] }, resolve);
-    expect(created.changes).toEqual([{ kind: "create", path: join(root, "new.ts"), overwrite: false, ignoreIfExists: false }]);
-    const outside = checkWorkspaceEdit(
-      {
-        documentChanges: [
-          { textDocument: { uri: `file://${root}/a.ts`, version: 1 }, edits: [] },
-          { kind: "delete", uri: "file:///etc/passwd" },
-        ],
-      },
-      resolve,
-    );
-    await expect(outside).rejects.toMatchObject({ code: "outside_workspace", message: expect.stringContaining("file:///etc/passwd") });
+    try {
+      const jail = await createWorkspace(runtime.fs, { root });
+      const resolve = (uri: string, opts: { mustExist: boolean }) => jail.resolve(uri, opts);
+      const range = { start: { line: 0, character: 4 }, end: { line: 0, character: 5 } };
+      const inside = await checkWorkspaceEdit({ changes: { [`file://${root}/a.ts`]: [{ range, newText: "b" }] } }, resolve);
+      expect(inside.changes).toEqual([{ kind: "edit", path: join(root, "a.ts"), edits: [{ range, newText: "b" }], version: null }]);
+      const created = await checkWorkspaceEdit({ documentChanges: [{ kind: "create", uri: `file://${root}/new.ts` }] }, resolve);
+      expect(created.changes).toEqual([{ kind: "create", path: join(root, "new.ts"), overwrite: false, ignoreIfExists: false }]);
+      const outside = checkWorkspaceEdit(
+        {
+          documentChanges: [
+            { textDocument: { uri: `file://${root}/a.ts`, version: 1 }, edits: [] },
+            { kind: "delete", uri: "file:///etc/passwd" },
+          ],
+        },
+        resolve,
+      );
+      await expect(outside).rejects.toMatchObject({ code: "outside_workspace", message: expect.stringContaining("file:///etc/passwd") });
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

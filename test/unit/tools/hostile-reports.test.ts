@@ -95,7 +95,8 @@ describe("hostile reports cost what ordinary ones do", () => {
     });
   }
 
-  it("go test -json: many tests and long outputs, read in linear time", async () => {
+  // 20 s at load average 28 on two cores (1 s quiet): a longer limit than the unit default.
+  it("go test -json: many tests and long outputs, read in linear time", { timeout: 60_000 }, async () => {
     const tests = (n: number) =>
       Array.from({ length: n }, (_, i) => JSON.stringify({ Action: "pass", Package: "p", Test: `T${i}/sub` })).join("\n");
     const outputs = (n: number) =>
