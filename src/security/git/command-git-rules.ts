@@ -5,20 +5,8 @@
 // program of someone else's choosing (a browser, man, a push target's hooks, a scheduler entry),
 // and the access the runner neutralises for (reads, changes, transports) read off the subcommand.
 import { positionals } from "../commands/option-match.ts";
+import { GIT_VALUE_OPTIONS } from "../commands/rules/git-rules.ts";
 import type { GitAccess } from "./repo-config-guard.ts";
-
-/** git's options before the subcommand that take a value as the next argument. */
-const VALUE_OPTIONS = [
-  "-C",
-  "-c",
-  "--git-dir",
-  "--work-tree",
-  "--namespace",
-  "--super-prefix",
-  "--config-env",
-  "--exec-path",
-  "--attr-source",
-];
 
 /** Subcommands that only read (with a repository's filters made optional, so status still answers). */
 const READS = new Set([
@@ -86,7 +74,7 @@ export interface GitCommandLine {
 export function readGitCommandLine(args: readonly string[]): GitCommandLine {
   const end = args.indexOf("--");
   const own = end === -1 ? args : args.slice(0, end);
-  const [sub] = positionals(own, VALUE_OPTIONS);
+  const [sub] = positionals(own, GIT_VALUE_OPTIONS);
   const at = sub === undefined ? own.length : own.indexOf(sub);
   const rest = args.slice(at + 1);
   const access: GitAccess = sub === undefined || READS.has(sub) ? "read" : TRANSPORTS.has(sub) ? "remote" : "write";

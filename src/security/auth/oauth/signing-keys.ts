@@ -110,7 +110,13 @@ function publicJwk(key: StoredKey): JWK {
 }
 
 async function importPrivate(key: StoredKey): Promise<CryptoKey> {
-  const imported = await importJWK({ ...key.jwk, alg: "ES256" }, "ES256");
-  if (!(imported instanceof CryptoKey)) throw new BridgeError("startup_failed", "the signing key did not import as a CryptoKey");
+  const imported: unknown = await importJWK({ ...key.jwk, alg: "ES256" }, "ES256");
+  // A JWK of kty EC imports as a key; only a symmetric ("oct") one would come back as bytes. Tested
+  // by shape, not instanceof: Deno's and Node's type libraries disagree on what jose returns.
+  if (!isCryptoKey(imported)) throw new BridgeError("startup_failed", "the signing key did not import as a CryptoKey");
   return imported;
+}
+
+function isCryptoKey(value: unknown): value is CryptoKey {
+  return typeof value === "object" && value !== null && "algorithm" in value && "usages" in value;
 }

@@ -10,7 +10,8 @@ import { ownArguments, positionals, refusedLong, setsShort } from "../option-mat
 import { type NetworkTarget, type RuleVerdict, type ToolRules, refuse } from "./tool-rules.ts";
 import { scpHost, urlHost } from "./url-host.ts";
 
-const GIT_VALUE_OPTIONS = [
+/** git's options before the subcommand that take a value as the next argument. */
+export const GIT_VALUE_OPTIONS: readonly string[] = [
   "-C",
   "-c",
   "--git-dir",
