@@ -54,7 +54,13 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
   });
   const maxResultChars = config.maxResultSizeKb * 1024;
-  const registry = new ToolRegistry(TOOLSETS, { slim: config.slim, maxResultChars });
+  const registry = new ToolRegistry(TOOLSETS, {
+    slim: config.slim,
+    maxResultChars,
+    toolsets: config.toolsets,
+    excludeToolsets: config.excludeToolsets,
+    profile: config.profile,
+  });
   const extension = { connected: false };
   const events = createEventBus((name, err) => log.error(`a subscriber of ${name} failed`, { error: errorMessage(err) }));
   // --verbose: every tool call, with how it ended (never its arguments or what it returned).
