@@ -5,7 +5,9 @@
 // Lines the client sends while there is no socket wait in a bounded queue; requests in flight when
 // a socket drops get an error, never a silent retry (tools may have side effects). When no bridge
 // can be had, every request is answered at once with the reason instead. DESIGN.md, "Sessions and
-// the shim".
+// the shim". A modern client (MCP 2026-07-28) needs no replay, its requests stand alone; what it
+// keeps open is its subscriptions/listen requests, which are sent again to a new bridge session so
+// the client, whose stdio connection never broke, keeps hearing list changes.
 import type { BridgeLink } from "./bridge-link.ts";
 import type { ShimLog } from "./log.ts";
 import {
@@ -41,6 +43,9 @@ interface Remembered {
 
 const INTERNAL_PREFIX = "claude-ide-bridge-shim/";
 const DISCOVER_METHOD = "server/discover";
+const LISTEN_METHOD = "subscriptions/listen";
+const ACK_METHOD = "notifications/subscriptions/acknowledged";
+const SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 
 export class Relay {
   private link: BridgeLink | undefined;
@@ -60,6 +65,10 @@ export class Relay {
   private attachments = 0;
   /** Set while no bridge can be had: requests are answered with it instead of waiting. */
   private unavailable: ShimError | undefined;
+  /** The client's open subscriptions/listen requests, by id key: sent again to a new bridge session. */
+  private readonly listens = new Map<string, ClientMessage & { kind: "request" }>();
+  /** Subscriptions sent again: the client already had their acknowledgement, so the bridge's is dropped. */
+  private readonly resentListens = new Set<string>();
 
   constructor(private readonly opts: RelayOptions) {}
 
@@ -73,15 +82,11 @@ export class Relay {
   }
 
   fromClient(message: ClientMessage): void {
-    if (message.kind === "request" && message.method === DISCOVER_METHOD && this.initialize === undefined) {
-      // MCP 2026-07-28 clients probe before initialize (protocol.md B8, E); the bridge speaks
-      // 2025-11-25, and -32601 makes them fall back to initialize at once, bridge or not.
-      this.reply(message.id, {
-        code: ShimErrorCode.methodNotFound,
-        message: `Method not found: ${DISCOVER_METHOD}; this server speaks MCP 2025-11-25 and earlier: send initialize`,
-        reason: "legacy_protocol",
-      });
-      return;
+    if (message.kind === "request" && message.method === LISTEN_METHOD) {
+      this.listens.set(idKey(message.id), message);
+    } else if (message.kind === "notification" && message.method === "notifications/cancelled") {
+      const id = requestIdOf(message.params);
+      if (id !== undefined) this.listens.delete(idKey(id));
     }
     if (message.kind === "request" && message.method === "initialize") {
       // The result stays until a new one arrives: a refused second initialize must not undo the first.
@@ -93,7 +98,7 @@ export class Relay {
       this.initializedNotification = message.text;
     }
     if (this.ready && this.link) this.forward(this.link, message);
-    else if (this.unavailable && message.kind === "request") this.reply(message.id, this.unavailable);
+    else if (this.unavailable && message.kind === "request") this.replyUnavailable(message, this.unavailable);
     else if (!this.unavailable) this.enqueue(message);
   }
 
@@ -106,7 +111,24 @@ export class Relay {
     this.unavailable = error;
     const queued = this.queue;
     this.queue = [];
-    for (const message of queued) if (message.kind === "request") this.reply(message.id, error);
+    for (const message of queued) if (message.kind === "request") this.replyUnavailable(message, error);
+  }
+
+  /**
+   * With no bridge to be had: the reason, except for the MCP 2026-07-28 probe (protocol.md B8, E),
+   * which is the bridge's to answer; -32601 then sends the client to initialize at once, whose
+   * answer says why.
+   */
+  private replyUnavailable(message: ClientMessage & { kind: "request" }, error: ShimError): void {
+    if (message.method !== DISCOVER_METHOD) {
+      this.reply(message.id, error);
+      return;
+    }
+    this.reply(message.id, {
+      code: ShimErrorCode.methodNotFound,
+      message: `Method not found: ${DISCOVER_METHOD}; no bridge is reachable (${error.message})`,
+      reason: "legacy_protocol",
+    });
   }
 
   /** Answers the client directly (shim-level errors: bad input, full queue, give-up). */
@@ -154,9 +176,28 @@ export class Relay {
       }
     }
     this.ready = true;
+    if (notice?.resumed !== true) this.resendListens(link, notice !== undefined);
     const queued = this.queue;
     this.queue = [];
     for (const message of queued) this.forward(link, message);
+  }
+
+  /**
+   * A new bridge session holds none of the client's subscriptions: send them again, and tell the
+   * client the tool list may have changed (a restarted bridge may offer other tools).
+   */
+  private resendListens(link: BridgeLink, restarted: boolean): void {
+    const queuedIds = new Set(this.queue.flatMap((m) => (m.kind === "request" ? [idKey(m.id)] : [])));
+    for (const [key, listen] of this.listens) {
+      if (queuedIds.has(key) || this.pending.has(key)) continue;
+      this.resentListens.add(key);
+      this.forward(link, listen);
+      const asked = (listen.params as { notifications?: { toolsListChanged?: unknown } } | undefined)?.notifications;
+      if (restarted && asked?.toolsListChanged === true) {
+        const params = { _meta: { [SUBSCRIPTION_ID]: listen.id } };
+        this.opts.writeClient(JSON.stringify({ jsonrpc: "2.0", method: "notifications/tools/list_changed", params }));
+      }
+    }
   }
 
   /** Stops reading the socket while the client (stdout) catches up. */
@@ -244,6 +285,9 @@ export class Relay {
       const key = idKey(frame.id);
       const sent = this.pending.get(key);
       this.pending.delete(key);
+      // The subscription ended (the bridge answered it, or refused it): nothing to send again.
+      this.listens.delete(key);
+      this.resentListens.delete(key);
       if (sent?.method === "initialize") {
         const result = parseObject(frame.value ?? text)?.result;
         if (typeof result === "object" && result !== null) this.initializeResult = result as Record<string, unknown>;
@@ -254,9 +298,19 @@ export class Relay {
       return;
     } else if (frame.kind === "other" && asAttachNotice(frame.value)) {
       return;
+    } else if (frame.kind === "other" && this.isResentAck(frame.value)) {
+      return;
     }
     // One message per line: a pretty-printed frame (not ours, but another IDE's) is re-serialized.
     this.opts.writeClient(text.includes("\n") ? JSON.stringify(frame.value ?? JSON.parse(text)) : text);
+  }
+
+  /** The acknowledgement of a subscription sent again: the client had its own already. */
+  private isResentAck(value: unknown): boolean {
+    if (typeof value !== "object" || value === null || !("method" in value) || value.method !== ACK_METHOD) return false;
+    const id = (value as { params?: { _meta?: Record<string, unknown> } }).params?._meta?.[SUBSCRIPTION_ID];
+    if (typeof id !== "string" && typeof id !== "number") return false;
+    return this.resentListens.delete(idKey(id));
   }
 
   private detach(link: BridgeLink): void {
@@ -270,6 +324,8 @@ export class Relay {
     const lost = [...this.pending.values()];
     this.pending.clear();
     for (const request of lost) {
+      // An open subscription is not lost: it is sent again on the next socket (resendListens).
+      if (request.method === LISTEN_METHOD && this.listens.has(idKey(request.id))) continue;
       const firstInitialize = this.initializeResult === undefined && this.initialize && idKey(this.initialize.id) === idKey(request.id);
       if (request.method === "initialize" && firstInitialize) {
         this.initializeToResend = this.initialize;
@@ -313,6 +369,11 @@ export class Relay {
       link.send(JSON.stringify(message));
     });
   }
+}
+
+function requestIdOf(params: unknown): RequestId | undefined {
+  const id = typeof params === "object" && params !== null ? (params as { requestId?: unknown }).requestId : undefined;
+  return typeof id === "string" || typeof id === "number" ? id : undefined;
 }
 
 function parseObject(value: unknown): Record<string, unknown> | undefined {

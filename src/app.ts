@@ -1,15 +1,25 @@
 // The HTTP surface: one Hono app serving the Claude Code WebSocket, Streamable HTTP at /mcp,
-// /health and /ping. Runtime-agnostic: every runtime serves `app.fetch` unchanged.
+// /health and /ping, and with remote access the OAuth routes. Runtime-agnostic: every runtime
+// serves `app.fetch` unchanged.
 import { Hono, type MiddlewareHandler } from "hono";
+import { cors } from "hono/cors";
 import type { Runtime } from "./ports/runtime.ts";
 import type { Logger } from "./log.ts";
 import type { SessionStore } from "./mcp/sessions/session-store.ts";
 import { isAllowedHost, isAllowedHttpOrigin, type HostPolicy } from "./security/auth/host-origin.ts";
 import { bearerToken, tokensEqual } from "./security/auth/tokens.ts";
+import { writeToolCalled } from "./security/auth/oauth/read-only-calls.ts";
+import type { RemoteAccess } from "./security/auth/oauth/remote-access.ts";
+import type { Refusal } from "./security/auth/oauth/resource-guard.ts";
+import { oauthRoutes } from "./security/auth/oauth/routes.ts";
 import { rpcErrorResponse } from "./transports/http/responses.ts";
 import type { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { logRefusals } from "./transports/refusal-log.ts";
+import type { ExtensionClient } from "./extension/extension-client.ts";
+import type { ToolRegistry } from "./tools/platform/registry.ts";
 import { claudeCodeSocket } from "./transports/ws/claude-code-socket.ts";
+import { extensionSocket } from "./transports/ws/extension-socket.ts";
+import type { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 
 interface AppOptions {
@@ -18,6 +28,10 @@ interface AppOptions {
   hostPolicy: HostPolicy;
   http: StreamableHttpTransport;
   sockets: SessionStore;
+  /** The VS Code extension's link (its socket is /extension); without it nothing accepts one. */
+  extension?: ExtensionClient;
+  /** What Claude Code's IDE-link sessions serve (src/transports/ws/claude-code-socket.ts). */
+  ideLink?: { registry: ToolRegistry; hub: IdeLinkHub };
   health(): Record<string, unknown>;
   logger: Logger;
   onWebSocketCount?(open: number): void;
@@ -26,18 +40,40 @@ interface AppOptions {
    * Without it the route does not exist.
    */
   onShutdownRequest?(): void;
+  /** OAuth 2.1 for clients on other machines (src/config/remote.ts); without it /mcp takes the bridge token only. */
+  remote?: RemoteAppOptions;
+}
+
+interface RemoteAppOptions {
+  /** Resolves once remote access is set up (the TLS port may be known only after listening). */
+  access(): Promise<RemoteAccess>;
+  /** The issuer URL's path ("" or "/prefix"), which a proxy may or may not have taken off. */
+  prefix: string;
+  corsOrigins: readonly string[];
+  /** The sessions of tokens with only mcp:read: their tools/list and tools/call know the read-only tools alone. */
+  readOnlyHttp: Pick<StreamableHttpTransport, "handle">;
+  /** Whether a tool needs mcp:write (it exists and is not read-only). */
+  requiresWrite(tool: string): boolean;
 }
 
 export function createApp(opts: AppOptions): Hono {
-  const app = new Hono();
+  const remote = opts.remote;
+  const app = new Hono(remote?.prefix ? { getPath: withoutPrefix(remote.prefix) } : {});
   app.use("*", logRefusals(opts.logger));
+  if (opts.extension !== undefined) app.use("*", extensionSocket({ ...opts, client: opts.extension }));
   app.use("*", claudeCodeSocket({ ...opts, store: opts.sockets, onCountChange: opts.onWebSocketCount }));
   app.use("*", rejectRebinding(opts.hostPolicy));
+  if (remote && remote.corsOrigins.length > 0) app.use("*", corsFor(remote.corsOrigins));
   app.get("/ping", (c) => c.json({ ok: true, v: PACKAGE_VERSION }));
   app.use("/health", requireBearer(opts.token));
   app.get("/health", (c) => c.json(opts.health()));
-  app.use("/mcp", requireBearer(opts.token));
-  app.all("/mcp", (c) => opts.http.handle(c.req.raw));
+  if (remote) {
+    app.route("/", oauthRoutes({ remote: remote.access, onError: (message, data) => opts.logger.error(message, data) }));
+    app.all("/mcp", (c) => remoteMcp(remote, { http: opts.http, request: c.req.raw }));
+  } else {
+    app.use("/mcp", requireBearer(opts.token));
+    app.all("/mcp", (c) => opts.http.handle(c.req.raw));
+  }
   const onShutdown = opts.onShutdownRequest;
   if (onShutdown) {
     app.use("/shutdown", requireBearer(opts.token));
@@ -56,13 +92,58 @@ export function createApp(opts: AppOptions): Hono {
   return app;
 }
 
+/**
+ * /mcp with remote access: the bridge token or an access token for this resource. A token with only
+ * mcp:read reaches the read-only sessions, and calling any other tool is a 403 insufficient_scope.
+ */
+async function remoteMcp(
+  remote: RemoteAppOptions,
+  opts: { http: Pick<StreamableHttpTransport, "handle">; request: Request },
+): Promise<Response> {
+  const access = await remote.access();
+  const verdict = await access.guard.check(opts.request.headers.get("authorization"));
+  if (!verdict.ok) return refusalResponse(verdict);
+  if (verdict.principal.access === "write") return opts.http.handle(opts.request);
+  const tool = await writeToolCalled(opts.request, remote.requiresWrite);
+  if (tool !== undefined)
+    return refusalResponse(access.guard.insufficientScope(`${tool} is not a read-only tool: it needs the mcp:write scope`));
+  return remote.readOnlyHttp.handle(opts.request);
+}
+
+function refusalResponse(refusal: Refusal): Response {
+  return rpcErrorResponse(
+    refusal.status,
+    { code: -32000, message: refusal.message },
+    { headers: { "www-authenticate": refusal.challenge } },
+  );
+}
+
+/** Routes by the path without the issuer's prefix, so a proxy may pass https://host/prefix/mcp on as /prefix/mcp or as /mcp. */
+function withoutPrefix(prefix: string): (request: Request) => string {
+  return (request) => {
+    const path = new URL(request.url).pathname;
+    return path === prefix || path.startsWith(`${prefix}/`) ? path.slice(prefix.length) || "/" : path;
+  };
+}
+
+/** CORS for the --cors-origin origins only; others get no CORS headers (and 403 from rejectRebinding). */
+function corsFor(origins: readonly string[]): MiddlewareHandler {
+  return cors({
+    origin: [...origins],
+    allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+    allowHeaders: ["authorization", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "last-event-id"],
+    exposeHeaders: ["mcp-session-id", "www-authenticate"],
+    maxAge: 600,
+  });
+}
+
 /** 403 for a non-loopback Host or a foreign Origin (MCP Streamable HTTP "Security Warning"). */
 function rejectRebinding(policy: HostPolicy): MiddlewareHandler {
   return async (c, next) => {
     if (!isAllowedHost(c.req.header("host"), policy)) {
       return rpcErrorResponse(403, { code: -32000, message: "Forbidden: Host header is not allowed (DNS rebinding protection)" });
     }
-    if (!isAllowedHttpOrigin(c.req.header("origin"))) {
+    if (!isAllowedHttpOrigin(c.req.header("origin"), policy)) {
       return rpcErrorResponse(403, { code: -32000, message: "Forbidden: Origin is not allowed" });
     }
     return next();

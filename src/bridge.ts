@@ -5,16 +5,28 @@ import { createApp } from "./app.ts";
 import type { BridgeConfig } from "./config/schema.ts";
 import { BridgeError, errorMessage } from "./errors.ts";
 import { startIdleExit, type IdleExit } from "./idle-exit.ts";
-import { cleanStaleLocks, writeLockFile, type LockFileHandle } from "./lock/lock-file.ts";
+import { cleanStaleLocks, lockDir, writeLockFile, type LockFileHandle } from "./lock/lock-file.ts";
 import { describeBridges, otherBridgesOn } from "./lock/other-bridges.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { McpSession } from "./mcp/sessions/session.ts";
 import { cleanStaleCheckpoints, readCheckpoint, SessionCheckpoint } from "./mcp/sessions/session-checkpoint.ts";
 import { SessionStore } from "./mcp/sessions/session-store.ts";
+import { SubscriptionHub } from "./mcp/subscriptions/subscription-hub.ts";
+import { TaskStore } from "./mcp/tasks/task-store.ts";
 import { isLoopbackHostname } from "./security/auth/host-origin.ts";
+import type { FetchDocument } from "./security/auth/oauth/client-metadata.ts";
+import { openRemoteAccess, type RemoteAccess } from "./security/auth/oauth/remote-access.ts";
+import { remoteEnabled, type RemoteAccessConfig } from "./config/remote.ts";
+import { createHttpClient } from "./capabilities/http/http-client.ts";
+import type { Toolset } from "./tools/platform/toolset.ts";
+import type { Served } from "./ports/net.ts";
 import { createWorkspace } from "./security/jail/workspace-jail.ts";
 import { randomToken } from "./security/auth/tokens.ts";
 import { createEventBus } from "./capabilities/events/event-bus.ts";
+import type { CallScope } from "./capabilities/context.ts";
+import { ExtensionClient } from "./extension/extension-client.ts";
+import { ideLinkToolsets } from "./tools/ide-link-toolsets.ts";
+import { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
 import { configuredServers } from "./lsp/configured-servers.ts";
 import { createLspService } from "./lsp/lsp-service.ts";
 import { createWorkspaceFs } from "./workspace/workspace-fs.ts";
@@ -31,6 +43,8 @@ export interface RunningBridge {
   readonly port: number;
   readonly token: string;
   readonly url: string;
+  /** With remote access: the public MCP endpoint, `<issuer>/mcp`. */
+  readonly remoteUrl?: string;
   readonly lockPath: string;
   stop(): Promise<void>;
 }
@@ -50,18 +64,30 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const log = opts.logger ?? createLogger({ verbose: config.verbose, jsonl: config.jsonl });
   const startedAt = Date.now();
   const token = config.fixedToken ?? randomToken();
-  const workspace = await createWorkspace(runtime.fs, { root: config.workspace }).catch((err: unknown) => {
-    throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
-  });
+  const workspace = await createWorkspace(runtime.fs, { root: config.workspace, allowGitDirWrites: config.allowGitDirWrites }).catch(
+    (err: unknown) => {
+      throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
+    },
+  );
   const maxResultChars = config.maxResultSizeKb * 1024;
-  const registry = new ToolRegistry(TOOLSETS, {
+  const selection = {
     slim: config.slim,
     maxResultChars,
     toolsets: config.toolsets,
     excludeToolsets: config.excludeToolsets,
     profile: config.profile,
+  };
+  const registry = new ToolRegistry(TOOLSETS, selection);
+  const extension = new ExtensionClient({
+    bridgeVersion: PACKAGE_VERSION,
+    workspace: workspace.root,
+    log: (level, message, fields) => (level === "warn" ? log.warn(message, fields) : log.info(message, fields)),
   });
-  const extension = { connected: false };
+  const ideLink = {
+    // No --profile here: the IDE link is Claude Code's, which takes any number of tools.
+    registry: new ToolRegistry(ideLinkToolsets(TOOLSETS), { ...selection, profile: undefined }),
+    hub: new IdeLinkHub(extension),
+  };
   const events = createEventBus((name, err) => log.error(`a subscriber of ${name} failed`, { error: errorMessage(err) }));
   // --verbose: every tool call, with how it ended (never its arguments or what it returned).
   events.subscribe("tool.called", (call) => log.debug("tool call", call));
@@ -80,6 +106,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       timeoutMs: config.timeoutMs,
       slim: config.slim,
       allowPushToMain: config.allowPushToMain,
+      allowGitHooks: config.allowGitHooks,
       allowCommands: config.allowCommands,
       allowPrivateHttp: config.allowPrivateHttp,
       passEnv: config.passEnv,
@@ -89,36 +116,95 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     extension,
   });
   const instructions = buildInstructions(registry.toolsets, { root: workspace.root });
+  const remote = config.remote;
+  const remoteOn = remoteEnabled(remote);
+  const tls = remote.tls && (await readTls(runtime, remote.tls));
+  // Tokens with only mcp:read get sessions that know the read-only tools alone.
+  const readRegistry = remoteOn ? new ToolRegistry(readOnly(TOOLSETS), { slim: config.slim, maxResultChars }) : undefined;
+  const readInstructions = readRegistry && buildInstructions(readRegistry.toolsets, { root: workspace.root });
   const rateLimits = { requestsPerMinute: config.requestRateLimit, toolCallsPerMinute: config.toolRateLimit };
   // One token today, so one credential: every session shares its budget (src/mcp/limits/rate-budget.ts).
   const credential = credentialBudget(rateLimits);
 
-  const createSession = () =>
+  // MCP 2026-07-28: list changes reach every subscriptions/listen stream; long calls become tasks.
+  const hub = new SubscriptionHub();
+  const tasks = new TaskStore({ onChange: (taskId, task) => hub.publish({ kind: "task", taskId, task }) });
+  const sessionOptions = {
+    registry,
+    logger: log,
+    instructions,
+    limits: { ...rateLimits, timeoutMs: config.timeoutMs, maxResultChars, pageSize: 200 },
+    credential,
+    events,
+    hub,
+    tasks,
+    makeToolContext: (call: CallScope) => toolContext(tools, call),
+    onClosed: (id: string) => tools.states.releaseSession(id),
+  };
+  // A remote client granted only reading sees only the read-only tools, and instructions to match.
+  const createSession = (opts: { readOnlyTools?: boolean; stateless?: boolean } = {}) =>
     new McpSession({
-      registry,
-      logger: log,
-      instructions,
-      limits: { ...rateLimits, timeoutMs: config.timeoutMs, maxResultChars, pageSize: 200 },
-      credential,
-      events,
-      makeToolContext: (call) => toolContext(tools, call),
-      onClosed: (id) => tools.states.releaseSession(id),
+      ...sessionOptions,
+      ...(opts.readOnlyTools && readRegistry ? { registry: readRegistry, instructions: readInstructions ?? instructions } : {}),
+      ...(opts.stateless ? { stateless: true } : {}),
     });
 
   const http = new StreamableHttpTransport({
     createSession,
+    createStatelessSession: () => createSession({ stateless: true }),
     admitUnbound: () => takeFromAll([credential.requests]),
     maxSessions: config.maxSessions,
     logger: log,
   });
-  const sockets = new SessionStore({ createSession, graceMs: config.gracePeriodMs, maxSessions: config.maxWsSessions, logger: log });
+  const readOnlyHttp = readRegistry
+    ? new StreamableHttpTransport({
+        createSession: () => createSession({ readOnlyTools: true }),
+        createStatelessSession: () => createSession({ readOnlyTools: true, stateless: true }),
+        admitUnbound: () => takeFromAll([credential.requests]),
+        maxSessions: config.maxSessions,
+        logger: log,
+      })
+    : undefined;
+  const httpSessions = () => http.pool.size + (readOnlyHttp?.pool.size ?? 0);
+  // Known before listening when given; with --tls-cert alone it is the bind address and the port bound.
+  let issuer = remote.issuerUrl;
+  let remoteAccess: Promise<RemoteAccess> | undefined;
+  const openRemote = () =>
+    (remoteAccess ??= openRemoteAccess({
+      fs: runtime.fs,
+      stateRoot: `${lockDir(runtime)}/oauth`,
+      issuer: issuer ?? "",
+      ownerToken: token,
+      tokenTtlSeconds: remote.tokenTtlSeconds,
+      fetchDocument: documentFetcher(runtime, remote),
+      ...(remote.identityProvider === undefined ? {} : { identityProvider: remote.identityProvider }),
+      log: (message, data) => log.info(`oauth: ${message}`, data),
+    }));
+  const hostPolicy = remoteHostPolicy(config.bind, remote);
+  const sockets = new SessionStore({
+    createSession: () => createSession(),
+    graceMs: config.gracePeriodMs,
+    maxSessions: config.maxWsSessions,
+    logger: log,
+  });
   let webSockets = 0;
   const app = createApp({
     runtime,
     token,
-    hostPolicy: { extraHosts: isLoopbackHostname(config.bind) || config.bind === "0.0.0.0" || config.bind === "::" ? [] : [config.bind] },
+    hostPolicy,
     http,
+    ...(readOnlyHttp && {
+      remote: {
+        access: openRemote,
+        prefix: remote.issuerUrl === undefined ? "" : new URL(remote.issuerUrl).pathname.replace(/\/+$/, ""),
+        corsOrigins: remote.corsOrigins,
+        readOnlyHttp,
+        requiresWrite: (tool: string) => registry.get(tool)?.annotations.readOnlyHint === false,
+      },
+    }),
     sockets,
+    extension,
+    ideLink,
     logger: log,
     onWebSocketCount: (open) => {
       webSockets = open;
@@ -134,9 +220,10 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       activeSessions: sockets.active,
       sessionsInGrace: sockets.inGrace,
       gracePeriodMs: sockets.graceMs,
-      httpSessions: http.pool.size,
+      httpSessions: httpSessions(),
       tools: registry.size,
       extensionConnected: extension.connected,
+      extension: extension.status(),
     }),
   });
 
@@ -147,7 +234,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   // port is ours: a port in use must say so first, not after "restored 1 session(s)", which would
   // read as a bridge that started.
   const checkpointed = config.port !== 0 ? await readCheckpoint(runtime, config.port, { logger: log }) : undefined;
-  const served = await runtime.serve(app, { hostname: config.bind, port: config.port }).catch((err: unknown) => {
+  const served = await runtime.serve(app, { hostname: config.bind, port: config.port, ...(tls && { tls }) }).catch((err: unknown) => {
     sockets.closeAll();
     if (err instanceof BridgeError && err.code === "port_in_use") {
       throw new BridgeError(
@@ -164,8 +251,23 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     if (restored > 0)
       log.info(`restored ${restored} session(s) from the checkpoint; they wait ${config.gracePeriodMs} ms for their clients`);
   }
+  // With TLS the lock file, the shim and the CLI use a plain listener of their own on loopback.
+  let local: Served = served;
+  if (remoteOn) {
+    issuer ??= `https://${urlHost(config.bind)}:${served.port}`;
+    hostPolicy.extraOrigins.push(new URL(issuer).origin);
+    try {
+      await openRemote();
+      if (tls) local = await runtime.serve(app, { hostname: "127.0.0.1", port: 0 });
+    } catch (err) {
+      sockets.closeAll();
+      await served.close();
+      throw err instanceof BridgeError ? err : new BridgeError("startup_failed", `remote access: ${errorMessage(err)}`, { cause: err });
+    }
+  }
   http.start();
-  const checkpoint = new SessionCheckpoint({ runtime, port: served.port, store: sockets, logger: log });
+  readOnlyHttp?.start();
+  const checkpoint = new SessionCheckpoint({ runtime, port: local.port, store: sockets, logger: log });
   checkpoint.start();
   void cleanStaleCheckpoints(runtime);
 
@@ -181,19 +283,24 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       const lock = await lockWrite?.catch(() => undefined);
       await lock?.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
       http.stop();
+      readOnlyHttp?.stop();
       // Stop accepting first: a client reconnecting during shutdown must not get a fresh session.
+      if (local !== served) await local.close();
       await served.close();
       // Written after the sockets closed (their sessions are in grace now) and before the
       // sessions end, so a restart on this port can still restore them.
       await checkpoint.stop();
       sockets.closeAll();
+      tasks.dispose();
+      ideLink.hub.stop();
+      extension.stop();
       tools.states.dispose();
       await lsp.stop();
     })());
   runtime.onShutdown(stop);
   lockWrite = writeLockFile(
     runtime,
-    { port: served.port, workspace: workspace.root, workspaceFolders: [...workspace.folders], ideName: config.ideName, authToken: token },
+    { port: local.port, workspace: workspace.root, workspaceFolders: [...workspace.folders], ideName: config.ideName, authToken: token },
     {
       onRestore: (err) =>
         err
@@ -210,16 +317,25 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     config.idleTimeoutMs > 0 && exit
       ? startIdleExit({
           idleMs: config.idleTimeoutMs,
-          isBusy: () => webSockets > 0 || sockets.active + sockets.inGrace > 0 || http.pool.size > 0,
+          isBusy: () =>
+            webSockets > 0 ||
+            sockets.active + sockets.inGrace > 0 ||
+            httpSessions() > 0 ||
+            http.openStatelessStreams + (readOnlyHttp?.openStatelessStreams ?? 0) > 0 ||
+            tasks.running > 0,
           onIdle: () => {
             log.info(`no session for ${config.idleTimeoutMs / 1000} s (--idle-timeout); exiting`);
             exit(0);
           },
         })
       : undefined;
-  const host = config.bind.includes(":") ? `[${config.bind}]` : config.bind;
-  const url = `http://${host}:${served.port}`;
+  const url = `http://${local === served ? urlHost(config.bind) : "127.0.0.1"}:${local.port}`;
   log.info(`listening on ${url} (WebSocket + ${url}/mcp) for ${workspace.root}; ${registry.size} tools; lock ${lock.path}`);
+  const remoteUrl = issuer === undefined ? undefined : `${issuer}/mcp`;
+  if (remoteUrl !== undefined) {
+    const by = remote.identityProvider ? `tokens of ${remote.identityProvider.issuer}` : "OAuth 2.1, this bridge authorizing";
+    log.info(`remote access at ${remoteUrl} (${by}${tls ? `; TLS on ${urlHost(config.bind)}:${served.port}` : "; behind a TLS proxy"})`);
+  }
   if (opts.shimCommand !== undefined) {
     // The next step, named: the server must not be called "ide" (README, "Connect Claude Code").
     log.info(
@@ -227,7 +343,48 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     );
   }
 
-  return { port: served.port, token, url, lockPath: lock.path, stop };
+  return { port: local.port, token, url, ...(remoteUrl && { remoteUrl }), lockPath: lock.path, stop };
+}
+
+/** The toolsets with their read-only tools only, for tokens with only mcp:read. */
+function readOnly(toolsets: readonly Toolset[]): Toolset[] {
+  return toolsets.flatMap((t) => {
+    const tools = t.tools.filter((tool) => tool.annotations.readOnlyHint === true);
+    return tools.length > 0 ? [{ ...t, tools }] : [];
+  });
+}
+
+function urlHost(bind: string): string {
+  return bind.includes(":") ? `[${bind}]` : bind;
+}
+
+/** Hosts and browser origins besides loopback: a specific bind address, the issuer's host, --cors-origin. */
+function remoteHostPolicy(bind: string, remote: RemoteAccessConfig): { extraHosts: string[]; extraOrigins: string[] } {
+  const hosts = isLoopbackHostname(bind) || bind === "0.0.0.0" || bind === "::" ? [] : [bind];
+  if (remote.issuerUrl !== undefined) hosts.push(new URL(remote.issuerUrl).hostname);
+  return { extraHosts: hosts, extraOrigins: [...remote.corsOrigins] };
+}
+
+async function readTls(runtime: Runtime, files: { certFile: string; keyFile: string }): Promise<{ cert: string; key: string }> {
+  const read = (path: string, what: string) =>
+    runtime.fs.readTextFile(path).catch((err: unknown) => {
+      throw new BridgeError("config_invalid", `--tls-${what} ${path}: ${errorMessage(err)}`, { cause: err });
+    });
+  return { cert: await read(files.certFile, "cert"), key: await read(files.keyFile, "key") };
+}
+
+/** Client ID Metadata Documents come through the SSRF-safe client: public addresses only unless allowed, no redirects. */
+function documentFetcher(runtime: Runtime, remote: RemoteAccessConfig): FetchDocument {
+  return async (url, opts) => {
+    const client = createHttpClient({ runtime, allowPrivate: remote.allowPrivateClientMetadata }, AbortSignal.timeout(opts.timeoutMs));
+    const answer = await client.request(url, {
+      timeoutMs: opts.timeoutMs,
+      maxBytes: opts.maxBytes,
+      maxRedirects: 0,
+      headers: { accept: "application/json" },
+    });
+    return { status: answer.status, headers: answer.headers, text: answer.text, truncated: answer.truncated };
+  };
 }
 
 /** A second bridge on one workspace splits its clients: say whose the first is, or refuse (--exclusive). */

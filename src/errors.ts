@@ -17,6 +17,12 @@ export const RpcCode = {
   resourceNotFound: -32002,
   /** The original bridge's code for "too many requests" (seed ARCHITECTURE.md). */
   rateLimited: -32004,
+  /** MCP 2026-07-28: HTTP headers missing or not matching the body. */
+  headerMismatch: -32020,
+  /** MCP 2026-07-28: the request needs a client capability its `_meta` did not declare. */
+  missingClientCapability: -32021,
+  /** MCP 2026-07-28: the request's protocol version is not one this server speaks. */
+  unsupportedProtocolVersion: -32022,
 } as const;
 export type RpcCode = (typeof RpcCode)[keyof typeof RpcCode];
 
@@ -51,6 +57,7 @@ export type ToolErrorCode =
   | "tool_rate_limited"
   | "probe_missing"
   | "extension_required"
+  | "extension_unavailable"
   | "result_too_large"
   | "command_refused"
   | "address_blocked"

@@ -44,6 +44,7 @@ export async function bunServe(app: { fetch: FetchHandler }, opts: ServeOptions,
       // Outside development mode Bun sets SO_REUSEPORT unless told not to, and a second bridge
       // would then share the port instead of getting port_in_use.
       reusePort: false,
+      ...(opts.tls === undefined ? {} : { tls: { cert: opts.tls.cert, key: opts.tls.key } }),
       fetch: (request, srv) => {
         env ??= { server: choosingSubprotocol(srv) };
         return app.fetch(request, env);

@@ -41,9 +41,19 @@ const SUBCOMMANDS: readonly Subcommand[] = [
     load: command(async () => (await import("../../src/cli/doctor.ts")).doctor),
   },
   {
+    name: "install-extension",
+    summary: "install the VS Code extension into code, cursor, windsurf or code-server",
+    load: command(async () => (await import("../../src/cli/install-extension.ts")).installExtension),
+  },
+  {
     name: "stop",
     summary: "stop the bridge for this directory (or --port) cleanly",
     load: command(async () => (await import("../../src/cli/stop.ts")).stop),
+  },
+  {
+    name: "oauth",
+    summary: "list or revoke the access granted to remote clients (OAuth)",
+    load: command(async () => (await import("../../src/cli/oauth.ts")).oauthCommand),
   },
   {
     name: "gen-mcp-config",

@@ -74,6 +74,7 @@ export function denoServe(app: { fetch: FetchHandler }, opts: ServeOptions): Pro
         port: opts.port,
         // Without onListen Deno prints "Listening on ..." to stdout, which belongs to the stdio shim.
         onListen: () => {},
+        ...(opts.tls === undefined ? {} : { cert: opts.tls.cert, key: opts.tls.key }),
       },
       (request, info) => {
         socketsOfRequest.set(request, sockets);

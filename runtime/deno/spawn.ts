@@ -2,20 +2,23 @@
 // Never a shell, as on Node (runtime/shared/spawn.ts).
 import type { Child, SpawnOptions } from "../../src/ports/process.ts";
 import { childStdin, type StdinSink } from "../shared/child-stdin.ts";
-import { abortUntilExit, endGroup, groupAwareKill, trackGroup } from "../shared/process-groups.ts";
+import { abortUntilExit, endGroup, groupAwareKill, markTree, trackGroup } from "../shared/process-groups.ts";
 import { abortedChild, failedChild } from "../shared/spawn-failed.ts";
 
 export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Child {
   const pipe = opts.stdin === "pipe";
   if (opts.signal?.aborted === true) return abortedChild(pipe);
   const processGroup = opts.processGroup === true;
+  // A processGroup child's tree is also found by a marker in its environment (runtime/shared/process-groups.ts).
+  const tree = processGroup ? markTree(opts.env ?? Deno.env.toObject()) : undefined;
+  const env = tree?.env ?? opts.env;
   let proc: Deno.ChildProcess;
   try {
     proc = new Deno.Command(cmd, {
       args,
       cwd: opts.cwd,
       // Like Node's: a given env is the child's whole environment, not additions to ours.
-      ...(opts.env === undefined ? {} : { env: opts.env, clearEnv: true }),
+      ...(env === undefined ? {} : { env, clearEnv: true }),
       stdin: opts.stdin === undefined ? "null" : "piped",
       stdout: "piped",
       stderr: "piped",
@@ -41,9 +44,9 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   }
   // Deno reports a signal death as 128 + signal number already.
   const exited = proc.status.then((status) => status.code);
-  if (processGroup) {
-    trackGroup(proc.pid, exited);
-    abortUntilExit(opts.signal, { exited, onAbort: () => endGroup(proc.pid) });
+  if (tree !== undefined) {
+    trackGroup(proc.pid, { exited, marker: tree.marker });
+    abortUntilExit(opts.signal, { exited, onAbort: () => endGroup(proc.pid, tree.marker) });
     // Deno's piped streams do not hold the event loop once the child is unref'd.
     proc.unref();
   }
@@ -61,7 +64,7 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
           // Already exited: Deno throws where Node does nothing.
         }
       },
-      { pid: proc.pid, processGroup },
+      { pid: proc.pid, processGroup, ...(tree === undefined ? {} : { marker: tree.marker }) },
     ),
   };
 }

@@ -1,6 +1,7 @@
 // Runtime.serve on Node: @hono/node-server v2 with a `ws` server for upgrades, plus the WebSocket
 // policy the Runtime interface promises (4 MB frames, `mcp` subprotocol echoed, 30 s heartbeat).
 import type { Server as HttpServer } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { WebSocket, WebSocketServer } from "ws";
@@ -9,6 +10,8 @@ import { nodeErrorCode } from "../shared/errors.ts";
 import type { FetchHandler, ServeOptions, Served } from "../../src/ports/net.ts";
 import { CloseCode } from "../../src/wire.ts";
 import { CLOSE_WAIT_MS, MAX_FRAME_BYTES } from "../shared/ws-policy.ts";
+
+const KEEP_ALIVE_MS = 65_000;
 
 interface NodeServeOptions {
   /** Heartbeat period; a client that misses two pongs in a row is terminated. */
@@ -20,10 +23,16 @@ export function nodeServe(app: { fetch: FetchHandler }, opts: ServeOptions, node
   const stopHeartbeat = startHeartbeat(wss, nodeOpts.pingIntervalMs);
 
   return new Promise((resolve, reject) => {
+    const tls =
+      opts.tls === undefined ? {} : { createServer: createHttpsServer, serverOptions: { cert: opts.tls.cert, key: opts.tls.key } };
     const server = serve(
-      { fetch: app.fetch, hostname: opts.hostname, port: opts.port, websocket: { server: wss } },
+      { fetch: app.fetch, hostname: opts.hostname, port: opts.port, websocket: { server: wss }, ...tls },
       (info: AddressInfo) => {
         server.off("error", onStartError);
+        // Node's 5 s default closes an idle keep-alive socket while a busy client (one validating
+        // a long tools/list on a loaded machine) still holds it as open and sends its next POST
+        // on it, which then fails ("other side closed"); POSTs are not retried by clients.
+        (server as HttpServer).keepAliveTimeout = KEEP_ALIVE_MS;
         resolve({
           port: info.port,
           hostname: opts.hostname,

@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import type { Child, SpawnOptions } from "../../src/ports/process.ts";
 import { childStdin, nodeStdinSink } from "./child-stdin.ts";
 import { toRuntimeError } from "./errors.ts";
-import { abortUntilExit, endGroup, groupAwareKill, trackGroup } from "./process-groups.ts";
+import { abortUntilExit, endGroup, groupAwareKill, markTree, trackGroup } from "./process-groups.ts";
 import { abortedChild, failedChild, failingChild, type SpawnAttempt } from "./spawn-failed.ts";
 
 /** Also Bun's spawn for what Bun.spawn cannot do (runtime/bun/spawn.ts). */
@@ -17,11 +17,13 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   const attempt: SpawnAttempt = { cmd, cwd: opts.cwd, pipe: opts.stdin === "pipe" };
   if (opts.signal?.aborted === true) return abortedChild(attempt.pipe);
   const processGroup = opts.processGroup === true;
+  // A processGroup child's tree is also found by a marker in its environment (runtime/shared/process-groups.ts).
+  const tree = processGroup ? markTree(opts.env ?? process.env) : undefined;
   let child: ChildProcess & { stdin: NonNullable<ChildProcess["stdin"]>; stdout: Readable; stderr: Readable };
   try {
     child = spawn(cmd, args, {
       cwd: opts.cwd,
-      env: opts.env,
+      env: tree?.env ?? opts.env,
       shell: false,
       windowsHide: true,
       // setsid(2) on POSIX: a new session and process group led by the child.
@@ -49,9 +51,9 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   // Callers that only read the streams must not crash the process when the command is missing.
   exited.catch(() => {});
   const pid = child.pid;
-  abortUntilExit(opts.signal, { exited, onAbort: processGroup ? () => endGroup(pid) : () => child.kill("SIGTERM") });
-  if (processGroup) {
-    trackGroup(pid, exited);
+  abortUntilExit(opts.signal, { exited, onAbort: tree !== undefined ? () => endGroup(pid, tree.marker) : () => child.kill("SIGTERM") });
+  if (tree !== undefined) {
+    trackGroup(pid, { exited, marker: tree.marker });
     unrefAll(child);
   }
 
@@ -62,7 +64,7 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
     stdout: Readable.toWeb(child.stdout) as unknown as ReadableStream<Uint8Array>,
     stderr: Readable.toWeb(child.stderr) as unknown as ReadableStream<Uint8Array>,
     exited,
-    kill: groupAwareKill((signal) => child.kill(signal), { pid, processGroup }),
+    kill: groupAwareKill((signal) => child.kill(signal), { pid, processGroup, ...(tree === undefined ? {} : { marker: tree.marker }) }),
   };
 }
 

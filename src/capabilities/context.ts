@@ -1,10 +1,11 @@
 // What a tool handler may touch (DESIGN.md, "The flow of one request"): narrow capabilities, never
 // the Runtime or the bridge's config (which holds the auth token). ctx.fs goes through the jail;
 // ctx.exec and ctx.http run programs and reach the network through one guarded path each;
-// ctx.lsp and a real ctx.extension are added by their issues in the same style.
+// ctx.lsp and ctx.extension reach the engines behind them (language servers, the VS Code extension).
 import type { EventPublisher } from "./events/event-bus.ts";
 import type { Exec } from "./exec/exec.ts";
 import type { HttpClient } from "./http/http-client.ts";
+import type { ExtensionClient } from "../extension/extension-client.ts";
 import type { LspService } from "../lsp/lsp-service.ts";
 import type { LogLevel } from "./log-levels.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
@@ -23,10 +24,12 @@ export interface Probes {
   get(command: string): Promise<ProbeResult>;
 }
 
-/** The VS Code extension's link; the extension issue fills this in. */
-export interface ExtensionLink {
-  readonly connected: boolean;
-}
+/**
+ * The VS Code extension (src/extension/extension-client.ts): whether it answers now, requests to it,
+ * what it pushed, and the diffs waiting on the user. Tools rarely test `connected` themselves: the
+ * route (src/tools/platform/route-call.ts) runs their viaExtension handler only when it is true.
+ */
+export type ExtensionLink = Pick<ExtensionClient, "connected" | "status" | "request" | "state" | "openDiff" | "closeDiffs">;
 
 /** A read-only view of the registered tools, for introspection tools. */
 export interface ToolCatalog {
@@ -71,6 +74,8 @@ export interface ToolSettings {
   readonly allowPrivateHttp?: boolean;
   /** --pass-env: variables commands and runners see although they look like secrets. */
   readonly passEnv?: readonly string[];
+  /** --allow-git-hooks: git runs that change the repository run its hooks (off: no repository hook ever runs). */
+  readonly allowGitHooks?: boolean;
 }
 
 /** What every call shares: the capabilities of the bridge. */

@@ -7,6 +7,7 @@ import { folderContains } from "../lock/lock-selection.ts";
 import type { Runtime } from "../ports/runtime.ts";
 import { chooseLock, PROBLEMS, type BridgeLock } from "./bridge-locks.ts";
 import type { Check } from "./doctor-report.ts";
+import { extensionConnectionCheck } from "./doctor-extension.ts";
 
 const HTTP_TIMEOUT_MS = 2_000;
 const MIN_NODE_MAJOR = 20;
@@ -72,6 +73,7 @@ export async function bridgeChecks(
     } else if (response.ok && typeof body === "object" && body !== null && "status" in body && body.status === "ok") {
       const version = "version" in body ? String(body.version) : "?";
       checks.push({ area: "bridge", status: "ok", summary: `${who}: healthy, token accepted (version ${version})` });
+      checks.push(extensionConnectionCheck(body as Record<string, unknown>));
     } else {
       checks.push({
         area: "bridge",

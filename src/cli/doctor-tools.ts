@@ -1,6 +1,7 @@
 // doctor's checks of the tools the bridge runs: git, rg and gh on PATH, with their versions. A tool
 // that is missing is worth knowing (·). The language servers are doctor-lsp.ts's.
 import type { Runtime } from "../ports/runtime.ts";
+import { bareGitRun } from "../security/git/git-environment.ts";
 import type { Check } from "./doctor-report.ts";
 
 const VERSION_TIMEOUT_MS = 3_000;
@@ -17,7 +18,9 @@ export async function toolChecks(runtime: Runtime, cwd: string): Promise<Check[]
       const path = await runtime.which(cmd);
       if (path === undefined)
         return { area: "tool", status: "info", summary: `${cmd} not found on PATH; needed for ${needFor}`, fix: `install ${cmd}` };
-      const version = (await firstLine(runtime, path, ["--version"], cwd)) ?? "";
+      // git through the bridge's git policy, as every git it runs (src/security/git/git-environment.ts).
+      const run = cmd === "git" ? bareGitRun(["--version"], runtime.env) : { args: ["--version"], env: undefined };
+      const version = (await firstLine(runtime, path, { args: run.args, cwd, env: run.env })) ?? "";
       // "git version 2.39.5", "ripgrep 13.0.0": without the name again.
       return {
         area: "tool",
@@ -29,9 +32,14 @@ export async function toolChecks(runtime: Runtime, cwd: string): Promise<Check[]
 }
 
 /** The first line a command prints, or undefined when it fails or takes too long. */
-async function firstLine(runtime: Runtime, cmd: string, args: string[], cwd: string): Promise<string | undefined> {
+async function firstLine(
+  runtime: Runtime,
+  cmd: string,
+  opts: { args: string[]; cwd: string; env: Record<string, string> | undefined },
+): Promise<string | undefined> {
   try {
-    const child = runtime.spawn(cmd, args, { cwd, signal: AbortSignal.timeout(VERSION_TIMEOUT_MS) });
+    const { args, cwd, env } = opts;
+    const child = runtime.spawn(cmd, args, { cwd, signal: AbortSignal.timeout(VERSION_TIMEOUT_MS), ...(env === undefined ? {} : { env }) });
     const [text, code] = await Promise.all([new Response(child.stdout).text(), child.exited, new Response(child.stderr).text()]);
     return code === 0 ? text.trim().split("\n")[0]?.trim() : undefined;
   } catch {

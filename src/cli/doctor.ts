@@ -12,6 +12,7 @@ import { listLocks, realDirectory } from "./bridge-locks.ts";
 import type { CommandMain } from "./command-io.ts";
 import { bridgeChecks, lockChecks, runtimeCheck } from "./doctor-bridge.ts";
 import { claudeConfigChecks } from "./doctor-claude-config.ts";
+import { extensionInstallChecks } from "./doctor-extension.ts";
 import { hasFailure, renderChecks, type Check } from "./doctor-report.ts";
 import { languageServerChecks } from "./doctor-lsp.ts";
 import { toolChecks } from "./doctor-tools.ts";
@@ -24,7 +25,7 @@ const DOCTOR_HELP = `Usage: claude-ide-bridge doctor [--json] [--workspace <dir>
 
 Checks the setup for the directory (default: the current one) and says how to fix what is wrong:
 the runtime, the bridge for it (running, healthy, token accepted), the lock files (modes, fields,
-stale ones) and ports, git/rg/gh, the language servers the bridge would use (the config file's
+stale ones) and ports, git/rg/gh, the VS Code extension (installed, connected), the language servers the bridge would use (the config file's
 "lsp" ones and the built-ins: found, and answering initialize), and Claude Code's config
 (.mcp.json, ~/.claude.json): each entry for the bridge is tried as Claude Code would try it. A
 stdio entry is started with its own command and env and asked to initialize and list its tools
@@ -52,6 +53,7 @@ export const doctor: CommandMain = async (ctx, args) => {
     bridgeChecks(runtime, locks, { cwd, root, shim, cli }),
     lockChecks(runtime, locks, { cli }),
     toolChecks(runtime, root),
+    extensionInstallChecks(runtime),
     languageServerChecks(runtime, { root, configured: configuredServers(config.lsp) }),
     claudeConfigChecks(runtime, { cwd, root, shim, cli, checkout: checkoutOf(ctx.self), locks }),
   ]);

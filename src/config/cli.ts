@@ -8,7 +8,17 @@ export type CliFlags = Partial<ConfigFile> & { configPath?: string };
 
 type CliResult = { kind: "help" } | { kind: "version" } | { kind: "run"; flags: CliFlags };
 
-type ValueKey = "workspace" | "bind" | "ideName" | "fixedToken";
+type ValueKey =
+  | "workspace"
+  | "bind"
+  | "ideName"
+  | "fixedToken"
+  | "issuerUrl"
+  | "tlsCert"
+  | "tlsKey"
+  | "oauthJwksUrl"
+  | "oauthIssuer"
+  | "oauthAudience";
 type IntKey =
   | "port"
   | "timeout"
@@ -18,14 +28,24 @@ type IntKey =
   | "requestRateLimit"
   | "maxSessions"
   | "maxWsSessions"
-  | "idleTimeout";
-type BoolKey = "slim" | "verbose" | "jsonl" | "exclusive" | "allowPushToMain" | "allowPrivateHttp";
+  | "idleTimeout"
+  | "oauthTokenTtl";
+type BoolKey =
+  | "slim"
+  | "verbose"
+  | "jsonl"
+  | "exclusive"
+  | "allowPushToMain"
+  | "allowPrivateHttp"
+  | "oauthAllowPrivateMetadata"
+  | "allowGitDirWrites"
+  | "allowGitHooks";
 
 type FlagSpec =
   | { kind: "string"; key: ValueKey }
   | { kind: "int"; key: IntKey }
   | { kind: "bool"; key: BoolKey }
-  | { kind: "list"; key: "allowCommands" | "passEnv" }
+  | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" }
   | { kind: "csv"; key: "toolsets" | "excludeToolsets" }
   | { kind: "profile" }
   | { kind: "config" }
@@ -52,11 +72,22 @@ const FLAGS: Record<string, FlagSpec> = {
   "--max-sessions": { kind: "int", key: "maxSessions" },
   "--max-ws-sessions": { kind: "int", key: "maxWsSessions" },
   "--allow-push-to-main": { kind: "bool", key: "allowPushToMain" },
+  "--allow-git-dir-writes": { kind: "bool", key: "allowGitDirWrites" },
+  "--allow-git-hooks": { kind: "bool", key: "allowGitHooks" },
   "--allow-command": { kind: "list", key: "allowCommands" },
   "--allow-private-http": { kind: "bool", key: "allowPrivateHttp" },
   "--pass-env": { kind: "list", key: "passEnv" },
   "--idle-timeout": { kind: "int", key: "idleTimeout" },
   "--exclusive": { kind: "bool", key: "exclusive" },
+  "--issuer-url": { kind: "string", key: "issuerUrl" },
+  "--tls-cert": { kind: "string", key: "tlsCert" },
+  "--tls-key": { kind: "string", key: "tlsKey" },
+  "--oauth-jwks-url": { kind: "string", key: "oauthJwksUrl" },
+  "--oauth-issuer": { kind: "string", key: "oauthIssuer" },
+  "--oauth-audience": { kind: "string", key: "oauthAudience" },
+  "--oauth-token-ttl": { kind: "int", key: "oauthTokenTtl" },
+  "--oauth-allow-private-metadata": { kind: "bool", key: "oauthAllowPrivateMetadata" },
+  "--cors-origin": { kind: "list", key: "corsOrigins" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -83,8 +114,8 @@ Options:
                              getProjectContext and getToolCapabilities; no file, editor, git,
                              terminal or debugger tools (default: off)
   --toolsets <a,b,...>       Only these toolsets (repeatable; bridge always stays): workspace,
-                             code-navigation, code-intelligence, files, edit, search, notes, git,
-                             github, commands, quality (default: all)
+                             code-navigation, code-intelligence, files, editor, edit, search,
+                             notes, git, github, commands, quality (default: all)
   --exclude-toolsets <a,b>   All toolsets but these (repeatable; default: none)
   --profile <client>         Fit a client that caps its tool list: vscode or windsurf (at most 100
                              tools; toolsets the client's own agent covers go first) (default: none)
@@ -102,19 +133,38 @@ Options:
                              (default: ${DEFAULT_CONFIG.maxWsSessions}; 1-1000)
   --allow-push-to-main       Let gitPush push to main, master or the remote's default branch
                              (default: refused)
+  --allow-git-dir-writes     Let tools write where git takes code to run from: .git/, git
+                             directories, the hooks directory and config files the repository's
+                             config names (default: refused)
+  --allow-git-hooks          Run the repository's hooks (and a rebase's exec steps) on git tools
+                             and runCommand git runs that change it (default: no repository
+                             hook ever runs)
   --allow-command <name>     Let runCommand run this program too (repeatable; default allowlist:
                              git, npm, cargo, go, pytest, jest, vitest, tsc, eslint, biome), or a
-                             runner subcommand such as "npm exec"; interpreters and shells are
-                             never allowed
-  --allow-private-http       Let sendHttpRequest reach private, loopback and link-local addresses
-                             (default: off)
+                             runner subcommand such as "npm exec" or a cargo plugin ("cargo
+                             watch"); interpreters and shells are never allowed
+  --allow-private-http       Let sendHttpRequest, and the hosts runCommand's tools connect to,
+                             reach private, loopback and link-local addresses (default: off)
   --pass-env <NAME>          Let commands, test runners and checkers see this variable although
-                             it looks like a secret (repeatable; *_TOKEN, *_SECRET, *_API_KEY and
-                             the like are kept from them by default)
+                             it looks like a secret (repeatable; *TOKEN, *SECRET*, *PASSWORD,
+                             *KEY and the like are kept from them by default)
   --idle-timeout <ms>        Exit after this long without a session; 0 never (default: ${DEFAULT_CONFIG.idleTimeoutMs};
                              a bridge the shim starts: 600000)
   --exclusive                Refuse to start when another bridge serves this workspace
                              (default: warn and start)
+  --tls-cert <pem>           Serve HTTPS with this certificate chain (and --tls-key <pem>): remote
+                             clients may then connect with OAuth 2.1 (default: plain HTTP, loopback)
+  --issuer-url <url>         The bridge's public https URL behind a TLS reverse proxy,
+                             https://host[/prefix]: the OAuth issuer; /mcp below it is the resource.
+                             Without this or --tls-cert, --bind must be a loopback address
+  --oauth-token-ttl <s>      Lifetime of the access tokens the bridge issues (default: ${DEFAULT_CONFIG.remote.tokenTtlSeconds}; 60-86400)
+  --oauth-jwks-url <url>     Accept tokens of an existing identity provider instead (with
+  --oauth-issuer <iss>       --oauth-issuer and --oauth-audience): its JWKS, issuer and audience;
+  --oauth-audience <aud>     tokens carry the scopes mcp:read and/or mcp:write
+  --oauth-allow-private-metadata
+                             Fetch OAuth client metadata documents from private addresses too
+                             (default: public addresses only)
+  --cors-origin <origin>     Let this browser origin call the bridge (repeatable; default: none)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit
@@ -159,7 +209,10 @@ export function parseCli(argv: readonly string[]): CliResult {
       if (value === "") throw usage(`${name} needs a file path`);
       flags.configPath = value;
     } else if (spec.kind === "list") {
-      if (value.trim() === "") throw usage(`${name} needs ${spec.key === "passEnv" ? "a variable name" : "a program name"}`);
+      if (value.trim() === "")
+        throw usage(
+          `${name} needs ${spec.key === "passEnv" ? "a variable name" : spec.key === "corsOrigins" ? "an origin" : "a program name"}`,
+        );
       flags[spec.key] = [...(flags[spec.key] ?? []), value];
     } else if (spec.kind === "csv") {
       flags[spec.key] = [...(flags[spec.key] ?? []), ...parseToolsetNames(name, value)];

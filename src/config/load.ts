@@ -5,6 +5,7 @@ import { BridgeError, errorMessage } from "../errors.ts";
 import { allowEntryProblem } from "../security/commands/command-policy.ts";
 import { isAbsolute, join, normalize } from "../lib/paths/posix-path.ts";
 import type { CliFlags } from "./cli.ts";
+import { resolveRemote } from "./remote.ts";
 import { ConfigFileSchema, DEFAULT_CONFIG, type BridgeConfig, type ConfigFile } from "./schema.ts";
 
 export interface ConfigSources {
@@ -25,11 +26,12 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
   const fromFile = filePath === undefined ? {} : await loadConfigFile(absolute(filePath, sources.cwd), sources);
   const merged: ConfigFile = { ...fromFile, ...definedOnly(cliValues) };
   const token = merged.fixedToken ?? envToken(sources.env);
+  const bind = merged.bind ?? DEFAULT_CONFIG.bind;
 
   return {
     workspace: absolute(merged.workspace ?? sources.defaultWorkspace ?? ".", sources.cwd),
     port: merged.port ?? DEFAULT_CONFIG.port,
-    bind: merged.bind ?? DEFAULT_CONFIG.bind,
+    bind,
     ideName: merged.ideName ?? DEFAULT_CONFIG.ideName,
     fixedToken: token,
     slim: merged.slim ?? DEFAULT_CONFIG.slim,
@@ -46,12 +48,15 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     maxSessions: merged.maxSessions ?? DEFAULT_CONFIG.maxSessions,
     maxWsSessions: merged.maxWsSessions ?? DEFAULT_CONFIG.maxWsSessions,
     allowPushToMain: merged.allowPushToMain ?? DEFAULT_CONFIG.allowPushToMain,
+    allowGitDirWrites: merged.allowGitDirWrites ?? DEFAULT_CONFIG.allowGitDirWrites,
+    allowGitHooks: merged.allowGitHooks ?? DEFAULT_CONFIG.allowGitHooks,
     allowCommands: checkedAllowCommands(merged.allowCommands ?? DEFAULT_CONFIG.allowCommands),
     allowPrivateHttp: merged.allowPrivateHttp ?? DEFAULT_CONFIG.allowPrivateHttp,
     passEnv: checkedPassEnv(merged.passEnv ?? DEFAULT_CONFIG.passEnv),
     idleTimeoutMs: merged.idleTimeout ?? DEFAULT_CONFIG.idleTimeoutMs,
     exclusive: merged.exclusive ?? DEFAULT_CONFIG.exclusive,
     lsp: merged.lsp ?? DEFAULT_CONFIG.lsp,
+    remote: resolveRemote(merged, { bind, cwd: sources.cwd }),
   };
 }
 

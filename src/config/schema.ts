@@ -2,6 +2,7 @@
 // and CLI flags (in that order of precedence, lowest first). Every subsystem reads only this.
 import * as v from "valibot";
 import { LspConfigSchema, type LspConfig } from "./lsp-schema.ts";
+import { DEFAULT_REMOTE, REMOTE_FILE_KEYS, type RemoteAccessConfig } from "./remote.ts";
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
@@ -28,12 +29,15 @@ export const ConfigFileSchema = v.strictObject({
   maxWsSessions: v.optional(int(1, 1000)),
   // git
   allowPushToMain: v.optional(v.boolean()),
+  allowGitDirWrites: v.optional(v.boolean()),
+  allowGitHooks: v.optional(v.boolean()),
   allowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
   allowPrivateHttp: v.optional(v.boolean()),
   passEnv: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"), v.maxLength(200)))),
   idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
   exclusive: v.optional(v.boolean()),
   lsp: v.optional(LspConfigSchema),
+  ...REMOTE_FILE_KEYS,
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -74,6 +78,10 @@ export interface BridgeConfig {
   maxWsSessions: number;
   /** gitPush may push to main, master or the remote's default branch (refused by default). */
   allowPushToMain: boolean;
+  /** Tools may write where git takes code to run from (.git, hooks directories, included config). */
+  allowGitDirWrites: boolean;
+  /** The repository's hooks and a rebase's exec steps run on git runs that change it. */
+  allowGitHooks: boolean;
   /** Programs runCommand may run besides the defaults, or "npm exec"-style runner subcommands. */
   allowCommands: string[];
   /** sendHttpRequest may reach private, loopback and link-local addresses. */
@@ -89,6 +97,8 @@ export interface BridgeConfig {
   exclusive: boolean;
   /** Language servers by languageId, ahead of the built-in ones (config file only). */
   lsp: LspConfig;
+  /** OAuth-protected access from other machines (src/config/remote.ts); off by default. */
+  remote: RemoteAccessConfig;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -116,10 +126,13 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   // (~20 KB a session) and the checkpoint (~200 bytes a session) under connect/drop churn.
   maxWsSessions: 32,
   allowPushToMain: false,
+  allowGitDirWrites: false,
+  allowGitHooks: false,
   allowCommands: [],
   allowPrivateHttp: false,
   passEnv: [],
   idleTimeoutMs: 0,
   exclusive: false,
   lsp: {},
+  remote: DEFAULT_REMOTE,
 };

@@ -1,25 +1,35 @@
 // A language server's WorkspaceEdit (rename, code action, organize imports, formatting) applied so
-// that a server can neither write outside the workspace nor break the code unseen: every URI through the jail (workspace-edit.ts), every file still the
-// content the server computed the edit on, the new content checked by the server before anything is
-// written (it is sent as an unsaved change, so the errors it would introduce or fix are known), then
-// written all files or none (ctx.fs.commit), or only shown (dry run), or held back when it would
-// introduce errors and the caller said onlyIfNoNewErrors. What the server was shown is put back to
-// the files' content when nothing is written. Files the edit renames or deletes (edit-plan.ts) are
-// shown the same way: the moved content opened at its new path, the old path closed and announced
-// deleted (workspace/didChangeWatchedFiles), so importers left pointing at it show their errors.
-import type { Diagnostic, WorkspaceEdit } from "vscode-languageserver-protocol";
-import { ToolError } from "../errors.ts";
+// that a server can neither write outside the workspace nor break the code unseen: every URI
+// through the jail (workspace-edit.ts), every file still the content the server computed the edit
+// on, written all files or none (ctx.fs.commit), or only shown (dry run), or held back when the
+// caller said onlyIfNoNewErrors and the new content would introduce errors. The errors are
+// compared over the edited files and the files the caller names as using what the edit changes
+// (every file that mentions a renamed symbol), not only those open. A dry run (and
+// onlyIfNoNewErrors) predicts them: the new content is sent as unsaved changes, every file before
+// one is checked, since a rename's files only agree together; files the edit renames or deletes
+// (edit-plan.ts) are shown the same way, the moved content opened at its new path, the old path
+// closed and announced deleted. A written edit is verified after the fact: the server is told the
+// files changed (Changed, Created, Deleted), allowed to catch up, and the errors counted again on
+// the files as written. A preview's digest lets a later call apply exactly what was shown, or
+// nothing. What the server was shown is put back to the files' content when nothing is written.
+import type { WorkspaceEdit } from "vscode-languageserver-protocol";
 import { toFileUri } from "../lib/paths/file-uri.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import type { FileWrite, WorkspaceFs } from "../workspace/workspace-fs.ts";
+import { difference, type ErrorAt, errorsOf, type FileSet } from "./edit-errors.ts";
 import { encode, planChanges, type PlannedPath } from "./edit-plan.ts";
 import type { LanguageServer } from "./language-server.ts";
 import { checkWorkspaceEdit } from "./workspace-edit.ts";
 
-/** Files whose errors are compared: the edited ones, then others the server has open. */
-const MAX_CHECKED_FILES = 24;
+export type { ErrorAt } from "./edit-errors.ts";
+
+/** Files whose errors are compared, within what a server keeps open; the rest are counted as not checked. */
+const MAX_CHECKED_FILES = 48;
+/** How long a written edit waits for the server's own work to end before its errors are counted again. */
+const CATCH_UP_MS = 10_000;
 /** workspace/didChangeWatchedFiles change types. */
 const CREATED = 1;
+const CHANGED = 2;
 const DELETED = 3;
 
 export interface EditedFile {
@@ -36,28 +46,34 @@ export interface EditedFile {
   /** The bytes written (undefined for a deleted file). */
   readonly data: Uint8Array | undefined;
 }
-export interface ErrorAt {
-  file: string;
-  diagnostic: Diagnostic;
-}
 
 export interface EditOutcome {
   /** Files whose content the edit changes (or creates). */
   files: EditedFile[];
   introduced: ErrorAt[];
   fixed: ErrorAt[];
-  /** How many files' errors were compared, and whether each answer was for the content asked. */
+  /** How many files' errors were compared; how many more that use the change were past the bound. */
   checkedFiles: number;
-  diagnosticsCurrent: boolean;
+  notChecked: number;
+  /** Files the server said nothing about in time: their errors are unknown. */
+  late: string[];
+  /** true: counted on the files as written, after the server caught up; false: predicted on unsaved content. */
+  verified: boolean;
   written: boolean;
   /** Why nothing was written: "dry run", or the errors it would introduce. */
   heldBack?: string;
+  /** Of the planned content: passed back as `expectDigest`, exactly this edit is applied, or nothing. */
+  digest: string;
 }
 
 export interface ApplyEditOptions {
   dryRun: boolean;
   onlyIfNoNewErrors: boolean;
   signal: AbortSignal;
+  /** Files that use what the edit changes, compared too (every file mentioning a renamed symbol). */
+  alsoCheck?: readonly WorkspacePath[];
+  /** A preview's digest: the edit is written only if it is still the one previewed. */
+  expectDigest?: string | undefined;
 }
 
 interface ApplyEditDeps {
@@ -76,119 +92,158 @@ export async function applyWorkspaceEdit(
   const plan = [...(await planChanges({ fs: opts.fs, openText: (path) => server.openText(path) }, checked.changes)).values()].filter(
     changes,
   );
-  const files = editedFiles(plan);
-  if (plan.length === 0)
-    return {
-      files,
-      introduced: [],
-      fixed: [],
-      checkedFiles: 0,
-      diagnosticsCurrent: true,
-      written: false,
-      heldBack: "the edit changes nothing",
-    };
+  const digest = digestOf(plan);
+  const base: EditOutcome = {
+    files: editedFiles(plan),
+    introduced: [],
+    fixed: [],
+    checkedFiles: 0,
+    notChecked: 0,
+    late: [],
+    verified: false,
+    written: false,
+    digest,
+  };
+  if (plan.length === 0) return { ...base, heldBack: "the edit changes nothing" };
+  const changed = opts.expectDigest !== undefined && opts.expectDigest !== digest;
   const handled = (path: WorkspacePath) => {
     const language = opts.languageOf(opts.fs.relative(path));
     return language !== undefined && server.launch.spec.languages.includes(language) ? language : undefined;
   };
   const touched = new Set<string>(plan.map((p) => p.path));
-  const others = server.openPaths().filter((p) => !touched.has(p) && handled(p) !== undefined);
+  const users = [...new Set(opts.alsoCheck ?? [])].filter((p) => !touched.has(p) && handled(p) !== undefined);
+  const others = server.openPaths().filter((p) => !touched.has(p) && !users.includes(p) && handled(p) !== undefined);
   // A moved file's errors are named by its new path before the edit too, so they are not "fixed" in one file and "introduced" in another.
   const movedTo = new Map<string, string>();
   for (const p of plan) if (p.proposed?.from !== undefined && p.proposed.from !== p.path) movedTo.set(p.proposed.from, p.relative);
   // A deleted file's own errors are not compared: they are not fixed, the file is gone.
   const kept = (p: PlannedPath, state: "disk" | "proposed") =>
     p[state] !== undefined && (state === "proposed" || p.proposed !== undefined || movedTo.has(p.path));
-  const scopeOf = (state: "disk" | "proposed") =>
-    [...plan.filter((p) => kept(p, state) && handled(p.path) !== undefined).map((p) => p.path), ...others].slice(0, MAX_CHECKED_FILES);
-  const gone = plan.filter((p) => p.disk !== undefined && p.proposed === undefined).map((p) => p.path);
+  const wanted = (state: "disk" | "proposed") => [
+    ...plan.filter((p) => kept(p, state) && handled(p.path) !== undefined).map((p) => p.path),
+    ...users,
+  ];
+  const scope = (state: "disk" | "proposed"): FileSet => ({
+    paths: [...wanted(state), ...others].slice(0, MAX_CHECKED_FILES),
+    language: (path) => handled(path) as string,
+    name: (path) => (state === "disk" ? movedTo.get(path) : undefined) ?? opts.fs.relative(path),
+  });
+  const checkedFiles = scope("proposed").paths.length;
+  const notChecked = Math.max(0, wanted("proposed").length - MAX_CHECKED_FILES);
+  const call = { pushWaitMs: opts.pushWaitMs, signal: opts.signal };
   let written = false;
   let shown = false;
+  let before: Awaited<ReturnType<typeof errorsOf>>;
   try {
-    const diagnose = async (state: "disk" | "proposed") => {
-      if (state === "proposed") {
-        // Every file gets its new content before one is checked: a rename's files only agree together.
-        shown = true;
-        for (const p of plan) {
-          const language = handled(p.path);
-          if (p.proposed !== undefined && language !== undefined) await server.sync(p.path, language, { text: p.proposed.text });
-        }
-        // Files the edit removes are closed and said deleted (workspace/didChangeWatchedFiles), last:
-        // the server then sees them gone though they are still on disk.
-        for (const path of gone) await server.close(path);
-        // tsgo handles a didClose with its next request, and re-reads the disk on it: a deletion
-        // said before that is undone (measured with 7.0.2), so one request goes first.
-        const first = scopeOf("proposed")[0];
-        if (gone.length > 0 && first !== undefined && server.supports("textDocument/diagnostic"))
-          await server.request("textDocument/diagnostic", { textDocument: { uri: toFileUri(first) } }, { signal: opts.signal });
-        // Said once: tsgo takes a second deletion of the same file, or a creation of another one
-        // (the watcher's, after an earlier write), as a cue to re-read the disk, where the file still is.
-        if (gone.length > 0)
-          await server.notify("workspace/didChangeWatchedFiles", {
-            changes: gone.map((path) => ({ uri: toFileUri(path), type: DELETED })),
-          });
-      }
-      let current = true;
-      const errors: ErrorAt[] = [];
-      for (const path of scopeOf(state)) {
-        if (opts.signal.aborted)
-          throw new ToolError("cancelled", "The edit was cancelled before anything was written", { suggestion: "Call again to apply it." });
-        const planned = plan.find((p) => p.path === path);
-        const text = state === "proposed" ? planned?.proposed?.text : undefined;
-        const found = await server.diagnosticsFor(path, handled(path) as string, {
-          deadline: Date.now() + opts.pushWaitMs,
-          signal: opts.signal,
-          ...(text === undefined ? {} : { text }),
-        });
-        current &&= found.how !== "none";
-        const file = (state === "disk" ? movedTo.get(path) : undefined) ?? opts.fs.relative(path);
-        for (const d of found.items) if ((d.severity ?? 1) === 1) errors.push({ file, diagnostic: d });
-      }
-      return { errors, current };
-    };
-    const before = await diagnose("disk");
-    const after = await diagnose("proposed");
-    const introduced = difference(after.errors, before.errors);
-    const fixed = difference(before.errors, after.errors);
-    const outcome: EditOutcome = {
-      files,
-      introduced,
-      fixed,
-      checkedFiles: scopeOf("proposed").length,
-      diagnosticsCurrent: before.current && after.current,
-      written: false,
-    };
-    if (opts.dryRun) return { ...outcome, heldBack: "dry run" };
-    if (opts.onlyIfNoNewErrors && introduced.length > 0)
-      return {
-        ...outcome,
-        heldBack: `it would introduce ${introduced.length} error${introduced.length === 1 ? "" : "s"} (onlyIfNoNewErrors)`,
+    before = await errorsOf(server, scope("disk"), call);
+    if (opts.dryRun || opts.onlyIfNoNewErrors || changed) {
+      shown = true;
+      await showProposed(server, plan, { handled, first: scope("proposed").paths[0], signal: opts.signal });
+      const texts = new Map(plan.map((p) => [p.path as string, p.proposed?.text]));
+      const predicted = await errorsOf(server, { ...scope("proposed"), text: (path) => texts.get(path) }, call);
+      const outcome: EditOutcome = {
+        ...base,
+        introduced: difference(predicted.errors, before.errors),
+        fixed: difference(before.errors, predicted.errors),
+        checkedFiles,
+        notChecked,
+        late: [...new Set([...before.late, ...predicted.late])],
       };
+      if (changed)
+        return {
+          ...outcome,
+          heldBack: `it is not the edit previewed as ${opts.expectDigest} (the files or the server's answer changed since)`,
+        };
+      if (opts.dryRun) return { ...outcome, heldBack: "dry run" };
+      if (outcome.introduced.length > 0)
+        return {
+          ...outcome,
+          heldBack: `it would introduce ${outcome.introduced.length} error${outcome.introduced.length === 1 ? "" : "s"} (onlyIfNoNewErrors)`,
+        };
+    }
     const byPath = new Map<string, PlannedPath>(plan.map((p) => [p.path, p]));
     await opts.fs.commit(plan.map((p) => writeOf(p, byPath)));
     written = true;
-    return { ...outcome, written: true };
   } finally {
-    await tellServer(server, plan, { written, shown, language: (path) => handled(path) ?? "plaintext" }).catch(() => undefined);
+    await tellServer(server, plan, { written, shown, language: (path) => handled(path) }).catch(() => undefined);
   }
+  // Verified after the fact: the files as written, once the server's own work has ended.
+  await server.progress.idle(Date.now() + CATCH_UP_MS, opts.signal);
+  const after = await errorsOf(server, scope("proposed"), call);
+  return {
+    ...base,
+    introduced: difference(after.errors, before.errors),
+    fixed: difference(before.errors, after.errors),
+    checkedFiles,
+    notChecked,
+    late: [...new Set([...before.late, ...after.late])],
+    verified: true,
+    written: true,
+  };
 }
 
-/** After the edit: what the server was shown goes back to what the files hold; moved and deleted files are announced as they now are. */
+/** The edit's new content sent to the server as unsaved changes, every file before one is checked; files it removes closed and said deleted. */
+async function showProposed(
+  server: LanguageServer,
+  plan: readonly PlannedPath[],
+  opts: { handled(path: WorkspacePath): string | undefined; first: WorkspacePath | undefined; signal: AbortSignal },
+): Promise<void> {
+  for (const p of plan) {
+    const language = opts.handled(p.path);
+    if (p.proposed !== undefined && language !== undefined) await server.sync(p.path, language, { text: p.proposed.text });
+  }
+  // Files the edit removes are closed and said deleted (workspace/didChangeWatchedFiles), last:
+  // the server then sees them gone though they are still on disk.
+  const gone = plan.filter((p) => p.disk !== undefined && p.proposed === undefined).map((p) => p.path);
+  if (gone.length === 0) return;
+  for (const path of gone) await server.close(path);
+  // tsgo handles a didClose with its next request, and re-reads the disk on it: a deletion
+  // said before that is undone (measured with 7.0.2), so one request goes first.
+  if (opts.first !== undefined && server.supports("textDocument/diagnostic"))
+    await server.request("textDocument/diagnostic", { textDocument: { uri: toFileUri(opts.first) } }, { signal: opts.signal });
+  // Said once: tsgo takes a second deletion of the same file, or a creation of another one
+  // (the watcher's, after an earlier write), as a cue to re-read the disk, where the file still is.
+  await server.notify("workspace/didChangeWatchedFiles", { changes: gone.map((path) => ({ uri: toFileUri(path), type: DELETED })) });
+}
+
+/**
+ * After the edit, the server is told the files as they are: written, every touched path is synced
+ * from disk and announced (Changed, Created, Deleted), so files that import them are checked
+ * against the new content; not written, what it was shown is put back.
+ */
 async function tellServer(
   server: LanguageServer,
   plan: readonly PlannedPath[],
-  opts: { written: boolean; shown: boolean; language(path: WorkspacePath): string },
+  opts: { written: boolean; shown: boolean; language(path: WorkspacePath): string | undefined },
 ): Promise<void> {
-  if (!opts.shown) return;
+  if (!opts.written && !opts.shown) return;
   // A path with nothing on it now is closed by the sync (it cannot be read); one put back is re-read.
-  if (!opts.written) for (const p of plan) await server.sync(p.path, opts.language(p.path)).catch(() => undefined);
+  for (const p of plan) {
+    const language = opts.language(p.path);
+    if (language !== undefined) await server.sync(p.path, language).catch(() => undefined);
+    else if (server.openText(p.path) !== undefined) await server.close(p.path);
+  }
+  const exists = (p: PlannedPath) => (opts.written ? p.proposed !== undefined : p.disk !== undefined);
   const events = plan
-    .filter((p) => (p.disk === undefined) !== (p.proposed === undefined))
-    .map((p) => {
-      const exists = opts.written ? p.proposed !== undefined : p.disk !== undefined;
-      return { uri: toFileUri(p.path), type: exists ? CREATED : DELETED };
-    });
+    .filter((p) => opts.written || (p.disk === undefined) !== (p.proposed === undefined))
+    .map((p) => ({ uri: toFileUri(p.path), type: !exists(p) ? DELETED : opts.written && p.disk !== undefined ? CHANGED : CREATED }));
+  server.filesChanged();
   if (events.length > 0) await server.notify("workspace/didChangeWatchedFiles", { changes: events });
+}
+
+/** FNV-1a over the planned paths and contents: short, stable, the same for the same edit on the same files. */
+function digestOf(plan: readonly PlannedPath[]): string {
+  let hash = 0x811c9dc5;
+  const feed = (text: string) => {
+    for (let i = 0; i < text.length; i++) {
+      hash ^= text.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+  };
+  for (const p of [...plan].sort((a, b) => (a.relative < b.relative ? -1 : 1))) {
+    feed(`${p.relative}\0${p.disk?.text ?? "\u0001absent"}\0${p.proposed?.text ?? "\u0001deleted"}\0`);
+  }
+  return hash.toString(16).padStart(8, "0");
 }
 
 /** A path whose content or existence the edit changes. */
@@ -233,18 +288,4 @@ function editedFiles(plan: readonly PlannedPath[]): EditedFile[] {
     if (p.proposed === undefined && p.disk !== undefined && !moved.has(p.path))
       files.push({ path: p.path, relative: p.relative, before: p.disk.text, after: undefined, data: undefined });
   return files;
-}
-
-/** Errors of `a` not in `b`, matched by file, code and message (positions move with the edit). */
-function difference(a: readonly ErrorAt[], b: readonly ErrorAt[]): ErrorAt[] {
-  const key = (e: ErrorAt) =>
-    `${e.file}\0${String(e.diagnostic.code ?? "")}\0${typeof e.diagnostic.message === "string" ? e.diagnostic.message : e.diagnostic.message.value}`;
-  const left = new Map<string, number>();
-  for (const e of b) left.set(key(e), (left.get(key(e)) ?? 0) + 1);
-  return a.filter((e) => {
-    const n = left.get(key(e)) ?? 0;
-    if (n === 0) return true;
-    left.set(key(e), n - 1);
-    return false;
-  });
 }

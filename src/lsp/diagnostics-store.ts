@@ -40,16 +40,17 @@ export class DiagnosticsStore {
   }
 
   /**
-   * The diagnostics of `uri` published after `afterSeq` for `version` (or with no version given),
-   * waiting until `deadline`; undefined when none came in time.
+   * The diagnostics of `uri` published after `afterSeq` for `version` (or with no version given,
+   * unless `versioned`), waiting until `deadline`; undefined when none came in time.
    */
   async next(
     uri: string,
-    opts: { afterSeq: number; version: number; deadline: number; signal: AbortSignal },
+    opts: { afterSeq: number; version: number; versioned?: boolean; deadline: number; signal: AbortSignal },
   ): Promise<Published | undefined> {
     for (;;) {
       const found = this.byUri.get(uri);
-      if (found !== undefined && found.seq > opts.afterSeq && (found.version === undefined || found.version >= opts.version)) return found;
+      const forVersion = found?.version === undefined ? opts.versioned !== true : found.version >= opts.version;
+      if (found !== undefined && found.seq > opts.afterSeq && forVersion) return found;
       const remaining = opts.deadline - Date.now();
       if (remaining <= 0 || opts.signal.aborted) return undefined;
       await this.arrivals.wait(opts.deadline, opts.signal);

@@ -35,6 +35,8 @@ interface Launch {
   args: readonly string[];
   env: Record<string, string>;
   initializationOptions: unknown;
+  /** Answers to workspace/configuration: the spec's settings with the project's style. */
+  settings: Readonly<Record<string, unknown>> | undefined;
   processId: number;
 }
 
@@ -76,6 +78,7 @@ export class LanguageServer {
   /** Set while a command the bridge runs may send workspace/applyEdit. */
   private captured: ApplyWorkspaceEditParams[] | undefined;
   private commandDone: Promise<void> = Promise.resolve();
+  private settings: Readonly<Record<string, unknown>>;
 
   private constructor(
     readonly launch: Launch,
@@ -83,13 +86,14 @@ export class LanguageServer {
     private readonly hooks: ServerHooks,
   ) {
     this.serverName = launch.spec.id;
+    this.settings = launch.settings ?? {};
     this.diagnostics = new DiagnosticsStore(hooks.onDiagnosticsChanged);
     this.documents = new OpenDocuments(connection, hooks.readText);
     connection.onNotification("$/progress", (params) => this.progress.onProgress(params));
     connection.onNotification("textDocument/publishDiagnostics", (params) => this.diagnostics.publish(params as PublishDiagnosticsParams));
     answerServerRequests(connection, {
       root: launch.root,
-      settings: launch.spec.settings ?? {},
+      settings: () => this.settings,
       registrations: this.registrations,
       refusedEdits: this.refusedEdits,
       captureEdit: (params) => {
@@ -120,8 +124,7 @@ export class LanguageServer {
       server.capabilities = result.capabilities ?? {};
       if (result.serverInfo) server.serverName = displayName(result.serverInfo);
       await connection.notify("initialized", {});
-      if (launch.spec.settings !== undefined)
-        await connection.notify("workspace/didChangeConfiguration", { settings: launch.spec.settings });
+      if (launch.settings !== undefined) await connection.notify("workspace/didChangeConfiguration", { settings: launch.settings });
       return server;
     } catch (err) {
       const tail = connection.stderrTail().trim().split("\n").slice(-5).join("\n");
@@ -131,6 +134,13 @@ export class LanguageServer {
         { cause: err },
       );
     }
+  }
+
+  /** New settings (the project's style changed): answered from now on and pushed to the server. */
+  async updateSettings(settings: Readonly<Record<string, unknown>>): Promise<void> {
+    if (JSON.stringify(settings) === JSON.stringify(this.settings)) return;
+    this.settings = settings;
+    await this.connection.notify("workspace/didChangeConfiguration", { settings });
   }
 
   get pid(): number | undefined {
@@ -224,6 +234,11 @@ export class LanguageServer {
     }
   }
 
+  /** Files changed on disk: what the open documents were analysed against may be old (their next diagnostics are fresh ones). */
+  filesChanged(): void {
+    this.documents.bump();
+  }
+
   /** The file changed on disk (a watcher's hint): an open copy is brought up to date now, through the jail. */
   async refresh(path: string): Promise<void> {
     const doc = this.documents.get(path);
@@ -237,8 +252,17 @@ export class LanguageServer {
     opts: { deadline: number; signal: AbortSignal; text?: string },
   ): Promise<FileDiagnostics> {
     const before = this.diagnostics.now;
-    const { doc, changed } = await this.sync(path, languageId, { text: opts.text });
-    if (this.supports("textDocument/diagnostic")) {
+    const synced = await this.sync(path, languageId, { text: opts.text });
+    let { doc, changed } = synced;
+    const pulls = this.supports("textDocument/diagnostic");
+    // Something it depends on changed since the server last saw this document: a pulling server
+    // computes for the state now, a push-only one is made to analyse it again.
+    const reopen = !pulls && !changed && doc.syncedAt < this.documents.epoch && this.launch.spec.refreshByReopening === true;
+    if (!pulls && !changed && doc.syncedAt < this.documents.epoch) {
+      doc = (await this.documents.touch(path, { reopen })) ?? doc;
+      changed = true;
+    }
+    if (pulls) {
       const report = await this.request<DocumentDiagnosticReport>(
         "textDocument/diagnostic",
         { textDocument: { uri: doc.uri } },
@@ -260,6 +284,8 @@ export class LanguageServer {
     const published = await this.diagnostics.next(doc.uri, {
       afterSeq: changed ? before : -1,
       version: doc.version,
+      // Closing clears a file's diagnostics with a publication of no version (clangd): not the answer.
+      versioned: reopen,
       deadline: opts.deadline,
       signal: opts.signal,
     });

@@ -21,10 +21,14 @@ import { findWorkspaceSources } from "./workspace-sources.ts";
 
 /** Larger files are not sent to a server (a generated bundle is no one's source). */
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
+/** A style config (.editorconfig, .prettierrc, package.json) larger than this is not read. */
+const MAX_CONFIG_BYTES = 256 * 1024;
 /** How long a whole-project request waits for the server's readiness before answering partial. */
 const READY_WAIT_MS = 20_000;
 /** How long a push-only server gets to publish the diagnostics of what was just synced. */
 const PUSH_WAIT_MS = 5_000;
+/** The same for an edit's check, which sends several files at once (clangd rebuilds them on two threads). */
+const EDIT_CHECK_WAIT_MS = 15_000;
 
 export interface LspDocument {
   readonly path: WorkspacePath;
@@ -82,6 +86,15 @@ export interface LspService {
   diagnosticsFor(file: string, opts: CallOptions & { start?: boolean }): Promise<FileDiagnosticsResult>;
   /** Whether an installed language server handles `file` (nothing is started). */
   handles(file: string): Promise<boolean>;
+  /** The languageId of a root-relative path, or undefined when no server's language claims it. */
+  languageOf(relative: string): string | undefined;
+  /**
+   * Opens `files` (root-relative) in `server` and waits until it has analysed each (a push-only
+   * server: its diagnostics for the version sent; a pulling one answers in order anyway), so a
+   * request sent next sees them. Files of a language the server does not handle, or unreadable,
+   * are left out; returns those opened.
+   */
+  analyse(server: LanguageServer, files: readonly string[], opts: { signal: AbortSignal }): Promise<string[]>;
   /** Whether an installed server handles one of the workspace's main languages (its source files, not JSON or YAML). */
   handlesWorkspace(signal: AbortSignal): Promise<boolean>;
   /** Diagnostics of every file of the workspace an installed server handles, up to `maxFiles`, each for its content on disk. */
@@ -158,12 +171,15 @@ export function createLspService(opts: LspServiceOptions): LspService {
         if (path !== undefined) emit(path);
       },
     },
+    readConfig: (path) => fs.readText(path, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined),
     onStarted: () => {
       if (watcher !== undefined) return;
       watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
         pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
+        void pool.restyle(changes.map((c) => basename(c.path)));
         const servers = pool.runningServers();
         for (const server of servers) {
+          server.filesChanged();
           for (const change of changes) if (change.type !== 3) void server.refresh(change.path);
           void server.notify("workspace/didChangeWatchedFiles", {
             changes: changes.map((c) => ({ uri: toFileUri(c.path), type: c.type })),
@@ -231,6 +247,24 @@ export function createLspService(opts: LspServiceOptions): LspService {
 
   return {
     document,
+    languageOf: (rel) => pool.languageOf(rel),
+    async analyse(server, files, call) {
+      const opened = await Promise.all(
+        files.map(async (file) => {
+          const path = await fs.resolve(file).catch(() => undefined);
+          const languageId = path === undefined ? undefined : pool.languageOf(fs.relative(path));
+          if (path === undefined || languageId === undefined || !server.launch.spec.languages.includes(languageId)) return undefined;
+          try {
+            if (server.supports("textDocument/diagnostic")) await server.sync(path, languageId);
+            else await server.diagnosticsFor(path, languageId, { deadline: Date.now() + PUSH_WAIT_MS, signal: call.signal });
+            return file;
+          } catch {
+            return undefined;
+          }
+        }),
+      );
+      return opened.filter((f): f is string => f !== undefined);
+    },
     async handles(file) {
       const path = await fs.resolve(file).catch(() => undefined);
       const languageId = path === undefined ? undefined : pool.languageOf(fs.relative(path));
@@ -272,7 +306,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       return out;
     },
     applyEdit: (server, edit, call) =>
-      applyWorkspaceEdit(server, edit, { ...call, fs, languageOf: (rel) => pool.languageOf(rel), pushWaitMs: PUSH_WAIT_MS }),
+      applyWorkspaceEdit(server, edit, { ...call, fs, languageOf: (rel) => pool.languageOf(rel), pushWaitMs: EDIT_CHECK_WAIT_MS }),
     async workspaceServers(call) {
       let servers = pool.runningServers().filter((s) => s.supports(call.method));
       if (servers.length > 0) return servers;
@@ -307,6 +341,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
     },
     async filesChanged(changes) {
       for (const server of pool.runningServers()) {
+        server.filesChanged();
         for (const open of server.openPaths()) if (changes.some((c) => isInside(open, c.path))) await server.refresh(open);
         // A server that knows files under a deleted directory hears of each (a directory's own event is not enough for every server).
         const known = server.knownUris().map((uri) => ({ uri, path: fromFileUri(uri) }));

@@ -12,6 +12,8 @@ export function noLanguageServers(): LspService {
   return {
     document: refuse,
     handles: async () => false,
+    languageOf: () => undefined,
+    analyse: async () => [],
     handlesWorkspace: async () => false,
     workspaceDiagnostics: refuse,
     applyEdit: refuse,

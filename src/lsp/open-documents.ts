@@ -17,6 +17,8 @@ interface OpenDocument {
   version: number;
   text: string;
   lastUsed: number;
+  /** The epoch (below) when the server was last sent this document: older, and its analysis may predate a change elsewhere. */
+  syncedAt: number;
 }
 
 export interface SyncResult {
@@ -27,6 +29,12 @@ export interface SyncResult {
 
 export class OpenDocuments {
   private readonly open = new Map<string, OpenDocument>();
+  /**
+   * Goes up with every change the server is told of (a document's new content here, a file changed
+   * on disk): a document synced before the latest change may have diagnostics computed against the
+   * old content of what it imports or includes.
+   */
+  epoch = 0;
   /** One sync at a time, so versions go up in the order the server receives them. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -38,6 +46,41 @@ export class OpenDocuments {
   /** `text`: send this content instead of the file's (an edit's proposed result, not written yet). */
   sync(path: WorkspacePath, languageId: string, opts: { text?: string | undefined } = {}): Promise<SyncResult> {
     const run = this.queue.then(() => this.syncNow(path, languageId, opts.text));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** Something changed that open documents may depend on (a file on disk): their analyses may be old. */
+  bump(): void {
+    this.epoch += 1;
+  }
+
+  /**
+   * Sends the document again, same text, next version, so the server analyses it anew against
+   * what it depends on now: push-only servers (clangd, pyright, gopls) do not all re-check an open
+   * file when a header or an imported module changes, and a new version is what their next
+   * diagnostics are matched with. `reopen`: closed and opened again, for a server that skips a
+   * change whose text is the same (clangd then publishes nothing).
+   */
+  touch(path: string, opts: { reopen: boolean }): Promise<OpenDocument | undefined> {
+    const run = this.queue.then(async () => {
+      const doc = this.open.get(path);
+      if (doc === undefined) return undefined;
+      doc.version += 1;
+      doc.syncedAt = this.epoch;
+      if (opts.reopen) {
+        await this.connection.notify("textDocument/didClose", { textDocument: { uri: doc.uri } });
+        await this.connection.notify("textDocument/didOpen", {
+          textDocument: { uri: doc.uri, languageId: doc.languageId, version: doc.version, text: doc.text },
+        });
+      } else {
+        await this.connection.notify("textDocument/didChange", {
+          textDocument: { uri: doc.uri, version: doc.version },
+          contentChanges: [{ text: doc.text }],
+        });
+      }
+      return doc;
+    });
     this.queue = run.catch(() => {});
     return run;
   }
@@ -83,6 +126,7 @@ export class OpenDocuments {
       if (existing.text === text) return { doc: existing, changed: false };
       existing.version += 1;
       existing.text = text;
+      existing.syncedAt = ++this.epoch;
       await this.connection.notify("textDocument/didChange", {
         textDocument: { uri: existing.uri, version: existing.version },
         contentChanges: [{ text }],
@@ -90,7 +134,7 @@ export class OpenDocuments {
       return { doc: existing, changed: true };
     }
     await this.evictBeyond(MAX_OPEN - 1);
-    const doc: OpenDocument = { path, uri: toFileUri(path), languageId, version: 1, text, lastUsed: Date.now() };
+    const doc: OpenDocument = { path, uri: toFileUri(path), languageId, version: 1, text, lastUsed: Date.now(), syncedAt: ++this.epoch };
     this.open.set(path, doc);
     await this.connection.notify("textDocument/didOpen", { textDocument: { uri: doc.uri, languageId, version: 1, text } });
     return { doc, changed: true };

@@ -14,6 +14,7 @@ import { languageIdOf } from "./languages.ts";
 import { LanguageServer, type ServerHooks } from "./language-server.ts";
 import { initializationOptionsFor } from "./launch-options.ts";
 import { projectRoot } from "./project-root.ts";
+import { isStyleFile, readProjectStyle, typeScriptSettings } from "./project-style.ts";
 import type { ServerSpec } from "./server-specs.ts";
 
 const MAX_CRASHES = 3;
@@ -29,6 +30,8 @@ interface PoolOptions {
   processId: number;
   idleMs: number;
   hooks: ServerHooks;
+  /** Reads a project's config file (its style) through the jail; undefined when missing or unreadable. */
+  readConfig(path: string): Promise<string | undefined>;
   onStarted(server: LanguageServer): void;
   log(level: "info" | "warning", message: string, data?: Record<string, unknown>): void;
 }
@@ -131,6 +134,16 @@ export class LanguageServerPool {
   /** A file of this name appeared or went away: project roots are looked up again. */
   forgetRoots(changedNames: readonly string[]): void {
     if (changedNames.some((name) => this.opts.specs.some((s) => s.rootMarkers.includes(name)))) this.roots.clear();
+  }
+
+  /** A file of this name changed: servers that format by the project's style read it again. */
+  async restyle(changedNames: readonly string[]): Promise<void> {
+    if (!changedNames.some(isStyleFile)) return;
+    for (const entry of this.entries.values()) {
+      if (entry.server === undefined) continue;
+      // A server that stops meanwhile has nothing to update.
+      await entry.server.updateSettings((await this.settingsFor(entry)) ?? {}).catch(() => {});
+    }
   }
 
   /** Running servers, for requests that are not about one file (workspace symbols, errors). */
@@ -277,8 +290,17 @@ export class LanguageServerPool {
       args: entry.spec.args,
       env: this.opts.env,
       initializationOptions,
+      settings: await this.settingsFor(entry),
       processId: this.opts.processId,
     };
+  }
+
+  /** The spec's settings, with the project's style for the servers that format TypeScript and JavaScript. */
+  private async settingsFor(entry: Entry): Promise<Readonly<Record<string, unknown>> | undefined> {
+    if (!entry.spec.languages.includes("typescript") && !entry.spec.languages.includes("javascript")) return entry.spec.settings;
+    const style = await readProjectStyle((file) => this.opts.readConfig(`${entry.root}/${file}`));
+    const styled = typeScriptSettings(style);
+    return styled === undefined ? entry.spec.settings : { ...entry.spec.settings, ...styled };
   }
 
   private async stopIdle(): Promise<void> {

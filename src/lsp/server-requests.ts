@@ -16,7 +16,8 @@ import { basename } from "../lib/paths/posix-path.ts";
 
 interface ClientState {
   readonly root: string;
-  readonly settings: Readonly<Record<string, unknown>>;
+  /** The settings as they are now: the project's style may change while the server runs. */
+  settings(): Readonly<Record<string, unknown>>;
   /** Methods the server registered dynamically (client/registerCapability), by registration id. */
   readonly registrations: Map<string, Registration>;
   /** Edits the server asked for outside a command the bridge runs, refused. */
@@ -28,7 +29,7 @@ interface ClientState {
 
 export function answerServerRequests(connection: LspConnection, state: ClientState): void {
   connection.onRequest("workspace/configuration", (params) =>
-    ((params as ConfigurationParams).items ?? []).map((item) => settingFor(state.settings, item.section)),
+    ((params as ConfigurationParams).items ?? []).map((item) => settingFor(state.settings(), item.section)),
   );
   connection.onRequest("workspace/workspaceFolders", () => [{ uri: toFileUri(state.root), name: basename(state.root) || "/" }]);
   connection.onRequest("window/workDoneProgress/create", () => null);

@@ -31,6 +31,11 @@ export interface ServerSpec {
   filePatterns?: readonly string[];
   /** Offer the server push diagnostics only (no textDocument/diagnostic in the client capabilities). */
   pushDiagnosticsOnly?: boolean;
+  /**
+   * The server skips a didChange whose text is the same (so publishes nothing): a document is
+   * closed and opened again to have it analysed against a changed header or import.
+   */
+  refreshByReopening?: boolean;
   /** typescript-language-server needs a TypeScript <= 6 tsserver.js when the workspace has none. */
   tsserver?: BundledFile;
 }
@@ -113,6 +118,8 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     args: ["--background-index", "--log=error"],
     rootMarkers: ["compile_commands.json", "compile_flags.txt", ".clangd", "CMakeLists.txt", "Makefile"],
     readiness: { rule: "progress" },
+    // Measured with clangd 14: a didChange with the same text is skipped ("inputs are the same").
+    refreshByReopening: true,
   },
 ];
 

@@ -27,22 +27,36 @@ export async function wholeProjectAnswer<T>(
   if (!idle) return { value: await ask(), complete: false, why: busy(server) };
   if (readiness.rule === "progress" || settled.has(server)) return { value: await ask(), complete: true };
   let previous = await ask();
-  for (;;) {
-    if (Date.now() + readiness.settleMs > opts.deadline)
+  // A first answer that itself took past the deadline (a loaded machine) still gets one comparison.
+  const deadline = Math.max(opts.deadline, Date.now() + 2 * readiness.settleMs);
+  for (let asked = 1; ; asked++) {
+    if (Date.now() + readiness.settleMs > deadline)
       return {
         value: previous,
         complete: false,
-        why: `${server.launch.spec.id} was still loading the project (its answers kept changing)`,
+        why: `${server.launch.spec.id} may still be loading the project (${asked} answers, no two alike, before the deadline)`,
       };
     await pause(readiness.settleMs, opts.signal);
     if (opts.signal.aborted) return { value: previous, complete: false, why: "cancelled" };
     const next = await ask();
-    if (JSON.stringify(next) === JSON.stringify(previous) && server.progress.busyWith().length === 0) {
+    if (sameAnswer(next, previous) && server.progress.busyWith().length === 0) {
       settled.add(server);
       return { value: next, complete: true };
     }
     previous = next;
   }
+}
+
+/** Equal answers, a list's order aside: some servers (pyright) list the same references in another order each time. */
+function sameAnswer(a: unknown, b: unknown): boolean {
+  const canonical = (x: unknown) =>
+    Array.isArray(x)
+      ? x
+          .map((e) => JSON.stringify(e))
+          .sort()
+          .join("\n")
+      : JSON.stringify(x);
+  return canonical(a) === canonical(b);
 }
 
 function busy(server: LanguageServer): string {

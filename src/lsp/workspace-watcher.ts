@@ -3,6 +3,10 @@
 // server gets workspace/didChangeWatchedFiles, which servers rely on for files they have not open,
 // so no answer comes from a stale copy. Each directory is watched on its own (not Node's recursive mode, which
 // walks node_modules too); generated and vendored trees are skipped, and the count is bounded.
+// The kind of change is told by what was there before, not by the event's name: a save that writes
+// a temporary file and renames it over the target (sed -i, most editors, the bridge's own atomic
+// writes) arrives as "rename", and a server told Created for a file it knows ignores it (tsgo
+// re-reads a known file only on Changed), so its dependents would keep their old diagnostics.
 import type { Fs, Watcher } from "../ports/fs.ts";
 import { ALWAYS_SKIPPED } from "../lib/ignore/visibility.ts";
 
@@ -19,7 +23,10 @@ interface FileChange {
 
 export class WorkspaceWatcher {
   private readonly watchers = new Map<string, Watcher>();
-  private pending = new Map<string, "change" | "rename">();
+  /** The names each watched directory held when last seen, to tell a change from a creation. */
+  private readonly entries = new Map<string, Set<string>>();
+  /** Paths with an event since the last batch; what changed is looked up when the batch goes. */
+  private pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
   /** More directories than MAX_DIRECTORIES: the rest is only seen by the check before each request. */
@@ -57,11 +64,14 @@ export class WorkspaceWatcher {
       try {
         this.watchers.set(
           dir,
-          this.fs.watch(dir, (event) => this.onEvent(dir, event.kind, event.name), { onError: () => this.unwatch(dir) }),
+          this.fs.watch(dir, (event) => this.onEvent(dir, event.name), { onError: () => this.unwatch(dir) }),
         );
+        const names = new Set<string>();
         for (const entry of await this.fs.readdir(dir)) {
+          names.add(entry.name);
           if (entry.isDirectory && !ALWAYS_SKIPPED.has(entry.name)) queue.push(`${dir === "/" ? "" : dir}/${entry.name}`);
         }
+        this.entries.set(dir, names);
       } catch {
         // Gone or unreadable: nothing to watch there.
         this.unwatch(dir);
@@ -72,31 +82,37 @@ export class WorkspaceWatcher {
   private unwatch(dir: string): void {
     this.watchers.get(dir)?.close();
     this.watchers.delete(dir);
+    this.entries.delete(dir);
   }
 
-  private onEvent(dir: string, kind: "change" | "rename", name: string | undefined): void {
+  private onEvent(dir: string, name: string | undefined): void {
     if (this.closed || name === undefined) return;
-    const path = `${dir === "/" ? "" : dir}/${name}`;
-    if (this.pending.get(path) !== "rename") this.pending.set(path, kind);
+    this.pending.add(`${dir === "/" ? "" : dir}/${name}`);
     this.timer ??= setTimeout(() => void this.flush(), BATCH_MS);
   }
 
   private async flush(): Promise<void> {
     this.timer = undefined;
     const batch = this.pending;
-    this.pending = new Map();
+    this.pending = new Set();
     const changes: FileChange[] = [];
-    for (const [path, kind] of batch) {
+    for (const path of batch) {
+      const slash = path.lastIndexOf("/");
+      const dir = slash <= 0 ? "/" : path.slice(0, slash);
+      const name = path.slice(slash + 1);
+      const names = this.entries.get(dir);
+      const known = names?.has(name) === true;
       const st = await this.fs.lstat(path).catch(() => undefined);
       if (st === undefined) {
-        changes.push({ path, type: 3 });
+        names?.delete(name);
         this.unwatch(path);
-      } else if (st.isDirectory) {
-        if (!ALWAYS_SKIPPED.has(path.slice(path.lastIndexOf("/") + 1))) await this.watchTree(path);
-        changes.push({ path, type: kind === "rename" ? 1 : 2 });
-      } else {
-        changes.push({ path, type: kind === "rename" ? 1 : 2 });
+        // A name that came and went between two looks (an editor's temporary file) was never there for a server.
+        if (known) changes.push({ path, type: 3 });
+        continue;
       }
+      names?.add(name);
+      if (st.isDirectory && !known && !ALWAYS_SKIPPED.has(name)) await this.watchTree(path);
+      changes.push({ path, type: known ? 2 : 1 });
     }
     if (changes.length > 0 && !this.closed) this.onChanges(changes);
   }

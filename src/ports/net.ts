@@ -14,6 +14,8 @@ export interface Served {
 export interface ServeOptions {
   hostname: string;
   port: number;
+  /** Serve HTTPS (and wss) with this certificate chain and key, both PEM text; plain HTTP without. */
+  tls?: { cert: string; key: string };
 }
 
 /** fetchPinned's request: everything but where to connect comes from the URL. */

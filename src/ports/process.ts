@@ -9,7 +9,9 @@ export interface SpawnOptions {
   stdin?: string | Uint8Array | "pipe";
   /**
    * The child leads a new session and process group (setsid), so `kill(sig, { group: true })`
-   * and an abort of `signal` reach its whole tree (a test runner's workers, a shell's jobs).
+   * and an abort of `signal` reach its whole tree (a test runner's workers, a shell's jobs), and
+   * it carries a marker in its environment that its descendants inherit, so a job that left the
+   * group with setsid or a double fork is reached too (where /proc exists).
    * Being outside the bridge's group, it gets neither the terminal's Ctrl-C nor its hangup: the
    * bridge's shutdown handlers can still stop it in order. It never keeps the bridge's event loop
    * alive (reading its output does not either: the bridge's server does), and its group is sent
@@ -35,8 +37,9 @@ export interface Child {
   /** Resolves with the exit code (signal deaths give 128 + signal number). */
   readonly exited: Promise<number>;
   /**
-   * Signals the child, or with `group` its whole process group: that needs `processGroup` (else
-   * EINVAL), and still reaches what is left of the group after the child itself exited.
+   * Signals the child, or with `group` its whole tree (its process group and every process with
+   * its marker): that needs `processGroup` (else EINVAL), and still reaches what is left of the
+   * tree after the child itself exited.
    */
   kill(signal?: KillSignal, opts?: { group?: boolean }): void;
 }

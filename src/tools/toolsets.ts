@@ -2,6 +2,7 @@
 import { bridgeToolset } from "./bridge/index.ts";
 import { commandsToolset } from "./commands/index.ts";
 import { editToolset } from "./edit/index.ts";
+import { editorToolset } from "./editor/index.ts";
 import { filesToolset } from "./files/index.ts";
 import { codeIntelligenceToolset, codeNavigationToolset } from "./lsp/index.ts";
 import { gitToolset } from "./git/index.ts";
@@ -17,6 +18,7 @@ export const TOOLSETS: readonly Toolset[] = [
   codeNavigationToolset,
   codeIntelligenceToolset,
   filesToolset,
+  editorToolset,
   editToolset,
   searchToolset,
   notesToolset,

@@ -47,6 +47,8 @@ const DEFAULT_MODE = 0o666;
 export async function commitFiles(jailed: JailedFs, writes: readonly FileWrite[]): Promise<void> {
   const prepared: Prepared[] = [];
   try {
+    // Where git takes code to run from, nothing is written (src/security/jail/git-places.ts).
+    for (const write of writes) await jailed.jail.checkWrite(write.path, write.label);
     for (const write of writes) {
       const entry = await openParentEntry(jailed, write.path);
       prepared.push({ write, entry, temp: undefined, swapped: false, mode: DEFAULT_MODE });

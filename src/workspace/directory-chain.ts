@@ -7,7 +7,7 @@ import { ToolError, fsErrorCode } from "../errors.ts";
 import { openCheckedDirectory, type JailedFs } from "../security/jail/checked-open.ts";
 import { isInside, relative } from "../lib/paths/posix-path.ts";
 import { fsFailure } from "../security/jail/resolve-path.ts";
-import type { WorkspacePath } from "../security/jail/workspace-path.ts";
+import { descendantPath, type WorkspacePath } from "../security/jail/workspace-path.ts";
 
 export interface MadeDirectory {
   readonly path: WorkspacePath;
@@ -44,6 +44,8 @@ export async function makeDirectoryChain(
             suggestion: "Create the parent first, or pass createParents: true.",
           });
         }
+        // Each directory made is a write: `objects` could complete a git directory (src/security/jail/git-places.ts).
+        await jail.checkWrite(descendantPath(folder, parts.slice(0, i + 1).join("/")), input);
         await dir.mkdir(name, opts.mode === undefined ? {} : { mode: opts.mode }).catch((err: unknown) => {
           // Made meanwhile by someone else: fine if it is a directory, which the open checks.
           if (fsErrorCode(err) !== "EEXIST") throw fsFailure(input, err);

@@ -25,6 +25,7 @@ export async function removeEntry(jailed: JailedFs, input: string, opts: { recur
   try {
     const st = await existing(entry, input);
     refuseRepository(entry.name, input);
+    await jailed.jail.checkWrite(entry.path, input);
     await entry.parent.remove(entry.name, { recursive: opts.recursive }).catch((err: unknown) => {
       const code = fsErrorCode(err);
       if (code === "ENOTEMPTY" || code === "EEXIST")
@@ -55,6 +56,9 @@ export async function renameEntry(jailed: JailedFs, from: string, opts: { to: st
     refuseRepository(source.name, from);
     const target = await openParentEntry(jailed, to);
     try {
+      // Both ends: moving a file into the hooks directory writes there as much as moving one out.
+      await jailed.jail.checkWrite(source.path, from);
+      await jailed.jail.checkWrite(target.path, to);
       const there = await target.stat();
       if (there !== undefined && target.path === source.path)
         return { from: source.path, to: target.path, type: entryType(st), replaced: false };

@@ -1,6 +1,7 @@
 // The real Claude Code CLI as a client, both generations (test/helpers/claude-clis.ts): `claude
 // mcp list` / `claude mcp get` connect to each configured server (initialize, initialized, GET,
-// tools/list; 2.1.332 probes with server/discover first, answered 400 over HTTP). They exit 0 even
+// tools/list; 2.1.332 probes with server/discover first and, answered, speaks 2026-07-28 without
+// initialize: test/e2e/claude-modern.test.ts records that). They exit 0 even
 // when a server fails, so the output is what is checked (external-tests.md §6). In 2.1.197 ws
 // servers are not printed by `mcp list`; `mcp get` shows them.
 import { mkdtemp, realpath, rm } from "node:fs/promises";

@@ -133,7 +133,7 @@ describe("edits on TypeScript", () => {
       ['import { Circle } from "./shapes.js";', "", "export const one = new Circle(1);", ""].join("\n"),
     );
     expect(await fx.tools.text("organizeImports", { file: "src/imports.ts" })).toBe(
-      `The imports of src/imports.ts are already organized (${done.match(/checked by ([^)]+?)\)/)?.[1] ?? ""}).`,
+      `The imports of src/imports.ts are already organized (${done.match(/checked by ([^,)]+)/)?.[1] ?? ""}).`,
     );
   });
 

@@ -1,5 +1,6 @@
 // Streamable HTTP end to end: the official SDK client against the real bridge process, then raw
-// requests for the transport rules of MCP 2025-11-25 (protocol.md B7, B8).
+// requests for the transport rules of MCP 2025-11-25 (protocol.md B7) and the 2026-07-28 probe
+// (B8; the modern era end to end is test/e2e/sdk-2026.test.ts).
 import { randomUUID } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -189,8 +190,7 @@ describe("Streamable HTTP transport rules (raw requests)", () => {
     expect(ok.status).toBe(200);
   });
 
-  it("server/discover with MCP-Protocol-Version 2026-07-28 → 400 within 2 s (legacy fallback)", async () => {
-    const started = Date.now();
+  it("server/discover with MCP-Protocol-Version 2026-07-28 → the DiscoverResult, with no session (B8)", async () => {
     const res = await rawRequest(bridge.mcpUrl, {
       method: "POST",
       headers: jsonHeaders({ "mcp-protocol-version": "2026-07-28", "mcp-method": "server/discover" }),
@@ -208,11 +208,9 @@ describe("Streamable HTTP transport rules (raw requests)", () => {
       }),
       timeoutMs: 5_000,
     });
-    const elapsed = Date.now() - started;
-    expect(res.status).toBe(400);
-    expect(elapsed).toBeLessThan(2_000);
-    // A modern error code would tell a 2026 client that this is a modern server (B8).
-    expect([-32020, -32021, -32022]).not.toContain(res.messages[0]?.error?.code);
+    expect(res.status).toBe(200);
+    expect(res.headers["mcp-session-id"]).toBeUndefined();
+    expect(res.messages[0]?.result).toMatchObject({ resultType: "complete", supportedVersions: ["2026-07-28"] });
   });
 
   it("DELETE ends the session; the id then gets 404", async () => {

@@ -44,6 +44,8 @@ export interface ClaudePrintOptions {
   cwd?: string;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /** The --mcp-config entry to use instead of the one `transport` builds (a recording wrapper). */
+  serverEntry?: Record<string, unknown>;
   /** Keep the CLI's --debug-file log (it names each API request's purpose). */
   debugLog?: boolean;
 }
@@ -112,7 +114,10 @@ export async function runClaudePrint(prompt: string, opts: ClaudePrintOptions): 
   try {
     const configFile = join(home, "mcp-config.json");
     const serverName = opts.serverName ?? DEFAULT_SERVER_NAME;
-    await writeFile(configFile, JSON.stringify({ mcpServers: { [serverName]: mcpServerEntry(opts.bridge, opts.transport ?? "http") } }));
+    await writeFile(
+      configFile,
+      JSON.stringify({ mcpServers: { [serverName]: opts.serverEntry ?? mcpServerEntry(opts.bridge, opts.transport ?? "http") } }),
+    );
     const debugFile = join(home, "claude-debug.log");
     const args = ["-p", prompt, "--output-format", "json", "--mcp-config", configFile, "--strict-mcp-config"];
     if (opts.allowedTools?.length) args.push("--allowedTools", opts.allowedTools.join(","));

@@ -2,6 +2,8 @@
 import * as v from "valibot";
 import type { JsonRpcMessage, JsonRpcResponse } from "../../src/mcp/protocol/jsonrpc.ts";
 import { McpSession, type SessionLimits } from "../../src/mcp/sessions/session.ts";
+import type { SubscriptionHub } from "../../src/mcp/subscriptions/subscription-hub.ts";
+import type { TaskStore } from "../../src/mcp/tasks/task-store.ts";
 import { silentLogger } from "../../src/log.ts";
 import { ToolError } from "../../src/errors.ts";
 import { realpath } from "node:fs/promises";
@@ -156,7 +158,7 @@ export function testEnvironment(registry: ToolRegistry, opts: EnvironmentOptions
     settings: { maxResultChars: opts.maxResultChars ?? 1000, timeoutMs: 5000, slim: false },
     catalog: registry,
     events: opts.events ?? testEventBus(),
-    extension: opts.extension ?? { connected: false },
+    ...(opts.extension === undefined ? {} : { extension: opts.extension }),
   });
 }
 
@@ -178,6 +180,9 @@ export interface SessionFixtureOptions extends EnvironmentOptions {
   events?: EventBus;
   /** The credential budget shared with other sessions (default: a fresh one per session). */
   credential?: Budget;
+  /** The list-change hub and the task store (MCP 2026-07-28); default: the session's own. */
+  hub?: SubscriptionHub;
+  tasks?: TaskStore;
 }
 
 export function makeSession(limits: Partial<SessionLimits> = {}, opts: SessionFixtureOptions = {}): Fixture {
@@ -202,6 +207,8 @@ export function makeSession(limits: Partial<SessionLimits> = {}, opts: SessionFi
     credential: opts.credential ?? credentialBudget(fullLimits, now),
     events,
     makeToolContext: (call) => toolContext(env, call),
+    hub: opts.hub,
+    tasks: opts.tasks,
   });
   const sent: JsonRpcMessage[] = [];
   session.attach({ send: (m) => sent.push(m) });

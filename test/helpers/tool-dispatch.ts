@@ -17,6 +17,8 @@ const ToolResultSchema = v.strictObject({
   content: v.array(v.looseObject({ type: v.string(), text: v.optional(v.string()) })),
   structuredContent: v.optional(v.record(v.string(), v.unknown())),
   isError: v.optional(v.literal(true)),
+  /** Which backend answered (src/tools/platform/route-call.ts), on tools that have two. */
+  _meta: v.optional(v.strictObject({ "claude-ide-bridge/backend": v.picklist(["extension", "headless"]) })),
 });
 export type ToolResult = v.InferOutput<typeof ToolResultSchema>;
 

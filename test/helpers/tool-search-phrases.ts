@@ -120,6 +120,11 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["delete a plan", ["deletePlan"]],
   ["leave a note for the next session", ["setHandoffNote"]],
   ["what did the previous session leave for me", ["getHandoffNote"]],
+  // the editor (the VS Code extension)
+  ["what text is selected in the editor", ["getCurrentSelection", "getLatestSelection"]],
+  ["which files are open in the editor", ["getOpenEditors"]],
+  ["does the file have unsaved changes", ["checkDocumentDirty", "getBufferContent"]],
+  ["AI comments left in the code", ["getAIComments"]],
   // the bridge
   ["which tools are unavailable and why", ["getToolCapabilities"]],
 ];

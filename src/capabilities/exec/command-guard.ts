@@ -10,12 +10,14 @@ export interface CommandGuard {
   readonly identity: IdentityCheck;
   /** --pass-env: variables that reach commands even though they look like secrets (src/security/commands/child-env.ts). */
   readonly passEnv: readonly string[];
+  /** --allow-private-http: the hosts commands connect to may be private or loopback too. */
+  readonly allowPrivateNetwork: boolean;
 }
 
 export function createCommandGuard(
   runtime: Pick<Runtime, "fs" | "which">,
-  opts: { allowCommands: readonly string[]; passEnv?: readonly string[] },
+  opts: { allowCommands: readonly string[]; passEnv?: readonly string[]; allowPrivateNetwork?: boolean },
 ): CommandGuard {
-  const { allowCommands, passEnv = [] } = opts;
-  return { policy: createCommandPolicy(allowCommands), identity: createIdentityCheck(runtime), passEnv };
+  const { allowCommands, passEnv = [], allowPrivateNetwork = false } = opts;
+  return { policy: createCommandPolicy(allowCommands), identity: createIdentityCheck(runtime), passEnv, allowPrivateNetwork };
 }

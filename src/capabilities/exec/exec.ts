@@ -3,23 +3,31 @@
 // secrets removed from the environment (and the user's, for what the caller chose: child-env.ts);
 // its whole process tree is killed when the call is cancelled or times out, or left behind when it
 // exits (end-tree.ts), and output is capped with a marker. Three ways in, one per kind of caller:
-//   run          the executables the tool declared (requires.probes): git for the git tools;
+//   run          the executables the tool declared (requires.probes): rg, gh;
+//   git          git, declared like the others, through the one runner (git-runner.ts);
 //   runAllowed   a program the user's request names (runCommand): through the allowlist, the
 //                argument rules and the identity check (src/security/commands/command-policy.ts);
 //   runToolchain a test runner, checker or formatter with an argv the tool built (src/capabilities/exec/toolchain.ts).
 import type { Runtime } from "../../ports/runtime.ts";
 import { ToolError, errorMessage, fsErrorCode } from "../../errors.ts";
 import { checkCommandLine } from "../../security/commands/command-policy.ts";
+import { checkCommandReach } from "../../security/commands/command-reach.ts";
+import { expandArguments } from "../../security/commands/expand-arguments.ts";
 import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
 import { collectOutput, type CollectedOutput, type OutputKeep } from "./collect-output.ts";
 import { childEnvironment, type ChildEnvOptions } from "../../security/commands/child-env.ts";
 import type { CommandGuard } from "./command-guard.ts";
 import { endLeftovers, killAfterGrace } from "./end-tree.ts";
+import { runGitCommand } from "./git-command.ts";
+import { openGit, type GitOpenOptions, type OpenedGit, type SpawnGit } from "./git-runner.ts";
 import { findProgram, type FoundProgram } from "./program-lookup.ts";
 import { createReportFile } from "./report-file.ts";
 import { assertToolchainArgv, isToolchainProgram } from "./toolchain.ts";
+import { gitEnvironment } from "../../security/git/git-environment.ts";
 
 const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
+/** Config and response files read to judge a command line. */
+const MAX_READ_BYTES = 1024 * 1024;
 
 export interface RunOptions {
   args: readonly string[];
@@ -60,6 +68,8 @@ export interface ToolchainResult extends RunResult {
 
 export interface Exec {
   run(command: string, opts: RunOptions): Promise<RunResult>;
+  /** Opens the repository at `cwd` for git runs (git-runner.ts); the tool must declare git. */
+  git(opts: GitOpenOptions): Promise<OpenedGit<RunResult>>;
   runAllowed(command: string, opts: RunOptions): Promise<RunResult>;
   runToolchain(command: string, opts: ToolchainRunOptions): Promise<ToolchainResult>;
   /** Whether a toolchain program is installed (the project's node_modules/.bin, else PATH). */
@@ -67,9 +77,11 @@ export interface Exec {
 }
 
 export interface ExecDeps {
-  runtime: Pick<Runtime, "spawn" | "which" | "env" | "fs" | "paths">;
+  runtime: Pick<Runtime, "spawn" | "which" | "env" | "fs" | "paths" | "resolveHost">;
   fs: WorkspaceFs;
   guard: CommandGuard;
+  /** --allow-git-hooks: the repository's hooks run on git runs that change it. */
+  gitHooks?: boolean;
 }
 
 /** The Exec of one call: `declared` are the executables its tool declared, `signal` the call's. */
@@ -78,6 +90,13 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
   const cwdOf = (opts: { cwd?: string }) => workingDirectory(deps.fs, opts.cwd);
   // What the model or the project's code chose to run gets none of the user's secrets (src/security/commands/child-env.ts).
   const chosenByCaller: ChildEnvOptions = { dropSecrets: true, passEnv: deps.guard.passEnv };
+  // git's own environment: only what git needs (src/security/git/git-environment.ts).
+  const spawnGit = async (cwd: string): Promise<SpawnGit<RunResult>> => {
+    const path = await deps.runtime.which("git");
+    if (path === undefined) throw missing("git");
+    const env = gitEnvironment(deps.runtime.env, { passEnv: deps.guard.passEnv });
+    return (args, o) => runResolved(deps.runtime, path, cwd, { ...o, args }, { signal, env: { exact: env } });
+  };
   const locate = async (command: string): Promise<FoundProgram> => {
     const found = await findProgram(deps.runtime, command, { root: deps.fs.root });
     if (found === undefined) throw missing(command);
@@ -85,6 +104,11 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
   };
   return {
     async run(command, opts) {
+      if (command === "git") {
+        throw new ToolError("internal_error", "git runs through ctx.exec.git, which neutralises the repository's programs", {
+          suggestion: "This is a bridge bug: open the repository with ctx.exec.git (src/capabilities/exec/git-runner.ts).",
+        });
+      }
       if (!declared.includes(command)) {
         throw new ToolError(
           "internal_error",
@@ -98,9 +122,27 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
       if (path === undefined) throw missing(command);
       return runResolved(deps.runtime, path, await cwdOf(opts), opts, { signal, env: { dropSecrets: false } });
     },
+    async git(opts) {
+      if (!declared.includes("git")) {
+        throw new ToolError("internal_error", `This tool may not run \`git\` (it declares ${declared.join(", ") || "no executables"})`, {
+          suggestion: "This is a bridge bug: the tool must list git in requires.probes or optionalProbes.",
+        });
+      }
+      return openGit(await spawnGit(await cwdOf(opts)), { ...opts, hooks: deps.gitHooks === true });
+    },
     async runAllowed(command, opts) {
       const cwd = await cwdOf(opts);
-      const refusal = checkCommandLine(deps.guard.policy, { command, args: opts.args, place: { cwd, folders: deps.fs.folders } });
+      const place = { cwd, folders: deps.fs.folders };
+      const readText = (path: string) => deps.fs.readText(path, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
+      // Judged as the tool would read them (aliases and response files expanded), and run so: a
+      // file changed after the check cannot change what runs.
+      const args = await expandArguments({ command, args: opts.args, place }, { readText });
+      const refusal =
+        checkCommandLine(deps.guard.policy, { command, args, place }) ??
+        (await checkCommandReach(
+          { command, args, place },
+          { fs: deps.runtime.fs, resolveHost: deps.runtime.resolveHost, allowPrivate: deps.guard.allowPrivateNetwork, readText },
+        ));
       if (refusal !== undefined) throw new ToolError("command_refused", refusal.why, { suggestion: refusal.suggestion });
       const found = await locate(command);
       const disguised = await deps.guard.identity.refusal(found.path, { folders: deps.fs.folders, projectBin: found.projectBin });
@@ -109,7 +151,9 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
           suggestion: "Ask the user to check that PATH gives the real tool; interpreters never run through runCommand.",
         });
       }
-      return runResolved(deps.runtime, found.path, cwd, opts, { signal, env: chosenByCaller });
+      if (command === "git")
+        return runGitCommand(await spawnGit(cwd), { ...opts, args }, { fs: deps.fs, cwd, hooks: deps.gitHooks === true });
+      return runResolved(deps.runtime, found.path, cwd, { ...opts, args }, { signal, env: chosenByCaller });
     },
     async runToolchain(command, opts) {
       if (!isToolchainProgram(command)) assertToolchainArgv(command, []);
@@ -158,7 +202,7 @@ async function runResolved(
   path: string,
   cwd: string,
   opts: RunOptions,
-  call: { signal: AbortSignal; env: ChildEnvOptions },
+  call: { signal: AbortSignal; env: ChildEnvOptions | { exact: Record<string, string> } },
 ): Promise<RunResult> {
   const { signal } = call;
   const timeout = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
@@ -166,7 +210,7 @@ async function runResolved(
   const started = performance.now();
   const child = runtime.spawn(path, [...opts.args], {
     cwd,
-    env: childEnvironment(runtime.env, opts.env, call.env),
+    env: "exact" in call.env ? call.env.exact : childEnvironment(runtime.env, opts.env, call.env),
     ...(opts.stdin === undefined ? {} : { stdin: opts.stdin }),
     processGroup: true,
     // SIGTERM to the group on a stop; killAfterGrace follows with SIGKILL (src/capabilities/exec/end-tree.ts).

@@ -1,9 +1,12 @@
 // ctx.http: the bridge's only way to reach the network on the user's behalf. Every hop, redirects
 // included, goes through the SSRF check (src/security/network/ssrf.ts) and connects to the address that
 // was checked (Runtime.fetchPinned); the body is capped; credentials never follow a redirect to
-// another origin.
+// another origin: not the three the Fetch standard names, and no header whose name or value looks
+// like one by the rule the command environment uses (X-Api-Key, Private-Token, X-Auth-Token, a
+// "Bearer ..." under any name), since an API's own key header is as much a credential.
 import { ToolError, errorMessage, fsErrorCode } from "../../errors.ts";
 import type { Runtime } from "../../ports/runtime.ts";
+import { looksSecretName, looksSecretValue } from "../../security/commands/secret-names.ts";
 import { checkTarget } from "../../security/network/ssrf.ts";
 import { readBody } from "./read-body.ts";
 
@@ -35,6 +38,8 @@ export interface HttpResponse {
   /** The IP address it was reached at. */
   address: string;
   redirects: { status: number; location: string }[];
+  /** Credential headers not sent on after a redirect to another origin. */
+  droppedHeaders: string[];
   durationMs: number;
 }
 
@@ -48,8 +53,12 @@ interface HttpDeps {
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-/** Dropped when a redirect leaves the origin (Fetch standard, "HTTP-redirect fetch"). */
+/** Dropped when a redirect leaves the origin (Fetch standard, "HTTP-redirect fetch"), with the rest of credentialHeader. */
 const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+
+function credentialHeader(name: string, value: string): boolean {
+  return CREDENTIAL_HEADERS.includes(name.toLowerCase()) || looksSecretName(name) || looksSecretValue(value);
+}
 
 export function createHttpClient(deps: HttpDeps, signal: AbortSignal): HttpClient {
   return {
@@ -57,6 +66,7 @@ export function createHttpClient(deps: HttpDeps, signal: AbortSignal): HttpClien
       const started = performance.now();
       const deadline = started + req.timeoutMs;
       const redirects: HttpResponse["redirects"] = [];
+      const dropped = new Set<string>();
       let hop = { url, method: (req.method ?? "GET").toUpperCase(), headers: { ...req.headers }, body: req.body };
       for (;;) {
         const target = await checkTarget(hop.url, { resolveHost: deps.runtime.resolveHost, allowPrivate: deps.allowPrivate });
@@ -68,7 +78,9 @@ export function createHttpClient(deps: HttpDeps, signal: AbortSignal): HttpClien
         if (REDIRECTS.has(response.status) && location !== null && redirects.length < (req.maxRedirects ?? MAX_REDIRECTS)) {
           await response.body?.cancel().catch(() => {});
           redirects.push({ status: response.status, location });
-          hop = nextHop(hop, target.url, response.status, location);
+          const next = nextHop(hop, target.url, { status: response.status, location });
+          for (const name of next.dropped) dropped.add(name);
+          hop = next.hop;
           continue;
         }
         const body = await readBody(response, req.maxBytes ?? DEFAULT_MAX_RESPONSE_BYTES).catch((err: unknown) => {
@@ -82,6 +94,7 @@ export function createHttpClient(deps: HttpDeps, signal: AbortSignal): HttpClien
           url: target.url.href,
           address: target.address,
           redirects,
+          droppedHeaders: [...dropped],
           durationMs: Math.round(performance.now() - started),
         };
       }
@@ -117,7 +130,8 @@ async function send(
 }
 
 /** The request a redirect asks for: 303 (and 301/302 after a POST) becomes a GET without a body. */
-function nextHop(hop: Hop, from: URL, status: number, location: string): Hop {
+function nextHop(hop: Hop, from: URL, redirect: { status: number; location: string }): { hop: Hop; dropped: string[] } {
+  const { status, location } = redirect;
   const next = URL.canParse(location, from) ? new URL(location, from) : undefined;
   if (next === undefined)
     throw new ToolError("request_failed", `${from.origin} redirected to an unusable Location: ${location.slice(0, 200)}`, {
@@ -125,15 +139,15 @@ function nextHop(hop: Hop, from: URL, status: number, location: string): Hop {
     });
   const toGet = (status === 303 && hop.method !== "HEAD") || ((status === 301 || status === 302) && hop.method === "POST");
   const headers = { ...hop.headers };
-  for (const name of Object.keys(headers)) {
+  const dropped: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (
-      (next.origin !== from.origin && CREDENTIAL_HEADERS.includes(lower)) ||
-      (toGet && (lower === "content-type" || lower === "content-length"))
-    )
+    if (next.origin !== from.origin && credentialHeader(name, value)) {
       delete headers[name];
+      dropped.push(name);
+    } else if (toGet && (lower === "content-type" || lower === "content-length")) delete headers[name];
   }
-  return { url: next.href, method: toGet ? "GET" : hop.method, headers, body: toGet ? undefined : hop.body };
+  return { hop: { url: next.href, method: toGet ? "GET" : hop.method, headers, body: toGet ? undefined : hop.body }, dropped };
 }
 
 function networkError(err: unknown, origin: string): ToolError {

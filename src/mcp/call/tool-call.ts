@@ -5,7 +5,8 @@ import * as v from "valibot";
 import { errorMessage, ToolError } from "../../errors.ts";
 import type { Logger } from "../../log.ts";
 import type { CallScope, ToolCatalog, ToolContext } from "../../capabilities/context.ts";
-import { pickHandler, type Tool } from "../../tools/platform/define-tool.ts";
+import type { Tool } from "../../tools/platform/define-tool.ts";
+import { BACKEND_META_KEY, routeCall } from "../../tools/platform/route-call.ts";
 import { jsonSchemaOf } from "../../tools/platform/json-schema.ts";
 import { describeArgumentIssues, type ArgumentShape } from "./argument-errors.ts";
 import { closestName } from "./closest-name.ts";
@@ -69,12 +70,7 @@ export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult>
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([req.signal, timeout]);
   const ctx = req.makeContext({ signal });
-  const handler = pickHandler(tool, ctx.extension.connected);
-  if (handler === undefined) {
-    return errorResult("extension_required", `${tool.name} needs the VS Code extension, which is not connected`, {
-      suggestion: "Install and enable the claude-ide-bridge VS Code extension, or use getToolCapabilities to see what works without it.",
-    });
-  }
+  const route = routeCall(tool);
   const missing = await missingProbe(tool, ctx);
   if (missing !== undefined) {
     return errorResult("probe_missing", `${tool.name} needs \`${missing}\`, which is not on the bridge's PATH`, {
@@ -95,12 +91,16 @@ export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult>
     if (signal.aborted) onAbort();
     else signal.addEventListener("abort", onAbort, { once: true });
   });
-  const run = handler(req.input, ctx).then(
+  const run = route.run(req.input, ctx).then(
     (value) => successResult(tool, value, { maxChars: req.maxResultChars }),
     (err: unknown) => failureResult(tool, err, req.logger),
   );
+  const backend = (result: CallToolResult): CallToolResult => {
+    const answered = route.backend();
+    return answered === undefined ? result : { ...result, _meta: { [BACKEND_META_KEY]: answered } };
+  };
   try {
-    return await Promise.race([run, aborted]);
+    return backend(await Promise.race([run, aborted]));
   } finally {
     if (onAbort) signal.removeEventListener("abort", onAbort);
   }

@@ -1,14 +1,25 @@
 // MCP protocol revisions this bridge speaks, newest first, and what differs between them on the
-// wire. A new revision is a new entry here (plus, where its wire format differs, a codec module of
-// its own); transports ask this module instead of comparing version strings themselves.
+// wire. Two eras (2026-07-28 "Versioning"): legacy revisions open with an `initialize` handshake
+// and keep a session; modern ones carry version, capabilities and client identity in every
+// request's `_meta`. A new revision is a new entry here plus, where its wire format differs, a
+// codec module of its own (src/mcp/protocol/revisions/); transports ask this module instead of
+// comparing version strings themselves.
 import { ProtocolError, RpcCode } from "../../errors.ts";
 
 export const SUPPORTED_PROTOCOL_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"] as const;
 export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
 const LATEST_PROTOCOL_VERSION: ProtocolVersion = SUPPORTED_PROTOCOL_VERSIONS[0];
 
+/** The per-request (`_meta`) revisions, newest first; what server/discover offers. */
+export const MODERN_PROTOCOL_VERSIONS = ["2026-07-28"] as const;
+export type ModernProtocolVersion = (typeof MODERN_PROTOCOL_VERSIONS)[number];
+
 function isSupportedVersion(version: string): version is ProtocolVersion {
   return (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version);
+}
+
+export function isModernVersion(version: unknown): version is ModernProtocolVersion {
+  return typeof version === "string" && (MODERN_PROTOCOL_VERSIONS as readonly string[]).includes(version);
 }
 
 /** The spec's rule: echo a supported requested version, otherwise offer our latest. */
@@ -17,15 +28,14 @@ export function negotiateVersion(requested: unknown): ProtocolVersion {
 }
 
 /**
- * Streamable HTTP's MCP-Protocol-Version header (2025-06-18 and later): absent is fine (older
- * clients), an unsupported value is refused at once. That prompt 400 is also how a 2026-07-28
- * client's `server/discover` probe learns to fall back to initialize (protocol.md B8).
+ * Streamable HTTP's MCP-Protocol-Version header on a legacy request (2025-06-18 and later):
+ * absent is fine (older clients), an unsupported value is refused at once.
  */
 export function checkProtocolHeader(header: string | null): ProtocolError | undefined {
   if (header === null || isSupportedVersion(header)) return undefined;
   return new ProtocolError(
     RpcCode.serverError,
-    `Bad Request: Unsupported protocol version: ${header} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`,
+    `Bad Request: Unsupported protocol version: ${header} (supported versions: ${[...MODERN_PROTOCOL_VERSIONS, ...SUPPORTED_PROTOCOL_VERSIONS].join(", ")})`,
   );
 }
 

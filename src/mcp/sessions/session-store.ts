@@ -10,7 +10,8 @@
 // alone fill the store, hasRoom() is false and the socket should be refused before its upgrade.
 import { DEFAULT_CONFIG } from "../../config/schema.ts";
 import type { Logger } from "../../log.ts";
-import type { McpSession, MessageSink, SessionState } from "./session.ts";
+import type { MessageSink } from "./message-sink.ts";
+import type { McpSession, SessionState } from "./session.ts";
 
 interface Entry {
   session: McpSession;

@@ -1,37 +1,38 @@
 // One MCP session: lifecycle, the method table, rate limits, cancellation, progress and logging.
-// Transports only feed it messages and deliver what it sends; it knows nothing of sockets.
-import * as v from "valibot";
+// Transports only feed it messages and deliver what it sends; it knows nothing of sockets. Both
+// eras reach it: legacy requests (after initialize) are answered here, modern ones (2026-07-28,
+// per-request `_meta`) go to ModernRequests; what a method does is the core's (McpCore).
 import { ProtocolError, RpcCode } from "../../errors.ts";
 import type { EventPublisher } from "../../capabilities/events/event-bus.ts";
 import type { Logger } from "../../log.ts";
 import type { CallScope, ToolContext } from "../../capabilities/context.ts";
 import type { ToolRegistry } from "../../tools/platform/registry.ts";
 import { decodeMessage, peekId } from "../protocol/decode.ts";
+import { eraOf } from "../protocol/era.ts";
 import {
   errorMessageFor,
   notificationMessage,
   resultMessage,
   type Incoming,
-  type JsonRpcMessage,
   type JsonRpcNotification,
   type JsonRpcRequest,
   type JsonRpcResponse,
   type Params,
   type RequestId,
 } from "../protocol/jsonrpc.ts";
-import { negotiate, toolsPage } from "../protocol/lifecycle.ts";
+import { negotiate } from "../protocol/revisions/legacy.ts";
 import { isLogLevel, type LogLevel } from "../../capabilities/log-levels.ts";
 import { logNotifier, progressNotifier } from "../call/notifiers.ts";
-import { rateLimitedError, sessionBudget, type Budget, type RateLimits } from "../limits/rate-budget.ts";
+import { McpCore, type CoreLimits } from "../core/mcp-core.ts";
+import { rateLimitedError, sessionBudget, type Budget } from "../limits/rate-budget.ts";
 import { takeFromAll } from "../limits/token-bucket.ts";
-import { runToolCall, unknownToolResult, validateArguments } from "../call/tool-call.ts";
-import { errorResult, outcomeOf } from "../call/tool-result.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
+import { SubscriptionHub } from "../subscriptions/subscription-hub.ts";
+import { TaskStore } from "../tasks/task-store.ts";
+import type { MessageSink } from "./message-sink.ts";
+import { type ModernDelivery, type ModernReply, ModernRequests } from "./modern-requests.ts";
 
-/** Where a session's outgoing messages go: a WebSocket, an SSE stream, stdout. */
-export interface MessageSink {
-  send(message: JsonRpcMessage): void;
-}
+export type { MessageSink } from "./message-sink.ts";
 
 interface SessionOptions {
   registry: ToolRegistry;
@@ -46,14 +47,18 @@ interface SessionOptions {
   now?: () => number;
   /** Called once when the session ends, after its in-flight calls were aborted: what it held is released. */
   onClosed?(sessionId: string): void;
+  /** The bridge's list-change hub (subscriptions/listen); a session of its own when not given. */
+  hub?: SubscriptionHub;
+  /** The bridge's MCP Tasks; a store of its own when not given. */
+  tasks?: TaskStore;
+  /**
+   * The stateless endpoint's session (modern HTTP requests of every client): it never initializes,
+   * and its tool calls are charged to the credential's budget alone, as no one client owns it.
+   */
+  stateless?: boolean;
 }
 
-export interface SessionLimits extends RateLimits {
-  timeoutMs: number;
-  maxResultChars: number;
-  /** tools/list page size (the original's 200). */
-  pageSize: number;
-}
+export type SessionLimits = CoreLimits;
 
 type State = "new" | "initialized" | "closed";
 
@@ -75,8 +80,6 @@ interface Method {
   handle(request: JsonRpcRequest, related: MessageSink | undefined): Params | Promise<Params>;
 }
 
-const CallParams = v.object({ name: v.string(), arguments: v.optional(v.unknown()) });
-
 export class McpSession {
   readonly id = crypto.randomUUID();
   protocolVersion: ProtocolVersion | undefined;
@@ -92,31 +95,46 @@ export class McpSession {
   private readonly inflight = new Map<RequestId, AbortController>();
   private readonly budget: Budget;
   private readonly now: () => number;
+  private readonly core: McpCore;
+  private readonly modern: ModernRequests;
   private readonly methods: Readonly<Record<string, Method>> = {
     ping: { beforeInit: true, handle: () => ({}) },
     initialize: { beforeInit: true, handle: (r) => this.initialize(r.params ?? {}) },
-    "tools/list": { handle: (r) => toolsPage(this.opts.registry, { cursor: r.params?.cursor, pageSize: this.opts.limits.pageSize }) },
+    "tools/list": { handle: (r) => this.core.listTools(r.params?.cursor) },
     "tools/call": { handle: (r, related) => this.callTool(r, related) },
     "logging/setLevel": { handle: (r) => this.setLevel(r.params ?? {}) },
-    "resources/list": { handle: () => ({ resources: [] }) },
-    "resources/templates/list": { handle: () => ({ resourceTemplates: [] }) },
-    "resources/read": {
-      handle: (r) => {
-        throw new ProtocolError(RpcCode.resourceNotFound, `Resource not found: ${String(r.params?.uri)}`, { data: { uri: r.params?.uri } });
-      },
-    },
-    "prompts/list": { handle: () => ({ prompts: [] }) },
-    "prompts/get": {
-      handle: (r) => {
-        throw new ProtocolError(RpcCode.invalidParams, `Invalid params: unknown prompt ${String(r.params?.name)}`);
-      },
-    },
+    "resources/list": { handle: () => this.core.listResources() },
+    "resources/templates/list": { handle: () => this.core.listResourceTemplates() },
+    "resources/read": { handle: (r) => this.core.readResource(r.params) },
+    "prompts/list": { handle: () => this.core.listPrompts() },
+    "prompts/get": { handle: (r) => this.core.getPrompt(r.params) },
   };
+
+  /**
+   * The tools this session serves. A transport may give a session another set before it is used:
+   * Claude Code's IDE link gets the IDE tools (src/transports/ws/claude-code-socket.ts).
+   */
+  get registry(): ToolRegistry {
+    return this.core.registry;
+  }
+
+  set registry(registry: ToolRegistry) {
+    this.core.registry = registry;
+  }
 
   constructor(private readonly opts: SessionOptions) {
     this.now = opts.now ?? Date.now;
     this.lastActivity = this.now();
     this.budget = sessionBudget(opts.limits, this.now);
+    this.core = new McpCore(opts);
+    this.modern = new ModernRequests({
+      core: this.core,
+      hub: opts.hub ?? new SubscriptionHub(),
+      tasks: opts.tasks ?? new TaskStore(),
+      scope: this.id,
+      budget: opts.stateless ? undefined : this.budget,
+      sink: () => (this.state === "closed" ? undefined : this.sink),
+    });
   }
 
   get initialized(): boolean {
@@ -129,9 +147,8 @@ export class McpSession {
 
   /** Requests being handled right now; a session with any is never evicted. */
   get inFlight(): number {
-    return this.inflight.size;
+    return this.inflight.size + this.modern.inFlight;
   }
-
   /** The state a checkpoint records; undefined until the session is initialized. */
   exportState(): SessionState | undefined {
     if (this.state !== "initialized" || this.protocolVersion === undefined) return undefined;
@@ -169,7 +186,7 @@ export class McpSession {
    * 0, or the milliseconds to wait when refused (nothing was spent then).
    */
   admit(): number {
-    return takeFromAll([this.budget.requests, this.opts.credential.requests]);
+    return takeFromAll(this.opts.stateless ? [this.opts.credential.requests] : [this.budget.requests, this.opts.credential.requests]);
   }
 
   /**
@@ -199,6 +216,7 @@ export class McpSession {
     }
     if (incoming.kind === "response") return undefined; // we send no requests yet
     const request = incoming.message;
+    if (eraOf(request) === "modern") return (await this.handleModern(request, { related })).response;
     try {
       return resultMessage(request.id, await this.dispatch(request, related));
     } catch (err) {
@@ -208,6 +226,27 @@ export class McpSession {
     } finally {
       this.lastActivity = this.now();
     }
+  }
+
+  /**
+   * One modern (2026-07-28) request, with the HTTP status its answer gets. Needs no initialize; the
+   * stateless HTTP endpoint calls this directly, sockets reach it through handle().
+   */
+  async handleModern(request: JsonRpcRequest, delivery: ModernDelivery = {}): Promise<ModernReply> {
+    this.lastActivity = this.now();
+    if (this.state === "closed") {
+      return { response: errorMessageFor(request.id, new ProtocolError(RpcCode.serverError, "Session closed")), status: 503 };
+    }
+    try {
+      return await this.modern.handle(request, delivery);
+    } finally {
+      this.lastActivity = this.now();
+    }
+  }
+
+  /** Ends the session's subscriptions/listen streams with their result (the bridge stops). */
+  endSubscriptions(): void {
+    this.modern.endSubscriptions();
   }
 
   /** Tells the client the tool list changed (MCP notifications/tools/list_changed). */
@@ -221,6 +260,7 @@ export class McpSession {
     this.state = "closed";
     for (const controller of this.inflight.values()) controller.abort(reason);
     this.inflight.clear();
+    this.modern.close(reason);
     this.sink = undefined;
     this.opts.onClosed?.(this.id);
   }
@@ -256,54 +296,20 @@ export class McpSession {
   }
 
   private async callTool(request: JsonRpcRequest, related?: MessageSink): Promise<Params> {
-    const parsed = v.safeParse(CallParams, request.params ?? {});
-    if (!parsed.success) throw new ProtocolError(RpcCode.invalidParams, "Invalid params: tools/call needs a string `name`");
-    // Charged before the tool is even looked up: unknown tools and invalid arguments count too.
-    const wait = takeFromAll([this.budget.toolCalls, this.opts.credential.toolCalls]);
-    if (wait > 0) {
-      const seconds = (wait / 1000).toFixed(1);
-      const which = this.budget.toolCalls.has()
-        ? `${this.opts.credential.toolCalls.spec.perMinute}/min shared by all sessions of this token`
-        : `${this.opts.limits.toolCallsPerMinute}/min per session`;
-      return errorResult("tool_rate_limited", `Tool call rate limit reached (${which}); retry in ${seconds} s`, {
-        suggestion: `Wait ${seconds} s and call again, or start the bridge with a higher --tool-rate-limit.`,
-      });
-    }
-    const tool = this.opts.registry.get(parsed.output.name);
-    // An isError result rather than -32602: the model reads it and can correct itself, which a
-    // JSON-RPC error (shown by Claude Code as a bare failure) does not allow (seed ADR-0004).
-    if (!tool) return unknownToolResult(parsed.output.name, this.opts.registry);
-    const checked = validateArguments(tool, parsed.output.arguments);
-    if (!checked.ok) return checked.result;
-
+    const prepared = this.core.prepareCall(request.params, { session: this.budget });
+    if (!prepared.ok) return prepared.result;
+    const { tool, input } = prepared;
     const controller = new AbortController();
     this.inflight.set(request.id, controller);
     this.stats.callCount += 1;
-    const started = this.now();
     try {
-      const result = await runToolCall({
-        tool,
-        input: checked.value,
+      const result = await this.core.runCall(tool, input, {
+        scope: this.id,
         signal: controller.signal,
-        makeContext: ({ signal }) =>
-          this.opts.makeToolContext({
-            session: this.id,
-            executables: [...(tool.requires.probes ?? []), ...(tool.requires.optionalProbes ?? [])],
-            signal,
-            progress: progressNotifier(request.params?._meta, this.sender(related)),
-            log: logNotifier(tool.name, { threshold: () => this.logLevel, send: this.sender(related), local: this.opts.logger }),
-          }),
-        timeoutMs: this.opts.limits.timeoutMs,
-        maxResultChars: this.opts.limits.maxResultChars,
-        logger: this.opts.logger,
+        progress: progressNotifier(request.params?._meta, this.sender(related)),
+        log: logNotifier(tool.name, { threshold: () => this.logLevel, send: this.sender(related), local: this.opts.logger }),
       });
       if (result.isError) this.stats.errorCount += 1;
-      this.opts.events.publish("tool.called", {
-        tool: tool.name,
-        session: this.id,
-        durationMs: this.now() - started,
-        outcome: outcomeOf(result),
-      });
       return result;
     } finally {
       this.inflight.delete(request.id);
@@ -322,7 +328,11 @@ export class McpSession {
     switch (message.method) {
       case "notifications/cancelled": {
         const id = params.requestId;
-        if (typeof id === "string" || typeof id === "number") this.inflight.get(id)?.abort("cancelled by client");
+        if (typeof id === "string" || typeof id === "number") {
+          const legacy = this.inflight.get(id);
+          if (legacy) legacy.abort("cancelled by client");
+          else this.modern.cancel(id);
+        }
         return;
       }
       case "ide_connected":

@@ -17,6 +17,8 @@ export function isLoopbackHostname(hostname: string): boolean {
 export interface HostPolicy {
   /** Extra hostnames accepted besides loopback (e.g. a non-loopback --bind address). */
   extraHosts: readonly string[];
+  /** Extra browser origins accepted besides loopback pages: the issuer's own (its approval form) and --cors-origin. */
+  extraOrigins?: readonly string[];
 }
 
 export function isAllowedHost(hostHeader: string | undefined | null, policy: HostPolicy): boolean {
@@ -25,9 +27,10 @@ export function isAllowedHost(hostHeader: string | undefined | null, policy: Hos
   return isLoopbackHostname(hostname) || policy.extraHosts.includes(hostname);
 }
 
-/** HTTP: no Origin (non-browser clients) or a loopback page's Origin. */
-export function isAllowedHttpOrigin(origin: string | undefined | null): boolean {
+/** HTTP: no Origin (non-browser clients), a loopback page's Origin, or one the policy names. */
+export function isAllowedHttpOrigin(origin: string | undefined | null, policy?: HostPolicy): boolean {
   if (origin === undefined || origin === null) return true;
+  if (policy?.extraOrigins?.includes(origin) === true) return true;
   let url: URL;
   try {
     url = new URL(origin);

@@ -1,7 +1,13 @@
-// The path rule of runCommand (src/security/commands/command-policy.ts): an argument that names a place on disk
-// must name one inside the workspace, so `--prefix /tmp/x`, `--output=../../etc/x`, `-C/`,
-// `file:///home/...` or `@/tmp/args` cannot point an allowlisted tool at files elsewhere. Lexical:
-// the tool resolves symlinks itself, and links inside the workspace are the user's own.
+// The path rule of runCommand (src/security/commands/command-policy.ts): an argument that names a
+// place on disk must name one inside the workspace, so `--prefix /tmp/x`, `--output=../../etc/x`,
+// `-C/`, `file:///home/...`, `@/tmp/args`, `-replace=x=../y` or a JSON option value holding
+// "/etc/x" cannot point an allowlisted tool at files elsewhere. Two steps:
+//   - lexical (argumentOutside): every value that reads as a path (absolute, "~", or climbing with
+//     ".."), including the parts of `a=b` and `a,b` values and the strings of a JSON value;
+//   - through the disk (argumentThroughLink, src/security/commands/command-reach.ts runs it): every
+//     value that could be a relative path is walked component by component with the kernel's rules,
+//     so a symlink inside the workspace that leads outside (one a checkout or a patch created) is
+//     caught before the tool writes through it.
 import { isAbsolute, isInside, join, normalize } from "../../lib/paths/posix-path.ts";
 
 export interface ArgumentPlace {
@@ -11,20 +17,31 @@ export interface ArgumentPlace {
   folders: readonly string[];
 }
 
-/** The first argument that leads outside the workspace, with the path it leads to. */
-export function argumentOutside(args: readonly string[], place: ArgumentPlace): { arg: string; path: string } | undefined {
-  for (const arg of args) {
-    for (const value of pathCandidates(arg)) {
-      if (value.startsWith("~")) return { arg, path: value };
-      const path = isAbsolute(value) ? normalize(value) : join(place.cwd, value);
-      if (!place.folders.some((folder) => isInside(path, folder))) return { arg, path };
-    }
+/** The first argument (or extra path a tool's rule found) that leads outside the workspace. */
+export function argumentOutside(
+  args: readonly string[],
+  place: ArgumentPlace,
+  opts: { extraPaths?: readonly string[] } = {},
+): { arg: string; path: string } | undefined {
+  const candidates: [string, string][] = [
+    ...args.flatMap((arg) => pathCandidates(arg).map((v): [string, string] => [arg, v])),
+    ...(opts.extraPaths ?? []).map((p): [string, string] => [p, stripPrefixes(p)]),
+  ];
+  for (const [arg, value] of candidates) {
+    if (!looksLikePath(value)) continue;
+    if (value.startsWith("~")) return { arg, path: value };
+    const path = isAbsolute(value) ? normalize(value) : join(place.cwd, value);
+    if (!place.folders.some((folder) => isInside(path, folder))) return { arg, path };
   }
   return undefined;
 }
 
-/** What in one argument could be read as a path: the argument, an option's value, minus "@" or "file:". */
-function pathCandidates(arg: string): string[] {
+/**
+ * Every value in one argument that could be a path: the argument, an option's value, its parts
+ * around "=" and ",", the strings of a JSON value, minus "@" or "file:". Not filtered: the walk
+ * through the disk looks at relative names too.
+ */
+export function pathCandidates(arg: string): string[] {
   const values: string[] = [];
   if (!arg.startsWith("-")) values.push(arg);
   else {
@@ -33,7 +50,31 @@ function pathCandidates(arg: string): string[] {
     // An attached short-option value: -C/tmp, -o../x.
     if (!arg.startsWith("--") && arg.length > 2) values.push(arg.slice(2));
   }
-  return values.map(stripPrefixes).filter(looksLikePath);
+  const parts = values.flatMap((v) => [v, ...jsonStrings(v), ...(v.includes("=") || v.includes(",") ? v.split(/[=,]/) : [])]);
+  return [...new Set(parts.map(stripPrefixes).filter((v) => v !== "" && !v.includes("://")))];
+}
+
+function jsonStrings(value: string): string[] {
+  const t = value.trim();
+  if (!(t.startsWith("{") || t.startsWith("["))) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(t);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  const visit = (v: unknown): void => {
+    if (typeof v === "string") out.push(v);
+    else if (Array.isArray(v)) for (const x of v) visit(x);
+    else if (v !== null && typeof v === "object")
+      for (const [k, x] of Object.entries(v)) {
+        out.push(k);
+        visit(x);
+      }
+  };
+  visit(parsed);
+  return out;
 }
 
 function stripPrefixes(value: string): string {
@@ -43,7 +84,6 @@ function stripPrefixes(value: string): string {
 }
 
 function looksLikePath(value: string): boolean {
-  if (value.includes("://")) return false;
   return (
     value.startsWith("/") ||
     value.startsWith("~") ||

@@ -5,13 +5,18 @@
 //      --allow-command says;
 //   3. it is on the allowlist: the defaults below plus --allow-command;
 //   4. its arguments pass that tool's rules (src/security/commands/command-rules.ts: no second program,
-//      inline code, package runner or config that names programs) and the path rule
+//      inline code, package runner or config that names programs) and the lexical path rule
 //      (src/security/commands/argument-paths.ts: nothing outside the workspace);
-//   5. the executable PATH gives is not an interpreter under another name or path
+//   5. what needs the disk or the network (src/security/commands/command-reach.ts): symlinks in the
+//      arguments' paths, response and overlay files, links to outside in the trees a formatter or
+//      fixer rewrites in place, the hosts the arguments make the tool reach;
+//   6. the executable PATH gives is not an interpreter under another name or path
 //      (src/security/commands/executable-identity.ts).
+// Aliases are expanded before check 4 as the tool expands them (src/security/commands/expand-arguments.ts).
 import { BridgeError } from "../../errors.ts";
 import { argumentOutside, type ArgumentPlace } from "./argument-paths.ts";
-import { ARGUMENT_RULES, RUNNER_SUBCOMMANDS } from "./command-rules.ts";
+import { RUNNER_SUBCOMMANDS, TOOL_RULES } from "./command-rules.ts";
+import { CARGO_BUILTINS } from "./rules/cargo-rules.ts";
 import { isNeverAllowed } from "./interpreters.ts";
 
 /** The original bridge's allowlist. */
@@ -24,7 +29,7 @@ export interface CommandPolicy {
   readonly runners: ReadonlySet<string>;
 }
 
-interface Refusal {
+export interface Refusal {
   why: string;
   suggestion: string;
 }
@@ -38,9 +43,14 @@ export function allowEntryProblem(entry: string): string | undefined {
     return `"${entry}" is not a program name (a bare name like "make-docs", or "npm exec" for a runner subcommand)`;
   if (isNeverAllowed(command))
     return `"${command}" runs code or commands given in its arguments (an interpreter, shell or command runner) and can never be allowed`;
-  if (sub !== undefined && !RUNNER_SUBCOMMANDS.includes(`${command} ${sub}`))
-    return `"${entry}": only these subcommands can be allowed by name: ${RUNNER_SUBCOMMANDS.join(", ")}`;
+  if (sub !== undefined && !RUNNER_SUBCOMMANDS.includes(`${command} ${sub}`) && !isCargoPlugin(command, sub))
+    return `"${entry}": only these subcommands can be allowed by name: ${RUNNER_SUBCOMMANDS.join(", ")}, and a cargo plugin ("cargo watch")`;
   return undefined;
+}
+
+/** A cargo-<name> program, run as `cargo <name>`: the user may allow one they installed. */
+function isCargoPlugin(command: string, sub: string): boolean {
+  return command === "cargo" && /^[a-z0-9][a-z0-9_-]*$/.test(sub) && !CARGO_BUILTINS.has(sub);
 }
 
 /** The policy for the defaults plus `extra` (--allow-command); a bad entry is a BridgeError. */
@@ -83,13 +93,14 @@ export function checkCommandLine(
   }
   const bad = args.find((a) => a.includes("\0"));
   if (bad !== undefined) return { why: "An argument contains a NUL byte", suggestion: "Remove the NUL byte." };
-  const verdict = ARGUMENT_RULES[command]?.(args);
+  const rules = TOOL_RULES[command];
+  const verdict = rules?.verdict(args);
   if (verdict !== undefined && (verdict.runner === undefined || !policy.runners.has(verdict.runner))) {
     const allow =
       verdict.runner === undefined ? "" : ` Allowing it is the user's choice: restart the bridge with --allow-command "${verdict.runner}".`;
     return { why: `Refused: ${verdict.why}`, suggestion: `Run the project's own scripts, tests or builds instead.${allow}` };
   }
-  const outside = argumentOutside(args, place);
+  const outside = argumentOutside(args, place, { extraPaths: rules?.paths?.(args) ?? [] });
   if (outside !== undefined) {
     return {
       why: `The argument \`${outside.arg.slice(0, 200)}\` points outside the workspace (${outside.path})`,

@@ -149,7 +149,10 @@ export function isNeverAllowed(name: string): boolean {
   return NEVER_ALLOWED.has(base) || NEVER_ALLOWED.has(name.toLowerCase());
 }
 
-/** Interpreters looked up on PATH once, so a copy or link of one under another name is known. */
+/**
+ * Interpreters and command runners looked up on PATH once, so a copy or link of one under another
+ * name is known (a language interpreter is also known by its content: elf-identity.ts).
+ */
 export const IDENTITY_PROBES = [
   "node",
   "nodejs",
@@ -160,15 +163,40 @@ export const IDENTITY_PROBES = [
   "ruby",
   "perl",
   "php",
+  "lua",
   "bash",
   "sh",
   "dash",
   "zsh",
   "ksh",
+  "mksh",
   "fish",
   "busybox",
   "env",
+  "xargs",
+  "find",
   "make",
   "awk",
   "gawk",
+  "mawk",
+  "sed",
+  "timeout",
+  "nice",
+  "nohup",
+  "setsid",
+  "stdbuf",
+  "flock",
+  "script",
+  "chroot",
+  "unshare",
+  "nsenter",
+  "sudo",
+  "su",
+  "ssh",
+  "strace",
+  "gdb",
+  "vi",
+  "vim",
+  "less",
+  "man",
 ];

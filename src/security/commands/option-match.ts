@@ -1,7 +1,9 @@
 // How the allowlisted tools read their options, for the argument rules (src/security/commands/command-rules.ts).
 // Conservative on purpose: a long option matches a refused one when it could be an abbreviation of
 // it (git's parse-options and npm's nopt both expand unambiguous prefixes, so `--upload-p=cmd` is
-// `--upload-pack=cmd`), and `_` counts as `-` and case is ignored (npm's config keys).
+// `--upload-pack=cmd`), `_` counts as `-` and case is ignored (npm's config keys), camelCase is
+// kebab-case (yargs and cac read `--inspectBrk` as `--inspect-brk`), and a dotted name stands for
+// its first part (cac reads `--api.port 0` as turning `--api` on).
 
 /** The arguments a tool reads as its own options and subcommands: those before "--". */
 export function ownArguments(args: readonly string[], stopAt: readonly string[] = ["--"]): readonly string[] {
@@ -16,7 +18,13 @@ function longName(arg: string): string | undefined {
 }
 
 function normalizeName(name: string): string {
-  return name.toLowerCase().replace(/_/g, "-");
+  return (
+    name
+      .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+      .toLowerCase()
+      .replace(/_/g, "-")
+      .split(".")[0] ?? ""
+  );
 }
 
 /** The refused long option `arg` could stand for, if any. */

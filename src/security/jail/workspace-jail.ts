@@ -10,10 +10,16 @@
 // file or can already read and write it can link it, so a read shows nothing its maker could not
 // read; package managers (pnpm's store) fill node_modules with such files. A write would change
 // every name at once, some possibly outside the workspace, which the jail cannot see.
+//
+// Writes are also refused where git takes code to run from (src/security/jail/git-places.ts: .git,
+// git directories, the hooks directory and included config files the repository's config names),
+// unless the bridge runs with --allow-git-dir-writes: every write path of src/workspace/ asks
+// checkWrite (and resolve's forWrite does), so no tool and no language server's edit gets past it.
 import type { FileStat, Fs } from "../../ports/fs.ts";
 import { BridgeError, ToolError } from "../../errors.ts";
 import { fromFileUri } from "../../lib/paths/file-uri.ts";
 import { dirname, isAbsolute, isInside, normalize, relative } from "../../lib/paths/posix-path.ts";
+import { gitPlace } from "./git-places.ts";
 import { fsFailure, resolveComponents } from "./resolve-path.ts";
 import { markChecked, type WorkspacePath } from "./workspace-path.ts";
 
@@ -45,12 +51,16 @@ export interface Workspace {
   contains(realPath: string): boolean;
   /** The directory holding a checked path; outside_workspace for a workspace folder itself. */
   parentOf(path: WorkspacePath): WorkspacePath;
+  /** Refuses (permission_denied) a write to a checked path where git takes code to run from; `label` names it. */
+  checkWrite(path: WorkspacePath, label: string): Promise<void>;
 }
 
 interface WorkspaceOptions {
   root: string;
   /** Further workspace folders (absolute); folders that do not exist are left out. */
   folders?: string[];
+  /** --allow-git-dir-writes: tools may write where git takes code to run from. */
+  allowGitDirWrites?: boolean;
 }
 
 interface Alias {
@@ -76,7 +86,7 @@ export async function createWorkspace(fs: Fs, opts: WorkspaceOptions): Promise<W
   }
   // Longest first, so a folder nested in another is matched by its own name.
   aliases.sort((a, b) => b.components.length - a.components.length);
-  return new Jail(fs, folders, aliases);
+  return new Jail(fs, folders, { aliases, allowGitDirWrites: opts.allowGitDirWrites === true });
 }
 
 function aliasOf(spelled: string, real: WorkspacePath): Alias {
@@ -97,12 +107,17 @@ async function realDirectory(fs: Fs, path: string): Promise<WorkspacePath | unde
 class Jail implements Workspace {
   readonly root: WorkspacePath;
 
+  private readonly aliases: readonly Alias[];
+  private readonly allowGitDirWrites: boolean;
+
   constructor(
     private readonly fs: Fs,
     readonly folders: readonly WorkspacePath[],
-    private readonly aliases: readonly Alias[],
+    opts: { aliases: readonly Alias[]; allowGitDirWrites: boolean },
   ) {
     this.root = folders[0] as WorkspacePath;
+    this.aliases = opts.aliases;
+    this.allowGitDirWrites = opts.allowGitDirWrites;
   }
 
   async resolve(input: string, opts: ResolveOptions = {}): Promise<WorkspacePath> {
@@ -115,9 +130,14 @@ class Jail implements Workspace {
           suggestion: "Check the spelling, or locate the file with findFiles or getFileTree.",
         });
       }
-      return markChecked(`${found.real === "/" ? "" : found.real}/${found.missing.join("/")}`);
+      const created = markChecked(`${found.real === "/" ? "" : found.real}/${found.missing.join("/")}`);
+      if (opts.forWrite) await this.checkWrite(created, input);
+      return created;
     }
-    if (opts.forWrite) await this.checkWritable(input, found.real);
+    if (opts.forWrite) {
+      await this.checkWritable(input, found.real);
+      await this.checkWrite(markChecked(found.real), input);
+    }
     return markChecked(found.real);
   }
 
@@ -139,6 +159,21 @@ class Jail implements Workspace {
     const parent = dirname(path);
     if (parent === path || !this.contains(parent)) throw this.outside(path, "is a workspace folder: its parent is outside the workspace");
     return markChecked(parent);
+  }
+
+  async checkWrite(path: WorkspacePath, label: string): Promise<void> {
+    if (this.allowGitDirWrites) return;
+    const folder = this.folders.filter((f) => isInside(path, f)).reduce((a, b) => (b.length > a.length ? b : a), this.root);
+    const why = await gitPlace(this.fs, path, { folder, folders: this.folders });
+    if (why === undefined) return;
+    throw new ToolError(
+      "permission_denied",
+      `${label} ${why}: git runs code from there (config, hooks, attributes), so the bridge does not write it`,
+      {
+        suggestion:
+          "Change it in a terminal if you mean to; or ask the user to restart the bridge with --allow-git-dir-writes, which lets tools write there.",
+      },
+    );
   }
 
   /**

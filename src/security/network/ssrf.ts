@@ -7,6 +7,8 @@
 //      does no DNS of its own), so a rebinding answer given later cannot switch it.
 // Redirects come back unfollowed from fetchPinned; src/capabilities/http/http-client.ts sends every hop through
 // here again. --allow-private-http turns the block off (layers 2 and 3 still resolve and pin).
+// runCommand's tools connect on their own (npm --registry, git clone, go get): hostBlockReason
+// gives them layers 1 and 2; the tool does its own lookup afterwards, so layer 3 is theirs.
 import { ToolError } from "../../errors.ts";
 import type { Runtime } from "../../ports/runtime.ts";
 import { lexicalBlockReason } from "./blocked-addresses.ts";
@@ -38,6 +40,25 @@ export async function checkTarget(raw: string, opts: SsrfOptions): Promise<Check
   // Checked just above; the connection goes to this one and nowhere else.
   const address = addresses[0] ?? "";
   return { url, address };
+}
+
+/**
+ * Why a host an external tool will connect to must be refused (its spelling, or an address it
+ * resolves to), or undefined. A name that does not resolve here is let through: the tool cannot
+ * reach it directly either, and may be meant to go through the proxy it is configured with.
+ */
+export async function hostBlockReason(host: string, opts: Pick<SsrfOptions, "resolveHost">): Promise<string | undefined> {
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  const lexical = lexicalBlockReason(bare);
+  if (lexical !== undefined) return lexical;
+  if (parseIpAddress(bare) !== undefined) return undefined;
+  const addresses = await opts.resolveHost(bare).catch((): string[] => []);
+  for (const address of addresses) {
+    if (parseIpAddress(address) === undefined) return `${bare} resolves to something that is not an IP address (${address.slice(0, 80)})`;
+    const why = lexicalBlockReason(address);
+    if (why !== undefined) return `${bare} resolves to ${address}: ${why}`;
+  }
+  return undefined;
 }
 
 function parseHttpUrl(raw: string): URL {

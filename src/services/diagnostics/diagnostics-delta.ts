@@ -1,13 +1,16 @@
 // The diagnostics an edit changed: when a running language server already has a file, its
-// diagnostics are taken before the write and again after it, and the difference goes under the
-// file's line of the edit report. Nothing is started for this (an edit must not wait for a server
-// to boot), and a server that fails or is slow only costs the note, never the edit.
+// diagnostics are taken before the write and again after it, once every written file has been
+// told to the servers, and the difference goes under the file's line of the edit report. Nothing
+// is started for this (an edit must not wait for a server to boot), and a server that fails or is
+// slow only costs the note, never the edit; the note then says the file was not compared.
 import type { Diagnostic } from "vscode-languageserver-protocol";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 
 /** Files of one edit whose diagnostics are compared; the rest are written without a note. */
 const MAX_FILES = 5;
+/** Files of one edit announced to the servers at once; the watcher tells them of the rest. */
+const MAX_ANNOUNCED = 200;
 /** Diagnostics listed per side (new, fixed); the counts say the rest. */
 const MAX_LISTED = 5;
 const SEVERITY = ["", "error", "warning", "info", "hint"];
@@ -34,20 +37,40 @@ export async function diagnosticsDeltas(
   edit: { paths: readonly WorkspacePath[]; write: () => Promise<void> },
 ): Promise<Map<WorkspacePath, FileDelta>> {
   const { paths, write } = edit;
-  const covered = paths.filter((p) => ctx.lsp.covers(p)).slice(0, MAX_FILES);
+  const known = paths.filter((p) => ctx.lsp.covers(p));
+  const covered = known.slice(0, MAX_FILES);
   const before = new Map<WorkspacePath, Diagnostic[]>();
+  const notes = new Map<WorkspacePath, FileDelta>();
+  const unknown = (path: WorkspacePath, why: string) => notes.set(path, { lines: [`Diagnostics: not compared (${why})`], newErrors: 0 });
   for (const path of covered) {
     const found = await currentDiagnostics(ctx, path, { signal: ctx.signal });
     if (found !== undefined) before.set(path, found.items);
+    else unknown(path, "the language server said nothing in time before the write");
   }
+  const existed = new Map<WorkspacePath, boolean>();
+  for (const path of paths.slice(0, MAX_ANNOUNCED))
+    existed.set(
+      path,
+      await ctx.fs.stat(path).then(
+        () => true,
+        () => false,
+      ),
+    );
   await write();
-  const notes = new Map<WorkspacePath, FileDelta>();
+  // Every written file is told to the servers before one is checked: a file's errors may depend on
+  // another of the same edit (a transaction fixing an import in one file and its use in another).
+  await ctx.lsp.filesChanged([...existed].map(([path, was]) => ({ path, type: was ? (2 as const) : (1 as const) }))).catch(() => undefined);
   for (const [path, old] of before) {
     const now = await currentDiagnostics(ctx, path, { signal: ctx.signal });
-    if (now === undefined) continue;
+    if (now === undefined) {
+      unknown(path, "the language server said nothing in time after the write");
+      continue;
+    }
     const delta = compareDiagnostics(old, now.items);
     notes.set(path, { lines: renderDelta(`Diagnostics (${now.server})`, delta), newErrors: delta.added.filter(isError).length });
   }
+  for (const path of known.slice(MAX_FILES))
+    unknown(path, `only the first ${MAX_FILES} files of an edit are compared; getDiagnostics checks this one`);
   return notes;
 }
 

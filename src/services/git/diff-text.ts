@@ -4,6 +4,7 @@
 import type { ToolContext } from "../../capabilities/context.ts";
 import { pathspecs } from "./pathspec.ts";
 import { openRepository } from "./repository.ts";
+import { dirtySubmodules } from "./submodule-content.ts";
 import { textBudget, textResult } from "./text-output.ts";
 
 interface DiffTextOptions {
@@ -16,11 +17,21 @@ interface DiffTextOptions {
   empty: string;
   /** How to ask for less, when the output was cut. */
   narrower: string;
+  /** The working tree is compared: say which submodules have changes inside (git is told not to look, submodule-content.ts). */
+  submodules?: boolean;
 }
 
 export async function diffText(ctx: ToolContext, opts: DiffTextOptions): Promise<string> {
   const repo = await openRepository(ctx, "read");
   const paths = await pathspecs(ctx.fs, opts.paths ?? ["."]);
-  const result = await repo.run(opts.args(paths), { maxOutputBytes: textBudget(ctx, opts.maxChars) });
-  return textResult(result, opts);
+  const [result, dirty] = await Promise.all([
+    repo.run(opts.args(paths), { maxOutputBytes: textBudget(ctx, opts.maxChars) }),
+    opts.submodules === true ? dirtySubmodules(ctx, repo, { where: paths }) : new Map<string, string[]>(),
+  ]);
+  const notes = [...dirty].map(
+    ([path, what]) =>
+      `Submodule ${repo.workspacePath(path)}: ${what.join(", ")} (a repository of its own: its changes are not in this diff)`,
+  );
+  const text = textResult(result, notes.length === 0 ? opts : { ...opts, empty: "" });
+  return [text, ...notes].filter((t) => t !== "").join("\n");
 }

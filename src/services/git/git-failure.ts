@@ -144,12 +144,14 @@ export function gitFailure(subcommand: string, result: RunResult): ToolError {
 
 /**
  * stderr, else stdout (some failures, like merge conflicts, are reported there), trimmed to size.
- * A progress line git redrew ("Rebasing (2/3)", "\r", ESC[K) becomes a line of its own.
+ * A progress line git redrew ("Rebasing (2/3)", "\r", ESC[K or spaces) becomes a line of its own.
  */
 function gitMessage(result: Pick<RunResult, "stdout" | "stderr">): string {
   const plain = (t: string) =>
     t
       .replace(/\x1b\[K/g, "")
+      // Without TERM (git's environment has none) git clears a line with spaces between two \r.
+      .replace(/\r(?:[ \t]*\r)+/g, "\r")
       .replace(/\r+\n?/g, "\n")
       .trim();
   const text = [plain(result.stderr), plain(result.stdout)].filter((t) => t !== "").join("\n");

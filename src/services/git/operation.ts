@@ -4,6 +4,8 @@
 // pseudo-refs git writes for merge, cherry-pick and revert, and for rebase and bisect (HEAD is
 // always detached then) the name `git branch` gives the detached HEAD, from git's own state reader;
 // between the stops of a cherry-pick or revert of several commits, the sequencer's todo list.
+import { ToolError } from "../../errors.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
 import { NO_DIFF_PROGRAMS } from "./git-environment.ts";
 import type { Repository } from "./repository.ts";
 
@@ -82,4 +84,36 @@ async function sequenceInProgress(repo: Repository): Promise<Operation | null> {
   if (first?.startsWith("+pick ") === true) return "cherry-pick";
   if (first?.startsWith("+revert ") === true) return "revert";
   return null;
+}
+
+/**
+ * The `exec` steps left in a stopped interactive rebase's todo list: shell commands git runs as the
+ * rebase goes on. The list is in the git directory, as writable to whoever wrote the repository
+ * as its hooks, so they run under the same rule (src/services/git/skipped-hooks.ts).
+ */
+export async function pendingExecSteps(repo: Repository): Promise<string[]> {
+  const todo = await repo.run(
+    ["diff", "--no-index", ...NO_DIFF_PROGRAMS, "--no-color", "-U0", "--", "/dev/null", `${repo.gitDir}/rebase-merge/git-rebase-todo`],
+    { okExitCodes: [1] },
+  );
+  return todo.stdout
+    .split("\n")
+    .filter((line) => line.startsWith("+") && !line.startsWith("+++"))
+    .map((line) => line.slice(1).trim())
+    .filter((line) => /^(x|exec)\s/.test(line));
+}
+
+/** Refuses to go on with a rebase whose todo list runs commands, unless the user allowed the repository's programs. */
+export async function refuseExecSteps(ctx: Pick<ToolContext, "settings">, repo: Repository): Promise<void> {
+  if (ctx.settings.allowGitHooks === true) return;
+  const steps = await pendingExecSteps(repo);
+  if (steps.length === 0) return;
+  throw new ToolError(
+    "command_refused",
+    `The rebase's todo list runs commands the bridge does not run (${steps.slice(0, 3).join("; ")}${steps.length > 3 ? `; and ${steps.length - 3} more` : ""})`,
+    {
+      suggestion:
+        "Continue the rebase in a terminal (`git rebase --continue`), or gitAbortOperation to give it up; a bridge started with --allow-git-hooks runs them.",
+    },
+  );
 }

@@ -30,3 +30,34 @@ export async function mainBranches(repo: Repository, remote: string): Promise<st
   const defaultBranch = head.startsWith(`${remote}/`) ? head.slice(remote.length + 1) : undefined;
   return defaultBranch === undefined || MAIN_BRANCHES.includes(defaultBranch) ? MAIN_BRANCHES : [...MAIN_BRANCHES, defaultBranch];
 }
+
+/**
+ * A push to a repository on this machine runs that repository's own hooks (pre-receive, update,
+ * post-receive, reference-transaction) in a git that does not inherit the bridge's settings:
+ * git clears command-line config for a local transport. So such a push names the receiving
+ * program itself, with the hooks and the receiving repository's programs switched off (the
+ * user can allow hooks with --allow-git-hooks). Over ssh or https the server's hooks are the
+ * server's; naming a program there would break the push, so a remote with both kinds is refused.
+ */
+export async function localReceivePack(repo: Repository, opts: { remote: string; hooks: boolean }): Promise<string[]> {
+  if (opts.hooks) return [];
+  const urls = (await repo.output(["remote", "get-url", "--push", "--all", opts.remote])).split("\n").filter((u) => u !== "");
+  const local = urls.filter(isLocalUrl);
+  if (local.length === 0) return [];
+  if (local.length !== urls.length) {
+    throw new ToolError("git_failed", `Remote ${opts.remote} pushes both to a repository on this machine and over the network`, {
+      suggestion: "Push in a terminal, or give the local repository a remote of its own.",
+    });
+  }
+  const off = ["core.hooksPath=/dev/null", "core.fsmonitor=false", "core.alternateRefsCommand=true", "receive.denyCurrentBranch=refuse"];
+  return [`--receive-pack=git ${off.map((c) => `-c ${c}`).join(" ")} receive-pack`];
+}
+
+/** As git decides (url_is_local_not_ssh): file://, or a path with no "host:" before its first "/". */
+function isLocalUrl(url: string): boolean {
+  if (/^file:\/\//i.test(url)) return true;
+  if (url.includes("://")) return false;
+  const colon = url.indexOf(":");
+  const slash = url.indexOf("/");
+  return colon === -1 || (slash !== -1 && slash < colon);
+}

@@ -1,13 +1,14 @@
-// The one way tools run git: in the workspace root, with GIT_ENV, the fixed global options, and the
-// overrides that take the repository's own program-running config away (repo-config-guard.ts).
+// The one way the git tools open the workspace repository: through ctx.exec.git (the bridge's one
+// git runner, src/capabilities/exec/git-runner.ts: only the environment git needs, fixed options, the
+// repository's program-running config neutralised), in the workspace root, with literal pathspecs.
 // Opening checks that git found a repository at the workspace root or above it, so every path a
 // tool passes (relative to the root) is inside both the workspace and the repository.
 import { ToolError } from "../../errors.ts";
 import type { RunOptions, RunResult } from "../../capabilities/exec/exec.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
-import { GIT_ENV, GIT_GLOBAL_ARGS, GIT_READ_ARGS } from "./git-environment.ts";
+import type { ConfigEntry, GitAccess } from "../../security/git/repo-config-guard.ts";
+import { LITERAL_PATHSPECS } from "./git-environment.ts";
 import { gitFailure } from "./git-failure.ts";
-import { configOverrides, parseConfigList, type GitAccess } from "./repo-config-guard.ts";
 
 interface GitRunOptions {
   /** Written to git's stdin (commit messages go this way, with `-F -`). */
@@ -29,6 +30,10 @@ export interface Repository {
   readonly prefix: string;
   /** This worktree's own git directory, absolute (a linked worktree's is under the main one's .git). */
   readonly gitDir: string;
+  /** The config git read when the repository was opened (every scope). */
+  readonly config: readonly ConfigEntry[];
+  /** Where the repository's hooks are (absolute), whether or not they run. */
+  readonly hooksDir: string;
   /** Runs git; a non-zero exit (other than okExitCodes) throws a ToolError with git's message. */
   run(args: readonly string[], opts?: GitRunOptions): Promise<RunResult>;
   /** stdout of a git command that must succeed. */
@@ -38,11 +43,13 @@ export interface Repository {
 }
 
 export async function openRepository(ctx: ToolContext, access: GitAccess): Promise<Repository> {
-  const base = [...GIT_GLOBAL_ARGS, ...(access === "read" ? GIT_READ_ARGS : [])];
+  // Where git finds the repository is asked beside the config read: rev-parse runs no program.
+  const git = await ctx.exec.git({
+    access,
+    alongside: ["rev-parse", "--show-toplevel", "--show-prefix", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir"],
+  });
   const exec = async (args: readonly string[], opts: GitRunOptions = {}): Promise<RunResult> => {
-    const result = await ctx.exec.run("git", {
-      args: opts.literalPathspecs === false ? args.filter((a) => a !== "--literal-pathspecs") : args,
-      env: GIT_ENV,
+    const result = await git.run(opts.literalPathspecs === false ? args : [LITERAL_PATHSPECS, ...args], {
       ...(opts.stdin === undefined ? {} : { stdin: opts.stdin }),
       ...(opts.timeoutMs === undefined ? {} : { timeoutMs: opts.timeoutMs }),
       ...(opts.maxOutputBytes === undefined ? {} : { maxOutputBytes: opts.maxOutputBytes }),
@@ -52,16 +59,15 @@ export async function openRepository(ctx: ToolContext, access: GitAccess): Promi
     if (result.exitCode !== 0 && !(opts.okExitCodes ?? []).includes(result.exitCode)) throw gitFailure(subcommand, result);
     return result;
   };
-  // Neither reads the index or runs a program; the guard's overrides are not known yet. They run
-  // side by side: every tool call pays for both before its own command.
-  const [location, config] = await Promise.all([
-    exec([...base, "rev-parse", "--show-toplevel", "--show-prefix", "--absolute-git-dir"]),
-    exec([...base, "config", "--list", "--show-scope", "--includes", "-z"], { okExitCodes: [1] }),
-  ]);
+  const location = git.alongside;
+  if (location === undefined)
+    throw new ToolError("internal_error", "git's location was not asked", { suggestion: "Report this as a bug." });
+  if (location.exitCode !== 0) throw gitFailure("rev-parse", location);
   const located = location.stdout.split("\n");
   const top = located[0] ?? "";
   const prefix = located[1] ?? "";
   const gitDir = located[2] ?? "";
+  const commonDir = located[3] ?? gitDir;
   const root = ctx.fs.root;
   if (top === "" || !(root === top || root.startsWith(top === "/" ? "/" : `${top}/`))) {
     throw new ToolError(
@@ -72,13 +78,16 @@ export async function openRepository(ctx: ToolContext, access: GitAccess): Promi
       },
     );
   }
-  const guarded = [...base, ...configOverrides(parseConfigList(config.stdout), access)];
   const depth = prefix.split("/").filter((p) => p !== "").length;
+  const configured = [...git.config].reverse().find((e) => e.key === "core.hookspath")?.value;
   return {
     prefix,
     gitDir,
-    run: (args, opts) => exec([...guarded, ...args], opts),
-    output: async (args, opts) => (await exec([...guarded, ...args], opts)).stdout,
+    config: git.config,
+    // As git resolves it: a relative core.hooksPath is relative to the top of the working tree.
+    hooksDir: configured === undefined ? `${commonDir}/hooks` : configured.startsWith("/") ? configured : `${top}/${configured}`,
+    run: (args, opts) => exec(args, opts),
+    output: async (args, opts) => (await exec(args, opts)).stdout,
     workspacePath: (repoPath) => (repoPath.startsWith(prefix) ? repoPath.slice(prefix.length) : `${"../".repeat(depth)}${repoPath}`),
   };
 }

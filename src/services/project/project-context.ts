@@ -2,11 +2,13 @@
 // getProjectInfo's marker files), the files worth reading first, the layout with file counts, and
 // what changed recently: from git when git is on PATH and the root is a repository, else from the
 // files' modification times.
+import { ToolError } from "../../errors.ts";
 import { displayName } from "../../lib/text/display-name.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { detectProject, type ProjectInfo } from "./detect-project.ts";
 import { namesInside } from "../search/checked-names.ts";
 import { listFiles } from "../search/file-list.ts";
+import { openRepository, type Repository } from "../git/repository.ts";
 
 /** Files at the root a model should read first, when present (the markers are added to them). */
 const KEY_FILES = [
@@ -56,23 +58,30 @@ export async function collectProjectContext(ctx: ToolContext): Promise<ProjectCo
 
 async function recentFromGit(ctx: ToolContext): Promise<ProjectContext["recent"] | undefined> {
   if (!(await ctx.probes.get("git")).available) return undefined;
-  const log = await ctx.exec.run("git", {
-    args: ["log", "-n", "40", "--name-only", "--no-color", "--no-renames", "--format=%x00%cI", "--", "."],
-    timeoutMs: 10_000,
-  });
-  if (log.exitCode !== 0) return undefined;
+  // Through the git tools' repository (the one runner): a hostile .git/config runs nothing here either.
+  let repo: Repository;
+  let log: string;
+  try {
+    repo = await openRepository(ctx, "read");
+    log = await repo.output(["log", "-n", "40", "--name-only", "--no-color", "--no-renames", "--format=%x00%cI", "--", "."], {
+      timeoutMs: 10_000,
+    });
+  } catch (err) {
+    if (err instanceof ToolError) return undefined;
+    throw err;
+  }
   const changes: { path: string; when: string }[] = [];
   const seen = new Set<string>();
-  for (const record of log.stdout.split("\0").slice(1)) {
+  for (const record of log.split("\0").slice(1)) {
     const [when = "", ...paths] = record.split("\n").filter((l) => l.trim() !== "");
     for (const path of paths) {
       if (seen.has(path) || changes.length >= RECENT) continue;
       seen.add(path);
-      changes.push({ path: displayName(path), when });
+      changes.push({ path: displayName(repo.workspacePath(path)), when });
     }
   }
-  const head = await ctx.exec.run("git", { args: ["rev-parse", "--abbrev-ref", "HEAD"], timeoutMs: 5000 });
-  return { source: "git", branch: head.exitCode === 0 ? head.stdout.trim() : undefined, changes };
+  const head = await repo.run(["rev-parse", "--abbrev-ref", "HEAD"], { timeoutMs: 5000, okExitCodes: [128] }).catch(() => undefined);
+  return { source: "git", branch: head?.exitCode === 0 ? head.stdout.trim() : undefined, changes };
 }
 
 async function recentByMtime(ctx: ToolContext, files: readonly string[]): Promise<ProjectContext["recent"]> {

@@ -11,7 +11,7 @@ export default defineTool({
   name: "runInTerminal",
   title: "Run in terminal",
   description:
-    "Runs an allowlisted command as in a terminal and waits for it, returning exit code and output. Headless it runs once as a subprocess, exactly like runCommand.",
+    "Runs an allowlisted command as in a terminal, once, and returns exit code and output, exactly like runCommand (no shell). Scripts, builds and tests run the project's own code.",
   searchHint: "terminal run command wait output exit code integrated terminal shell",
   input: v.strictObject({
     ...commandFields,

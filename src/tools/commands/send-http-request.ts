@@ -61,6 +61,8 @@ function formatResponse(r: HttpResponse): string {
   lines.push(
     `(${r.url} at ${r.address}, ${r.durationMs} ms${r.redirects.length > 0 ? `, after ${r.redirects.map((h) => `${h.status} -> ${h.location}`).join(", ")}` : ""})`,
   );
+  if (r.droppedHeaders.length > 0)
+    lines.push(`(not sent after the redirect to another origin, as credentials: ${r.droppedHeaders.join(", ")})`);
   for (const [name, value] of r.headers) lines.push(`${name}: ${value}`);
   lines.push("");
   if (r.text === undefined) lines.push(`[binary body, ${r.bytes}${r.truncated ? "+" : ""} bytes, not shown]`);

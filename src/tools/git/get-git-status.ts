@@ -6,6 +6,7 @@ import { HOW_TO_FINISH, OPERATIONS, operationInProgress } from "../../services/g
 import { STATUS_MAX_BYTES } from "../../services/git/operation-state.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { pathspec } from "../../services/git/pathspec.ts";
+import { dirtySubmodules } from "../../services/git/submodule-content.ts";
 import { parsePorcelainV2, type ParsedStatus, type StatusChange } from "../../services/git/status-parser.ts";
 import { defineTool, type Tool } from "../platform/define-tool.ts";
 
@@ -70,11 +71,12 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
       const repo = await openRepository(ctx, "read");
       const where = input.path === undefined ? "." : await pathspec(ctx.fs, input.path);
       // Side by side: the operation probes do not need the status, only time.
-      const [out, operation] = await Promise.all([
+      const [out, operation, submodules] = await Promise.all([
         repo.run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", where], { maxOutputBytes }),
         operationInProgress(repo),
+        dirtySubmodules(ctx, repo, { where: [where] }),
       ]);
-      const status = parsePorcelainV2(out.stdout, { cut: out.stdoutTruncated });
+      const status = withSubmoduleContent(parsePorcelainV2(out.stdout, { cut: out.stdoutTruncated }), submodules);
       const local = (p: string) => repo.workspacePath(p);
       const move = (c: StatusChange): StatusChange => ({
         ...c,
@@ -114,3 +116,18 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
 }
 
 export default gitStatusTool();
+
+/** Adds what changed inside submodules (asked of each, src/services/git/submodule-content.ts) to git's entries. */
+function withSubmoduleContent(status: ParsedStatus, dirty: ReadonlyMap<string, string[]>): ParsedStatus {
+  if (dirty.size === 0) return status;
+  const unstaged = status.unstaged.map((c) => {
+    const what = dirty.get(c.path);
+    if (what === undefined) return c;
+    const commits = c.submodule === "new commits" ? ["new commits"] : [];
+    return { ...c, submodule: [...commits, ...what].join(", ") };
+  });
+  for (const [path, what] of dirty) {
+    if (!unstaged.some((c) => c.path === path)) unstaged.push({ path, change: "modified", submodule: what.join(", ") });
+  }
+  return { ...status, unstaged };
+}

@@ -4,6 +4,7 @@
 // `git bisect reset`.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
+import { refuseExecSteps } from "../../services/git/operation.ts";
 import { commitsDropped, readOperationState, type OperationState } from "../../services/git/operation-state.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { defineTool } from "../platform/define-tool.ts";
@@ -47,6 +48,7 @@ export default defineTool({
       return ended;
     }
     if (input.skip) {
+      if (operation === "rebase") await refuseExecSteps(ctx, repo);
       // --skip goes on to the next commits, each committed without an editor, as in a continue.
       const result = await repo.run(["-c", "core.editor=true", operation, "--skip"], { okExitCodes: [1] });
       const { outcome, state } = await afterStep(repo, operation, result);

@@ -4,6 +4,7 @@
 import * as v from "valibot";
 import { currentBranch, headCommit } from "../../services/git/head.ts";
 import { branchName, revision } from "../../services/git/refs.ts";
+import { changedBetween, refuseOutside } from "../../services/git/workspace-scope.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { RefInput } from "./git-inputs.ts";
@@ -31,6 +32,11 @@ export default defineTool({
     const base = input.base === undefined ? [] : [revision(input.base, "base")];
     const repo = await openRepository(ctx, "write");
     const previous = await currentBranch(repo);
+    // A switch rewrites files across the whole repository: refused when that reaches beside the workspace.
+    const target = input.create ? base[0] : branch;
+    if (repo.prefix !== "" && target !== undefined && (await headCommit(repo)) !== null) {
+      refuseOutside(repo, { what: `Switching to ${target}`, paths: await changedBetween(repo, { from: "HEAD", to: target }) });
+    }
     // The new name travels inside its option (`--create=<name>`), the start point after
     // --end-of-options: neither can be read as another option.
     const args = input.create ? ["switch", `--create=${branch}`, "--end-of-options", ...base] : ["switch", "--end-of-options", branch];

@@ -1,6 +1,7 @@
 // gitCommit: commits what is staged (after staging `files`, when given). The message goes to git on
-// stdin (`-F -`), so no text in it can be read as an option. Empty commits are refused; hooks run
-// as they would for `git commit` in a terminal.
+// stdin (`-F -`), so no text in it can be read as an option. Empty commits are refused. The
+// repository's hooks run only when the user started the bridge with --allow-git-hooks; otherwise
+// the answer names those that exist and did not run (a lint hook's verdict is not implied).
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { NO_DIFF_PROGRAMS } from "../../services/git/git-environment.ts";
@@ -9,16 +10,18 @@ import { HOW_TO_FINISH, operationInProgress } from "../../services/git/operation
 import { pathspecs } from "../../services/git/pathspec.ts";
 import { openRepository, type Repository } from "../../services/git/repository.ts";
 import { committedFiles } from "../../services/git/staged-files.ts";
+import { hooksNote, skippedHooks } from "../../services/git/skipped-hooks.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { PathsInput } from "./git-inputs.ts";
 
 const MAX_LISTED = 500;
+const COMMIT_HOOKS = ["pre-commit", "prepare-commit-msg", "commit-msg", "post-commit"];
 
 export default defineTool({
   name: "gitCommit",
   title: "Git commit",
   description:
-    "Commits the staged changes with a message; with files, stages those first. Refuses an empty commit. Returns the new commit's hash, branch and files.",
+    "Commits the staged changes with a message; with files, stages those first. Refuses an empty commit. Returns the new commit's hash, branch and files, and any repository hooks it did not run.",
   searchHint: "git commit save changes message staged snapshot record",
   input: v.strictObject({
     message: v.pipe(
@@ -35,6 +38,14 @@ export default defineTool({
     subject: v.string(),
     files: v.pipe(v.array(v.string()), v.description(`Files the commit changed (at most ${MAX_LISTED}).`)),
     omitted: v.optional(v.pipe(v.number(), v.description("Changed files left out of the list."))),
+    hooksNotRun: v.optional(
+      v.pipe(
+        v.array(v.string()),
+        v.description(
+          "The repository's commit hooks that exist and were not run (the bridge runs none without --allow-git-hooks): run them yourself, e.g. the lint they call, or commit in a terminal.",
+        ),
+      ),
+    ),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
@@ -50,7 +61,11 @@ export default defineTool({
     if (input.files !== undefined) await repo.run(["add", "--", ...(await pathspecs(ctx.fs, input.files))]);
     await refuseEmpty(repo);
     await repo.run(["commit", "--quiet", "--file=-"], { stdin: input.message });
-    const [hash, files] = await Promise.all([shortHash(repo), committedFiles(repo)]);
+    const [hash, files, skipped] = await Promise.all([
+      shortHash(repo),
+      committedFiles(repo),
+      skippedHooks(ctx, repo, { names: COMMIT_HOOKS }),
+    ]);
     const subject = input.message.trim().split("\n")[0] ?? "";
     ctx.events.publish("git.commit", { hash, branch, subject, files: files.length });
     return {
@@ -59,6 +74,7 @@ export default defineTool({
       subject,
       files: files.slice(0, MAX_LISTED),
       ...(files.length > MAX_LISTED ? { omitted: files.length - MAX_LISTED } : {}),
+      ...hooksNote(skipped),
     };
   },
 });

@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { stagedConflictMarkers } from "../../services/git/conflict-markers.ts";
-import { HOW_TO_FINISH } from "../../services/git/operation.ts";
+import { HOW_TO_FINISH, refuseExecSteps } from "../../services/git/operation.ts";
 import { readOperationState } from "../../services/git/operation-state.ts";
 import { pathspecs } from "../../services/git/pathspec.ts";
 import { openRepository } from "../../services/git/repository.ts";
@@ -65,6 +65,7 @@ export default defineTool({
         );
       }
     }
+    if (operation === "rebase") await refuseExecSteps(ctx, repo);
     // GIT_EDITOR=true in the environment already keeps every message editor closed; core.editor=true
     // says so in the argv too.
     const result = await repo.run(["-c", "core.editor=true", operation, "--continue"], { okExitCodes: [1] });

@@ -6,6 +6,7 @@ import { currentBranch, headCommit, shortHash } from "../../services/git/head.ts
 import { gitProgress } from "../../services/git/progress.ts";
 import { branchName, remoteName } from "../../services/git/refs.ts";
 import { remoteFor } from "../../services/git/remotes.ts";
+import { changedBetween, outsideWorkspace } from "../../services/git/workspace-scope.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { NETWORK_TIMEOUT_MS } from "./git-fetch.ts";
@@ -28,6 +29,14 @@ export default defineTool({
     newCommits: v.pipe(
       v.number(),
       v.description("Commits in HEAD that were not in it before (after a rebase, the replayed local ones too)."),
+    ),
+    outsideWorkspace: v.optional(
+      v.pipe(
+        v.array(v.string()),
+        v.description(
+          "With the workspace a subfolder of its repository: files the pull changed outside it (relative to the repository's top level).",
+        ),
+      ),
     ),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: true },
@@ -52,6 +61,8 @@ export default defineTool({
       (await repo.output(["rev-list", "--count", "--end-of-options", previousHead === null ? head : `${previousHead}..${head}`])).trim(),
     );
     ctx.events.publish("git.pull", { remote: remote ?? null, branch, rebase: input.rebase, head });
-    return { branch, head, previousHead, newCommits };
+    // A pull merges the whole repository; with the workspace a subfolder of it, say what changed beside it.
+    const outside = previousHead === null ? [] : outsideWorkspace(repo, await changedBetween(repo, { from: previousHead, to: head }));
+    return { branch, head, previousHead, newCommits, ...(outside.length === 0 ? {} : { outsideWorkspace: outside.slice(0, 50) }) };
   },
 });

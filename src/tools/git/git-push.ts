@@ -7,7 +7,7 @@ import { ToolError } from "../../errors.ts";
 import { currentBranch } from "../../services/git/head.ts";
 import { gitProgress } from "../../services/git/progress.ts";
 import { branchName } from "../../services/git/refs.ts";
-import { mainBranches, remoteFor } from "../../services/git/remotes.ts";
+import { localReceivePack, mainBranches, remoteFor } from "../../services/git/remotes.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { NETWORK_TIMEOUT_MS } from "./git-fetch.ts";
@@ -50,8 +50,10 @@ export default defineTool({
       });
     }
     const ref = `refs/heads/${branch}`;
+    const receivePack = await localReceivePack(repo, { remote, hooks: ctx.settings.allowGitHooks === true });
     const args = [
       "push",
+      ...receivePack,
       "--progress",
       "--porcelain",
       ...(input.setUpstream ? ["--set-upstream"] : []),

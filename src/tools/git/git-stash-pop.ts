@@ -1,6 +1,7 @@
 // gitStashPop: applies a stash to the working tree and drops it. On a conflict git keeps the stash
 // and the error names the conflicted files.
 import * as v from "valibot";
+import { refuseOutside } from "../../services/git/workspace-scope.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { defineTool } from "../platform/define-tool.ts";
 
@@ -22,6 +23,10 @@ export default defineTool({
     const repo = await openRepository(ctx, "write");
     const ref = `stash@{${input.index}}`;
     const message = (await repo.output(["log", "--walk-reflogs", "--max-count=1", "--format=%gs", "--end-of-options", ref])).trim();
+    if (repo.prefix !== "") {
+      const names = await repo.output(["stash", "show", "--no-ext-diff", "--no-textconv", "--name-only", "-z", "--include-untracked", ref]);
+      refuseOutside(repo, { what: `Popping ${ref}`, paths: names.split("\0") });
+    }
     await repo.run(["stash", "pop", "--end-of-options", ref]);
     ctx.events.publish("git.stash", { action: "pop", ref });
     return { ref, message };

@@ -25,6 +25,8 @@ export default defineTool({
       "push",
       ...(input.includeUntracked ? ["--include-untracked"] : []),
       ...(input.message === undefined ? [] : [`--message=${input.message}`]),
+      // With the workspace a subfolder of its repository, only its own changes (git runs in it).
+      ...(repo.prefix === "" ? [] : ["--", "."]),
     ];
     const result = await repo.run(args, { literalPathspecs: false });
     if (/No local changes to save/.test(result.stdout + result.stderr)) {

@@ -15,5 +15,6 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false },
   timeoutMs: 120_000,
   slim: true,
-  handler: (input, ctx) => runCodeAction(input, ctx, { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors }),
+  handler: (input, ctx) =>
+    runCodeAction(input, ctx, { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors, expectDigest: input.preview }),
 });

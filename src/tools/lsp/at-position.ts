@@ -1,5 +1,6 @@
 // Opens the file of a position-taking call in the server that answers `method`, and turns the
-// model's {line, symbol, column} into an LSP position.
+// model's {line, symbol, column} into an LSP position, with the note the answer must carry when
+// the symbol was found on another line than the one given.
 import type { Position } from "vscode-languageserver-protocol";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
 import { lspPosition, type PositionInput } from "../../lsp/positions.ts";
@@ -14,11 +15,14 @@ interface AtPosition {
   name: string;
   /** textDocument + position, as most requests take them. */
   params: { textDocument: { uri: string }; position: Position };
+  /** "NOTE: ...\n" when the symbol was not on the given line, else "": every answer starts with it. */
+  note: string;
 }
 
 export async function openAt(input: PositionInput & { file: string }, ctx: ToolContext, opts: { method: string }): Promise<AtPosition> {
   const doc = await openDocument(input.file, ctx, opts);
-  const position = lspPosition(doc.lines, input, { file: doc.relative });
+  const located = lspPosition(doc.lines, input, { file: doc.relative });
+  const position = located.position;
   // A located symbol is asked about one character in: some servers (bash-language-server) find
   // nothing at a word's first column when it is the line's first.
   const asked =
@@ -28,6 +32,7 @@ export async function openAt(input: PositionInput & { file: string }, ctx: ToolC
     position,
     name: input.symbol ?? wordAt(doc.lines, position),
     params: { textDocument: { uri: doc.uri }, position: asked },
+    note: located.note === undefined ? "" : `NOTE: ${located.note}\n`,
   };
 }
 

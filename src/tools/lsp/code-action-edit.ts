@@ -17,7 +17,7 @@ export const codeActionInput = {
 export async function runCodeAction(
   input: RangeInput & { title: string },
   ctx: ToolContext,
-  opts: { dryRun: boolean; onlyIfNoNewErrors: boolean },
+  opts: { dryRun: boolean; onlyIfNoNewErrors: boolean; expectDigest?: string | undefined },
 ): Promise<string> {
   const at = await codeActionsAt(input, ctx);
   const server = at.doc.server;

@@ -1,6 +1,7 @@
 // What an editing LSP tool answers (plain text: it is a diff): one line saying what was done or why
-// nothing was written, the errors the edit introduces and fixes (checked by the server on the new
-// content before it was written), then each file's summary and unified diff (src/tools/edit).
+// nothing was written, the errors the edit introduces and fixes (counted on the files as written,
+// or predicted for a dry run) and what could not be checked, then each file's summary and unified
+// diff (src/tools/edit), and for what was not written the preview's digest.
 import type { EditedFile, EditOutcome, ErrorAt } from "../../lsp/apply-edit.ts";
 import { editReport } from "../../services/documents/edit-report.ts";
 import { diagnosticLine } from "../../services/diagnostics/diagnostic-lines.ts";
@@ -18,12 +19,25 @@ export async function renderOutcome(outcome: EditOutcome, words: { done: string;
       : `NOT APPLIED: ${words.would.charAt(0).toLowerCase()}${words.would.slice(1)}, but ${outcome.heldBack ?? "it was held back"}; nothing was written.`;
   const lines = [head];
   if (files > 0) {
-    const late = outcome.diagnosticsCurrent ? "" : "; a server published nothing in time for some file, so this may be incomplete";
+    const checked = `${outcome.checkedFiles} file${outcome.checkedFiles === 1 ? "" : "s"} checked by ${words.server}`;
+    const how = outcome.verified ? "on the files as written, after the server caught up" : "predicted on the unsaved new content";
+    const gaps = [
+      ...(outcome.late.length > 0
+        ? [
+            `no answer in time for ${outcome.late.slice(0, 5).join(", ")}${outcome.late.length > 5 ? ` and ${outcome.late.length - 5} more` : ""}: their errors are unknown`,
+          ]
+        : []),
+      ...(outcome.notChecked > 0 ? [`${outcome.notChecked} more file(s) that use it were not checked`] : []),
+    ];
     lines.push(
-      `Errors: ${outcome.introduced.length} introduced, ${outcome.fixed.length} fixed (${outcome.checkedFiles} file${outcome.checkedFiles === 1 ? "" : "s"} checked by ${words.server}${late}).`,
+      `Errors: ${outcome.introduced.length} introduced, ${outcome.fixed.length} fixed (${checked}, ${how}${gaps.length > 0 ? `; ${gaps.join("; ")}` : ""}).`,
     );
     lines.push(...listed("introduced", outcome.introduced), ...listed("fixed", outcome.fixed));
     lines.push(...outcome.files.flatMap((f) => moves(f, outcome.written)));
+    if (!outcome.written)
+      lines.push(
+        `Preview ${outcome.digest}: pass preview: "${outcome.digest}" to write exactly this edit (nothing is written if it has changed).`,
+      );
     // A moved file's diff is of its content only (none when it moved unchanged); a deleted one is named, not printed.
     const contents = outcome.files.filter((f) => f.after !== undefined && !(f.movedFrom !== undefined && f.before === f.after));
     if (contents.length > 0)

@@ -1,10 +1,13 @@
-// findReferences: every use of a symbol across the project. The answer waits for the server's
-// readiness (src/lsp/whole-project.ts), so a cold server's first handful of references is never
-// passed off as all of them (3 of 4,001 on a cold 2,000-file project).
+// findReferences: every use of a symbol across the project. The answer is verified against a
+// whole-word text search of the name (src/services/language/verified-references.ts): files that
+// mention it outside the server's first answer are opened in the server and the question asked
+// again, so the references of a project the server had not loaded yet are found; what could not be
+// checked makes the answer partial, named, and text mentions outside the answer are listed.
 import * as v from "valibot";
-import type { Location } from "vscode-languageserver-protocol";
 import { defineTool } from "../platform/define-tool.ts";
-import { openAt, partialNote } from "./at-position.ts";
+import { verifiedReferences } from "../../services/language/verified-references.ts";
+import { openAt } from "./at-position.ts";
+import { coverageLines, partialLine, status } from "./coverage-lines.ts";
 import { placesOf, renderPlaces, sortPlaces, SourceLines } from "./locations.ts";
 import { maxResultsField, positionFields, verbosityField } from "./position-input.ts";
 
@@ -12,7 +15,7 @@ export default defineTool({
   name: "findReferences",
   title: "Find references",
   description:
-    "Finds every use of a symbol across the project (find usages), from its file, line and name; waits for the language server to load the project and says when partial.",
+    "Finds every use of a symbol across the project (find usages), from its file, line and name; checked against a text search of the name, and says when partial.",
   searchHint: "find references usages callers who uses this where is it used all occurrences",
   input: v.strictObject({
     ...positionFields,
@@ -26,17 +29,17 @@ export default defineTool({
   largeResult: true,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, { method: "textDocument/references" });
-    const answer = await at.doc.wholeProject<Location[] | null>("textDocument/references", {
-      ...at.params,
-      context: { includeDeclaration: input.includeDeclaration },
-    });
-    const places = sortPlaces(placesOf(answer.value));
-    if (places.length === 0) return `${partialNote(answer)}No references to \`${at.name}\` found (${at.doc.server.serverName}).`;
+    const found = await verifiedReferences(ctx, at.doc, { name: at.name, params: at.params, includeDeclaration: input.includeDeclaration });
+    const head = `${at.note}${partialLine(found.coverage)}`;
+    const tail = coverageLines(found.coverage, at.name);
+    const places = sortPlaces(placesOf(found.locations));
+    if (places.length === 0)
+      return [`${head}No references to \`${at.name}\` found (${at.doc.server.serverName}, ${status(found.coverage)}).`, ...tail].join("\n");
     const files = new Set(places.map((p) => p.uri)).size;
     const shown = places.slice(0, input.maxResults);
     const lines = await renderPlaces(shown, { sources: new SourceLines(ctx), verbosity: input.verbosity });
-    const more = places.length > shown.length ? `\n… ${places.length - shown.length} more; raise maxResults (up to 5000) to see them.` : "";
-    const status = answer.complete ? "complete" : "partial";
-    return `${partialNote(answer)}${places.length} reference${places.length === 1 ? "" : "s"} to \`${at.name}\` in ${files} file${files === 1 ? "" : "s"} (${status}):\n${lines.join("\n")}${more}`;
+    const more = places.length > shown.length ? [`… ${places.length - shown.length} more; raise maxResults (up to 5000) to see them.`] : [];
+    const count = `${places.length} reference${places.length === 1 ? "" : "s"} to \`${at.name}\` in ${files} file${files === 1 ? "" : "s"}`;
+    return [`${head}${count} (${status(found.coverage)}):`, ...lines, ...more, ...tail].join("\n");
   },
 });

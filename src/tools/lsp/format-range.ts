@@ -42,7 +42,7 @@ export default defineTool({
     const outcome = await ctx.lsp.applyEdit(
       doc.server,
       { changes: { [doc.uri]: edits } },
-      { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors, signal: ctx.signal },
+      { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors, expectDigest: input.preview, signal: ctx.signal },
     );
     const span = `lines ${input.startLine}-${last + 1} of ${doc.relative}`;
     if (outcome.files.length === 0) return `${span} are already formatted (${doc.server.serverName}).`;

@@ -3,7 +3,9 @@
 // the server's readiness and says when partial.
 import * as v from "valibot";
 import type { CallHierarchyIncomingCall, CallHierarchyItem, CallHierarchyOutgoingCall } from "vscode-languageserver-protocol";
+import type { ToolContext } from "../../capabilities/context.ts";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
+import { loadProjectsOf } from "../../services/language/verified-references.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { openAt, partialNote } from "./at-position.ts";
 import { SourceLines } from "./locations.ts";
@@ -37,7 +39,7 @@ export default defineTool({
     const items = (await at.doc.request<CallHierarchyItem[] | null>("textDocument/prepareCallHierarchy", at.params)) ?? [];
     const root = items[0];
     if (root === undefined)
-      return `\`${at.name}\` at ${at.doc.relative}:${at.position.line + 1} is not a function or method the server can follow (${at.doc.server.serverName}).`;
+      return `${at.note}\`${at.name}\` at ${at.doc.relative}:${at.position.line + 1} is not a function or method the server can follow (${at.doc.server.serverName}).`;
     const sources = new SourceLines(ctx);
     const out = [`${await label(root, sources)}`];
     let note = "";
@@ -47,7 +49,7 @@ export default defineTool({
       out.push(`  ${direction === "incoming" ? "called by" : "calls"}:`);
       const answer =
         direction === "incoming"
-          ? await at.doc.wholeProject<CallHierarchyIncomingCall[] | null>("callHierarchy/incomingCalls", { item: root })
+          ? await incomingCalls(ctx, at, root)
           : {
               value: await at.doc.request<CallHierarchyOutgoingCall[] | null>("callHierarchy/outgoingCalls", { item: root }),
               complete: true,
@@ -63,9 +65,23 @@ export default defineTool({
       out.push(...(lines.length > 0 ? lines : ["    (none)"]));
       if (budget.left <= 0) out.push(`    … cut at ${input.maxResults}; raise maxResults`);
     }
-    return `${note}${out.join("\n")}`;
+    return `${at.note}${note}${out.join("\n")}`;
   },
 });
+
+/** Callers span the project: every project that uses the function is loaded (and checked) first. */
+async function incomingCalls(
+  ctx: ToolContext,
+  at: Awaited<ReturnType<typeof openAt>>,
+  item: CallHierarchyItem,
+): Promise<{ value: CallHierarchyIncomingCall[] | null; complete: boolean; why?: string }> {
+  const coverage = await loadProjectsOf(ctx, at.doc, { name: at.name, params: at.params });
+  const answer = await at.doc.wholeProject<CallHierarchyIncomingCall[] | null>("callHierarchy/incomingCalls", { item });
+  const why = [answer.complete ? undefined : answer.why, coverage.complete ? undefined : coverage.why].filter(
+    (w): w is string => w !== undefined,
+  );
+  return { value: answer.value, complete: why.length === 0, ...(why.length > 0 ? { why: why.join("; ") } : {}) };
+}
 
 interface Walk {
   depth: number;

@@ -20,7 +20,7 @@ export default defineTool({
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);
     const text = markupText(hover?.contents);
     return text === ""
-      ? `No hover information for \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}.`
-      : text;
+      ? `${at.note}No hover information for \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}.`
+      : `${at.note}${text}`;
   },
 });

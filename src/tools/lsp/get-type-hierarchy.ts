@@ -56,7 +56,7 @@ export default defineTool({
                 )),
           );
         }
-        return out.join("\n");
+        return `${at.note}${out.join("\n")}`;
       }
     }
     // Derived: from the declaration (where goToDefinition lands) of the symbol.
@@ -86,7 +86,7 @@ export default defineTool({
     out.push(
       `(derived: ${at.doc.server.serverName} has no type hierarchy; supertypes from the declaration, subtypes from implementations)`,
     );
-    return out.join("\n");
+    return `${at.note}${out.join("\n")}`;
   },
 });
 

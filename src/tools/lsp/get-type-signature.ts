@@ -18,7 +18,7 @@ export default defineTool({
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);
     const signature = signatureOf(markupText(hover?.contents));
     return signature === ""
-      ? `No type information for \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}.`
-      : signature;
+      ? `${at.note}No type information for \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}.`
+      : `${at.note}${signature}`;
   },
 });

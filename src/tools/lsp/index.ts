@@ -27,7 +27,8 @@ import signatureHelp from "./signature-help.ts";
 import watchDiagnostics from "./watch-diagnostics.ts";
 
 // The first call on a file may start its language server; tools that wait longer say so themselves.
-const LANGUAGE_SERVER_DEFAULTS: ToolsetDefaults = { timeoutMs: 60_000 };
+// rg, when there, is the text search whole-project answers are checked against.
+const LANGUAGE_SERVER_DEFAULTS: ToolsetDefaults = { timeoutMs: 60_000, requires: { optionalProbes: ["rg"] } };
 
 export const codeNavigationToolset = defineToolset({
   name: "code-navigation",

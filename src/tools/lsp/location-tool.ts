@@ -1,12 +1,16 @@
 // goToDefinition, goToDeclaration, goToTypeDefinition and findImplementations are one request each
-// with one answer shape (locations), so they are made by one factory with their own words.
+// with one answer shape (locations), so they are made by one factory with their own words. With VS
+// Code connected they ask its language features (vscode.execute*Provider), which is what the user
+// sees in the editor; headless, the bridge's language servers.
 import * as v from "valibot";
 import type { Location, LocationLink } from "vscode-languageserver-protocol";
 import { WakeList } from "../../lsp/wake-list.ts";
 import { defineTool, type Tool } from "../platform/define-tool.ts";
+import { loadProjectsOf } from "../../services/language/verified-references.ts";
 import { openAt, partialNote } from "./at-position.ts";
 import { placesOf, renderPlaces, sortPlaces, SourceLines } from "./locations.ts";
 import { maxResultsField, positionFields, verbosityField } from "./position-input.ts";
+import { askVsCode } from "./vscode-places.ts";
 
 const FRESH_RETRIES = 4;
 const FRESH_RETRY_MS = 250;
@@ -19,7 +23,7 @@ interface LocationToolSpec {
   method: string;
   /** What the found places are, for the header ("definition", "implementation"). */
   noun: string;
-  /** Implementations span the project: wait for the server's readiness. */
+  /** Implementations span the project: the projects that use the symbol are loaded and checked first. */
   wholeProject?: boolean;
   alwaysLoad?: boolean;
 }
@@ -34,13 +38,29 @@ export function locationTool(spec: LocationToolSpec): Tool {
     annotations: { readOnlyHint: true },
     slim: true,
     ...(spec.alwaysLoad ? { alwaysLoad: true } : {}),
+    async viaExtension(input, ctx) {
+      const { places, name, where, note } = await askVsCode(input, ctx, { method: spec.method });
+      if (places.length === 0)
+        return `${note}No ${spec.noun} found for \`${name}\` at ${where} (VS Code). Check the line and symbol, or try searchWorkspaceSymbols.`;
+      const shown = places.slice(0, input.maxResults);
+      const lines = await renderPlaces(shown, { sources: new SourceLines(ctx), verbosity: input.verbosity });
+      const more = places.length > shown.length ? `\n… ${places.length - shown.length} more; raise maxResults to see them.` : "";
+      const noun = places.length === 1 ? spec.noun : `${spec.noun}s`;
+      return `${note}${places.length} ${noun} of \`${name}\` (${where}, VS Code):\n${lines.join("\n")}${more}`;
+    },
     async handler(input, ctx) {
       const at = await openAt(input, ctx, { method: spec.method });
       type Answer = Location | Location[] | LocationLink[] | null;
-      const ask = async () =>
-        spec.wholeProject
-          ? at.doc.wholeProject<Answer>(spec.method, at.params)
-          : { value: await at.doc.request<Answer>(spec.method, at.params), complete: true };
+      // Across the project: every project that uses the symbol is loaded (and checked) first.
+      const coverage = spec.wholeProject ? await loadProjectsOf(ctx, at.doc, { name: at.name, params: at.params }) : undefined;
+      const ask = async () => {
+        if (!spec.wholeProject) return { value: await at.doc.request<Answer>(spec.method, at.params), complete: true };
+        const answer = await at.doc.wholeProject<Answer>(spec.method, at.params);
+        const why = [answer.complete ? undefined : answer.why, coverage?.complete === false ? coverage.why : undefined].filter(
+          (w): w is string => w !== undefined,
+        );
+        return { value: answer.value, complete: why.length === 0, ...(why.length > 0 ? { why: why.join("; ") } : {}) };
+      };
       let answer = await ask();
       // A document opened by this very call may still be parsing (bash-language-server answers
       // nothing then): an empty answer is asked again a few times before it is believed.
@@ -51,12 +71,13 @@ export function locationTool(spec: LocationToolSpec): Tool {
       const places = sortPlaces(placesOf(answer.value));
       const where = `${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}`;
       if (places.length === 0)
-        return `${partialNote(answer)}No ${spec.noun} found for \`${at.name}\` at ${where} (${at.doc.server.serverName}). Check the line and symbol, or try searchWorkspaceSymbols.`;
+        return `${at.note}${partialNote(answer)}No ${spec.noun} found for \`${at.name}\` at ${where} (${at.doc.server.serverName}). Check the line and symbol, or try searchWorkspaceSymbols.`;
       const shown = places.slice(0, input.maxResults);
       const lines = await renderPlaces(shown, { sources: new SourceLines(ctx), verbosity: input.verbosity });
       const more = places.length > shown.length ? `\n… ${places.length - shown.length} more; raise maxResults to see them.` : "";
       const noun = places.length === 1 ? spec.noun : `${spec.noun}s`;
-      return `${partialNote(answer)}${places.length} ${noun} of \`${at.name}\` (${where}):\n${lines.join("\n")}${more}`;
+      const caveat = coverage?.caveat === undefined ? "" : `\nNote: ${coverage.caveat}`;
+      return `${at.note}${partialNote(answer)}${places.length} ${noun} of \`${at.name}\` (${where}):\n${lines.join("\n")}${more}${caveat}`;
     },
   });
 }

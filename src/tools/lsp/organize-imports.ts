@@ -45,6 +45,7 @@ export default defineTool({
     const outcome = await ctx.lsp.applyEdit(doc.server, inOrder(edits), {
       dryRun: input.dryRun,
       onlyIfNoNewErrors: input.onlyIfNoNewErrors,
+      expectDigest: input.preview,
       signal: ctx.signal,
     });
     if (outcome.files.length === 0) return `The imports of ${doc.relative} are already organized (${doc.server.serverName}).`;

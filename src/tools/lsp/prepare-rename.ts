@@ -20,22 +20,23 @@ export default defineTool({
     const at = await openAt(input, ctx, { method: "textDocument/rename" });
     const where = `${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}`;
     if (!at.doc.server.supports("textDocument/prepareRename")) {
-      return `${at.doc.server.serverName} renames without a prior check; \`${at.name}\` at ${where} would be renamed by renameSymbol if it is a symbol.`;
+      return `${at.note}${at.doc.server.serverName} renames without a prior check; \`${at.name}\` at ${where} would be renamed by renameSymbol if it is a symbol.`;
     }
     let answer: PrepareRenameResult | null;
     try {
       answer = await at.doc.request<PrepareRenameResult | null>("textDocument/prepareRename", at.params);
     } catch (err) {
       // Servers refuse with an error whose message says why ("You cannot rename this element").
-      if (err instanceof ServerRefusal) return `Cannot rename \`${at.name}\` at ${where}: ${err.reason}`;
+      if (err instanceof ServerRefusal) return `${at.note}Cannot rename \`${at.name}\` at ${where}: ${err.reason}`;
       throw err;
     }
-    if (answer === null) return `Cannot rename \`${at.name}\` at ${where}: the server says it is not a renameable symbol.`;
-    if ("defaultBehavior" in answer) return `\`${at.name}\` at ${where} can be renamed (the server takes the word at the position).`;
+    if (answer === null) return `${at.note}Cannot rename \`${at.name}\` at ${where}: the server says it is not a renameable symbol.`;
+    if ("defaultBehavior" in answer)
+      return `${at.note}\`${at.name}\` at ${where} can be renamed (the server takes the word at the position).`;
     const range: Range = "range" in answer ? answer.range : answer;
     const text = textOf(at.doc.lines, range);
     const placeholder = "placeholder" in answer ? answer.placeholder : text;
-    return `\`${placeholder}\` can be renamed: ${at.doc.relative}:${range.start.line + 1}:${range.start.character + 1}-${range.end.line + 1}:${range.end.character + 1} ("${text}").`;
+    return `${at.note}\`${placeholder}\` can be renamed: ${at.doc.relative}:${range.start.line + 1}:${range.start.character + 1}-${range.end.line + 1}:${range.end.character + 1} ("${text}").`;
   },
 });
 

@@ -1,12 +1,23 @@
-// renameSymbol: renames a symbol everywhere the language server knows it is used, in every file at
-// once or in none (src/lsp/apply-edit.ts), with the errors the rename introduces or fixes. An
-// answer from a server still loading the project may miss uses, so it is only shown, never written.
+// renameSymbol: renames a symbol everywhere it is used, in every file at once or in none
+// (src/lsp/apply-edit.ts). Before the server is asked, its references are verified against a text
+// search of the name (src/services/language/verified-references.ts), which loads every project
+// that uses the symbol, so the rename reaches them all; a rename that still misses a file holding a
+// reference, or whose check is partial, is only shown, never written. The errors are compared over
+// every file that mentions the old or the new name (not only the edited and open ones) and, once
+// written, counted again on the files as written after the server caught up.
 import * as v from "valibot";
-import type { WorkspaceEdit } from "vscode-languageserver-protocol";
+import type { Location, TextDocumentEdit, TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
+import { MAX_DOCUMENT_BYTES } from "../../lsp/lsp-service.ts";
+import { splitLines } from "../../lsp/positions.ts";
 import { ServerRefusal } from "../../lsp/server-refusal.ts";
+import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
+import { wholeWordMentions } from "../../services/language/mentions.ts";
+import { verifiedReferences } from "../../services/language/verified-references.ts";
+import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
+import { coverageLines } from "./coverage-lines.ts";
 import { editFields } from "./edit-fields.ts";
 import { renderOutcome } from "./edit-outcome.ts";
 import { positionFields } from "./position-input.ts";
@@ -17,7 +28,7 @@ export default defineTool({
   name: "renameSymbol",
   title: "Rename symbol",
   description:
-    "Renames a variable, function, class or other symbol and every use of it across the project (all files or none), with the diff and the errors it introduces or fixes.",
+    "Renames a symbol and every use of it across the project (all files or none), checked against a text search of the name, with the diff and the errors it introduces or fixes.",
   searchHint: "rename symbol rename variable function class method refactor all usages across files",
   input: v.strictObject({
     ...positionFields,
@@ -25,10 +36,11 @@ export default defineTool({
     ...editFields,
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
-  timeoutMs: 120_000,
+  timeoutMs: 180_000,
   slim: true,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, { method: METHOD });
+    const refs = await verifiedReferences(ctx, at.doc, { name: at.name, params: at.params, includeDeclaration: true });
     let answer: Awaited<ReturnType<typeof at.doc.wholeProject<WorkspaceEdit | null>>>;
     try {
       answer = await at.doc.wholeProject<WorkspaceEdit | null>(METHOD, { ...at.params, newName: input.newName });
@@ -47,17 +59,120 @@ export default defineTool({
         `${at.doc.server.serverName} cannot rename \`${at.name}\` at ${at.doc.relative}:${at.position.line + 1}`,
         { suggestion: "Check the line and symbol (prepareRename says what can be renamed)." },
       );
-    const outcome = await ctx.lsp.applyEdit(at.doc.server, answer.value, {
-      dryRun: input.dryRun || !answer.complete,
+    const renamed = await filesOfEdit(ctx, answer.value);
+    // pyright renames only in the files of its `include`, though it finds the references in the
+    // tests opened to check them: the references of the files its rename leaves out are added
+    // from its own reference list, each only where the text there is exactly the old name.
+    const completed = await withMissedReferences(ctx, answer.value, {
+      refs: refs.locations,
+      renamed,
+      name: at.name,
+      newName: input.newName,
+    });
+    const edited = await filesOfEdit(ctx, completed.edit);
+    const why = [
+      ...(refs.coverage.complete ? [] : [refs.coverage.why ?? "not every file that uses it was checked"]),
+      ...(answer.complete ? [] : [answer.why ?? "the server was not ready"]),
+      ...(completed.unmatched.length > 0
+        ? [
+            `the server's rename leaves out ${completed.unmatched.length} reference(s) whose text is not \`${at.name}\` (${completed.unmatched.slice(0, 5).join(", ")})`,
+          ]
+        : []),
+    ];
+    const newMentions = await wholeWordMentions(ctx, input.newName);
+    const users = await pathsOf(ctx, [...refs.mentions.files.keys(), ...newMentions.files.keys()]);
+    const outcome = await ctx.lsp.applyEdit(at.doc.server, completed.edit, {
+      dryRun: input.dryRun || why.length > 0,
       onlyIfNoNewErrors: input.onlyIfNoNewErrors,
       signal: ctx.signal,
+      alsoCheck: users,
+      expectDigest: input.preview,
     });
-    if (!answer.complete && !input.dryRun)
-      outcome.heldBack = `${answer.why ?? "the server was not ready"}, so uses may be missing; call again once it is`;
-    return renderOutcome(outcome, {
+    if (why.length > 0 && !input.dryRun) outcome.heldBack = `${why.join("; ")}, so uses may be missing`;
+    const text = await renderOutcome(outcome, {
       done: `Renamed \`${at.name}\` to \`${input.newName}\``,
       would: `Would rename \`${at.name}\` to \`${input.newName}\``,
       server: at.doc.server.serverName,
     });
+    const added =
+      completed.added.length > 0
+        ? [
+            `Added to the server's rename: the references it found in ${completed.added.length} file(s) its rename left out (${completed.added.slice(0, 8).join(", ")}).`,
+          ]
+        : [];
+    const notRenamed = coverageLines(
+      { ...refs.coverage, alsoMentioned: refs.coverage.alsoMentioned.filter((a) => !edited.has(a.file)) },
+      at.name,
+    );
+    return [`${at.note}${input.dryRun && why.length > 0 ? `PARTIAL: ${why.join("; ")}.\n` : ""}${text}`, ...added, ...notRenamed].join(
+      "\n",
+    );
   },
 });
+
+/**
+ * The rename with the references of the files it does not touch at all: each reference's range
+ * replaced by the new name where the file's text there is exactly the old name; the others are
+ * returned as unmatched (`file:line`), and the rename is then not written.
+ */
+async function withMissedReferences(
+  ctx: ToolContext,
+  edit: WorkspaceEdit,
+  opts: { refs: readonly Location[]; renamed: ReadonlySet<string>; name: string; newName: string },
+): Promise<{ edit: WorkspaceEdit; added: string[]; unmatched: string[] }> {
+  const byFile = new Map<string, { uri: string; edits: TextEdit[] }>();
+  const unmatched: string[] = [];
+  for (const ref of opts.refs) {
+    const path = await ctx.lsp.pathOf(ref.uri);
+    if (path === undefined) continue;
+    const file = ctx.fs.relative(path);
+    if (opts.renamed.has(file)) continue;
+    const lines = splitLines(await ctx.fs.readResolvedText(path, { maxBytes: MAX_DOCUMENT_BYTES }).catch(() => ""));
+    const { start, end } = ref.range;
+    const text = start.line === end.line ? (lines[start.line] ?? "").slice(start.character, end.character) : undefined;
+    if (text !== opts.name) {
+      unmatched.push(`${file}:${start.line + 1}`);
+      continue;
+    }
+    const entry = byFile.get(file) ?? { uri: ref.uri, edits: [] };
+    entry.edits.push({ range: ref.range, newText: opts.newName });
+    byFile.set(file, entry);
+  }
+  if (byFile.size === 0 || unmatched.length > 0) return { edit, added: [], unmatched };
+  const extra: TextDocumentEdit[] = [...byFile.values()].map((f) => ({ textDocument: { uri: f.uri, version: null }, edits: f.edits }));
+  const combined: WorkspaceEdit =
+    edit.documentChanges !== undefined
+      ? { documentChanges: [...edit.documentChanges, ...extra] }
+      : { changes: { ...edit.changes, ...Object.fromEntries([...byFile.values()].map((f) => [f.uri, f.edits])) } };
+  return { edit: combined, added: [...byFile.keys()], unmatched };
+}
+
+/** Root-relative names of the files a WorkspaceEdit touches (inside the workspace). */
+async function filesOfEdit(ctx: ToolContext, edit: WorkspaceEdit): Promise<Set<string>> {
+  const uris = [...Object.keys(edit.changes ?? {})];
+  for (const change of edit.documentChanges ?? []) {
+    if ("textDocument" in change) uris.push(change.textDocument.uri);
+    else if (change.kind === "rename") uris.push(change.oldUri, change.newUri);
+    else uris.push(change.uri);
+  }
+  return relativeFiles(ctx, uris);
+}
+
+async function relativeFiles(ctx: ToolContext, uris: readonly string[]): Promise<Set<string>> {
+  const files = new Set<string>();
+  for (const uri of new Set(uris)) {
+    const path = await ctx.lsp.pathOf(uri);
+    if (path !== undefined) files.add(ctx.fs.relative(path));
+  }
+  return files;
+}
+
+/** The workspace paths of root-relative names, through the jail; names that no longer resolve are left out. */
+async function pathsOf(ctx: ToolContext, files: readonly string[]): Promise<WorkspacePath[]> {
+  const out: WorkspacePath[] = [];
+  for (const file of new Set(files)) {
+    const path = await ctx.fs.resolve(file).catch(() => undefined);
+    if (path !== undefined) out.push(path);
+  }
+  return out;
+}

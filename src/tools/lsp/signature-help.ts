@@ -22,11 +22,11 @@ export default defineTool({
       context: { triggerKind: 1, isRetrigger: false },
     });
     if (help === null || help.signatures.length === 0)
-      return `No call around ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}: put the position inside a call's parentheses.`;
+      return `${at.note}No call around ${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}: put the position inside a call's parentheses.`;
     const active = help.activeSignature ?? 0;
-    return help.signatures
+    return `${at.note}${help.signatures
       .map((s, i) => render(s, i === active ? (s.activeParameter ?? help.activeParameter ?? undefined) : undefined, i === active))
-      .join("\n\n");
+      .join("\n\n")}`;
   },
 });
 

@@ -130,8 +130,3 @@ export function defineTool<I extends Schema, O extends Schema | undefined = unde
     handlers: { headless: erase(def.handler), extension: erase(def.viaExtension) },
   };
 }
-
-/** The handler for this call: the extension's when it is connected, else the headless one. */
-export function pickHandler(tool: Tool, extensionConnected: boolean): ErasedHandler | undefined {
-  return (extensionConnected ? tool.handlers.extension : undefined) ?? tool.handlers.headless;
-}

@@ -13,12 +13,15 @@ import { createWorkspaceFs } from "../../workspace/workspace-fs.ts";
 import type { CallScope, ExtensionLink, ToolCatalog, ToolContext, ToolEnvironment, ToolSettings } from "../../capabilities/context.ts";
 import { probeReadiness } from "./probe-readiness.ts";
 import { createProbes } from "../../capabilities/probes.ts";
+import { ExtensionClient } from "../../extension/extension-client.ts";
+import { PACKAGE_VERSION } from "../../version.ts";
 
 export interface ToolEnvironmentOptions {
   workspace: Workspace;
   settings: ToolSettings;
   catalog: ToolCatalog;
   events: EventPublisher;
+  /** The bridge's extension client; without it, one no extension ever connects to. */
   extension?: ExtensionLink;
   /** The bridge's language servers; without them LSP tools answer that none run. */
   lsp?: LspService;
@@ -36,7 +39,11 @@ export interface ToolHost {
 
 export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEnvironmentOptions): ToolHost {
   const fs = createWorkspaceFs(runtime.fs, opts.workspace);
-  const commands = createCommandGuard(runtime, { allowCommands: opts.settings.allowCommands ?? [], passEnv: opts.settings.passEnv ?? [] });
+  const commands = createCommandGuard(runtime, {
+    allowCommands: opts.settings.allowCommands ?? [],
+    passEnv: opts.settings.passEnv ?? [],
+    allowPrivateNetwork: opts.settings.allowPrivateHttp === true,
+  });
   return {
     runtime,
     commands,
@@ -45,7 +52,8 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
       fs,
       settings: opts.settings,
       probes: createProbes(runtime, probeReadiness({ runtime, fs, guard: commands })),
-      extension: opts.extension ?? { connected: false },
+      extension:
+        opts.extension ?? new ExtensionClient({ bridgeVersion: PACKAGE_VERSION, workspace: opts.workspace.root, log: () => undefined }),
       catalog: opts.catalog,
       events: opts.events,
       lsp: opts.lsp ?? noLanguageServers(),
@@ -65,7 +73,10 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     events: env.events,
     lsp: env.lsp,
     state: (key) => host.states.get(key),
-    exec: createExec({ runtime: host.runtime, fs: env.fs, guard: host.commands }, { declared: call.executables, signal: call.signal }),
+    exec: createExec(
+      { runtime: host.runtime, fs: env.fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },
+      { declared: call.executables, signal: call.signal },
+    ),
     http: createHttpClient({ runtime: host.runtime, allowPrivate: env.settings.allowPrivateHttp === true }, call.signal),
     session: call.session,
     signal: call.signal,

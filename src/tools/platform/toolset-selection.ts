@@ -17,7 +17,7 @@ export type ProfileName = keyof typeof PROFILES;
  * The toolsets a capped client loses first, first to go first: the ones whose work the client's own
  * agent does well (GitHub through gh, free-form commands, notes), and last the IDE-exclusive ones.
  */
-const PROFILE_DROP_ORDER = ["github", "notes", "commands", "quality", "search", "edit", "files", "git"];
+const PROFILE_DROP_ORDER = ["github", "notes", "commands", "editor", "quality", "search", "edit", "files", "git"];
 
 export interface ToolsetChoice {
   /** --toolsets: only these (the bridge toolset always stays, so the model can ask what is off). */
@@ -41,7 +41,8 @@ export interface Selection {
   readonly off: readonly OffByConfiguration[];
 }
 
-const ALWAYS_ON = "bridge";
+/** Kept whatever --toolsets names: the bridge toolset (so the model can ask what is off) and the IDE link's tools (Claude Code needs every one). */
+const ALWAYS_ON = ["bridge", "ide"];
 
 export function selectToolsets(all: readonly Toolset[], choice: ToolsetChoice): Selection {
   const known = new Set(all.map((t) => t.name));
@@ -60,7 +61,7 @@ export function selectToolsets(all: readonly Toolset[], choice: ToolsetChoice): 
   let kept: Toolset[] = [];
   for (const toolset of all) {
     const only = choice.toolsets;
-    if (only !== undefined && toolset.name !== ALWAYS_ON && !only.includes(toolset.name)) {
+    if (only !== undefined && !ALWAYS_ON.includes(toolset.name) && !only.includes(toolset.name)) {
       drop(toolset, names(toolset), `add ${toolset.name} to --toolsets`);
     } else if (choice.excludeToolsets?.includes(toolset.name)) {
       drop(toolset, names(toolset), `remove ${toolset.name} from --exclude-toolsets`);

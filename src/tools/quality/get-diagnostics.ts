@@ -1,12 +1,15 @@
 // getDiagnostics: errors and warnings for one file or the workspace, in one shape whatever found
 // them (src/services/diagnostics/diagnostic.ts), merged from every backend that covers the request
-// (src/services/diagnostics/backends.ts): language servers' type errors, then the linters.
+// (src/services/diagnostics/backends.ts): language servers' type errors, then the linters. With VS
+// Code connected, its diagnostics instead (src/services/diagnostics/vscode-diagnostics.ts).
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { Diagnostic, SEVERITIES, atLeast, compareDiagnostics } from "../../services/diagnostics/diagnostic.ts";
 import type { DiagnosticsReport } from "../../services/diagnostics/diagnostics-backend.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { DIAGNOSTICS_BACKENDS } from "../../services/diagnostics/backends.ts";
+import { vscodeDiagnostics } from "../../services/diagnostics/vscode-diagnostics.ts";
+import { toFileUri } from "../../lib/paths/file-uri.ts";
 
 const DEFAULT_MAX = 200;
 
@@ -36,6 +39,11 @@ export default defineTool({
   output: DiagnosticsResult,
   annotations: { readOnlyHint: true },
   timeoutMs: 300_000,
+  async viaExtension(input, ctx) {
+    const uri = input.file === undefined ? undefined : toFileUri(await ctx.fs.resolve(input.file));
+    const report = await vscodeDiagnostics(ctx, uri === undefined ? {} : { uri });
+    return shape(report, { minSeverity: input.severity ?? "hint", maxResults: input.maxResults ?? DEFAULT_MAX });
+  },
   async handler(input, ctx) {
     const file = input.file === undefined ? undefined : ctx.fs.relative(await ctx.fs.resolve(input.file));
     const merged: DiagnosticsReport = { diagnostics: [], sources: [], skipped: [] };

@@ -8,6 +8,8 @@ import { defineTool } from "../platform/define-tool.ts";
 import { readHandoff } from "../../services/notes/handoff-note.ts";
 import { listPlanFiles } from "../../services/notes/plan-store.ts";
 import { collectProjectContext } from "../../services/project/project-context.ts";
+import { openRepository } from "../../services/git/repository.ts";
+import { ToolError } from "../../errors.ts";
 
 const GUIDE_LINES = 40;
 const STATUS_LINES = 30;
@@ -54,11 +56,21 @@ export default defineTool({
 
 async function gitStatus(ctx: ToolContext): Promise<string | undefined> {
   if (!(await ctx.probes.get("git")).available) return undefined;
-  const run = await ctx.exec.run("git", { args: ["status", "--short", "--branch", "--no-renames", "--", "."], timeoutMs: 10_000 });
-  if (run.exitCode !== 0) return undefined;
-  const lines = run.stdout.split("\n").filter((l) => l !== "");
+  let status: string;
+  let prefix: string;
+  try {
+    // The git tools' repository (the one runner): a hostile .git/config runs nothing here either.
+    const repo = await openRepository(ctx, "read");
+    prefix = repo.prefix;
+    status = await repo.output(["status", "--short", "--branch", "--no-renames", "--", "."], { timeoutMs: 10_000 });
+  } catch (err) {
+    if (err instanceof ToolError) return undefined;
+    throw err;
+  }
+  const lines = status.split("\n").filter((l) => l !== "");
   const more = lines.length > STATUS_LINES ? `\n… ${lines.length - STATUS_LINES} more` : "";
-  return lines.slice(0, STATUS_LINES).join("\n") + more;
+  const scope = prefix === "" ? "" : `\n(only the workspace folder ${prefix} of the repository; changes elsewhere in it are not shown)`;
+  return lines.slice(0, STATUS_LINES).join("\n") + more + scope;
 }
 
 async function firstGuide(ctx: ToolContext, keyFiles: readonly string[]): Promise<string | undefined> {

@@ -1,5 +1,6 @@
 // getWorkspaceFolders: the same answer shape as Claude Code's built-in IDE tool, so a client that
-// knows one knows the other (reference/protocol.md, A4).
+// knows one knows the other (reference/protocol.md, A4). With VS Code connected: its folders, every
+// root of a multi-root workspace; the root relative paths resolve against stays the bridge's.
 import * as v from "valibot";
 import { toFileUri } from "../../lib/paths/file-uri.ts";
 import { basename } from "../../lib/paths/posix-path.ts";
@@ -26,6 +27,10 @@ export default defineTool({
   input: v.strictObject({}),
   output: WorkspaceFolders,
   annotations: { readOnlyHint: true },
+  async viaExtension(_input, ctx) {
+    const { folders } = await ctx.extension.request("extension/getWorkspaceFolders", {}, { signal: ctx.signal });
+    return { success: true as const, folders, rootPath: ctx.fs.root };
+  },
   async handler(_input, ctx) {
     const folders = ctx.fs.folders.map((path) => ({ name: basename(path) || path, uri: toFileUri(path), path }));
     return { success: true as const, folders, rootPath: ctx.fs.root };

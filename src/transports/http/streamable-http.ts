@@ -1,8 +1,12 @@
-// MCP Streamable HTTP (2025-11-25) at /mcp: POST carries one message, answered with JSON or an
-// SSE stream; GET opens the session's standalone SSE stream or resumes one by Last-Event-ID;
-// DELETE ends the session. Auth and Host/Origin checks happen before this (src/app.ts).
+// MCP Streamable HTTP at /mcp, both eras on one endpoint. Legacy (2025-11-25 and earlier): POST
+// carries one message, answered with JSON or an SSE stream; GET opens the session's standalone
+// SSE stream or resumes one by Last-Event-ID; DELETE ends the session. Modern (2026-07-28): each
+// POST stands alone, with no session (src/transports/http/stateless-endpoint.ts). The era of a
+// POST is decided once, by src/mcp/protocol/era.ts. Auth and Host/Origin checks happen before
+// this (src/app.ts).
 import { RpcCode } from "../../errors.ts";
 import { decodeMessage } from "../../mcp/protocol/decode.ts";
+import { eraOf } from "../../mcp/protocol/era.ts";
 import type { Incoming } from "../../mcp/protocol/jsonrpc.ts";
 import { rateLimitedError } from "../../mcp/limits/rate-budget.ts";
 import type { McpSession } from "../../mcp/sessions/session.ts";
@@ -13,6 +17,7 @@ import { HttpSession } from "./http-session.ts";
 import { accepts, BodyTooLarge, isJsonContentType, readBodyLimited, rpcErrorResponse } from "./responses.ts";
 import { SessionPool } from "./session-pool.ts";
 import { openSseConnection, parseEventId, type SseChannel } from "./sse-channel.ts";
+import { StatelessEndpoint } from "./stateless-endpoint.ts";
 
 const MAX_BODY_BYTES = MAX_MESSAGE_BYTES;
 const KEEPALIVE_MS = 25_000;
@@ -22,6 +27,11 @@ const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-
 
 interface StreamableHttpOptions {
   createSession(): McpSession;
+  /**
+   * The session every modern (stateless) request is handled by; it should be made with
+   * `stateless: true` (src/mcp/sessions/session.ts). Default: createSession().
+   */
+  createStatelessSession?(): McpSession;
   /**
    * Charges a request that names no known session (an initialize) to the credential's budget;
    * returns 0, or the milliseconds to wait (src/mcp/sessions/session.ts, admit).
@@ -35,9 +45,15 @@ interface StreamableHttpOptions {
 export class StreamableHttpTransport {
   readonly pool: SessionPool;
   private timers: ReturnType<typeof setInterval>[] = [];
+  private stateless: { session: McpSession; endpoint: StatelessEndpoint } | undefined;
 
   constructor(private readonly opts: StreamableHttpOptions) {
     this.pool = new SessionPool(opts.maxSessions, opts.now);
+  }
+
+  /** Modern SSE streams open right now (subscriptions/listen, calls in progress). */
+  get openStatelessStreams(): number {
+    return this.stateless?.endpoint.openStreams ?? 0;
   }
 
   start(): void {
@@ -45,6 +61,7 @@ export class StreamableHttpTransport {
       setInterval(() => this.pool.sweep(), SWEEP_MS),
       setInterval(() => {
         for (const session of this.pool.values()) session.standalone?.comment("keepalive");
+        this.stateless?.endpoint.keepalive();
       }, KEEPALIVE_MS),
     );
   }
@@ -53,6 +70,9 @@ export class StreamableHttpTransport {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     this.pool.closeAll();
+    this.stateless?.endpoint.stop();
+    this.stateless?.session.close("bridge shutting down");
+    this.stateless = undefined;
   }
 
   handle(request: Request): Promise<Response> | Response {
@@ -102,6 +122,12 @@ export class StreamableHttpTransport {
     if (!decoded.ok)
       return new Response(JSON.stringify(decoded.response), { status: 400, headers: { "content-type": "application/json" } });
     const { incoming } = decoded;
+    const headerVersion = request.headers.get("mcp-protocol-version");
+    if (incoming.kind !== "response" && eraOf(incoming.message, { headerVersion }) === "modern") {
+      // 2026-07-28 defines no client notifications over HTTP (cancelling is closing the stream).
+      if (incoming.kind === "notification") return new Response(null, { status: 202 });
+      return this.statelessEndpoint().handle(request, incoming.message);
+    }
     if (incoming.kind === "request" && incoming.message.method === "initialize") return this.initialize(incoming);
 
     const found = this.sessionFor(request);
@@ -114,6 +140,14 @@ export class StreamableHttpTransport {
     if (incoming.message.method === "tools/call") return this.streamCall(found, incoming);
     const response = await found.mcp.handle(incoming);
     return new Response(JSON.stringify(response), { status: 200, headers: { "content-type": "application/json", ...headers } });
+  }
+
+  private statelessEndpoint(): StatelessEndpoint {
+    if (this.stateless === undefined) {
+      const session = (this.opts.createStatelessSession ?? this.opts.createSession)();
+      this.stateless = { session, endpoint: new StatelessEndpoint(session, this.opts.logger) };
+    }
+    return this.stateless.endpoint;
   }
 
   private async initialize(incoming: Incoming): Promise<Response> {

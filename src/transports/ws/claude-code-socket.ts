@@ -2,7 +2,9 @@
 // `x-claude-code-ide-authorization` checked in constant time, no browser Origin, loopback Host,
 // subprotocol `mcp` echoed by the runtime adapter. One text frame per JSON-RPC message.
 // Sessions come from the SessionStore, so a client that reconnects within the grace period
-// with the same x-claude-code-session-id continues where it was.
+// with the same x-claude-code-session-id continues where it was. A socket that is not the stdio
+// shim's (which opts into the attach notice) is Claude Code's IDE link: its session serves the IDE
+// tools (protocol.md A4) and gets the IDE notifications (ide-link-hub.ts).
 import type { MiddlewareHandler } from "hono";
 import type { Runtime } from "../../ports/runtime.ts";
 import { errorMessageFor, notificationMessage, type Params } from "../../mcp/protocol/jsonrpc.ts";
@@ -19,6 +21,8 @@ import {
   IDE_AUTH_HEADER,
   SESSION_ID_HEADER,
 } from "../../wire.ts";
+import type { ToolRegistry } from "../../tools/platform/registry.ts";
+import type { IdeLinkHub } from "./ide-link-hub.ts";
 import { SafeSender } from "./safe-sender.ts";
 
 interface ClaudeCodeSocketOptions {
@@ -29,6 +33,8 @@ interface ClaudeCodeSocketOptions {
   logger: Logger;
   /** Called with the number of open Claude Code sockets whenever it changes. */
   onCountChange?(open: number): void;
+  /** Claude Code's IDE link: the tools its sessions serve, and where its notifications come from. */
+  ideLink?: { registry: ToolRegistry; hub: IdeLinkHub };
 }
 
 export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandler {
@@ -38,6 +44,8 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     const wantsNotice = c.req.header(ATTACH_NOTICE_HEADER) !== undefined;
     let attachment: Attachment | undefined;
     let sender: SafeSender | undefined;
+    let leaveHub: (() => void) | undefined;
+    const ideLink = wantsNotice ? undefined : opts.ideLink;
     return {
       onOpen(_event, ws) {
         sender = new SafeSender(ws, () => opts.runtime.webSocketInfo.bufferedAmount(ws));
@@ -46,6 +54,11 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
           evictSocket: () => ws.close(CloseCode.superseded, "superseded by a newer connection of this session"),
         });
         opts.onCountChange?.(++open);
+        if (ideLink !== undefined) {
+          const session = attachment.session;
+          session.registry = ideLink.registry;
+          leaveHub = ideLink.hub.add({ session: session.id, sink: sender, ready: () => session.initialized && !session.closed });
+        }
         if (wantsNotice) sender.send(notificationMessage(ATTACH_NOTICE_METHOD, attachNotice(attachment)));
         opts.logger.info(`Claude Code ${attachment.resumed ? "reconnected" : "connected"} over WebSocket`, {
           session: attachment.session.id,
@@ -65,7 +78,10 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
           return;
         }
         current.session.handleText(event.data).then(
-          (response) => response && current.current() && out.send(response),
+          (response) => {
+            if (response && current.current()) out.send(response);
+            if (ideLink !== undefined) ideLink.hub.activity();
+          },
           (err: unknown) => {
             opts.logger.error("WebSocket message failed", { error: String(err) });
             ws.close(CloseCode.internalError, "internal error");
@@ -74,6 +90,7 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
       },
       onClose(event) {
         sender?.dispose();
+        leaveHub?.();
         if (wantsNotice && event.code === CloseCode.normal && event.reason === CLIENT_DONE_REASON) attachment?.end(CLIENT_DONE_REASON);
         else attachment?.detach();
         opts.onCountChange?.(--open);

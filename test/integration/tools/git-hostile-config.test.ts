@@ -1,7 +1,7 @@
 // A repository whose own config names programs (.git/config, and a file it includes): fsmonitor,
 // filter and diff drivers, pager, editor, ssh command, credential helper, upload-pack, merge driver.
-// Read tools must run none of them; write tools keep the repository's filters and hooks (the
-// decision in src/services/git/repo-config-guard.ts) but none of the rest. Each program, if run, leaves a
+// No tool runs any of them: read tools see raw content, writes refuse a file whose filter they
+// cannot run (src/security/git/repo-config-guard.ts), and hooks run only with --allow-git-hooks. Each program, if run, leaves a
 // marker file; the argv git received (through a logging wrapper) shows the overrides.
 import { createServer, type Server } from "node:http";
 import { appendFile, chmod, mkdir, mkdtemp, readdir, realpath, rm, utimes, writeFile } from "node:fs/promises";
@@ -158,12 +158,14 @@ describe("write tools", () => {
     expect(await ran()).toEqual([]);
   });
 
-  it("keep the repository's filters and hooks (git-crypt, LFS, lint hooks) and nothing else", async () => {
+  it("refuse a file that uses the repository's filter (made required, never skipped) and run no hook", async () => {
     const { d } = await logged();
-    await d.data("gitAdd", { files: ["a.txt"] });
-    expect(await ran()).toEqual(["filter-clean"]);
-    await d.data("gitCommit", { message: "four" });
-    expect(await ran()).toEqual(["filter-clean", "hook-pre-commit", "hook-reference-transaction"]);
+    const refused = await d.failure("gitAdd", { files: ["a.txt"] });
+    expect(refused.error).toMatch(/evil/);
+    await writeFile(join(root, "notes.md"), "notes\n");
+    await d.data("gitCommit", { message: "notes", files: ["notes.md"] });
+    expect(fx.git(root, "show", "--stat", "--format=%s", "HEAD")).toContain("notes.md");
+    expect(await ran()).toEqual([]);
   });
 
   it("a pull that merges uses git's own merge, not the repository's merge driver", async () => {
@@ -171,6 +173,8 @@ describe("write tools", () => {
     fx.git(base, "clone", "--quiet", join(base, "origin.git"), theirs);
     await writeFile(join(theirs, "merge.txt"), "1 theirs\n2\n3\n4\n5\n");
     await writeFile(join(theirs, ".gitattributes"), "");
+    // Without the filter (a write refuses files that use it): the merge driver is what is tested here.
+    await writeFile(join(root, ".gitattributes"), "*.txt diff=evil merge=evil\n");
     fx.git(theirs, "commit", "--quiet", "-am", "their edit");
     fx.git(theirs, "push", "--quiet");
     await writeFile(join(root, "merge.txt"), "1\n2\n3\n4\n5 mine\n");
@@ -180,7 +184,7 @@ describe("write tools", () => {
     await mkdir(markers);
     await d.data("gitPull", { remote: "origin", branch: "main" });
     expect(fx.git(root, "show", "HEAD:merge.txt")).toBe("1 theirs\n2\n3\n4\n5 mine\n");
-    expect((await ran()).filter((m) => !m.startsWith("hook-") && m !== "filter-clean" && m !== "filter-smudge")).toEqual([]);
+    expect(await ran()).toEqual([]);
   });
 
   it("continuing a stopped merge opens neither the repository's editor nor its sequence editor", async () => {
@@ -205,7 +209,7 @@ describe("write tools", () => {
     expect((await calls()).find((argv) => argv.includes("--continue"))).toEqual(
       expect.arrayContaining(["core.editor=true", "merge", "--continue"]),
     );
-    expect((await ran()).filter((m) => !m.startsWith("hook-") && m !== "filter-clean" && m !== "filter-smudge")).toEqual([]);
+    expect(await ran()).toEqual([]);
   });
 });
 

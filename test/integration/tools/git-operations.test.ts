@@ -185,14 +185,22 @@ describe("giving a rebase up", () => {
 });
 
 describe("an interactive rebase the user started", () => {
-  it("stopped at an edit step: continue stops at the next edit, then a failing exec step is git's error, still in progress", async () => {
+  it("stopped at an edit step: exec steps are refused unless allowed; then continue stops at the next edit, and a failing exec step is git's error", async () => {
     const dir = await diverged("rebase-edit");
     fx.git(dir, "switch", "--quiet", "side");
     // The user's own `git rebase -i`, its todo edited to: edit s2, exec false, edit s3.
     const todo = "sed -i -e 's/^pick/edit/' -e '1a exec false'";
     execFileSync("git", ["rebase", "-i", "HEAD~2"], { cwd: dir, env: { ...fx.env, GIT_SEQUENCE_EDITOR: todo }, stdio: "ignore" });
-    const d = await open(dir);
-    expect(await d.data("getGitStatus")).toMatchObject({ inProgress: { operation: "rebase" }, conflicts: [] });
+    // An exec step is a command in the git directory, like a hook: refused unless the bridge allows them.
+    const guarded = await open(dir);
+    expect(await guarded.data("getGitStatus")).toMatchObject({ inProgress: { operation: "rebase" }, conflicts: [] });
+    expect(await guarded.failure("gitContinueOperation")).toMatchObject({
+      code: "command_refused",
+      error: expect.stringContaining("exec false"),
+      suggestion: expect.stringContaining("--allow-git-hooks"),
+    });
+    expect((await guarded.failure("gitAbortOperation", { skip: true })).code).toBe("command_refused");
+    const d = await dispatcher(dir, { toolsets: [gitToolset], runtime: fx.runtime(), settings: { allowGitHooks: true } });
     const failed = await d.failure("gitContinueOperation");
     expect(failed).toMatchObject({
       error: expect.stringMatching(/^git rebase failed \(exit 1\): Rebasing \(2\/3\)\nExecuting: false\nwarning: execution failed: false/),

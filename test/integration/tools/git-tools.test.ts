@@ -231,12 +231,18 @@ describe("writes", () => {
     expect((await d.failure("gitCommit", { message: "   \n " })).code).toBe("invalid_arguments");
   });
 
-  it("gitCommit runs the repository's hooks, as a commit in a terminal does, and reports their refusal", async () => {
+  it("gitCommit runs no repository hook unless the bridge allows them, and names those it skipped", async () => {
     const root = await fx.repo(join(base, "hooked"), { "a.txt": "a\n" });
     await writeFile(join(root, ".git/hooks/pre-commit"), "#!/bin/sh\necho 'lint failed: a.txt' >&2\nexit 1\n", { mode: 0o755 });
+    // Not executable: git would not run it either, so it is not named.
+    await writeFile(join(root, ".git/hooks/commit-msg"), "#!/bin/sh\nexit 1\n", { mode: 0o644 });
     await appendFile(join(root, "a.txt"), "b\n");
-    const d = await open(root);
-    const refused = await d.failure("gitCommit", { message: "x", files: ["a.txt"] });
+    const committed = await (await open(root)).data("gitCommit", { message: "x", files: ["a.txt"] });
+    expect(committed).toMatchObject({ subject: "x", hooksNotRun: ["pre-commit"] });
+    // With --allow-git-hooks the hook runs, and its refusal comes back with its words.
+    await appendFile(join(root, "a.txt"), "c\n");
+    const allowed = await dispatcher(root, { toolsets: [gitToolset], runtime: fx.runtime(), settings: { allowGitHooks: true } });
+    const refused = await allowed.failure("gitCommit", { message: "y", files: ["a.txt"] });
     expect(refused).toMatchObject({ code: "git_failed", error: expect.stringContaining("lint failed: a.txt") });
   });
 

@@ -27,8 +27,19 @@ const SECRETS = {
   AWS_SECRET_ACCESS_KEY: "aws-secret",
   NPM_TOKEN: "npm-secret",
   DATABASE_URL: "postgres://app:hunter2@db/app",
+  // What an attack run found passing the filter when it needed an underscore before the word.
+  PGPASSWORD: "pg-secret",
+  APP_SECRETS: "app-secret",
+  CLIENTSECRET: "client-secret",
+  MYSQL_PWD: "mysql-secret",
+  GITHUB_PAT: "pat-secret",
+  STRIPE_SK: "stripe-secret",
+  SENTRY_DSN: "https://key@sentry.example/1",
+  SLACK_WEBHOOK_URL: "https://hooks.slack.example/T/B/x",
+  JWT_SIGNING: "jwt-secret",
   VISIBLE: "yes",
 };
+const SECRET_NAMES = Object.keys(SECRETS).filter((n) => n !== "VISIBLE");
 
 function testRuntime(): Runtime {
   const real = createNodeRuntime();
@@ -65,10 +76,7 @@ beforeAll(async () => {
   await script(join(root, "bin", "wstool"), 'touch "$PWD/MARKER-wstool"');
   await script(join(bin, "counter"), 'echo run >> "$1"; echo "counted $1"');
   await script(join(bin, "sleeper"), "sleep 30 & echo $!; wait");
-  await script(
-    join(bin, "showenv"),
-    'for k in CLAUDE_IDE_BRIDGE_TOKEN GITHUB_TOKEN ANTHROPIC_API_KEY AWS_SECRET_ACCESS_KEY NPM_TOKEN DATABASE_URL VISIBLE; do eval "echo $k=\\${$k:-unset}"; done',
-  );
+  await script(join(bin, "showenv"), `for k in ${Object.keys(SECRETS).join(" ")}; do eval "echo $k=\\\${$k:-unset}"; done`);
   // What `npm run dev` can do: start a server in the background and exit, leaving it holding stdout.
   await script(join(bin, "daemonizer"), "sleep 60 & echo $!; echo started");
 });
@@ -257,15 +265,9 @@ describe("runCommand and runInTerminal run what is allowed", () => {
   it("keeps the user's secrets out of what the model runs, except what --pass-env names", async () => {
     const d = await dispatcher(root, { runtime: testRuntime(), settings: { allowCommands: ALLOWED } });
     const text = await d.text("runCommand", { command: "showenv" });
-    for (const name of [
-      "CLAUDE_IDE_BRIDGE_TOKEN",
-      "GITHUB_TOKEN",
-      "ANTHROPIC_API_KEY",
-      "AWS_SECRET_ACCESS_KEY",
-      "NPM_TOKEN",
-      "DATABASE_URL",
-    ])
-      expect(text).toContain(`${name}=unset`);
+    for (const name of SECRET_NAMES) expect(text).toContain(`${name}=unset`);
+    const terminal = await d.text("runInTerminal", { command: "showenv" });
+    for (const name of SECRET_NAMES) expect(terminal).toContain(`${name}=unset`);
     expect(text).toContain("VISIBLE=yes");
     const passing = await dispatcher(root, {
       runtime: testRuntime(),
@@ -276,6 +278,24 @@ describe("runCommand and runInTerminal run what is allowed", () => {
     expect(passed).toContain("GITHUB_TOKEN=unset");
     // The bridge's own token reaches no child, whatever --pass-env says (the config refuses it too).
     expect(passed).toContain("CLAUDE_IDE_BRIDGE_TOKEN=unset");
+  });
+
+  it("keeps them from what runTests starts too", async () => {
+    const project = join(base, "node-test-project");
+    await mkdir(project);
+    await writeFile(join(project, "package.json"), JSON.stringify({ name: "p", scripts: { test: "node --test" } }));
+    await writeFile(
+      join(project, "env.test.mjs"),
+      [
+        'import test from "node:test";',
+        'import assert from "node:assert";',
+        `test("no secret in the environment", () => assert.deepEqual(${JSON.stringify(SECRET_NAMES)}.filter((n) => n in process.env), []));`,
+        'test("the rest is there", () => assert.equal(process.env.VISIBLE, "yes"));',
+      ].join("\n"),
+    );
+    const d = await dispatcher(project, { runtime: testRuntime() });
+    const run = await d.data<{ outcome: string; passed: number; failures: unknown[] }>("runTests", {});
+    expect(run).toMatchObject({ outcome: "pass", passed: 2, failures: [] });
   });
 
   it("returns when the command exits, though a background job it started holds the output, and stops the job", async () => {

@@ -10,6 +10,7 @@ import { defineToolset } from "../../../src/tools/platform/toolset.ts";
 import { TOOLSETS } from "../../../src/tools/toolsets.ts";
 import { dispatcher, type Dispatcher } from "../../helpers/tool-dispatch.ts";
 import { makeToolContext } from "../../helpers/tool-context.ts";
+import { connectedExtension } from "../../helpers/fake-extension.ts";
 
 let base: string;
 let root: string;
@@ -376,10 +377,10 @@ describe("getToolCapabilities", () => {
   it("routes each call to the extension's handler when it is connected, else to the headless one", async () => {
     const off = await dispatcher(root, { toolsets: [extra] });
     expect(await off.text("openFile")).toBe("headless");
-    expect((await off.failure("getDiagnostics")).code).toBe("extension_required");
+    expect((await off.failure("getDiagnostics")).code).toBe("extension_unavailable");
     expect((await off.failure("grepSomewhere")).code).toBe("probe_missing");
     expect(await off.text("runSh")).toBe("ran");
-    const on = await dispatcher(root, { toolsets: [extra], extension: { connected: true } });
+    const on = await dispatcher(root, { toolsets: [extra], extension: connectedExtension().client });
     expect(await on.text("openFile")).toBe("extension");
     expect(await on.text("getDiagnostics")).toBe("extension");
     expect((await on.data<Record<string, unknown>>("getToolCapabilities").catch(() => undefined)) ?? "not registered").toBe(

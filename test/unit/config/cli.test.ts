@@ -60,6 +60,8 @@ describe("parseCli", () => {
     ["--verbose", { verbose: true }],
     ["--jsonl", { jsonl: true }],
     ["--allow-push-to-main", { allowPushToMain: true }],
+    ["--allow-git-dir-writes", { allowGitDirWrites: true }],
+    ["--allow-git-hooks", { allowGitHooks: true }],
   ])("accepts the boolean %s", (flag, expected) => {
     expect(flags([flag])).toEqual(expected);
   });

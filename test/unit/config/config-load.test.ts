@@ -68,6 +68,8 @@ describe("resolveConfig", () => {
       maxSessions: 3,
       maxWsSessions: 9,
       allowPushToMain: true,
+      allowGitDirWrites: true,
+      allowGitHooks: true,
       allowCommands: ["make-docs", "npm exec"],
       allowPrivateHttp: true,
       passEnv: ["NPM_TOKEN"],
@@ -95,12 +97,15 @@ describe("resolveConfig", () => {
       maxSessions: 3,
       maxWsSessions: 9,
       allowPushToMain: true,
+      allowGitDirWrites: true,
+      allowGitHooks: true,
       allowCommands: ["make-docs", "npm exec"],
       allowPrivateHttp: true,
       passEnv: ["NPM_TOKEN"],
       idleTimeoutMs: 60_000,
       exclusive: true,
       lsp: {},
+      remote: DEFAULT_CONFIG.remote,
     });
   });
 

@@ -20,24 +20,48 @@ import * as v from "valibot";
 const lines = splitLines(["const total = sum(a, b);", "function sum(x: number, y: number) {", "  return x + y; // sum", "}"].join("\n"));
 
 describe("lspPosition", () => {
-  it("locates a symbol on its line as a whole word first", () => {
-    expect(lspPosition(lines, { line: 1, symbol: "sum" }, { file: "f.ts" })).toEqual({ line: 0, character: 14 });
-    expect(lspPosition(lines, { line: 3, symbol: "x" }, { file: "f.ts" })).toEqual({ line: 2, character: 9 });
+  const at = (input: { line: number; symbol?: string; column?: number }, text = lines) => lspPosition(text, input, { file: "f.ts" });
+
+  it("locates a symbol on its line as a whole word", () => {
+    expect(at({ line: 1, symbol: "sum" })).toEqual({ position: { line: 0, character: 14 } });
+    expect(at({ line: 3, symbol: "x" })).toEqual({ position: { line: 2, character: 9 } });
   });
 
-  it("looks on nearby lines when the line is off, nearest first", () => {
-    expect(lspPosition(lines, { line: 4, symbol: "function" }, { file: "f.ts" })).toEqual({ line: 1, character: 0 });
+  it("uses a nearby line only with a note saying where it was found", () => {
+    expect(at({ line: 4, symbol: "function" })).toEqual({
+      position: { line: 1, character: 0 },
+      note: '"function" is on line 2 of f.ts, not 4: answered for line 2.',
+    });
+  });
+
+  it("refuses two whole-word matches on the line without a column, listing both; a column picks one", () => {
+    const two = splitLines("const total = add(add, 2);");
+    expect(() => at({ line: 1, symbol: "add" }, two)).toThrow('"add" occurs 2 times on line 1 of f.ts, at columns 15 and 19');
+    expect(at({ line: 1, symbol: "add", column: 19 }, two)).toEqual({ position: { line: 0, character: 18 } });
+    expect(at({ line: 1, symbol: "add", column: 16 }, two)).toEqual({ position: { line: 0, character: 14 } });
+  });
+
+  it("refuses a name found only inside a longer one, naming it, rather than answer for the longer name", () => {
+    const text = splitLines("import { HonoRequest } from './request';");
+    expect(() => at({ line: 1, symbol: "Request" }, text)).toThrow(
+      '"Request" is not a whole name on line 1 of f.ts: it is part of "HonoRequest" (column 10)',
+    );
+  });
+
+  it("refuses a symbol found on two lines equally near", () => {
+    const text = splitLines(["let a = 1;", "", "let b = a;"].join("\n"));
+    expect(() => at({ line: 2, symbol: "a" }, text)).toThrow('"a" is not on line 2 of f.ts, but on lines 1 and 3, equally near');
   });
 
   it("takes a 1-based column, and refuses one outside the line", () => {
-    expect(lspPosition(lines, { line: 2, column: 10 }, { file: "f.ts" })).toEqual({ line: 1, character: 9 });
-    expect(() => lspPosition(lines, { line: 2, column: 99 }, { file: "f.ts" })).toThrow(/column 99 is outside line 2/);
+    expect(at({ line: 2, column: 10 })).toEqual({ position: { line: 1, character: 9 } });
+    expect(() => at({ line: 2, column: 99 })).toThrow(/column 99 is outside line 2/);
   });
 
   it("asks for a symbol or a column, and refuses a line outside the file", () => {
-    expect(() => lspPosition(lines, { line: 1 }, { file: "f.ts" })).toThrow(ToolError);
-    expect(() => lspPosition(lines, { line: 9, symbol: "sum" }, { file: "f.ts" })).toThrow(/line 9 is outside f\.ts \(4 lines\)/);
-    expect(() => lspPosition(lines, { line: 1, symbol: "missing" }, { file: "f.ts" })).toThrow(/"missing" is not on line 1 of f\.ts/);
+    expect(() => at({ line: 1 })).toThrow(ToolError);
+    expect(() => at({ line: 9, symbol: "sum" })).toThrow(/line 9 is outside f\.ts \(4 lines\)/);
+    expect(() => at({ line: 1, symbol: "missing" })).toThrow(/"missing" is not on line 1 of f\.ts/);
   });
 });
 

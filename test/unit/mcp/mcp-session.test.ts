@@ -47,7 +47,7 @@ describe("lifecycle", () => {
 
   it("answers unknown methods with -32601, before and after initialize", async () => {
     const { call, init } = makeSession();
-    expect(errorOf(await call("server/discover")).code).toBe(-32601);
+    expect(errorOf(await call("sampling/createMessage")).code).toBe(-32601);
     await init();
     expect(errorOf(await call("completion/complete")).code).toBe(-32601);
   });

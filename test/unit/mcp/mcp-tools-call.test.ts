@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorOf, makeSession, resultOf, slowToolWaiting, toolError } from "../../helpers/session-fixture.ts";
+import { connectedExtension } from "../../helpers/fake-extension.ts";
 
 async function ready(limits = {}) {
   const fixture = makeSession(limits);
@@ -79,7 +80,7 @@ describe("tools/call", () => {
   it("gates extension-only and probe-bound tools with a suggestion", async () => {
     const { call } = await ready();
     const ext = toolError(resultOf(await call("tools/call", { name: "needsExtension", arguments: {} })));
-    expect(ext.code).toBe("extension_required");
+    expect(ext.code).toBe("extension_unavailable");
     expect(ext.suggestion).toBeTruthy();
     const probe = toolError(resultOf(await call("tools/call", { name: "needsProbe", arguments: {} })));
     expect(probe.code).toBe("probe_missing");
@@ -106,13 +107,15 @@ describe("tools/call", () => {
   });
 
   it("answers extension-only tools through the extension when it is connected", async () => {
-    const { call, init } = makeSession({}, { extension: { connected: true } });
+    const { call, init } = makeSession({}, { extension: connectedExtension().client });
     await init();
     expect(resultOf(await call("tools/call", { name: "needsExtension", arguments: {} }))).toEqual({
       content: [{ type: "text", text: "ran through the extension" }],
+      _meta: { "claude-ide-bridge/backend": "extension" },
     });
     expect(resultOf(await call("tools/call", { name: "withFallback", arguments: {} }))).toEqual({
       content: [{ type: "text", text: "extension" }],
+      _meta: { "claude-ide-bridge/backend": "extension" },
     });
   });
 });

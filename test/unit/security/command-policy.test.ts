@@ -43,8 +43,65 @@ describe("the command policy", () => {
     ["tsc", "-p", "tsconfig.json", "--noEmit"],
     ["biome", "check", "--write", "."],
     ["git", "show", "/other-folder/x"],
+    ["npm", "i", "lodash@4", "./vendor/pkg", "@types/node@20", "alias@npm:lodash"],
+    ["npm", "view", "lodash", "versions"],
+    ["npm", "run", "exe"],
+    ["npm", "run", "build", "--", "git+file:///outside"],
+    ["cargo", "t", "--", "--nocapture"],
+    ["cargo", "+stable", "build"],
+    ["cargo", "clippy", "--", "-D", "warnings"],
+    ["cargo", "rustc", "--release", "--", "-C", "opt-level=3", "-Clink-dead-code"],
+    ["cargo", "fmt", "--", "--check"],
+    ["cargo", "nextest", "run"],
+    ["go", "build", "-ldflags=-s -w", "./..."],
+    ["go", "build", "-ldflags", "-linkmode=external -extldflags -static", "."],
+    ["go", "mod", "edit", "-replace=example.com/x=./vendor/x"],
+    ["vitest", "run", "--reporter=verbose", "--coverage.enabled"],
+    ["eslint", "--format", "json", "src"],
+    ["git", "commit", "-m", "see http://127.0.0.1:8080/"],
+    ["git", "fetch", "origin", "main:main"],
   ])("allows %s %s", (...line) => {
     expect(check(line)).toBeUndefined();
+  });
+
+  it.each([
+    [["npm", "exe", "cowsay"], /npm exec/],
+    [["npm", "eXe", "cowsay"], undefined],
+    [["npm", "installTest", "github:u/r"], /git dependency/],
+    [["npm", "i", "u/r"], /git dependency/],
+    [["npm", "i", "https://github.com/u/r"], /git dependency/],
+    [["npm", "-L", "global", "i", "x"], /-L/],
+    [["npm", "--init.module=/x.js", "init"], /init-module/],
+    [["npm", "profile", "get"], /registry account/],
+    [["git", "help", "--web", "log"], /browser/],
+    [["git", "maintenance", "register"], /scheduler/],
+    [["git", "credential-store", "get"], /credentials/],
+    [["git", "remote-https", "origin"], /remote helper/],
+    [["git", "ls-remote", "persistent-https::x"], /remote helper/],
+    [["git", "init", "--template=tpl", "x"], /--template/],
+    [["cargo", "watch", "-s", "touch x"], /cargo-watch/],
+    [["cargo", "clippy", "--", "-Clinker=x"], /linker/],
+    [["cargo", "rustdoc", "--", "--test-builder=x"], /test-builder|doctests/],
+    [["cargo", "rustc", "--", "-C", "linker-plugin-lto=/x.so"], /linker/],
+    [["cargo", "+~/tc", "build"], /toolchain by its path/],
+    [["go", "build", "-gccgoflags", "-wrapper x", "."], /C compiler or linker/],
+    [["go", "build", "-ldflags=-extldflags=@flags.txt", "."], /C compiler or linker/],
+    [["go", "tool", "pprof", "-http=:0", "x"], /go tool/],
+    [["vitest", "--api.port", "0"], /--api/],
+    [["vitest", "--inspectBrk"], /inspect-brk|inspect/],
+    [["eslint", "--init"], /npm init/],
+    [["jest", "--config", ' {"transform":{}}'], /inline JSON/],
+    [["jest", "--testRunner", '["/tmp/x.js"]'], /outside the workspace/],
+    [["go", "mod", "edit", "-replace=example.com/x=../../elsewhere"], /outside the workspace/],
+    [["npm", "diff", "--diff=git+file:///outside/repo"], /git dependency/],
+    [["npm", "diff", "--diff", "http://127.0.0.1/x.tgz"], /from a URL/],
+    [["npm", "diff", "--diff=../../outside"], /outside the workspace/],
+    [["cargo", "d", "--open"], /browser/],
+    [["go", "doc", "-http=:6060"], /browser/],
+  ] as const)("refuses %j", (line, reason) => {
+    const verdict = check([...line]);
+    if (reason === undefined) expect(verdict).toBeUndefined();
+    else expect(verdict?.why).toMatch(reason);
   });
 
   it("lets a runner subcommand through only when the user allowed it by name, and never with a shell", () => {

@@ -1,11 +1,10 @@
-// The pure parts of the git and GitHub tools: porcelain and record parsers, ref checks, the
-// repository-config guard's overrides, hotspot counting and the failed-step log reshaping.
+// The pure parts of the git and GitHub tools: porcelain and record parsers, ref checks, hotspot
+// counting and the failed-step log reshaping (the config guard's are in test/unit/security/git-policy.test.ts).
 import { describe, expect, it } from "vitest";
 import { parseBranches } from "../../../src/services/git/branch-list.ts";
 import { countHotspots } from "../../../src/services/git/hotspots.ts";
 import { parseLog } from "../../../src/services/git/log-format.ts";
 import { branchName, remoteName, revision, revisionRange } from "../../../src/services/git/refs.ts";
-import { configOverrides, parseConfigList } from "../../../src/services/git/repo-config-guard.ts";
 import { parsePorcelainV2 } from "../../../src/services/git/status-parser.ts";
 import { failedStepLogs } from "../../../src/services/github/failed-step-logs.ts";
 
@@ -150,89 +149,6 @@ describe("ref checks", () => {
     expect(remoteName("origin")).toBe("origin");
     for (const r of ["-x", "--upload-pack=x", "https://evil/x", "../x", "a b", "ext::sh"])
       expect(() => remoteName(r)).toThrow(expect.objectContaining({ code: "invalid_ref" }));
-  });
-});
-
-describe("repository config guard", () => {
-  // As git writes it: the scope NUL-terminated, then "key\nvalue" NUL-terminated.
-  const list = (...entries: [string, string, string?][]) =>
-    entries.map(([scope, key, value]) => `${scope}\0${value === undefined ? key : `${key}\n${value}`}\0`).join("");
-
-  it("parses git's -z listing, values with newlines and bare booleans included", () => {
-    expect(parseConfigList("global\0user.name\nA\0local\0core.bare\0")).toEqual([
-      { scope: "global", key: "user.name", value: "A" },
-      { scope: "local", key: "core.bare", value: "true" },
-    ]);
-    expect(parseConfigList(list(["global", "user.name", "A\nB"], ["local", "core.bare"], ["local", "x.y", ""]))).toEqual([
-      { scope: "global", key: "user.name", value: "A\nB" },
-      { scope: "local", key: "core.bare", value: "true" },
-      { scope: "local", key: "x.y", value: "" },
-    ]);
-  });
-
-  it("overrides the repository's program-running keys with the user's own value or a harmless one", () => {
-    const entries = parseConfigList(
-      list(
-        ["global", "core.sshcommand", "ssh -i ~/.ssh/work"],
-        ["local", "core.sshcommand", "evil-ssh"],
-        ["local", "gpg.program", "evil-gpg"],
-        ["local", "merge.ours.driver", "evil %A"],
-        ["local", "user.name", "fine"],
-        ["local", "filter.crypt.clean", "evil-clean"],
-        ["local", "filter.crypt.required", "true"],
-      ),
-    );
-    const pairs = (args: string[]) => args.filter((_, i) => i % 2 === 1);
-    const write = configOverrides(entries, "write");
-    expect(write.filter((_, i) => i % 2 === 0).every((a) => a === "-c")).toBe(true);
-    expect(pairs(write)).toEqual([
-      "core.sshcommand=ssh -i ~/.ssh/work",
-      "gpg.program=gpg",
-      "merge.ours.driver=git merge-file --marker-size=%L %A %O %B",
-    ]);
-    expect(configOverrides(entries, "remote")).toEqual(write);
-    // Reads also switch the repository's filter drivers off; writes keep them (git-crypt, LFS).
-    expect(pairs(configOverrides(entries, "read"))).toEqual([...pairs(write), "filter.crypt.clean=", "filter.crypt.required=false"]);
-  });
-
-  it("empties the credential helper list and puts the user's helpers back in order", () => {
-    const entries = parseConfigList(
-      list(
-        ["system", "credential.helper", "cache"],
-        ["global", "credential.https://example.com.helper", "store"],
-        ["local", "credential.helper", "!evil"],
-        ["local", "credential.https://x.helper", "!evil2"],
-      ),
-    );
-    expect(configOverrides(entries, "write")).toEqual([
-      "-c",
-      "credential.helper=",
-      "-c",
-      "credential.helper=cache",
-      "-c",
-      "credential.https://example.com.helper=store",
-    ]);
-  });
-
-  it("leaves the user's own config alone and refuses what it cannot override", () => {
-    expect(
-      configOverrides(
-        parseConfigList(list(["global", "core.sshcommand", "x"], ["global", "filter.lfs.clean", "git-lfs clean -- %f"])),
-        "read",
-      ),
-    ).toEqual([]);
-    // First-match-wins keys: only a transport uses them, and it is refused rather than half-guarded.
-    for (const key of ["core.gitproxy", "remote.origin.uploadpack", "remote.origin.receivepack"]) {
-      const entries = parseConfigList(list(["local", key, "evil"]));
-      expect(() => configOverrides(entries, "remote")).toThrow(
-        expect.objectContaining({ code: "git_failed", message: expect.stringContaining(key) }),
-      );
-      expect(configOverrides(entries, "read")).toEqual([]);
-      expect(configOverrides(entries, "write")).toEqual([]);
-    }
-    expect(() => configOverrides(parseConfigList(list(["local", "filter.a=b.clean", "evil"])), "read")).toThrow(
-      expect.objectContaining({ code: "git_failed" }),
-    );
   });
 });
 

@@ -233,20 +233,74 @@ describe("Relay", () => {
   });
 });
 
+describe("Relay with a modern (2026-07-28) client", () => {
+  const LISTEN = {
+    jsonrpc: "2.0",
+    id: "sub",
+    method: "subscriptions/listen",
+    params: { notifications: { toolsListChanged: true }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } },
+  };
+  const ack = {
+    jsonrpc: "2.0",
+    method: "notifications/subscriptions/acknowledged",
+    params: { _meta: { "io.modelcontextprotocol/subscriptionId": "sub" } },
+  };
+
+  it("keeps an open subscriptions/listen across a bridge restart: sent again, its second ack dropped, list_changed told", async () => {
+    const t = setup();
+    const first = new FakeLink([notice(false, false)]);
+    await t.relay.attach(first, { expectNotice: true });
+    t.client(LISTEN);
+    first.deliver(ack);
+    expect(t.out).toEqual([ack]);
+    first.close(1006);
+    expect(t.out).toHaveLength(1); // no "connection lost" error for the open subscription
+    const second = new FakeLink([notice(false, false)]);
+    await t.relay.attach(second, { expectNotice: true });
+    expect(second.sent).toEqual([LISTEN]);
+    second.deliver(ack);
+    expect(t.out.slice(1)).toEqual([
+      {
+        jsonrpc: "2.0",
+        method: "notifications/tools/list_changed",
+        params: { _meta: { "io.modelcontextprotocol/subscriptionId": "sub" } },
+      },
+    ]);
+  });
+
+  it("does not send a subscription again to a resumed session, nor one the client cancelled", async () => {
+    const t = setup();
+    const first = new FakeLink([notice(false, false)]);
+    await t.relay.attach(first, { expectNotice: true });
+    t.client(LISTEN);
+    first.close(1006);
+    const resumed = new FakeLink([notice(true, false)]);
+    await t.relay.attach(resumed, { expectNotice: true });
+    expect(resumed.sent).toEqual([]);
+    t.client({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "sub" } });
+    resumed.close(1006);
+    const fresh = new FakeLink([notice(false, false)]);
+    await t.relay.attach(fresh, { expectNotice: true });
+    expect(fresh.sent).toEqual([]);
+  });
+});
+
 describe("Relay without a bridge", () => {
   const unavailable = { code: -32000, message: "claude-ide-bridge: no bridge serves /w", reason: "bridge_unreachable" as const };
 
-  it("answers server/discover before initialize with -32601 at once, bridge or not, and forwards it after", async () => {
+  it("leaves server/discover to the bridge; with no bridge to be had it answers -32601 itself, so the client falls back", async () => {
     const t = setup();
-    t.client({ jsonrpc: "2.0", id: "probe", method: "server/discover", params: {} });
-    expect(t.out).toEqual([
-      expect.objectContaining({
-        id: "probe",
-        error: expect.objectContaining({ code: -32601, data: expect.objectContaining({ reason: "legacy_protocol" }) }),
-      }),
+    t.client({ jsonrpc: "2.0", id: "queued", method: "server/discover", params: {} });
+    expect(t.out).toEqual([]);
+    t.relay.setUnavailable(unavailable);
+    t.client({ jsonrpc: "2.0", id: "later", method: "server/discover", params: {} });
+    expect(t.out.map((m) => [m.id, (m.error as Json).code, ((m.error as Json).data as Json).reason])).toEqual([
+      ["queued", -32601, "legacy_protocol"],
+      ["later", -32601, "legacy_protocol"],
     ]);
     expect(t.relay.outstanding).toBe(0);
-    const link = await initialized(t);
+    const link = new FakeLink([notice(false, false)]);
+    await t.relay.attach(link, { expectNotice: true });
     t.client({ jsonrpc: "2.0", id: 9, method: "server/discover", params: {} });
     expect(link.sent.at(-1)).toMatchObject({ id: 9, method: "server/discover" });
   });

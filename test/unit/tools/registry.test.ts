@@ -284,6 +284,6 @@ describe("toolset defaults", () => {
     for (const t of toolsOf("search")) expect(t.requires.optionalProbes, t.name).toContain("rg");
     for (const t of [...toolsOf("code-navigation"), ...toolsOf("code-intelligence")])
       expect(t.timeoutMs ?? 0, t.name).toBeGreaterThanOrEqual(60_000);
-    expect(toolsOf("code-intelligence").find((t) => t.name === "renameSymbol")?.timeoutMs).toBe(120_000);
+    expect(toolsOf("code-intelligence").find((t) => t.name === "renameSymbol")?.timeoutMs).toBe(180_000);
   });
 });

@@ -1,0 +1,336 @@
+// Whether the bridge's answers are true, per language, on fixtures shaped like the repositories
+// where they were not (test/fixtures/lsp-repos.ts: a solution-style TypeScript repo, a Python
+// package whose pyright include leaves its tests out, a C library with a compile database and a
+// shared header, a Go module). For each, through the real bridge process over MCP:
+//  - first answers: findReferences on each listed symbol of a fresh bridge, compared with the
+//    truth (every whole-word mention of the name; the fixtures mention names only where used):
+//    how many first answers were complete, how many said "complete" and were not, and the time
+//    from the first call to an answer that says complete and is;
+//  - rename: renameSymbol of the first symbol on a fresh copy, then the language's own checker and
+//    the fixture's tests: what the bridge claimed, and whether both still pass;
+//  - staleness: a dependency rewritten on disk by rename-over (as sed -i and editors save), then
+//    getDiagnostics of a file that uses it asked until it shows the break, and again after the
+//    file is put back until it is clean: how long each took (15 s at most);
+//  - workspace diagnostics: getDiagnostics of the whole TypeScript workspace (BENCH_TS_MODULES
+//    route modules, default 150): time, the language servers left running and their memory.
+// Usage: npm run build && node bench/lsp-truth.mjs [ts|py|c|go ...]   (JSON, then one line per figure)
+import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtemp, realpath } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { register } from "tsx/esm/api";
+
+register();
+const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
+const { writeFiles } = await import(new URL("../test/helpers/lsp-fixture.ts", import.meta.url).href);
+const repos = await import(new URL("../test/fixtures/lsp-repos.ts", import.meta.url).href);
+const checks = await import(new URL("../test/helpers/lsp-repo-checks.ts", import.meta.url).href);
+const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+
+const VERIFY_LIMIT_MS = 60_000;
+const STALE_LIMIT_MS = 15_000;
+const POLL_MS = 100;
+
+const LANGUAGES = {
+  ts: {
+    repo: () => repos.solutionTsRepo(),
+    check: checks.checkTypeScript,
+    test: checks.testTypeScript,
+    rename: { newName: "HttpError" },
+    stale: {
+      changed: "src/http-exception.ts",
+      dependent: "src/routes/route0.ts",
+      from: "export class HTTPException",
+      to: "export class HttpErr",
+    },
+  },
+  py: {
+    repo: () => repos.pythonRepo(),
+    check: checks.checkPython,
+    test: checks.testPython,
+    rename: { newName: "say" },
+    stale: { changed: "src/clilib/core.py", dependent: "src/clilib/plugin0.py", from: "def echo(", to: "def echo_gone(" },
+  },
+  c: {
+    repo: () => repos.cRepo(),
+    check: checks.checkC,
+    test: checks.testC,
+    rename: { newName: "json_read_number" },
+    stale: { changed: "include/jsonlib.h", dependent: "src/reader0.c", from: "} json_value;", to: "} json_val;" },
+  },
+  go: {
+    repo: () => repos.goRepo(),
+    check: checks.checkGo,
+    test: checks.testGo,
+    rename: { newName: "ReadFlag" },
+    stale: { changed: "core/core.go", dependent: "cmd0/cmd.go", from: "func ParseFlag(", to: "func ParseFlg(" },
+  },
+};
+
+async function materialize(repo) {
+  const root = await realpath(await mkdtemp(join(tmpdir(), "bench-truth-")));
+  await writeFiles(root, repos.filesAt(repo, root));
+  return root;
+}
+
+async function bridgeAt(root) {
+  const bridge = await startBridgeProcess({ workspace: root, args: ["--tool-rate-limit", "10000", "--request-rate-limit", "100000"] });
+  const client = new Client({ name: "bench-lsp-truth", version: "0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
+  );
+  const call = async (name, args) => {
+    const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 300_000 });
+    return { text: result.content[0]?.text ?? "", isError: result.isError === true, data: result.structuredContent };
+  };
+  return {
+    call,
+    pid: bridge.proc.pid,
+    stop: async () => {
+      await client.close();
+      await bridge.stop();
+    },
+  };
+}
+
+/** `file:line` of each location line of a minimal findReferences answer. */
+function linesOf(text) {
+  const found = new Set();
+  for (const line of text.split("\n")) {
+    const m = /^([^\s:][^:]*):(\d+):\d+$/.exec(line.trim());
+    if (m) found.add(`${m[1]}:${m[2]}`);
+  }
+  return found;
+}
+
+const same = (a, b) => a.size === b.size && [...a].every((x) => b.has(x));
+const saysComplete = (text) => !/^PARTIAL/m.test(text) && /\(complete\)/.test(text);
+
+async function firstAnswers(spec) {
+  const repo = spec.repo();
+  const root = await materialize(repo);
+  const bridge = await bridgeAt(root);
+  const out = [];
+  try {
+    for (const symbol of repo.symbols) {
+      const truth = repos.mentionsOf(repo.files, symbol.name, repo.extensions);
+      const args = { file: symbol.file, line: symbol.line, symbol: symbol.name, verbosity: "minimal", maxResults: 5000 };
+      const t0 = performance.now();
+      const first = await bridge.call("findReferences", args);
+      const found = linesOf(first.text);
+      const entry = {
+        symbol: symbol.name,
+        truth: truth.size,
+        first: found.size,
+        firstComplete: same(found, truth),
+        firstSaysComplete: saysComplete(first.text),
+        firstMs: Math.round(performance.now() - t0),
+      };
+      let answer = first;
+      while (!(saysComplete(answer.text) && same(linesOf(answer.text), truth)) && performance.now() - t0 < VERIFY_LIMIT_MS) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        answer = await bridge.call("findReferences", args);
+      }
+      entry.verifiedCompleteMs = saysComplete(answer.text) && same(linesOf(answer.text), truth) ? Math.round(performance.now() - t0) : null;
+      out.push(entry);
+    }
+  } finally {
+    await bridge.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+  return out;
+}
+
+async function rename(spec) {
+  const repo = spec.repo();
+  const root = await materialize(repo);
+  const bridge = await bridgeAt(root);
+  const symbol = repo.symbols[0];
+  try {
+    const t0 = performance.now();
+    const answer = await bridge.call("renameSymbol", {
+      file: symbol.file,
+      line: symbol.line,
+      symbol: symbol.name,
+      newName: spec.rename.newName,
+    });
+    const ms = Math.round(performance.now() - t0);
+    const head = answer.text.split("\n").slice(0, 2).join(" / ");
+    const check = spec.check(root);
+    const test = spec.test(root);
+    const left = repos.mentionsOf(
+      Object.fromEntries(listFiles(root).map((f) => [f, readFileSync(join(root, f), "utf8")])),
+      symbol.name,
+      repo.extensions,
+    ).size;
+    return { symbol: symbol.name, claimed: head, ms, checkerPasses: check.ok, testsPass: test.ok, oldNameLeft: left };
+  } finally {
+    await bridge.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function listFiles(root, dir = "") {
+  const out = [];
+  for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const rel = dir === "" ? e.name : `${dir}/${e.name}`;
+    if (e.isDirectory()) {
+      if (!["node_modules", ".cache", "dist", "build", ".git"].includes(e.name)) out.push(...listFiles(root, rel));
+    } else out.push(rel);
+  }
+  return out;
+}
+
+/** Rewrites a file as sed -i and most editors do: a temporary file renamed over it. */
+function renameOver(root, file, text) {
+  const tmp = join(root, `${file}.tmp-save`);
+  writeFileSync(tmp, text);
+  renameSync(tmp, join(root, file));
+}
+
+async function staleness(spec) {
+  const repo = spec.repo();
+  const root = await materialize(repo);
+  const bridge = await bridgeAt(root);
+  const { changed, dependent, from, to } = spec.stale;
+  const errors = async () => {
+    const r = await bridge.call("getDiagnostics", { file: dependent, severity: "error" });
+    return r.data?.counts?.error ?? (r.isError ? -1 : 0);
+  };
+  // Asked every POLL_MS: the figure's resolution, not a synchronisation.
+  const until = async (want) => {
+    const t0 = performance.now();
+    for (;;) {
+      const n = await errors();
+      if (want(n)) return Math.round(performance.now() - t0);
+      if (performance.now() - t0 > STALE_LIMIT_MS) return null;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  };
+  try {
+    const before = await errors();
+    const original = readFileSync(join(root, changed), "utf8");
+    renameOver(root, changed, original.replace(from, to));
+    const brokenSeenMs = await until((n) => n > 0);
+    renameOver(root, changed, original);
+    const cleanSeenMs = await until((n) => n === 0);
+    return { changed, dependent, errorsBefore: before, brokenSeenMs, cleanSeenMs };
+  } finally {
+    await bridge.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+function descendants(pid) {
+  const parents = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), ppid);
+    } catch {}
+  }
+  const out = [];
+  const walk = (p) => {
+    for (const [child, parent] of parents)
+      if (parent === p) {
+        out.push(child);
+        walk(child);
+      }
+  };
+  walk(pid);
+  return out;
+}
+
+function rssMiB(pid) {
+  try {
+    const m = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function commandOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).slice(0, 3).join(" ");
+  } catch {
+    return "?";
+  }
+}
+
+async function workspaceDiagnostics() {
+  const modules = Number(process.env.BENCH_TS_MODULES ?? 150);
+  const repo = repos.solutionTsRepo(modules);
+  // What a real repository has besides its code: benchmarks and examples with errors of their own.
+  for (let i = 0; i < 20; i++) repo.files[`benchmarks/bench${i}.ts`] = `export const b${i}: number = "not a number";\n`;
+  repo.files["src/broken.ts"] = 'export const broken: number = "oops";\n';
+  const root = await materialize(repo);
+  const bridge = await bridgeAt(root);
+  try {
+    const t0 = performance.now();
+    const r = await bridge.call("getDiagnostics", {});
+    const ms = Math.round(performance.now() - t0);
+    const shown = r.data?.diagnostics ?? [];
+    const procs = descendants(bridge.pid).filter((p) => rssMiB(p) > 0);
+    const memory = procs.reduce((sum, p) => sum + rssMiB(p), 0);
+    const t1 = performance.now();
+    const src = await bridge.call("getDiagnostics", { file: "src" });
+    const srcMs = Math.round(performance.now() - t1);
+    return {
+      files: Object.keys(repo.files).length,
+      ms,
+      isError: r.isError,
+      errors: r.data?.counts?.error,
+      firstShownFrom: shown[0]?.file,
+      srcErrorShown: shown.some((d) => d.file === "src/broken.ts"),
+      skipped: r.data?.skipped,
+      serverProcesses: procs.map(commandOf),
+      serversMiB: Math.round(memory),
+      bySrc: { ms: srcMs, isError: src.isError, errors: src.data?.counts?.error, answer: src.isError ? src.text.slice(0, 160) : undefined },
+    };
+  } finally {
+    await bridge.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(LANGUAGES);
+const report = {};
+try {
+  for (const lang of wanted) {
+    if (lang === "workspace") continue;
+    const spec = LANGUAGES[lang];
+    report[lang] = { references: await firstAnswers(spec), rename: await rename(spec) };
+    if (spec.stale) report[lang].staleness = await staleness(spec);
+  }
+  if (wanted.includes("ts") || wanted.includes("workspace")) report.workspaceDiagnostics = await workspaceDiagnostics();
+} finally {
+  await stopAllBridges();
+}
+console.log(JSON.stringify(report, null, 2));
+for (const [lang, r] of Object.entries(report)) {
+  if (lang === "workspaceDiagnostics") continue;
+  const refs = r.references;
+  const complete = refs.filter((x) => x.firstComplete).length;
+  const falseClaims = refs.filter((x) => x.firstSaysComplete && !x.firstComplete).length;
+  const verified = refs.map((x) => x.verifiedCompleteMs).filter((x) => x !== null);
+  console.log(
+    `${lang}: first answers complete ${complete}/${refs.length}, said complete but were not ${falseClaims}; verified-complete in ${verified.length}/${refs.length}, slowest ${verified.length > 0 ? Math.max(...verified) : "-"} ms`,
+  );
+  console.log(
+    `${lang}: rename ${r.rename.symbol}: "${r.rename.claimed}"; checker ${r.rename.checkerPasses ? "passes" : "FAILS"}, tests ${r.rename.testsPass ? "pass" : "FAIL"}, old name left in ${r.rename.oldNameLeft} lines`,
+  );
+  if (r.staleness)
+    console.log(
+      `${lang}: staleness of ${r.staleness.dependent} after ${r.staleness.changed} changed by rename-over: break seen after ${r.staleness.brokenSeenMs ?? "> 15000"} ms, fix seen after ${r.staleness.cleanSeenMs ?? "> 15000"} ms`,
+    );
+}
+if (report.workspaceDiagnostics) {
+  const w = report.workspaceDiagnostics;
+  console.log(
+    `workspace getDiagnostics (${w.files} files): ${w.ms} ms, first shown from ${w.firstShownFrom}, src error shown: ${w.srcErrorShown}; ${w.serverProcesses.length} server processes, ${w.serversMiB} MiB; by directory "src": ${w.bySrc.isError ? `error: ${w.bySrc.answer}` : `${w.bySrc.ms} ms, ${w.bySrc.errors} errors`}`,
+  );
+}

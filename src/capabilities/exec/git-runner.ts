@@ -1,0 +1,91 @@
+// The one way the bridge runs git: the git tools and services (through ctx.exec.git), runCommand's
+// and runInTerminal's git (ctx.exec.runAllowed routes "git" here). Opening reads the repository's
+// config once (`git config --list`, which runs no program), and every run after that gets the
+// fixed options, the hooks switched off unless the user allowed them for changes, and the overrides
+// that take the repository's program-running keys away (src/security/git/); its environment is
+// the one git needs, never the user's secrets (src/security/git/git-environment.ts).
+//
+// The policy lives in src/security/git/ (no I/O, so the command rules and doctor can use it too);
+// this file is the part that runs processes, beside the rest of ctx.exec. It reads the config at
+// each opening: a tool opens once per call, so a config changed between calls is seen by the next.
+import { ToolError } from "../../errors.ts";
+import { FIXED_GIT_ARGS, NO_HOOKS } from "../../security/git/git-environment.ts";
+import { configOverrides, parseConfigList, type ConfigEntry, type GitAccess } from "../../security/git/repo-config-guard.ts";
+import type { OutputKeep } from "./collect-output.ts";
+
+/** What one git run may set (as ctx.exec's RunOptions); the argv and the environment are the runner's. */
+export interface GitCallOptions {
+  stdin?: string;
+  timeoutMs?: number;
+  maxOutputBytes?: number;
+  keep?: OutputKeep;
+  onOutput?(stream: "stdout" | "stderr", text: string): void;
+}
+
+/** What the runner reads of a run (ctx.exec's RunResult has more, and is what callers get back). */
+export interface GitResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts git with exactly this argv (after the program) in the opening's directory and environment. */
+export type SpawnGit<R extends GitResult> = (args: readonly string[], opts: GitCallOptions) => Promise<R>;
+
+export interface GitOpenOptions {
+  access: GitAccess;
+  /** Directory to run in, as a workspace path (default: the workspace root). */
+  cwd?: string;
+  /** Options before the subcommand that choose the repository (runCommand's -C, --git-dir): the config is read there too. */
+  repositoryArgs?: readonly string[];
+  /**
+   * A command to run beside the config read, with the fixed options only (so it must run no
+   * program whatever the config says: rev-parse). Saves a process's wait on every opening.
+   */
+  alongside?: readonly string[];
+}
+
+export interface OpenedGit<R extends GitResult> {
+  /** The config git read at the opening, every scope, includes followed. */
+  readonly config: readonly ConfigEntry[];
+  /** The `alongside` command's result. */
+  readonly alongside?: R;
+  /** Runs git: fixed options, hooks, overrides, then `args` (which name the repository again if they must). */
+  run(args: readonly string[], opts?: GitCallOptions): Promise<R>;
+}
+
+export async function openGit<R extends GitResult>(spawn: SpawnGit<R>, opts: GitOpenOptions & { hooks: boolean }): Promise<OpenedGit<R>> {
+  const where = opts.repositoryArgs ?? [];
+  const quiet = [...FIXED_GIT_ARGS, ...NO_HOOKS, ...where];
+  const [listed, alongside] = await Promise.all([
+    spawn([...quiet, "config", "--list", "--show-scope", "--includes", "-z"], {}),
+    opts.alongside === undefined ? undefined : spawn([...quiet, ...opts.alongside], {}),
+  ]);
+  // Exit 1: no config at all. Anything else: git could not read it (a syntax error), so nobody can
+  // say what it would run.
+  if (listed.exitCode !== 0 && listed.exitCode !== 1) {
+    throw new ToolError("git_failed", `git could not read the repository's config: ${listed.stderr.trim() || `exit ${listed.exitCode}`}`, {
+      suggestion: "Fix the config file git names (`git config --list` in a terminal shows the error), then retry.",
+    });
+  }
+  // git lists the runner's own -c settings too (scope "command"): they are not the user's.
+  const own = new Set(quiet.filter((_, i) => quiet[i - 1] === "-c").map(asListed));
+  const config = parseConfigList(listed.stdout).filter((e) => e.scope !== "command" || !own.has(`${e.key}=${e.value}`));
+  // Hooks of a repository are its programs; they run only for changes, and only when the user said so.
+  const hooks = opts.hooks && opts.access !== "read" ? [] : NO_HOOKS;
+  const guarded = [...FIXED_GIT_ARGS, ...hooks, ...configOverrides(config, opts.access)];
+  return {
+    config,
+    ...(alongside === undefined ? {} : { alongside }),
+    run: (args, o = {}) => spawn([...guarded, ...args], o),
+  };
+}
+
+/** `-c section.sub.Name=value` as `git config --list` shows it: section and name lowercased. */
+function asListed(setting: string): string {
+  const eq = setting.indexOf("=");
+  const key = setting.slice(0, eq);
+  const first = key.indexOf(".");
+  const last = key.lastIndexOf(".");
+  return `${key.slice(0, first).toLowerCase()}${key.slice(first, last)}${key.slice(last).toLowerCase()}${setting.slice(eq)}`;
+}

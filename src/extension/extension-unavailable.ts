@@ -1,0 +1,23 @@
+// Why the extension could not answer: not connected, not answering (breaker open, timeout), or
+// too busy. A ToolError, so a tool that has no other way says so to the model; the tool router
+// (src/tools/platform/route-call.ts) catches it to answer headless instead when the tool can.
+import { ToolError } from "../errors.ts";
+
+export type UnavailableReason = "disconnected" | "circuit_open" | "timeout" | "busy";
+
+export const CONNECT_SUGGESTION =
+  "Open this workspace in VS Code with the claude-ide-bridge extension (claude-ide-bridge install-extension code); it finds the bridge and connects on its own. getToolCapabilities says whether it is connected.";
+
+export class ExtensionUnavailable extends ToolError {
+  constructor(
+    readonly reason: UnavailableReason,
+    message: string,
+  ) {
+    super("extension_unavailable", message, {
+      suggestion:
+        reason === "disconnected"
+          ? CONNECT_SUGGESTION
+          : "VS Code is not answering the bridge right now (busy or hung); retry in a few seconds, or check the VS Code window.",
+    });
+  }
+}

@@ -1,0 +1,160 @@
+// How npm reads its command word, taken from npm's own lib/utils/cmd-list.js (npm 11): the exact
+// command, else a listed alias, else an unambiguous prefix of any command or alias (the `abbrev`
+// package), which is how `npm exe` runs `npm exec`; camelCase is read as kebab-case first
+// (`installTest` is install-test). test/unit/security/npm-commands.test.ts compares this with the
+// installed npm's own deref for every command, alias and prefix, so a new npm that changes the
+// tables fails the test instead of opening a gap.
+
+const COMMANDS = [
+  "access",
+  "adduser",
+  "approve-scripts",
+  "audit",
+  "bugs",
+  "cache",
+  "ci",
+  "completion",
+  "config",
+  "dedupe",
+  "deny-scripts",
+  "deprecate",
+  "diff",
+  "dist-tag",
+  "docs",
+  "doctor",
+  "edit",
+  "exec",
+  "explain",
+  "explore",
+  "find-dupes",
+  "fund",
+  "get",
+  "help",
+  "help-search",
+  "init",
+  "install",
+  "install-ci-test",
+  "install-scripts",
+  "install-test",
+  "link",
+  "ll",
+  "login",
+  "logout",
+  "ls",
+  "org",
+  "outdated",
+  "owner",
+  "pack",
+  "ping",
+  "pkg",
+  "prefix",
+  "profile",
+  "prune",
+  "publish",
+  "query",
+  "rebuild",
+  "repo",
+  "restart",
+  "root",
+  "run",
+  "sbom",
+  "search",
+  "set",
+  "shrinkwrap",
+  "stage",
+  "star",
+  "stars",
+  "start",
+  "stop",
+  "team",
+  "test",
+  "token",
+  "trust",
+  "undeprecate",
+  "uninstall",
+  "unpublish",
+  "unstar",
+  "update",
+  "version",
+  "view",
+  "whoami",
+];
+
+const ALIASES: Readonly<Record<string, string>> = {
+  author: "owner",
+  home: "docs",
+  issues: "bugs",
+  info: "view",
+  show: "view",
+  find: "search",
+  add: "install",
+  unlink: "uninstall",
+  remove: "uninstall",
+  rm: "uninstall",
+  r: "uninstall",
+  un: "uninstall",
+  rb: "rebuild",
+  list: "ls",
+  ln: "link",
+  create: "init",
+  i: "install",
+  it: "install-test",
+  cit: "install-ci-test",
+  u: "update",
+  up: "update",
+  c: "config",
+  s: "search",
+  se: "search",
+  tst: "test",
+  t: "test",
+  ddp: "dedupe",
+  v: "view",
+  "run-script": "run",
+  "clean-install": "ci",
+  "clean-install-test": "install-ci-test",
+  x: "exec",
+  why: "explain",
+  la: "ll",
+  verison: "version",
+  ic: "ci",
+  innit: "init",
+  in: "install",
+  ins: "install",
+  inst: "install",
+  insta: "install",
+  instal: "install",
+  isnt: "install",
+  isnta: "install",
+  isntal: "install",
+  isntall: "install",
+  "install-clean": "ci",
+  "isntall-clean": "ci",
+  hlep: "help",
+  "dist-tags": "dist-tag",
+  upgrade: "update",
+  udpate: "update",
+  rum: "run",
+  sit: "install-ci-test",
+  urn: "run",
+  ogr: "org",
+  "add-user": "adduser",
+};
+
+const NAMES = [...COMMANDS, ...Object.keys(ALIASES)];
+
+/** The npm command `word` runs, as npm itself reads it; undefined when npm knows no such command. */
+export function npmCommand(word: string): string | undefined {
+  if (word === "") return undefined;
+  const c = /[A-Z]/.test(word) ? word.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`) : word;
+  if (COMMANDS.includes(c)) return c;
+  const alias = ALIASES[c];
+  if (alias !== undefined) return alias;
+  const matches = NAMES.filter((n) => n.startsWith(c));
+  if (matches.length !== 1) return undefined;
+  let found = matches[0] ?? "";
+  while (ALIASES[found] !== undefined) found = ALIASES[found] ?? found;
+  return found;
+}
+
+/** Every word npm reads as a command: its commands and aliases (for the test against npm's own table). */
+export const NPM_COMMAND_WORDS: readonly string[] = NAMES;

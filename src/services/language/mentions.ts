@@ -1,0 +1,80 @@
+// Where a name is written in the workspace as a whole word: the cheap cross-check every
+// whole-project answer (references, callers, implementations, rename) is held against, so a list a
+// language server built from part of the project is never taken for the whole one. rg when it is
+// there, the built-in walk otherwise; both see what the search tools see (.gitignore honoured,
+// dependencies and build output left out) and skip files too large to be anyone's source.
+import type { ToolContext } from "../../capabilities/context.ts";
+import { errorMessage } from "../../errors.ts";
+import { listFiles } from "../search/file-list.ts";
+import { alwaysSkippedGlobs, visibilityFlags } from "../search/rg-flags.ts";
+import { runRg } from "../search/run-rg.ts";
+import { wholeWords } from "../../lsp/positions.ts";
+
+/** Source files larger than this are generated bundles: not searched (the language servers skip them too). */
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** The built-in walk reads at most this many files; a bigger tree without rg is said to be cut. */
+const MAX_BUILT_IN_FILES = 20_000;
+const MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
+
+export interface Mentions {
+  /** Root-relative path -> how many of its lines mention the name. */
+  files: Map<string, number>;
+  /** Some of the workspace was not searched (the built-in walk's bound, rg's output cap). */
+  cut: boolean;
+  /** Why the search could not run at all (the cross-check is then unknown, never "nothing found"). */
+  failed?: string;
+}
+
+export async function wholeWordMentions(ctx: ToolContext, name: string): Promise<Mentions> {
+  try {
+    return (await ctx.probes.get("rg")).available ? await withRg(ctx, name) : await builtIn(ctx, name);
+  } catch (err) {
+    return { files: new Map(), cut: true, failed: errorMessage(err) };
+  }
+}
+
+async function withRg(ctx: ToolContext, name: string): Promise<Mentions> {
+  const root = await ctx.fs.resolve(".");
+  const result = await runRg(ctx, root, {
+    args: [
+      "--count",
+      "--null",
+      "--word-regexp",
+      "--fixed-strings",
+      "--max-filesize",
+      String(MAX_FILE_BYTES),
+      ...visibilityFlags({ includeHidden: false, gitignore: true }),
+      ...alwaysSkippedGlobs(),
+      "-e",
+      name,
+      "--",
+      root,
+    ],
+    maxOutputBytes: MAX_OUTPUT_BYTES,
+  });
+  const files = new Map<string, number>();
+  const prefix = `${root === "/" ? "" : root}/`;
+  for (const line of result.stdout.split("\n")) {
+    const nul = line.indexOf("\0");
+    if (nul < 0) continue;
+    const path = line.slice(0, nul);
+    if (!path.startsWith(prefix)) continue;
+    files.set(path.slice(prefix.length), Number(line.slice(nul + 1)) || 1);
+  }
+  return { files, cut: result.stdoutTruncated };
+}
+
+async function builtIn(ctx: ToolContext, name: string): Promise<Mentions> {
+  const listed = await listFiles(ctx, ".", { includeHidden: false, gitignore: true, builtIn: true });
+  const files = new Map<string, number>();
+  const cut = listed.files.length > MAX_BUILT_IN_FILES;
+  for (const file of listed.files.slice(0, MAX_BUILT_IN_FILES)) {
+    if (ctx.signal.aborted) return { files, cut: true };
+    const text = await ctx.fs.readText(file, { maxBytes: MAX_FILE_BYTES }).catch(() => undefined);
+    if (text === undefined || text.includes("\0") || !text.includes(name)) continue;
+    let count = 0;
+    for (const line of text.split("\n")) if (wholeWords(line, name).length > 0) count += 1;
+    if (count > 0) files.set(file, count);
+  }
+  return { files, cut };
+}

@@ -1,0 +1,205 @@
+// "Complete" means verified. A language server answers references from the projects it has
+// loaded: tsgo those of the files opened so far (a solution-style tsconfig's spec project only once
+// a test is open), pyright its `include` (tests often left out), clangd the open files until its
+// background index has run. So every whole-project answer is held against a whole-word text search
+// of the name (mentions.ts): a file of the server's language that mentions the name but is not in
+// the answer is opened in the server, and the question asked again, until every such file is either
+// in the answer or was seen by the server and holds no reference (a comment, a string, another
+// symbol of the same name). What could not be checked in the budget makes the answer partial, named;
+// files that mention the name outside the answer are listed as "also mentioned in", so a model
+// never takes a partial list for the whole one.
+import type { Location } from "vscode-languageserver-protocol";
+import type { ToolContext } from "../../capabilities/context.ts";
+import type { LspDocument } from "../../lsp/lsp-service.ts";
+import { dirname } from "../../lib/paths/posix-path.ts";
+import { compileDatabaseNote } from "./compile-database.ts";
+import { wholeWordMentions, type Mentions } from "./mentions.ts";
+
+/** Files opened to check them, per answer: within what a server keeps open (64) with room to spare. */
+const MAX_OPENED = 48;
+/** Files opened before the question is asked again: one file may load a whole project and explain the rest. */
+const BATCH = 12;
+/** Files seen only as text whose errors are looked at (an error there may hide a use). */
+const MAX_ERROR_CHECKS = 24;
+/** Time the checking may take after the first answer; what is left is reported, not waited for. */
+const VERIFY_MS = 30_000;
+
+export interface Coverage {
+  complete: boolean;
+  /** Why not complete: what was not covered and what to do. */
+  why?: string;
+  /** Files that mention the name as a whole word and are not in the answer, with how many lines do. */
+  alsoMentioned: { file: string; lines: number }[];
+  /** How many files mention the name, and how many were opened to check them. */
+  mentionedIn: number;
+  opened: number;
+  /** About the server's setup, said with every answer (clangd without a compilation database). */
+  caveat?: string;
+}
+
+export interface VerifiedReferences {
+  locations: Location[];
+  coverage: Coverage;
+  /** The whole-word text search the answer was checked against. */
+  mentions: Mentions;
+}
+
+/**
+ * The references of the symbol at `params`, asked again after opening the files that mention
+ * `name` outside the answer. `includeDeclaration` is applied to the final answer only: the check
+ * counts the declaration's file as explained.
+ */
+export async function verifiedReferences(
+  ctx: ToolContext,
+  doc: LspDocument,
+  opts: {
+    name: string;
+    params: { textDocument: { uri: string }; position: { line: number; character: number } };
+    includeDeclaration: boolean;
+  },
+): Promise<VerifiedReferences> {
+  const ask = () =>
+    doc.wholeProject<Location[] | null>("textDocument/references", { ...opts.params, context: { includeDeclaration: true } });
+  const [first, mentions, caveat] = await Promise.all([ask(), wholeWordMentions(ctx, opts.name), compileDatabaseNote(ctx, doc)]);
+  const started = Date.now();
+  let answer = first;
+  let inAnswer = await filesOf(ctx, answer.value ?? []);
+  const handled = (file: string) => {
+    const language = ctx.lsp.languageOf(file);
+    return language !== undefined && doc.server.launch.spec.languages.includes(language);
+  };
+  const checked = new Set<string>([doc.relative]);
+  const unopenable: string[] = [];
+  const unexplained = () => [...mentions.files.keys()].filter((f) => handled(f) && !inAnswer.has(f) && !checked.has(f));
+  let opened = 0;
+  for (let left = unexplained(); left.length > 0 && opened < MAX_OPENED; left = unexplained()) {
+    if (ctx.signal.aborted || Date.now() - started > VERIFY_MS) break;
+    const batch = spread(left, Math.min(BATCH, MAX_OPENED - opened));
+    ctx.progress(opened, { message: `checking ${left.length} file(s) that mention ${opts.name} outside the answer` });
+    const got = await ctx.lsp.analyse(doc.server, batch, { signal: ctx.signal });
+    for (const file of batch) {
+      checked.add(file);
+      if (!got.includes(file)) unopenable.push(file);
+    }
+    opened += got.length;
+    answer = await ask();
+    inAnswer = await filesOf(ctx, answer.value ?? []);
+  }
+  const notChecked = [...unexplained(), ...unopenable.filter((f) => !inAnswer.has(f))];
+  // A file the server saw that mentions the name but is not in the answer holds no reference only
+  // if the server understood it: one with errors (an include or import it cannot resolve) may hide uses.
+  const seenOnly = [...checked].filter((f) => f !== doc.relative && !inAnswer.has(f) && !unopenable.includes(f));
+  const withErrors = await filesWithErrors(ctx, seenOnly.slice(0, MAX_ERROR_CHECKS));
+  const why = reasons({
+    server: doc.server.launch.spec.id,
+    serverWhy: answer.complete ? undefined : answer.why,
+    notChecked,
+    withErrors,
+    mentions,
+    name: opts.name,
+  });
+  const locations = opts.includeDeclaration
+    ? (answer.value ?? [])
+    : ((await doc.request<Location[] | null>("textDocument/references", { ...opts.params, context: { includeDeclaration: false } })) ?? []);
+  const alsoMentioned = [...mentions.files]
+    .filter(([file]) => !inAnswer.has(file))
+    .map(([file, lines]) => ({ file, lines }))
+    .sort((a, b) => Number(handled(b.file)) - Number(handled(a.file)) || (a.file < b.file ? -1 : 1));
+  return {
+    locations,
+    mentions,
+    coverage: {
+      complete: why === undefined,
+      ...(why === undefined ? {} : { why }),
+      alsoMentioned,
+      mentionedIn: mentions.files.size,
+      opened,
+      ...(caveat === undefined ? {} : { caveat }),
+    },
+  };
+}
+
+/**
+ * For a whole-project question other than references (implementations, incoming calls, rename):
+ * the references are verified first, which leaves every project that uses the symbol loaded in the
+ * server, so the question asked next is answered from all of them. What it covers is the
+ * references' coverage; a server without references cannot be checked, and says so.
+ */
+export async function loadProjectsOf(
+  ctx: ToolContext,
+  doc: LspDocument,
+  opts: { name: string; params: { textDocument: { uri: string }; position: { line: number; character: number } } },
+): Promise<Coverage> {
+  if (!doc.server.supports("textDocument/references"))
+    return {
+      complete: false,
+      why: `${doc.server.serverName} has no references request, so what it had loaded cannot be checked`,
+      alsoMentioned: [],
+      mentionedIn: 0,
+      opened: 0,
+    };
+  return (await verifiedReferences(ctx, doc, { ...opts, includeDeclaration: true })).coverage;
+}
+
+/** The files among `files` whose diagnostics (from a running server) include an error. */
+async function filesWithErrors(ctx: ToolContext, files: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const file of files) {
+    const found = await ctx.lsp.diagnosticsFor(file, { signal: ctx.signal, start: false }).catch(() => undefined);
+    if (found?.items.some((d) => (d.severity ?? 1) === 1)) out.push(file);
+  }
+  return out;
+}
+
+/** Root-relative names of the files of an answer's locations that are inside the workspace. */
+async function filesOf(ctx: ToolContext, locations: readonly Location[]): Promise<Set<string>> {
+  const files = new Set<string>();
+  for (const uri of new Set(locations.map((l) => l.uri))) {
+    const path = await ctx.lsp.pathOf(uri);
+    if (path !== undefined) files.add(ctx.fs.relative(path));
+  }
+  return files;
+}
+
+/** Up to `n` files, one per directory first: files of one directory tend to be of one project, and one file loads it. */
+function spread(files: readonly string[], n: number): string[] {
+  const byDir = new Map<string, string[]>();
+  for (const file of files) byDir.set(dirname(file), [...(byDir.get(dirname(file)) ?? []), file]);
+  const out: string[] = [];
+  for (let round = 0; out.length < n; round++) {
+    const before = out.length;
+    for (const group of byDir.values()) {
+      const file = group[round];
+      if (file !== undefined && out.length < n) out.push(file);
+    }
+    if (out.length === before) break;
+  }
+  return out;
+}
+
+function reasons(opts: {
+  server: string;
+  serverWhy: string | undefined;
+  notChecked: readonly string[];
+  withErrors: readonly string[];
+  mentions: Mentions;
+  name: string;
+}): string | undefined {
+  const parts: string[] = [];
+  if (opts.serverWhy !== undefined) parts.push(opts.serverWhy);
+  if (opts.notChecked.length > 0) {
+    const shown = opts.notChecked.slice(0, 8).join(", ");
+    const more = opts.notChecked.length > 8 ? ` and ${opts.notChecked.length - 8} more` : "";
+    parts.push(
+      `${opts.notChecked.length} file(s) that mention \`${opts.name}\` were not checked by ${opts.server} (${shown}${more}): uses there may be missing; searchWorkspace for the name lists them`,
+    );
+  }
+  if (opts.withErrors.length > 0)
+    parts.push(
+      `${opts.withErrors.length} file(s) mention \`${opts.name}\` and have errors where ${opts.server} may not see its uses (an include or import it cannot resolve): ${opts.withErrors.slice(0, 8).join(", ")}; getDiagnostics shows them`,
+    );
+  if (opts.mentions.failed !== undefined)
+    parts.push(`the text search that checks the answer failed (${opts.mentions.failed}), so files the server did not load are unknown`);
+  else if (opts.mentions.cut) parts.push("the text search that checks the answer covered only part of the workspace");
+  return parts.length === 0 ? undefined : parts.join("; ");
+}

@@ -1,0 +1,205 @@
+// The failures seen on real repositories, reproduced on fixtures shaped like them
+// (test/fixtures/lsp-repos.ts) with the real servers: a first findReferences that is complete or
+// says partial, checked against every whole-word mention of the name; renames that reach every
+// project and are then checked by the language's own checker and the fixture's tests; a rename that
+// breaks the build saying so; clangd without a compilation database saying so.
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cRepo, filesAt, goRepo, mentionsOf, pythonRepo, type Repo, solutionTsRepo } from "../fixtures/lsp-repos.ts";
+import { lspFixture, type LspFixture, writeFiles } from "../helpers/lsp-fixture.ts";
+import * as checks from "../helpers/lsp-repo-checks.ts";
+import { missingProgram } from "../helpers/missing-program.ts";
+
+/** A loaded 2-core machine runs pyright's first analysis in tens of seconds. */
+const SLOW = 240_000;
+
+async function repoFixture(repo: Repo): Promise<LspFixture> {
+  const fx = await lspFixture({});
+  await writeFiles(fx.root, filesAt(repo, fx.root));
+  return fx;
+}
+
+/** `file:line` of each location line of a minimal answer. */
+function linesOf(text: string): Set<string> {
+  return new Set(text.split("\n").flatMap((l) => /^([^\s:][^:]*):(\d+):\d+$/.exec(l.trim())?.slice(1, 3).join(":") ?? []));
+}
+
+const withoutLocations = (text: string) => text.split("\n").filter((l) => !/^[^\s:][^:]*:\d+:\d+$/.test(l.trim()));
+
+describe.each([
+  { language: "TypeScript (solution-style tsconfig)", repo: solutionTsRepo(), skip: undefined },
+  { language: "Python (tests outside pyright's include)", repo: pythonRepo(), skip: undefined },
+  { language: "C (compile database, shared header)", repo: cRepo(), skip: missingProgram("clangd", ["--version"]) },
+  { language: "Go", repo: goRepo(), skip: missingProgram("gopls", ["version"]) },
+])("first answers on $language", ({ repo, skip }) => {
+  let fx: LspFixture;
+  beforeAll(async () => {
+    if (skip === undefined) fx = await repoFixture(repo);
+  }, SLOW);
+  afterAll(async () => {
+    await fx?.stop();
+  });
+
+  it.skipIf(skip !== undefined)(
+    "every first findReferences is the whole list, said complete, or says partial",
+    async () => {
+      for (const symbol of repo.symbols) {
+        const text = await fx.tools.text("findReferences", {
+          file: symbol.file,
+          line: symbol.line,
+          symbol: symbol.name,
+          verbosity: "minimal",
+          maxResults: 5000,
+        });
+        const truth = mentionsOf(repo.files, symbol.name, repo.extensions);
+        if (text.startsWith("PARTIAL")) continue;
+        expect(text.split("\n")[0], text).toMatch(/ \(complete\):$/);
+        expect([...linesOf(text)].sort(), `${symbol.name}: ${text}`).toEqual([...truth].sort());
+      }
+    },
+    SLOW,
+  );
+});
+
+describe("TypeScript with a solution-style tsconfig", () => {
+  let fx: LspFixture;
+  const repo = solutionTsRepo();
+  beforeAll(async () => {
+    fx = await repoFixture(repo);
+    await fx.write("README.md", "Throw an `HTTPException` from a route.\n");
+  });
+  afterAll(async () => {
+    await fx?.stop();
+  });
+
+  it("a first findReferences reaches the spec project's tests, and names the files that mention the name outside the answer", async () => {
+    const text = await fx.tools.text("findReferences", {
+      file: "src/http-exception.ts",
+      line: 1,
+      symbol: "HTTPException",
+      verbosity: "minimal",
+      maxResults: 5000,
+    });
+    expect(withoutLocations(text)).toEqual([
+      "37 references to `HTTPException` in 18 files (complete):",
+      "Also mentioned in (text that is not in this answer: comments, strings, docs, other symbols named `HTTPException`): README.md (1)",
+    ]);
+    expect(linesOf(text)).toContain("test/app.test.ts:7");
+    expect(linesOf(text)).toContain("src/routes/route3.test.ts:11");
+  });
+
+  it("getCallHierarchy's callers are asked once every project using the function is loaded", async () => {
+    const calls = await fx.tools.text("getCallHierarchy", { file: "src/app.ts", line: 14, symbol: "dispatch", direction: "incoming" });
+    expect(calls).toContain("test/app.test.ts");
+    expect(calls).not.toMatch(/^PARTIAL/);
+  });
+});
+
+describe("renames checked by the language's checker and the fixture's tests", () => {
+  const cases = [
+    { language: "TypeScript", make: solutionTsRepo, newName: "HttpError", check: checks.checkTypeScript, test: checks.testTypeScript },
+    { language: "Python", make: pythonRepo, newName: "say", check: checks.checkPython, test: checks.testPython },
+    { language: "C", make: cRepo, newName: "json_read_number", check: checks.checkC, test: checks.testC, needs: ["clangd", "cc"] },
+    { language: "Go", make: goRepo, newName: "ReadFlag", check: checks.checkGo, test: checks.testGo, needs: ["gopls", "go"] },
+  ];
+  for (const c of cases) {
+    const skip = (c.needs ?? []).map((p) => missingProgram("which", [p])).find((m) => m !== undefined);
+    it.skipIf(skip !== undefined)(
+      `${c.language}: a rename on a fresh server reaches every file, and the build and the tests still pass`,
+      async () => {
+        const repo = c.make();
+        const fx = await repoFixture(repo);
+        try {
+          const symbol = repo.symbols[0] as Repo["symbols"][number];
+          const text = await fx.tools.text("renameSymbol", {
+            file: symbol.file,
+            line: symbol.line,
+            symbol: symbol.name,
+            newName: c.newName,
+          });
+          const lines = text.split("\n");
+          expect(lines[0], text).toMatch(new RegExp(`^Renamed \`${symbol.name}\` to \`${c.newName}\`: \\d+ files written together\\.$`));
+          expect(lines[1], text).toMatch(
+            /^Errors: 0 introduced, 0 fixed \(\d+ files checked by .*, on the files as written, after the server caught up\)\.$/,
+          );
+          const after = Object.fromEntries(
+            await Promise.all(Object.keys(repo.files).map(async (f) => [f, await readFile(join(fx.root, f), "utf8")] as const)),
+          );
+          expect([...mentionsOf(after, symbol.name, repo.extensions)]).toEqual([]);
+          const checked = c.check(fx.root);
+          expect(checked.ok, checked.output).toBe(true);
+          const tested = c.test(fx.root);
+          expect(tested.ok, tested.output).toBe(true);
+        } finally {
+          await fx.stop();
+        }
+      },
+      SLOW,
+    );
+  }
+
+  it("a rename that breaks the build says what it introduced, and the checker agrees", async () => {
+    const repo = solutionTsRepo();
+    const fx = await repoFixture(repo);
+    try {
+      // app.ts imports route0 and route1: one name twice.
+      const text = await fx.tools.text("renameSymbol", { file: "src/routes/route0.ts", line: 4, symbol: "route0", newName: "route1" });
+      expect(text.split("\n").slice(0, 2).join("\n"), text).toMatch(
+        /^Renamed `route0` to `route1`: 3 files written together\.\nErrors: 2 introduced, 0 fixed \(/,
+      );
+      expect(text).toContain("src/app.ts:");
+      expect(text).toContain("Duplicate identifier 'route1'");
+      expect(checks.checkTypeScript(fx.root).ok).toBe(false);
+    } finally {
+      await fx.stop();
+    }
+  });
+
+  it("a dry run's preview is written exactly, and refused once the files changed", async () => {
+    const repo = solutionTsRepo();
+    const fx = await repoFixture(repo);
+    try {
+      const args = { file: "src/context.ts", line: 1, symbol: "Context", newName: "RequestContext" };
+      const dry = await fx.tools.text("renameSymbol", { ...args, dryRun: true });
+      const preview = /Preview ([0-9a-f]{8}):/.exec(dry)?.[1];
+      expect(preview, dry).toBeDefined();
+      await writeFile(join(fx.root, "src/app.ts"), `${repo.files["src/app.ts"]}export const extra = new Context("x");\n`);
+      const refused = await fx.tools.text("renameSymbol", { ...args, preview });
+      expect(refused.split("\n")[0]).toMatch(
+        new RegExp(`^NOT APPLIED: would rename \`Context\` to \`RequestContext\`, but it is not the edit previewed as ${preview} `),
+      );
+      expect(await readFile(join(fx.root, "src/context.ts"), "utf8")).toBe(repo.files["src/context.ts"]);
+      const fresh = /Preview ([0-9a-f]{8}):/.exec(refused)?.[1];
+      const written = await fx.tools.text("renameSymbol", { ...args, preview: fresh });
+      expect(written.split("\n")[0]).toMatch(/^Renamed `Context` to `RequestContext`: \d+ files written together\.$/);
+      expect(await readFile(join(fx.root, "src/app.ts"), "utf8")).toContain('export const extra = new RequestContext("x");');
+    } finally {
+      await fx.stop();
+    }
+  });
+});
+
+describe.skipIf(missingProgram("clangd", ["--version"]) !== undefined)("clangd without a compilation database", () => {
+  let fx: LspFixture;
+  beforeAll(async () => {
+    fx = await repoFixture(cRepo());
+    await rm(join(fx.root, "build/compile_commands.json"));
+  });
+  afterAll(async () => {
+    await fx?.stop();
+  });
+
+  it("says it has none, and an answer it cannot check (files it cannot compile) is partial", async () => {
+    const text = await fx.tools.text("findReferences", {
+      file: "src/jsonlib.c",
+      line: 3,
+      symbol: "json_parse_number",
+      verbosity: "minimal",
+    });
+    expect(text).toContain("Note: clangd found no compilation database for src/jsonlib.c");
+    expect(text.split("\n")[0]).toMatch(
+      /^PARTIAL: 7 file\(s\) mention `json_parse_number` and have errors where clangd may not see its uses/,
+    );
+  });
+});

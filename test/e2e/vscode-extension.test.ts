@@ -1,0 +1,463 @@
+// The extension in a REAL VS Code: code-server 4.100.3 (VS Code 1.100.3) with Debian's headless
+// Chromium driven by playwright-core, all installed offline by scripts/vscode-e2e-setup.sh (cached)
+// and extension/'s own npm install (shared reference: vscode-e2e.md). The bridge runs as a
+// process; `claude-ide-bridge install-extension code-server` installs the packaged .vsix into a
+// fresh code-server; the extension finds the bridge from its lock file and connects. Then, through
+// an MCP client of the bridge and Claude Code's IDE link on the lock file's socket: VS Code's
+// diagnostics, goToDefinition through VS Code, an unsaved buffer, a selection made in the editor
+// (as a tool answer and as selection_changed), getToolCapabilities, doctor (installed, connected),
+// openDiff accepted and rejected through the UI (a screenshot kept in test-results/); then the
+// extension host is killed (tools fall back or fail within a second) and restarted (everything
+// back). The wall time and code-server's start -> "connected" go to
+// test-results/vscode-e2e-timings.json.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { WebSocket } from "ws";
+import { BRIDGE_BIN, REPO_ROOT, startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
+
+// playwright-core is a devDependency of extension/ (beside vsce), not of the bridge: what is used of it.
+interface Locator {
+  first(): Locator;
+  click(): Promise<void>;
+  waitFor(opts: { state: "visible"; timeout?: number }): Promise<void>;
+}
+interface Page {
+  goto(url: string, opts: { waitUntil: "domcontentloaded"; timeout: number }): Promise<unknown>;
+  reload(opts: { waitUntil: "domcontentloaded"; timeout: number }): Promise<unknown>;
+  waitForSelector(selector: string, opts: { timeout: number }): Promise<unknown>;
+  locator(selector: string): Locator;
+  screenshot(opts: { path: string }): Promise<unknown>;
+  close(opts: { runBeforeUnload: boolean }): Promise<void>;
+  keyboard: { press(key: string): Promise<void>; type(text: string): Promise<void> };
+}
+interface BrowserContext {
+  pages(): Page[];
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+interface Playwright {
+  chromium: { launchPersistentContext(dir: string, opts: Record<string, unknown>): Promise<BrowserContext> };
+}
+
+const EXTENSION_DIR = join(REPO_ROOT, "extension");
+const ARTIFACTS = join(REPO_ROOT, "test-results");
+const SETUP_TIMEOUT_MS = 600_000;
+const CONNECT_TIMEOUT_MS = 240_000;
+
+let work: string;
+let bridge: BridgeProcess;
+let codeServer: ChildProcess | undefined;
+let context: BrowserContext | undefined;
+let page: Page;
+let mcp: Client;
+let ide: IdeLinkClient;
+let env: NodeJS.ProcessEnv;
+const started = Date.now();
+const timings: Record<string, number> = {};
+
+const FILES: Record<string, string> = {
+  "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022" }, include: ["*.ts"] }),
+  "a.ts": "export function foo(x: number): number {\n  return x * 2;\n}\n",
+  "b.ts": 'import { foo } from "./a";\nconst s: string = foo(1);\nexport const label = "b";\n',
+};
+
+beforeAll(async () => {
+  const installDir = execFileSync("bash", [join(REPO_ROOT, "scripts", "vscode-e2e-setup.sh")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+    .trim()
+    .split("\n")
+    .at(-1) as string;
+  if (!existsSync(join(EXTENSION_DIR, "node_modules", "@vscode", "vsce"))) run("npm", ["ci", "--no-audit", "--no-fund"], EXTENSION_DIR);
+  const packageStart = Date.now();
+  run("npm", ["run", "package"], EXTENSION_DIR);
+  timings.packageVsixMs = Date.now() - packageStart;
+
+  await mkdir(ARTIFACTS, { recursive: true });
+  work = await realpath(await mkdtemp(join(tmpdir(), "vscode-e2e-")));
+  const workspace = join(work, "ws");
+  await mkdir(workspace);
+  for (const [name, text] of Object.entries(FILES)) await writeFile(join(workspace, name), text);
+  bridge = await startBridgeProcess({ workspace, args: ["--verbose"] });
+
+  // A fresh code-server: its own user data, extensions and config (its default directories under
+  // this XDG_DATA_HOME); the packaged .vsix installed by the bridge's own install-extension, which
+  // finds code-server on PATH as a user's shell would.
+  const bin = join(work, "bin");
+  await mkdir(bin);
+  await symlink(join(installDir, "node_modules", ".bin", "code-server"), join(bin, "code-server"));
+  env = {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH ?? ""}`,
+    XDG_CONFIG_HOME: join(work, "xdg"),
+    XDG_DATA_HOME: join(work, "data"),
+    CLAUDE_CONFIG_DIR: bridge.configDir,
+  };
+  const installed = run(process.execPath, [BRIDGE_BIN, "install-extension", "code-server"], workspace, env);
+  expect(installed).toMatch(/^Installed claude-ide-bridge\.claude-ide-bridge-vscode with .*code-server\./);
+  const userDir = join(work, "data", "code-server", "User");
+  await mkdir(userDir, { recursive: true });
+  await writeFile(
+    join(userDir, "settings.json"),
+    JSON.stringify({
+      "security.workspace.trust.enabled": false,
+      "workbench.startupEditor": "none",
+      "telemetry.telemetryLevel": "off",
+      "extensions.autoCheckUpdates": false,
+      "extensions.autoUpdate": false,
+      "update.mode": "none",
+      "git.enabled": false,
+      "typescript.disableAutomaticTypeAcquisition": true,
+      "npm.fetchOnlinePackageInfo": false,
+      "workbench.enableExperiments": false,
+    }),
+  );
+  const port = await freePort();
+  const csStart = Date.now();
+  codeServer = spawn(
+    "code-server",
+    ["--auth", "none", "--bind-addr", `127.0.0.1:${port}`, "--disable-telemetry", "--disable-update-check", "--disable-workspace-trust"],
+    { env, detached: true, stdio: ["ignore", "ignore", "ignore"] },
+  );
+  await waitFor(
+    "code-server /healthz",
+    async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined))?.ok === true,
+    30_000,
+  );
+
+  const pw = createRequire(join(EXTENSION_DIR, "package.json"))("playwright-core") as Playwright;
+  context = await pw.chromium.launchPersistentContext(join(work, "profile"), {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    viewport: { width: 1400, height: 900 },
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}`, {
+    waitUntil: "domcontentloaded",
+    timeout: CONNECT_TIMEOUT_MS,
+  });
+  await page.waitForSelector(".monaco-workbench", { timeout: CONNECT_TIMEOUT_MS });
+  await waitFor("the extension to connect", async () => (await health()).extension?.state === "connected", CONNECT_TIMEOUT_MS);
+  timings.codeServerStartToConnectedMs = Date.now() - csStart;
+
+  mcp = new Client({ name: "e2e-vscode", version: "0.0.0" });
+  await mcp.connect(
+    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
+  );
+  ide = await IdeLinkClient.open(bridge);
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  ide?.close();
+  await mcp?.close().catch(() => undefined);
+  for (const p of context?.pages() ?? []) await p.close({ runBeforeUnload: true }).catch(() => undefined);
+  // A graceful close lets code-server end the extension host at once (vscode-e2e.md section 7).
+  await new Promise((r) => setTimeout(r, 1_500));
+  await context?.close().catch(() => undefined);
+  if (codeServer?.pid !== undefined) killGroup(codeServer.pid);
+  await bridge?.stop();
+  // KEEP_VSCODE_E2E=1 keeps code-server's logs (the extension's output channel among them).
+  if (work !== undefined && process.env.KEEP_VSCODE_E2E === undefined) await rm(work, { recursive: true, force: true });
+  else console.log(`kept ${work}`);
+  timings.wallMs = Date.now() - started;
+  // vitest hides a passing test's console; the figures are kept beside the screenshots.
+  await writeFile(join(ARTIFACTS, "vscode-e2e-timings.json"), `${JSON.stringify(timings, null, 2)}\n`).catch(() => undefined);
+  console.log(`vscode e2e timings: ${JSON.stringify(timings)}`);
+}, 60_000);
+
+it("VS Code's diagnostics, goToDefinition, an unsaved buffer and the selection reach the bridge's tools", async () => {
+  expect(await text("openFile", { file: "b.ts", line: 2 })).toMatch(/^Opened b\.ts at line 2 in VS Code \(typescript, 4 lines\)/);
+  // TypeScript reports syntax first and type errors a moment later: asked until they are there.
+  await waitFor(
+    "VS Code's TypeScript to report b.ts",
+    async () => (await data("getDiagnostics", { file: "b.ts" })).diagnostics.length > 0,
+    120_000,
+  );
+  const diagnostics = await data("getDiagnostics", { file: "b.ts" });
+  expect(diagnostics.diagnostics).toEqual(
+    expect.arrayContaining([expect.objectContaining({ file: "b.ts", line: 2, code: "2322", severity: "error", source: "ts" })]),
+  );
+  expect(diagnostics.sources).toEqual(["VS Code (ts)"]);
+
+  const definition = await mcp.callTool({ name: "goToDefinition", arguments: { file: "b.ts", line: 2, symbol: "foo" } });
+  expect(definition._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
+  expect(textOf(definition)).toMatch(/1 definition of `foo` \(b\.ts:2:\d+, VS Code\):\na\.ts:1:17 {2}export function foo/);
+
+  // Typed into the editor, not saved: the bridge sees VS Code's buffer.
+  await page.locator(".monaco-editor .view-lines").first().click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type("// unsaved edit");
+  await waitFor(
+    "VS Code to report the edit",
+    async () => (await text("getBufferContent", { filePath: "b.ts" })).includes("// unsaved edit"),
+    10_000,
+  );
+  expect(await text("getBufferContent", { filePath: "b.ts" })).toMatch(
+    /\/\/ unsaved edit\n\[b\.ts as open in VS Code, with UNSAVED changes/,
+  );
+  expect(await data("checkDocumentDirty", { file: "b.ts" })).toEqual({ open: true, dirty: true });
+
+  // A selection made with the keyboard in the editor: getCurrentSelection, and selection_changed on the IDE link.
+  await page.keyboard.press("Control+Home");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Shift+End");
+  const line2 = "const s: string = foo(1);";
+  await waitFor("the selection", async () => (await data("getCurrentSelection")).selection?.text === line2, 10_000);
+  expect((await data("getCurrentSelection")).selection).toMatchObject({
+    file: "b.ts",
+    text: line2,
+    start: { line: 2, column: 1 },
+    end: { line: 2 },
+  });
+  const notified = await ide.waitFor((m) => m.method === "selection_changed" && (m.params as { text?: string }).text === line2, 10_000);
+  expect(notified.params).toMatchObject({
+    filePath: join(bridge.workspace, "b.ts"),
+    selection: { start: { line: 1, character: 0 }, isEmpty: false },
+  });
+
+  const caps = await data("getToolCapabilities");
+  expect(caps.extensionConnected).toBe(true);
+  expect(caps.unavailable.map((u: { name: string }) => u.name)).not.toContain("getCurrentSelection");
+}, 180_000);
+
+it("doctor finds the extension installed in code-server and connected to the bridge", async () => {
+  const out = spawnSync(process.execPath, [BRIDGE_BIN, "doctor", "--json"], {
+    cwd: bridge.workspace,
+    env,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  const report = JSON.parse(out.stdout) as { checks: { area: string; status: string; summary: string }[] };
+  const extension = report.checks.filter((c) => c.area === "extension");
+  expect(extension).toEqual(
+    expect.arrayContaining([
+      { area: "extension", status: "ok", summary: "installed in code-server" },
+      expect.objectContaining({ status: "ok", summary: expect.stringMatching(/^connected to the bridge \(.+, extension 0\.1\.0\)$/) }),
+    ]),
+  );
+}, 150_000);
+
+it("openDiff through Claude Code's IDE link: shown as a VS Code diff, accepted and rejected in the UI", async () => {
+  const proposal = "export function foo(x: number): number {\n  return x * 3;\n}\n";
+  const tab = "✻ [Claude Code] a.ts (e2e) ⧉";
+  const accepted = ide.call("openDiff", {
+    old_file_path: join(bridge.workspace, "a.ts"),
+    new_file_path: join(bridge.workspace, "a.ts"),
+    new_file_contents: proposal,
+    tab_name: tab,
+  });
+  const accept = page.locator('.editor-actions [aria-label^="Accept Claude\'s Change"]').first();
+  await shotOnFailure("open-diff-failure", () => accept.waitFor({ state: "visible", timeout: 60_000 }));
+  await page.locator(".monaco-diff-editor").first().waitFor({ state: "visible" });
+  await page.screenshot({ path: join(ARTIFACTS, "vscode-open-diff.png") });
+  await accept.click();
+  expect((await accepted).result).toMatchObject({
+    content: [
+      { type: "text", text: "FILE_SAVED" },
+      { type: "text", text: proposal },
+    ],
+  });
+  const rejected = ide.call("openDiff", {
+    old_file_path: join(bridge.workspace, "a.ts"),
+    new_file_path: join(bridge.workspace, "a.ts"),
+    new_file_contents: "x\n",
+    tab_name: "second",
+  });
+  const reject = page.locator('.editor-actions [aria-label^="Reject Claude\'s Change"]').first();
+  await shotOnFailure("reject-diff-failure", () => reject.waitFor({ state: "visible", timeout: 60_000 }));
+  await reject.click();
+  expect((await rejected).result).toMatchObject({
+    content: [
+      { type: "text", text: "DIFF_REJECTED" },
+      { type: "text", text: "second" },
+    ],
+  });
+  expect((await ide.call("closeAllDiffTabs", {})).result).toMatchObject({ content: [{ type: "text", text: "CLOSED_0_DIFF_TABS" }] });
+}, 180_000);
+
+it("the extension host killed: tools fall back or fail within a second; restarted, everything is back", async () => {
+  const host = extensionHostPid();
+  expect(host, "the extension host's process").toBeDefined();
+  process.kill(host as number, "SIGKILL");
+  await waitFor("the bridge to see the extension gone", async () => (await health()).extension?.state === "disconnected", 5_000);
+  let t = Date.now();
+  const selection = await mcp.callTool({ name: "getCurrentSelection", arguments: {} });
+  timings.requiredToolFailureMs = Date.now() - t;
+  expect(selection.isError).toBe(true);
+  expect(textOf(selection)).toMatch(/not connected.*extension_unavailable/);
+  t = Date.now();
+  const folders = await mcp.callTool({ name: "getWorkspaceFolders", arguments: {} });
+  timings.fallbackToolMs = Date.now() - t;
+  expect(folders._meta).toEqual({ "claude-ide-bridge/backend": "headless" });
+  expect(timings.requiredToolFailureMs).toBeLessThan(1_000);
+  expect(timings.fallbackToolMs).toBeLessThan(1_000);
+
+  // The window reloaded (as a user does after "Extension host terminated unexpectedly"): a new
+  // extension host, whose extension finds the bridge again and reconnects by itself.
+  const restarted = Date.now();
+  await page.reload({ waitUntil: "domcontentloaded", timeout: CONNECT_TIMEOUT_MS });
+  await shotOnFailure("restart-failure", () =>
+    waitFor("the extension to reconnect", async () => (await health()).extension?.state === "connected", CONNECT_TIMEOUT_MS),
+  );
+  timings.restartToReconnectedMs = Date.now() - restarted;
+  const back = await mcp.callTool({ name: "getWorkspaceFolders", arguments: {} });
+  expect(back._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
+  expect(textOf(back)).toContain(bridge.workspace);
+}, 240_000);
+
+// ---------------------------------------------------------------- helpers
+
+interface Health {
+  extension?: { state: string };
+}
+
+async function health(): Promise<Health> {
+  const res = await fetch(`${bridge.url}/health`, { headers: { authorization: `Bearer ${bridge.token}` } });
+  return (await res.json()) as Health;
+}
+
+function textOf(result: Awaited<ReturnType<Client["callTool"]>>): string {
+  const content = result.content as { type: string; text?: string }[];
+  return content.map((c) => c.text ?? "").join("\n");
+}
+
+async function text(name: string, args: Record<string, unknown> = {}): Promise<string> {
+  const result = await mcp.callTool({ name, arguments: args });
+  expect(result.isError ?? false, textOf(result)).toBe(false);
+  return textOf(result);
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the e2e reads tool answers loosely
+async function data(name: string, args: Record<string, unknown> = {}): Promise<any> {
+  const result = await mcp.callTool({ name, arguments: args });
+  expect(result.isError ?? false, textOf(result)).toBe(false);
+  return result.structuredContent;
+}
+
+async function shotOnFailure(name: string, step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step();
+  } catch (err) {
+    await page.screenshot({ path: join(ARTIFACTS, `vscode-${name}.png`) }).catch(() => undefined);
+    throw err;
+  }
+}
+
+function run(cmd: string, args: string[], cwd: string, runEnv: NodeJS.ProcessEnv = process.env): string {
+  const out = spawnSync(cmd, args, { cwd, env: runEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: SETUP_TIMEOUT_MS });
+  if (out.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${out.status}): ${out.stdout}\n${out.stderr}`);
+  return out.stdout;
+}
+
+async function waitFor(what: string, cond: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await cond().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import("node:net");
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
+    });
+  });
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  spawnSync("sleep", ["1"]);
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // gone
+  }
+}
+
+/** The extension host of our code-server (its process group), from ps. */
+function extensionHostPid(): number | undefined {
+  const out = spawnSync("ps", ["-eo", "pid=,pgid=,args="], { encoding: "utf8" }).stdout;
+  for (const line of out.split("\n")) {
+    const [pid, pgid, ...args] = line.trim().split(/\s+/);
+    if (Number(pgid) === codeServer?.pid && args.join(" ").includes("--type=extensionHost")) return Number(pid);
+  }
+  return undefined;
+}
+
+/** Claude Code's side of the IDE link: the lock file's WebSocket, initialized as claude-code. */
+class IdeLinkClient {
+  private readonly messages: { id?: number; method?: string; params?: unknown; result?: unknown }[] = [];
+  private nextId = 1;
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on("message", (data) => this.messages.push(JSON.parse(data.toString())));
+  }
+
+  static async open(b: BridgeProcess): Promise<IdeLinkClient> {
+    const ws = new WebSocket(b.wsUrl, ["mcp"], { headers: { "x-claude-code-ide-authorization": b.token } });
+    await new Promise((resolve, reject) => {
+      ws.once("open", resolve);
+      ws.once("error", reject);
+    });
+    const client = new IdeLinkClient(ws);
+    await client.request("initialize", {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "claude-code", version: "e2e" },
+    });
+    ws.send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    ws.send(JSON.stringify({ jsonrpc: "2.0", method: "ide_connected", params: { pid: process.pid } }));
+    return client;
+  }
+
+  call(name: string, args: Record<string, unknown>): Promise<{ result?: unknown }> {
+    return this.request("tools/call", { name, arguments: args }, 300_000);
+  }
+
+  async request(method: string, params: unknown, timeoutMs = 30_000): Promise<{ result?: unknown }> {
+    const id = this.nextId++;
+    this.ws.send(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
+    return this.waitFor((m) => m.id === id, timeoutMs);
+  }
+
+  async waitFor(match: (m: { id?: number; method?: string; params?: unknown }) => boolean, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find(match);
+      if (found !== undefined) return found;
+      if (Date.now() > deadline)
+        throw new Error(`IDE link: nothing matched within ${timeoutMs} ms; got ${JSON.stringify(this.messages).slice(0, 2000)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
