@@ -109,9 +109,11 @@ Options:
   --fixed-token <token>      Auth token, 16-500 visible ASCII chars (default: random per start);
                              a flag shows in ps and shell history: prefer the env variable
                              CLAUDE_IDE_BRIDGE_TOKEN, e.g. read from a file
-  --slim                     Only the IDE-exclusive tools: the language-server ones (navigation,
-                             hover, rename, code actions, diagnostics), contextBundle,
-                             getProjectContext and getToolCapabilities; no file, editor, git,
+  --slim                     Only the IDE-exclusive tools of the chosen toolsets: the
+                             language-server ones (navigation, hover, rename, code actions,
+                             diagnostics), contextBundle, getProjectContext, getToolCapabilities,
+                             and with the VS Code extension getCurrentSelection,
+                             getLatestSelection, getOpenEditors and openFile; no file, editor, git,
                              terminal or debugger tools (default: off)
   --toolsets <a,b,...>       Only these toolsets (repeatable; bridge always stays): workspace,
                              code-navigation, code-intelligence, files, editor, edit, search,
