@@ -60,6 +60,8 @@ export interface StartBridgeOptions {
   shimCommand?: string;
 }
 
+const MIB = 1024 * 1024;
+
 export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: StartBridgeOptions = {}): Promise<RunningBridge> {
   const log = opts.logger ?? createLogger({ verbose: config.verbose, jsonl: config.jsonl });
   const startedAt = Date.now();
@@ -110,6 +112,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       allowCommands: config.allowCommands,
       allowPrivateHttp: config.allowPrivateHttp,
       passEnv: config.passEnv,
+      stagedBytes: { session: config.maxSessionStagedMb * MIB, bridge: config.maxStagedMb * MIB },
     },
     catalog: registry,
     events,

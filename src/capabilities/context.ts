@@ -76,6 +76,8 @@ export interface ToolSettings {
   readonly passEnv?: readonly string[];
   /** --allow-git-hooks: git runs that change the repository run its hooks (off: no repository hook ever runs). */
   readonly allowGitHooks?: boolean;
+  /** --max-session-staged-mb, --max-staged-mb: bytes of staged edits one session, and all together, may hold. */
+  readonly stagedBytes?: { readonly session: number; readonly bridge: number };
 }
 
 /** What every call shares: the capabilities of the bridge. */

@@ -28,6 +28,8 @@ type IntKey =
   | "requestRateLimit"
   | "maxSessions"
   | "maxWsSessions"
+  | "maxSessionStagedMb"
+  | "maxStagedMb"
   | "idleTimeout"
   | "oauthTokenTtl";
 type BoolKey =
@@ -71,6 +73,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--request-rate-limit": { kind: "int", key: "requestRateLimit" },
   "--max-sessions": { kind: "int", key: "maxSessions" },
   "--max-ws-sessions": { kind: "int", key: "maxWsSessions" },
+  "--max-session-staged-mb": { kind: "int", key: "maxSessionStagedMb" },
+  "--max-staged-mb": { kind: "int", key: "maxStagedMb" },
   "--allow-push-to-main": { kind: "bool", key: "allowPushToMain" },
   "--allow-git-dir-writes": { kind: "bool", key: "allowGitDirWrites" },
   "--allow-git-hooks": { kind: "bool", key: "allowGitHooks" },
@@ -133,6 +137,10 @@ Options:
                              is never evicted (default: ${DEFAULT_CONFIG.maxSessions}; 1-1000)
   --max-ws-sessions <n>      WebSocket sessions kept at once, connected or in their grace period
                              (default: ${DEFAULT_CONFIG.maxWsSessions}; 1-1000)
+  --max-session-staged-mb <n> Staged edits (transactions) one session may hold in memory, in MB
+                             (default: ${DEFAULT_CONFIG.maxSessionStagedMb}; 1-4096)
+  --max-staged-mb <n>        Staged edits all sessions together may hold, in MB
+                             (default: ${DEFAULT_CONFIG.maxStagedMb}; 1-4096)
   --allow-push-to-main       Let gitPush push to main, master or the remote's default branch
                              (default: refused)
   --allow-git-dir-writes     Let tools write where git takes code to run from: .git/, git

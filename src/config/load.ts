@@ -47,6 +47,8 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     requestRateLimit: merged.requestRateLimit ?? DEFAULT_CONFIG.requestRateLimit,
     maxSessions: merged.maxSessions ?? DEFAULT_CONFIG.maxSessions,
     maxWsSessions: merged.maxWsSessions ?? DEFAULT_CONFIG.maxWsSessions,
+    maxSessionStagedMb: merged.maxSessionStagedMb ?? DEFAULT_CONFIG.maxSessionStagedMb,
+    maxStagedMb: merged.maxStagedMb ?? DEFAULT_CONFIG.maxStagedMb,
     allowPushToMain: merged.allowPushToMain ?? DEFAULT_CONFIG.allowPushToMain,
     allowGitDirWrites: merged.allowGitDirWrites ?? DEFAULT_CONFIG.allowGitDirWrites,
     allowGitHooks: merged.allowGitHooks ?? DEFAULT_CONFIG.allowGitHooks,

@@ -27,6 +27,8 @@ export const ConfigFileSchema = v.strictObject({
   requestRateLimit: v.optional(int(1, 100_000)),
   maxSessions: v.optional(int(1, 1000)),
   maxWsSessions: v.optional(int(1, 1000)),
+  maxSessionStagedMb: v.optional(int(1, 4096)),
+  maxStagedMb: v.optional(int(1, 4096)),
   // git
   allowPushToMain: v.optional(v.boolean()),
   allowGitDirWrites: v.optional(v.boolean()),
@@ -76,6 +78,10 @@ export interface BridgeConfig {
   maxSessions: number;
   /** WebSocket sessions kept at once, connected or waiting out their grace period. */
   maxWsSessions: number;
+  /** Staged edits (transactions) one session may hold, in MB; past it stageEdit refuses. */
+  maxSessionStagedMb: number;
+  /** Staged edits all sessions together may hold, in MB. */
+  maxStagedMb: number;
   /** gitPush may push to main, master or the remote's default branch (refused by default). */
   allowPushToMain: boolean;
   /** Tools may write where git takes code to run from (.git, hooks directories, included config). */
@@ -125,6 +131,10 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   // and restarts waiting out the grace period: a handful. 32 is far above that and bounds memory
   // (~20 KB a session) and the checkpoint (~200 bytes a session) under connect/drop churn.
   maxWsSessions: 32,
+  // Staged text lives in the heap until it is committed: the whole bridge's stays under half of a
+  // 256 MB heap (Node's default on small machines is larger), so a call's own copies still fit.
+  maxSessionStagedMb: 32,
+  maxStagedMb: 96,
   allowPushToMain: false,
   allowGitDirWrites: false,
   allowGitHooks: false,

@@ -12,7 +12,7 @@ import { compileGlob, type GlobMatcher } from "../lib/glob/index.ts";
 import type { CommandResolver, ResolvedCommand } from "./command-resolver.ts";
 import { languageIdOf } from "./languages.ts";
 import { LanguageServer, type ServerHooks } from "./language-server.ts";
-import { initializationOptionsFor } from "./launch-options.ts";
+import { initializationOptionsFor, launchArgsFor } from "./launch-options.ts";
 import { projectRoot } from "./project-root.ts";
 import { isStyleFile, readProjectStyle, typeScriptSettings } from "./project-style.ts";
 import type { ServerSpec } from "./server-specs.ts";
@@ -287,7 +287,7 @@ export class LanguageServerPool {
       spec: entry.spec,
       root: entry.root,
       command: entry.command.command,
-      args: entry.spec.args,
+      args: await launchArgsFor(entry.spec, entry.root, { fs: this.opts.fs }),
       env: this.opts.env,
       initializationOptions,
       settings: await this.settingsFor(entry),

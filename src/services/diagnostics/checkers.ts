@@ -2,6 +2,12 @@
 // files it checks, how a project declares it, its argv and the parser of its machine-readable
 // output. A checker runs when the project declares it (a config file, a dependency); a Python
 // project that declares neither ruff nor pyright gets whichever is installed.
+// Every checker runs project code or reads project config that can: eslint.config.js, a
+// .prettierrc.cjs, tsc plugins, cargo's build scripts and proc macros, go vet's cgo. That is the
+// user's own tooling, as their IDE runs it; the tools' descriptions and the README say so. What
+// the bridge controls is where the checkers themselves write: tsc's incremental build info goes to
+// /dev/null (a tsconfig's tsBuildInfoFile may point through a symlink to outside), and fixers write
+// only as src/services/diagnostics/lint-fixes.ts allows.
 import type { RunResult } from "../../capabilities/exec/exec.ts";
 import { pathArgument } from "../../capabilities/exec/toolchain.ts";
 import type { Diagnostic } from "./diagnostic.ts";
@@ -25,8 +31,14 @@ export interface Checker {
   /** Used, when installed, even though the project does not declare it. */
   fallback?(project: ProjectFacts): Promise<boolean>;
   args(file: string | undefined): readonly string[];
-  /** The argv that fixes what it can (fixAllLintErrors); the output is read the same way. */
-  fixArgs?(file: string | undefined): readonly string[];
+  /**
+   * The argv that fixes what it can (fixAllLintErrors), for these targets; the output is read the
+   * same way. "output": it writes nothing and reports each file's fixed text, which the bridge
+   * writes through the jail (targets: the file, or "."). "in-place": it writes its fixes, so its
+   * targets are jail-listed regular files, never a directory (lint-fixes.ts).
+   */
+  fixArgs?(targets: readonly string[]): readonly string[];
+  fixes?: "output" | "in-place";
   parse(result: RunResult, root: string): Diagnostic[] | Promise<Diagnostic[]>;
 }
 
@@ -51,7 +63,9 @@ export const CHECKERS: readonly Checker[] = [
     checksTypes: true,
     extensions: [".ts", ".tsx", ".mts", ".cts"],
     declared: async (p) => p.names.has("tsconfig.json"),
-    args: () => ["--noEmit", "--pretty", "false", "-p", "."],
+    // --noEmit still writes the build info of an incremental or composite project, wherever its
+    // tsBuildInfoFile says (through a symlink too): /dev/null takes it, and the check is the same.
+    args: () => ["--noEmit", "--pretty", "false", "--tsBuildInfoFile", "/dev/null", "-p", "."],
     parse: (r, root) => parseTscOutput(r.stdout, root),
   },
   {
@@ -60,7 +74,8 @@ export const CHECKERS: readonly Checker[] = [
     extensions: [...JS, ".vue", ".svelte"],
     declared: async (p) => p.hasFile("eslint.config.", ".eslintrc") || p.deps.has("eslint") || p.packageJson?.eslintConfig !== undefined,
     args: (file) => ["-f", "json", target(file)],
-    fixArgs: (file) => ["--fix", "-f", "json", target(file)],
+    fixArgs: (targets) => ["--fix-dry-run", "-f", "json", ...targets],
+    fixes: "output",
     parse: (r, root) => parseEslintJson(r.stdout, root),
   },
   {
@@ -69,7 +84,8 @@ export const CHECKERS: readonly Checker[] = [
     extensions: [...JS, ".json", ".jsonc", ".css", ".graphql"],
     declared: async (p) => p.hasFile("biome.json") || p.deps.has("@biomejs/biome"),
     args: (file) => ["lint", "--reporter=github", target(file)],
-    fixArgs: (file) => ["lint", "--write", "--reporter=github", target(file)],
+    fixArgs: (targets) => ["lint", "--write", "--reporter=github", "--no-errors-on-unmatched", "--files-ignore-unknown=true", ...targets],
+    fixes: "in-place",
     parse: (r, root) => parseGithubAnnotations(r.stdout, root, { source: "biome" }),
   },
   {
@@ -80,7 +96,9 @@ export const CHECKERS: readonly Checker[] = [
     fallback: undeclaredPython,
     // --no-fix: a config with fix = true would otherwise change files while only checking.
     args: (file) => ["check", "--no-fix", "--output-format=json", target(file)],
-    fixArgs: (file) => ["check", "--fix", "--output-format=json", target(file)],
+    // --force-exclude: the project's excludes apply to the listed files as they do to a walk.
+    fixArgs: (targets) => ["check", "--fix", "--force-exclude", "--output-format=json", ...targets],
+    fixes: "in-place",
     parse: (r, root) => parseRuffJson(r.stdout, root),
   },
   {

@@ -1,8 +1,12 @@
 // getDiagnostics' checker-CLI backend: the checkers the project uses for the file (or all of
 // them), each run through ctx.exec.runToolchain, their reports read into the one Diagnostic shape.
+// fixAllLintErrors runs the fixers through the same path, with their fixes written as
+// lint-fixes.ts allows (never by a linter walking the workspace).
 import { extensionOf } from "./parsers/paths.ts";
+import { pathArgument } from "../../capabilities/exec/toolchain.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { CHECKERS, type Checker } from "./checkers.ts";
+import { fixTargets, writeFixedOutputs } from "./lint-fixes.ts";
 import type { DiagnosticsBackend, DiagnosticsReport, DiagnosticsRequest } from "./diagnostics-backend.ts";
 import { readProjectFacts } from "./project-facts.ts";
 
@@ -41,28 +45,49 @@ export async function runCheckers(
       report.skipped.push({ source: checker.name, reason: `${checker.program} is not installed (the project declares it)` });
       continue;
     }
-    const args = opts.fixing === true && checker.fixArgs !== undefined ? checker.fixArgs(file) : checker.args(file);
-    const result = await ctx.exec.runToolchain(checker.program, {
-      args,
-      timeoutMs: CHECK_TIMEOUT_MS,
-      maxOutputBytes: MAX_CHECKER_OUTPUT,
-      env: { NO_COLOR: "1", FORCE_COLOR: "0" },
-    });
-    const all = await checker.parse(result, ctx.fs.root);
-    const found = file === undefined ? all : all.filter((d) => d.file === file);
-    // A checker that failed without a single diagnostic did not check anything (bad config, crash).
-    if (all.length === 0 && result.exitCode !== 0) {
-      const why = (result.stderr.trim() || result.stdout.trim()).split("\n").slice(-5).join("\n");
+    const fixing = opts.fixing === true && checker.fixArgs !== undefined;
+    const runs = fixing ? await fixArgvs(ctx, checker, file) : [checker.args(file)];
+    if (runs.length === 0) {
       report.skipped.push({
         source: checker.name,
-        reason: result.timedOut ? `timed out after ${CHECK_TIMEOUT_MS} ms` : `exited ${result.exitCode}: ${why.slice(0, 1000)}`,
+        reason: `no file it checks (${checker.extensions.join(", ")}) is in the workspace's file list`,
       });
       continue;
     }
-    report.sources.push(checker.name);
-    report.diagnostics.push(...found);
+    let checked = false;
+    for (const args of runs) {
+      const result = await ctx.exec.runToolchain(checker.program, {
+        args,
+        timeoutMs: CHECK_TIMEOUT_MS,
+        maxOutputBytes: MAX_CHECKER_OUTPUT,
+        env: { NO_COLOR: "1", FORCE_COLOR: "0" },
+      });
+      const all = await checker.parse(result, ctx.fs.root);
+      // A checker that failed without a single diagnostic did not check anything (bad config, crash).
+      if (all.length === 0 && result.exitCode !== 0) {
+        const why = (result.stderr.trim() || result.stdout.trim()).split("\n").slice(-5).join("\n");
+        report.skipped.push({
+          source: checker.name,
+          reason: result.timedOut ? `timed out after ${CHECK_TIMEOUT_MS} ms` : `exited ${result.exitCode}: ${why.slice(0, 1000)}`,
+        });
+        continue;
+      }
+      checked = true;
+      if (fixing && checker.fixes === "output")
+        report.skipped.push(...(await writeFixedOutputs(ctx, result.stdout, { source: checker.name })));
+      report.diagnostics.push(...(file === undefined ? all : all.filter((d) => d.file === file)));
+    }
+    if (checked) report.sources.push(checker.name);
   }
   return report;
+}
+
+/** The argv of each run of a fixer: one over the file or the workspace, or one per batch of listed files. */
+async function fixArgvs(ctx: ToolContext, checker: Checker, file: string | undefined): Promise<(readonly string[])[]> {
+  const fixArgs = checker.fixArgs;
+  if (fixArgs === undefined) return [];
+  if (checker.fixes !== "in-place") return [fixArgs([file === undefined ? "." : pathArgument(file)])];
+  return (await fixTargets(ctx, { checker, file })).map((targets) => fixArgs(targets));
 }
 
 export const cliDiagnosticsBackend: DiagnosticsBackend = {

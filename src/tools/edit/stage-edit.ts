@@ -11,14 +11,8 @@ import { editReport } from "../../services/documents/edit-report.ts";
 import { applyOperation, EditFields, type EditOperation } from "./edit-operation.ts";
 import { FilePathField, VersionFields } from "./edit-one-file.ts";
 import { encodeDocument, newDocument, readDocument, type ExpectedVersion } from "../../services/documents/text-document.ts";
-import {
-  MAX_FILES_PER_TRANSACTION,
-  MAX_STAGED_CHARS,
-  stagedChars,
-  TRANSACTIONS,
-  type StagedFile,
-  type Transaction,
-} from "./transaction-store.ts";
+import { checkRoom, DEFAULT_STAGED_LIMITS, stagedFileBytes, type StagedLimits } from "./staged-bytes.ts";
+import { MAX_FILES_PER_TRANSACTION, TRANSACTIONS, type StagedFile, type Transaction } from "./transaction-store.ts";
 
 export default defineTool({
   name: "stageEdit",
@@ -34,19 +28,22 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
-    const tx = ctx.state(TRANSACTIONS).get(ctx.session, input.transactionId);
-    const staged = await stagedFile(ctx, tx, input.filePath, input);
-    const before = staged.file.text;
+    const store = ctx.state(TRANSACTIONS);
+    const tx = store.get(ctx.session, input.transactionId);
+    const limits = ctx.settings.stagedBytes ?? DEFAULT_STAGED_LIMITS;
+    const staged = await stagedFile(ctx, tx, input, limits);
+    const before = { text: staged.file.text, bytes: staged.file.bytes };
     try {
-      staged.file.text = applyOperation({ ...staged.file.base, text: before }, input);
-      if (stagedChars(tx) > MAX_STAGED_CHARS) {
-        throw new ToolError("limit_reached", `Transaction ${tx.id} would hold more than ${MAX_STAGED_CHARS} characters of staged text`, {
-          suggestion: "Commit what is staged, then stage the rest in a new transaction.",
-        });
-      }
+      const text = applyOperation({ ...staged.file.base, text: before.text }, input);
+      const bytes = stagedFileBytes({ base: staged.file.base, text });
+      // Counted before it is kept; other calls may have staged meanwhile (the file was read), so asked now.
+      checkRoom(store.held(ctx.session), bytes - before.bytes, limits);
+      staged.file.text = text;
+      staged.file.bytes = bytes;
     } catch (err) {
       // A refused stage leaves the transaction as it was.
-      staged.file.text = before;
+      staged.file.text = before.text;
+      staged.file.bytes = before.bytes;
       if (staged.added) tx.files.delete(staged.file.base.path);
       throw err;
     }
@@ -62,9 +59,10 @@ export default defineTool({
 async function stagedFile(
   ctx: ToolContext,
   tx: Transaction,
-  filePath: string,
-  input: EditOperation & ExpectedVersion,
+  input: EditOperation & ExpectedVersion & { filePath: string },
+  limits: StagedLimits,
 ): Promise<{ file: StagedFile; added: boolean }> {
+  const { filePath } = input;
   const path = await ctx.fs.resolve(filePath, { mustExist: false, forWrite: true });
   const known = tx.files.get(path);
   if (known !== undefined) {
@@ -81,16 +79,17 @@ async function stagedFile(
       suggestion: "Commit it, then stage the other files in a new transaction.",
     });
   }
-  const exists = (await ctx.fs.entryStat(filePath)) !== undefined;
-  if (!exists && input.content === undefined) {
+  const entry = await ctx.fs.entryStat(filePath);
+  if (entry === undefined && input.content === undefined) {
     throw new ToolError("file_not_found", `${filePath} does not exist`, {
       suggestion: "Check the path; to create the file in this transaction, stage it with `content`.",
     });
   }
-  const file: StagedFile = exists
-    ? { base: await readDocument(ctx, filePath, input), create: false, text: "" }
-    : { base: newDocument(path, displayName(ctx.fs.relative(path))), create: true, text: "" };
-  file.text = file.base.text;
+  // Refused before the file is read: holding it takes at least its bytes and their text.
+  if (entry !== undefined) checkRoom(ctx.state(TRANSACTIONS).held(ctx.session), 2 * entry.size, limits);
+  const base = entry !== undefined ? await readDocument(ctx, filePath, input) : newDocument(path, displayName(ctx.fs.relative(path)));
+  const file: StagedFile = { base, create: entry === undefined, text: base.text, bytes: 0 };
+  file.bytes = stagedFileBytes(file);
   tx.files.set(path, file);
   return { file, added: true };
 }

@@ -3,7 +3,8 @@
 // all at once through ctx.fs.commit (all or none, each file still the version read). A transaction
 // belongs to the session that began it (another session gets "not found", not a hint that it
 // exists), ends with that session or the bridge, and expires after a quiet spell; expiry is checked
-// whenever the store is used, so no timer keeps anything alive.
+// whenever the store is used, so no timer keeps anything alive. What staged text holds is counted
+// per session and across the bridge (staged-bytes.ts), so stageEdit can refuse before memory is at risk.
 import { ToolError } from "../../errors.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import { defineToolsetState, type ToolsetState } from "../../capabilities/toolset-state.ts";
@@ -13,8 +14,6 @@ import type { TextDocument } from "../../services/documents/text-document.ts";
 export const TRANSACTION_IDLE_MS = 15 * 60 * 1000;
 const MAX_OPEN_PER_SESSION = 4;
 export const MAX_FILES_PER_TRANSACTION = 100;
-/** Staged text of one transaction, in UTF-16 units. */
-export const MAX_STAGED_CHARS = 32 * 1024 * 1024;
 
 export interface StagedFile {
   /** The file as read when first staged; its text is `base.text`. */
@@ -22,6 +21,8 @@ export interface StagedFile {
   /** The file did not exist: committing creates it. */
   readonly create: boolean;
   text: string;
+  /** What holding it takes in the heap (stagedFileBytes), kept up to date by stageEdit. */
+  bytes: number;
 }
 
 export interface Transaction {
@@ -83,6 +84,20 @@ export class TransactionStore implements ToolsetState {
     this.open.clear();
   }
 
+  /** Bytes of staged text held by `session` and by every session, and the session's transactions. */
+  held(session: string): { session: number; bridge: number; transactions: string[] } {
+    this.expire();
+    const held = { session: 0, bridge: 0, transactions: [] as string[] };
+    for (const tx of this.open.values()) {
+      const bytes = transactionBytes(tx);
+      held.bridge += bytes;
+      if (tx.session !== session) continue;
+      held.session += bytes;
+      held.transactions.push(tx.id);
+    }
+    return held;
+  }
+
   /** Open transactions, for tests and status. */
   get size(): number {
     return this.open.size;
@@ -97,8 +112,8 @@ export class TransactionStore implements ToolsetState {
 /** The open edit transactions of the bridge. */
 export const TRANSACTIONS = defineToolsetState("edit.transactions", () => new TransactionStore());
 
-export function stagedChars(tx: Transaction): number {
+export function transactionBytes(tx: Transaction): number {
   let total = 0;
-  for (const file of tx.files.values()) total += file.text.length + file.base.text.length;
+  for (const file of tx.files.values()) total += file.bytes;
   return total;
 }

@@ -41,6 +41,7 @@ export default defineTool({
     const taken = [...watch.pending];
     const overflowed = watch.overflowed;
     watch.pending.clear();
+    watch.pendingChars = 0;
     watch.overflowed = false;
     const changes = await Promise.all(
       taken.map(async ([path, kind]) => ({ path: displayName(path || "."), change: await changeOf(ctx, path, kind) })),

@@ -12,7 +12,7 @@ export default defineTool({
   name: "fixAllLintErrors",
   title: "Fix lint errors",
   description:
-    "Fixes what the project's linters can fix automatically (eslint --fix, biome lint --write, ruff check --fix) in a file or the workspace, and lists the problems left.",
+    "Applies the project's linters' automatic fixes (eslint, biome, ruff; they run its config code) to a file or the workspace's files, never through a symlink, and lists the problems left.",
   searchHint: "fix lint errors autofix eslint --fix biome ruff --fix lint problems",
   input: v.strictObject({
     file: v.optional(v.pipe(v.string(), v.description("One file (default: all)."))),
@@ -20,6 +20,8 @@ export default defineTool({
   }),
   output: DiagnosticsResult,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  // rg lists the workspace's regular files, the only ones biome and ruff are given to fix.
+  requires: { optionalProbes: ["rg"] },
   timeoutMs: 300_000,
   async handler(input, ctx) {
     const file = input.file === undefined ? undefined : ctx.fs.relative(await ctx.fs.resolve(input.file));

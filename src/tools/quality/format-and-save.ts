@@ -8,7 +8,8 @@ import { formatFile } from "./format-file.ts";
 export default defineTool({
   name: "formatAndSave",
   title: "Format and save",
-  description: "Formats a file with the project's formatter and saves it to disk, saying which lines changed.",
+  description:
+    "Formats a file with the project's formatter (which runs the project's config code, e.g. .prettierrc.cjs) and saves it to disk, saying which lines changed.",
   searchHint: "format and save file prettier black gofmt rustfmt formatter save",
   input: v.strictObject(formatInput),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },

@@ -15,7 +15,7 @@ export default defineTool({
   name: "formatDocument",
   title: "Format document",
   description:
-    "Formats a file with the project's formatter (prettier, biome, black, ruff, gofmt, rustfmt) or its language server, and says which lines changed; preview shows the change without writing.",
+    "Formats a file with its formatter (prettier, biome, black, ruff, gofmt, rustfmt) or language server, saying which lines changed; a preview too runs the project's formatter config (code).",
   searchHint: "format or reformat this code, a file or document: prettier black gofmt rustfmt biome code style formatter",
   input: v.strictObject({
     ...formatInput,

@@ -28,7 +28,7 @@ export default defineTool({
   name: "getDiagnostics",
   title: "Diagnostics",
   description:
-    "Reports errors and warnings for a file or the whole workspace from its language servers or the project's checkers (tsc, eslint, ruff, cargo check, go vet), worst first.",
+    "Errors and warnings for a file or the workspace, worst first, from language servers or the project's checkers (tsc, eslint, ruff, cargo, go vet); they run the project's config code (eslint.config.js).",
   searchHint:
     "type errors in a file or project, warnings, problems; why does this not compile, what is broken; type check, lint, tsc eslint pyright ruff",
   input: v.strictObject({

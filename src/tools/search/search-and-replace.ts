@@ -1,7 +1,10 @@
 // searchAndReplace: a regex or literal replaced across the files of a directory (globs narrow it),
 // with a dry run that shows counts per file and the diffs. The real run writes every changed file
-// at once or none (ctx.fs.commit), each checked to be the version that was read. The regex runs on
-// the bridge's linear-time engine, so a hostile pattern costs time proportional to the files.
+// at once or none (ctx.fs.commit), each checked to be the version that was read. A file that changed
+// or went away while it was read refuses the whole change, naming it: leaving it out would commit
+// the rest without it. Only files that are not editable text (binary, too large, a hard link) are
+// left out, and named. The regex runs on the bridge's linear-time engine, so a hostile pattern
+// costs time proportional to the files.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { compilePathFilter } from "../../lib/ignore/visibility.ts";
@@ -16,6 +19,10 @@ import { PatternFields, SearchScopeFields } from "./search-workspace.ts";
 
 const MAX_CHANGED_FILES = 200;
 const PROGRESS_EVERY_FILES = 100;
+/** Files named in the answer as left out; the count says how many more. */
+const MAX_SKIPPED_NAMED = 10;
+/** A read that failed because the file was being changed: the change as a whole cannot be what was read. */
+const CHANGED_WHILE_READ: ReadonlySet<string> = new Set(["file_changed", "file_not_found"]);
 
 export default defineTool({
   name: "searchAndReplace",
@@ -38,7 +45,7 @@ export default defineTool({
     const listed = await listFiles(ctx, input.path, { includeHidden: input.includeHidden, gitignore: !input.includeIgnored, filter });
     const prefix = ctx.fs.relative(listed.dir);
     const changed: { doc: TextDocument; after: string; count: number }[] = [];
-    let skipped = 0;
+    const skipped: string[] = [];
     for (const [i, rel] of listed.files.entries()) {
       if (ctx.signal.aborted)
         throw new ToolError("cancelled", "Cancelled; nothing was written", {
@@ -49,9 +56,17 @@ export default defineTool({
           total: listed.files.length,
           message: `${i + 1} of ${listed.files.length} files, ${changed.length} to change`,
         });
-      const doc = await readDocument(ctx, prefix === "" ? rel : `${prefix}/${rel}`).catch(() => undefined);
+      const path = prefix === "" ? rel : `${prefix}/${rel}`;
+      const doc = await readDocument(ctx, path).catch((err: unknown) => {
+        if (err instanceof ToolError && CHANGED_WHILE_READ.has(err.code)) {
+          throw new ToolError("file_changed", `${path} changed while it was read (${err.message}); nothing was written`, {
+            suggestion: "Run it again once nothing is writing the files, or leave that file out with exclude.",
+          });
+        }
+        return undefined;
+      });
       if (doc === undefined) {
-        skipped++;
+        skipped.push(path);
         continue;
       }
       const { text, count } = replaceMatches(doc.text, regex, { replacement: input.replacement, literal: input.literal });
@@ -70,7 +85,11 @@ export default defineTool({
         ? await withDiagnosticsDelta(ctx, { paths: writes.map((w) => w.path), write: () => ctx.fs.commit(writes) })
         : undefined;
     const verb = input.dryRun ? "Would replace" : "Replaced";
-    const skippedNote = skipped > 0 ? ` (${skipped} file${skipped === 1 ? "" : "s"} not text or not editable, skipped)` : "";
+    const named =
+      skipped.slice(0, MAX_SKIPPED_NAMED).join(", ") +
+      (skipped.length > MAX_SKIPPED_NAMED ? `, +${skipped.length - MAX_SKIPPED_NAMED} more` : "");
+    const skippedNote =
+      skipped.length > 0 ? ` (${skipped.length} file${skipped.length === 1 ? "" : "s"} not text or not editable, left out: ${named})` : "";
     const head = `${verb} ${total} match${total === 1 ? "" : "es"} in ${changed.length} of ${listed.files.length} files${skippedNote}${input.dryRun ? "; nothing was written" : changed.length > 1 ? ", all files at once" : ""}.`;
     const counts = changed.map((c) => `${c.doc.label}: ${c.count}`);
     if (changed.length === 0) return head;

@@ -20,11 +20,12 @@ describe("fixAllLintErrors and getCodeCoverage on a workspace", () => {
     await mkdir(join(root, "node_modules", ".bin"), { recursive: true });
     await writeFile(join(root, "eslint.config.js"), "export default [];\n");
     await writeFile(join(root, "a.js"), "var x = 1;;\n");
-    // A stand-in for eslint: fixes the double semicolon, reports one problem left, as eslint -f json does.
+    // A stand-in for eslint: with --fix-dry-run it reports the fixed text (the double semicolon
+    // gone) and one problem left, as eslint -f json does; it never writes, the bridge does.
     const fake = join(root, "node_modules", ".bin", "eslint");
     await writeFile(
       fake,
-      `#!/bin/sh\ncase "$*" in *--fix*) printf 'var x = 1;\\n' > "$PWD/a.js";; esac\nprintf '[{"filePath":"%s/a.js","messages":[{"ruleId":"no-var","severity":2,"message":"Unexpected var.","line":1,"column":1}]}]' "$PWD"\nexit 1\n`,
+      `#!/bin/sh\ncase "$*" in *--fix-dry-run*) out=',"output":"var x = 1;\\n"';; *) out='';; esac\nprintf '[{"filePath":"%s/a.js","messages":[{"ruleId":"no-var","severity":2,"message":"Unexpected var.","line":1,"column":1}]%s}]' "$PWD" "$out"\nexit 1\n`,
     );
     await chmod(fake, 0o755);
     const d = await dispatcher(root);

@@ -49,7 +49,7 @@ describe("the stores release by session", () => {
     const closed: string[] = [];
     const open = (session: string) => {
       const watch = store.add(session, "", { glob: undefined, includeHidden: false });
-      watch.watcher = { close: () => closed.push(watch.id) };
+      watch.tree = { close: () => closed.push(watch.id), directories: 1 };
       return watch;
     };
     const mine = open("s1");
