@@ -72,14 +72,22 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     },
   );
   const maxResultChars = config.maxResultSizeKb * 1024;
-  const registry = new ToolRegistry(TOOLSETS, { slim: config.slim, maxResultChars });
+  const selection = {
+    slim: config.slim,
+    maxResultChars,
+    toolsets: config.toolsets,
+    excludeToolsets: config.excludeToolsets,
+    profile: config.profile,
+  };
+  const registry = new ToolRegistry(TOOLSETS, selection);
   const extension = new ExtensionClient({
     bridgeVersion: PACKAGE_VERSION,
     workspace: workspace.root,
     log: (level, message, fields) => (level === "warn" ? log.warn(message, fields) : log.info(message, fields)),
   });
   const ideLink = {
-    registry: new ToolRegistry(ideLinkToolsets(TOOLSETS), { slim: config.slim, maxResultChars }),
+    // No --profile here: the IDE link is Claude Code's, which takes any number of tools.
+    registry: new ToolRegistry(ideLinkToolsets(TOOLSETS), { ...selection, profile: undefined }),
     hub: new IdeLinkHub(extension),
   };
   const events = createEventBus((name, err) => log.error(`a subscriber of ${name} failed`, { error: errorMessage(err) }));

@@ -34,6 +34,8 @@ export type ExtensionLink = Pick<ExtensionClient, "connected" | "status" | "requ
 /** A read-only view of the registered tools, for introspection tools. */
 export interface ToolCatalog {
   list(): readonly ToolSummary[];
+  /** Toolsets or tools the bridge's flags left out, with the flag that brings them back. */
+  offByConfiguration?(): readonly { readonly toolset: string; readonly tools: readonly string[]; readonly enable: string }[];
 }
 
 export interface ToolSummary {

@@ -48,6 +48,8 @@ type FlagSpec =
   | { kind: "int"; key: IntKey }
   | { kind: "bool"; key: BoolKey }
   | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" }
+  | { kind: "csv"; key: "toolsets" | "excludeToolsets" }
+  | { kind: "profile" }
   | { kind: "config" }
   | { kind: "help" }
   | { kind: "version" };
@@ -59,6 +61,9 @@ const FLAGS: Record<string, FlagSpec> = {
   "--ide-name": { kind: "string", key: "ideName" },
   "--fixed-token": { kind: "string", key: "fixedToken" },
   "--slim": { kind: "bool", key: "slim" },
+  "--toolsets": { kind: "csv", key: "toolsets" },
+  "--exclude-toolsets": { kind: "csv", key: "excludeToolsets" },
+  "--profile": { kind: "profile" },
   "--verbose": { kind: "bool", key: "verbose" },
   "--jsonl": { kind: "bool", key: "jsonl" },
   "--timeout": { kind: "int", key: "timeout" },
@@ -108,10 +113,18 @@ Options:
   --fixed-token <token>      Auth token, 16-500 visible ASCII chars (default: random per start);
                              a flag shows in ps and shell history: prefer the env variable
                              CLAUDE_IDE_BRIDGE_TOKEN, e.g. read from a file
-  --slim                     Only the IDE-exclusive tools: the language-server ones (navigation,
-                             hover, rename, code actions, diagnostics), contextBundle,
-                             getProjectContext and getToolCapabilities; no file, editor, git,
+  --slim                     Only the IDE-exclusive tools of the chosen toolsets: the
+                             language-server ones (navigation, hover, rename, code actions,
+                             diagnostics), contextBundle, getProjectContext, getToolCapabilities,
+                             and with the VS Code extension getCurrentSelection,
+                             getLatestSelection, getOpenEditors and openFile; no file, editor, git,
                              terminal or debugger tools (default: off)
+  --toolsets <a,b,...>       Only these toolsets (repeatable; bridge always stays): workspace,
+                             code-navigation, code-intelligence, files, editor, edit, search,
+                             notes, git, github, commands, quality (default: all)
+  --exclude-toolsets <a,b>   All toolsets but these (repeatable; default: none)
+  --profile <client>         Fit a client that caps its tool list: vscode or windsurf (at most 100
+                             tools; toolsets the client's own agent covers go first) (default: none)
   --verbose                  Debug logging on stderr: each tool call and refused request,
                              never a token or file content (default: off)
   --jsonl                    Log one JSON object per line on stderr (default: off)
@@ -211,6 +224,12 @@ export function parseCli(argv: readonly string[]): CliResult {
           `${name} needs ${spec.key === "passEnv" ? "a variable name" : spec.key === "corsOrigins" ? "an origin" : "a program name"}`,
         );
       flags[spec.key] = [...(flags[spec.key] ?? []), value];
+    } else if (spec.kind === "csv") {
+      flags[spec.key] = [...(flags[spec.key] ?? []), ...parseToolsetNames(name, value)];
+    } else if (spec.kind === "profile") {
+      const profile = v.safeParse(ConfigFileSchema.entries.profile, value);
+      if (!profile.success || profile.output === undefined) throw usage(`${name} must be vscode or windsurf, got "${value}"`);
+      flags.profile = profile.output;
     } else if (spec.kind === "int") {
       flags[spec.key] = parseInteger(name, spec.key, value);
     } else {
@@ -218,6 +237,14 @@ export function parseCli(argv: readonly string[]): CliResult {
     }
   }
   return { kind: "run", flags };
+}
+
+/** "git, lsp" or "git,lsp": the names, each checked for shape (the registry checks they exist). */
+function parseToolsetNames(flag: string, raw: string): string[] {
+  const names = raw.split(",").map((n) => n.trim());
+  const bad = names.find((n) => !/^[a-z][a-z-]*$/.test(n));
+  if (bad !== undefined) throw usage(`${flag} takes comma-separated toolset names, got "${raw}"`);
+  return names;
 }
 
 function parseInteger(flag: string, key: IntKey, raw: string): number {

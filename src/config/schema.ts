@@ -14,6 +14,10 @@ export const ConfigFileSchema = v.strictObject({
   ideName: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100))),
   fixedToken: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(500), v.regex(/^[\x21-\x7e]+$/, "visible ASCII only"))),
   slim: v.optional(v.boolean()),
+  // Toolset selection (src/tools/platform/toolset-selection.ts checks the names against the toolsets).
+  toolsets: v.optional(v.array(v.pipe(v.string(), v.regex(/^[a-z][a-z-]*$/, "a toolset name")))),
+  excludeToolsets: v.optional(v.array(v.pipe(v.string(), v.regex(/^[a-z][a-z-]*$/, "a toolset name")))),
+  profile: v.optional(v.picklist(["vscode", "windsurf"])),
   verbose: v.optional(v.boolean()),
   jsonl: v.optional(v.boolean()),
   timeout: v.optional(int(1000, 600_000)),
@@ -48,6 +52,12 @@ export interface BridgeConfig {
   /** Bearer / IDE token; a random one is made at start when absent. */
   fixedToken: string | undefined;
   slim: boolean;
+  /** --toolsets: only these toolsets; undefined means all. */
+  toolsets: string[] | undefined;
+  /** --exclude-toolsets: all toolsets but these. */
+  excludeToolsets: string[];
+  /** --profile: keep the tool count within a capped client's limit. */
+  profile: "vscode" | "windsurf" | undefined;
   verbose: boolean;
   /** Logs as one JSON object per line on stderr. */
   jsonl: boolean;
@@ -103,6 +113,9 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   ideName: "claude-ide-bridge",
   fixedToken: undefined,
   slim: false,
+  toolsets: undefined,
+  excludeToolsets: [],
+  profile: undefined,
   verbose: false,
   jsonl: false,
   timeoutMs: 30_000,

@@ -20,7 +20,7 @@ export default defineTool({
   name: "getToolCapabilities",
   title: "Tool capabilities",
   description:
-    "Lists which bridge tools cannot work here and why (a missing executable, gh not logged in, the VS Code extension), with the fix, and which executables and language servers were found.",
+    "Lists which bridge tools cannot work here and why (a missing executable, gh not logged in, the VS Code extension, a flag), with the fix, and which executables and language servers were found.",
   searchHint: "which tools work available unavailable capabilities missing requirements doctor language servers",
   input: v.strictObject({}),
   output: v.object({
@@ -33,6 +33,10 @@ export default defineTool({
     unavailable: v.array(Unavailable),
     fallback: v.pipe(v.array(v.string()), v.description("Tools that work headless now and better with the VS Code extension.")),
     lsp: LspCapabilities,
+    offByConfiguration: v.pipe(
+      v.array(v.object({ toolset: v.string(), tools: v.array(v.string()), enable: v.string() })),
+      v.description("Tools this bridge's flags left out (--toolsets, --exclude-toolsets, --profile, --slim), and how to bring them back."),
+    ),
   }),
   annotations: { readOnlyHint: true },
   slim: true,
@@ -52,6 +56,7 @@ export default defineTool({
       unavailable,
       fallback: connected ? [] : tools.filter((t) => t.requires.extension === "fallback").map((t) => t.name),
       lsp: await lspCapabilities(ctx),
+      offByConfiguration: [...(ctx.catalog.offByConfiguration?.() ?? [])].map((off) => ({ ...off, tools: [...off.tools] })),
     };
   },
 });

@@ -15,13 +15,7 @@ export default defineTool({
   searchHint: "terminal run command wait output exit code integrated terminal shell",
   input: v.strictObject({
     ...commandFields,
-    name: v.optional(
-      v.pipe(
-        v.string(),
-        v.maxLength(100),
-        v.description("Terminal name to reuse when the VS Code extension is connected; ignored headless."),
-      ),
-    ),
+    name: v.optional(v.pipe(v.string(), v.maxLength(100), v.description("Terminal to reuse (VS Code extension only)."))),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   timeoutMs: MAX_COMMAND_MS,

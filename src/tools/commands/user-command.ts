@@ -10,28 +10,17 @@ import type { ToolContext } from "../../capabilities/context.ts";
 export const MAX_COMMAND_MS = 600_000;
 
 export const commandFields = {
-  command: v.pipe(
-    v.string(),
-    v.minLength(1),
-    v.maxLength(4096),
-    v.description('The program, e.g. "npm" or "git" (allowlisted; no shell). "npm test" is split into program and arguments.'),
-  ),
+  command: v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description('Allowlisted program, e.g. "npm" (no shell).')),
   args: v.optional(
     v.pipe(
       v.array(v.pipe(v.string(), v.maxLength(32_768))),
       v.maxLength(1000),
-      v.description('Arguments, one per element (e.g. ["run", "build"]); nothing in them is interpreted by a shell.'),
+      v.description('Arguments, e.g. ["run", "build"] (no shell).'),
     ),
   ),
-  cwd: v.optional(v.pipe(v.string(), v.description("Directory to run in, relative to the workspace root (default: the root)."))),
+  cwd: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root)."))),
   timeoutMs: v.optional(
-    v.pipe(
-      v.number(),
-      v.integer(),
-      v.minValue(1000),
-      v.maxValue(MAX_COMMAND_MS),
-      v.description("Kill the command (and everything it started) after this long (default: the bridge's --timeout)."),
-    ),
+    v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(MAX_COMMAND_MS), v.description("Kill after this many ms.")),
   ),
 };
 

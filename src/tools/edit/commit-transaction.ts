@@ -14,7 +14,7 @@ export default defineTool({
   description:
     "Commits a transaction: writes all staged files at once, or none if any fails (a file changed since staging, a permission). Ends the transaction; returns the diffs.",
   searchHint: "commit transaction apply staged edits atomic write all files",
-  input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("From beginTransaction.")) }),
+  input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("Transaction id.")) }),
   annotations: { readOnlyHint: false, destructiveHint: false },
   async handler(input, ctx) {
     const store = ctx.state(TRANSACTIONS);

@@ -8,13 +8,11 @@ import { withDiagnosticsDelta } from "../../services/diagnostics/diagnostics-del
 import { editReport } from "../../services/documents/edit-report.ts";
 import { documentWrite, readDocument, type ExpectedVersion, type TextDocument } from "../../services/documents/text-document.ts";
 
-export const FilePathField = v.pipe(v.string(), v.minLength(1), v.description("File to edit, relative to the workspace root."));
+export const FilePathField = v.pipe(v.string(), v.minLength(1), v.description("Workspace-relative file."));
 
 export const VersionFields = {
-  expectedHash: v.optional(
-    v.pipe(v.string(), v.description("Refuse unless the file still has this content hash (from getBufferContent or an earlier edit).")),
-  ),
-  expectedMtime: v.optional(v.pipe(v.number(), v.description("Refuse unless the file's mtime (ms since the epoch) is still this."))),
+  expectedHash: v.optional(v.pipe(v.string(), v.description("Refuse if the content hash differs."))),
+  expectedMtime: v.optional(v.pipe(v.number(), v.description("Refuse if mtime (epoch ms) differs."))),
 };
 
 export async function editOneFile(

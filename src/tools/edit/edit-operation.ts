@@ -11,21 +11,12 @@ import { fitLineBreaks, type TextDocument } from "../../services/documents/text-
 export const MAX_EDITS = 200;
 
 export const EditFields = {
-  edits: v.optional(
-    v.pipe(
-      v.array(LineEdit),
-      v.minLength(1),
-      v.maxLength(MAX_EDITS),
-      v.description("Line/column edits, as editText takes them, all against the file as it is now."),
-    ),
-  ),
-  oldContent: v.optional(v.pipe(v.string(), v.description("Exact text to replace, as replaceBlock takes it."))),
+  edits: v.optional(v.pipe(v.array(LineEdit), v.minLength(1), v.maxLength(MAX_EDITS), v.description("Edits as editText takes them."))),
+  oldContent: v.optional(v.pipe(v.string(), v.description("Exact text to replace."))),
   newContent: v.optional(v.pipe(v.string(), v.description("What replaces oldContent."))),
-  occurrence: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Which occurrence of oldContent (1-based) when it occurs several times.")),
-  ),
+  occurrence: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Which occurrence (1-based)."))),
   replaceAll: v.optional(v.pipe(v.boolean(), v.description("Replace every occurrence of oldContent."))),
-  content: v.optional(v.pipe(v.string(), v.description("The whole new content of the file."))),
+  content: v.optional(v.pipe(v.string(), v.description("Whole new file content."))),
 };
 
 export interface EditOperation {

@@ -18,7 +18,7 @@ export default defineTool({
       v.array(LineEdit),
       v.minLength(1),
       v.maxLength(MAX_EDITS),
-      v.description("Edits, all against the file as it is now (no edit shifts another's positions); they may not overlap."),
+      v.description("Non-overlapping edits, all against the current file."),
     ),
     ...VersionFields,
   }),

@@ -9,19 +9,12 @@ import { LineIndex } from "../../services/documents/line-index.ts";
 const Position = v.pipe(v.number(), v.integer(), v.minValue(1));
 
 export const LineEdit = v.strictObject({
-  type: v.pipe(
-    v.picklist(["replace", "insert", "delete"]),
-    v.description('"replace" a range with text, "insert" text at a position, "delete" a range.'),
-  ),
+  type: v.pipe(v.picklist(["replace", "insert", "delete"]), v.description("What to do with the range.")),
   line: v.pipe(Position, v.description("1-based first line.")),
-  column: v.optional(
-    v.pipe(Position, v.description("1-based column (UTF-16 units) where the range starts; without columns whole lines are edited.")),
-  ),
-  endLine: v.optional(v.pipe(Position, v.description("Last line of the range, inclusive (default: line)."))),
-  endColumn: v.optional(
-    v.pipe(Position, v.description("Column just after the range on endLine (exclusive; default: the end of endLine).")),
-  ),
-  text: v.optional(v.pipe(v.string(), v.description("The new text (replace, insert)."))),
+  column: v.optional(v.pipe(Position, v.description("1-based start column; none: whole lines."))),
+  endLine: v.optional(v.pipe(Position, v.description("Inclusive last line (default: line)."))),
+  endColumn: v.optional(v.pipe(Position, v.description("Exclusive end column."))),
+  text: v.optional(v.pipe(v.string(), v.description("New text."))),
 });
 export type LineEdit = v.InferOutput<typeof LineEdit>;
 

@@ -9,7 +9,7 @@ export default defineTool({
   description:
     "Rolls back a transaction: drops its staged edits; no file was written by staging, so none changes. Lists the files that were staged.",
   searchHint: "throw away a batch of staged changes: rollback, cancel, discard or abort the transaction's staged edits",
-  input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("From beginTransaction.")) }),
+  input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("Transaction id.")) }),
   output: v.object({
     transactionId: v.string(),
     discarded: v.pipe(v.array(v.string()), v.description("Files whose staged edits were dropped.")),

@@ -21,7 +21,7 @@ export default defineTool({
     "Stages an edit of one file in a transaction without writing: line/column edits, oldContent/newContent, or whole content (creates a new file). Returns the file's staged diff.",
   searchHint: "stage edit transaction add change pending multi-file",
   input: v.strictObject({
-    transactionId: v.pipe(v.string(), v.description("From beginTransaction.")),
+    transactionId: v.pipe(v.string(), v.description("Transaction id.")),
     filePath: FilePathField,
     ...EditFields,
     ...VersionFields,

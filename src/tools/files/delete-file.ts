@@ -27,9 +27,9 @@ export default defineTool({
     "Deletes a file, symlink or (recursive) directory; by default moves it to the bridge's trash (.claude-ide-bridge/trash) and says how to restore it. useTrash: false deletes for good.",
   searchHint: "delete remove file directory rm trash recycle",
   input: v.strictObject({
-    filePath: v.pipe(v.string(), v.minLength(1), v.description("File, symlink or directory to delete, relative to the workspace root.")),
+    filePath: v.pipe(v.string(), v.minLength(1), v.description("Workspace-relative path to delete.")),
     recursive: v.optional(v.pipe(v.boolean(), v.description("Needed to delete a directory that is not empty.")), false),
-    useTrash: v.optional(v.pipe(v.boolean(), v.description("Move to .claude-ide-bridge/trash instead of deleting (default true).")), true),
+    useTrash: v.optional(v.pipe(v.boolean(), v.description("Move to .claude-ide-bridge/trash instead.")), true),
   }),
   output: Deleted,
   annotations: { readOnlyHint: false, destructiveHint: true },

@@ -16,15 +16,8 @@ export default defineTool({
     "Watches a workspace directory (recursively, optionally by glob; not .gitignored paths) for created, changed and deleted files; read them with getFileChanges, stop with unwatchFiles.",
   searchHint: "watch files changes monitor directory notify modified created deleted",
   input: v.strictObject({
-    path: v.optional(v.pipe(v.string(), v.description("Directory to watch, relative to the workspace root (default: the root).")), "."),
-    pattern: v.optional(
-      v.pipe(
-        v.string(),
-        v.minLength(1),
-        v.maxLength(1000),
-        v.description('Only paths matching this glob, relative to the directory (e.g. "**/*.ts").'),
-      ),
-    ),
+    path: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root).")), "."),
+    pattern: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description('Glob under the directory, e.g. "**/*.ts".'))),
     includeHidden: v.optional(v.pipe(v.boolean(), v.description("Also report dot-files (.git and node_modules never are).")), false),
   }),
   output: v.object({

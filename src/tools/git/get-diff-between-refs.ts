@@ -16,10 +16,7 @@ export default defineTool({
   input: v.strictObject({
     base: RefInput('Where to compare from: "main", "v1.2.0", a hash.'),
     head: v.optional(RefInput("Where to compare to (default HEAD)."), "HEAD"),
-    mergeBase: v.optional(
-      v.pipe(v.boolean(), v.description("Compare from the merge base of base and head (base...head): only head's own changes.")),
-      false,
-    ),
+    mergeBase: v.optional(v.pipe(v.boolean(), v.description("Diff from the merge base (base...head).")), false),
     paths: PathsInput,
     stat: StatInput,
     contextLines: ContextLinesInput,

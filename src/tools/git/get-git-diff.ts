@@ -12,18 +12,11 @@ export default defineTool({
     "Shows what changed and is not committed yet, as a unified diff: unstaged changes (working tree vs index) or staged ones (index vs HEAD); for some paths, or a stat.",
   searchHint: "git diff what changed uncommitted changes staged unstaged patch",
   input: v.strictObject({
-    staged: v.optional(v.pipe(v.boolean(), v.description("Staged changes (what gitCommit would commit) instead of unstaged ones.")), false),
+    staged: v.optional(v.pipe(v.boolean(), v.description("Staged instead of unstaged changes.")), false),
     paths: PathsInput,
     stat: StatInput,
     contextLines: ContextLinesInput,
-    maxChars: v.optional(
-      v.pipe(
-        v.number(),
-        v.integer(),
-        v.minValue(1000),
-        v.description("Cut the diff after this many characters (default: the result cap)."),
-      ),
-    ),
+    maxChars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000), v.description("Cut the diff after this many characters."))),
   }),
   annotations: { readOnlyHint: true },
   largeResult: true,

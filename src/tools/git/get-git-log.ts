@@ -17,7 +17,7 @@ export default defineTool({
     "Lists commits (hash, date, author, subject), newest first: of HEAD or a range such as main..HEAD, optionally only those touching paths, by an author, since a date or matching a message.",
   searchHint: "git log commit history of a file recent commits author range since who changed",
   input: v.strictObject({
-    range: v.optional(RefInput('A branch, commit or range: "main", "v1.0..HEAD", "main...feature" (default HEAD).')),
+    range: v.optional(RefInput('Branch, commit or range, e.g. "v1.0..HEAD".')),
     paths: PathsInput,
     author: v.optional(LineInput("Commits whose author name or email contains this text.")),
     since: v.optional(LineInput('Commits after this date: "2024-05-01", "2 weeks ago".')),

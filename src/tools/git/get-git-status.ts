@@ -37,7 +37,7 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
       "Shows the branch, its upstream, ahead/behind counts and the staged, unstaged, untracked and conflicted files of the workspace repository.",
     searchHint: "which files are modified, staged, unstaged or untracked: git status, branch, ahead, behind, conflicts",
     input: v.strictObject({
-      path: v.optional(v.pipe(v.string(), v.description("Only changes under this file or directory (default: the whole workspace)."))),
+      path: v.optional(v.pipe(v.string(), v.description("Only changes under this path."))),
     }),
     output: v.object({
       branch: v.pipe(v.nullable(v.string()), v.description("null when HEAD is detached.")),

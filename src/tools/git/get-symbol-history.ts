@@ -20,7 +20,7 @@ export default defineTool({
     "Shows the commits that changed one function (by name) or a line range of a file, each with its diff of just that code; falls back to commits adding or removing the name.",
   searchHint: "git log -L function history symbol evolution who changed this function method",
   input: v.strictObject({
-    path: v.pipe(v.string(), v.description("File relative to the workspace root.")),
+    path: v.pipe(v.string(), v.description("Workspace-relative file.")),
     symbol: v.optional(
       v.pipe(
         v.string(),

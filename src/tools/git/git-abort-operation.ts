@@ -24,13 +24,7 @@ export default defineTool({
     "Aborts the rebase, merge, cherry-pick or revert in progress, restoring the state before it; with skip, skips only the commit it stopped on and goes on. Lists what was discarded.",
   searchHint: "git abort rebase merge cherry-pick revert cancel give up skip this commit undo conflicted pull",
   input: v.strictObject({
-    skip: v.optional(
-      v.pipe(
-        v.boolean(),
-        v.description("Skip only the commit it stopped on (its changes are dropped) and go on with the rest; not for a merge."),
-      ),
-      false,
-    ),
+    skip: v.optional(v.pipe(v.boolean(), v.description("Drop the commit it stopped on and go on (not for a merge).")), false),
   }),
   output: OperationOutcome,
   annotations: { readOnlyHint: false, destructiveHint: true },

@@ -17,9 +17,9 @@ export default defineTool({
     "Shows who last changed each line of a file, when, and in which commit; optionally for a line range or as of an older commit.",
   searchHint: "git blame who wrote changed this line author annotate commit introduced",
   input: v.strictObject({
-    path: v.pipe(v.string(), v.description("File relative to the workspace root.")),
+    path: v.pipe(v.string(), v.description("Workspace-relative file.")),
     startLine: v.optional(v.pipe(Line, v.description("First line (1-based)."))),
-    endLine: v.optional(v.pipe(Line, v.description("Last line, inclusive (default: 100 lines from startLine, or the end)."))),
+    endLine: v.optional(v.pipe(Line, v.description("Inclusive last line (default: startLine+99)."))),
     ref: v.optional(RefInput("Blame the file as of this commit (default: the working tree).")),
   }),
   annotations: { readOnlyHint: true },

@@ -18,7 +18,7 @@ export default defineTool({
   input: v.strictObject({
     branch: v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.description('Branch to switch to or create, e.g. "feature/login".')),
     create: v.optional(v.pipe(v.boolean(), v.description("Create the branch (it must not exist yet).")), false),
-    base: v.optional(RefInput("With create: the commit or branch to start from (default HEAD).")),
+    base: v.optional(RefInput("With create: start point (default HEAD).")),
   }),
   output: v.object({
     branch: v.string(),

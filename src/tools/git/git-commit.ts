@@ -28,7 +28,7 @@ export default defineTool({
       v.string(),
       v.maxLength(100_000),
       v.regex(/^(?=[\s\S]*\S)[^\x00]*$/, "must not be empty or contain NUL"),
-      v.description("Commit message: a subject line, optionally a blank line and a body."),
+      v.description("Subject line, optionally a blank line and body."),
     ),
     files: PathsInput,
   }),

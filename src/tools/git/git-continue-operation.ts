@@ -23,16 +23,8 @@ export default defineTool({
     "Continues the rebase, merge, cherry-pick or revert stopped on conflicts, after they are resolved (files: stages them first). Says whether it finished or stopped again, on which commit.",
   searchHint: "git continue rebase merge cherry-pick revert resolve conflicts and continue finish conclude resume",
   input: v.strictObject({
-    files: PathListInput("Resolved files to stage before continuing, as gitAdd would (default: only what is staged already)."),
-    keepMarkers: v.optional(
-      v.pipe(
-        v.boolean(),
-        v.description(
-          "Continue although staged files have lines that look like conflict markers (<<<<<<<), when those lines are meant to be there.",
-        ),
-      ),
-      false,
-    ),
+    files: PathListInput("Resolved files to stage first."),
+    keepMarkers: v.optional(v.pipe(v.boolean(), v.description("Continue although staged files hold conflict-marker-like lines.")), false),
   }),
   output: OperationOutcome,
   annotations: { readOnlyHint: false, destructiveHint: false },

@@ -5,15 +5,12 @@ import * as v from "valibot";
 export const PathListInput = (what: string) =>
   v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(4096))), v.maxLength(1000), v.description(what)));
 
-export const PathsInput = PathListInput("Files or directories relative to the workspace root (default: all of it).");
+export const PathsInput = PathListInput("Workspace-relative (default: all).");
 
-export const StatInput = v.optional(
-  v.pipe(v.boolean(), v.description("A per-file summary of changed lines instead of the full diff.")),
-  false,
-);
+export const StatInput = v.optional(v.pipe(v.boolean(), v.description("Per-file line counts only.")), false);
 
 export const ContextLinesInput = v.optional(
-  v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(50), v.description("Unchanged lines around each change (default 3).")),
+  v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(50), v.description("Context lines per change.")),
 );
 
 /** Free text that becomes one argv element's value (`--author=…`): one line, no control characters. */

@@ -25,10 +25,7 @@ export default defineTool({
     "Lists local branches, newest first, with the current one, each branch's upstream and ahead/behind counts; with includeRemote also the remote-tracking branches.",
   searchHint: "git branches list local remote current branch upstream tracking",
   input: v.strictObject({
-    includeRemote: v.optional(
-      v.pipe(v.boolean(), v.description("Also list remote-tracking branches (origin/…); gitFetch refreshes them.")),
-      false,
-    ),
+    includeRemote: v.optional(v.pipe(v.boolean(), v.description("Also list remote-tracking branches.")), false),
   }),
   output: v.object({
     current: v.pipe(v.nullable(v.string()), v.description("null when HEAD is detached.")),

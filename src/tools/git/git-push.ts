@@ -23,20 +23,9 @@ export default defineTool({
   searchHint: "git push upload branch remote origin publish set upstream force with lease",
   input: v.strictObject({
     remote: v.optional(v.pipe(v.string(), v.description("Remote to push to (default: the branch's remote, else origin)."))),
-    branch: v.optional(
-      v.pipe(v.string(), v.description("Local branch to push, to the same name on the remote (default: the current branch).")),
-    ),
-    setUpstream: v.optional(
-      v.pipe(v.boolean(), v.description("Make the branch track the pushed remote branch (for a new branch).")),
-      false,
-    ),
-    force: v.optional(
-      v.pipe(
-        v.boolean(),
-        v.description("Overwrite the remote branch, but only if nobody pushed to it since your last fetch (--force-with-lease)."),
-      ),
-      false,
-    ),
+    branch: v.optional(v.pipe(v.string(), v.description("Branch to push (default: current)."))),
+    setUpstream: v.optional(v.pipe(v.boolean(), v.description("Set the pushed branch as upstream.")), false),
+    force: v.optional(v.pipe(v.boolean(), v.description("--force-with-lease.")), false),
   }),
   output: v.object({
     remote: v.string(),

@@ -13,13 +13,7 @@ export default defineTool({
   searchHint: "git stash pop apply restore stashed changes unshelve",
   input: v.strictObject({
     index: v.optional(
-      v.pipe(
-        v.number(),
-        v.integer(),
-        v.minValue(0),
-        v.maxValue(10_000),
-        v.description("Which stash, as gitStashList numbers them (default 0, the newest)."),
-      ),
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000), v.description("Stash index from gitStashList (0: newest).")),
       0,
     ),
   }),

@@ -21,8 +21,8 @@ export default defineTool({
   input: v.strictObject({
     title: v.optional(TitleInput),
     body: v.optional(BodyInput("The description.")),
-    head: v.optional(v.pipe(v.string(), v.description("Branch with the changes, pushed already (default: the current branch)."))),
-    base: v.optional(v.pipe(v.string(), v.description("Branch to merge into (default: the repository's default branch)."))),
+    head: v.optional(v.pipe(v.string(), v.description("Pushed branch with the changes (default: current)."))),
+    base: v.optional(v.pipe(v.string(), v.description("Branch to merge into (default: the default)."))),
     draft: v.optional(v.pipe(v.boolean(), v.description("Open it as a draft.")), false),
     repo: RepoInput,
   }),

@@ -15,7 +15,7 @@ export default defineTool({
   description: "Returns a GitHub pull request's diff (default: the current branch's) as unified text, cut at 256 KB with a note.",
   searchHint: "github pull request diff pr changes patch review code gh",
   input: v.strictObject({
-    number: v.optional(NumberInput("The pull request number (default: the open one of the current branch).")),
+    number: v.optional(NumberInput("PR number (default: this branch's).")),
     repo: RepoInput,
   }),
   annotations: { readOnlyHint: true, openWorldHint: true },

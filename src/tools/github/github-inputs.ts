@@ -5,7 +5,7 @@ export const RepoInput = v.optional(
   v.pipe(
     v.string(),
     v.regex(/^[A-Za-z0-9-]{1,39}\/(?!\.\.?$)[A-Za-z0-9_.-]{1,100}$/, 'must be "owner/name"'),
-    v.description('GitHub repository as "owner/name" (default: the workspace\'s remote).'),
+    v.description('"owner/name" (default: origin\'s).'),
   ),
 );
 
@@ -27,7 +27,7 @@ export const StateInput = v.optional(
 );
 
 export const LimitInput = v.optional(
-  v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most items to list (default 20, at most 100).")),
+  v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most items listed.")),
   20,
 );
 

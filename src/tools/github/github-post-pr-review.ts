@@ -14,12 +14,7 @@ const LineComment = v.strictObject({
     v.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\x00-\x1f\x7f]+$/, "a repository-relative path"),
     v.description("File path in the repository, as in the diff."),
   ),
-  line: v.pipe(
-    v.number(),
-    v.integer(),
-    v.minValue(1),
-    v.description("Line number in the file's new version (an added or context line of the diff)."),
-  ),
+  line: v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Line in the new version (added or context line).")),
   body: v.pipe(BodyInput("The comment."), v.regex(/\S/, "must not be blank")),
 });
 

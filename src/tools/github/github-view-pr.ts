@@ -14,7 +14,7 @@ export default defineTool({
     "Reads a GitHub pull request (default: the current branch's): title, state, branches, author, description, changed files and lines, and whether it can merge.",
   searchHint: "github view pull request pr details description status mergeable gh",
   input: v.strictObject({
-    number: v.optional(NumberInput("The pull request number (default: the open one of the current branch).")),
+    number: v.optional(NumberInput("PR number (default: this branch's).")),
     repo: RepoInput,
   }),
   output: v.object({

@@ -11,11 +11,7 @@ import { renderOutcome } from "./edit-outcome.ts";
 
 export const codeActionInput = {
   ...rangeFields,
-  title: v.pipe(
-    v.string(),
-    v.minLength(1),
-    v.description("The action's title as getCodeActions lists it (exact, or a unique part of it)."),
-  ),
+  title: v.pipe(v.string(), v.minLength(1), v.description("Title (or part) from getCodeActions.")),
 };
 
 export async function runCodeAction(

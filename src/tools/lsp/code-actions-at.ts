@@ -10,12 +10,10 @@ import { openDocument } from "../../services/language/open-document.ts";
 const line = (what: string) => v.pipe(v.number(), v.integer(), v.minValue(1), v.description(what));
 
 export const rangeFields = {
-  file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root, absolute, or a file:// URI.")),
-  startLine: line("First line of the range (1-based)."),
-  endLine: v.optional(line("Last line of the range (inclusive; default startLine).")),
-  only: v.optional(
-    v.pipe(v.array(v.string()), v.description('Only these kinds, e.g. ["quickfix"], ["refactor"], ["source.organizeImports"].')),
-  ),
+  file: v.pipe(v.string(), v.minLength(1), v.description("Relative or absolute path.")),
+  startLine: line("1-based first line."),
+  endLine: v.optional(line("Inclusive last line.")),
+  only: v.optional(v.pipe(v.array(v.string()), v.description('Kinds, e.g. ["quickfix"].'))),
 };
 
 export interface RangeInput {

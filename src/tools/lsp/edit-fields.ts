@@ -4,14 +4,8 @@
 import * as v from "valibot";
 
 export const editFields = {
-  dryRun: v.optional(
-    v.pipe(v.boolean(), v.description("Only show the diff and the errors it would introduce or fix; write nothing (default false).")),
-    false,
-  ),
-  onlyIfNoNewErrors: v.optional(
-    v.pipe(v.boolean(), v.description("Write the edit only if it introduces no new error (default false).")),
-    false,
-  ),
+  dryRun: v.optional(v.pipe(v.boolean(), v.description("Preview: the diff and new errors; write nothing.")), false),
+  onlyIfNoNewErrors: v.optional(v.pipe(v.boolean(), v.description("Write only if no new error.")), false),
   preview: v.optional(
     v.pipe(
       v.string(),

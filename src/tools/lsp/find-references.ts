@@ -19,7 +19,7 @@ export default defineTool({
   searchHint: "find references usages callers who uses this where is it used all occurrences",
   input: v.strictObject({
     ...positionFields,
-    includeDeclaration: v.optional(v.pipe(v.boolean(), v.description("Also list the declaration itself (default true).")), true),
+    includeDeclaration: v.optional(v.pipe(v.boolean(), v.description("Also list the declaration.")), true),
     ...verbosityField,
     ...maxResultsField(200, 5000),
   }),

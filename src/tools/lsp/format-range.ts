@@ -19,7 +19,7 @@ export default defineTool({
     "Formats a range of lines of a file through its language server and shows the diff; dryRun only shows it. For a whole file use formatDocument.",
   searchHint: "format range format selection lines reformat indent code style",
   input: v.strictObject({
-    file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root.")),
+    file: v.pipe(v.string(), v.minLength(1), v.description("Workspace-relative file.")),
     startLine: line("First line (1-based)."),
     endLine: line("Last line (inclusive)."),
     ...editFields,

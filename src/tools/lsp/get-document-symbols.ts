@@ -14,7 +14,7 @@ export default defineTool({
     "Lists a file's classes, functions, methods and variables as an indented outline with kinds and line ranges, via the language server.",
   searchHint: "document symbols outline structure of file list functions classes methods in file",
   input: v.strictObject({
-    file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root, absolute, or a file:// URI.")),
+    file: v.pipe(v.string(), v.minLength(1), v.description("Relative or absolute path.")),
     maxDepth: v.optional(
       v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("Deepest nesting level shown (default 4).")),
     ),

@@ -14,13 +14,7 @@ export default defineTool({
     "Finds the first compile or type error in a file, or across the files the language servers have checked, and shows it with its source lines.",
   searchHint: "first error type errors compile error what is broken jump to error problems",
   input: v.strictObject({
-    file: v.optional(
-      v.pipe(
-        v.string(),
-        v.minLength(1),
-        v.description("Only this file (default: every file the servers know; one is opened per language first)."),
-      ),
-    ),
+    file: v.optional(v.pipe(v.string(), v.minLength(1), v.description("Only this file (default: all known files)."))),
   }),
   annotations: { readOnlyHint: true },
   async handler(input, ctx) {

@@ -18,7 +18,7 @@ export default defineTool({
     "Sorts and merges a file's imports and removes unused ones through its language server, with the diff and the errors it introduces or fixes; dryRun only shows it.",
   searchHint: "organize imports sort imports remove unused imports clean up imports",
   input: v.strictObject({
-    file: v.pipe(v.string(), v.minLength(1), v.description("File path, relative to the workspace root.")),
+    file: v.pipe(v.string(), v.minLength(1), v.description("Workspace-relative file.")),
     ...editFields,
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },

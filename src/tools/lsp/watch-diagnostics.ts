@@ -18,9 +18,7 @@ export default defineTool({
     "Waits (long-poll, up to timeoutSeconds) until the diagnostics of a file, or the errors of any checked file, change, then returns the new ones; pass `since` to continue.",
   searchHint: "watch diagnostics wait for errors to change after edit long poll problems updated",
   input: v.strictObject({
-    file: v.optional(
-      v.pipe(v.string(), v.minLength(1), v.description("Watch this file's diagnostics (default: errors of every file the servers know).")),
-    ),
+    file: v.optional(v.pipe(v.string(), v.minLength(1), v.description("Only this file (default: all known files)."))),
     timeoutSeconds: v.optional(
       v.pipe(
         v.number(),

@@ -4,7 +4,7 @@ import { defineTool } from "../platform/define-tool.ts";
 import { PlanSchema } from "../../services/notes/plan-file.ts";
 import { readPlan } from "../../services/notes/plan-store.ts";
 
-export const PlanIdField = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.description("From createPlan or listPlans."));
+export const PlanIdField = v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.description("Plan id."));
 
 export default defineTool({
   name: "getPlan",

@@ -2,12 +2,13 @@
 // (src/tools/platform/tool-invariants.ts), converts its valibot schemas to JSON Schema a single time, and keeps
 // the tools/list entries ready to serve, with the `_meta` Claude Code's tool search reads.
 import { BridgeError } from "../../errors.ts";
-import { TRUNCATION_KEY } from "./result-cap.ts";
 import type { ToolCatalog, ToolSummary } from "../../capabilities/context.ts";
 import type { Tool } from "./define-tool.ts";
 import { jsonSchemaOf, type JsonObject } from "./json-schema.ts";
+import { listedInputSchema } from "./listed-schema.ts";
 import { assertValidTool, assertValidToolsets, type ConvertedSchemas } from "./tool-invariants.ts";
 import type { Toolset } from "./toolset.ts";
+import { selectToolsets, type OffByConfiguration, type ToolsetChoice } from "./toolset-selection.ts";
 
 /** Claude Code persists text results over 50,000 chars to disk unless the tool raises this (to 500,000). */
 const CLAUDE_CODE_DEFAULT_RESULT_CHARS = 50_000;
@@ -23,7 +24,7 @@ export interface ToolListEntry {
   _meta: JsonObject;
 }
 
-export interface RegistryOptions {
+export interface RegistryOptions extends Omit<ToolsetChoice, "slim"> {
   slim: boolean;
   /** The bridge's cap on every result (--max-result-size), in characters. */
   maxResultChars: number;
@@ -32,8 +33,10 @@ export interface RegistryOptions {
 export class ToolRegistry implements ToolCatalog {
   private readonly byName = new Map<string, Tool>();
   private readonly listEntries: ToolListEntry[] = [];
-  /** The toolsets as registered (after --slim), for the instructions. */
+  /** The toolsets as registered (after --toolsets, --exclude-toolsets, --profile and --slim), for the instructions. */
   readonly toolsets: readonly Toolset[];
+  /** What the configuration left out, and the flag that brings it back. */
+  readonly off: readonly OffByConfiguration[];
   /** Bumped when the tool list changes, so old pagination cursors are refused. */
   version = 1;
 
@@ -42,13 +45,14 @@ export class ToolRegistry implements ToolCatalog {
     private readonly opts: RegistryOptions,
   ) {
     assertValidToolsets(toolsets);
-    const kept: Toolset[] = [];
-    for (const toolset of toolsets) {
-      const tools = toolset.tools.filter((tool) => !opts.slim || tool.slim);
-      for (const tool of tools) this.add(tool);
-      if (tools.length > 0) kept.push({ ...toolset, tools });
-    }
-    this.toolsets = kept;
+    const selection = selectToolsets(toolsets, opts);
+    for (const toolset of selection.toolsets) for (const tool of toolset.tools) this.add(tool);
+    this.toolsets = selection.toolsets;
+    this.off = selection.off;
+  }
+
+  offByConfiguration(): readonly OffByConfiguration[] {
+    return this.off;
   }
 
   get(name: string): Tool | undefined {
@@ -90,23 +94,18 @@ function toListEntry(tool: Tool, schemas: ConvertedSchemas, maxResultChars: numb
   // Claude Code would keep in the conversation by default.
   const cap = Math.min(maxResultChars, CLAUDE_CODE_MAX_RESULT_CHARS);
   if (tool.largeResult && cap > CLAUDE_CODE_DEFAULT_RESULT_CHARS) meta["anthropic/maxResultSizeChars"] = cap;
-  const entry: ToolListEntry = { name: tool.name, description: tool.description, inputSchema: schemas.input, _meta: meta };
+  const entry: ToolListEntry = {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: listedInputSchema(schemas.input),
+    _meta: meta,
+  };
   if (tool.title) entry.title = tool.title;
-  if (schemas.output !== undefined) entry.outputSchema = withTruncationMarker(schemas.output);
+  // No outputSchema is listed (README, "How small tools/list is"): Claude Code never shows one to the
+  // model, and a listed one is 25 % of the catalogue's bytes. Results still carry structuredContent
+  // (MCP lets a tool without an outputSchema send it), checked against the full schema in the tests.
+  // The title is listed once, at the top level (MCP 2025-06-18 and later; annotations.title is its older spelling).
   const annotations: JsonObject = { ...tool.annotations };
-  if (tool.title) annotations.title = tool.title;
   if (Object.keys(annotations).length > 0) entry.annotations = annotations;
   return entry;
-}
-
-/** Any structured result may carry the cap's marker (src/tools/platform/result-cap.ts), so the schema says so. */
-function withTruncationMarker(schema: JsonObject): JsonObject {
-  const properties = (schema.properties ?? {}) as JsonObject;
-  return {
-    ...schema,
-    properties: {
-      ...properties,
-      [TRUNCATION_KEY]: { type: "string", description: "Present only when the bridge cut this result to its size cap: what was left out." },
-    },
-  };
 }

@@ -15,7 +15,7 @@ export default defineTool({
     "Applies the project's linters' automatic fixes (eslint, biome, ruff; they run its config code) to a file or the workspace's files, never through a symlink, and lists the problems left.",
   searchHint: "fix lint errors autofix eslint --fix biome ruff --fix lint problems",
   input: v.strictObject({
-    file: v.optional(v.pipe(v.string(), v.description("One file, relative to the workspace root (default: the whole workspace)."))),
+    file: v.optional(v.pipe(v.string(), v.description("One file (default: all)."))),
     linter: v.optional(v.pipe(v.picklist(LINTERS), v.description("Only this linter (default: every one the project uses)."))),
   }),
   output: DiagnosticsResult,

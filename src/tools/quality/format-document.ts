@@ -7,10 +7,8 @@ import { FORMATTER_NAMES } from "../../services/formatting/cli-formatters.ts";
 import { formatFile } from "./format-file.ts";
 
 export const formatInput = {
-  file: v.pipe(v.string(), v.description("The file, relative to the workspace root.")),
-  formatter: v.optional(
-    v.pipe(v.picklist(FORMATTER_NAMES), v.description("Use this formatter (default: the one the project uses for the file).")),
-  ),
+  file: v.pipe(v.string(), v.description("Workspace-relative file.")),
+  formatter: v.optional(v.pipe(v.picklist(FORMATTER_NAMES), v.description("Formatter to use."))),
 };
 
 export default defineTool({
@@ -21,7 +19,7 @@ export default defineTool({
   searchHint: "format or reformat this code, a file or document: prettier black gofmt rustfmt biome code style formatter",
   input: v.strictObject({
     ...formatInput,
-    preview: v.optional(v.pipe(v.boolean(), v.description("Only show what would change (default false: the file is written)."))),
+    preview: v.optional(v.pipe(v.boolean(), v.description("Only show what would change."))),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
   timeoutMs: 120_000,

@@ -32,10 +32,7 @@ export default defineTool({
   searchHint: "search and replace across files regex rename identifier bulk refactor substitute",
   input: v.strictObject({
     ...PatternFields,
-    replacement: v.pipe(
-      v.string(),
-      v.description("What replaces each match; $1, ${1}, $name, ${name} insert groups, $$ a dollar (not with literal)."),
-    ),
+    replacement: v.pipe(v.string(), v.description("Replacement; $1 or ${name} insert groups, $$ a dollar.")),
     ...SearchScopeFields,
     dryRun: v.optional(v.pipe(v.boolean(), v.description("Only show what would change.")), false),
   }),

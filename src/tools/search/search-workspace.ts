@@ -9,36 +9,27 @@ import { firstHits, renderHits } from "./search-hits.ts";
 import { MAX_RG_OUTPUT, searchBuiltIn, searchWithRg, type SearchRequest } from "./search-engines.ts";
 
 export const SearchScopeFields = {
-  path: v.optional(v.pipe(v.string(), v.description("Directory to search, relative to the workspace root (default: the root).")), "."),
+  path: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root).")), "."),
   include: v.optional(
     v.pipe(
       v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(1000))),
       v.maxLength(50),
-      v.description('Only files matching one of these globs, e.g. ["*.ts", "src/**"] (relative to path).'),
+      v.description('Only files matching a glob, e.g. ["*.ts"].'),
     ),
     [],
   ),
   exclude: v.optional(
-    v.pipe(
-      v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(1000))),
-      v.maxLength(50),
-      v.description("Leave out files and directories matching one of these globs."),
-    ),
+    v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(1000))), v.maxLength(50), v.description("Globs to leave out.")),
     [],
   ),
-  includeHidden: v.optional(v.pipe(v.boolean(), v.description("Also search dot-files and dot-directories.")), false),
-  includeIgnored: v.optional(v.pipe(v.boolean(), v.description("Also search files .gitignore ignores.")), false),
+  includeHidden: v.optional(v.pipe(v.boolean(), v.description("Include dot-files.")), false),
+  includeIgnored: v.optional(v.pipe(v.boolean(), v.description("Include ignored files.")), false),
 };
 
 export const PatternFields = {
-  pattern: v.pipe(
-    v.string(),
-    v.minLength(1),
-    v.maxLength(4000),
-    v.description("Regex (ripgrep syntax: no lookaround or backreferences) or, with literal, plain text."),
-  ),
+  pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(4000), v.description("Regex (ripgrep), or text with literal.")),
   literal: v.optional(v.pipe(v.boolean(), v.description("Match the pattern as plain text.")), false),
-  caseSensitive: v.optional(v.pipe(v.boolean(), v.description("Default true; false ignores case.")), true),
+  caseSensitive: v.optional(v.pipe(v.boolean(), v.description("false ignores case.")), true),
 };
 
 export default defineTool({

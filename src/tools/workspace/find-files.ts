@@ -15,28 +15,14 @@ export default defineTool({
     'Finds files by glob (*, **, ?, [abc], {a,b}); a pattern without "/" matches names at any depth. Honours .gitignore; skips node_modules, .git and build output.',
   searchHint: "find files by name glob pattern locate path search filenames",
   input: v.strictObject({
-    pattern: v.pipe(
-      v.string(),
-      v.minLength(1),
-      v.maxLength(1000),
-      v.description('Glob, e.g. "*.ts", "src/**/*.test.{ts,tsx}" (paths relative to `path`).'),
-    ),
-    path: v.optional(v.pipe(v.string(), v.description("Directory to search, relative to the workspace root (default: the root)."))),
+    pattern: v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description('Glob relative to path, e.g. "src/**/*.ts".')),
+    path: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root)."))),
     maxResults: v.optional(
-      v.pipe(
-        v.number(),
-        v.integer(),
-        v.minValue(1),
-        v.maxValue(10000),
-        v.description("Stop after this many matches (1-10000), the first in path order."),
-      ),
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10000), v.description("Most matches, in path order.")),
       200,
     ),
-    includeHidden: v.optional(
-      v.pipe(v.boolean(), v.description("Also search dot-files and dot-directories (.git is always skipped).")),
-      false,
-    ),
-    includeIgnored: v.optional(v.pipe(v.boolean(), v.description("Also list files that .gitignore ignores.")), false),
+    includeHidden: v.optional(v.pipe(v.boolean(), v.description("Include dot-files (never .git).")), false),
+    includeIgnored: v.optional(v.pipe(v.boolean(), v.description("Include ignored files.")), false),
   }),
   output: v.object({
     files: v.pipe(v.array(v.string()), v.description("Matching paths relative to the workspace root, sorted.")),

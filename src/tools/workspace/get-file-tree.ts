@@ -15,13 +15,10 @@ export default defineTool({
     "Shows an indented tree of a workspace directory (dirs first, sizes, symlinks not followed), honouring .gitignore and skipping node_modules, .git, build output and hidden files.",
   searchHint: "file tree directory structure list folders project layout ls",
   input: v.strictObject({
-    path: v.optional(v.pipe(v.string(), v.description("Directory to list, relative to the workspace root (default: the root)."))),
+    path: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root)."))),
     maxDepth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10), v.description("Levels to descend (1-10).")), 3),
-    maxEntries: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000), v.description("Stop after this many entries (1-5000).")),
-      500,
-    ),
-    includeHidden: v.optional(v.pipe(v.boolean(), v.description("Include dot-files and dot-directories (.git is always skipped).")), false),
+    maxEntries: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000), v.description("Most entries listed.")), 500),
+    includeHidden: v.optional(v.pipe(v.boolean(), v.description("Include dot-files (never .git).")), false),
     includeIgnored: v.optional(v.pipe(v.boolean(), v.description("Include what .gitignore ignores.")), false),
   }),
   annotations: { readOnlyHint: true },

@@ -25,17 +25,11 @@ export default defineTool({
     "Reads a text file in the workspace as numbered lines, whole or a 1-based line range; says how to page on when cut. Refuses binary files.",
   searchHint: "read file contents view source code lines open",
   input: v.strictObject({
-    path: v.pipe(v.string(), v.description("File path, relative to the workspace root, absolute, or a file:// URI.")),
+    path: v.pipe(v.string(), v.description("Relative or absolute path.")),
     startLine: line("First line to return (1-based, default 1)."),
-    endLine: line(`Last line to return (inclusive; default: ${DEFAULT_MAX_LINES} lines from startLine).`),
+    endLine: line(`Inclusive last line (default: ${DEFAULT_MAX_LINES} lines on).`),
     maxBytes: v.optional(
-      v.pipe(
-        v.number(),
-        v.integer(),
-        v.minValue(1),
-        v.maxValue(MAX_BYTES_LIMIT),
-        v.description(`Most bytes of content to return (default ${DEFAULT_MAX_BYTES}, at most ${MAX_BYTES_LIMIT}).`),
-      ),
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_BYTES_LIMIT), v.description("Most bytes returned.")),
       DEFAULT_MAX_BYTES,
     ),
   }),

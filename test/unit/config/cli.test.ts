@@ -148,6 +148,9 @@ describe("HELP_TEXT", () => {
       "--ide-name",
       "--fixed-token",
       "--slim",
+      "--toolsets",
+      "--exclude-toolsets",
+      "--profile",
       "--verbose",
       "--jsonl",
       "--timeout",
@@ -170,5 +173,20 @@ describe("HELP_TEXT", () => {
     expect(HELP_TEXT).toContain("default: 60");
     expect(HELP_TEXT).toContain(`default: ${DEFAULT_CONFIG.maxSessions}; 1-1000`);
     expect(HELP_TEXT).toContain(`default: ${DEFAULT_CONFIG.maxWsSessions}; 1-1000`);
+  });
+});
+
+describe("toolset selection flags", () => {
+  it("take comma-separated toolset names, repeatable, with or without spaces", () => {
+    expect(flags(["--toolsets", "git,code-navigation", "--toolsets=edit"])).toEqual({ toolsets: ["git", "code-navigation", "edit"] });
+    expect(flags(["--exclude-toolsets", "github, notes"])).toEqual({ excludeToolsets: ["github", "notes"] });
+    expect(flags(["--profile", "windsurf"])).toEqual({ profile: "windsurf" });
+  });
+
+  it("refuse what is not a toolset name or a profile", () => {
+    expect(usageError(["--toolsets", "git,,lsp"])).toBe('--toolsets takes comma-separated toolset names, got "git,,lsp"');
+    expect(usageError(["--exclude-toolsets", "Git"])).toBe('--exclude-toolsets takes comma-separated toolset names, got "Git"');
+    expect(usageError(["--profile", "cursor"])).toBe('--profile must be vscode or windsurf, got "cursor"');
+    expect(usageError(["--toolsets"])).toBe("--toolsets needs a value");
   });
 });

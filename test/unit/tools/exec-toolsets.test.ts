@@ -7,10 +7,11 @@ import { TOOLSETS } from "../../../src/tools/toolsets.ts";
 
 const registry = new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 512 * 1024 });
 const names = (set: string) => TOOLSETS.find((t) => t.name === set)?.tools.map((t) => t.name);
+// Data payloads are the tools with an output schema (not listed, but checked by the dispatcher).
 const structured = new Set(
   registry
     .entries()
-    .filter((e) => e.outputSchema)
+    .filter((e) => registry.get(e.name)?.output !== undefined)
     .map((e) => e.name),
 );
 

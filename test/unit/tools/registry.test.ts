@@ -60,19 +60,12 @@ describe("the built-in tools", () => {
     for (const key of ["anyOf", "oneOf", "allOf"]) expect(entry.inputSchema[key]).toBeUndefined();
     for (const prop of Object.values((entry.inputSchema.properties ?? {}) as Record<string, unknown>))
       expect(prop).toHaveProperty("description");
-    if (entry.outputSchema) {
-      expect(entry.outputSchema.type).toBe("object");
-      expect((entry.outputSchema.properties as Record<string, unknown>)._truncated).toMatchObject({ type: "string" });
-    }
+    expect(entry.outputSchema).toBeUndefined();
+    expect(entry.annotations?.title).toBeUndefined();
   });
 
   it("declares no output schema for text payloads (Claude Code would show only the JSON)", () => {
-    const structured = new Set(
-      registry
-        .entries()
-        .filter((e) => e.outputSchema)
-        .map((e) => e.name),
-    );
+    const structured = new Set(ALL.filter((t) => t.output !== undefined).map((t) => t.name));
     expect(["getFileTree", "readFile"].filter((name) => structured.has(name))).toEqual([]);
     expect(["findFiles", "getProjectInfo", "getToolCapabilities", "getWorkspaceFolders"].every((name) => structured.has(name))).toBe(true);
   });

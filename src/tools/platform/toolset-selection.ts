@@ -1,0 +1,106 @@
+// Which tools a bridge registers: every toolset unless the user narrows it (--toolsets,
+// --exclude-toolsets, --profile for clients that cap how many tools they take, --slim for the
+// IDE-exclusive tools only). What is left out is remembered with the flag that brings it back, so
+// getToolCapabilities can tell the model a tool is off by configuration rather than missing.
+import { BridgeError } from "../../errors.ts";
+import type { Toolset } from "./toolset.ts";
+
+/**
+ * Clients that refuse or truncate long tool lists. VS Code takes at most 128 tools per request over
+ * all its servers and Windsurf 100: the profiles keep the bridge at 100 or fewer, dropping whole
+ * toolsets from the end of PROFILE_DROP_ORDER until it fits.
+ */
+export const PROFILES = { vscode: { maxTools: 100 }, windsurf: { maxTools: 100 } } as const;
+export type ProfileName = keyof typeof PROFILES;
+
+/**
+ * The toolsets a capped client loses first, first to go first: the ones whose work the client's own
+ * agent does well (GitHub through gh, free-form commands, notes), and last the IDE-exclusive ones.
+ */
+const PROFILE_DROP_ORDER = ["github", "notes", "commands", "editor", "quality", "search", "edit", "files", "git"];
+
+export interface ToolsetChoice {
+  /** --toolsets: only these (the bridge toolset always stays, so the model can ask what is off). */
+  readonly toolsets?: readonly string[];
+  /** --exclude-toolsets: all but these. */
+  readonly excludeToolsets?: readonly string[];
+  readonly profile?: ProfileName;
+  /** --slim: of what is left, only the tools marked slim (IDE-exclusive). */
+  readonly slim?: boolean;
+}
+
+/** Tools left out by configuration, and the flag that brings them back. */
+export interface OffByConfiguration {
+  readonly toolset: string;
+  readonly tools: readonly string[];
+  readonly enable: string;
+}
+
+export interface Selection {
+  readonly toolsets: readonly Toolset[];
+  readonly off: readonly OffByConfiguration[];
+}
+
+/** Kept whatever --toolsets names: the bridge toolset (so the model can ask what is off) and the IDE link's tools (Claude Code needs every one). */
+const ALWAYS_ON = ["bridge", "ide"];
+
+export function selectToolsets(all: readonly Toolset[], choice: ToolsetChoice): Selection {
+  const known = new Set(all.map((t) => t.name));
+  for (const [flag, names] of [
+    ["--toolsets", choice.toolsets],
+    ["--exclude-toolsets", choice.excludeToolsets],
+  ] as const) {
+    const unknown = (names ?? []).filter((n) => !known.has(n));
+    if (unknown.length > 0)
+      throw new BridgeError("usage", `${flag}: unknown toolset ${unknown.join(", ")}; the toolsets are ${[...known].join(", ")}`);
+  }
+  const off: OffByConfiguration[] = [];
+  const drop = (toolset: Toolset, tools: readonly string[], enable: string) => {
+    if (tools.length > 0) off.push({ toolset: toolset.name, tools, enable });
+  };
+  let kept: Toolset[] = [];
+  for (const toolset of all) {
+    const only = choice.toolsets;
+    if (only !== undefined && !ALWAYS_ON.includes(toolset.name) && !only.includes(toolset.name)) {
+      drop(toolset, names(toolset), `add ${toolset.name} to --toolsets`);
+    } else if (choice.excludeToolsets?.includes(toolset.name)) {
+      drop(toolset, names(toolset), `remove ${toolset.name} from --exclude-toolsets`);
+    } else if (choice.slim) {
+      const tools = toolset.tools.filter((t) => t.slim);
+      drop(
+        toolset,
+        toolset.tools.filter((t) => !t.slim).map((t) => t.name),
+        "start without --slim",
+      );
+      if (tools.length > 0) kept.push({ ...toolset, tools });
+    } else kept.push(toolset);
+  }
+  if (choice.profile !== undefined) kept = capToProfile(kept, { profile: choice.profile, named: choice.toolsets ?? [], drop });
+  return { toolsets: kept, off };
+}
+
+interface ProfileCap {
+  profile: ProfileName;
+  /** Toolsets the user named in --toolsets: a profile never drops those. */
+  named: readonly string[];
+  drop: (toolset: Toolset, tools: readonly string[], enable: string) => void;
+}
+
+function capToProfile(kept: Toolset[], { profile, named, drop }: ProfileCap): Toolset[] {
+  const { maxTools } = PROFILES[profile];
+  let result = kept;
+  for (const name of PROFILE_DROP_ORDER) {
+    if (count(result) <= maxTools) break;
+    if (named.includes(name)) continue;
+    const toolset = result.find((t) => t.name === name);
+    if (toolset === undefined) continue;
+    result = result.filter((t) => t !== toolset);
+    drop(toolset, names(toolset), `start without --profile ${profile}, or name ${name} in --toolsets and leave out others`);
+  }
+  if (count(result) > maxTools)
+    throw new BridgeError("usage", `--profile ${profile}: ${count(result)} tools remain, above ${maxTools}; narrow them with --toolsets`);
+  return result;
+}
+
+const count = (toolsets: readonly Toolset[]) => toolsets.reduce((n, t) => n + t.tools.length, 0);
+const names = (toolset: Toolset) => toolset.tools.map((t) => t.name);
