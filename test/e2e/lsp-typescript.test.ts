@@ -58,9 +58,9 @@ describe("navigation on TypeScript", () => {
     );
   });
 
-  it("finds the symbol on a nearby line when the line is one off", async () => {
+  it("finds the symbol on a nearby line when the line is one off, and says so", async () => {
     expect(await fx.tools.text("goToDefinition", { file: "src/main.ts", line: 4, symbol: "totalArea", verbosity: "minimal" })).toBe(
-      "1 definition of `totalArea` (src/main.ts:5:10):\nsrc/geometry.ts:4:17",
+      'NOTE: "totalArea" is on line 5 of src/main.ts, not 4: answered for line 5.\n1 definition of `totalArea` (src/main.ts:5:10):\nsrc/geometry.ts:4:17',
     );
   });
 
@@ -71,9 +71,10 @@ describe("navigation on TypeScript", () => {
   });
 
   it("goToTypeDefinition goes from a value to its type", async () => {
-    expect(await fx.tools.text("goToTypeDefinition", { file: "src/geometry.ts", line: 5, symbol: "s", verbosity: "minimal" })).toBe(
-      "1 type definition of `s` (src/geometry.ts:5:30):\nsrc/shapes.ts:1:18",
-    );
+    // "s" occurs twice on that line: the column says which.
+    expect(
+      await fx.tools.text("goToTypeDefinition", { file: "src/geometry.ts", line: 5, column: 30, symbol: "s", verbosity: "minimal" }),
+    ).toBe("1 type definition of `s` (src/geometry.ts:5:30):\nsrc/shapes.ts:1:18");
   });
 
   it("goToDeclaration says plainly that no TypeScript server has it", async () => {

@@ -39,7 +39,9 @@ it("reattaches within the grace period without a new initialize", async () => {
   const first = await open(id);
   await first.initialize();
   const folders = await first.request(2, "tools/call", { name: "getWorkspaceFolders", arguments: {} });
-  expect(folders.result?.structuredContent).toMatchObject({ success: true, rootPath: bridge.workspace });
+  // On the lock file's socket Claude Code's IDE link answers as VS Code's own tool does: JSON as text.
+  const text = (folders.result as { content?: { text?: string }[] } | undefined)?.content?.[0]?.text ?? "";
+  expect(JSON.parse(text), JSON.stringify(folders)).toMatchObject({ success: true, rootPath: bridge.workspace });
   first.ws.close();
   await waitForClose(first.ws).catch(() => undefined);
   await expect.poll(async () => (await health()).sessionsInGrace).toBe(1);

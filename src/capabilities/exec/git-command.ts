@@ -8,6 +8,8 @@ import { isUntrusted } from "../../security/git/repo-config-guard.ts";
 import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
 import { openGit, type GitCallOptions, type GitResult, type SpawnGit } from "./git-runner.ts";
 
+const PRINT_ONLY_OPTIONS = new Set(["--version", "-v", "--help", "-h", "--html-path", "--man-path", "--info-path", "--exec-path"]);
+
 export async function runGitCommand<R extends GitResult>(
   spawn: SpawnGit<R>,
   opts: GitCallOptions & { args: readonly string[]; env?: unknown; cwd?: string },
@@ -17,7 +19,10 @@ export async function runGitCommand<R extends GitResult>(
   const why = gitCommandRefusal(line);
   if (why !== undefined) throw refused(why);
   await refuseLinksOutside(where.fs, where.cwd, opts.args);
-  const git = await openGit(spawn, { access: line.access, repositoryArgs: line.global, hooks: where.hooks });
+  // Options that only print something about git itself select no repository: `git --version`
+  // must not become `git --version config --list` when the runner reads the repository's config.
+  const repositoryArgs = line.global.filter((a) => !PRINT_ONLY_OPTIONS.has(a));
+  const git = await openGit(spawn, { access: line.access, repositoryArgs, hooks: where.hooks });
   const alias = line.sub === undefined ? undefined : git.config.find((e) => isUntrusted(e) && e.key === `alias.${line.sub}`);
   if (alias !== undefined)
     throw refused(`\`git ${line.sub}\` is an alias this repository's own config defines (\`${alias.value.slice(0, 200)}\`)`);

@@ -107,6 +107,10 @@ export function gitEnvironment(
   const scrubbed = childEnvironment(base, undefined, { dropSecrets: true, passEnv: opts.passEnv ?? [] });
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(scrubbed)) if (needed(name) || opts.passEnv?.includes(name) === true) env[name] = value;
+  // The ssh agent's socket names no secret of its own, and fetch and push over ssh need it; the
+  // secret rule drops it by its word AUTH for every other program.
+  const agent = base.SSH_AUTH_SOCK;
+  if (agent !== undefined) env.SSH_AUTH_SOCK = agent;
   return { ...env, ...FIXED_ENV };
 }
 

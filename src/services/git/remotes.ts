@@ -41,7 +41,7 @@ export async function mainBranches(repo: Repository, remote: string): Promise<st
  */
 export async function localReceivePack(repo: Repository, opts: { remote: string; hooks: boolean }): Promise<string[]> {
   if (opts.hooks) return [];
-  const urls = (await repo.output(["remote", "get-url", "--push", "--all", opts.remote])).split("\n").filter((u) => u !== "");
+  const urls = await pushUrls(repo, opts.remote);
   const local = urls.filter(isLocalUrl);
   if (local.length === 0) return [];
   if (local.length !== urls.length) {
@@ -51,6 +51,16 @@ export async function localReceivePack(repo: Repository, opts: { remote: string;
   }
   const off = ["core.hooksPath=/dev/null", "core.fsmonitor=false", "core.alternateRefsCommand=true", "receive.denyCurrentBranch=refuse"];
   return [`--receive-pack=git ${off.map((c) => `-c ${c}`).join(" ")} receive-pack`];
+}
+
+/** Where a push to `remote` goes: its push URLs, or, when it names no remote, itself (git takes it as a URL or path). */
+async function pushUrls(repo: Repository, remote: string): Promise<string[]> {
+  try {
+    return (await repo.output(["remote", "get-url", "--push", "--all", remote])).split("\n").filter((u) => u !== "");
+  } catch (err) {
+    if (err instanceof ToolError && /No such remote/.test(err.message)) return [remote];
+    throw err;
+  }
 }
 
 /** As git decides (url_is_local_not_ssh): file://, or a path with no "host:" before its first "/". */

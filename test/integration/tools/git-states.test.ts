@@ -78,7 +78,8 @@ describe("before the first commit", () => {
       commit: null,
       created: true,
     });
-    expect((await d.failure("gitPush", { remote: "origin" })).code).toBe("invalid_ref");
+    const pushed = await d.failure("gitPush", { remote: "origin" });
+    expect(pushed.code, JSON.stringify(pushed)).toBe("invalid_ref");
     expect(await d.data("gitCommit", { message: "first", files: ["a.txt"] })).toMatchObject({ branch: "start", files: ["a.txt"] });
   });
 

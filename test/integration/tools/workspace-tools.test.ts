@@ -371,7 +371,8 @@ describe("getToolCapabilities", () => {
       },
       { name: "getDiagnostics", reason: "needs the VS Code extension", suggestion: expect.stringMatching(/VS Code/) },
     ]);
-    expect(out.fallback).toEqual(["openFile"]);
+    // getWorkspaceFolders answers from VS Code when it is connected, and headless here.
+    expect(out.fallback).toEqual(["getWorkspaceFolders", "openFile"]);
   });
 
   it("routes each call to the extension's handler when it is connected, else to the headless one", async () => {
