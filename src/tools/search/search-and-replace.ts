@@ -59,7 +59,13 @@ export default defineTool({
       const path = prefix === "" ? rel : `${prefix}/${rel}`;
       const doc = await readDocument(ctx, path).catch((err: unknown) => {
         if (err instanceof ToolError && CHANGED_WHILE_READ.has(err.code)) {
-          throw new ToolError("file_changed", `${path} changed while it was read (${err.message}); nothing was written`, {
+          // A listed file that is gone may have been listed through a directory swapped for a link
+          // to outside: its name is not the workspace's to show.
+          const what =
+            err.code === "file_not_found"
+              ? `A file listed under ${prefix || "the workspace root"} went away`
+              : `${path} changed (${err.message})`;
+          throw new ToolError("file_changed", `${what} while it was read; nothing was written`, {
             suggestion: "Run it again once nothing is writing the files, or leave that file out with exclude.",
           });
         }

@@ -60,6 +60,8 @@ describe("writes into a directory swapped for a symlink to outside", () => {
     const count = (key: string) => outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
     /** A race is an expected failure with a code the model can act on, never an internal error. */
     const internal: string[] = [];
+    /** Answers that show outside's content or a name only outside has. */
+    const leaks: string[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const calls: [string, Record<string, unknown>][] = [
         ["createFile", { filePath: `swap/new-${i}.txt`, content: "pwned\n" }],
@@ -77,7 +79,7 @@ describe("writes into a directory swapped for a symlink to outside", () => {
       const results = await Promise.all(calls.map(([tool, args]) => d.call(tool, args)));
       results.forEach((r, k) => {
         const text = r.content[0]?.text ?? "";
-        if (text.includes("outside secret") || text.includes("only-outside")) count("LEAK");
+        if (text.includes("outside secret") || text.includes("only-outside")) leaks.push(`${calls[k]?.[0]}: ${text.slice(0, 300)}`);
         if (text.includes("internal_error")) internal.push(text);
         count(`${calls[k]?.[0]} ${r.isError ? (JSON.parse(text) as { code: string }).code : "ok"}`);
       });
@@ -88,7 +90,7 @@ describe("writes into a directory swapped for a symlink to outside", () => {
     }
     const swaps = await stopRacer();
     console.log(`write race: ${swaps} swaps; ${JSON.stringify([...outcomes].sort())}`);
-    expect(outcomes.get("LEAK") ?? 0).toBe(0);
+    expect(leaks).toEqual([]);
     expect(internal.slice(0, 3)).toEqual([]);
     expect(swaps).toBeGreaterThan(100);
     expect((await readdir(outside)).sort()).toEqual(["f.txt", "only-outside.txt"]);
