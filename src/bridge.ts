@@ -13,13 +13,10 @@ import { cleanStaleCheckpoints, readCheckpoint, SessionCheckpoint } from "./mcp/
 import { SessionStore } from "./mcp/sessions/session-store.ts";
 import { SubscriptionHub } from "./mcp/subscriptions/subscription-hub.ts";
 import { TaskStore } from "./mcp/tasks/task-store.ts";
-import { isLoopbackHostname } from "./security/auth/host-origin.ts";
-import type { FetchDocument } from "./security/auth/oauth/client-metadata.ts";
 import { openRemoteAccess, type RemoteAccess } from "./security/auth/oauth/remote-access.ts";
-import { remoteEnabled, type RemoteAccessConfig } from "./config/remote.ts";
-import { createHttpClient } from "./capabilities/http/http-client.ts";
-import type { Toolset } from "./tools/platform/toolset.ts";
+import { remoteEnabled } from "./config/remote.ts";
 import type { Served } from "./ports/net.ts";
+import { documentFetcher, readOnly, readTls, remoteHostPolicy, urlHost } from "./remote-setup.ts";
 import { createWorkspace } from "./security/jail/workspace-jail.ts";
 import { randomToken } from "./security/auth/tokens.ts";
 import { createEventBus } from "./capabilities/events/event-bus.ts";
@@ -347,47 +344,6 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   }
 
   return { port: local.port, token, url, ...(remoteUrl && { remoteUrl }), lockPath: lock.path, stop };
-}
-
-/** The toolsets with their read-only tools only, for tokens with only mcp:read. */
-function readOnly(toolsets: readonly Toolset[]): Toolset[] {
-  return toolsets.flatMap((t) => {
-    const tools = t.tools.filter((tool) => tool.annotations.readOnlyHint === true);
-    return tools.length > 0 ? [{ ...t, tools }] : [];
-  });
-}
-
-function urlHost(bind: string): string {
-  return bind.includes(":") ? `[${bind}]` : bind;
-}
-
-/** Hosts and browser origins besides loopback: a specific bind address, the issuer's host, --cors-origin. */
-function remoteHostPolicy(bind: string, remote: RemoteAccessConfig): { extraHosts: string[]; extraOrigins: string[] } {
-  const hosts = isLoopbackHostname(bind) || bind === "0.0.0.0" || bind === "::" ? [] : [bind];
-  if (remote.issuerUrl !== undefined) hosts.push(new URL(remote.issuerUrl).hostname);
-  return { extraHosts: hosts, extraOrigins: [...remote.corsOrigins] };
-}
-
-async function readTls(runtime: Runtime, files: { certFile: string; keyFile: string }): Promise<{ cert: string; key: string }> {
-  const read = (path: string, what: string) =>
-    runtime.fs.readTextFile(path).catch((err: unknown) => {
-      throw new BridgeError("config_invalid", `--tls-${what} ${path}: ${errorMessage(err)}`, { cause: err });
-    });
-  return { cert: await read(files.certFile, "cert"), key: await read(files.keyFile, "key") };
-}
-
-/** Client ID Metadata Documents come through the SSRF-safe client: public addresses only unless allowed, no redirects. */
-function documentFetcher(runtime: Runtime, remote: RemoteAccessConfig): FetchDocument {
-  return async (url, opts) => {
-    const client = createHttpClient({ runtime, allowPrivate: remote.allowPrivateClientMetadata }, AbortSignal.timeout(opts.timeoutMs));
-    const answer = await client.request(url, {
-      timeoutMs: opts.timeoutMs,
-      maxBytes: opts.maxBytes,
-      maxRedirects: 0,
-      headers: { accept: "application/json" },
-    });
-    return { status: answer.status, headers: answer.headers, text: answer.text, truncated: answer.truncated };
-  };
 }
 
 /** A second bridge on one workspace splits its clients: say whose the first is, or refuse (--exclusive). */

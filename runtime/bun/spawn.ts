@@ -1,6 +1,6 @@
 // Runtime.spawn and Runtime.which on Bun's native Bun.spawn and Bun.which (faster than
 // node:child_process under Bun). Never a shell, as on Node (runtime/shared/spawn.ts).
-import type { Child, SpawnOptions } from "../../src/ports/process.ts";
+import type { Child, SpawnOptions } from "../../src/ports/spawn.ts";
 import { nodeSpawn } from "../shared/spawn.ts";
 import { groupAwareKill } from "../shared/process-groups.ts";
 import { abortedChild, failedChild } from "../shared/spawn-failed.ts";

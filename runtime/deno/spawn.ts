@@ -1,6 +1,6 @@
 // Runtime.spawn on Deno's native Deno.Command (web streams without node:stream adapters).
 // Never a shell, as on Node (runtime/shared/spawn.ts).
-import type { Child, SpawnOptions } from "../../src/ports/process.ts";
+import type { Child, SpawnOptions } from "../../src/ports/spawn.ts";
 import { childStdin, type StdinSink } from "../shared/child-stdin.ts";
 import { abortUntilExit, endGroup, groupAwareKill, markTree, trackGroup } from "../shared/process-groups.ts";
 import { abortedChild, failedChild } from "../shared/spawn-failed.ts";

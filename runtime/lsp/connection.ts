@@ -4,7 +4,7 @@
 // are answered with -32601, as vscode-jsonrpc does by default.
 import type { CancellationToken } from "vscode-jsonrpc/node";
 import { LspRequestError, type LspConnection } from "../../src/ports/lsp.ts";
-import type { Child, SpawnOptions } from "../../src/ports/process.ts";
+import type { Child, SpawnOptions } from "../../src/ports/spawn.ts";
 import { jsonRpc } from "./json-rpc.ts";
 import { readableForJsonRpc, writableForJsonRpc } from "./streams.ts";
 

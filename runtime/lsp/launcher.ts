@@ -1,5 +1,5 @@
 // The Runtime's languageServers member on one runtime's spawn (runtime/node.ts, bun.ts, deno.ts).
-import type { Child, SpawnOptions } from "../../src/ports/process.ts";
+import type { Child, SpawnOptions } from "../../src/ports/spawn.ts";
 import type { LanguageServerLauncher } from "../../src/ports/lsp.ts";
 import { bundledFile } from "./bundled.ts";
 import { startLanguageServer } from "./connection.ts";

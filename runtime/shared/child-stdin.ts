@@ -1,4 +1,4 @@
-// child.stdin for `stdin: "pipe"` (src/ports/process.ts, Child): one web WritableStream over what the
+// child.stdin for `stdin: "pipe"` (src/ports/spawn.ts, Child): one web WritableStream over what the
 // runtime gives (a Node Writable, Deno's WritableStream) whose failures are RuntimeErrors. Writing
 // to a child that closed its stdin or exited fails with EPIPE; it never crashes the process.
 import type { Writable } from "node:stream";

@@ -1,4 +1,4 @@
-// Process trees of children spawned with `processGroup: true` (src/ports/process.ts, SpawnOptions), on
+// Process trees of children spawned with `processGroup: true` (src/ports/spawn.ts, SpawnOptions), on
 // every runtime: signalling a whole tree, and ending each tree still running when this process
 // exits. Such a tree is outside our process group, so neither the terminal's Ctrl-C nor its hangup
 // reaches it; without the exit hook it would outlive the bridge as an orphan.
@@ -14,7 +14,7 @@
 // the group is ended. No cgroup is needed, and none is available to an unprivileged bridge.
 import { readdirSync, readFileSync } from "node:fs";
 import { RuntimeError } from "../../src/ports/errors.ts";
-import type { Child, KillSignal } from "../../src/ports/process.ts";
+import type { Child, KillSignal } from "../../src/ports/spawn.ts";
 import { nodeErrorCode, toRuntimeError } from "./errors.ts";
 
 const TREE_MARKER_VARIABLE = "CLAUDE_IDE_BRIDGE_TREE";

@@ -3,7 +3,7 @@
 // each names a missing cwd differently (Node blames the command, Deno says ENOENT for a file).
 import { statSync } from "node:fs";
 import { RuntimeError } from "../../src/ports/errors.ts";
-import type { Child } from "../../src/ports/process.ts";
+import type { Child } from "../../src/ports/spawn.ts";
 import { deadStdin } from "./child-stdin.ts";
 import { nodeErrorCode, toRuntimeError } from "./errors.ts";
 

@@ -6,7 +6,7 @@ import { access, stat } from "node:fs/promises";
 import { constants as osConstants } from "node:os";
 import { delimiter, join } from "node:path";
 import { Readable } from "node:stream";
-import type { Child, SpawnOptions } from "../../src/ports/process.ts";
+import type { Child, SpawnOptions } from "../../src/ports/spawn.ts";
 import { childStdin, nodeStdinSink } from "./child-stdin.ts";
 import { toRuntimeError } from "./errors.ts";
 import { abortUntilExit, endGroup, groupAwareKill, markTree, trackGroup } from "./process-groups.ts";
@@ -68,7 +68,7 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   };
 }
 
-/** A processGroup child and its pipes must not keep the event loop alive (src/ports/process.ts, SpawnOptions). */
+/** A processGroup child and its pipes must not keep the event loop alive (src/ports/spawn.ts, SpawnOptions). */
 function unrefAll(child: ChildProcess): void {
   child.unref();
   for (const pipe of [child.stdin, child.stdout, child.stderr]) {

@@ -71,7 +71,7 @@ type Probe = { ok: true; ms: number; server: string | undefined } | { ok: false;
 async function probeServer(runtime: Runtime, spec: ServerSpec, found: ResolvedCommand, root: string): Promise<Probe> {
   const started = Date.now();
   // A timer of our own, not AbortSignal.timeout: language servers run in their own process group,
-  // unref'd (src/ports/process.ts), and AbortSignal.timeout's timer is unref'd too, so in a short-lived
+  // unref'd (src/ports/spawn.ts), and AbortSignal.timeout's timer is unref'd too, so in a short-lived
   // command nothing else would keep the event loop alive while the server starts.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), LSP_TIMEOUT_MS);

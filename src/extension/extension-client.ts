@@ -3,6 +3,8 @@
 // and the state it pushes. Every socket gets a generation: when a newer one takes over (a reload, a
 // second window), the old socket's late answers, pushes and close are ignored, and what was pending
 // on it fails at once instead of waiting for its timeout.
+// Over 400 lines because the generation guard must see every path that touches the socket's state
+// (hello, answers, pushes, close, the breaker): split across files, a path could skip it unseen.
 import * as v from "valibot";
 import { ToolError, type ToolErrorCode } from "../errors.ts";
 import { CloseCode } from "../wire.ts";

@@ -5,7 +5,7 @@ import type { UpgradeWebSocket } from "hono/ws";
 import type { Fs } from "./fs.ts";
 import type { LanguageServerLauncher } from "./lsp.ts";
 import type { FetchHandler, PinnedFetchInit, ServeOptions, Served, WebSocketInfo } from "./net.ts";
-import type { Child, SpawnOptions } from "./process.ts";
+import type { Child, SpawnOptions } from "./spawn.ts";
 
 export interface Runtime {
   readonly name: "node" | "bun" | "deno";

@@ -2,7 +2,7 @@
 // the child never blocks on a full pipe), decoded as UTF-8 once complete. "head-and-tail" keeps the
 // first and the last half of the cap instead, with a marker between: a command's verdict (a test
 // summary, a compiler's last error) is usually at the end.
-import type { Child } from "../../ports/process.ts";
+import type { Child } from "../../ports/spawn.ts";
 import { concatBytes } from "../../lib/text/bytes.ts";
 
 export interface CollectedOutput {

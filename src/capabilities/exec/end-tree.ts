@@ -4,7 +4,7 @@
 // waiting. When the leader has exited, whatever it left in its group is ended too: a background job
 // (`server &` in an npm script) would otherwise run on unseen, and one that still holds the output
 // pipes would keep the call waiting for an end of output that never comes.
-import type { Child, KillSignal } from "../../ports/process.ts";
+import type { Child, KillSignal } from "../../ports/spawn.ts";
 
 /** From SIGTERM to SIGKILL. */
 const KILL_GRACE_MS = 2000;
