@@ -16,7 +16,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 
 /** src/'s layers, top first: a file may import from its own layer and the ones below it. */
 const LAYERS: readonly { name: string; holds: (path: string) => boolean }[] = [
-  { name: "app", holds: (p) => ["src/bridge.ts", "src/app.ts", "src/idle-exit.ts", "src/remote-setup.ts"].includes(p) || p.startsWith("src/cli/") },
+  {
+    name: "app",
+    holds: (p) => ["src/bridge.ts", "src/app.ts", "src/idle-exit.ts", "src/remote-setup.ts"].includes(p) || p.startsWith("src/cli/"),
+  },
   { name: "transports", holds: (p) => p.startsWith("src/transports/") },
   { name: "mcp", holds: (p) => p.startsWith("src/mcp/") },
   { name: "tools", holds: (p) => p.startsWith("src/tools/") },
