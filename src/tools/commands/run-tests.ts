@@ -11,6 +11,7 @@ import { defineTool } from "../platform/define-tool.ts";
 import { detectRunners } from "./test-runners/detect-runner.ts";
 import { RUN_MEMORY } from "./test-runners/run-memory.ts";
 import { RUNNERS, RUNNER_NAMES, type RunnerName, type RunRequest, type TestRunner } from "./test-runners/runners.ts";
+import { relativeFrames } from "./test-runners/stack-frames.ts";
 import { TestRun } from "./test-runners/test-run.ts";
 
 const MAX_FAILURES = 50;
@@ -111,7 +112,7 @@ async function runOnce(ctx: ToolContext, runner: TestRunner, request: RunRequest
     failed: parsed.failed,
     skipped: parsed.skipped,
     durationMs: result.durationMs,
-    failures: parsed.failures.slice(0, MAX_FAILURES),
+    failures: parsed.failures.slice(0, MAX_FAILURES).map((f) => ({ ...f, message: relativeFrames(f.message, ctx.fs.root) })),
     command: [runner.program, ...runner.args(request)].join(" "),
   };
   if (parsed.failures.length > MAX_FAILURES) run.failuresOmitted = parsed.failures.length - MAX_FAILURES;

@@ -22,6 +22,7 @@ import { gitToolset } from "../../../src/tools/git/index.ts";
 import { searchToolset } from "../../../src/tools/search/index.ts";
 import { gitFixture, type GitFixture } from "../../helpers/git-fixture.ts";
 import { dispatcher } from "../../helpers/tool-dispatch.ts";
+import { toolErrorCode } from "../../helpers/tool-error.ts";
 
 const execFileAsync = promisify(execFile);
 const SECRET = "fake-secret-4f1c";
@@ -615,8 +616,7 @@ async function battery(built: Built): Promise<Record<string, string>> {
   const outcomes: Record<string, string> = {};
   const call = async (label: string, tool: string, args: Record<string, unknown> = {}) => {
     const result = await d.call(tool, args);
-    const text = result.content[0]?.text ?? "";
-    outcomes[label] = result.isError === true ? (JSON.parse(text) as { code: string }).code : "ok";
+    outcomes[label] = toolErrorCode(result) ?? "ok";
   };
   const git = (label: string, args: string[]) => call(`runCommand git ${label}`, "runCommand", { command: "git", args });
   await call("getGitStatus", "getGitStatus");
