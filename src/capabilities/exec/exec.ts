@@ -19,11 +19,17 @@ import { childEnvironment, type ChildEnvOptions } from "../../security/commands/
 import type { CommandGuard } from "./command-guard.ts";
 import { endLeftovers, killAfterGrace } from "./end-tree.ts";
 import { runGitCommand } from "./git-command.ts";
-import { openGit, type GitOpenOptions, type OpenedGit, type SpawnGit } from "./git-runner.ts";
+import { guardedSettings, openGit, type GitOpenOptions, type OpenedGit, type SpawnGit } from "./git-runner.ts";
 import { findProgram, type FoundProgram } from "./program-lookup.ts";
 import { createReportFile } from "./report-file.ts";
 import { assertToolchainArgv, isToolchainProgram } from "./toolchain.ts";
-import { gitEnvironment } from "../../security/git/git-environment.ts";
+import { GIT_CHILD_ENV, configEnvironment, gitEnvironment } from "../../security/git/git-environment.ts";
+
+/**
+ * Declared programs that run git inside: gh finds the repository with `git remote -v` and
+ * `git config`, in the workspace, with the repository's config.
+ */
+const RUNS_GIT = new Set(["gh"]);
 
 const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
 /** Config and response files read to judge a command line. */
@@ -97,6 +103,13 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
     const env = gitEnvironment(deps.runtime.env, { passEnv: deps.guard.passEnv });
     return (args, o) => runResolved(deps.runtime, path, cwd, { ...o, args }, { signal, env: { exact: env } });
   };
+  // A program that runs git itself gets the runner's settings in its environment, so its git runs
+  // none of the repository's programs either. Without git on PATH it cannot run git at all.
+  const gitGuardEnvironment = async (cwd: string): Promise<Record<string, string>> => {
+    if ((await deps.runtime.which("git")) === undefined) return {};
+    const settings = await guardedSettings(await spawnGit(cwd), "read");
+    return { ...GIT_CHILD_ENV, ...configEnvironment(settings, deps.runtime.env) };
+  };
   const locate = async (command: string): Promise<FoundProgram> => {
     const found = await findProgram(deps.runtime, command, { root: deps.fs.root });
     if (found === undefined) throw missing(command);
@@ -120,7 +133,15 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
       }
       const path = await deps.runtime.which(command);
       if (path === undefined) throw missing(command);
-      return runResolved(deps.runtime, path, await cwdOf(opts), opts, { signal, env: { dropSecrets: false } });
+      const cwd = await cwdOf(opts);
+      const env = RUNS_GIT.has(command) ? { ...opts.env, ...(await gitGuardEnvironment(cwd)) } : opts.env;
+      return runResolved(
+        deps.runtime,
+        path,
+        cwd,
+        { ...opts, ...(env === undefined ? {} : { env }) },
+        { signal, env: { dropSecrets: false } },
+      );
     },
     async git(opts) {
       if (!declared.includes("git")) {
