@@ -12,6 +12,7 @@ import type { Runtime } from "../../ports/runtime.ts";
 import { ToolError, errorMessage, fsErrorCode } from "../../errors.ts";
 import { checkCommandLine } from "../../security/commands/command-policy.ts";
 import { checkCommandReach } from "../../security/commands/command-reach.ts";
+import { checkProjectConfig } from "../../security/commands/project-config.ts";
 import { expandArguments } from "../../security/commands/expand-arguments.ts";
 import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
 import { collectOutput, type CollectedOutput, type OutputKeep } from "./collect-output.ts";
@@ -179,6 +180,14 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
     async runToolchain(command, opts) {
       if (!isToolchainProgram(command)) assertToolchainArgv(command, []);
       const cwd = await cwdOf(opts);
+      const place = { cwd, folders: deps.fs.folders };
+      const readText = (path: string) => deps.fs.readText(path, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
+      // The argv is the tool's; the project's config files are not (a plugin in pytest's addopts).
+      const configured = await checkProjectConfig(
+        { command, args: [], place },
+        { readText, resolveHost: deps.runtime.resolveHost, allowPrivate: deps.guard.allowPrivateNetwork },
+      );
+      if (configured !== undefined) throw new ToolError("command_refused", configured.why, { suggestion: configured.suggestion });
       const found = await locate(command);
       const report = typeof opts.args === "function" ? await createReportFile(deps.runtime) : undefined;
       try {

@@ -254,8 +254,13 @@ const CASES: Case[] = [
     name: "sequence.editor",
     repo: 3,
     setup: async (s) => s.config(`[sequence]\n\teditor = ${await s.program("sequence-editor")}\n`),
-    // After the battery a rebase or merge may be stopped midway (a commit it could not sign).
-    // No control: after the battery, plain git did not reach the editor here.
+    // After the battery a rebase or merge may be stopped midway (a commit it could not sign), and
+    // the working tree is dirty again: the control ends both first and stashes around the rebase.
+    control: [
+      ["rebase", "--abort"],
+      ["merge", "--abort"],
+      ["rebase", "-i", "--autostash", "HEAD~1"],
+    ],
   },
   {
     name: "credential.helper (a shell command)",
@@ -338,8 +343,15 @@ const CASES: Case[] = [
   {
     name: "log.showSignature with gpg.ssh.program (an ssh-signed commit)",
     repo: 1,
-    setup: async (s) => s.config(`[log]\n\tshowSignature = true\n[gpg "ssh"]\n\tprogram = ${await s.program("gpg-ssh")}\n`),
-    // No control: plain git did not hand the crafted ssh signature to the program here.
+    async setup(s) {
+      // git verifies an ssh signature only against an allowed-signers file (an empty one will do).
+      const allowed = join(s.work, "..", "allowed-signers");
+      await writeFile(allowed, "");
+      await s.config(
+        `[log]\n\tshowSignature = true\n[gpg "ssh"]\n\tprogram = ${await s.program("gpg-ssh")}\n\tallowedSignersFile = ${allowed}\n`,
+      );
+    },
+    control: [["log", "-20"]],
   },
   {
     name: "log.showSignature with gpg.x509.program (an x509-signed commit)",
@@ -351,6 +363,15 @@ const CASES: Case[] = [
     name: "commit.gpgSign with gpg.program",
     repo: 3,
     setup: async (s) => s.config(`[commit]\n\tgpgSign = true\n[gpg]\n\tprogram = ${await s.program("gpg")}\n`),
+    control: [["commit", "--allow-empty", "-m", "control"]],
+  },
+  {
+    name: "commit.gpgSign with gpg.format = ssh and gpg.ssh.program",
+    repo: 6,
+    setup: async (s) =>
+      s.config(
+        `[commit]\n\tgpgSign = true\n[gpg]\n\tformat = ssh\n[gpg "ssh"]\n\tprogram = ${await s.program("ssh-sign")}\n[user]\n\tsigningKey = key::ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDx\n`,
+      ),
     control: [["commit", "--allow-empty", "-m", "control"]],
   },
   {
