@@ -184,7 +184,7 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
       const readText = (path: string) => deps.fs.readText(path, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
       // The argv is the tool's; the project's config files are not (a plugin in pytest's addopts).
       const configured = await checkProjectConfig(
-        { command, args: [], place },
+        { command, args: typeof opts.args === "function" ? [] : opts.args, place },
         { readText, resolveHost: deps.runtime.resolveHost, allowPrivate: deps.guard.allowPrivateNetwork },
       );
       if (configured !== undefined) throw new ToolError("command_refused", configured.why, { suggestion: configured.suggestion });

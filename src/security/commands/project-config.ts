@@ -1,7 +1,8 @@
 // What a project's own config files make a tool do beyond its arguments, read before the tool runs
 // (runCommand, runInTerminal, and the runs the tools build: runTests, audits):
 //   - npm reads `.npmrc` at the project and the registry, scoped registries and proxies it names
-//     are hosts npm connects to; its `git`, `script-shell`, `node-options` (and the like) name
+//     are hosts npm connects to (judged unless the command is one that reaches no registry: run,
+//     test, pkg...); its `git`, `script-shell`, `node-options` (and the like) name
 //     programs or code npm runs for every script and git dependency.
 //   - cargo reads `.cargo/config.toml` (and `.cargo/config`) in the directory and every parent: a
 //     registry index, a source replacement or an http proxy is a host cargo connects to.
@@ -15,6 +16,7 @@ import { dirname, isInside, join } from "../../lib/paths/posix-path.ts";
 import { hostBlockReason } from "../network/ssrf.ts";
 import type { ArgumentPlace } from "./argument-paths.ts";
 import type { Refusal } from "./command-policy.ts";
+import { npmCommand } from "./rules/npm-commands.ts";
 import { urlHost } from "./rules/url-host.ts";
 
 export interface ProjectConfigDeps {
@@ -39,7 +41,7 @@ export async function checkProjectConfig(
   const { command, place } = line;
   const dirs = workspaceDirs(place);
   if (command === "pytest") return pytestConfig(dirs, deps);
-  if (command === "npm") return npmConfig(dirs, deps);
+  if (command === "npm") return npmConfig(dirs, { ...deps, hosts: !offlineNpm(line.args) });
   if (command === "cargo") return cargoConfig(dirs, deps);
   return undefined;
 }
@@ -120,7 +122,18 @@ function tokens(value: string): string[] {
   return (value.match(/"[^"]*"|'[^']*'|[^\s,[\]"']+/g) ?? []).map((t) => t.replace(/^["']|["']$/g, "")).filter((t) => t !== "");
 }
 
-async function npmConfig(dirs: readonly string[], deps: ProjectConfigDeps): Promise<Refusal | undefined> {
+/**
+ * npm commands that never reach a registry (a project's scripts, its package.json), when the
+ * command is the first argument: an option before it could take the next word as its value.
+ */
+const OFFLINE_NPM = new Set(["run", "run-script", "test", "start", "stop", "restart", "pkg", "ls", "prefix", "root", "help", "explain"]);
+
+function offlineNpm(args: readonly string[]): boolean {
+  const first = args[0];
+  return first !== undefined && OFFLINE_NPM.has(npmCommand(first) ?? "");
+}
+
+async function npmConfig(dirs: readonly string[], deps: ProjectConfigDeps & { hosts: boolean }): Promise<Refusal | undefined> {
   for (const dir of dirs) {
     const file = join(dir, ".npmrc");
     const text = await deps.readText(file);
@@ -138,7 +151,7 @@ async function npmConfig(dirs: readonly string[], deps: ProjectConfigDeps): Prom
           suggestion: `Remove \`${key}\` from the project's .npmrc (the user's own ~/.npmrc may set it), then retry.`,
         };
       }
-      if (NPM_HOST_KEYS.test(key)) {
+      if (deps.hosts && NPM_HOST_KEYS.test(key)) {
         const refusal = await hostRefusal({ value, file, key, command: "npm" }, deps);
         if (refusal !== undefined) return refusal;
       }
