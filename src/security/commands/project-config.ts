@@ -15,9 +15,14 @@
 import { dirname, isInside, join } from "../../lib/paths/posix-path.ts";
 import { hostBlockReason } from "../network/ssrf.ts";
 import type { ArgumentPlace } from "./argument-paths.ts";
-import type { Refusal } from "./command-policy.ts";
 import { npmCommand } from "./rules/npm-commands.ts";
 import { urlHost } from "./rules/url-host.ts";
+
+/** command-policy.ts's Refusal, restated: that file imports the rules that import this one. */
+export interface Refusal {
+  why: string;
+  suggestion: string;
+}
 
 export interface ProjectConfigDeps {
   /** A workspace file's text, or undefined when it cannot be read (absent). */
