@@ -256,7 +256,8 @@ const CASES: Case[] = [
     repo: 3,
     setup: async (s) => s.config(`[sequence]\n\teditor = ${await s.program("sequence-editor")}\n`),
     // After the battery a rebase or merge may be stopped midway (a commit it could not sign).
-    // No control: after the battery, plain git did not reach the editor here.
+    // No control: after the battery, plain git did not reach the editor here (`rebase -i
+    // --autostash HEAD~1` runs it in a fresh repository, not in this one after the battery).
   },
   {
     name: "credential.helper (a shell command)",
@@ -339,8 +340,15 @@ const CASES: Case[] = [
   {
     name: "log.showSignature with gpg.ssh.program (an ssh-signed commit)",
     repo: 1,
-    setup: async (s) => s.config(`[log]\n\tshowSignature = true\n[gpg "ssh"]\n\tprogram = ${await s.program("gpg-ssh")}\n`),
-    // No control: plain git did not hand the crafted ssh signature to the program here.
+    async setup(s) {
+      // git verifies an ssh signature only against an allowed-signers file (an empty one will do).
+      const allowed = join(s.work, "..", "allowed-signers");
+      await writeFile(allowed, "");
+      await s.config(
+        `[log]\n\tshowSignature = true\n[gpg "ssh"]\n\tprogram = ${await s.program("gpg-ssh")}\n\tallowedSignersFile = ${allowed}\n`,
+      );
+    },
+    control: [["log", "-20"]],
   },
   {
     name: "log.showSignature with gpg.x509.program (an x509-signed commit)",
@@ -352,6 +360,15 @@ const CASES: Case[] = [
     name: "commit.gpgSign with gpg.program",
     repo: 3,
     setup: async (s) => s.config(`[commit]\n\tgpgSign = true\n[gpg]\n\tprogram = ${await s.program("gpg")}\n`),
+    control: [["commit", "--allow-empty", "-m", "control"]],
+  },
+  {
+    name: "commit.gpgSign with gpg.format = ssh and gpg.ssh.program",
+    repo: 6,
+    setup: async (s) =>
+      s.config(
+        `[commit]\n\tgpgSign = true\n[gpg]\n\tformat = ssh\n[gpg "ssh"]\n\tprogram = ${await s.program("ssh-sign")}\n[user]\n\tsigningKey = key::ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDx\n`,
+      ),
     control: [["commit", "--allow-empty", "-m", "control"]],
   },
   {
