@@ -8,6 +8,8 @@ import { outsideWorkspace } from "./workspace-scope.ts";
 
 /** Most outside paths named in a note; the rest are counted. */
 const NAMED = 5;
+/** git's name lists for the whole repository; a bigger one is cut, and counted short. */
+const LIST_MAX_BYTES = 8 * 1024 * 1024;
 
 /** Where the repository's top level is, from the workspace root ("../.."). */
 export function repositoryTop(repo: Pick<Repository, "prefix">): string {
@@ -42,7 +44,7 @@ export function wholeRepositoryNote(repo: Pick<Repository, "prefix">, opts: { na
 export async function changedOutside(repo: Repository): Promise<string[]> {
   if (repo.prefix === "") return [];
   const out = await repo.output(["status", "--porcelain", "-z", "--no-renames", "--untracked-files=normal"], {
-    maxOutputBytes: 4 * 1024 * 1024,
+    maxOutputBytes: LIST_MAX_BYTES,
   });
   // Porcelain v1 records are "XY path"; without renames there is one path per record.
   return outsideWorkspace(
@@ -58,7 +60,7 @@ export async function changedOutside(repo: Repository): Promise<string[]> {
 export async function diffedOutside(repo: Repository, args: readonly string[]): Promise<string[]> {
   if (repo.prefix === "") return [];
   const out = await repo.output([args[0] ?? "diff", ...NO_DIFF_PROGRAMS, "--name-only", "-z", ...args.slice(1)], {
-    maxOutputBytes: 4 * 1024 * 1024,
+    maxOutputBytes: LIST_MAX_BYTES,
   });
   return outsideWorkspace(
     repo,
