@@ -71,11 +71,11 @@ export default defineTool({
     // git commits the whole index: with the workspace a subfolder of its repository, files staged
     // beside it (by someone at the top level) would go into a commit the answer lists as the workspace's.
     const outside = await diffedOutside(repo, ["diff", "--cached"]);
-    const concluding = outside.length > 0 && (await operationInProgress(repo)) !== null;
+    const concluding = outside.paths.length > 0 && (await operationInProgress(repo)) !== null;
     if (!concluding) {
       refuseOutside(repo, {
         what: "This commit",
-        paths: outside,
+        paths: outside.paths,
         suggestion:
           "They were staged outside the workspace: commit in a terminal at the repository's top level, or unstage them there (git restore --staged <path>) and commit again.",
       });
@@ -96,7 +96,7 @@ export default defineTool({
       subject,
       files: files.slice(0, MAX_LISTED),
       ...(files.length > MAX_LISTED ? { omitted: files.length - MAX_LISTED } : {}),
-      ...(concluding ? { outsideWorkspace: outside.slice(0, MAX_LISTED) } : {}),
+      ...(concluding ? { outsideWorkspace: outside.paths.slice(0, MAX_LISTED) } : {}),
       ...hooksNote(skipped),
     };
   },
