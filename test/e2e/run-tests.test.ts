@@ -168,7 +168,7 @@ describe("runTests with mocha", () => {
 });
 
 describe("runTests with node --test", () => {
-  it("runs the runner package.json declares, through a fixed argv, and reads its TAP", { timeout: 60_000 }, async () => {
+  it("runs the runner package.json declares, through a fixed argv, and reads its TAP", { timeout: 120_000 }, async () => {
     const root = await workspace("node-test-project", {
       "package.json": JSON.stringify({ name: "n", scripts: { test: "node --test" } }),
       "test/a.test.js": `const test = require("node:test");\nconst assert = require("node:assert");\ntest("ok one", () => {});\ntest("bad one", () => {\n  assert.strictEqual(1, 2);\n});\ntest("skipped one", { skip: true }, () => {});\n`,
@@ -188,7 +188,7 @@ describe("runTests with node --test", () => {
 
 const noPytest = missingProgram("pytest", ["--version"]);
 describe.skipIf(noPytest !== undefined)(`runTests with pytest${noPytest === undefined ? "" : ` (skipped: ${noPytest})`}`, () => {
-  it("reads pytest's JUnit XML report", { timeout: 60_000 }, async () => {
+  it("reads pytest's JUnit XML report", { timeout: 180_000 }, async () => {
     const root = await workspace("pytest-project", {
       "pytest.ini": "[pytest]\n",
       "test_sample.py":
