@@ -61,7 +61,8 @@ export async function dispatcher(root: string, opts: DispatcherOptions = {}): Pr
   const workspace = await createWorkspace(runtime.fs, { root });
   const maxResultChars = opts.maxResultChars ?? 512 * 1024;
   const fixture = makeSession(
-    { maxResultChars, toolCallsPerMinute: 100_000, requestsPerMinute: 100_000 },
+    // settings.timeoutMs is each call's limit too (a tool that declares a longer one gets that).
+    { maxResultChars, toolCallsPerMinute: 100_000, requestsPerMinute: 100_000, timeoutMs: opts.settings?.timeoutMs ?? 5000 },
     {
       toolsets: opts.toolsets ?? TOOLSETS,
       env: (registry, events) =>

@@ -34,7 +34,12 @@ export default defineTool({
         v.description("Test name pattern (vitest/jest -t, pytest -k, go -run, cargo filter)."),
       ),
     ),
-    file: v.optional(v.pipe(v.string(), v.description("One test file or directory, relative to the workspace root."))),
+    file: v.optional(
+      v.pipe(
+        v.string(),
+        v.description("One test file or directory, relative to the workspace root (go: that file's tests; cargo: its target)."),
+      ),
+    ),
     runner: v.optional(
       v.pipe(v.picklist(RUNNER_NAMES), v.description('Runner to use instead of the detected one ("node" is node --test).')),
     ),
@@ -57,8 +62,12 @@ export default defineTool({
     const request: RunRequest = {};
     if (input.filter !== undefined) request.filter = checkedFilter(input.filter, "test filter");
     if (input.file !== undefined) request.file = ctx.fs.relative(await ctx.fs.resolve(input.file)) || ".";
+    // go runs a package, not a file: that file's tests are named instead, unless a filter was given.
+    if (runner.name === "go" && request.file?.endsWith("_test.go") === true && request.filter === undefined) {
+      request.names = goTestNames(await ctx.fs.readText(request.file, { maxBytes: MAX_REPORT_BYTES }));
+    }
     const memory = ctx.state(RUN_MEMORY);
-    const key = JSON.stringify([runner.name, request.filter, request.file]);
+    const key = JSON.stringify([runner.name, request.filter, request.file, request.names]);
     const hit = input.rerun === true ? undefined : memory.cached(key);
     if (hit !== undefined) return { ...hit.run, cachedAgoMs: hit.ageMs };
     const run = await runOnce(ctx, runner, request, input.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS);
@@ -127,4 +136,9 @@ function outputTail(prefix: string, stdout: string, stderr: string): string {
     .split(/\r?\n/)
     .filter((l) => l.trim() !== "");
   return prefix + lines.slice(-40).join("\n").slice(-4000);
+}
+
+/** The Test, Example and Fuzz functions a go test file declares: what `go test -run` picks from. */
+function goTestNames(text: string): string[] {
+  return [...text.matchAll(/^func\s+((?:Test|Example|Fuzz)\w*)\s*\(/gm)].map((m) => m[1] ?? "").filter((n) => n !== "");
 }

@@ -41,6 +41,7 @@ export default defineTool({
       ],
       empty: `Nothing to show for ${input.ref}.`,
       narrower: "pass paths, or patch: false for the header and file list",
+      outside: { args: ["show", "--format=", "--end-of-options", ref], what: `changes in ${input.ref}` },
     });
     return cutPatches(text, {
       maxLines: input.maxDiffLines,
