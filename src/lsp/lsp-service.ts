@@ -29,6 +29,8 @@ const READY_WAIT_MS = 20_000;
 const PUSH_WAIT_MS = 5_000;
 /** The same for an edit's check, which sends several files at once (clangd rebuilds them on two threads). */
 const EDIT_CHECK_WAIT_MS = 15_000;
+/** How long a push-only server gets to catch up with a change on disk before the answer says it may be stale. */
+const CATCH_UP_MS = 60_000;
 
 export interface LspDocument {
   readonly path: WorkspacePath;
@@ -57,8 +59,9 @@ export interface FileDiagnosticsResult {
   relative: string;
   items: Diagnostic[];
   server: string;
-  /** false when a push-only server published nothing for this content in time. */
+  /** false when a push-only server published nothing for this content in time, or had not caught up with a change on disk (`why`). */
   current: boolean;
+  why?: string;
 }
 
 interface WorkspaceDiagnostics {
@@ -117,8 +120,8 @@ export interface LspService {
    * closed (those under a deleted directory too), and every server gets didChangeWatchedFiles.
    */
   filesChanged(changes: readonly { path: WorkspacePath; type: 1 | 2 | 3 }[]): Promise<void>;
-  /** Called with a root-relative path when a file's diagnostics may have changed (pushed, pulled, or the file changed). */
-  onChange(listener: (relative: string) => void): () => void;
+  /** Called with a root-relative path when a file's diagnostics may have changed: the file changed on disk (told to the servers), or a server's diagnostics for it changed. */
+  onChange(listener: ChangeListener): () => void;
   /** A server's URI inside the workspace, through the jail; undefined for anything outside. */
   pathOf(uri: string): Promise<WorkspacePath | undefined>;
   status(): LspStatus;
@@ -126,6 +129,10 @@ export interface LspService {
   available(): Promise<AvailableServer[]>;
   stop(): Promise<void>;
 }
+
+/** "disk": the file changed and the servers were told; "diagnostics": a server's diagnostics for it changed. */
+type ChangeCause = "disk" | "diagnostics";
+type ChangeListener = (relative: string, cause: ChangeCause) => void;
 
 interface AvailableServer {
   id: string;
@@ -145,11 +152,11 @@ export interface LspServiceOptions {
 
 export function createLspService(opts: LspServiceOptions): LspService {
   const { runtime, fs } = opts;
-  const listeners = new Set<(relative: string) => void>();
+  const listeners = new Set<ChangeListener>();
   // Named as ctx.fs names files (root-relative), so listeners can compare with tool results.
-  const emit = (path: string) => {
+  const emit = (path: string, cause: ChangeCause) => {
     const name = isInside(path, fs.root) ? relative(fs.root, path) : path;
-    for (const listener of listeners) listener(name);
+    for (const listener of listeners) listener(name, cause);
   };
   let watcher: WorkspaceWatcher | undefined;
   const resolveCommand = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
@@ -168,7 +175,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       readText: (path) => fs.readResolvedText(path, { maxBytes: MAX_DOCUMENT_BYTES }),
       onDiagnosticsChanged: (uri) => {
         const path = fromFileUri(uri);
-        if (path !== undefined) emit(path);
+        if (path !== undefined) emit(path, "diagnostics");
       },
     },
     readConfig: (path) => fs.readText(path, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined),
@@ -185,7 +192,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
             changes: changes.map((c) => ({ uri: toFileUri(c.path), type: c.type })),
           });
         }
-        for (const change of changes) emit(change.path);
+        for (const change of changes) emit(change.path, "disk");
       });
       void watcher.start(fs.folders);
     },
@@ -221,14 +228,28 @@ export function createLspService(opts: LspServiceOptions): LspService {
   const diagnosticsFor = async (file: string, call: CallOptions & { start?: boolean }): Promise<FileDiagnosticsResult> => {
     const path = await fs.resolve(file);
     const relative = fs.relative(path);
+    // Changes the watcher has heard of reach the servers before the answer is taken from them.
+    await watcher?.settled();
     // Any server of the language will do (every server takes didOpen): pull where it can, push otherwise.
     const { server, languageId } = await pool.serverFor(path, relative, {
       method: "textDocument/didOpen",
       ...(call.onProgress ? { onStarting: call.onProgress } : {}),
       ...(call.start === false ? { start: false } : {}),
     });
-    const found = await server.diagnosticsFor(path, languageId, { deadline: Date.now() + PUSH_WAIT_MS, signal: call.signal });
-    return { path, relative, items: found.items, server: server.serverName, current: found.how !== "none" };
+    const found = await server.diagnosticsFor(path, languageId, {
+      // A server started moments ago is still loading its project (pyright, gopls): the first publication takes longer.
+      deadline: Math.max(Date.now() + PUSH_WAIT_MS, server.startedAt + (server.launch.spec.coldStartMs ?? 0)),
+      catchUpDeadline: Date.now() + CATCH_UP_MS,
+      signal: call.signal,
+    });
+    return {
+      path,
+      relative,
+      items: found.items,
+      server: server.serverName,
+      current: found.how === "pull" || found.how === "push",
+      ...(found.why === undefined ? {} : { why: found.why }),
+    };
   };
 
   const installed = new Map<string, Promise<boolean>>();
@@ -352,7 +373,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
         }
         await server.notify("workspace/didChangeWatchedFiles", { changes: [...events].map(([uri, type]) => ({ uri, type })) });
       }
-      for (const change of changes) emit(change.path);
+      for (const change of changes) emit(change.path, "disk");
     },
     async workspaceErrors(call) {
       if (pool.runningServers().length === 0) {

@@ -35,7 +35,8 @@ export const lspDiagnosticsBackend: DiagnosticsBackend = {
 
 function reportOf(files: readonly FileDiagnosticsResult[], skipped: DiagnosticsReport["skipped"]): DiagnosticsReport {
   const report: DiagnosticsReport = { diagnostics: [], sources: [], skipped };
-  const late = files.filter((f) => !f.current);
+  const late = files.filter((f) => !f.current && f.why === undefined);
+  const unsettled = files.filter((f) => !f.current && f.why !== undefined);
   for (const file of files) {
     if (!report.sources.includes(file.server)) report.sources.push(file.server);
     report.diagnostics.push(...file.items.map((d) => shapeOf(file.relative, file.server, d)));
@@ -47,6 +48,11 @@ function reportOf(files: readonly FileDiagnosticsResult[], skipped: DiagnosticsR
         .map((f) => f.relative)
         .slice(0, 5)
         .join(", ")}${late.length > 5 ? ` and ${late.length - 5} more` : ""}; call again to re-check`,
+    });
+  for (const file of unsettled)
+    skipped.push({
+      source: file.server,
+      reason: `${file.relative}: may be stale, ${file.why} after a change on disk; call again to re-check`,
     });
   return report;
 }
