@@ -1,7 +1,7 @@
 // getDiagnostics' language-server backend, in front of the checker CLIs
 // (src/services/diagnostics/backends.ts): a file a server handles is checked by it, for the
 // file's content on disk now (pulled where the server can, else pushed for the version just
-// synced); the whole workspace is every file an installed server handles, up to a bound, and the
+// synced); the whole workspace (or a directory) is every file an installed server handles, up to a bound, and the
 // result says how many were left out rather than being silently partial.
 import type { Diagnostic as LspDiagnostic } from "vscode-languageserver-protocol";
 import type { Diagnostic } from "./diagnostic.ts";
@@ -21,8 +21,13 @@ export const lspDiagnosticsBackend: DiagnosticsBackend = {
   },
   async collect(ctx, req) {
     const call = { signal: ctx.signal, onProgress: (message: string) => ctx.progress(0, { message }) };
-    if (req.file !== undefined) return reportOf([await ctx.lsp.diagnosticsFor(req.file, call)], []);
-    const found = await ctx.lsp.workspaceDiagnostics({ ...call, maxFiles: MAX_WORKSPACE_FILES });
+    const directory = req.file !== undefined && (await ctx.fs.stat(req.file)).isDirectory;
+    if (req.file !== undefined && !directory) return reportOf([await ctx.lsp.diagnosticsFor(req.file, call)], []);
+    const found = await ctx.lsp.workspaceDiagnostics({
+      ...call,
+      maxFiles: MAX_WORKSPACE_FILES,
+      ...(req.file === undefined ? {} : { under: req.file }),
+    });
     const skipped = [...found.failed];
     if (found.notChecked > 0)
       skipped.push({
