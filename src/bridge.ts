@@ -37,6 +37,8 @@ import { PromptCatalog } from "./prompts/prompt-catalog.ts";
 import { PROMPTS } from "./prompts/prompts.ts";
 import { RecentTests } from "./prompts/recent-tests.ts";
 import { ResourceWatch } from "./resources/resource-watch.ts";
+import { SKILLS } from "./skills/catalog.ts";
+import { skillPrompts } from "./skills/skill-prompts.ts";
 import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 
@@ -136,7 +138,12 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const recentTests = new RecentTests();
   events.subscribe("test.run", (run) => recentTests.record(run));
   const watch = new ResourceWatch({ fs: tools.env.fs, lsp, events, recentTests });
-  const content = { prompts: new PromptCatalog(PROMPTS), recentTests: () => recentTests.latest(), watch };
+  const content = {
+    prompts: new PromptCatalog([...PROMPTS, ...skillPrompts(SKILLS)]),
+    recentTests: () => recentTests.latest(),
+    watch,
+    skills: SKILLS,
+  };
   const sessionOptions = {
     content,
     registry,

@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client as Client2026, StreamableHTTPClientTransport as Http2026 } from "@modelcontextprotocol/client";
+import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -68,6 +69,10 @@ afterAll(async () => {
   if (base) await rm(base, { recursive: true, force: true });
 });
 
+function textOf(content: { text?: string } | { blob?: string } | undefined): string {
+  return content !== undefined && "text" in content ? String(content.text) : "";
+}
+
 function promptText(result: { messages: { content: { type: string; text?: string } }[] }): string {
   return result.messages.map((m) => (m.content.type === "text" ? (m.content.text ?? "") : "")).join("\n");
 }
@@ -123,11 +128,11 @@ describe("prompts", () => {
       argument: { name: "file", value: "src/ma" },
     });
     expect(paths.completion.values).toContain("src/math.ts");
-    const escape = await client.complete({
+    const outside = await client.complete({
       ref: { type: "ref/prompt", name: "fix-file-errors" },
       argument: { name: "file", value: "../" },
     });
-    expect(escape.completion.values).toEqual([]);
+    expect(outside.completion.values).toEqual([]);
     const branches = await client.complete({
       ref: { type: "ref/prompt", name: "summarize-branch" },
       argument: { name: "branch", value: "feat" },
@@ -156,7 +161,7 @@ describe("resources", () => {
     expect(png.contents[0]).toMatchObject({ mimeType: "image/png", blob: PNG.toString("base64") });
     await expect(client.readResource({ uri: "file:///etc/passwd" })).rejects.toThrow(/-32002|not found/i);
     const status = await client.readResource({ uri: "bridge://git/status" });
-    expect(JSON.parse(String(status.contents[0]?.text))).toMatchObject({ branch: "main" });
+    expect(JSON.parse(textOf(status.contents[0]))).toMatchObject({ branch: "main" });
   });
 
   it("sends resources/updated after a file changes on disk", async () => {
@@ -175,7 +180,7 @@ describe("resources", () => {
     fx.git(workspace, "commit", "-qam", "a commit made outside the bridge");
     await updated;
     const after = await client.readResource({ uri });
-    expect(String(after.contents[0]?.text)).not.toContain("notes.txt");
+    expect(textOf(after.contents[0])).not.toContain("notes.txt");
   });
 
   it("refuses to subscribe to a resource that cannot be watched, and keeps serving", async () => {
@@ -196,6 +201,20 @@ describe("SDK 2.x client (MCP 2026-07-28)", () => {
       expect(JSON.stringify(got.messages)).toContain("# fixture");
       const read = await modern.readResource({ uri: `file://${bridge.workspace}/README.md` });
       expect(read.contents[0]).toMatchObject({ text: "# fixture\n" });
+      // Skills (SEP-2640): listed, fetched by URI, and the SKILL.md read and verified (size, digest, frontmatter).
+      const skills = new SkillsClient(modern);
+      expect(skills.supported).toBe(true);
+      const listed = await skills.list();
+      expect(listed.invalid).toEqual([]);
+      expect(listed.skills.map((s) => s.frontmatter.name)).toEqual(
+        expect.arrayContaining(["navigate-before-edit", "refactor-safely", "debug-failing-test", "review-before-commit"]),
+      );
+      const { skill } = await skills.get("skill://refactor-safely/SKILL.md");
+      const file = await skills.read(skill);
+      expect(file.verified).toBe(true);
+      expect(file.body).toContain("renameSymbol");
+      const { prompts: all } = await modern.listPrompts();
+      expect(all.map((p) => p.name)).toContain("workflow-refactor-safely");
     } finally {
       await modern.close();
     }

@@ -21,6 +21,8 @@ import { completeArgument, getPrompt, listPrompts } from "../content/prompt-requ
 import { listResourcesPage, listTemplates, readOne } from "../content/resource-requests.ts";
 import type { ResourceContext } from "../../resources/resource-context.ts";
 import type { ResourceWatch } from "../../resources/resource-watch.ts";
+import type { Skill } from "../../skills/define-skill.ts";
+import { getSkill, isSkillUri, listSkills, readSkillFile } from "../content/skill-requests.ts";
 
 export interface CoreLimits extends RateLimits {
   timeoutMs: number;
@@ -50,6 +52,8 @@ export interface ContentSources {
   recentTests(): RecentTestRun | undefined;
   /** What resources/subscribe listens to; without it subscriptions are refused. */
   watch?: ResourceWatch;
+  /** The workflows served as MCP skills (skills/list, skills/get, skill:// files). */
+  skills?: readonly Skill[];
 }
 
 /** A checked tools/call: the tool and its validated input, or the result that ends it early. */
@@ -110,7 +114,16 @@ export class McpCore {
       const uri = params?.uri;
       throw new ProtocolError(RpcCode.resourceNotFound, `Resource not found: ${String(uri)}`, { data: { uri } });
     }
+    if (isSkillUri(params?.uri)) return readSkillFile(this.opts.content.skills ?? [], params.uri);
     return readOne(params, this.resourceContext(run), { maxChars: this.opts.limits.maxResultChars });
+  }
+
+  listSkills(): Promise<Params> {
+    return listSkills(this.opts.content?.skills ?? []);
+  }
+
+  getSkill(params: Params | undefined): Promise<Params> {
+    return getSkill(this.opts.content?.skills ?? [], params);
   }
 
   /** What serving a resource reaches: the prompt context, plus the jailed filesystem. */

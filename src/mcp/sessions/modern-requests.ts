@@ -79,6 +79,8 @@ export class ModernRequests {
     "resources/templates/list": () => this.opts.core.listResourceTemplates(),
     "resources/read": (r, e, d) => this.withRun(r, e, d, (run) => this.opts.core.readResource(r.params, run)),
     "prompts/list": () => this.opts.core.listPrompts(),
+    "skills/list": () => this.opts.core.listSkills(),
+    "skills/get": (r) => this.opts.core.getSkill(r.params),
     "prompts/get": (r, e, d) => this.withRun(r, e, d, (run) => this.opts.core.getPrompt(r.params, run)),
     "completion/complete": (r, e, d) => this.withRun(r, e, d, (run) => this.opts.core.complete(r.params, run)),
     "subscriptions/listen": (r, e, d) => this.listen(r, e, d),

@@ -110,6 +110,8 @@ export class McpSession {
     "resources/list": { handle: (r, related) => this.withRun(r, related, (run) => this.core.listResources(r.params?.cursor, run)) },
     "resources/templates/list": { handle: () => this.core.listResourceTemplates() },
     "resources/read": { handle: (r, related) => this.withRun(r, related, (run) => this.core.readResource(r.params, run)) },
+    "skills/list": { handle: () => this.core.listSkills() },
+    "skills/get": { handle: (r) => this.core.getSkill(r.params) },
     "resources/subscribe": { handle: (r) => this.resourceSubscriptions().subscribe(r.params) },
     "resources/unsubscribe": { handle: (r) => this.resourceSubscriptions().unsubscribe(r.params) },
     "prompts/list": { handle: () => this.core.listPrompts() },
