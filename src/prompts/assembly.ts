@@ -40,8 +40,8 @@ export class Assembly {
   }
 
   /** A section of text the prompt already has (quoted the same way). */
-  quote(title: string, source: string, text: string): void {
-    this.sections.push({ title, source, text, ok: true, more: `read ${source} yourself` });
+  quote(title: string, text: string, opts: { source: string }): void {
+    this.sections.push({ title, source: opts.source, text, ok: true, more: `read ${opts.source} yourself` });
   }
 
   /** A line of the bridge's own, outside any fence (what was not available, what was skipped). */
@@ -64,7 +64,7 @@ export class Assembly {
         text = text.slice(0, share);
       }
       const status = section.ok ? "" : " (the tool reported an error)";
-      const block = `\n## ${section.title}${status}\n${fence(section.source, text, this.nonce)}${cut}`;
+      const block = `\n## ${section.title}${status}\n${fence(section.source, text, { nonce: this.nonce })}${cut}`;
       parts.push(block);
       left -= block.length;
     });

@@ -10,7 +10,8 @@ export function fenceNonce(): string {
 }
 
 /** `text` quoted as data from `source`, between markers no text can forge. */
-export function fence(source: string, text: string, nonce: string): string {
+export function fence(source: string, text: string, opts: { nonce: string }): string {
+  const { nonce } = opts;
   // The nonce is random per prompt, but a text that somehow holds it still cannot end the fence early.
   const safe = text.split(nonce).join("[nonce removed]");
   const label = source.replace(/[\r\n]+/g, " ");

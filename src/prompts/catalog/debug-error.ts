@@ -10,7 +10,7 @@ export default definePrompt({
   async build(args, ctx) {
     const error = (args.error ?? "").trim();
     const a = new Assembly(ctx);
-    a.quote("The error", "the user's argument", error);
+    a.quote("The error", error, { source: "the user's argument" });
     // The distinctive part of a message: its first line, without numbers and quoted values.
     const needle =
       (error.split("\n")[0] ?? "")

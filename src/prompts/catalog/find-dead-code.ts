@@ -22,7 +22,7 @@ export default definePrompt({
       const files = found.ok ? fileCount(found.text) : undefined;
       counts.push(`${name}: ${files === undefined ? "search failed" : `${files} file(s) mention it`}`);
     }
-    if (names.length > 0) a.quote("How many files mention each symbol", "searchWorkspace", counts.join("\n"));
+    if (names.length > 0) a.quote("How many files mention each symbol", counts.join("\n"), { source: "searchWorkspace" });
     return a.render(`Find dead code in ${file}. A symbol mentioned only in its own file is a candidate; confirm each with findReferences (text search misses dynamic uses and finds unrelated words), and check exports used by other packages, tests or configuration.
 List the confirmed dead symbols with the evidence, and what is only suspicious. Remove nothing until the user agrees.`);
   },

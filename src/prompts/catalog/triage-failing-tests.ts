@@ -21,13 +21,8 @@ export default definePrompt({
       const failures = run.failures.filter((f) => args.test === undefined || f.test === args.test);
       const ago = Math.round((Date.now() - run.at) / 1000);
       a.note(`latest run (${run.runner}, ${ago} s ago): ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped.`);
-      a.quote(
-        "Failures",
-        "the latest runTests run",
-        failures.length === 0
-          ? "(no failure matches)"
-          : failures.map((f) => `${f.test}${f.file ? ` (${f.file}${f.line ? `:${f.line}` : ""})` : ""}\n${f.message}`).join("\n\n"),
-      );
+      const listed = failures.map((f) => `${f.test}${f.file ? ` (${f.file}${f.line ? `:${f.line}` : ""})` : ""}\n${f.message}`);
+      a.quote("Failures", listed.length === 0 ? "(no failure matches)" : listed.join("\n\n"), { source: "the latest runTests run" });
       const files = [...new Set(failures.map((f) => f.file).filter((f): f is string => f !== undefined))].slice(0, 3);
       for (const file of files) await a.add(`Test file ${file}`, { tool: "readFile", args: { path: file } });
     }
