@@ -33,6 +33,12 @@ import { buildInstructions } from "./tools/platform/instructions.ts";
 import { ToolRegistry } from "./tools/platform/registry.ts";
 import { createToolEnvironment, toolContext } from "./tools/platform/tool-environment.ts";
 import { TOOLSETS } from "./tools/toolsets.ts";
+import { PromptCatalog } from "./prompts/prompt-catalog.ts";
+import { PROMPTS } from "./prompts/prompts.ts";
+import { RecentTests } from "./prompts/recent-tests.ts";
+import { ResourceWatch } from "./resources/resource-watch.ts";
+import { SKILLS } from "./skills/catalog.ts";
+import { skillPrompts } from "./skills/skill-prompts.ts";
 import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 
@@ -129,7 +135,17 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   // MCP 2026-07-28: list changes reach every subscriptions/listen stream; long calls become tasks.
   const hub = new SubscriptionHub();
   const tasks = new TaskStore({ onChange: (taskId, task) => hub.publish({ kind: "task", taskId, task }) });
+  const recentTests = new RecentTests();
+  events.subscribe("test.run", (run) => recentTests.record(run));
+  const watch = new ResourceWatch({ fs: tools.env.fs, lsp, events, recentTests });
+  const content = {
+    prompts: new PromptCatalog([...PROMPTS, ...skillPrompts(SKILLS)]),
+    recentTests: () => recentTests.latest(),
+    watch,
+    skills: SKILLS,
+  };
   const sessionOptions = {
+    content,
     registry,
     logger: log,
     instructions,
@@ -292,6 +308,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       await checkpoint.stop();
       sockets.closeAll();
       tasks.dispose();
+      watch.dispose();
       ideLink.hub.stop();
       extension.stop();
       tools.states.dispose();

@@ -29,5 +29,7 @@ export interface BridgeEvents {
     failed: number;
     skipped: number;
     durationMs: number;
+    /** The failing tests (at most 50), for the prompts and resources that show the latest run. */
+    failures: { test: string; file?: string; line?: number; message: string }[];
   };
 }

@@ -15,6 +15,14 @@ import type { Budget, RateLimits } from "../limits/rate-budget.ts";
 import { takeFromAll } from "../limits/token-bucket.ts";
 import { decodeCursor, encodeCursor } from "../protocol/cursor.ts";
 import type { Params } from "../protocol/jsonrpc.ts";
+import type { PromptCatalog } from "../../prompts/prompt-catalog.ts";
+import type { PromptContext, RecentTestRun, ToolOutcome } from "../../prompts/prompt-context.ts";
+import { completeArgument, getPrompt, listPrompts } from "../content/prompt-requests.ts";
+import { listResourcesPage, listTemplates, readOne } from "../content/resource-requests.ts";
+import type { ResourceContext } from "../../resources/resource-context.ts";
+import type { ResourceWatch } from "../../resources/resource-watch.ts";
+import type { Skill } from "../../skills/define-skill.ts";
+import { getSkill, isSkillUri, listSkills, readSkillFile } from "../content/skill-requests.ts";
 
 export interface CoreLimits extends RateLimits {
   timeoutMs: number;
@@ -34,6 +42,18 @@ export interface CoreOptions {
   logger: Logger;
   instructions?: string;
   now?: () => number;
+  /** Prompts and what they read besides tools; without them the prompt list is empty. */
+  content?: ContentSources;
+}
+
+/** What prompts and resources are served from (src/prompts/), built once by the bridge. */
+export interface ContentSources {
+  prompts: PromptCatalog;
+  recentTests(): RecentTestRun | undefined;
+  /** What resources/subscribe listens to; without it subscriptions are refused. */
+  watch?: ResourceWatch;
+  /** The workflows served as MCP skills (skills/list, skills/get, skill:// files). */
+  skills?: readonly Skill[];
 }
 
 /** A checked tools/call: the tool and its validated input, or the result that ends it early. */
@@ -80,25 +100,74 @@ export class McpCore {
       : { tools: page };
   }
 
-  listResources(): Params {
-    return { resources: [] };
+  async listResources(cursor: unknown, run: CallRun): Promise<Params> {
+    if (this.opts.content === undefined) return { resources: [] };
+    return listResourcesPage(cursor, this.resourceContext(run), { pageSize: this.opts.limits.pageSize });
   }
 
   listResourceTemplates(): Params {
-    return { resourceTemplates: [] };
+    return this.opts.content === undefined ? { resourceTemplates: [] } : listTemplates();
   }
 
-  readResource(params: Params | undefined): Params {
-    const uri = params?.uri;
-    throw new ProtocolError(RpcCode.resourceNotFound, `Resource not found: ${String(uri)}`, { data: { uri } });
+  async readResource(params: Params | undefined, run: CallRun): Promise<Params> {
+    if (this.opts.content === undefined) {
+      const uri = params?.uri;
+      throw new ProtocolError(RpcCode.resourceNotFound, `Resource not found: ${String(uri)}`, { data: { uri } });
+    }
+    if (isSkillUri(params?.uri)) return readSkillFile(this.opts.content.skills ?? [], params.uri);
+    return readOne(params, this.resourceContext(run), { maxChars: this.opts.limits.maxResultChars });
+  }
+
+  listSkills(): Promise<Params> {
+    return listSkills(this.opts.content?.skills ?? []);
+  }
+
+  getSkill(params: Params | undefined): Promise<Params> {
+    return getSkill(this.opts.content?.skills ?? [], params);
+  }
+
+  /** What serving a resource reaches: the prompt context, plus the jailed filesystem. */
+  private resourceContext(run: CallRun): ResourceContext {
+    const ctx = this.opts.makeToolContext({
+      session: run.scope,
+      executables: [],
+      signal: run.signal,
+      progress: run.progress,
+      log: run.log,
+    });
+    return { ...this.promptContext(run), fs: ctx.fs, extensionConnected: ctx.extension.connected };
   }
 
   listPrompts(): Params {
-    return { prompts: [] };
+    return listPrompts(this.opts.content?.prompts);
   }
 
-  getPrompt(params: Params | undefined): Params {
-    throw new ProtocolError(RpcCode.invalidParams, `Invalid params: unknown prompt ${String(params?.name)}`);
+  getPrompt(params: Params | undefined, run: CallRun): Promise<Params> {
+    return getPrompt(params, this.promptContext(run), { catalog: this.opts.content?.prompts });
+  }
+
+  complete(params: Params | undefined, run: CallRun): Promise<Params> {
+    return completeArgument(params, this.promptContext(run), { catalog: this.opts.content?.prompts });
+  }
+
+  /** What a prompt reaches: the tools this session serves, run as calls of the session's own. */
+  private promptContext(run: CallRun): PromptContext {
+    return {
+      signal: run.signal,
+      recentTests: () => this.opts.content?.recentTests(),
+      tool: (name, args) => this.invokeTool(name, args ?? {}, run),
+    };
+  }
+
+  private async invokeTool(name: string, args: Record<string, unknown>, run: CallRun): Promise<ToolOutcome> {
+    const tool = this.registry.get(name);
+    if (tool === undefined) return { ok: false, text: `${name} is not served by this bridge (its toolset is off or needs a flag)` };
+    const checked = validateArguments(tool, args);
+    const result = checked.ok ? await this.runCall(tool, checked.value, run) : checked.result;
+    const text = result.content.map((block) => (block.type === "text" ? block.text : `[${block.type} content]`)).join("\n");
+    const outcome: ToolOutcome = { ok: result.isError !== true, text };
+    if (result.structuredContent !== undefined) outcome.data = result.structuredContent;
+    return outcome;
   }
 
   /**

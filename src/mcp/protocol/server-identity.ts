@@ -7,5 +7,13 @@ export const SERVER_INFO = { name: SERVER_NAME, title: "Claude IDE Bridge", vers
 
 /** A fresh object each time: codecs add to it (extensions) without touching the other era's. */
 export function serverCapabilities(): Record<string, Record<string, unknown>> {
-  return { tools: { listChanged: true }, logging: {}, resources: {}, prompts: {} };
+  return {
+    tools: { listChanged: true },
+    logging: {},
+    resources: { subscribe: true, listChanged: true },
+    prompts: {},
+    completions: {},
+    // MCP Skills (SEP-2640): the bridge's workflows as skill:// files (src/skills/).
+    extensions: { "io.modelcontextprotocol/skills": {} },
+  };
 }

@@ -7,7 +7,7 @@
 import { ProtocolError, RpcCode } from "../../errors.ts";
 import type { Budget } from "../limits/rate-budget.ts";
 import { logNotifier, progressNotifier } from "../call/notifiers.ts";
-import type { McpCore } from "../core/mcp-core.ts";
+import type { CallRun, McpCore } from "../core/mcp-core.ts";
 import {
   errorMessageFor,
   type JsonRpcRequest,
@@ -75,11 +75,14 @@ export class ModernRequests {
     "server/discover": () => discoverResult(this.opts.core.instructions),
     "tools/list": (r) => this.opts.core.listTools(r.params?.cursor),
     "tools/call": (r, e, d) => this.callTool(r, e, d),
-    "resources/list": () => this.opts.core.listResources(),
+    "resources/list": (r, e, d) => this.withRun(r, e, d, (run) => this.opts.core.listResources(r.params?.cursor, run)),
     "resources/templates/list": () => this.opts.core.listResourceTemplates(),
-    "resources/read": (r) => this.opts.core.readResource(r.params),
+    "resources/read": (r, e, d) => this.withRun(r, e, d, (run) => this.opts.core.readResource(r.params, run)),
     "prompts/list": () => this.opts.core.listPrompts(),
-    "prompts/get": (r) => this.opts.core.getPrompt(r.params),
+    "skills/list": () => this.opts.core.listSkills(),
+    "skills/get": (r) => this.opts.core.getSkill(r.params),
+    "prompts/get": (r, e, d) => this.withRun(r, e, d, (run) => this.opts.core.getPrompt(r.params, run)),
+    "completion/complete": (r, e, d) => this.withRun(r, e, d, (run) => this.opts.core.complete(r.params, run)),
     "subscriptions/listen": (r, e, d) => this.listen(r, e, d),
     "tasks/get": (r, e) => this.task(r, e),
     "tasks/cancel": (r, e) => {
@@ -191,6 +194,35 @@ export class ModernRequests {
         signal: controller.signal,
         progress: progressNotifier(request.params?._meta, send),
         log: logNotifier(tool.name, { threshold: () => envelope.logLevel, send, local: core.logger }),
+      });
+    } finally {
+      delivery.signal?.removeEventListener("abort", stop);
+      if (this.calls.get(request.id) === controller) this.calls.delete(request.id);
+    }
+  }
+
+  /** A request that runs tools (prompts/get, completion/complete): cancellable like a tools/call. */
+  private async withRun(
+    request: JsonRpcRequest,
+    envelope: ModernEnvelope,
+    delivery: ModernDelivery,
+    fn: (run: CallRun) => Promise<Params>,
+  ): Promise<Params> {
+    const controller = new AbortController();
+    const stop = () => controller.abort("the client closed the request's stream");
+    if (delivery.signal) {
+      if (delivery.signal.aborted) stop();
+      else delivery.signal.addEventListener("abort", stop, { once: true });
+    } else {
+      this.calls.set(request.id, controller);
+    }
+    const send = this.sender(delivery);
+    try {
+      return await fn({
+        scope: this.opts.scope,
+        signal: controller.signal,
+        progress: progressNotifier(request.params?._meta, send),
+        log: logNotifier(request.method, { threshold: () => envelope.logLevel, send, local: this.opts.core.logger }),
       });
     } finally {
       delivery.signal?.removeEventListener("abort", stop);

@@ -23,11 +23,12 @@ import {
 import { negotiate } from "../protocol/revisions/legacy.ts";
 import { isLogLevel, type LogLevel } from "../../capabilities/log-levels.ts";
 import { logNotifier, progressNotifier } from "../call/notifiers.ts";
-import { McpCore, type CoreLimits } from "../core/mcp-core.ts";
+import { type CallRun, type ContentSources, McpCore, type CoreLimits } from "../core/mcp-core.ts";
 import { rateLimitedError, sessionBudget, type Budget } from "../limits/rate-budget.ts";
 import { takeFromAll } from "../limits/token-bucket.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
 import { SubscriptionHub } from "../subscriptions/subscription-hub.ts";
+import { SessionResources } from "../content/resource-requests.ts";
 import { TaskStore } from "../tasks/task-store.ts";
 import type { MessageSink } from "./message-sink.ts";
 import { type ModernDelivery, type ModernReply, ModernRequests } from "./modern-requests.ts";
@@ -51,6 +52,8 @@ interface SessionOptions {
   hub?: SubscriptionHub;
   /** The bridge's MCP Tasks; a store of its own when not given. */
   tasks?: TaskStore;
+  /** Prompts and resources; none when not given. */
+  content?: ContentSources;
   /**
    * The stateless endpoint's session (modern HTTP requests of every client): it never initializes,
    * and its tool calls are charged to the credential's budget alone, as no one client owns it.
@@ -90,6 +93,7 @@ export class McpSession {
   lastActivity: number;
 
   private state: State = "new";
+  private resources: SessionResources | undefined;
   private sink: MessageSink | undefined;
   private logLevel: LogLevel | undefined;
   private readonly inflight = new Map<RequestId, AbortController>();
@@ -103,11 +107,16 @@ export class McpSession {
     "tools/list": { handle: (r) => this.core.listTools(r.params?.cursor) },
     "tools/call": { handle: (r, related) => this.callTool(r, related) },
     "logging/setLevel": { handle: (r) => this.setLevel(r.params ?? {}) },
-    "resources/list": { handle: () => this.core.listResources() },
+    "resources/list": { handle: (r, related) => this.withRun(r, related, (run) => this.core.listResources(r.params?.cursor, run)) },
     "resources/templates/list": { handle: () => this.core.listResourceTemplates() },
-    "resources/read": { handle: (r) => this.core.readResource(r.params) },
+    "resources/read": { handle: (r, related) => this.withRun(r, related, (run) => this.core.readResource(r.params, run)) },
+    "skills/list": { handle: () => this.core.listSkills() },
+    "skills/get": { handle: (r) => this.core.getSkill(r.params) },
+    "resources/subscribe": { handle: (r) => this.resourceSubscriptions().subscribe(r.params) },
+    "resources/unsubscribe": { handle: (r) => this.resourceSubscriptions().unsubscribe(r.params) },
     "prompts/list": { handle: () => this.core.listPrompts() },
-    "prompts/get": { handle: (r) => this.core.getPrompt(r.params) },
+    "prompts/get": { handle: (r, related) => this.withRun(r, related, (run) => this.core.getPrompt(r.params, run)) },
+    "completion/complete": { handle: (r, related) => this.withRun(r, related, (run) => this.core.complete(r.params, run)) },
   };
 
   /**
@@ -261,6 +270,7 @@ export class McpSession {
     for (const controller of this.inflight.values()) controller.abort(reason);
     this.inflight.clear();
     this.modern.close(reason);
+    this.resources?.close();
     this.sink = undefined;
     this.opts.onClosed?.(this.id);
   }
@@ -311,6 +321,33 @@ export class McpSession {
       });
       if (result.isError) this.stats.errorCount += 1;
       return result;
+    } finally {
+      this.inflight.delete(request.id);
+    }
+  }
+
+  /** This session's resources/subscribe state, made on first use. */
+  private resourceSubscriptions(): SessionResources {
+    const watch = this.opts.content?.watch;
+    if (watch === undefined)
+      throw new ProtocolError(RpcCode.methodNotFound, "Method not found: this server offers no resource subscriptions");
+    this.resources ??= new SessionResources(watch, (method, params) => {
+      if (this.initialized) this.sink?.send(notificationMessage(method, params));
+    });
+    return this.resources;
+  }
+
+  /** A request that runs tools for the session (prompts/get): cancellable like a tools/call. */
+  private async withRun(request: JsonRpcRequest, related: MessageSink | undefined, fn: (run: CallRun) => Promise<Params>): Promise<Params> {
+    const controller = new AbortController();
+    this.inflight.set(request.id, controller);
+    try {
+      return await fn({
+        scope: this.id,
+        signal: controller.signal,
+        progress: progressNotifier(request.params?._meta, this.sender(related)),
+        log: logNotifier(request.method, { threshold: () => this.logLevel, send: this.sender(related), local: this.opts.logger }),
+      });
     } finally {
       this.inflight.delete(request.id);
     }

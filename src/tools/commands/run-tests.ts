@@ -81,6 +81,7 @@ export default defineTool({
       failed: run.failed,
       skipped: run.skipped,
       durationMs: run.durationMs,
+      failures: run.failures.slice(0, 50),
     });
     return run;
   },

@@ -22,7 +22,8 @@ const LAYERS: readonly { name: string; holds: (path: string) => boolean }[] = [
   },
   { name: "transports", holds: (p) => p.startsWith("src/transports/") },
   { name: "mcp", holds: (p) => p.startsWith("src/mcp/") },
-  { name: "tools", holds: (p) => p.startsWith("src/tools/") },
+  // Prompts, resources and skills run the tools by name through the engine, and sit with them.
+  { name: "tools", holds: (p) => /^src\/(tools|prompts|resources|skills)\//.test(p) },
   { name: "services", holds: (p) => p.startsWith("src/services/") },
   { name: "capabilities", holds: (p) => p.startsWith("src/capabilities/") },
   { name: "engines", holds: (p) => p.startsWith("src/lsp/") || p.startsWith("src/extension/") },

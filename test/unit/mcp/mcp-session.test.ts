@@ -49,7 +49,7 @@ describe("lifecycle", () => {
     const { call, init } = makeSession();
     expect(errorOf(await call("sampling/createMessage")).code).toBe(-32601);
     await init();
-    expect(errorOf(await call("completion/complete")).code).toBe(-32601);
+    expect(errorOf(await call("elicitation/create")).code).toBe(-32601);
   });
 
   it.each(SUPPORTED_PROTOCOL_VERSIONS)("echoes the supported version %s", async (version) => {

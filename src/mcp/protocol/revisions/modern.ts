@@ -128,6 +128,9 @@ const CACHE_HINTS: Readonly<Record<string, { ttlMs: number; cacheScope: "public"
   "prompts/list": { ttlMs: 60_000, cacheScope: "private" },
   "resources/list": { ttlMs: 60_000, cacheScope: "private" },
   "resources/templates/list": { ttlMs: 60_000, cacheScope: "private" },
+  // The workflows change only with the bridge's version.
+  "skills/list": { ttlMs: 60_000, cacheScope: "private" },
+  "skills/get": { ttlMs: 60_000, cacheScope: "private" },
   // File contents change under the client's feet: fresh once, never shared.
   "resources/read": { ttlMs: 0, cacheScope: "private" },
 };
@@ -152,7 +155,8 @@ export function modernError(err: ProtocolError): ProtocolError {
 
 /** server/discover's answer (before modernResult adds resultType and the rest). */
 export function discoverResult(instructions: string | undefined): Params {
-  const capabilities: Params = { ...serverCapabilities(), extensions: { [TASKS_EXTENSION]: {} } };
+  const base = serverCapabilities();
+  const capabilities: Params = { ...base, extensions: { ...base.extensions, [TASKS_EXTENSION]: {} } };
   const result: Params = { supportedVersions: [...MODERN_PROTOCOL_VERSIONS], capabilities };
   if (instructions) result.instructions = instructions;
   return result;
