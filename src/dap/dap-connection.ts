@@ -35,6 +35,7 @@ export class DapConnection {
   private readonly reverse = new Map<string, ReverseHandler>();
   private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
   private closedReason: string | undefined;
+  private reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
   /** Resolves once the adapter's stream ended or close() was called. */
   readonly closed: Promise<void>;
 
@@ -98,6 +99,8 @@ export class DapConnection {
   /** Stops reading and writing; pending requests fail as "closed". Idempotent. */
   async close(): Promise<void> {
     this.markClosed("closed by the bridge");
+    // Stop reading now: an adapter that keeps its output open must not keep the close waiting.
+    await this.reader?.cancel().catch(() => {});
     await this.writer.close().catch(() => {});
     await this.closed.catch(() => {});
   }
@@ -112,6 +115,7 @@ export class DapConnection {
 
   private async readLoop(): Promise<void> {
     const reader = this.io.readable.getReader();
+    this.reader = reader;
     const messages = new MessageReader();
     try {
       for (;;) {
