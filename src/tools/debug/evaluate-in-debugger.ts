@@ -15,10 +15,10 @@ export default defineTool({
     "Evaluates an expression in the stopped program's frame (default: the top one) and returns its value, type and children. It runs in the program.",
   searchHint: "evaluate expression debugger watch print variable value repl",
   input: v.strictObject({
-    expression: v.pipe(v.string(), v.minLength(1), v.maxLength(10_000)),
+    expression: v.pipe(v.string(), v.minLength(1), v.maxLength(10_000), v.description("In the program's language.")),
     frameId: v.optional(v.pipe(v.number(), v.integer(), v.description("From getDebugState's stack (default: the top frame)."))),
-    sessionId: v.optional(v.string()),
-    depth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4))),
+    sessionId: v.optional(v.pipe(v.string(), v.description("Default: your latest session."))),
+    depth: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4), v.description("Levels of children (default 1)."))),
   }),
   output: v.object({
     result: v.string(),

@@ -11,10 +11,10 @@ export default defineTool({
     "Reads what the debugged program printed (stdout, stderr, debugger console), paged: call again with the `from` it gives to read on.",
   searchHint: "debug output program stdout stderr console log printed",
   input: v.strictObject({
-    sessionId: v.optional(v.string()),
+    sessionId: v.optional(v.pipe(v.string(), v.description("Default: your latest session."))),
     from: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.description("Entry to start at (default 0)."))),
-    maxChars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(200_000))),
-    streams: v.optional(v.array(v.picklist(["stdout", "stderr", "console"]))),
+    maxChars: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(200_000), v.description("Default 20000."))),
+    streams: v.optional(v.pipe(v.array(v.picklist(["stdout", "stderr", "console"])), v.description("Default: all."))),
   }),
   annotations: { readOnlyHint: true },
   async handler(input, ctx) {

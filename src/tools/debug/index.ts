@@ -16,7 +16,7 @@ import stopDebugging from "./stop-debugging.ts";
 
 export const debugToolset = defineToolset({
   name: "debug",
-  purpose: "a headless debugger (Python, C/C++): breakpoints, stepping, stack and variables, evaluation, program output",
+  purpose: "debugger: breakpoints, steps, variables",
   tools: [
     startDebugging,
     setDebugBreakpoints,

@@ -26,7 +26,7 @@ export default defineTool({
       v.pipe(
         v.array(
           v.strictObject({
-            line: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+            line: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("1-based."))),
             text: v.optional(
               v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description("Text of the line (found again after edits).")),
             ),
@@ -40,7 +40,7 @@ export default defineTool({
     ),
     functions: v.optional(
       v.pipe(
-        v.array(v.strictObject({ name: v.pipe(v.string(), v.minLength(1), v.maxLength(1000)), ...when })),
+        v.array(v.strictObject({ name: v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.description("Function name.")), ...when })),
         v.maxLength(MAX_BREAKPOINTS),
         v.description("Replaces all function breakpoints."),
       ),

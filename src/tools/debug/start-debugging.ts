@@ -20,13 +20,15 @@ export default defineTool({
   searchHint: "debug start debugger launch program breakpoint python c cpp debugpy lldb",
   input: v.strictObject({
     program: v.optional(v.pipe(v.string(), v.description("Script (.py) or compiled executable, workspace-relative."))),
-    args: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(32_768))), v.maxLength(1000))),
+    args: v.optional(
+      v.pipe(v.array(v.pipe(v.string(), v.maxLength(32_768))), v.maxLength(1000), v.description("Arguments of the program.")),
+    ),
     test: v.optional(v.pipe(v.string(), v.description('Python: a pytest target ("tests/test_x.py::test_y") instead of program.'))),
     configName: v.optional(v.pipe(v.string(), v.description("A launch configuration's name in .vscode/launch.json."))),
-    language: v.optional(v.picklist(Object.keys(DEBUG_ADAPTERS) as ["python", "c"])),
+    language: v.optional(v.pipe(v.picklist(Object.keys(DEBUG_ADAPTERS) as ["python", "c"]), v.description("Default: from the program."))),
     cwd: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root)."))),
-    env: v.optional(v.record(v.string(), v.pipe(v.string(), v.maxLength(32_768)))),
-    stopOnEntry: v.optional(v.boolean()),
+    env: v.optional(v.pipe(v.record(v.string(), v.pipe(v.string(), v.maxLength(32_768))), v.description("Extra variables."))),
+    stopOnEntry: v.optional(v.pipe(v.boolean(), v.description("Stop at the first line."))),
     breakOnUncaught: v.optional(v.pipe(v.boolean(), v.description("Stop on an uncaught exception (default true)."))),
     timeoutMs: v.optional(
       v.pipe(
