@@ -97,7 +97,10 @@ export type ToolErrorCode =
   | "not_supported"
   | "language_server_error"
   | "symbol_not_found"
-  | "code_action_not_found";
+  | "code_action_not_found"
+  // Debugger:
+  | "debug_session_not_found"
+  | "debug_adapter_error";
 
 /**
  * An expected failure of a tool, answered as an `isError` result. The suggestion is required: the

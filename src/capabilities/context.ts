@@ -7,6 +7,7 @@ import type { Exec } from "./exec/exec.ts";
 import type { HttpClient } from "./http/http-client.ts";
 import type { ExtensionClient } from "../extension/extension-client.ts";
 import type { LspService } from "../lsp/lsp-service.ts";
+import type { DebugEngine } from "../dap/debug-engine.ts";
 import type { LogLevel } from "./log-levels.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import type { ToolsetState, ToolsetStateKey } from "./toolset-state.ts";
@@ -91,6 +92,8 @@ export interface ToolEnvironment {
   readonly events: EventPublisher;
   /** Language servers of the workspace (src/lsp/lsp-service.ts): one per language and project root, shared by all sessions. */
   readonly lsp: LspService;
+  /** Debug adapters (src/dap/debug-engine.ts): finds them and starts sessions; the debug toolset's state owns the sessions. */
+  readonly debug: DebugEngine;
 }
 
 /** What belongs to one call. */

@@ -1,6 +1,7 @@
 // Every toolset of the bridge, in the order tools/list and the instructions show them.
 import { bridgeToolset } from "./bridge/index.ts";
 import { commandsToolset } from "./commands/index.ts";
+import { debugToolset } from "./debug/index.ts";
 import { editToolset } from "./edit/index.ts";
 import { editorToolset } from "./editor/index.ts";
 import { filesToolset } from "./files/index.ts";
@@ -26,5 +27,6 @@ export const TOOLSETS: readonly Toolset[] = [
   githubToolset,
   commandsToolset,
   qualityToolset,
+  debugToolset,
   bridgeToolset,
 ];

@@ -6,6 +6,7 @@ import { createExec } from "../../capabilities/exec/exec.ts";
 import { createHttpClient } from "../../capabilities/http/http-client.ts";
 import type { LspService } from "../../lsp/lsp-service.ts";
 import { noLanguageServers } from "../../lsp/no-language-servers.ts";
+import { DebugEngine } from "../../dap/debug-engine.ts";
 import type { Runtime } from "../../ports/runtime.ts";
 import type { Workspace } from "../../security/jail/workspace-jail.ts";
 import { ToolsetStates } from "../../capabilities/toolset-state.ts";
@@ -57,6 +58,7 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
       catalog: opts.catalog,
       events: opts.events,
       lsp: opts.lsp ?? noLanguageServers(),
+      debug: new DebugEngine(runtime, { passEnv: opts.settings.passEnv ?? [] }),
     },
   };
 }
@@ -72,6 +74,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     catalog: env.catalog,
     events: env.events,
     lsp: env.lsp,
+    debug: env.debug,
     state: (key) => host.states.get(key),
     exec: createExec(
       { runtime: host.runtime, fs: env.fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },

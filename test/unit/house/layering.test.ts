@@ -26,7 +26,7 @@ const LAYERS: readonly { name: string; holds: (path: string) => boolean }[] = [
   { name: "tools", holds: (p) => /^src\/(tools|prompts|resources|skills)\//.test(p) },
   { name: "services", holds: (p) => p.startsWith("src/services/") },
   { name: "capabilities", holds: (p) => p.startsWith("src/capabilities/") },
-  { name: "engines", holds: (p) => p.startsWith("src/lsp/") || p.startsWith("src/extension/") },
+  { name: "engines", holds: (p) => p.startsWith("src/lsp/") || p.startsWith("src/dap/") || p.startsWith("src/extension/") },
   { name: "foundation", holds: (p) => /^src\/(workspace|config|lock)\//.test(p) },
   { name: "security", holds: (p) => p.startsWith("src/security/") },
   { name: "lib", holds: (p) => p.startsWith("src/lib/") },

@@ -12,7 +12,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const srcDir = join(root, "src");
 
 const ALLOWED_PACKAGES = ["hono", "valibot", "@valibot/to-json-schema", "jose"];
-const TYPE_ONLY_PACKAGES = ["vscode-languageserver-protocol"];
+const TYPE_ONLY_PACKAGES = ["vscode-languageserver-protocol", "@vscode/debugprotocol"];
 
 function allowed(file: string, { spec, typeOnly }: Specifier): boolean {
   if (spec.startsWith(".")) {

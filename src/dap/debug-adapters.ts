@@ -1,0 +1,94 @@
+// The debug adapters the bridge knows, one per language, and how each is found on this machine:
+// like the language servers (src/lsp/server-specs.ts), by looking for the program on PATH, plus the
+// places the distribution's package puts it. Each entry also says how the adapter wants a program
+// launched, since the launch request's arguments are adapter-specific (DAP leaves them open).
+
+export type DebugLanguage = "python" | "c";
+
+export interface LaunchRequestInput {
+  /** Absolute path of the program (a script for Python, an executable for C/C++). */
+  program?: string;
+  /** Python only: a module to run instead of a program (`pytest` for a test). */
+  module?: string;
+  args: readonly string[];
+  /** Absolute, jailed working directory. */
+  cwd: string;
+  /** Extra variables for the program, on top of the scrubbed environment the adapter already runs in. */
+  env: Readonly<Record<string, string>>;
+  stopOnEntry: boolean;
+}
+
+export interface AdapterSpec {
+  readonly language: DebugLanguage;
+  /** What doctor and getToolCapabilities call it. */
+  readonly label: string;
+  /** How to install it when missing. */
+  readonly install: string;
+  /** Programs tried in order: the first that runs the adapter wins. */
+  readonly candidates: readonly { command: string; args: readonly string[]; check?: readonly string[] }[];
+  /** DAP's initialize adapterID. */
+  readonly adapterId: string;
+  /** The launch request's arguments for this adapter. */
+  launchArguments(input: LaunchRequestInput, found: { command: string }): Record<string, unknown>;
+  /** Exception breakpoint filters that stop on an uncaught exception (set by default). */
+  readonly uncaughtFilters: readonly string[];
+  /** File extensions of sources it debugs, for picking the language from a program's name. */
+  readonly extensions: readonly string[];
+}
+
+const python: AdapterSpec = {
+  language: "python",
+  label: "debugpy (python3 -m debugpy.adapter)",
+  install: "apt-get install python3-debugpy (Debian), or pip install debugpy for the project's Python",
+  // Debian's package lands in the system Python, which a version manager's python3 on PATH may not see.
+  candidates: [
+    { command: "python3", args: ["-m", "debugpy.adapter"], check: ["-c", "import debugpy.adapter"] },
+    { command: "/usr/bin/python3", args: ["-m", "debugpy.adapter"], check: ["-c", "import debugpy.adapter"] },
+  ],
+  adapterId: "debugpy",
+  launchArguments(input, found) {
+    return {
+      ...(input.module === undefined ? { program: input.program } : { module: input.module }),
+      args: [...input.args],
+      cwd: input.cwd,
+      env: { ...input.env },
+      // The program runs with the Python that has debugpy, so its launcher can import it.
+      python: [found.command],
+      console: "internalConsole",
+      stopOnEntry: input.stopOnEntry,
+      justMyCode: true,
+      redirectOutput: true,
+    };
+  },
+  uncaughtFilters: ["uncaught"],
+  extensions: [".py"],
+};
+
+const c: AdapterSpec = {
+  language: "c",
+  label: "lldb-dap (lldb-vscode in older LLVM)",
+  install: "apt-get install lldb (Debian ships lldb-vscode-NN; newer LLVM names it lldb-dap)",
+  candidates: ["lldb-dap", "lldb-vscode", ...[19, 18, 17, 16, 15, 14].flatMap((v) => [`lldb-dap-${v}`, `lldb-vscode-${v}`])].map(
+    (command) => ({ command, args: [] }),
+  ),
+  adapterId: "lldb",
+  launchArguments(input) {
+    return {
+      program: input.program,
+      args: [...input.args],
+      cwd: input.cwd,
+      // lldb-vscode takes the environment as "NAME=value" strings.
+      env: Object.entries(input.env).map(([k, v]) => `${k}=${v}`),
+      stopOnEntry: input.stopOnEntry,
+    };
+  },
+  // A C program's crash is a signal, which lldb stops on without a filter; C++ throws are opt-in.
+  uncaughtFilters: [],
+  extensions: [".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ""],
+};
+
+export const DEBUG_ADAPTERS: Readonly<Record<DebugLanguage, AdapterSpec>> = { python, c };
+
+export function isDebugLanguage(name: string): name is DebugLanguage {
+  return Object.hasOwn(DEBUG_ADAPTERS, name);
+}

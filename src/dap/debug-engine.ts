@@ -1,0 +1,220 @@
+// The debugger engine: finds each language's debug adapter, starts it in a process group of its own
+// with the environment runCommand's programs get (the user's secrets dropped: the program it runs is
+// the project's code, chosen by the model), and walks DAP's start-up sequence:
+// initialize -> launch (answered only after configurationDone by some adapters) -> initialized event
+// -> breakpoints -> configurationDone. Sessions are owned by the caller (the debug toolset's state).
+import type { DebugProtocol } from "@vscode/debugprotocol";
+import type { Runtime } from "../ports/runtime.ts";
+import type { Child } from "../ports/spawn.ts";
+import { childEnvironment } from "../security/commands/child-env.ts";
+import { DapConnection, DapRequestError } from "./dap-connection.ts";
+import { DEBUG_ADAPTERS, type AdapterSpec, type DebugLanguage, type LaunchRequestInput } from "./debug-adapters.ts";
+import { DebugSession } from "./debug-session.ts";
+
+export type EngineRuntime = Pick<Runtime, "spawn" | "which" | "env" | "fs">;
+
+export interface FoundAdapter {
+  language: DebugLanguage;
+  label: string;
+  available: boolean;
+  /** The program that runs it, when available. */
+  command?: string;
+  /** How to install it, when not. */
+  install?: string;
+}
+
+export interface StartOptions {
+  id: string;
+  language: DebugLanguage;
+  launch: LaunchRequestInput;
+  /** Called between the initialized event and configurationDone: set breakpoints here. */
+  configure(session: DebugSession): Promise<void>;
+  signal?: AbortSignal;
+}
+
+/** Longest wait for the adapter to get through its start-up sequence. */
+const START_TIMEOUT_MS = 30_000;
+const KILL_GRACE_MS = 2000;
+const STDERR_TAIL = 4096;
+
+export class DebugEngine {
+  private readonly found = new Map<DebugLanguage, Promise<FoundAdapter>>();
+
+  constructor(
+    private readonly runtime: EngineRuntime,
+    private readonly opts: { passEnv: readonly string[] },
+  ) {}
+
+  /** Each language's adapter, looked up once. */
+  adapters(): Promise<FoundAdapter[]> {
+    return Promise.all((Object.keys(DEBUG_ADAPTERS) as DebugLanguage[]).map((l) => this.adapter(l)));
+  }
+
+  adapter(language: DebugLanguage): Promise<FoundAdapter> {
+    let found = this.found.get(language);
+    if (found === undefined) {
+      found = this.lookUp(DEBUG_ADAPTERS[language]);
+      this.found.set(language, found);
+    }
+    return found;
+  }
+
+  /** Starts the adapter and the program; rejects with an Error saying what failed (the adapter's stderr included). */
+  async start(opts: StartOptions): Promise<DebugSession> {
+    const spec = DEBUG_ADAPTERS[opts.language];
+    const found = await this.adapter(opts.language);
+    if (found.command === undefined) throw new Error(`No ${spec.label} on this machine: ${spec.install}`);
+    const candidate = spec.candidates.find((c) => c.command === found.command) ?? spec.candidates[0];
+    const path = found.command.startsWith("/") ? found.command : await this.runtime.which(found.command);
+    if (path === undefined || candidate === undefined) throw new Error(`${found.command} is no longer on PATH`);
+    const child = this.runtime.spawn(path, [...candidate.args], {
+      cwd: opts.launch.cwd,
+      env: childEnvironment(this.runtime.env, undefined, { dropSecrets: true, passEnv: this.opts.passEnv }),
+      stdin: "pipe",
+      processGroup: true,
+    });
+    const stderr = drainTail(child.stderr);
+    const stdin = child.stdin;
+    if (stdin === undefined) throw new Error("The runtime gave the adapter no stdin");
+    const connection = new DapConnection({ readable: child.stdout, writable: stdin });
+    // A program started from an adapter's terminal request would run outside the command rules: refused.
+    connection.onReverseRequest("runInTerminal", () => {
+      throw new Error("The bridge runs programs in its own console only (runInTerminal is refused)");
+    });
+    const session = new DebugSession(opts.id, {
+      adapter: spec,
+      connection,
+      adapterProcess: { pid: child.pid, exited: child.exited, kill: () => endTree(child) },
+    });
+    try {
+      await withAbort(this.handshake(session, spec, { ...opts, command: path }), opts.signal);
+      return session;
+    } catch (err) {
+      await session.stop().catch(() => {});
+      const tail = stderr.text().trim();
+      // The caller's own failure (a breakpoint it could not place, say) goes back as it was.
+      if (!(err instanceof DapRequestError) && tail === "") throw err;
+      const message = err instanceof DapRequestError || err instanceof Error ? err.message : String(err);
+      throw new Error(tail === "" ? message : `${message}\nadapter stderr: ${tail.slice(-1000)}`);
+    }
+  }
+
+  private async handshake(session: DebugSession, spec: AdapterSpec, opts: StartOptions & { command: string }): Promise<void> {
+    const { connection } = session;
+    const initialized = new Promise<void>((resolve) => {
+      const off = connection.onEvent((e) => {
+        if (e.event === "initialized") {
+          off();
+          resolve();
+        }
+      });
+    });
+    const init = await connection.request<DebugProtocol.InitializeResponse>(
+      "initialize",
+      {
+        clientID: "claude-ide-bridge",
+        clientName: "claude-ide-bridge",
+        adapterID: spec.adapterId,
+        linesStartAt1: true,
+        columnsStartAt1: true,
+        pathFormat: "path",
+        supportsVariableType: true,
+        supportsRunInTerminalRequest: false,
+      } satisfies DebugProtocol.InitializeRequestArguments,
+      { timeoutMs: START_TIMEOUT_MS },
+    );
+    session.capabilities = { ...init.body, ...session.capabilities };
+    const launched = connection.request("launch", spec.launchArguments(opts.launch, { command: opts.command }), {
+      timeoutMs: START_TIMEOUT_MS,
+    });
+    // The launch may fail before initialized ever comes: whichever settles first decides.
+    await Promise.race([initialized, launched]);
+    await initialized;
+    await opts.configure(session);
+    if (session.capabilities.supportsConfigurationDoneRequest === true) await connection.request("configurationDone", {});
+    await launched;
+    if (session.runState.kind === "starting") session.markRunning();
+  }
+
+  private async lookUp(spec: AdapterSpec): Promise<FoundAdapter> {
+    const base = { language: spec.language, label: spec.label };
+    for (const candidate of spec.candidates) {
+      const path = candidate.command.startsWith("/")
+        ? await this.runtime.fs.stat(candidate.command).then(
+            (s) => (s.isFile ? candidate.command : undefined),
+            () => undefined,
+          )
+        : await this.runtime.which(candidate.command);
+      if (path === undefined) continue;
+      if (candidate.check !== undefined && !(await this.runs(path, candidate.check))) continue;
+      return { ...base, available: true, command: candidate.command };
+    }
+    return { ...base, available: false, install: spec.install };
+  }
+
+  private async runs(path: string, args: readonly string[]): Promise<boolean> {
+    try {
+      const child = this.runtime.spawn(path, [...args], { cwd: "/", env: childEnvironment(this.runtime.env, undefined) });
+      void child.stdout.cancel().catch(() => {});
+      void child.stderr.cancel().catch(() => {});
+      return (await child.exited) === 0;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** SIGTERM to the adapter's whole tree (the program included), SIGKILL after a grace if anything is left. */
+async function endTree(child: Child): Promise<void> {
+  signal(child, "SIGTERM");
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, KILL_GRACE_MS);
+  });
+  await Promise.race([
+    child.exited.then(
+      () => {},
+      () => {},
+    ),
+    late,
+  ]);
+  clearTimeout(timer);
+  // Whatever the leader left in its group (a launched program that ignored SIGTERM) ends now.
+  signal(child, "SIGKILL");
+}
+
+function signal(child: Child, name: "SIGTERM" | "SIGKILL"): void {
+  try {
+    child.kill(name, { group: true });
+  } catch {
+    // Already gone, or out of reach: nothing more to end.
+  }
+}
+
+function drainTail(stream: ReadableStream<Uint8Array>): { text(): string } {
+  let tail = "";
+  const decoder = new TextDecoder();
+  void (async () => {
+    const reader = stream.getReader();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        tail = (tail + decoder.decode(value, { stream: true })).slice(-STDERR_TAIL);
+      }
+    } catch {
+      // The stream ends with the process.
+    }
+  })();
+  return { text: () => tail };
+}
+
+function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work;
+  if (signal.aborted) return Promise.reject(new Error("cancelled"));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new Error("cancelled"));
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}

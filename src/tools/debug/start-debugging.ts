@@ -1,0 +1,96 @@
+// startDebugging: starts a program (or a pytest test, or a .vscode/launch.json configuration) under
+// its language's debug adapter, applies the caller's breakpoints, and waits for the first stop (a
+// breakpoint, an uncaught exception, the entry) or the end, up to a timeout.
+import * as v from "valibot";
+import { ToolError } from "../../errors.ts";
+import { DEBUG_ADAPTERS } from "../../dap/debug-adapters.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { applyAll, BreakpointReportSchema } from "./apply-breakpoints.ts";
+import type { BreakpointReport } from "./breakpoint-specs.ts";
+import { DEBUG_SESSIONS } from "./debug-sessions.ts";
+import { launchTarget } from "./launch-target.ts";
+import { DEFAULT_WAIT_MS, MAX_WAIT_MS } from "./run-control.ts";
+import { OutcomeSchema, outcomeView } from "./stop-view.ts";
+
+export default defineTool({
+  name: "startDebugging",
+  title: "Start debugging",
+  description:
+    "Runs a program, a pytest test or a launch.json configuration under the debugger (Python, C/C++); waits for the first breakpoint or exception. Runs project code.",
+  searchHint: "debug start debugger launch program breakpoint python c cpp debugpy lldb",
+  input: v.strictObject({
+    program: v.optional(v.pipe(v.string(), v.description("Script (.py) or compiled executable, workspace-relative."))),
+    args: v.optional(
+      v.pipe(v.array(v.pipe(v.string(), v.maxLength(32_768))), v.maxLength(1000), v.description("Arguments of the program.")),
+    ),
+    test: v.optional(v.pipe(v.string(), v.description('Python: a pytest target ("tests/test_x.py::test_y") instead of program.'))),
+    configName: v.optional(v.pipe(v.string(), v.description("A launch configuration's name in .vscode/launch.json."))),
+    language: v.optional(v.pipe(v.picklist(Object.keys(DEBUG_ADAPTERS) as ["python", "c"]), v.description("Default: from the program."))),
+    cwd: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root)."))),
+    env: v.optional(v.pipe(v.record(v.string(), v.pipe(v.string(), v.maxLength(32_768))), v.description("Extra variables."))),
+    stopOnEntry: v.optional(v.pipe(v.boolean(), v.description("Stop at the first line."))),
+    breakOnUncaught: v.optional(v.pipe(v.boolean(), v.description("Stop on an uncaught exception (default true)."))),
+    timeoutMs: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(100),
+        v.maxValue(MAX_WAIT_MS),
+        v.description(`Wait for the first stop (default ${DEFAULT_WAIT_MS}).`),
+      ),
+    ),
+  }),
+  output: v.object({
+    ...OutcomeSchema.entries,
+    language: v.string(),
+    program: v.string(),
+    breakpoints: v.array(BreakpointReportSchema),
+    msToFirstStop: v.optional(v.number()),
+  }),
+  // The program is the project's code: it may do anything its author wrote.
+  annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  timeoutMs: MAX_WAIT_MS + 60_000,
+  async handler(input, ctx) {
+    const sessions = ctx.state(DEBUG_SESSIONS);
+    const target = await launchTarget(input, ctx);
+    const found = await ctx.debug.adapter(target.language);
+    if (!found.available) {
+      throw new ToolError("probe_missing", `No debug adapter for ${target.language}: ${found.label} is not installed`, {
+        suggestion: `Install it (${found.install}) and call startDebugging again.`,
+      });
+    }
+    sessions.reserve();
+    let breakpoints: BreakpointReport[] = [];
+    const breakOnUncaught = input.breakOnUncaught ?? true;
+    const session = await ctx.debug
+      .start({
+        id: sessions.nextId(),
+        language: target.language,
+        launch: target.launch,
+        signal: ctx.signal,
+        configure: async (s) => {
+          breakpoints = await applyAll(ctx, s, { breakOnUncaught });
+        },
+      })
+      .catch((err: unknown) => {
+        if (err instanceof ToolError) throw err;
+        throw new ToolError(
+          "debug_adapter_error",
+          `Could not start ${target.shown} under ${found.label}: ${err instanceof Error ? err.message : String(err)}`,
+          {
+            suggestion: "Check that the program runs (runCommand or runTests), then try again.",
+          },
+        );
+      });
+    sessions.add({ session, owner: ctx.session, program: target.shown });
+    const outcome = await session.settled(input.timeoutMs ?? DEFAULT_WAIT_MS, ctx.signal);
+    const view = await outcomeView(session, outcome, { fs: ctx.fs, outputFrom: 0 });
+    return {
+      ...view,
+      language: target.language,
+      program: target.shown,
+      breakpoints,
+      ...(session.firstStopMs === undefined ? {} : { msToFirstStop: session.firstStopMs }),
+    };
+  },
+});

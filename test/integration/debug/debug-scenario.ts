@@ -1,0 +1,126 @@
+// The scenario every language's debugger test runs, in one debug session: stop at a breakpoint set by
+// a line's text, read a local, evaluate, step over, stop on a call line's 3rd hit (a hit count), step
+// into the call and out again, a breakpoint on a line without code answered as not bound there, the
+// uncaught failure with its stack, the end with the program's output; then a second session whose
+// MCP session ends mid-debugging leaves no process behind.
+import { expect } from "vitest";
+import type { DebugClient } from "../../helpers/debug-harness.ts";
+import { running } from "../../helpers/process-running.ts";
+import { MASKED } from "../../../src/tools/debug/stop-view.ts";
+
+interface Var {
+  name: string;
+  value: string;
+}
+interface Frame {
+  name: string;
+  file?: string;
+  line: number;
+}
+interface Outcome {
+  state: string;
+  stop?: {
+    reason: string;
+    stack: Frame[];
+    locals?: Var[];
+    exception?: { id?: string; message?: string; stackTrace?: string };
+    description?: string;
+  };
+  exitCode?: number;
+  newOutput?: string;
+  msToFirstStop?: number;
+  breakpoints?: { status: string; line?: number; boundLine?: number; message?: string }[];
+}
+
+export interface ScenarioProgram {
+  language: string;
+  /** The program to run (a script or an executable) and its source file. */
+  program: string;
+  source: string;
+  /** Lines of the source: the add function's first line, its return, the call in the loop, a trailing comment. */
+  lines: { addBody: number; addReturn: number; call: number; noCode: number };
+  /** The expression reading the loop's current element at the call line. */
+  thirdValue: string;
+  /** What the uncaught failure looks like. */
+  failure: { reason: string; id: RegExp; exitCode: number };
+}
+
+const local = (o: Outcome, name: string) => o.stop?.locals?.find((x) => x.name === name)?.value;
+
+export async function runScenario(client: DebugClient, p: ScenarioProgram): Promise<void> {
+  const pending = await client.data<{ breakpoints: { status: string; line: number }[] }>("setDebugBreakpoints", {
+    file: p.source,
+    breakpoints: [{ text: "total = a + b" }],
+  });
+  expect(pending.breakpoints).toEqual([{ file: p.source, line: p.lines.addBody, status: "pending" }]);
+
+  const first = await client.data<Outcome>("startDebugging", { program: p.program, timeoutMs: 60_000 });
+  console.log(`[debug] ${p.language}: startDebugging to first stop ${first.msToFirstStop} ms`);
+  expect(first.breakpoints?.[0]?.status).toBe("verified");
+  expect(first.state).toBe("stopped");
+  expect(first.stop?.reason).toBe("breakpoint");
+  expect(first.stop?.stack[0]).toMatchObject({ name: expect.stringContaining("add"), file: p.source, line: p.lines.addBody });
+  expect(local(first, "a")).toBe("0");
+  expect(local(first, "b")).toBe("1");
+
+  const evaluated = await client.data<{ result: string }>("evaluateInDebugger", { expression: "a + b * 10" });
+  expect(evaluated.result).toBe("10");
+
+  const over = await client.data<Outcome>("debugStepOver", {});
+  expect(over.stop?.stack[0]?.line).toBe(p.lines.addReturn);
+  expect(local(over, "total")).toBe("1");
+
+  // The call line's 3rd hit; and a line without code, which the adapter must not claim as bound there.
+  const set = await client.data<{ breakpoints: { status: string; line: number; boundLine?: number }[] }>("setDebugBreakpoints", {
+    file: p.source,
+    breakpoints: [{ text: "acc = add(acc", hitCondition: "3" }, { line: p.lines.noCode }],
+  });
+  expect(set.breakpoints[0]).toMatchObject({ line: p.lines.call, status: "verified" });
+  const noCode = set.breakpoints[1];
+  expect(noCode?.line).toBe(p.lines.noCode);
+  expect(
+    noCode?.status === "unverified" || (noCode?.boundLine !== undefined && noCode.boundLine !== p.lines.noCode),
+    JSON.stringify(noCode),
+  ).toBe(true);
+
+  const third = await client.data<Outcome>("debugContinue", {});
+  expect(third.stop?.reason).toBe("breakpoint");
+  expect(third.stop?.stack[0]?.line).toBe(p.lines.call);
+  // Hits count from when the breakpoint was set, during the 1st iteration: the 3rd is the 4th value's.
+  expect((await client.data<{ result: string }>("evaluateInDebugger", { expression: p.thirdValue })).result).toBe("4");
+
+  const into = await client.data<Outcome>("debugStepIn", {});
+  expect(into.stop?.stack[0]).toMatchObject({ name: expect.stringContaining("add"), line: p.lines.addBody });
+  expect(local(into, "a")).toBe("6");
+  expect(local(into, "b")).toBe("4");
+  const out = await client.data<Outcome>("debugStepOut", {});
+  expect(out.stop?.stack[0]?.name).toContain("main");
+  expect(local(out, "api_token")).toBe(MASKED);
+
+  await client.data("setDebugBreakpoints", { file: p.source, breakpoints: [] });
+  const failure = await client.data<Outcome>("debugContinue", {});
+  expect(failure.stop?.reason).toBe(p.failure.reason);
+  expect(failure.stop?.exception?.id ?? "").toMatch(p.failure.id);
+  expect(failure.stop?.stack.map((f) => f.name).join(" ")).toContain("main");
+  expect(failure.newOutput).toContain("acc is 15");
+
+  const end = await client.data<Outcome>("debugContinue", {});
+  expect(end.state).toBe("ended");
+  expect(end.exitCode).toBe(p.failure.exitCode);
+  expect(await client.text("getDebugOutput", {})).toContain("acc is 15");
+  const stopped = await client.data<{ wasRunning: boolean }>("stopDebugging", {});
+  expect(stopped.wasRunning).toBe(false);
+
+  // The client goes away mid-session: the adapter and the program it runs end with its MCP session.
+  await client.data("setDebugBreakpoints", { file: p.source, breakpoints: [{ line: p.lines.addBody }] });
+  expect((await client.data<Outcome>("startDebugging", { program: p.program, timeoutMs: 60_000 })).state).toBe("stopped");
+  const session = client.latest();
+  const pids = [session.pid, session.programPid];
+  expect(
+    pids.every((pid) => pid !== undefined && running(pid)),
+    JSON.stringify(pids),
+  ).toBe(true);
+  client.endMcpSession();
+  await session.stopped;
+  expect(pids.filter((pid) => pid !== undefined && running(pid))).toEqual([]);
+}
