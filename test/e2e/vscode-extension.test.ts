@@ -4,7 +4,8 @@
 // process; `claude-ide-bridge install-extension code-server` installs the packaged .vsix into a
 // fresh code-server; the extension finds the bridge from its lock file and connects. Then, through
 // an MCP client of the bridge and Claude Code's IDE link on the lock file's socket: VS Code's
-// diagnostics, goToDefinition through VS Code, an unsaved buffer, a selection made in the editor
+// diagnostics, goToDefinition, findReferences, hover, outline, workspace symbols and call hierarchy
+// through VS Code, an unsaved buffer, a selection made in the editor
 // (as a tool answer and as selection_changed), getToolCapabilities, doctor (installed, connected),
 // openDiff accepted and rejected through the UI (a screenshot kept in test-results/); then the
 // extension host is killed (tools fall back or fail within a second) and restarted (everything
@@ -199,6 +200,20 @@ it("VS Code's diagnostics, goToDefinition, an unsaved buffer and the selection r
   const definition = await mcp.callTool({ name: "goToDefinition", arguments: { file: "b.ts", line: 2, symbol: "foo" } });
   expect(definition._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
   expect(textOf(definition)).toMatch(/1 definition of `foo` \(b\.ts:2:\d+, VS Code\):\na\.ts:1:17 {2}export function foo/);
+
+  // The rest of code navigation and intelligence through VS Code's providers, in the headless shapes.
+  const references = await mcp.callTool({ name: "findReferences", arguments: { file: "a.ts", line: 1, symbol: "foo" } });
+  expect(references._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
+  expect(textOf(references)).toMatch(/^3 references to `foo` in 2 files \(VS Code\):\na\.ts:1:17 .*\nb\.ts:1:10 .*\nb\.ts:2:19 /);
+  expect(await text("getHover", { file: "b.ts", line: 2, symbol: "foo" })).toMatch(/function foo\(x: number\): number/);
+  expect(await text("getTypeSignature", { file: "b.ts", line: 2, symbol: "foo" })).toMatch(/function foo\(x: number\): number/);
+  expect(await text("getDocumentSymbols", { file: "b.ts" })).toMatch(
+    /^b\.ts \(4 lines, VS Code\):\n(.*\n)*s constant :2\n(.*\n)*label constant :3/,
+  );
+  expect(await text("searchWorkspaceSymbols", { query: "foo" })).toMatch(/match "foo" \(VS Code\):\nfoo function {2}a\.ts:1:17/);
+  expect(await text("getCallHierarchy", { file: "a.ts", line: 1, symbol: "foo", direction: "incoming" })).toMatch(
+    /^foo function {2}a\.ts:1:17 {2}\(VS Code\)\n {2}called by:\n {4}.* {2}b\.ts:\d+:\d+ {2}\(at line 2\)/,
+  );
 
   // Typed into the editor, not saved: the bridge sees VS Code's buffer.
   await page.locator(".monaco-editor .view-lines").first().click();
