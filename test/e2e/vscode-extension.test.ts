@@ -7,7 +7,8 @@
 // diagnostics, goToDefinition, findReferences, hover, outline, workspace symbols and call hierarchy
 // through VS Code, an unsaved buffer, a selection made in the editor
 // (as a tool answer and as selection_changed), getToolCapabilities, doctor (installed, connected),
-// openDiff accepted and rejected through the UI (a screenshot kept in test-results/); then the
+// openDiff accepted and rejected through the UI (a screenshot kept in test-results/), executeCode's
+// isError without a notebook kernel; then the
 // extension host is killed (tools fall back or fail within a second) and restarted (everything
 // back). The wall time and code-server's start -> "connected" go to
 // test-results/vscode-e2e-timings.json.
@@ -306,6 +307,11 @@ it("openDiff through Claude Code's IDE link: shown as a VS Code diff, accepted a
     ],
   });
   expect((await ide.call("closeAllDiffTabs", {})).result).toMatchObject({ content: [{ type: "text", text: "CLOSED_0_DIFF_TABS" }] });
+
+  // No Jupyter kernel in this VS Code (its Jupyter extension cannot be installed offline): executeCode says so.
+  const executed = (await ide.call("executeCode", { code: "print(1)" })).result as { isError?: boolean; content: { text: string }[] };
+  expect(executed.isError).toBe(true);
+  expect(executed.content[0]?.text).toMatch(/No Jupyter notebook kernel/);
 }, 180_000);
 
 it("the extension host killed: tools fall back or fail within a second; restarted, everything is back", async () => {
