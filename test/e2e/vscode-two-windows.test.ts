@@ -11,10 +11,17 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { findBridge } from "../../extension/src/discovery.ts";
 import { EXTENSION_AUTH_HEADER, EXTENSION_PATH, EXTENSION_PROTOCOL_VERSION } from "../../src/extension/protocol.ts";
 import { toFileUri } from "../../src/lib/paths/file-uri.ts";
-import { type BridgeProcess, makeWorkspace, startBridgeProcess } from "../helpers/spawn-bridge.ts";
+import { type BridgeProcess, makeWorkspace, REPO_ROOT, startBridgeProcess } from "../helpers/spawn-bridge.ts";
+
+// The extension's own discovery, loaded at run time: extension/ is a CommonJS package of its own,
+// outside the bridge's type check.
+type FindBridge = (opts: {
+  lockDir: string;
+  windowFolders: readonly string[];
+}) => Promise<{ port: number; token: string; workspace: string } | undefined>;
+let findBridge: FindBridge;
 
 let work: string;
 let configDir: string;
@@ -25,6 +32,7 @@ const sockets: WebSocket[] = [];
 const clients: Client[] = [];
 
 beforeAll(async () => {
+  ({ findBridge } = (await import(join(REPO_ROOT, "extension", "src", "discovery.ts"))) as { findBridge: FindBridge });
   work = await realpath(await mkdtemp(join(tmpdir(), "two-windows-")));
   configDir = join(work, "config");
   await mkdir(configDir);
