@@ -12,7 +12,7 @@
 // forks while it is being ended cannot outrun the scan. What escapes: a process that clears its
 // environment before exec (`env -i`), and everything on systems without /proc (macOS), where only
 // the group is ended. No cgroup is needed, and none is available to an unprivileged bridge.
-import { readdirSync, readFileSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readSync } from "node:fs";
 import { RuntimeError } from "../../src/ports/errors.ts";
 import type { Child, KillSignal } from "../../src/ports/spawn.ts";
 import { nodeErrorCode, toRuntimeError } from "./errors.ts";
@@ -54,44 +54,98 @@ export function trackGroup(pid: number, tree: { exited: Promise<unknown>; marker
   });
 }
 
-/** kill(-pid): every process of the group. A group already gone is not an error. */
-function signalGroup(pid: number, signal: KillSignal): void {
+/** kill(-pid): every process of the group; false when the group is gone (ESRCH, not an error). */
+function signalGroup(pid: number, signal: KillSignal): boolean {
   try {
     // Windows has no process groups to signal; its detached child is killed alone.
     process.kill(process.platform === "win32" ? pid : -pid, signal);
+    return true;
   } catch (err) {
     if (nodeErrorCode(err) !== "ESRCH") throw toRuntimeError(err);
+    return false;
   }
 }
 
+interface Scan {
+  pids: number[];
+  /**
+   * Whether every process listed was read. One that went away before its environment was read
+   * may have been marked and have forked a marked child the listing missed, so a scan that found
+   * nothing proves the tree gone only when it is complete.
+   */
+  complete: boolean;
+}
+
+const MARKER_KEY = new TextEncoder().encode(`${TREE_MARKER_VARIABLE}=`);
+const ASCII = new TextDecoder("latin1");
+/** One buffer for every environment read: a scan reads every process's, after every command. */
+let environBuffer = new Uint8Array(64 * 1024);
+
 /** The processes whose initial environment holds `TREE_MARKER_VARIABLE=<prefix>...` (none without /proc). */
-function markedProcesses(prefix: string): number[] {
+function markedProcesses(prefix: string): Scan {
   let entries: string[];
   try {
     entries = readdirSync("/proc");
   } catch {
-    return [];
+    return { pids: [], complete: true };
   }
-  const key = `${TREE_MARKER_VARIABLE}=`;
-  const found: number[] = [];
+  const pids: number[] = [];
+  let complete = true;
   for (const entry of entries) {
+    const first = entry.charCodeAt(0);
+    if (first < 48 || first > 57) continue;
     const pid = Number(entry);
     if (!Number.isInteger(pid) || pid === process.pid) continue;
-    let environ: string;
-    try {
-      environ = readFileSync(`/proc/${pid}/environ`, "latin1");
-    } catch {
-      continue;
-    }
-    if (!environ.includes(key)) continue;
-    const value = environ
-      .split("\0")
-      .find((v) => v.startsWith(key))
-      ?.slice(key.length);
+    const environ = readEnviron(pid);
+    if (environ === "gone") complete = false;
+    if (environ === "gone" || environ === "unreadable") continue;
+    // Most processes carry no marker: look for the key in the bytes before making a string.
+    const at = indexOf(environ, MARKER_KEY);
+    if (at < 0) continue;
+    const end = environ.indexOf(0, at);
+    const value = ASCII.decode(environ.subarray(at + MARKER_KEY.length, end < 0 ? environ.length : end));
     // A whole marker ("-12" must not match "-123"), or every marker of this bridge ("<instance>-").
-    if (value !== undefined && (prefix.endsWith("-") ? value.startsWith(prefix) : value === prefix)) found.push(pid);
+    if (prefix.endsWith("-") ? value.startsWith(prefix) : value === prefix) pids.push(pid);
   }
-  return found;
+  return { pids, complete };
+}
+
+/** /proc/<pid>/environ's bytes (a view of the shared buffer), or why there are none. */
+function readEnviron(pid: number): Uint8Array | "gone" | "unreadable" {
+  let fd: number;
+  try {
+    fd = openSync(`/proc/${pid}/environ`, "r");
+  } catch (err) {
+    return nodeErrorCode(err) === "ENOENT" || nodeErrorCode(err) === "ESRCH" ? "gone" : "unreadable";
+  }
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === environBuffer.length) {
+        const bigger = new Uint8Array(environBuffer.length * 2);
+        bigger.set(environBuffer);
+        environBuffer = bigger;
+      }
+      const read = readSync(fd, environBuffer, length, environBuffer.length - length, null);
+      if (read === 0) return environBuffer.subarray(0, length);
+      length += read;
+    }
+  } catch (err) {
+    return nodeErrorCode(err) === "ESRCH" ? "gone" : "unreadable";
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array): number {
+  const first = needle[0];
+  if (first === undefined) return 0;
+  for (let at = haystack.indexOf(first); at >= 0 && at + needle.length <= haystack.length; at = haystack.indexOf(first, at + 1)) {
+    let i = 1;
+    while (i < needle.length && haystack[at + i] === needle[i]) i++;
+    if (i === needle.length) return at;
+  }
+  return -1;
 }
 
 function kill(pid: number, signal: KillSignal | "SIGSTOP"): void {
@@ -103,17 +157,22 @@ function kill(pid: number, signal: KillSignal | "SIGSTOP"): void {
 }
 
 /**
- * Signals every process carrying the marker. A SIGKILL freezes them first, scanning until no new
- * one appears, so nothing forks its way out between the scan and the kill.
+ * Signals every process carrying the marker, and says whether that scan proves none is left. A
+ * SIGKILL freezes them first, scanning until no new one appears, so nothing forks its way out
+ * between the scan and the kill.
  */
-function signalMarked(marker: string, signal: KillSignal): void {
+function signalMarked(marker: string, signal: KillSignal): { found: number; complete: boolean } {
   if (signal !== "SIGKILL") {
-    for (const pid of markedProcesses(marker)) kill(pid, signal);
-    return;
+    const scan = markedProcesses(marker);
+    for (const pid of scan.pids) kill(pid, signal);
+    return { found: scan.pids.length, complete: scan.complete };
   }
   const frozen = new Set<number>();
+  let complete = false;
   for (let round = 0; round < FREEZE_ROUNDS; round++) {
-    const fresh = markedProcesses(marker).filter((pid) => !frozen.has(pid));
+    const scan = markedProcesses(marker);
+    const fresh = scan.pids.filter((pid) => !frozen.has(pid));
+    complete = scan.complete;
     if (fresh.length === 0) break;
     for (const pid of fresh) {
       kill(pid, "SIGSTOP");
@@ -121,6 +180,7 @@ function signalMarked(marker: string, signal: KillSignal): void {
     }
   }
   for (const pid of frozen) kill(pid, "SIGKILL");
+  return { found: frozen.size, complete };
 }
 
 function quietly(fn: () => void): void {
@@ -147,11 +207,17 @@ export function groupAwareKill(
   child: { pid: number | undefined; processGroup: boolean; marker?: string },
 ): Child["kill"] {
   const { pid, processGroup, marker } = child;
+  // Set once a signal found the tree empty: nothing is left to fork a new member, so a later
+  // signal (the SIGKILL that follows every SIGTERM) need not scan every process again.
+  let gone = false;
   return (signal = "SIGTERM", opts = {}) => {
     if (opts.group !== true) return killChild(signal);
     if (!processGroup) throw new RuntimeError("EINVAL", "kill(signal, { group: true }) needs a child spawned with processGroup: true");
-    if (pid !== undefined) signalGroup(pid, signal);
-    if (marker !== undefined) signalMarked(marker, signal);
+    if (gone) return;
+    const groupAlive = pid !== undefined && signalGroup(pid, signal);
+    if (marker === undefined) return;
+    const marked = signalMarked(marker, signal);
+    gone = !groupAlive && marked.found === 0 && marked.complete;
   };
 }
 
