@@ -49,7 +49,7 @@ export async function errorsOf(
         signal: opts.signal,
         ...(text === undefined ? {} : { text }),
       });
-      if (found.how === "none") late.push(files.name(path));
+      if (found.how === "none" || found.how === "unsettled") late.push(files.name(path));
       for (const d of found.items) if ((d.severity ?? 1) === 1) errors.push({ file: files.name(path), diagnostic: d });
     }
   };

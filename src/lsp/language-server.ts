@@ -20,6 +20,7 @@ import { initializeParams } from "./client-capabilities.ts";
 import { DiagnosticsStore } from "./diagnostics-store.ts";
 import { OpenDocuments, type SyncResult } from "./open-documents.ts";
 import { ProgressTracker } from "./progress-tracker.ts";
+import { WakeList } from "./wake-list.ts";
 import { supportsMethod } from "./server-capability.ts";
 import { answerServerRequests } from "./server-requests.ts";
 import type { ServerSpec } from "./server-specs.ts";
@@ -49,8 +50,13 @@ export interface ServerHooks {
 
 interface FileDiagnostics {
   items: Diagnostic[];
-  /** pull: asked for this content; push: published for this version; none: the server said nothing in time. */
-  how: "pull" | "push" | "none";
+  /**
+   * pull: asked for this content; push: published for this version; none: the server said nothing
+   * in time; unsettled: published, but the server had not caught up with a change on disk by the
+   * deadline (`why`), so the items may describe the state before it.
+   */
+  how: "pull" | "push" | "none" | "unsettled";
+  why?: string;
 }
 
 /** "typescript-go 7.0.2"; a version that is a JSON blob (gopls) or a long banner (clangd) is shortened. */
@@ -249,7 +255,7 @@ export class LanguageServer {
   async diagnosticsFor(
     path: WorkspacePath,
     languageId: string,
-    opts: { deadline: number; signal: AbortSignal; text?: string },
+    opts: { deadline: number; signal: AbortSignal; text?: string; catchUpDeadline?: number },
   ): Promise<FileDiagnostics> {
     const before = this.diagnostics.now;
     const synced = await this.sync(path, languageId, { text: opts.text });
@@ -258,7 +264,8 @@ export class LanguageServer {
     // Something it depends on changed since the server last saw this document: a pulling server
     // computes for the state now, a push-only one is made to analyse it again.
     const reopen = !pulls && !changed && doc.syncedAt < this.documents.epoch && this.launch.spec.refreshByReopening === true;
-    if (!pulls && !changed && doc.syncedAt < this.documents.epoch) {
+    const touched = !pulls && !changed && doc.syncedAt < this.documents.epoch;
+    if (touched) {
       doc = (await this.documents.touch(path, { reopen })) ?? doc;
       changed = true;
     }
@@ -281,15 +288,65 @@ export class LanguageServer {
     // Unchanged content whose diagnostics already came: they are current.
     if (!changed && known !== undefined && (known.version === undefined || known.version >= doc.version))
       return { items: known.items, how: "push" };
-    const published = await this.diagnostics.next(doc.uri, {
+    const wanted = {
       afterSeq: changed ? before : -1,
       version: doc.version,
       // Closing clears a file's diagnostics with a publication of no version (clangd): not the answer.
       versioned: reopen,
-      deadline: opts.deadline,
       signal: opts.signal,
-    });
-    return published === undefined ? { items: [], how: "none" } : { items: published.items, how: "push" };
+    };
+    let published = await this.diagnostics.next(doc.uri, { ...wanted, deadline: opts.deadline });
+    // A server that says it is still analysing (pyright's "files to analyze", gopls loading packages) is waited for, up to the catch-up deadline.
+    const hard = opts.catchUpDeadline ?? opts.deadline;
+    while (published === undefined && this.progress.busyWith().length > 0 && Date.now() < hard && !opts.signal.aborted)
+      published = await this.diagnostics.next(doc.uri, { ...wanted, deadline: Math.min(hard, Date.now() + 1000) });
+    if (published === undefined) return { items: [], how: "none" };
+    if (!touched || opts.text !== undefined) return { items: published.items, how: "push" };
+    return this.caughtUp(path, published.items, { deadline: opts.catchUpDeadline ?? opts.deadline, signal: opts.signal });
+  }
+
+  /**
+   * The diagnostics of a document re-sent because something it may depend on changed on disk, once
+   * the server has caught up with that change. A server with work-done progress (gopls, clangd) has
+   * caught up when its progress has ended. One that applies file events later than an edit of the
+   * document (pyright batches them, and a cold one analyses for many seconds) may publish for the new
+   * version from the old state: the document is re-sent after a pause until two publications agree.
+   * Past the deadline the answer says it may be stale rather than pass the old state off as the new.
+   */
+  private async caughtUp(
+    path: WorkspacePath,
+    first: Diagnostic[],
+    opts: { deadline: number; signal: AbortSignal },
+  ): Promise<FileDiagnostics> {
+    const readiness = this.launch.spec.readiness;
+    if (!(await this.progress.idle(opts.deadline, opts.signal))) {
+      const doing = this.progress.busyWith();
+      return {
+        items: first,
+        how: "unsettled",
+        why: `${this.serverName} was still busy${doing.length > 0 ? ` (${doing.join("; ")})` : ""}`,
+      };
+    }
+    if (readiness.rule !== "stable") return { items: this.diagnostics.get(toFileUri(path))?.items ?? first, how: "push" };
+    let previous = first;
+    for (;;) {
+      if (Date.now() + readiness.settleMs > opts.deadline || opts.signal.aborted)
+        return { items: previous, how: "unsettled", why: `${this.serverName} gave different diagnostics each time it was asked` };
+      await new WakeList().wait(Date.now() + readiness.settleMs, opts.signal);
+      const before = this.diagnostics.now;
+      const doc = await this.documents.touch(path, { reopen: false });
+      if (doc === undefined) return { items: previous, how: "push" };
+      const next = await this.diagnostics.next(doc.uri, {
+        afterSeq: before,
+        version: doc.version,
+        deadline: opts.deadline,
+        signal: opts.signal,
+      });
+      if (next === undefined)
+        return { items: previous, how: "unsettled", why: `${this.serverName} published nothing for the re-sent file in time` };
+      if (JSON.stringify(next.items) === JSON.stringify(previous)) return { items: next.items, how: "push" };
+      previous = next.items;
+    }
   }
 
   /** Files the server has told the bridge about: open ones and those it published diagnostics for. */

@@ -1,6 +1,8 @@
 // ctx.lsp: the narrow capability the LSP tools get (DESIGN.md, "Tools are data"). It lives in the
 // bridge, one per workspace, and owns the server pool, the watcher and the diagnostics events;
 // every path it takes from a tool and every URI a server returns goes through the jail (ctx.fs).
+// Over 400 lines because it is the one object behind ctx.lsp: its methods share the pool, the
+// watcher and the change listeners, and splitting them would pass those around instead.
 import type { Diagnostic, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { applyWorkspaceEdit, type ApplyEditOptions, type EditOutcome } from "./apply-edit.ts";
 import { ToolError } from "../errors.ts";
@@ -13,10 +15,11 @@ import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import { createCommandResolver, type ResolvedCommand } from "./command-resolver.ts";
 import type { LanguageServer } from "./language-server.ts";
 import { splitLines } from "./positions.ts";
-import { LanguageServerPool, type ServerStatus } from "./server-pool.ts";
+import { LanguageServerPool, type PoolLimits, type ServerStatus } from "./server-pool.ts";
 import { BUILT_IN_SERVERS, type ServerSpec } from "./server-specs.ts";
 import { wholeProjectAnswer, type Answer } from "./whole-project.ts";
 import { WorkspaceWatcher } from "./workspace-watcher.ts";
+import { fileRank } from "./file-rank.ts";
 import { findWorkspaceSources } from "./workspace-sources.ts";
 
 /** Larger files are not sent to a server (a generated bundle is no one's source). */
@@ -29,6 +32,13 @@ const READY_WAIT_MS = 20_000;
 const PUSH_WAIT_MS = 5_000;
 /** The same for an edit's check, which sends several files at once (clangd rebuilds them on two threads). */
 const EDIT_CHECK_WAIT_MS = 15_000;
+/** The pool's caps (README, "Language servers"): servers at once, and their memory together. */
+export const DEFAULT_MAX_SERVERS = 8;
+export const DEFAULT_MAX_MEMORY_BYTES = 1.5 * 2 ** 30;
+/** Files a workspace check asks about at once. */
+const WORKSPACE_CONCURRENCY = 4;
+/** How long a push-only server gets to catch up with a change on disk before the answer says it may be stale. */
+const CATCH_UP_MS = 60_000;
 
 export interface LspDocument {
   readonly path: WorkspacePath;
@@ -57,8 +67,9 @@ export interface FileDiagnosticsResult {
   relative: string;
   items: Diagnostic[];
   server: string;
-  /** false when a push-only server published nothing for this content in time. */
+  /** false when a push-only server published nothing for this content in time, or had not caught up with a change on disk (`why`). */
   current: boolean;
+  why?: string;
 }
 
 interface WorkspaceDiagnostics {
@@ -72,6 +83,7 @@ interface WorkspaceDiagnostics {
 
 interface LspStatus {
   servers: ServerStatus[];
+  limits: PoolLimits;
   watchedDirectories: number;
   watcherTruncated: boolean;
 }
@@ -84,7 +96,7 @@ export interface LspService {
   wholeProject<T>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal): Promise<Answer<T>>;
   /** Diagnostics for the file's content on disk now: pulled where the server can, else pushed for that version. `start: false`: only from a server already running. */
   diagnosticsFor(file: string, opts: CallOptions & { start?: boolean }): Promise<FileDiagnosticsResult>;
-  /** Whether an installed language server handles `file` (nothing is started). */
+  /** Whether an installed language server handles `file`, or a file under it when it is a directory (nothing is started). */
   handles(file: string): Promise<boolean>;
   /** The languageId of a root-relative path, or undefined when no server's language claims it. */
   languageOf(relative: string): string | undefined;
@@ -97,8 +109,12 @@ export interface LspService {
   analyse(server: LanguageServer, files: readonly string[], opts: { signal: AbortSignal }): Promise<string[]>;
   /** Whether an installed server handles one of the workspace's main languages (its source files, not JSON or YAML). */
   handlesWorkspace(signal: AbortSignal): Promise<boolean>;
-  /** Diagnostics of every file of the workspace an installed server handles, up to `maxFiles`, each for its content on disk. */
-  workspaceDiagnostics(opts: CallOptions & { maxFiles: number }): Promise<WorkspaceDiagnostics>;
+  /**
+   * Diagnostics of every file of the workspace (or of the directory `under`, root-relative) an
+   * installed server handles, the project's own code first (file-rank.ts), up to `maxFiles`, each
+   * for its content on disk.
+   */
+  workspaceDiagnostics(opts: CallOptions & { maxFiles: number; under?: string }): Promise<WorkspaceDiagnostics>;
   /** A server's WorkspaceEdit applied atomically through the jail, with the errors it introduces and fixes (apply-edit.ts). */
   applyEdit(server: LanguageServer, edit: WorkspaceEdit, opts: ApplyEditOptions): Promise<EditOutcome>;
   /** Errors (severity 1) of every file the running servers know, each for its current content. */
@@ -117,8 +133,8 @@ export interface LspService {
    * closed (those under a deleted directory too), and every server gets didChangeWatchedFiles.
    */
   filesChanged(changes: readonly { path: WorkspacePath; type: 1 | 2 | 3 }[]): Promise<void>;
-  /** Called with a root-relative path when a file's diagnostics may have changed (pushed, pulled, or the file changed). */
-  onChange(listener: (relative: string) => void): () => void;
+  /** Called with a root-relative path when a file's diagnostics may have changed: the file changed on disk (told to the servers), or a server's diagnostics for it changed. */
+  onChange(listener: ChangeListener): () => void;
   /** A server's URI inside the workspace, through the jail; undefined for anything outside. */
   pathOf(uri: string): Promise<WorkspacePath | undefined>;
   status(): LspStatus;
@@ -126,6 +142,10 @@ export interface LspService {
   available(): Promise<AvailableServer[]>;
   stop(): Promise<void>;
 }
+
+/** "disk": the file changed and the servers were told; "diagnostics": a server's diagnostics for it changed. */
+type ChangeCause = "disk" | "diagnostics";
+type ChangeListener = (relative: string, cause: ChangeCause) => void;
 
 interface AvailableServer {
   id: string;
@@ -140,16 +160,20 @@ export interface LspServiceOptions {
   /** Configured servers first (src/lsp/configured-servers.ts), then the built-ins. */
   specs?: readonly ServerSpec[];
   idleMs?: number;
+  /** At most this many language servers run at once (default 8); the least recently used idle one is stopped first. */
+  maxServers?: number;
+  /** Their resident memory together is kept under this (default 1.5 GiB), where it can be read (Linux). */
+  maxMemoryBytes?: number;
   log?: (level: "info" | "warning", message: string, data?: Record<string, unknown>) => void;
 }
 
 export function createLspService(opts: LspServiceOptions): LspService {
   const { runtime, fs } = opts;
-  const listeners = new Set<(relative: string) => void>();
+  const listeners = new Set<ChangeListener>();
   // Named as ctx.fs names files (root-relative), so listeners can compare with tool results.
-  const emit = (path: string) => {
+  const emit = (path: string, cause: ChangeCause) => {
     const name = isInside(path, fs.root) ? relative(fs.root, path) : path;
-    for (const listener of listeners) listener(name);
+    for (const listener of listeners) listener(name, cause);
   };
   let watcher: WorkspaceWatcher | undefined;
   const resolveCommand = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
@@ -163,12 +187,15 @@ export function createLspService(opts: LspServiceOptions): LspService {
     env: childEnvironment(runtime.env, undefined),
     processId: runtime.pid,
     idleMs: opts.idleMs ?? 10 * 60_000,
+    maxServers: opts.maxServers ?? DEFAULT_MAX_SERVERS,
+    maxMemoryBytes: opts.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES,
+    procFs: runtime.fs,
     hooks: {
       // Paths come from fs.resolve just before (document(), diagnosticsFor()): read without resolving them twice.
       readText: (path) => fs.readResolvedText(path, { maxBytes: MAX_DOCUMENT_BYTES }),
       onDiagnosticsChanged: (uri) => {
         const path = fromFileUri(uri);
-        if (path !== undefined) emit(path);
+        if (path !== undefined) emit(path, "diagnostics");
       },
     },
     readConfig: (path) => fs.readText(path, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined),
@@ -185,7 +212,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
             changes: changes.map((c) => ({ uri: toFileUri(c.path), type: c.type })),
           });
         }
-        for (const change of changes) emit(change.path);
+        for (const change of changes) emit(change.path, "disk");
       });
       void watcher.start(fs.folders);
     },
@@ -221,14 +248,28 @@ export function createLspService(opts: LspServiceOptions): LspService {
   const diagnosticsFor = async (file: string, call: CallOptions & { start?: boolean }): Promise<FileDiagnosticsResult> => {
     const path = await fs.resolve(file);
     const relative = fs.relative(path);
+    // Changes the watcher has heard of reach the servers before the answer is taken from them.
+    await watcher?.settled();
     // Any server of the language will do (every server takes didOpen): pull where it can, push otherwise.
     const { server, languageId } = await pool.serverFor(path, relative, {
       method: "textDocument/didOpen",
       ...(call.onProgress ? { onStarting: call.onProgress } : {}),
       ...(call.start === false ? { start: false } : {}),
     });
-    const found = await server.diagnosticsFor(path, languageId, { deadline: Date.now() + PUSH_WAIT_MS, signal: call.signal });
-    return { path, relative, items: found.items, server: server.serverName, current: found.how !== "none" };
+    const found = await server.diagnosticsFor(path, languageId, {
+      // A server started moments ago is still loading its project (pyright, gopls): the first publication takes longer.
+      deadline: Math.max(Date.now() + PUSH_WAIT_MS, server.startedAt + (server.launch.spec.coldStartMs ?? 0)),
+      catchUpDeadline: Date.now() + CATCH_UP_MS,
+      signal: call.signal,
+    });
+    return {
+      path,
+      relative,
+      items: found.items,
+      server: server.serverName,
+      current: found.how === "pull" || found.how === "push",
+      ...(found.why === undefined ? {} : { why: found.why }),
+    };
   };
 
   const installed = new Map<string, Promise<boolean>>();
@@ -267,7 +308,15 @@ export function createLspService(opts: LspServiceOptions): LspService {
     },
     async handles(file) {
       const path = await fs.resolve(file).catch(() => undefined);
-      const languageId = path === undefined ? undefined : pool.languageOf(fs.relative(path));
+      if (path === undefined) return false;
+      if ((await fs.stat(path).catch(() => undefined))?.isDirectory === true) {
+        for await (const entry of fs.walk(fs.relative(path), { maxDepth: 32, includeHidden: false, signal: AbortSignal.timeout(10_000) })) {
+          const languageId = entry.kind === "file" ? pool.languageOf(entry.rel) : undefined;
+          if (languageId !== undefined && (await handlesLanguage(languageId))) return true;
+        }
+        return false;
+      }
+      const languageId = pool.languageOf(fs.relative(path));
       return languageId !== undefined && (await handlesLanguage(languageId));
     },
     async handlesWorkspace(signal) {
@@ -280,25 +329,42 @@ export function createLspService(opts: LspServiceOptions): LspService {
     async workspaceDiagnostics(call) {
       const out: WorkspaceDiagnostics = { files: [], checked: 0, notChecked: 0, failed: [] };
       const failures = new Map<string, { reason: string; files: number }>();
+      const candidates: string[] = [];
       // The walk leaves out dependencies, build output and what .gitignore ignores.
-      for await (const entry of fs.walk(".", { maxDepth: 32, includeHidden: false, signal: call.signal })) {
+      // The walk names files relative to where it starts.
+      const under = call.under === undefined || call.under === "." ? "" : `${call.under.replace(/\/+$/, "")}/`;
+      for await (const entry of fs.walk(call.under ?? ".", { maxDepth: 32, includeHidden: false, signal: call.signal })) {
         if (call.signal.aborted) break;
-        const languageId = entry.kind === "file" ? pool.languageOf(entry.rel) : undefined;
-        if (languageId === undefined || !(await handlesLanguage(languageId))) continue;
-        if (out.checked >= call.maxFiles) {
-          out.notChecked += 1;
-          continue;
-        }
-        try {
-          out.files.push(await diagnosticsFor(entry.rel, call));
-          out.checked += 1;
-        } catch (err) {
-          const reason = err instanceof ToolError ? err.message : String(err);
-          const known = failures.get(languageId) ?? { reason, files: 0 };
-          known.files += 1;
-          failures.set(languageId, known);
-        }
+        const rel = `${under}${entry.rel}`;
+        const languageId = entry.kind === "file" ? pool.languageOf(rel) : undefined;
+        if (languageId !== undefined && (await handlesLanguage(languageId))) candidates.push(rel);
       }
+      // The project's own code first, so a bound leaves out benchmarks and examples rather than src/.
+      const ranked = candidates.map((rel, i) => ({ rel, i, rank: fileRank(rel) })).sort((a, b) => a.rank - b.rank || a.i - b.i);
+      const queue = ranked.slice(0, call.maxFiles).map((r) => r.rel);
+      out.notChecked = ranked.length - queue.length;
+      const found = new Map<string, FileDiagnosticsResult>();
+      // A few at once: a pulling server answers each in milliseconds, a push-only one is waited for per file.
+      const worker = async () => {
+        for (let rel = queue.shift(); rel !== undefined && !call.signal.aborted; rel = queue.shift()) {
+          try {
+            found.set(rel, await diagnosticsFor(rel, call));
+          } catch (err) {
+            const languageId = pool.languageOf(rel) ?? "?";
+            const reason = err instanceof ToolError ? err.message : String(err);
+            const known = failures.get(languageId) ?? { reason, files: 0 };
+            known.files += 1;
+            failures.set(languageId, known);
+          }
+        }
+      };
+      const order = queue.slice();
+      await Promise.all(Array.from({ length: WORKSPACE_CONCURRENCY }, worker));
+      for (const rel of order) {
+        const result = found.get(rel);
+        if (result !== undefined) out.files.push(result);
+      }
+      out.checked = out.files.length;
       out.failed = [...failures].map(([languageId, f]) => ({
         source: `language server for ${languageId}`,
         reason: `${f.files} file(s) not checked: ${f.reason}`,
@@ -352,7 +418,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
         }
         await server.notify("workspace/didChangeWatchedFiles", { changes: [...events].map(([uri, type]) => ({ uri, type })) });
       }
-      for (const change of changes) emit(change.path);
+      for (const change of changes) emit(change.path, "disk");
     },
     async workspaceErrors(call) {
       if (pool.runningServers().length === 0) {
@@ -383,6 +449,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       Promise.all(specs.map(async (spec) => ({ id: spec.id, languages: spec.languages, found: await resolveCommand(spec, fs.root) }))),
     status: () => ({
       servers: pool.status(),
+      limits: pool.limits(),
       watchedDirectories: watcher?.directories ?? 0,
       watcherTruncated: watcher?.truncated ?? false,
     }),

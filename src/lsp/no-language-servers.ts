@@ -27,7 +27,7 @@ export function noLanguageServers(): LspService {
     onChange: () => () => {},
     pathOf: async () => undefined,
     available: async () => [],
-    status: () => ({ servers: [], watchedDirectories: 0, watcherTruncated: false }),
+    status: () => ({ servers: [], limits: { maxServers: 0, maxMemoryBytes: 0 }, watchedDirectories: 0, watcherTruncated: false }),
     stop: async () => {},
   };
 }

@@ -2,7 +2,9 @@
 // first use; the first installed server of a language that supports the request answers it (so
 // TypeScript's native server answers what it can, typescript-language-server the rest); a crashed
 // server is started again on the next call, at most MAX_CRASHES times in CRASH_WINDOW_MS; a server
-// idle for `idleMs` is shut down.
+// idle for `idleMs` is shut down. Servers are a shared, capped resource: past `maxServers` running,
+// or past `maxMemoryBytes` of resident memory together (server-memory.ts), the least recently used
+// ones that are not answering anything are stopped, and started again on their next call.
 import { ToolError, errorMessage } from "../errors.ts";
 import type { Fs } from "../ports/fs.ts";
 import type { LanguageServerLauncher } from "../ports/lsp.ts";
@@ -14,11 +16,14 @@ import { languageIdOf } from "./languages.ts";
 import { LanguageServer, type ServerHooks } from "./language-server.ts";
 import { initializationOptionsFor, launchArgsFor } from "./launch-options.ts";
 import { projectRoot } from "./project-root.ts";
+import { residentBytes } from "./server-memory.ts";
 import { isStyleFile, readProjectStyle, typeScriptSettings } from "./project-style.ts";
 import type { ServerSpec } from "./server-specs.ts";
 
 const MAX_CRASHES = 3;
 const CRASH_WINDOW_MS = 5 * 60_000;
+/** How often the running servers' memory is measured against the cap (and idle ones stopped). */
+const LIMITS_CHECK_MS = 15_000;
 
 interface PoolOptions {
   launcher: LanguageServerLauncher;
@@ -29,6 +34,12 @@ interface PoolOptions {
   env: Record<string, string>;
   processId: number;
   idleMs: number;
+  /** At most this many servers run at once. */
+  maxServers: number;
+  /** Their resident memory together (with the processes they started) is kept under this, where it can be read. */
+  maxMemoryBytes: number;
+  /** Reads /proc for the memory figures. */
+  procFs: Pick<Fs, "readTextFile">;
   hooks: ServerHooks;
   /** Reads a project's config file (its style) through the jail; undefined when missing or unreadable. */
   readConfig(path: string): Promise<string | undefined>;
@@ -46,12 +57,16 @@ interface Entry {
   lastError: string | undefined;
   /** Shut down for being idle (not a crash): started again on the next call. */
   idle: boolean;
+  /** Stopped to keep under the pool's cap: started again on the next call. */
+  evicted: boolean;
+  /** Resident bytes when last measured, undefined where they cannot be read. */
+  memory: number | undefined;
 }
 
 export interface ServerStatus {
   id: string;
   root: string;
-  state: "starting" | "running" | "idle" | "crashed" | "failed";
+  state: "starting" | "running" | "idle" | "evicted" | "crashed" | "failed";
   server?: string;
   pid?: number;
   command: string;
@@ -60,6 +75,15 @@ export interface ServerStatus {
   busyWith: string[];
   crashes: number;
   lastError?: string;
+  /** Resident memory of the server and the processes it started, when last measured (Linux). */
+  memoryBytes?: number;
+}
+
+export interface PoolLimits {
+  maxServers: number;
+  maxMemoryBytes: number;
+  /** The running servers' resident memory together, when it could be read for each. */
+  memoryBytes?: number;
 }
 
 interface ServerChoice {
@@ -161,9 +185,11 @@ export class LanguageServerPool {
             ? "running"
             : e.idle
               ? "idle"
-              : this.recentCrashes(e) >= MAX_CRASHES
-                ? "failed"
-                : "crashed";
+              : e.evicted
+                ? "evicted"
+                : this.recentCrashes(e) >= MAX_CRASHES
+                  ? "failed"
+                  : "crashed";
       return {
         id: e.spec.id,
         root: e.root,
@@ -175,8 +201,45 @@ export class LanguageServerPool {
         busyWith: server?.progress.busyWith() ?? [],
         crashes: e.crashes.length,
         ...(e.lastError === undefined ? {} : { lastError: e.lastError }),
+        ...(server === undefined || e.memory === undefined ? {} : { memoryBytes: e.memory }),
       };
     });
+  }
+
+  limits(): PoolLimits {
+    const running = [...this.entries.values()].filter((e) => e.server !== undefined);
+    const known = running.every((e) => e.memory !== undefined);
+    return {
+      maxServers: this.opts.maxServers,
+      maxMemoryBytes: this.opts.maxMemoryBytes,
+      ...(known ? { memoryBytes: running.reduce((sum, e) => sum + (e.memory ?? 0), 0) } : {}),
+    };
+  }
+
+  /**
+   * Measures every running server's memory and stops the least recently used idle ones (no request
+   * in flight, not `keep`) while more than maxServers run or their memory together passes the cap.
+   */
+  async enforceLimits(keep?: LanguageServer): Promise<void> {
+    for (const entry of this.entries.values())
+      if (entry.server?.pid !== undefined) entry.memory = await residentBytes(this.opts.procFs, entry.server.pid);
+    const running = () => [...this.entries.values()].filter((e) => e.server !== undefined);
+    const total = () => running().reduce((sum, e) => sum + (e.memory ?? 0), 0);
+    const over = () => running().length > this.opts.maxServers || total() > this.opts.maxMemoryBytes;
+    while (over()) {
+      const victim = running()
+        .filter((e) => e.server !== keep && (e.server?.busy ?? 0) === 0)
+        .sort((a, b) => (a.server?.lastUsed ?? 0) - (b.server?.lastUsed ?? 0))[0];
+      const server = victim?.server;
+      if (victim === undefined || server === undefined) return;
+      victim.server = undefined;
+      victim.evicted = true;
+      this.opts.log(
+        "info",
+        `language server ${victim.spec.id} for ${victim.root} stopped to keep under the cap (${this.opts.maxServers} servers, ${Math.round(this.opts.maxMemoryBytes / 2 ** 20)} MiB; ${running().length + 1} were running, ${Math.round((total() + (victim.memory ?? 0)) / 2 ** 20)} MiB); it starts again on its next call`,
+      );
+      await server.stop();
+    }
   }
 
   async stopAll(): Promise<void> {
@@ -212,6 +275,8 @@ export class LanguageServerPool {
       crashes: [],
       lastError: undefined,
       idle: false,
+      evicted: false,
+      memory: undefined,
     };
     this.entries.set(key, entry);
     return entry;
@@ -260,6 +325,7 @@ export class LanguageServerPool {
     }
     entry.server = server;
     entry.idle = false;
+    entry.evicted = false;
     this.opts.log("info", `language server ${server.serverName} started for ${entry.root} in ${Date.now() - started} ms`, {
       pid: server.pid,
     });
@@ -274,7 +340,8 @@ export class LanguageServerPool {
       );
     });
     this.opts.onStarted(server);
-    this.idleTimer ??= setInterval(() => void this.stopIdle(), Math.max(1000, Math.min(60_000, this.opts.idleMs / 2)));
+    await this.enforceLimits(server);
+    this.idleTimer ??= setInterval(() => void this.tick(), Math.max(1000, Math.min(LIMITS_CHECK_MS, this.opts.idleMs / 2)));
     return server;
   }
 
@@ -301,6 +368,11 @@ export class LanguageServerPool {
     const style = await readProjectStyle((file) => this.opts.readConfig(`${entry.root}/${file}`));
     const styled = typeScriptSettings(style);
     return styled === undefined ? entry.spec.settings : { ...entry.spec.settings, ...styled };
+  }
+
+  private async tick(): Promise<void> {
+    await this.stopIdle();
+    await this.enforceLimits();
   }
 
   private async stopIdle(): Promise<void> {

@@ -36,6 +36,13 @@ export interface ServerSpec {
    * closed and opened again to have it analysed against a changed header or import.
    */
   refreshByReopening?: boolean;
+  /**
+   * How long after it started a push-only server may take to publish a file's first diagnostics
+   * (it loads and analyses its project first); a call that waits past the usual few seconds within
+   * this time is waiting for the server, not for nothing. Unset: the usual wait only (a server that
+   * publishes nothing for a clean file must not hold every first call).
+   */
+  coldStartMs?: number;
   /** typescript-language-server needs a TypeScript <= 6 tsserver.js when the workspace has none. */
   tsserver?: BundledFile;
 }
@@ -81,6 +88,8 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     // second after it registers them; with push only it runs.
     pushDiagnosticsOnly: true,
     readiness: { rule: "stable", settleMs: 1000 },
+    // Measured: a cold pyright published a first file's diagnostics 35 s after it started on a loaded 2-core machine.
+    coldStartMs: 90_000,
   },
   {
     id: "bash-language-server",
@@ -110,6 +119,8 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     args: [],
     rootMarkers: ["go.work", "go.mod"],
     readiness: { rule: "progress" },
+    // Measured: 13 s to a first publication, cold, on a loaded 2-core machine (it loads every package first).
+    coldStartMs: 60_000,
   },
   {
     id: "clangd",
@@ -118,6 +129,7 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     args: ["--background-index", "--log=error"],
     rootMarkers: ["compile_commands.json", "compile_flags.txt", ".clangd", "CMakeLists.txt", "Makefile"],
     readiness: { rule: "progress" },
+    coldStartMs: 60_000,
     // Measured with clangd 14: a didChange with the same text is skipped ("inputs are the same").
     refreshByReopening: true,
   },

@@ -28,6 +28,8 @@ export class WorkspaceWatcher {
   /** Paths with an event since the last batch; what changed is looked up when the batch goes. */
   private pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The batch being told to the servers, for settled(). */
+  private flushing: Promise<void> | undefined;
   private closed = false;
   /** More directories than MAX_DIRECTORIES: the rest is only seen by the check before each request. */
   truncated = false;
@@ -39,6 +41,21 @@ export class WorkspaceWatcher {
 
   async start(folders: readonly string[]): Promise<void> {
     for (const folder of folders) await this.watchTree(folder);
+  }
+
+  /**
+   * Resolves once every event the OS has delivered so far has been told to the servers: a call that
+   * answers from a server's state waits for the batch in flight rather than answer from before it.
+   */
+  async settled(): Promise<void> {
+    while (!this.closed && (this.timer !== undefined || this.flushing !== undefined)) {
+      if (this.timer !== undefined) {
+        clearTimeout(this.timer);
+        this.timer = undefined;
+        this.startFlush();
+      }
+      await this.flushing;
+    }
   }
 
   get directories(): number {
@@ -88,11 +105,23 @@ export class WorkspaceWatcher {
   private onEvent(dir: string, name: string | undefined): void {
     if (this.closed || name === undefined) return;
     this.pending.add(`${dir === "/" ? "" : dir}/${name}`);
-    this.timer ??= setTimeout(() => void this.flush(), BATCH_MS);
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      this.startFlush();
+    }, BATCH_MS);
+  }
+
+  /** Batches go one after another, so a server hears of changes in the order they were seen. */
+  private startFlush(): void {
+    // A batch that fails (a server's notification) must not stop the next one.
+    const run = (this.flushing ?? Promise.resolve()).then(() => this.flush()).catch(() => {});
+    this.flushing = run;
+    void run.finally(() => {
+      if (this.flushing === run) this.flushing = undefined;
+    });
   }
 
   private async flush(): Promise<void> {
-    this.timer = undefined;
     const batch = this.pending;
     this.pending = new Set();
     const changes: FileChange[] = [];

@@ -3,7 +3,8 @@
 // of tens of megabytes, which must be read while the event loop keeps turning: the longest gap
 // between timer ticks is compared with the whole call, in the same run.
 import { execFileSync } from "node:child_process";
-import { join } from "node:path";
+import { symlink } from "node:fs/promises";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
 import { measureTurns } from "../helpers/event-loop-turns.ts";
@@ -26,7 +27,38 @@ afterAll(async () => {
   await temp.remove();
 });
 
+const REPO = resolve(import.meta.dirname, "../..");
+
 describe("getCodeCoverage", () => {
+  it("reads the report where the project's jest config sends it, and says which setting named it", { timeout: 120_000 }, async () => {
+    const root = await temp.make("jest-dir", {
+      "jest.config.js": 'module.exports = { coverageDirectory: "reports/cov", coverageReporters: ["lcov", "json"] };\n',
+      "sum.js": "exports.sum = (a, b) => a + b;\nexports.never = () => {\n  return 0;\n};\n",
+      "sum.test.js": 'const { sum } = require("./sum");\ntest("adds", () => {\n  expect(sum(1, 2)).toBe(3);\n});\n',
+    });
+    await symlink(join(REPO, "node_modules"), join(root, "node_modules"));
+    execFileSync(join(REPO, "node_modules", ".bin", "jest"), ["--coverage", "--ci", "--watchman=false"], { cwd: root, stdio: "ignore" });
+    const d = await dispatcher(root);
+    const cov = await d.data<Coverage & { namedBy?: string; otherReports?: string[] }>("getCodeCoverage", {});
+    expect(cov.namedBy).toBe("jest.config.js coverageDirectory");
+    expect([cov.report, ...(cov.otherReports ?? [])].sort()).toEqual(["reports/cov/coverage-final.json", "reports/cov/lcov.info"]);
+    expect(cov.files.find((f) => f.file === "sum.js")).toMatchObject({ uncovered: "3" });
+  });
+
+  it("with no report, says where it looked (the config's place too), what is there, and how to write one", async () => {
+    const root = await temp.make("html-only", {
+      "vitest.config.ts": 'export default { test: { coverage: { reportsDirectory: "./out/coverage", reporter: ["html"] } } };\n',
+      "out/coverage/index.html": "<html></html>\n",
+    });
+    const d = await dispatcher(root);
+    const failure = await d.failure("getCodeCoverage", {});
+    expect(failure.code).toBe("not_detected");
+    expect(failure.error).toContain("out/coverage/ holds index.html: no report in a format read here");
+    expect(failure.error).toContain("vitest.config.ts reportsDirectory: out/coverage");
+    expect(failure.error).toContain("out/coverage/lcov.info");
+    expect(failure.suggestion).toContain("this project's config sends them to out/coverage/");
+  });
+
   it("reads the lcov report node --test wrote: the function never called is the uncovered range", { timeout: 60_000 }, async () => {
     const root = await temp.make("node-lcov", {
       "src/calc.js": "exports.used = (x) => x + 1;\nexports.unused = (x) => {\n  const y = x * 2;\n  return y;\n};\n",
@@ -92,7 +124,8 @@ describe("getCodeCoverage", () => {
     const text = JSON.stringify(report, null, 2);
     expect(text.length).toBeGreaterThan(30_000_000);
     await temp.make("big-istanbul", { "coverage/coverage-final.json": text });
-    const d = await dispatcher(root);
+    // The call's own limit sized for a loaded 2-core machine: the test measures turns, not speed.
+    const d = await dispatcher(root, { settings: { timeoutMs: 120_000 } });
 
     const { value: cov, ms: took, longest, ticks } = await measureTurns(() => d.data<Coverage>("getCodeCoverage", {}));
 

@@ -103,6 +103,16 @@ describe("navigation on TypeScript", () => {
     );
   });
 
+  it("getDocumentSymbols leaves the imported names out, counted, unless includeImports", async () => {
+    const outline = await fx.tools.text("getDocumentSymbols", { file: "src/main.ts" });
+    expect(outline).toMatch(/^src\/main\.ts \(\d+ lines\):\nmain function :4-6\n/);
+    expect(outline).not.toMatch(/^(Circle|Square|totalArea) /m);
+    expect(outline).toMatch(/\n\(3 imported names left out; includeImports: true lists them\)$/);
+    const all = await fx.tools.text("getDocumentSymbols", { file: "src/main.ts", includeImports: true });
+    for (const name of ["Circle", "Square", "totalArea"]) expect(all).toMatch(new RegExp(`^${name} \\w+ :[12]$`, "m"));
+    expect(all).not.toContain("left out");
+  });
+
   it("searchWorkspaceSymbols and navigateToSymbolByName find symbols by name", async () => {
     const found = await fx.tools.text("searchWorkspaceSymbols", { query: "Squ" });
     expect(found.split("\n")[0]).toMatch(/^\d+ symbols? match "Squ":$/);

@@ -36,6 +36,20 @@ afterAll(async () => {
 
 const workspace = (name: string, files: Record<string, string>) => temp.make(name, files);
 
+/**
+ * One file (and one test name) of a runner's project: only that file's matching test runs, in the
+ * runner's own syntax; the other file, which fails, runs alone when named.
+ */
+async function byFile(
+  d: Awaited<ReturnType<typeof dispatcher>>,
+  opts: { one: { file: string; filter: string }; command: string; other: string },
+): Promise<void> {
+  const one = await d.data<TestRun>("runTests", opts.one);
+  expect(one).toMatchObject({ outcome: "pass", passed: 1, failed: 0, command: opts.command });
+  const other = await d.data<TestRun>("runTests", { file: opts.other });
+  expect(other).toMatchObject({ outcome: "fail", passed: 0, failed: 1 });
+}
+
 const MATH_TEST = `import { describe, expect, it } from "vitest";
 describe("math", () => {
   it("adds", () => {
@@ -122,6 +136,12 @@ describe("runTests with jest", () => {
     expect(run.failures).toEqual([{ test: "breaks", file: "sum.test.js", line: 7, message: expect.stringMatching(/Expected: 4/) }]);
     const filtered = await d.data<TestRun>("runTests", { filter: "adds" });
     expect(filtered).toMatchObject({ outcome: "pass", passed: 1, failed: 0 });
+    await writeFile(join(root, "other.test.js"), 'test("elsewhere", () => {\n  expect(1).toBe(2);\n});\n');
+    await byFile(d, {
+      one: { file: "sum.test.js", filter: "adds" },
+      command: "jest --json --ci --testLocationInResults --watchAll=false --testNamePattern=adds --runTestsByPath ./sum.test.js",
+      other: "other.test.js",
+    });
   });
 });
 
@@ -138,11 +158,17 @@ describe("runTests with mocha", () => {
     expect(run).toMatchObject({ runner: "mocha", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
     expect(run.failures).toEqual([{ test: "calc breaks", file: "test/calc.spec.js", line: 8, message: expect.stringMatching(/2 !== 3/) }]);
     expect(run.command).toBe("mocha --reporter=json");
+    await writeFile(join(root, "test", "other.spec.js"), 'it("elsewhere", () => {\n  throw new Error("no");\n});\n');
+    await byFile(d, {
+      one: { file: "test/calc.spec.js", filter: "adds" },
+      command: "mocha --reporter=json --grep=adds ./test/calc.spec.js",
+      other: "test/other.spec.js",
+    });
   });
 });
 
 describe("runTests with node --test", () => {
-  it("runs the runner package.json declares, through a fixed argv, and reads its TAP", { timeout: 60_000 }, async () => {
+  it("runs the runner package.json declares, through a fixed argv, and reads its TAP", { timeout: 120_000 }, async () => {
     const root = await workspace("node-test-project", {
       "package.json": JSON.stringify({ name: "n", scripts: { test: "node --test" } }),
       "test/a.test.js": `const test = require("node:test");\nconst assert = require("node:assert");\ntest("ok one", () => {});\ntest("bad one", () => {\n  assert.strictEqual(1, 2);\n});\ntest("skipped one", { skip: true }, () => {});\n`,
@@ -151,12 +177,18 @@ describe("runTests with node --test", () => {
     const run = await d.data<TestRun>("runTests", {});
     expect(run).toMatchObject({ runner: "node --test", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
     expect(run.failures[0]).toMatchObject({ test: "bad one", file: "test/a.test.js", line: 4 });
+    await writeFile(join(root, "test", "b.test.js"), 'require("node:test")("elsewhere", () => {\n  throw new Error("no");\n});\n');
+    await byFile(d, {
+      one: { file: "test/a.test.js", filter: "ok one" },
+      command: "node --test --test-reporter=tap --test-name-pattern=ok one ./test/a.test.js",
+      other: "test/b.test.js",
+    });
   });
 });
 
 const noPytest = missingProgram("pytest", ["--version"]);
 describe.skipIf(noPytest !== undefined)(`runTests with pytest${noPytest === undefined ? "" : ` (skipped: ${noPytest})`}`, () => {
-  it("reads pytest's JUnit XML report", { timeout: 60_000 }, async () => {
+  it("reads pytest's JUnit XML report", { timeout: 180_000 }, async () => {
     const root = await workspace("pytest-project", {
       "pytest.ini": "[pytest]\n",
       "test_sample.py":
@@ -173,6 +205,12 @@ describe.skipIf(noPytest !== undefined)(`runTests with pytest${noPytest === unde
     });
     const filtered = await d.data<TestRun>("runTests", { filter: "test_ok" });
     expect(filtered).toMatchObject({ outcome: "pass", passed: 1, failed: 0 });
+    await writeFile(join(root, "test_other.py"), "def test_elsewhere():\n    assert False\n");
+    await byFile(d, {
+      one: { file: "test_sample.py", filter: "test_ok" },
+      command: "pytest -q -p no:cacheprovider -o junit_family=xunit1 -k test_ok ./test_sample.py",
+      other: "test_other.py",
+    });
   });
 });
 if (noPytest !== undefined) console.log(`pytest tests skipped: ${noPytest}`);
@@ -189,9 +227,34 @@ describe.skipIf(noCargo !== undefined)(`runTests with cargo test${noCargo === un
     const run = await d.data<TestRun>("runTests", {});
     expect(run).toMatchObject({ runner: "cargo", outcome: "fail", passed: 1, failed: 1, skipped: 1 });
     expect(run.failures[0]).toMatchObject({ test: "tests::breaks", file: "src/lib.rs", line: 9 });
+    // A file under src/ is the library's tests, in that file's module when no name is given.
+    const one = await d.data<TestRun>("runTests", { file: "src/lib.rs", filter: "adds" });
+    expect(one).toMatchObject({ outcome: "pass", passed: 1, failed: 0, command: "cargo test --no-fail-fast --lib adds" });
   });
 });
 if (noCargo !== undefined) console.log(`cargo tests skipped: ${noCargo}`);
+
+const noGo = missingProgram("go", ["version"]);
+describe.skipIf(noGo !== undefined)(`runTests with go test${noGo === undefined ? "" : ` (skipped: ${noGo})`}`, () => {
+  it("runs one file's tests by their names (go runs packages), or the whole module", { timeout: 180_000 }, async () => {
+    const root = await workspace("go-project", {
+      "go.mod": "module example.com/calc\n\ngo 1.19\n",
+      "calc/calc.go": "package calc\n\nfunc Add(a, b int) int {\n\treturn a + b\n}\n",
+      "calc/add_test.go":
+        'package calc\n\nimport "testing"\n\nfunc TestAdd(t *testing.T) {\n\tif Add(1, 2) != 3 {\n\t\tt.Fatal("bad")\n\t}\n}\n\nfunc TestAddZero(t *testing.T) {}\n',
+      "calc/broken_test.go": 'package calc\n\nimport "testing"\n\nfunc TestBroken(t *testing.T) {\n\tt.Fatal("broken")\n}\n',
+    });
+    const d = await dispatcher(root);
+    const all = await d.data<TestRun>("runTests", {});
+    expect(all).toMatchObject({ runner: "go", outcome: "fail", passed: 2, failed: 1 });
+    expect(all.failures[0]).toMatchObject({ test: "example.com/calc/calc.TestBroken" });
+    const one = await d.data<TestRun>("runTests", { file: "calc/add_test.go" });
+    expect(one).toMatchObject({ outcome: "pass", passed: 2, failed: 0, command: "go test -json -run=^(TestAdd|TestAddZero)$ ./calc" });
+    const named = await d.data<TestRun>("runTests", { file: "calc/add_test.go", filter: "TestAddZero" });
+    expect(named).toMatchObject({ outcome: "pass", passed: 1, failed: 0 });
+  });
+});
+if (noGo !== undefined) console.log(`go tests skipped: ${noGo}`);
 
 describe("runTests without a runner", () => {
   it("says none is declared and what to do", async () => {

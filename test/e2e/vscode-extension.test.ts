@@ -22,6 +22,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { BRIDGE_BIN, REPO_ROOT, startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
+import { toolErrorCode } from "../helpers/tool-error.ts";
 
 // playwright-core is a devDependency of extension/ (beside vsce), not of the bridge: what is used of it.
 interface Locator {
@@ -317,7 +318,8 @@ it("the extension host killed: tools fall back or fail within a second; restarte
   const selection = await mcp.callTool({ name: "getCurrentSelection", arguments: {} });
   timings.requiredToolFailureMs = Date.now() - t;
   expect(selection.isError).toBe(true);
-  expect(textOf(selection)).toMatch(/not connected.*extension_unavailable/);
+  expect(textOf(selection)).toMatch(/not connected/);
+  expect(toolErrorCode(selection)).toBe("extension_unavailable");
   t = Date.now();
   const folders = await mcp.callTool({ name: "getWorkspaceFolders", arguments: {} });
   timings.fallbackToolMs = Date.now() - t;

@@ -31,7 +31,7 @@ export async function writeFiles(root: string, files: Readonly<Record<string, st
 
 export async function lspFixture(
   files: Readonly<Record<string, string>>,
-  opts: Partial<Pick<LspServiceOptions, "specs" | "idleMs">> = {},
+  opts: Partial<Pick<LspServiceOptions, "specs" | "idleMs" | "maxServers" | "maxMemoryBytes">> = {},
 ): Promise<LspFixture> {
   const root = await realpath(await mkdtemp(join(tmpdir(), "lsp-fixture-")));
   await writeFiles(root, files);

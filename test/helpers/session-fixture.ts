@@ -238,9 +238,5 @@ export function errorOf(response: JsonRpcResponse): { code: number; message: str
   return response.error;
 }
 
-/** The {error, code, suggestion} body of an isError tool result. */
-export function toolError(result: Record<string, unknown>): { error: string; code: string; suggestion?: string } {
-  if (result.isError !== true) throw new Error(`expected isError, got ${JSON.stringify(result)}`);
-  const content = result.content as { type: string; text: string }[];
-  return JSON.parse(content[0]?.text ?? "{}");
-}
+/** The {error, code, suggestion} of an isError tool result (test/helpers/tool-error.ts). */
+export { readToolError as toolError } from "./tool-error.ts";

@@ -11,6 +11,7 @@ import { createToolEnvironment, type ToolEnvironmentOptions, type ToolHost } fro
 import type { Toolset } from "../../src/tools/platform/toolset.ts";
 import { TOOLSETS } from "../../src/tools/toolsets.ts";
 import { makeSession, resultOf, type Fixture } from "./session-fixture.ts";
+import { ERROR_META_KEY, readToolError, type ReadToolError } from "./tool-error.ts";
 
 /** What a tools/call result must look like; parsed, so a malformed result fails the test here. */
 const ToolResultSchema = v.strictObject({
@@ -18,7 +19,13 @@ const ToolResultSchema = v.strictObject({
   structuredContent: v.optional(v.record(v.string(), v.unknown())),
   isError: v.optional(v.literal(true)),
   /** Which backend answered (src/tools/platform/route-call.ts), on tools that have two. */
-  _meta: v.optional(v.strictObject({ "claude-ide-bridge/backend": v.picklist(["extension", "headless"]) })),
+  _meta: v.optional(
+    v.strictObject({
+      "claude-ide-bridge/backend": v.optional(v.picklist(["extension", "headless"])),
+      /** An isError result's code (test/helpers/tool-error.ts reads it). */
+      [ERROR_META_KEY]: v.optional(v.strictObject({ code: v.string() })),
+    }),
+  ),
 });
 export type ToolResult = v.InferOutput<typeof ToolResultSchema>;
 
@@ -29,8 +36,8 @@ export interface Dispatcher {
   text(name: string, args?: unknown): Promise<string>;
   /** A successful structured result: its structuredContent (the text block is the same JSON). */
   data<T = Record<string, unknown>>(name: string, args?: unknown): Promise<T>;
-  /** An isError result's {error, code, suggestion}. */
-  failure(name: string, args?: unknown): Promise<{ error: string; code: string; suggestion: string }>;
+  /** An isError result's code, message and suggestion (test/helpers/tool-error.ts). */
+  failure(name: string, args?: unknown): Promise<ReadToolError>;
   /** notifications/progress sent for calls made with a progressToken. */
   progress(): Record<string, unknown>[];
 }
@@ -54,7 +61,8 @@ export async function dispatcher(root: string, opts: DispatcherOptions = {}): Pr
   const workspace = await createWorkspace(runtime.fs, { root });
   const maxResultChars = opts.maxResultChars ?? 512 * 1024;
   const fixture = makeSession(
-    { maxResultChars, toolCallsPerMinute: 100_000, requestsPerMinute: 100_000 },
+    // settings.timeoutMs is each call's limit too (a tool that declares a longer one gets that).
+    { maxResultChars, toolCallsPerMinute: 100_000, requestsPerMinute: 100_000, timeoutMs: opts.settings?.timeoutMs ?? 5000 },
     {
       toolsets: opts.toolsets ?? TOOLSETS,
       env: (registry, events) =>
@@ -95,8 +103,8 @@ export async function dispatcher(root: string, opts: DispatcherOptions = {}): Pr
     async failure(name, args) {
       const result = await call(name, args);
       expect(result.isError, JSON.stringify(result)).toBe(true);
-      const body = JSON.parse(result.content[0]?.text ?? "{}") as { error: string; code: string; suggestion: string };
-      expect(body.suggestion.length).toBeGreaterThan(0);
+      const body = readToolError(result);
+      expect(body.suggestion.length, JSON.stringify(result)).toBeGreaterThan(0);
       return body;
     },
     progress: () =>

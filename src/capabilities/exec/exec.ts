@@ -12,6 +12,7 @@ import type { Runtime } from "../../ports/runtime.ts";
 import { ToolError, errorMessage, fsErrorCode } from "../../errors.ts";
 import { checkCommandLine } from "../../security/commands/command-policy.ts";
 import { checkCommandReach } from "../../security/commands/command-reach.ts";
+import { checkProjectConfig } from "../../security/commands/project-config.ts";
 import { expandArguments } from "../../security/commands/expand-arguments.ts";
 import type { WorkspaceFs } from "../../workspace/workspace-fs.ts";
 import { collectOutput, type CollectedOutput, type OutputKeep } from "./collect-output.ts";
@@ -19,11 +20,17 @@ import { childEnvironment, type ChildEnvOptions } from "../../security/commands/
 import type { CommandGuard } from "./command-guard.ts";
 import { endLeftovers, killAfterGrace } from "./end-tree.ts";
 import { runGitCommand } from "./git-command.ts";
-import { openGit, type GitOpenOptions, type OpenedGit, type SpawnGit } from "./git-runner.ts";
+import { guardedSettings, openGit, type GitOpenOptions, type OpenedGit, type SpawnGit } from "./git-runner.ts";
 import { findProgram, type FoundProgram } from "./program-lookup.ts";
 import { createReportFile } from "./report-file.ts";
 import { assertToolchainArgv, isToolchainProgram } from "./toolchain.ts";
-import { gitEnvironment } from "../../security/git/git-environment.ts";
+import { GIT_CHILD_ENV, configEnvironment, gitEnvironment } from "../../security/git/git-environment.ts";
+
+/**
+ * Declared programs that run git inside: gh finds the repository with `git remote -v` and
+ * `git config`, in the workspace, with the repository's config.
+ */
+const RUNS_GIT = new Set(["gh"]);
 
 const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
 /** Config and response files read to judge a command line. */
@@ -97,6 +104,13 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
     const env = gitEnvironment(deps.runtime.env, { passEnv: deps.guard.passEnv });
     return (args, o) => runResolved(deps.runtime, path, cwd, { ...o, args }, { signal, env: { exact: env } });
   };
+  // A program that runs git itself gets the runner's settings in its environment, so its git runs
+  // none of the repository's programs either. Without git on PATH it cannot run git at all.
+  const gitGuardEnvironment = async (cwd: string): Promise<Record<string, string>> => {
+    if ((await deps.runtime.which("git")) === undefined) return {};
+    const settings = await guardedSettings(await spawnGit(cwd), "read");
+    return { ...GIT_CHILD_ENV, ...configEnvironment(settings, deps.runtime.env) };
+  };
   const locate = async (command: string): Promise<FoundProgram> => {
     const found = await findProgram(deps.runtime, command, { root: deps.fs.root });
     if (found === undefined) throw missing(command);
@@ -120,7 +134,15 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
       }
       const path = await deps.runtime.which(command);
       if (path === undefined) throw missing(command);
-      return runResolved(deps.runtime, path, await cwdOf(opts), opts, { signal, env: { dropSecrets: false } });
+      const cwd = await cwdOf(opts);
+      const env = RUNS_GIT.has(command) ? { ...opts.env, ...(await gitGuardEnvironment(cwd)) } : opts.env;
+      return runResolved(
+        deps.runtime,
+        path,
+        cwd,
+        { ...opts, ...(env === undefined ? {} : { env }) },
+        { signal, env: { dropSecrets: false } },
+      );
     },
     async git(opts) {
       if (!declared.includes("git")) {
@@ -158,6 +180,14 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
     async runToolchain(command, opts) {
       if (!isToolchainProgram(command)) assertToolchainArgv(command, []);
       const cwd = await cwdOf(opts);
+      const place = { cwd, folders: deps.fs.folders };
+      const readText = (path: string) => deps.fs.readText(path, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
+      // The argv is the tool's; the project's config files are not (a plugin in pytest's addopts).
+      const configured = await checkProjectConfig(
+        { command, args: typeof opts.args === "function" ? [] : opts.args, place },
+        { readText, resolveHost: deps.runtime.resolveHost, allowPrivate: deps.guard.allowPrivateNetwork },
+      );
+      if (configured !== undefined) throw new ToolError("command_refused", configured.why, { suggestion: configured.suggestion });
       const found = await locate(command);
       const report = typeof opts.args === "function" ? await createReportFile(deps.runtime) : undefined;
       try {

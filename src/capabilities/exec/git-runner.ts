@@ -71,9 +71,7 @@ export async function openGit<R extends GitResult>(spawn: SpawnGit<R>, opts: Git
   // git lists the runner's own -c settings too (scope "command"): they are not the user's.
   const own = new Set(quiet.filter((_, i) => quiet[i - 1] === "-c").map(asListed));
   const config = parseConfigList(listed.stdout).filter((e) => e.scope !== "command" || !own.has(`${e.key}=${e.value}`));
-  // Hooks of a repository are its programs; they run only for changes, and only when the user said so.
-  const hooks = opts.hooks && opts.access !== "read" ? [] : NO_HOOKS;
-  const guarded = [...FIXED_GIT_ARGS, ...hooks, ...configOverrides(config, opts.access)];
+  const guarded = guardedArgs(config, opts);
   return {
     config,
     ...(alongside === undefined ? {} : { alongside }),
@@ -88,4 +86,22 @@ function asListed(setting: string): string {
   const first = key.indexOf(".");
   const last = key.lastIndexOf(".");
   return `${key.slice(0, first).toLowerCase()}${key.slice(first, last)}${key.slice(last).toLowerCase()}${setting.slice(eq)}`;
+}
+
+function guardedArgs(config: readonly ConfigEntry[], opts: { access: GitAccess; hooks: boolean }): string[] {
+  // Hooks of a repository are its programs; they run only for changes, and only when the user said so.
+  const hooks = opts.hooks && opts.access !== "read" ? [] : NO_HOOKS;
+  return [...FIXED_GIT_ARGS, ...hooks, ...configOverrides(config, opts.access)];
+}
+
+/**
+ * For a program that runs git itself (gh runs `git remote -v` and `git config` to find the
+ * repository): the settings every bridge git run gets, as `key=value`, to hand over in the
+ * environment (GIT_CONFIG_COUNT), where they win over the repository's config as `-c` does. Reads
+ * the repository's config like an opening; hooks stay off.
+ */
+export async function guardedSettings<R extends GitResult>(spawn: SpawnGit<R>, access: GitAccess): Promise<string[]> {
+  const git = await openGit(spawn, { access, hooks: false });
+  const args = guardedArgs(git.config, { access, hooks: false });
+  return args.filter((_, i) => args[i - 1] === "-c");
 }

@@ -97,7 +97,7 @@ export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult>
   );
   const backend = (result: CallToolResult): CallToolResult => {
     const answered = route.backend();
-    return answered === undefined ? result : { ...result, _meta: { [BACKEND_META_KEY]: answered } };
+    return answered === undefined ? result : { ...result, _meta: { ...result._meta, [BACKEND_META_KEY]: answered } };
   };
   try {
     return backend(await Promise.race([run, aborted]));

@@ -11,22 +11,33 @@ export interface CallToolResult {
   content: ContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
+  _meta?: Record<string, unknown>;
 }
 
+/** The `_meta` key of an isError result that carries its code, for clients and logs; the model reads the text. */
+export const ERROR_META_KEY = "claude-ide-bridge/error";
+
+/**
+ * An isError result the model reads as plain sentences: what failed and why, then on the last
+ * line what to do next. Not JSON: a JSON body reaches the model with its newlines escaped
+ * (git's stderr became one long line of `\n`s). The code is for programs, so it goes in `_meta`.
+ */
 export function errorResult(code: ToolErrorCode, message: string, opts: { suggestion: string }): CallToolResult {
-  return { content: [{ type: "text", text: JSON.stringify({ error: message, code, suggestion: opts.suggestion }) }], isError: true };
+  const what = message.trimEnd();
+  // The suggestion is the last line, so a reader can split it off; a newline in it is formatting only.
+  const next = opts.suggestion.replace(/\s*\n\s*/g, " ").trim();
+  return {
+    content: [{ type: "text", text: next === "" ? what : `${what}\n${next}` }],
+    isError: true,
+    _meta: { [ERROR_META_KEY]: { code } },
+  };
 }
 
 /** "ok", or the error code of an isError result (which this module wrote). */
 export function outcomeOf(result: CallToolResult): string {
   if (!result.isError) return "ok";
-  const first = result.content[0];
-  try {
-    const body: unknown = first?.type === "text" ? JSON.parse(first.text) : undefined;
-    return typeof body === "object" && body !== null && "code" in body && typeof body.code === "string" ? body.code : "error";
-  } catch {
-    return "error";
-  }
+  const error = result._meta?.[ERROR_META_KEY];
+  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" ? error.code : "error";
 }
 
 export function toolErrorResult(err: ToolError): CallToolResult {

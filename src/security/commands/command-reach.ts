@@ -7,6 +7,8 @@
 //   - go's -overlay file names files go reads instead of the project's: each is checked the same way.
 //   - a formatter or fixer run that rewrites files in place finds no symlink leading outside in the
 //     trees it walks (src/security/commands/rewrite-links.ts).
+//   - the project's config files that tool reads (.npmrc, .cargo/config.toml, pytest's addopts):
+//     hosts they name, programs and plugins they load (src/security/commands/project-config.ts).
 //   - the hosts the arguments make the tool connect to (src/security/commands/rules/*: a
 //     registry, a clone URL, a module path) pass the SSRF rule of sendHttpRequest
 //     (src/security/network/ssrf.ts: no loopback, private, link-local or metadata address, by
@@ -19,6 +21,7 @@ import { hostBlockReason } from "../network/ssrf.ts";
 import { type ArgumentPlace, argumentOutside, pathCandidates } from "./argument-paths.ts";
 import { TOOL_RULES } from "./command-rules.ts";
 import type { Refusal } from "./command-policy.ts";
+import { checkProjectConfig } from "./project-config.ts";
 import { checkRewriteLinks } from "./rewrite-links.ts";
 
 export interface ReachDeps {
@@ -72,6 +75,8 @@ export async function checkCommandReach(
     const refusal = await checkRewriteLinks({ command, args, rewrite, place }, { fs: deps.fs });
     if (refusal !== undefined) return refusal;
   }
+  const configured = await checkProjectConfig(line, deps);
+  if (configured !== undefined) return configured;
   if (deps.allowPrivate) return undefined;
   for (const target of rules?.targets?.(args) ?? []) {
     const why = await hostBlockReason(target.host, { resolveHost: deps.resolveHost });

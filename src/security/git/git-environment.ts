@@ -149,6 +149,27 @@ export const FIXED_GIT_ARGS: readonly string[] = [
 /** Hooks off: a path with nothing in it (git finds no hook there and runs none). */
 export const NO_HOOKS: readonly string[] = ["-c", "core.hooksPath=/dev/null"];
 
+/**
+ * `key=value` settings as git's environment config (GIT_CONFIG_COUNT, GIT_CONFIG_KEY_<n>,
+ * GIT_CONFIG_VALUE_<n>), which git reads with `-c`'s precedence, after the user's own entries.
+ */
+export function configEnvironment(settings: readonly string[], base: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const own = Number(base.GIT_CONFIG_COUNT ?? "0");
+  const start = Number.isInteger(own) && own > 0 ? own : 0;
+  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(start + settings.length) };
+  settings.forEach((setting, i) => {
+    const eq = setting.indexOf("=");
+    env[`GIT_CONFIG_KEY_${start + i}`] = setting.slice(0, eq);
+    env[`GIT_CONFIG_VALUE_${start + i}`] = setting.slice(eq + 1);
+  });
+  return env;
+}
+
+/** What a program that runs git itself gets too: no prompt, editor, pager or askpass of the repository's. */
+export const GIT_CHILD_ENV: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(FIXED_ENV).filter(([name]) => name !== "LC_ALL" && name !== "PAGER"),
+);
+
 /** For a git run with no repository (doctor's `git --version`). */
 export function bareGitRun(
   args: readonly string[],

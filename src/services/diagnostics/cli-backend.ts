@@ -5,6 +5,7 @@
 import { extensionOf } from "./parsers/paths.ts";
 import { pathArgument } from "../../capabilities/exec/toolchain.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
+import { checkerFailure } from "./checker-failure.ts";
 import { CHECKERS, type Checker } from "./checkers.ts";
 import { fixTargets, writeFixedOutputs } from "./lint-fixes.ts";
 import type { DiagnosticsBackend, DiagnosticsReport, DiagnosticsRequest } from "./diagnostics-backend.ts";
@@ -65,10 +66,10 @@ export async function runCheckers(
       const all = await checker.parse(result, ctx.fs.root);
       // A checker that failed without a single diagnostic did not check anything (bad config, crash).
       if (all.length === 0 && result.exitCode !== 0) {
-        const why = (result.stderr.trim() || result.stdout.trim()).split("\n").slice(-5).join("\n");
+        const why = checkerFailure(checker.program, result.stderr.trim() || result.stdout.trim());
         report.skipped.push({
           source: checker.name,
-          reason: result.timedOut ? `timed out after ${CHECK_TIMEOUT_MS} ms` : `exited ${result.exitCode}: ${why.slice(0, 1000)}`,
+          reason: result.timedOut ? `timed out after ${CHECK_TIMEOUT_MS} ms` : `exited ${result.exitCode}: ${why}`,
         });
         continue;
       }

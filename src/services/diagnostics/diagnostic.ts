@@ -1,6 +1,7 @@
 // One diagnostic shape for every source, a checker CLI or a language server, so getDiagnostics can
 // merge their reports. Lines and columns are 1-based; files are relative to the workspace root.
 import * as v from "valibot";
+import { fileRank } from "../../lsp/file-rank.ts";
 
 export const SEVERITIES = ["error", "warning", "info", "hint"] as const;
 export type Severity = (typeof SEVERITIES)[number];
@@ -18,10 +19,11 @@ export const Diagnostic = v.object({
 });
 export type Diagnostic = v.InferOutput<typeof Diagnostic>;
 
-/** Worst first; then by file and position. */
+/** Worst first; then the project's own code before its tests, benchmarks and examples (file-rank.ts); then by file and position. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
     SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
+    fileRank(a.file) - fileRank(b.file) ||
     a.file.localeCompare(b.file) ||
     a.line - b.line ||
     a.column - b.column

@@ -1,7 +1,7 @@
 // getDiagnostics' language-server backend, in front of the checker CLIs
 // (src/services/diagnostics/backends.ts): a file a server handles is checked by it, for the
 // file's content on disk now (pulled where the server can, else pushed for the version just
-// synced); the whole workspace is every file an installed server handles, up to a bound, and the
+// synced); the whole workspace (or a directory) is every file an installed server handles, up to a bound, and the
 // result says how many were left out rather than being silently partial.
 import type { Diagnostic as LspDiagnostic } from "vscode-languageserver-protocol";
 import type { Diagnostic } from "./diagnostic.ts";
@@ -21,8 +21,13 @@ export const lspDiagnosticsBackend: DiagnosticsBackend = {
   },
   async collect(ctx, req) {
     const call = { signal: ctx.signal, onProgress: (message: string) => ctx.progress(0, { message }) };
-    if (req.file !== undefined) return reportOf([await ctx.lsp.diagnosticsFor(req.file, call)], []);
-    const found = await ctx.lsp.workspaceDiagnostics({ ...call, maxFiles: MAX_WORKSPACE_FILES });
+    const directory = req.file !== undefined && (await ctx.fs.stat(req.file)).isDirectory;
+    if (req.file !== undefined && !directory) return reportOf([await ctx.lsp.diagnosticsFor(req.file, call)], []);
+    const found = await ctx.lsp.workspaceDiagnostics({
+      ...call,
+      maxFiles: MAX_WORKSPACE_FILES,
+      ...(req.file === undefined ? {} : { under: req.file }),
+    });
     const skipped = [...found.failed];
     if (found.notChecked > 0)
       skipped.push({
@@ -35,7 +40,8 @@ export const lspDiagnosticsBackend: DiagnosticsBackend = {
 
 function reportOf(files: readonly FileDiagnosticsResult[], skipped: DiagnosticsReport["skipped"]): DiagnosticsReport {
   const report: DiagnosticsReport = { diagnostics: [], sources: [], skipped };
-  const late = files.filter((f) => !f.current);
+  const late = files.filter((f) => !f.current && f.why === undefined);
+  const unsettled = files.filter((f) => !f.current && f.why !== undefined);
   for (const file of files) {
     if (!report.sources.includes(file.server)) report.sources.push(file.server);
     report.diagnostics.push(...file.items.map((d) => shapeOf(file.relative, file.server, d)));
@@ -47,6 +53,11 @@ function reportOf(files: readonly FileDiagnosticsResult[], skipped: DiagnosticsR
         .map((f) => f.relative)
         .slice(0, 5)
         .join(", ")}${late.length > 5 ? ` and ${late.length - 5} more` : ""}; call again to re-check`,
+    });
+  for (const file of unsettled)
+    skipped.push({
+      source: file.server,
+      reason: `${file.relative}: may be stale, ${file.why} after a change on disk; call again to re-check`,
     });
   return report;
 }

@@ -22,6 +22,8 @@ export interface OperationState {
   conflicts: { path: string; conflict: string }[];
   /** Tracked paths with staged or unstaged changes, conflicts included. */
   changed: string[];
+  /** The same, as git names them (relative to the repository's top level). */
+  changedAtTop: string[];
 }
 
 export const STATUS_MAX_BYTES = 16 * 1024 * 1024;
@@ -35,8 +37,17 @@ export async function readOperationState(repo: Repository): Promise<OperationSta
   const ref = operation === null ? undefined : STOPPED_AT_REF[operation];
   const stoppedAt = ref === undefined ? undefined : await stoppedCommit(repo, ref);
   const conflicts = status.conflicts.map((c) => ({ path: repo.workspacePath(c.path), conflict: c.conflict }));
-  const changed = [...new Set([...status.staged, ...status.unstaged, ...status.conflicts].map((c) => repo.workspacePath(c.path)))].sort();
-  return { operation, branch: status.branch, head: status.commit, ...(stoppedAt === undefined ? {} : { stoppedAt }), conflicts, changed };
+  const changedAtTop = [...new Set([...status.staged, ...status.unstaged, ...status.conflicts].map((c) => c.path))].sort();
+  const changed = changedAtTop.map((p) => repo.workspacePath(p)).sort();
+  return {
+    operation,
+    branch: status.branch,
+    head: status.commit,
+    ...(stoppedAt === undefined ? {} : { stoppedAt }),
+    conflicts,
+    changed,
+    changedAtTop,
+  };
 }
 
 async function stoppedCommit(repo: Repository, ref: string): Promise<StoppedCommit | undefined> {

@@ -28,7 +28,10 @@ export async function changedBetween(repo: Repository, opts: { from: string; to:
 }
 
 /** Refuses a change that would touch files outside the workspace, naming (some of) them. */
-export function refuseOutside(repo: Pick<Repository, "prefix">, opts: { what: string; paths: readonly string[] }): void {
+export function refuseOutside(
+  repo: Pick<Repository, "prefix">,
+  opts: { what: string; paths: readonly string[]; suggestion?: string },
+): void {
   const outside = outsideWorkspace(repo, opts.paths);
   if (outside.length === 0) return;
   const shown = outside.slice(0, 5).join(", ");
@@ -37,7 +40,8 @@ export function refuseOutside(repo: Pick<Repository, "prefix">, opts: { what: st
     "outside_workspace",
     `${opts.what} would change ${outside.length} file(s) outside the workspace (${repo.prefix} of its repository): ${shown}${more}`,
     {
-      suggestion: "Do this in a terminal at the repository's top level, or open the repository's top level as the workspace.",
+      suggestion:
+        opts.suggestion ?? "Do this in a terminal at the repository's top level, or open the repository's top level as the workspace.",
     },
   );
 }

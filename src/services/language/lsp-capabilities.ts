@@ -17,7 +17,7 @@ export const LspCapabilities = v.object({
           state: v.pipe(
             v.string(),
             v.description(
-              "starting, running, idle (shut down; starts on the next call), crashed (restarts on the next call), failed (crashed too often).",
+              "starting, running, idle (shut down; starts on the next call), evicted (stopped to keep under the cap; starts on the next call), crashed (restarts on the next call), failed (crashed too often).",
             ),
           ),
           server: v.optional(v.string()),
@@ -26,9 +26,14 @@ export const LspCapabilities = v.object({
           busyWith: v.array(v.string()),
           crashes: v.number(),
           lastError: v.optional(v.string()),
+          memoryBytes: v.optional(v.pipe(v.number(), v.description("Resident memory with the processes it started (Linux)."))),
         }),
       ),
     }),
+  ),
+  limits: v.pipe(
+    v.object({ maxServers: v.number(), maxMemoryBytes: v.number(), memoryBytes: v.optional(v.number()) }),
+    v.description("The pool's caps: past either, the least recently used idle server is stopped; memoryBytes: the running ones' now."),
   ),
   watchedDirectories: v.pipe(v.number(), v.description("Directories watched for changes made outside the bridge.")),
 });
@@ -48,6 +53,7 @@ export async function lspCapabilities(ctx: ToolContext): Promise<v.InferOutput<t
           ...rest,
         })),
     })),
+    limits: status.limits,
     watchedDirectories: status.watchedDirectories,
   };
 }

@@ -8,6 +8,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import { detectProject, type ProjectInfo } from "./detect-project.ts";
 import { namesInside } from "../search/checked-names.ts";
 import { listFiles } from "../search/file-list.ts";
+import { workspaceOnlyNote } from "../git/partial-view.ts";
 import { openRepository, type Repository } from "../git/repository.ts";
 
 /** Files at the root a model should read first, when present (the markers are added to them). */
@@ -33,7 +34,7 @@ interface ProjectContext {
   keyFiles: string[];
   layout: { path: string; files: number }[];
   fileCount: number;
-  recent: { source: "git" | "mtime"; branch?: string | undefined; changes: { path: string; when: string }[] };
+  recent: { source: "git" | "mtime"; branch?: string | undefined; scope?: string; changes: { path: string; when: string }[] };
 }
 
 export async function collectProjectContext(ctx: ToolContext): Promise<ProjectContext> {
@@ -81,7 +82,14 @@ async function recentFromGit(ctx: ToolContext): Promise<ProjectContext["recent"]
     }
   }
   const head = await repo.run(["rev-parse", "--abbrev-ref", "HEAD"], { timeoutMs: 5000, okExitCodes: [128] }).catch(() => undefined);
-  return { source: "git", branch: head?.exitCode === 0 ? head.stdout.trim() : undefined, changes };
+  // A package of a monorepo: its history only, and the answer says so.
+  const scope = workspaceOnlyNote(repo, { what: "commits" });
+  return {
+    source: "git",
+    branch: head?.exitCode === 0 ? head.stdout.trim() : undefined,
+    ...(scope === undefined ? {} : { scope }),
+    changes,
+  };
 }
 
 async function recentByMtime(ctx: ToolContext, files: readonly string[]): Promise<ProjectContext["recent"]> {

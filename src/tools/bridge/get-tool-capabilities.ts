@@ -1,6 +1,7 @@
 // getToolCapabilities: which tools cannot work on this machine right now, why, and how to fix it,
 // so the model stops retrying a tool that cannot succeed. Compact: with 170 tools, the available
-// ones are a count (their names are in tools/list already); only the exceptions are listed.
+// ones are a count (their names are in tools/list already); only the exceptions are listed, one
+// entry per reason with the tools it applies to (gh logged out is one reason for every GitHub tool).
 import * as v from "valibot";
 import type { ProbeResult, ToolContext, ToolSummary } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
@@ -10,11 +11,12 @@ import { LspCapabilities, lspCapabilities } from "../../services/language/lsp-ca
 const REPORTED_PROBES = ["git", "rg", "gh"];
 
 const Unavailable = v.object({
-  name: v.string(),
-  reason: v.pipe(v.string(), v.description("Why the tool cannot work now.")),
-  suggestion: v.pipe(v.string(), v.description("How to make it available.")),
+  tools: v.array(v.string()),
+  reason: v.pipe(v.string(), v.description("Why these tools cannot work now.")),
+  suggestion: v.pipe(v.string(), v.description("How to make them available.")),
 });
 type Unavailable = v.InferOutput<typeof Unavailable>;
+type Why = Omit<Unavailable, "tools">;
 
 export default defineTool({
   name: "getToolCapabilities",
@@ -44,15 +46,17 @@ export default defineTool({
     const tools = ctx.catalog.list();
     const names = [...new Set([...REPORTED_PROBES, ...tools.flatMap((t) => t.requires.probes ?? [])])];
     const found = new Map(await Promise.all(names.map(async (n) => [n, await ctx.probes.get(n)] as const)));
-    const unavailable = tools.flatMap((tool) => {
-      const why = whyUnavailable(tool, found, ctx);
-      return why === undefined ? [] : [why];
-    });
+    const unavailable = groupByReason(
+      tools.flatMap((tool) => {
+        const why = whyUnavailable(tool, found, ctx);
+        return why === undefined ? [] : [{ tool: tool.name, why }];
+      }),
+    );
     const connected = ctx.extension.connected;
     return {
       extensionConnected: connected,
       executables: Object.fromEntries(names.map((n) => [n, found.get(n)?.path ?? null])),
-      available: tools.length - unavailable.length,
+      available: tools.length - unavailable.reduce((n, u) => n + u.tools.length, 0),
       unavailable,
       fallback: connected ? [] : tools.filter((t) => t.requires.extension === "fallback").map((t) => t.name),
       lsp: await lspCapabilities(ctx),
@@ -61,20 +65,30 @@ export default defineTool({
   },
 });
 
-function whyUnavailable(tool: ToolSummary, probes: ReadonlyMap<string, ProbeResult>, ctx: ToolContext): Unavailable | undefined {
+/** One entry per reason and fix, in the order the reasons first appear. */
+function groupByReason(each: readonly { tool: string; why: Why }[]): Unavailable[] {
+  const groups = new Map<string, Unavailable>();
+  for (const { tool, why } of each) {
+    const key = `${why.reason}\0${why.suggestion}`;
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { tools: [tool], ...why });
+    else group.tools.push(tool);
+  }
+  return [...groups.values()];
+}
+
+function whyUnavailable(tool: ToolSummary, probes: ReadonlyMap<string, ProbeResult>, ctx: ToolContext): Why | undefined {
   const missing = (tool.requires.probes ?? []).find((p) => !probes.get(p)?.available);
   if (missing !== undefined) {
     return {
-      name: tool.name,
       reason: `needs \`${missing}\` on PATH`,
       suggestion: `Install ${missing}, make sure it is on the bridge's PATH, and restart the bridge.`,
     };
   }
   const notReady = (tool.requires.probes ?? []).map((p) => probes.get(p)?.notReady).find((n) => n !== undefined);
-  if (notReady !== undefined) return { name: tool.name, ...notReady };
+  if (notReady !== undefined) return { reason: notReady.reason, suggestion: notReady.suggestion };
   if (tool.requires.extension === "required" && !ctx.extension.connected) {
     return {
-      name: tool.name,
       reason: "needs the VS Code extension",
       suggestion: "Open the workspace in VS Code with the claude-ide-bridge extension installed; it connects on its own.",
     };

@@ -18,22 +18,8 @@ import {
   parseLcov,
   type FileCoverage,
 } from "./coverage/coverage-reports.ts";
+import { type Candidate, type Format, reportCandidates, reportDirectories } from "./coverage/report-locations.ts";
 
-type Format = "lcov" | "istanbul" | "istanbul-summary" | "cobertura" | "coverage.py" | "go";
-
-/** Where runners write their reports, with the format each is in. */
-const REPORTS: readonly [string, Format][] = [
-  ["coverage/lcov.info", "lcov"],
-  ["lcov.info", "lcov"],
-  ["coverage/coverage-final.json", "istanbul"],
-  ["coverage/coverage-summary.json", "istanbul-summary"],
-  ["coverage/cobertura-coverage.xml", "cobertura"],
-  ["coverage.xml", "cobertura"],
-  ["coverage.json", "coverage.py"],
-  ["coverage.out", "go"],
-  ["cover.out", "go"],
-  ["coverage.txt", "go"],
-];
 const MAX_REPORT_BYTES = 64 * 1024 * 1024;
 const MAX_FILES = 50;
 const MAX_RANGES_CHARS = 300;
@@ -51,6 +37,10 @@ export default defineTool({
   }),
   output: v.object({
     report: v.pipe(v.string(), v.description("The report read, relative to the workspace root.")),
+    namedBy: v.optional(v.pipe(v.string(), v.description("The config setting that names the report's place, when one does."))),
+    otherReports: v.optional(
+      v.pipe(v.array(v.string()), v.description("Older reports also in the workspace, not read (relative to the root).")),
+    ),
     format: v.string(),
     reportAgeSeconds: v.pipe(v.number(), v.description("How old the report is: re-run the tests with coverage if the code changed since.")),
     totals: Coverage,
@@ -96,6 +86,8 @@ export default defineTool({
     }));
     const result = {
       report: found.path,
+      ...(found.namedBy === undefined ? {} : { namedBy: found.namedBy }),
+      ...(found.others.length === 0 ? {} : { otherReports: found.others }),
       format: found.format,
       reportAgeSeconds: found.ageSeconds,
       totals: { covered, total, percent: percent(covered, total) },
@@ -105,19 +97,57 @@ export default defineTool({
   },
 });
 
-async function newestReport(ctx: ToolContext): Promise<{ path: string; format: Format; ageSeconds: number }> {
-  let best: { path: string; format: Format; mtimeMs: number } | undefined;
-  for (const [path, format] of REPORTS) {
-    const stat = await ctx.fs.stat(path).catch(() => undefined);
-    if (stat?.isFile === true && (best === undefined || stat.mtimeMs > best.mtimeMs)) best = { path, format, mtimeMs: stat.mtimeMs };
+async function newestReport(ctx: ToolContext): Promise<Candidate & { ageSeconds: number; others: string[] }> {
+  const candidates = await reportCandidates(ctx);
+  const found: (Candidate & { mtimeMs: number })[] = [];
+  for (const c of candidates) {
+    const stat = await ctx.fs.stat(c.path).catch(() => undefined);
+    if (stat?.isFile === true) found.push({ ...c, mtimeMs: stat.mtimeMs });
   }
-  if (best === undefined) {
-    throw new ToolError("not_detected", `No coverage report in the workspace (looked for ${REPORTS.map(([p]) => p).join(", ")})`, {
-      suggestion:
-        "Run the tests with coverage first, e.g. runCommand vitest run --coverage --coverage.reporter=lcov, jest --coverage, pytest --cov --cov-report=xml, go test -coverprofile=coverage.out ./..., then call again.",
-    });
+  found.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  const best = found[0];
+  if (best === undefined) throw await noReport(ctx, candidates);
+  return {
+    path: best.path,
+    format: best.format,
+    ...(best.namedBy === undefined ? {} : { namedBy: best.namedBy }),
+    ageSeconds: Math.max(0, Math.round((Date.now() - best.mtimeMs) / 1000)),
+    others: found.slice(1).map((f) => f.path),
+  };
+}
+
+/** Where it looked, why nothing was there (a directory with an HTML report only, or no directory at all), and how to write one. */
+async function noReport(ctx: ToolContext, candidates: readonly Candidate[]): Promise<ToolError> {
+  const named = [...new Set(candidates.flatMap((c) => (c.namedBy === undefined ? [] : [`${c.namedBy}: ${dirOf(c.path)}`])))];
+  const dirs = reportDirectories(candidates).filter((d) => d !== ".");
+  const present: string[] = [];
+  for (const dir of dirs) {
+    const entries = await ctx.fs.list(dir).catch(() => undefined);
+    if (entries !== undefined)
+      present.push(
+        `${dir}/ holds ${
+          entries.length === 0
+            ? "nothing"
+            : entries
+                .slice(0, 5)
+                .map((e) => e.name)
+                .join(", ")
+        }`,
+      );
   }
-  return { path: best.path, format: best.format, ageSeconds: Math.max(0, Math.round((Date.now() - best.mtimeMs) / 1000)) };
+  const why =
+    present.length > 0
+      ? `${present.join("; ")}: no report in a format read here (lcov, istanbul json, Cobertura xml, coverage.py json, go cover profile); an html or text reporter alone writes none`
+      : "no run with coverage has written a report in the workspace";
+  const where = named.length > 0 ? `the places the config names (${named.join("; ")}) and the defaults` : "the default places";
+  const target = candidates.find((c) => c.namedBy !== undefined);
+  return new ToolError("not_detected", `No coverage report: ${why}. Looked in ${where}: ${candidates.map((c) => c.path).join(", ")}`, {
+    suggestion: `Run the tests with a machine-readable coverage reporter first, e.g. runCommand vitest run --coverage --coverage.reporter=lcov, jest --coverage --coverageReporters=lcov, pytest --cov --cov-report=xml, go test -coverprofile=coverage.out ./...; ${target === undefined ? "they write to coverage/ (coverage.xml, coverage.out at the root)" : `this project's config sends them to ${dirOf(target.path)}/`}; then call again.`,
+  });
+}
+
+function dirOf(path: string): string {
+  return path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
 }
 
 async function parse(ctx: ToolContext, format: Format, text: string): Promise<FileCoverage[]> {

@@ -11,6 +11,7 @@ import { defineTool } from "../platform/define-tool.ts";
 import { detectRunners } from "./test-runners/detect-runner.ts";
 import { RUN_MEMORY } from "./test-runners/run-memory.ts";
 import { RUNNERS, RUNNER_NAMES, type RunnerName, type RunRequest, type TestRunner } from "./test-runners/runners.ts";
+import { relativeFrames } from "./test-runners/stack-frames.ts";
 import { TestRun } from "./test-runners/test-run.ts";
 
 const MAX_FAILURES = 50;
@@ -33,7 +34,12 @@ export default defineTool({
         v.description("Test name pattern (vitest/jest -t, pytest -k, go -run, cargo filter)."),
       ),
     ),
-    file: v.optional(v.pipe(v.string(), v.description("One test file or directory, relative to the workspace root."))),
+    file: v.optional(
+      v.pipe(
+        v.string(),
+        v.description("One test file or directory, relative to the workspace root (go: that file's tests; cargo: its target)."),
+      ),
+    ),
     runner: v.optional(
       v.pipe(v.picklist(RUNNER_NAMES), v.description('Runner to use instead of the detected one ("node" is node --test).')),
     ),
@@ -56,8 +62,12 @@ export default defineTool({
     const request: RunRequest = {};
     if (input.filter !== undefined) request.filter = checkedFilter(input.filter, "test filter");
     if (input.file !== undefined) request.file = ctx.fs.relative(await ctx.fs.resolve(input.file)) || ".";
+    // go runs a package, not a file: that file's tests are named instead, unless a filter was given.
+    if (runner.name === "go" && request.file?.endsWith("_test.go") === true && request.filter === undefined) {
+      request.names = goTestNames(await ctx.fs.readText(request.file, { maxBytes: MAX_REPORT_BYTES }));
+    }
     const memory = ctx.state(RUN_MEMORY);
-    const key = JSON.stringify([runner.name, request.filter, request.file]);
+    const key = JSON.stringify([runner.name, request.filter, request.file, request.names]);
     const hit = input.rerun === true ? undefined : memory.cached(key);
     if (hit !== undefined) return { ...hit.run, cachedAgoMs: hit.ageMs };
     const run = await runOnce(ctx, runner, request, input.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS);
@@ -111,7 +121,7 @@ async function runOnce(ctx: ToolContext, runner: TestRunner, request: RunRequest
     failed: parsed.failed,
     skipped: parsed.skipped,
     durationMs: result.durationMs,
-    failures: parsed.failures.slice(0, MAX_FAILURES),
+    failures: parsed.failures.slice(0, MAX_FAILURES).map((f) => ({ ...f, message: relativeFrames(f.message, ctx.fs.root) })),
     command: [runner.program, ...runner.args(request)].join(" "),
   };
   if (parsed.failures.length > MAX_FAILURES) run.failuresOmitted = parsed.failures.length - MAX_FAILURES;
@@ -126,4 +136,9 @@ function outputTail(prefix: string, stdout: string, stderr: string): string {
     .split(/\r?\n/)
     .filter((l) => l.trim() !== "");
   return prefix + lines.slice(-40).join("\n").slice(-4000);
+}
+
+/** The Test, Example and Fuzz functions a go test file declares: what `go test -run` picks from. */
+function goTestNames(text: string): string[] {
+  return [...text.matchAll(/^func\s+((?:Test|Example|Fuzz)\w*)\s*\(/gm)].map((m) => m[1] ?? "").filter((n) => n !== "");
 }

@@ -5,6 +5,7 @@ import * as v from "valibot";
 import type { RunResult } from "../../capabilities/exec/exec.ts";
 import { outputProgress } from "../../capabilities/exec/output-progress.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
+import { timeoutAdvice } from "./command-timeout.ts";
 
 /** A command may run this long at most (--timeout is its default). */
 export const MAX_COMMAND_MS = 600_000;
@@ -65,6 +66,18 @@ function formatRun(argv: readonly string[], cwd: string | undefined, result: Run
   if (result.stdout === "" && result.stderr === "") out.push("", "(no output)");
   if (cut.length > 0) out.push("", `[${cut.join(" and ")} cut to the first and last part; run a narrower command for the middle]`);
   if (result.leftoversStopped) out.push("", "[processes it left running in the background kept its output open and were stopped]");
+  if (result.timedOut) {
+    const shown = argv.map(quoteForDisplay).join(" ");
+    out.push(
+      "",
+      timeoutAdvice(shown, {
+        timeoutMs,
+        maxMs: MAX_COMMAND_MS,
+        durationMs: result.durationMs,
+        output: result.stdout + result.stderr !== "",
+      }),
+    );
+  }
   return out.join("\n");
 }
 

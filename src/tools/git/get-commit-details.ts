@@ -1,10 +1,12 @@
-// getCommitDetails: one commit as `git show` prints it: header, full message, stat, and the patch.
+// getCommitDetails: one commit as `git show` prints it: header, full message, stat, and the patch,
+// each file's patch cut to a budget (maxDiffLines) that says how to see the rest.
 import * as v from "valibot";
 import { NO_DIFF_PROGRAMS } from "../../services/git/git-environment.ts";
 import { diffText } from "../../services/git/diff-text.ts";
+import { cutPatches } from "../../lib/text/diff-budget.ts";
 import { revision } from "../../services/git/refs.ts";
 import { defineTool } from "../platform/define-tool.ts";
-import { PathsInput, RefInput } from "./git-inputs.ts";
+import { LimitInput, PathsInput, RefInput } from "./git-inputs.ts";
 
 export default defineTool({
   name: "getCommitDetails",
@@ -16,12 +18,13 @@ export default defineTool({
     ref: v.optional(RefInput('The commit: a hash, branch, tag or "HEAD~2" (default HEAD).'), "HEAD"),
     patch: v.optional(v.pipe(v.boolean(), v.description("Include the patch after the file list (default true).")), true),
     paths: PathsInput,
+    maxDiffLines: LimitInput("Patch lines shown per file", { fallback: 200, max: 20000 }),
   }),
   annotations: { readOnlyHint: true },
   largeResult: true,
   async handler(input, ctx) {
     const ref = revision(input.ref);
-    return diffText(ctx, {
+    const text = await diffText(ctx, {
       paths: input.paths,
       args: (paths) => [
         "show",
@@ -38,6 +41,13 @@ export default defineTool({
       ],
       empty: `Nothing to show for ${input.ref}.`,
       narrower: "pass paths, or patch: false for the header and file list",
+      outside: { args: ["show", "--format=", "--end-of-options", ref], what: `changes in ${input.ref}` },
     });
+    return cutPatches(text, {
+      maxLines: input.maxDiffLines,
+      sectionStart: /^diff --git /,
+      more: (header, left) =>
+        `[${left} more patch lines of ${header.replace(/^diff --git a\/(.*) b\/.*$/, "$1")}; maxDiffLines (now ${input.maxDiffLines}) shows more]`,
+    }).text;
   },
 });

@@ -30,6 +30,7 @@ export default defineTool({
       args: (paths) => ["diff", ...NO_DIFF_PROGRAMS, "--relative", ...diffFormatArgs(input), "--end-of-options", range, "--", ...paths],
       empty: `No differences between ${input.base} and ${input.head}${input.paths ? " in those paths" : ""}.`,
       narrower: "pass paths, or stat: true for a summary",
+      outside: { args: ["diff", "--end-of-options", range], what: "differences" },
     });
   },
 });

@@ -37,6 +37,7 @@ export default defineTool({
       empty: `No ${kind} changes${input.paths ? " in those paths" : ""}.${input.staged ? "" : " New files are not in a diff until staged: getGitStatus lists untracked files."}`,
       narrower: "pass paths, or stat: true for a summary",
       submodules: !input.staged,
+      outside: { args: input.staged ? ["diff", "--cached"] : ["diff"], what: `${kind} changes` },
     });
   },
 });

@@ -2,6 +2,7 @@
 // usually risk) concentrates.
 import * as v from "valibot";
 import { countHotspots } from "../../services/git/hotspots.ts";
+import { workspaceOnlyNote } from "../../services/git/partial-view.ts";
 import { pathspecs } from "../../services/git/pathspec.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { defineTool } from "../platform/define-tool.ts";
@@ -25,6 +26,7 @@ export default defineTool({
     days: v.number(),
     commits: v.pipe(v.number(), v.description(`Commits in the window (at most ${MAX_COMMITS} are read).`)),
     files: v.array(v.object({ path: v.string(), commits: v.number(), added: v.number(), deleted: v.number() })),
+    scope: v.optional(v.pipe(v.string(), v.description("With the workspace a subfolder of its repository: what was counted."))),
   }),
   annotations: { readOnlyHint: true },
   async handler(input, ctx) {
@@ -44,6 +46,7 @@ export default defineTool({
       ...paths,
     ];
     const { commits, files } = countHotspots(await repo.output(args, { maxOutputBytes: 64 * 1024 * 1024 }));
-    return { days: input.days, commits, files: files.slice(0, input.limit) };
+    const scope = workspaceOnlyNote(repo, { what: "files and commits" });
+    return { days: input.days, commits, files: files.slice(0, input.limit), ...(scope === undefined ? {} : { scope }) };
   },
 });

@@ -2,6 +2,7 @@
 // author, date and message.
 import * as v from "valibot";
 import { LOG_OPTIONS, parseLog } from "../../services/git/log-format.ts";
+import { wholeRepositoryNote } from "../../services/git/partial-view.ts";
 import { pathspecs } from "../../services/git/pathspec.ts";
 import { revisionRange } from "../../services/git/refs.ts";
 import { openRepository } from "../../services/git/repository.ts";
@@ -27,6 +28,7 @@ export default defineTool({
   output: v.object({
     commits: v.array(LogEntry),
     more: v.pipe(v.boolean(), v.description("More commits match than `limit`.")),
+    scope: v.optional(v.pipe(v.string(), v.description("With the workspace a subfolder of its repository: what the list covers."))),
   }),
   annotations: { readOnlyHint: true },
   async handler(input, ctx) {
@@ -47,6 +49,11 @@ export default defineTool({
       ...paths,
     ];
     const commits = parseLog(await repo.output(args));
-    return { commits: commits.slice(0, input.limit), more: commits.length > input.limit };
+    // Without paths, git lists the repository's commits, not only those touching the workspace's folder.
+    const scope =
+      input.paths === undefined
+        ? wholeRepositoryNote(repo, { narrower: 'pass paths: ["."] for the commits that touch the workspace' })
+        : undefined;
+    return { commits: commits.slice(0, input.limit), more: commits.length > input.limit, ...(scope === undefined ? {} : { scope }) };
   },
 });

@@ -4,6 +4,7 @@
 import * as v from "valibot";
 import { HOW_TO_FINISH, OPERATIONS, operationInProgress } from "../../services/git/operation.ts";
 import { STATUS_MAX_BYTES } from "../../services/git/operation-state.ts";
+import { changedOutside, workspaceOnlyNote } from "../../services/git/partial-view.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { pathspec } from "../../services/git/pathspec.ts";
 import { dirtySubmodules } from "../../services/git/submodule-content.ts";
@@ -49,7 +50,13 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
       unstaged: v.array(Change),
       untracked: v.array(v.string()),
       conflicts: v.array(v.object({ path: v.string(), conflict: v.string() })),
-      clean: v.boolean(),
+      clean: v.pipe(v.boolean(), v.description("Nothing changed in what was listed (see scope in a subfolder of a repository).")),
+      scope: v.optional(
+        v.pipe(
+          v.string(),
+          v.description("With the workspace a subfolder of its repository: that only its part is listed, and what changed beside it."),
+        ),
+      ),
       inProgress: v.optional(
         v.pipe(
           v.object({ operation: v.picklist(OPERATIONS), next: v.string() }),
@@ -71,11 +78,14 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
       const repo = await openRepository(ctx, "read");
       const where = input.path === undefined ? "." : await pathspec(ctx.fs, input.path);
       // Side by side: the operation probes do not need the status, only time.
-      const [out, operation, submodules] = await Promise.all([
+      const [out, operation, submodules, outside] = await Promise.all([
         repo.run(["status", "--porcelain=v2", "--branch", "-z", "--untracked-files=all", "--", where], { maxOutputBytes }),
         operationInProgress(repo),
         dirtySubmodules(ctx, repo, { where: [where] }),
+        // A package of a monorepo is not the repository: what changed beside it is counted, not listed.
+        changedOutside(repo),
       ]);
+      const scope = workspaceOnlyNote(repo, { outside, what: "changes" });
       const status = withSubmoduleContent(parsePorcelainV2(out.stdout, { cut: out.stdoutTruncated }), submodules);
       const local = (p: string) => repo.workspacePath(p);
       const move = (c: StatusChange): StatusChange => ({
@@ -107,6 +117,7 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
         untracked: cap(relocated.untracked),
         conflicts: cap(relocated.conflicts),
         clean,
+        ...(scope === undefined ? {} : { scope }),
         ...(operation === null ? {} : { inProgress: { operation, next: HOW_TO_FINISH[operation] } }),
         ...(omitted > 0 ? { omitted } : {}),
         ...(out.stdoutTruncated ? { truncated: true as const } : {}),

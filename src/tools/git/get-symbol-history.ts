@@ -1,12 +1,14 @@
 // getSymbolHistory: how one function (or a line range) evolved, commit by commit, through
 // `git log -L`; when git's function rules find no such function, the commits that added or removed
-// the name (`git log -S`) instead.
+// the name (`git log -S`) instead. Each commit's diff is cut to a budget (maxDiffLines) and says
+// how to see the rest.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { NO_DIFF_PROGRAMS } from "../../services/git/git-environment.ts";
 import { pathspec } from "../../services/git/pathspec.ts";
 import { openRepository, type Repository } from "../../services/git/repository.ts";
 import { textBudget, textResult } from "../../services/git/text-output.ts";
+import { cutPatches } from "../../lib/text/diff-budget.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput } from "./git-inputs.ts";
@@ -33,6 +35,7 @@ export default defineTool({
     startLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Instead of symbol: first line of the range."))),
     endLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Instead of symbol: last line of the range."))),
     limit: LimitInput("Most commits to show", { fallback: 10, max: 50 }),
+    maxDiffLines: LimitInput("Diff lines shown per commit", { fallback: 15, max: 5000 }),
   }),
   annotations: { readOnlyHint: true },
   largeResult: true,
@@ -49,7 +52,15 @@ export default defineTool({
     const range = symbol === undefined ? `${startLine},${endLine}` : `:${literalPattern(symbol)}`;
     const args = ["log", ...NO_DIFF_PROGRAMS, ...HEADER, `--max-count=${input.limit}`, `-L${range}:${file}`];
     const result = await repo.run(args, { maxOutputBytes: textBudget(ctx), okExitCodes: [128] });
-    if (result.exitCode === 0) return textResult(result, { empty: `No history for ${input.path}.`, narrower: "lower limit" });
+    if (result.exitCode === 0) {
+      const text = textResult(result, { empty: `No history for ${input.path}.`, narrower: "lower limit" });
+      return cutPatches(text, {
+        maxLines: input.maxDiffLines,
+        sectionStart: /^commit [0-9a-f]+ /,
+        more: (header, left) =>
+          `[${left} more diff lines; maxDiffLines (now ${input.maxDiffLines}) shows more, getCommitDetails with ref ${header.split(" ")[1]} the whole commit]`,
+      }).text;
+    }
     if (symbol === undefined || !/no match/.test(result.stderr))
       throw new ToolError("git_failed", `git log -L failed: ${result.stderr.trim()}`, {
         suggestion: "Check the path and the line range (getGitLog lists the file's commits).",

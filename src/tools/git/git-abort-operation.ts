@@ -14,6 +14,7 @@ import {
   OPERATION_TIMEOUT_MS,
   OperationOutcome,
   requireOperation,
+  touchedOutside,
   type OperationOutcome as Outcome,
 } from "./operation-outcome.ts";
 
@@ -45,7 +46,7 @@ export default defineTool({
       await repo.run(["bisect", "reset"]);
       const after = await readOperationState(repo);
       const ended: Outcome = { operation, state: "done", branch: after.branch, head: short(after.head) };
-      return ended;
+      return { ...ended, ...(await touchedOutside(repo, { before, after })) };
     }
     if (input.skip) {
       if (operation === "rebase") await refuseExecSteps(ctx, repo);
@@ -55,6 +56,7 @@ export default defineTool({
       return {
         ...outcome,
         discarded: { ...(before.stoppedAt === undefined ? {} : { commit: before.stoppedAt }), ...lostFiles(before, state) },
+        ...(await touchedOutside(repo, { before, after: state })),
       };
     }
     await repo.run([operation, "--abort"]);
@@ -66,6 +68,7 @@ export default defineTool({
       branch: after.branch,
       head: short(after.head),
       discarded: { ...(commits > 0 ? { commits } : {}), ...lostFiles(before, after) },
+      ...(await touchedOutside(repo, { before, after })),
     };
     return outcome;
   },

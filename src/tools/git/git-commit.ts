@@ -10,6 +10,8 @@ import { HOW_TO_FINISH, operationInProgress } from "../../services/git/operation
 import { pathspecs } from "../../services/git/pathspec.ts";
 import { openRepository, type Repository } from "../../services/git/repository.ts";
 import { committedFiles } from "../../services/git/staged-files.ts";
+import { diffedOutside } from "../../services/git/partial-view.ts";
+import { refuseOutside } from "../../services/git/workspace-scope.ts";
 import { hooksNote, skippedHooks } from "../../services/git/skipped-hooks.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { PathsInput } from "./git-inputs.ts";
@@ -38,6 +40,14 @@ export default defineTool({
     subject: v.string(),
     files: v.pipe(v.array(v.string()), v.description(`Files the commit changed (at most ${MAX_LISTED}).`)),
     omitted: v.optional(v.pipe(v.number(), v.description("Changed files left out of the list."))),
+    outsideWorkspace: v.optional(
+      v.pipe(
+        v.array(v.string()),
+        v.description(
+          "With the workspace a subfolder of its repository: files outside it that the commit concluding a merge, cherry-pick or revert took in (relative to the top level).",
+        ),
+      ),
+    ),
     hooksNotRun: v.optional(
       v.pipe(
         v.array(v.string()),
@@ -58,6 +68,18 @@ export default defineTool({
         suggestion: `To go on: ${HOW_TO_FINISH.rebase}.`,
       });
     }
+    // git commits the whole index: with the workspace a subfolder of its repository, files staged
+    // beside it (by someone at the top level) would go into a commit the answer lists as the workspace's.
+    const outside = await diffedOutside(repo, ["diff", "--cached"]);
+    const concluding = outside.paths.length > 0 && (await operationInProgress(repo)) !== null;
+    if (!concluding) {
+      refuseOutside(repo, {
+        what: "This commit",
+        paths: outside.paths,
+        suggestion:
+          "They were staged outside the workspace: commit in a terminal at the repository's top level, or unstage them there (git restore --staged <path>) and commit again.",
+      });
+    }
     if (input.files !== undefined) await repo.run(["add", "--", ...(await pathspecs(ctx.fs, input.files))]);
     await refuseEmpty(repo);
     await repo.run(["commit", "--quiet", "--file=-"], { stdin: input.message });
@@ -74,6 +96,7 @@ export default defineTool({
       subject,
       files: files.slice(0, MAX_LISTED),
       ...(files.length > MAX_LISTED ? { omitted: files.length - MAX_LISTED } : {}),
+      ...(concluding ? { outsideWorkspace: outside.paths.slice(0, MAX_LISTED) } : {}),
       ...hooksNote(skipped),
     };
   },

@@ -7,11 +7,12 @@ import { ToolError } from "../../errors.ts";
 import { stagedConflictMarkers } from "../../services/git/conflict-markers.ts";
 import { HOW_TO_FINISH, refuseExecSteps } from "../../services/git/operation.ts";
 import { readOperationState } from "../../services/git/operation-state.ts";
+import { repositoryTop } from "../../services/git/partial-view.ts";
 import { pathspecs } from "../../services/git/pathspec.ts";
 import { openRepository } from "../../services/git/repository.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { PathListInput } from "./git-inputs.ts";
-import { afterStep, OPERATION_TIMEOUT_MS, OperationOutcome, requireOperation } from "./operation-outcome.ts";
+import { afterStep, OPERATION_TIMEOUT_MS, OperationOutcome, requireOperation, touchedOutside } from "./operation-outcome.ts";
 
 /** Files named in a refusal; the rest are counted. */
 const MAX_NAMED = 20;
@@ -44,6 +45,17 @@ export default defineTool({
     }
     if (state.conflicts.length > 0) {
       const names = state.conflicts.map((c) => `${c.path} (${c.conflict})`);
+      // With the workspace a subfolder of its repository, a conflict beside it is out of the tools' reach.
+      const outside = state.conflicts.filter((c) => c.path.startsWith("../")).length;
+      if (outside > 0) {
+        throw new ToolError(
+          "merge_conflict",
+          `${state.conflicts.length} file(s) are still in conflict, ${outside} of them outside the workspace (its repository spans more than the workspace), so the ${operation} cannot continue: ${listed(names)}`,
+          {
+            suggestion: `Resolve the files outside the workspace in a terminal at the repository's top level (${repositoryTop(repo)}), or gitAbortOperation to give up the whole ${operation}.`,
+          },
+        );
+      }
       throw new ToolError(
         "merge_conflict",
         `${state.conflicts.length} file(s) are still in conflict, so the ${operation} cannot continue: ${listed(names)}`,
@@ -69,7 +81,8 @@ export default defineTool({
     // GIT_EDITOR=true in the environment already keeps every message editor closed; core.editor=true
     // says so in the argv too.
     const result = await repo.run(["-c", "core.editor=true", operation, "--continue"], { okExitCodes: [1] });
-    return (await afterStep(repo, operation, result)).outcome;
+    const after = await afterStep(repo, operation, result);
+    return { ...after.outcome, ...(await touchedOutside(repo, { before: state, after: after.state })) };
   },
 });
 

@@ -7,6 +7,7 @@ import { HOW_TO_FINISH, OPERATIONS, type Operation } from "../../services/git/op
 import { readOperationState, type OperationState } from "../../services/git/operation-state.ts";
 import type { RunResult } from "../../capabilities/exec/exec.ts";
 import type { Repository } from "../../services/git/repository.ts";
+import { changedBetween, outsideWorkspace } from "../../services/git/workspace-scope.ts";
 
 export const MAX_LISTED = 500;
 
@@ -45,8 +46,38 @@ export const OperationOutcome = v.object({
       v.description("What the step threw away."),
     ),
   ),
+  outsideWorkspace: v.optional(
+    v.pipe(
+      v.array(v.string()),
+      v.description(
+        "With the workspace a subfolder of its repository: files outside it that the step changed or reset (relative to the top level).",
+      ),
+    ),
+  ),
 });
 export type OperationOutcome = v.InferOutput<typeof OperationOutcome>;
+
+/**
+ * With the workspace a subfolder of its repository, the files beside it that a step touched: those
+ * whose commit changed (HEAD moved) or whose uncommitted state changed. An operation spans the
+ * repository, so the step cannot be kept inside the workspace; the answer says what it reached.
+ */
+export async function touchedOutside(
+  repo: Repository,
+  opts: { before: OperationState; after: OperationState },
+): Promise<{ outsideWorkspace?: string[] }> {
+  if (repo.prefix === "") return {};
+  const { before, after } = opts;
+  const moved =
+    before.head !== null && after.head !== null && before.head !== after.head
+      ? await changedBetween(repo, { from: before.head, to: after.head })
+      : [];
+  const was = new Set(before.changedAtTop);
+  const now = new Set(after.changedAtTop);
+  const flipped = [...before.changedAtTop.filter((p) => !now.has(p)), ...after.changedAtTop.filter((p) => !was.has(p))];
+  const outside = [...new Set(outsideWorkspace(repo, [...moved, ...flipped]))].sort();
+  return outside.length === 0 ? {} : { outsideWorkspace: outside.slice(0, MAX_LISTED) };
+}
 
 /** The outcome of `git <operation> --continue|--skip`, run with exit 1 allowed (a new stop). */
 export async function afterStep(

@@ -1,9 +1,11 @@
 // getDocumentSymbols: a file's symbols as an indented outline, each with its
-// kind and 1-based line range, as an editor's outline view shows them.
+// kind and 1-based line range, as an editor's outline view shows them. Imported names are left
+// out (counted) unless asked for: they are what the file uses, not what it holds.
 import * as v from "valibot";
 import type { DocumentSymbol, SymbolInformation } from "vscode-languageserver-protocol";
 import { defineTool } from "../platform/define-tool.ts";
 import { openDocument } from "../../services/language/open-document.ts";
+import { importLines } from "./import-lines.ts";
 import { verbosityField } from "./position-input.ts";
 import { symbolKindName } from "./symbol-kinds.ts";
 import { documentSymbolsViaVsCode } from "./vscode/document-symbols.ts";
@@ -19,6 +21,7 @@ export default defineTool({
     maxDepth: v.optional(
       v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("Deepest nesting level shown (default 4).")),
     ),
+    includeImports: v.optional(v.pipe(v.boolean(), v.description("List the names the file imports too (default false).")), false),
     ...verbosityField,
   }),
   annotations: { readOnlyHint: true },
@@ -32,13 +35,21 @@ export default defineTool({
         textDocument: { uri: doc.uri },
       })) ?? [];
     if (symbols.length === 0) return `${doc.relative} has no symbols (${doc.server.serverName}).`;
+    const imports = input.includeImports ? new Set<number>() : importLines(doc.lines);
+    const imported = (line: number) => imports.has(line);
+    const kept = isHierarchical(symbols)
+      ? symbols.filter((s) => !imported(s.selectionRange.start.line))
+      : symbols.filter((s) => s.containerName || !imported(s.location.range.start.line));
+    const left = symbols.length - kept.length;
+    const note = left === 0 ? "" : `\n(${left} imported name${left === 1 ? "" : "s"} left out; includeImports: true lists them)`;
+    if (kept.length === 0) return `${doc.relative} has no symbols but imports (${doc.server.serverName}).${note}`;
     const maxDepth = input.maxDepth ?? (input.verbosity === "minimal" ? 2 : 4);
-    const lines = isHierarchical(symbols)
-      ? outline(symbols, 0, maxDepth, input.verbosity)
-      : symbols.map(
+    const lines = isHierarchical(kept)
+      ? outline(kept, 0, maxDepth, input.verbosity)
+      : kept.map(
           (s) => `${s.containerName ? `${s.containerName} > ` : ""}${s.name} ${symbolKindName(s.kind)} :${s.location.range.start.line + 1}`,
         );
-    return `${doc.relative} (${doc.lines.length} lines):\n${lines.join("\n")}`;
+    return `${doc.relative} (${doc.lines.length} lines):\n${lines.join("\n")}${note}`;
   },
 });
 

@@ -22,7 +22,13 @@ export default defineTool({
     const checked = input.file === undefined ? await ctx.lsp.workspaceErrors(call) : [await ctx.lsp.diagnosticsFor(input.file, call)];
     const errors = checked.flatMap((f) => f.items.filter((d) => (d.severity ?? 1) === 1).map((d) => ({ file: f, d })));
     if (errors.length === 0) {
-      const stale = checked.some((f) => !f.current) ? " (a server published nothing in time for a file; call again to re-check)" : "";
+      const behind = checked.find((f) => !f.current);
+      const stale =
+        behind === undefined
+          ? ""
+          : behind.why === undefined
+            ? " (a server published nothing in time for a file; call again to re-check)"
+            : ` (${behind.relative} may be stale: ${behind.why} after a change on disk; call again to re-check)`;
       return input.file === undefined
         ? `No errors in the files the language servers have checked${stale}.`
         : `No errors in ${checked[0]?.relative ?? input.file}${stale}.`;

@@ -32,7 +32,7 @@ export default defineTool({
   searchHint:
     "type errors in a file or project, warnings, problems; why does this not compile, what is broken; type check, lint, tsc eslint pyright ruff",
   input: v.strictObject({
-    file: v.optional(v.pipe(v.string(), v.description("One file (default: all)."))),
+    file: v.optional(v.pipe(v.string(), v.description("One file or directory (default: all)."))),
     severity: v.optional(v.pipe(v.picklist(SEVERITIES), v.description('The least severity to report (default "hint": everything).'))),
     maxResults: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000), v.description(`Default ${DEFAULT_MAX}.`))),
   }),

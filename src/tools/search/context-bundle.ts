@@ -38,7 +38,7 @@ export default defineTool({
     );
     const branch = c.recent.branch === undefined ? "" : ` on ${c.recent.branch}`;
     sections.push(
-      `## Recent changes (${c.recent.source === "git" ? `git${branch}` : "by modification time"})\n${c.recent.changes.map((r) => `${r.when} ${r.path}`).join("\n") || "(none)"}`,
+      `## Recent changes (${c.recent.source === "git" ? `git${branch}` : "by modification time"})\n${c.recent.changes.map((r) => `${r.when} ${r.path}`).join("\n") || "(none)"}${c.recent.scope === undefined ? "" : `\n(${c.recent.scope})`}`,
     );
     const status = await gitStatus(ctx);
     if (status !== undefined) sections.push(`## Git status\n${status || "(clean)"}`);

@@ -22,6 +22,7 @@ export default defineTool({
     recentChanges: v.object({
       source: v.picklist(["git", "mtime"]),
       branch: v.optional(v.string()),
+      scope: v.optional(v.pipe(v.string(), v.description("With the workspace a subfolder of its repository: what the list covers."))),
       changes: v.array(
         v.object({ path: v.string(), when: v.pipe(v.string(), v.description("ISO time of the commit (git) or the modification.")) }),
       ),

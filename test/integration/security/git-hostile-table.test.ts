@@ -22,6 +22,7 @@ import { gitToolset } from "../../../src/tools/git/index.ts";
 import { searchToolset } from "../../../src/tools/search/index.ts";
 import { gitFixture, type GitFixture } from "../../helpers/git-fixture.ts";
 import { dispatcher } from "../../helpers/tool-dispatch.ts";
+import { toolErrorCode } from "../../helpers/tool-error.ts";
 
 const execFileAsync = promisify(execFile);
 const SECRET = "fake-secret-4f1c";
@@ -255,7 +256,8 @@ const CASES: Case[] = [
     repo: 3,
     setup: async (s) => s.config(`[sequence]\n\teditor = ${await s.program("sequence-editor")}\n`),
     // After the battery a rebase or merge may be stopped midway (a commit it could not sign).
-    // No control: after the battery, plain git did not reach the editor here.
+    // No control: after the battery, plain git did not reach the editor here (`rebase -i
+    // --autostash HEAD~1` runs it in a fresh repository, not in this one after the battery).
   },
   {
     name: "credential.helper (a shell command)",
@@ -338,8 +340,15 @@ const CASES: Case[] = [
   {
     name: "log.showSignature with gpg.ssh.program (an ssh-signed commit)",
     repo: 1,
-    setup: async (s) => s.config(`[log]\n\tshowSignature = true\n[gpg "ssh"]\n\tprogram = ${await s.program("gpg-ssh")}\n`),
-    // No control: plain git did not hand the crafted ssh signature to the program here.
+    async setup(s) {
+      // git verifies an ssh signature only against an allowed-signers file (an empty one will do).
+      const allowed = join(s.work, "..", "allowed-signers");
+      await writeFile(allowed, "");
+      await s.config(
+        `[log]\n\tshowSignature = true\n[gpg "ssh"]\n\tprogram = ${await s.program("gpg-ssh")}\n\tallowedSignersFile = ${allowed}\n`,
+      );
+    },
+    control: [["log", "-20"]],
   },
   {
     name: "log.showSignature with gpg.x509.program (an x509-signed commit)",
@@ -351,6 +360,15 @@ const CASES: Case[] = [
     name: "commit.gpgSign with gpg.program",
     repo: 3,
     setup: async (s) => s.config(`[commit]\n\tgpgSign = true\n[gpg]\n\tprogram = ${await s.program("gpg")}\n`),
+    control: [["commit", "--allow-empty", "-m", "control"]],
+  },
+  {
+    name: "commit.gpgSign with gpg.format = ssh and gpg.ssh.program",
+    repo: 6,
+    setup: async (s) =>
+      s.config(
+        `[commit]\n\tgpgSign = true\n[gpg]\n\tformat = ssh\n[gpg "ssh"]\n\tprogram = ${await s.program("ssh-sign")}\n[user]\n\tsigningKey = key::ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIDx\n`,
+      ),
     control: [["commit", "--allow-empty", "-m", "control"]],
   },
   {
@@ -615,8 +633,7 @@ async function battery(built: Built): Promise<Record<string, string>> {
   const outcomes: Record<string, string> = {};
   const call = async (label: string, tool: string, args: Record<string, unknown> = {}) => {
     const result = await d.call(tool, args);
-    const text = result.content[0]?.text ?? "";
-    outcomes[label] = result.isError === true ? (JSON.parse(text) as { code: string }).code : "ok";
+    outcomes[label] = toolErrorCode(result) ?? "ok";
   };
   const git = (label: string, args: string[]) => call(`runCommand git ${label}`, "runCommand", { command: "git", args });
   await call("getGitStatus", "getGitStatus");

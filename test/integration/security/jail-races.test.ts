@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startRacer as startRacerProcess, type Racer } from "../../helpers/racer-process.ts";
 import { dispatcher, type Dispatcher } from "../../helpers/tool-dispatch.ts";
+import { toolErrorCode } from "../../helpers/tool-error.ts";
 
 const RACER = fileURLToPath(new URL("../../fixtures/swap-racer.mjs", import.meta.url));
 const READS = 3000;
@@ -66,7 +67,7 @@ async function readRepeatedly(path: string): Promise<Tally> {
       const text = result.content[0]?.text ?? "";
       if (text.includes(SECRET)) tally.escapes++;
       else if (result.isError) {
-        const code = (JSON.parse(text) as { code: string }).code;
+        const code = toolErrorCode(result) ?? "ok";
         tally.refused.set(code, (tally.refused.get(code) ?? 0) + 1);
       } else if (text === "1\tinside") tally.inside++;
       else throw new Error(`unexpected answer: ${text}`);

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRacer as startRacerProcess, type Racer } from "../../helpers/racer-process.ts";
 import { dispatcher, type Dispatcher } from "../../helpers/tool-dispatch.ts";
+import { toolErrorCode } from "../../helpers/tool-error.ts";
 
 const RACER = fileURLToPath(new URL("../../fixtures/dir-swap-racer.mjs", import.meta.url));
 const ROUNDS = Number(process.env.CIB_RACE_ROUNDS ?? 400);
@@ -80,8 +81,9 @@ describe("writes into a directory swapped for a symlink to outside", () => {
       results.forEach((r, k) => {
         const text = r.content[0]?.text ?? "";
         if (text.includes("outside secret") || text.includes("only-outside")) leaks.push(`${calls[k]?.[0]}: ${text.slice(0, 300)}`);
-        if (text.includes("internal_error")) internal.push(text);
-        count(`${calls[k]?.[0]} ${r.isError ? (JSON.parse(text) as { code: string }).code : "ok"}`);
+        const code = toolErrorCode(r) ?? "ok";
+        if (code === "internal_error") internal.push(text);
+        count(`${calls[k]?.[0]} ${code}`);
       });
       const { transactionId } = await d.data<{ transactionId: string }>("beginTransaction");
       await d.call("stageEdit", { transactionId, filePath: "swap/f.txt", content: "pwned by tx\n" });

@@ -14,6 +14,7 @@ import { gitToolset } from "../../../src/tools/git/index.ts";
 import { gitArgvLog, type ArgvLog } from "../../helpers/git-argv-log.ts";
 import { gitFixture, type GitFixture } from "../../helpers/git-fixture.ts";
 import { dispatcher } from "../../helpers/tool-dispatch.ts";
+import { toolErrorCode } from "../../helpers/tool-error.ts";
 
 const HOSTILE = ["-x", "--upload-pack=touch PWNED", "-ccore.pager=touch PWNED", "--", "a\nb", "a\0b", "..", "x".repeat(5000)];
 
@@ -96,7 +97,7 @@ async function callLogged(field: Field, value: string): Promise<{ calls: string[
   const logged = await log.env();
   const d = await dispatcher(work, { toolsets: [gitToolset], runtime: fx.runtime(logged.env) });
   const result = await d.call(field.tool, field.args(value));
-  const code = result.isError ? (JSON.parse(result.content[0]?.text ?? "{}") as { code: string }).code : undefined;
+  const code = toolErrorCode(result);
   return { calls: await logged.calls(), isError: result.isError === true, ...(code === undefined ? {} : { code }) };
 }
 

@@ -127,6 +127,12 @@ describe("reads", () => {
     expect(show).toContain("start returns 2");
     expect(show).toContain("-  return 1;");
     expect(await d.text("getCommitDetails", { ref: "v1", patch: false })).not.toContain("-  return 1;");
+    const budgeted = await d.text("getCommitDetails", { ref: "v1", maxDiffLines: 2 });
+    expect(budgeted).toContain("start returns 2");
+    expect(budgeted).not.toContain("-  return 1;");
+    expect(budgeted).toMatch(
+      /\n@@ [^\n]+\n function start\(\) \{\n\[\d+ more patch lines of src\/app\.ts; maxDiffLines \(now 2\) shows more\]/,
+    );
     const between = await d.text("getDiffBetweenRefs", { base: "v1", head: "HEAD" });
     expect(between).toContain("+three");
     expect(between).not.toContain("return");
@@ -152,6 +158,17 @@ describe("reads", () => {
     expect(history).toContain("+  return 2;");
     expect(history).not.toContain("stop");
     expect(await d.text("getSymbolHistory", { path: "src/app.ts", startLine: 6, endLine: 6 })).toContain("initial commit");
+    // A diff budget per commit, which says what it left out and how to see it.
+    const cut = await d.text("getSymbolHistory", { path: "src/app.ts", symbol: "start", maxDiffLines: 2 });
+    const hashes = [...cut.matchAll(/^commit ([0-9a-f]{10}) /gm)].map((m) => m[1]);
+    expect(hashes).toHaveLength(2);
+    expect(cut).not.toContain("+  return 2;");
+    expect(cut).toContain(
+      `[4 more diff lines; maxDiffLines (now 2) shows more, getCommitDetails with ref ${hashes[0]} the whole commit]\n\ncommit ${hashes[1]}`,
+    );
+    expect(cut.trimEnd()).toMatch(
+      new RegExp(`\\[3 more diff lines; maxDiffLines \\(now 2\\) shows more, getCommitDetails with ref ${hashes[1]} the whole commit\\]$`),
+    );
     // Not in the file any more (or never a definition git can find): the commits that had the text.
     await writeFile(join(root, "gone.txt"), "legacy()\n");
     fx.git(root, "add", "gone.txt");

@@ -390,8 +390,10 @@ describe("gh missing or not logged in", () => {
       toolsets: [githubToolset, bridgeToolset],
       runtime: fx.runtime(gh.env(join(base, "empty-gh-config"), { token: false })),
     });
-    const out = await loggedOut.data<{ unavailable: { name: string; reason: string; suggestion: string }[] }>("getToolCapabilities");
-    expect(out.unavailable.map((u) => u.name).sort()).toEqual(githubToolset.tools.map((t) => t.name).sort());
+    const out = await loggedOut.data<{ unavailable: { tools: string[]; reason: string; suggestion: string }[] }>("getToolCapabilities");
+    // One reason, said once, with every GitHub tool it applies to.
+    expect(out.unavailable).toHaveLength(1);
+    expect([...(out.unavailable[0]?.tools ?? [])].sort()).toEqual(githubToolset.tools.map((t) => t.name).sort());
     expect(out.unavailable[0]).toMatchObject({
       reason: `gh is not logged in to ${gh.host}`,
       suggestion: expect.stringMatching(/gh auth login.*GH_ENTERPRISE_TOKEN/),
@@ -406,8 +408,8 @@ describe("gh missing or not logged in", () => {
       toolsets: [githubToolset, bridgeToolset],
       runtime: fx.runtime({ PATH: join(base, "empty-bin") }),
     });
-    const out = await noGh.data<{ unavailable: { name: string; reason: string }[] }>("getToolCapabilities");
-    expect(out.unavailable.find((u) => u.name === "githubListIssues")).toMatchObject({ reason: "needs `gh` on PATH" });
+    const out = await noGh.data<{ unavailable: { tools: string[]; reason: string }[] }>("getToolCapabilities");
+    expect(out.unavailable.find((u) => u.tools.includes("githubListIssues"))).toMatchObject({ reason: "needs `gh` on PATH" });
     expect((await noGh.failure("githubListIssues", {})).code).toBe("probe_missing");
   });
 });

@@ -149,6 +149,30 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
+
+  // Project config files naming loopback registries and proxies, a program, a pytest plugin; each
+  // in a folder of its own (a tool reads the one of its directory and the parents').
+  const L = local();
+  const configs: Record<string, string> = {
+    "npmrc-reg/.npmrc": `registry=${L}/\n`,
+    "npmrc-scoped/.npmrc": `@evil:registry=http://127.1:${port}/\n`,
+    "npmrc-proxy/.npmrc": `https-proxy=http://localhost:${port}/\nproxy=http://localhost:${port}/\n`,
+    "npmrc-git/.npmrc": `git=${mark()}\n`,
+    "cargo-reg/.cargo/config.toml": `[registries.evil]\nindex = "sparse+${L}/"\n[source.crates-io]\nreplace-with = "evil-src"\n[source.evil-src]\nregistry = "sparse+${L}/"\n`,
+    "cargo-proxy/.cargo/config.toml": `[http]\nproxy = "127.0.0.1:${port}"\n`,
+    "pyini/pytest.ini": "[pytest]\naddopts = -p evilplug\n",
+    "pyproj/pyproject.toml": '[tool.pytest.ini_options]\naddopts = [\n  "-v",\n  "-p", "evilplug",\n]\n',
+    "pytox/tox.ini": "[pytest]\naddopts =\n    -v\n    -pevilplug\n",
+  };
+  for (const [path, text] of Object.entries(configs)) {
+    await mkdir(join(ws, path, ".."), { recursive: true });
+    await writeFile(join(ws, path), text);
+  }
+  for (const dir of ["npmrc-reg", "npmrc-scoped", "npmrc-proxy", "npmrc-git"])
+    await writeFile(join(ws, dir, "package.json"), JSON.stringify({ name: dir, version: "1.0.0", dependencies: { lodash: "*" } }));
+  // A module that leaves a marker when imported: what `-p evilplug` loads.
+  for (const dir of ["", "pyini", "pyproj", "pytox"])
+    await writeFile(join(ws, dir, "evilplug.py"), `open(${JSON.stringify(`${markers}/pytest-plugin`)}, "w")\n`);
 }, 120_000);
 
 afterAll(async () => {
@@ -161,7 +185,7 @@ const mark = () => join(ws, "tools", "mark");
 const local = () => `http://127.0.0.1:${port}`;
 
 /** [label, runCommand arguments, what the refusal must say]. */
-function attempts(): [string, { command: string; args: string[] }, RegExp][] {
+function attempts(): [string, { command: string; args: string[]; cwd?: string }, RegExp][] {
   const L = local();
   return [
     // npm: its own aliases and prefixes, flag values read as commands
@@ -271,6 +295,31 @@ function attempts(): [string, { command: string; args: string[] }, RegExp][] {
     ["go tool", { command: "go", args: ["tool", "-n", "compile"] }, /go tool/],
     // tsc: a response file writing outside
     ["tsc @args writing outside", { command: "tsc", args: ["@tsc-args.txt"] }, /outside the workspace/],
+    // project config files: registries and proxies on loopback, programs, plugins
+    [
+      "npm registry in .npmrc",
+      { command: "npm", args: ["view", "evil-remote"], cwd: "npmrc-reg" },
+      /\.npmrc sets `registry`.*connect to 127\.0\.0\.1/,
+    ],
+    ["npm scoped registry in .npmrc", { command: "npm", args: ["i", "@evil/remote"], cwd: "npmrc-scoped" }, /\.npmrc.*connect to 127\.1/],
+    ["npm proxy in .npmrc", { command: "npm", args: ["install"], cwd: "npmrc-proxy" }, /\.npmrc.*proxy.*connect to localhost/],
+    ["npm git program in .npmrc", { command: "npm", args: ["install"], cwd: "npmrc-git" }, /\.npmrc sets `git`/],
+    [
+      "cargo registry in .cargo/config.toml",
+      { command: "cargo", args: ["fetch"], cwd: "cargo-reg" },
+      /config\.toml.*connect to 127\.0\.0\.1/,
+    ],
+    [
+      "cargo proxy in .cargo/config.toml",
+      { command: "cargo", args: ["fetch"], cwd: "cargo-proxy" },
+      /config\.toml sets `proxy`.*127\.0\.0\.1/,
+    ],
+    ["pytest -p plugin", { command: "pytest", args: ["-p", "evilplug"] }, /-p evilplug/],
+    ["pytest -pplugin attached", { command: "pytest", args: ["-pevilplug"] }, /-p evilplug/],
+    ["pytest -p in a cluster", { command: "pytest", args: ["-vxp", "evilplug"] }, /-p evilplug/],
+    ["pytest -p in pytest.ini addopts", { command: "pytest", args: [], cwd: "pyini" }, /addopts of .*pytest\.ini/],
+    ["pytest -p in pyproject.toml addopts", { command: "pytest", args: [], cwd: "pyproj" }, /addopts of .*pyproject\.toml/],
+    ["pytest -p in tox.ini addopts", { command: "pytest", args: ["-q"], cwd: "pytox" }, /addopts of .*tox\.ini/],
     // formatters and fixers rewriting through a link to outside
     ["biome format --write through a link", { command: "biome", args: ["format", "--write", "src"] }, /symbolic link to/],
     ["biome check --write through a link", { command: "biome", args: ["check", "--write"] }, /symbolic link to/],
@@ -399,6 +448,23 @@ describe("the attempts are real: run directly, without the bridge, they leave th
   it("go fmt rewrites the Go file outside through the link", { timeout: 200_000 }, async () => {
     await direct("go", ["fmt", "./..."]);
     expect(await readFile(join(out, "fmtlink.go"), "utf8")).toBe("package main\n\nfunc helper() {}\n");
+  });
+
+  it("npm reads the registry a project's .npmrc names", { timeout: 200_000 }, async () => {
+    hits = [];
+    await run("npm", ["view", "evil-remote"], { cwd: join(ws, "npmrc-reg"), env: env() as NodeJS.ProcessEnv, timeout: 180_000 }).catch(
+      () => {},
+    );
+    expect(hits.length).toBeGreaterThan(0);
+  });
+
+  it("pytest imports the module that -p names in a project's addopts", { timeout: 200_000 }, async () => {
+    await run("python3", ["-m", "pytest", "--co", "-q"], {
+      cwd: join(ws, "pyini"),
+      env: env() as NodeJS.ProcessEnv,
+      timeout: 180_000,
+    }).catch(() => {});
+    expect(await readdir(markers)).toContain("pytest-plugin");
   });
 
   it("go run -overlay runs the outside file", { timeout: 200_000 }, async () => {

@@ -258,6 +258,13 @@ describe("runCommand and runInTerminal run what is allowed", () => {
     const ctx = await makeToolContext(root, { runtime: testRuntime(), settings: { allowCommands: ALLOWED } });
     const text = await runCommand.handlers.headless?.({ command: "sleeper", timeoutMs: 1000 }, ctx);
     expect(text).toMatch(/killed after the 1000 ms timeout/);
+    // What ran, for how long, that its output is above, and the ways on.
+    expect(text).toMatch(
+      /\[timed out: `sleeper` ran \d+\.\d s and was stopped at its 1000 ms timeout, with every process it started; the output above is what it printed until then\./,
+    );
+    expect(text).toContain("call again with timeoutMs up to 600000");
+    expect(text).toContain("a terminal of the user's own");
+    expect(text).toContain("Narrow it: run it on one folder, file or target");
     const grandchild = Number(/\n\n(\d+)/.exec(String(text))?.[1]);
     await expect.poll(() => running(grandchild)).toBe(false);
   });

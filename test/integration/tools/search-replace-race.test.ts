@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRacer } from "../../helpers/racer-process.ts";
 import { dispatcher, type Dispatcher } from "../../helpers/tool-dispatch.ts";
+import { readToolError } from "../../helpers/tool-error.ts";
 
 const RACER = resolve(import.meta.dirname, "../../fixtures/append-racer.mjs");
 const FILES = 60;
@@ -56,7 +57,7 @@ describe("searchAndReplace with a file written under it", () => {
           await writeFile(hot, "oldName\n");
           continue;
         }
-        expect(JSON.parse(text)).toMatchObject({
+        expect(readToolError(result)).toMatchObject({
           code: "file_changed",
           error: expect.stringMatching(/^src\/hot\.ts .*nothing was written$/),
         });

@@ -365,11 +365,11 @@ describe("getToolCapabilities", () => {
     expect(out.available).toBe(toolsets.flatMap((t) => t.tools).length - 2);
     expect(out.unavailable).toEqual([
       {
-        name: "grepSomewhere",
+        tools: ["grepSomewhere"],
         reason: "needs `rg-definitely-missing` on PATH",
         suggestion: "Install rg-definitely-missing, make sure it is on the bridge's PATH, and restart the bridge.",
       },
-      { name: "getDiagnostics", reason: "needs the VS Code extension", suggestion: expect.stringMatching(/VS Code/) },
+      { tools: ["getDiagnostics"], reason: "needs the VS Code extension", suggestion: expect.stringMatching(/VS Code/) },
     ]);
     // getWorkspaceFolders answers from VS Code when it is connected, and headless here.
     expect(out.fallback).toEqual(["getWorkspaceFolders", "openFile"]);

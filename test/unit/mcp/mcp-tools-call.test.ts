@@ -41,10 +41,15 @@ describe("tools/call", () => {
     expect(toolError(resultOf(await call("tools/call", { name: "echo" }))).code).toBe("invalid_arguments");
   });
 
-  it("turns a ToolError into {error, code, suggestion} and counts it", async () => {
+  it("turns a ToolError into plain text (what failed, then what to do) with its code in _meta, and counts it", async () => {
     const { call, session } = await ready();
-    const body = toolError(resultOf(await call("tools/call", { name: "failing", arguments: { expected: true } })));
-    expect(body).toEqual({ error: "no such thing", code: "file_not_found", suggestion: "try another" });
+    const result = resultOf(await call("tools/call", { name: "failing", arguments: { expected: true } }));
+    expect(result).toEqual({
+      content: [{ type: "text", text: "no such thing\ntry another" }],
+      isError: true,
+      _meta: { "claude-ide-bridge/error": { code: "file_not_found" } },
+    });
+    expect(toolError(result)).toEqual({ error: "no such thing", code: "file_not_found", suggestion: "try another" });
     expect(session.stats).toEqual({ callCount: 1, errorCount: 1 });
   });
 

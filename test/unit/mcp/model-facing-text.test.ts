@@ -2,10 +2,37 @@
 // and the wire checks in front of them (Content-Type, params, ids of unparsed messages).
 import { describe, expect, it } from "vitest";
 import { closestName } from "../../../src/mcp/call/closest-name.ts";
+import { errorResult, outcomeOf } from "../../../src/mcp/call/tool-result.ts";
+import { readToolError } from "../../helpers/tool-error.ts";
 import { decodeMessage, peekId } from "../../../src/mcp/protocol/decode.ts";
 import { capStructured, capText, TRUNCATION_KEY } from "../../../src/tools/platform/result-cap.ts";
 import { displayName } from "../../../src/lib/text/display-name.ts";
 import { isJsonContentType } from "../../../src/transports/http/responses.ts";
+
+describe("errorResult", () => {
+  it("is plain text with real newlines, the suggestion on its last line, the code in _meta only", () => {
+    const stderr = "git commit failed (exit 128): Author identity unknown\n\n*** Please tell me who you are.\n";
+    const result = errorResult("git_failed", stderr, { suggestion: "Set user.name and user.email\n  with git config, then commit again." });
+    expect(result.content).toEqual([
+      {
+        type: "text",
+        text: "git commit failed (exit 128): Author identity unknown\n\n*** Please tell me who you are.\nSet user.name and user.email with git config, then commit again.",
+      },
+    ]);
+    expect(result.content[0]?.type === "text" && result.content[0].text).not.toMatch(/[{}"]|\\n|git_failed/);
+    expect(outcomeOf(result)).toBe("git_failed");
+    expect(readToolError(result)).toEqual({
+      code: "git_failed",
+      error: "git commit failed (exit 128): Author identity unknown\n\n*** Please tell me who you are.",
+      suggestion: "Set user.name and user.email with git config, then commit again.",
+    });
+  });
+
+  it("leaves out an empty suggestion rather than sending a blank line", () => {
+    const result = errorResult("timeout", "slow did not finish", { suggestion: " " });
+    expect(result.content).toEqual([{ type: "text", text: "slow did not finish" }]);
+  });
+});
 
 describe("capStructured", () => {
   it("leaves a fitting value alone", () => {

@@ -2,6 +2,7 @@
 // their own options starts a server or debugger that runs code on request, fetches and runs a
 // package, or brings in settings and code from elsewhere. The project's own config files and test
 // files are the project's code, which these tools are meant to run.
+import { pluginRefusal, pytestPlugins } from "../project-config.ts";
 import { optionValues, ownArguments, positionals, refusedLong, setsShort } from "../option-match.ts";
 import { type RuleVerdict, type ToolRules, refuse } from "./tool-rules.ts";
 
@@ -11,7 +12,8 @@ const pytest: ToolRules = {
       if (setsShort(arg, "o", { clusters: true }) || refusedLong(arg, ["override-ini"]) !== undefined)
         return refuse("pytest's `-o` can set addopts or pythonpath, bringing in arguments and code from elsewhere");
     }
-    return undefined;
+    const refusal = pluginRefusal(pytestPlugins(args), "in the arguments");
+    return refusal === undefined ? undefined : refuse(refusal.why);
   },
 };
 

@@ -23,6 +23,11 @@ export interface RunRequest {
   filter?: string;
   /** A test file or directory, root-relative, through the jail. */
   file?: string;
+  /**
+   * The test functions the file declares, for runners that pick tests by name only (go runs a
+   * package: its one file's tests are those names).
+   */
+  names?: readonly string[];
 }
 
 export interface TestRunner {
@@ -113,24 +118,48 @@ export const RUNNERS: Readonly<Record<RunnerName, TestRunner>> = {
     program: "go",
     // go test -json is a stream of events the tests' own output goes inside of, never between.
     writesReport: false,
-    args: (r) => ["test", "-json", ...opt(r.filter, (f) => [`-run=${f}`]), r.file === undefined ? "./..." : goPackageOf(r.file)],
+    args: (r) => [
+      "test",
+      "-json",
+      ...opt(r.filter ?? (r.names === undefined || r.names.length === 0 ? undefined : `^(${r.names.join("|")})$`), (f) => [`-run=${f}`]),
+      r.file === undefined ? "./..." : goPackageOf(r.file),
+    ],
     parse: async (res) => parseGoTestJson(res.stdout),
   },
   cargo: {
     name: "cargo",
     program: "cargo",
     writesReport: false,
-    args: (r) => ["test", "--no-fail-fast", ...opt(r.file, (f) => ["--test", cargoTestTarget(f)]), ...opt(r.filter, (f) => [f])],
+    args: (r) => {
+      const target = r.file === undefined ? undefined : cargoTarget(r.file);
+      const filter = r.filter ?? target?.module;
+      return ["test", "--no-fail-fast", ...(target?.args ?? []), ...opt(filter, (f) => [f])];
+    },
     parse: async (res) => parseCargoTestText(res.stdout),
   },
 };
 
-/** cargo test picks integration tests by target name: tests/<name>.rs. */
-function cargoTestTarget(file: string): string {
-  const m = /^(?:.*\/)?tests\/(\w[\w-]*)\.rs$/.exec(file);
-  if (m === null)
-    throw new ToolError("invalid_arguments", `cargo runs tests by target, and ${file} is not an integration test file (tests/<name>.rs)`, {
-      suggestion: "Pass a test name as filter instead of a file.",
-    });
-  return m[1] ?? "";
+/**
+ * cargo test picks tests by target and then by name: tests/<name>.rs is `--test <name>`,
+ * src/bin/<name>.rs `--bin <name>`, src/main.rs the binaries, src/lib.rs the library, and any other
+ * file under src/ the library's tests in that module (its path as a name filter, "a::b::").
+ */
+function cargoTarget(file: string): { args: string[]; module?: string } {
+  const integration = /^(?:.*\/)?tests\/(\w[\w-]*)\.rs$/.exec(file);
+  if (integration !== null) return { args: ["--test", integration[1] ?? ""] };
+  const bin = /^(?:.*\/)?src\/bin\/(\w[\w-]*)(?:\.rs|\/main\.rs)$/.exec(file);
+  if (bin !== null) return { args: ["--bin", bin[1] ?? ""] };
+  if (/^(?:.*\/)?src\/main\.rs$/.test(file)) return { args: ["--bins"] };
+  if (/^(?:.*\/)?src\/lib\.rs$/.test(file)) return { args: ["--lib"] };
+  const inModule = /^(?:.*\/)?src\/((?:\w+\/)*\w+)\.rs$/.exec(file);
+  if (inModule !== null) {
+    const path = (inModule[1] ?? "")
+      .replace(/\/mod$/, "")
+      .split("/")
+      .join("::");
+    return { args: ["--lib"], module: `${path}::` };
+  }
+  throw new ToolError("invalid_arguments", `cargo runs tests by target, and ${file} is not a Rust file of one (tests/<name>.rs, src/...)`, {
+    suggestion: "Pass a .rs file under src/ or tests/, or a test name as filter.",
+  });
 }

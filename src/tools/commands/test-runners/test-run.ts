@@ -7,6 +7,7 @@ import { relativeTo } from "../../../services/diagnostics/parsers/paths.ts";
 export { relativeTo };
 import { isRecord } from "../../../services/diagnostics/project-facts.ts";
 import { JsonTextError, parseJsonCooperatively } from "../../../lib/text/cooperative-json.ts";
+import { ownFrames } from "./stack-frames.ts";
 
 export const TestFailure = v.object({
   test: v.pipe(v.string(), v.description("Full test name (suite > test).")),
@@ -50,7 +51,7 @@ export interface ParsedRun {
 
 /** The first lines of a failure message: enough to see what broke, not the whole stack. */
 export function shortMessage(text: string, maxLines = 12): string {
-  const lines = text.replace(/\x1b\[[0-9;]*m/g, "").split(/\r?\n/);
+  const lines = ownFrames(text.replace(/\x1b\[[0-9;]*m/g, "")).split(/\r?\n/);
   const kept = lines.slice(0, maxLines).join("\n").trim();
   return lines.length > maxLines ? `${kept}\n...` : kept;
 }
