@@ -79,8 +79,13 @@ it("claude --ide: the selection reaches the model, getDiagnostics {uri} answers,
     60_000,
     diag,
   );
-  // Its IDE client takes notifications once the connection is established on its side.
-  await waitFor("Claude Code's IDE client", () => /MCP server "ide": Connection established/.test(claude?.debugLog() ?? ""), 60_000, diag);
+  // Its IDE client takes notifications once its setup of the connection is over (the last line it logs).
+  await waitFor(
+    "Claude Code's IDE client",
+    () => /MCP server "ide": Channel notifications skipped/.test(claude?.debugLog() ?? ""),
+    60_000,
+    diag,
+  );
   await waitFor("Claude Code's prompt", () => /❯/.test(claude?.screen() ?? ""), 60_000, diag);
 
   // The user selects a line in the editor: the extension pushes it; the bridge tells Claude Code.
