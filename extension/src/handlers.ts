@@ -3,16 +3,10 @@
 // with the bridge's error code and a next step.
 import * as v from "valibot";
 import * as vscode from "vscode";
-import {
-  BRIDGE_REQUESTS,
-  type BridgeMethod,
-  type FileDiagnostics,
-  type LanguageFeature,
-  type ParamsOf,
-  type ResultOf,
-} from "../../src/extension/protocol.ts";
-import { editorTabs, findDocument, wireDiagnostic, wireRange, wireSelection } from "./convert.ts";
+import { BRIDGE_REQUESTS, type BridgeMethod, type FileDiagnostics, type ParamsOf, type ResultOf } from "../../src/extension/protocol.ts";
+import { editorTabs, findDocument, wireDiagnostic, wireSelection } from "./convert.ts";
 import type { Diffs } from "./diffs.ts";
+import { languageFeature } from "./features.ts";
 import { Failure } from "./failure.ts";
 
 const DIAGNOSTICS_WAIT_MS = 5_000;
@@ -173,37 +167,4 @@ async function getDiagnostics(p: ParamsOf<"extension/getDiagnostics">): Promise<
 
 function fileDiagnostics(uri: vscode.Uri, diagnostics: readonly vscode.Diagnostic[]): FileDiagnostics {
   return { uri: uri.toString(), diagnostics: diagnostics.map(wireDiagnostic) };
-}
-
-const LOCATION_COMMANDS: Partial<Record<LanguageFeature, string>> = {
-  definition: "vscode.executeDefinitionProvider",
-  declaration: "vscode.executeDeclarationProvider",
-  typeDefinition: "vscode.executeTypeDefinitionProvider",
-  implementation: "vscode.executeImplementationProvider",
-  references: "vscode.executeReferenceProvider",
-};
-
-async function languageFeature(p: ParamsOf<"extension/languageFeature">): Promise<ResultOf<"extension/languageFeature">> {
-  const command = LOCATION_COMMANDS[p.feature];
-  if (command !== undefined) {
-    if (p.uri === undefined || p.position === undefined)
-      throw new Failure("invalid_arguments", `${p.feature} needs a file and a position`, "Give both.");
-    const found = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[] | undefined>(
-      command,
-      vscode.Uri.parse(p.uri),
-      new vscode.Position(p.position.line, p.position.character),
-    );
-    return {
-      places: (found ?? []).map((l) =>
-        "targetUri" in l
-          ? { uri: l.targetUri.toString(), range: wireRange(l.targetSelectionRange ?? l.targetRange) }
-          : { uri: l.uri.toString(), range: wireRange(l.range) },
-      ),
-    };
-  }
-  throw new Failure(
-    "not_supported",
-    `${p.feature} is not answered through VS Code yet`,
-    "The bridge answers it headless; call again without the extension's path.",
-  );
 }

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 
 /** Semver: the two ends work together when the majors match; a minor adds optional things. */
-export const EXTENSION_PROTOCOL_VERSION = "1.0.0";
+export const EXTENSION_PROTOCOL_VERSION = "1.1.0";
 /** The bridge token (the lock file's authToken) on the upgrade request. */
 export const EXTENSION_AUTH_HEADER = "x-claude-ide-extension";
 /** The path the extension connects to; Claude Code's socket takes every other path. */
@@ -92,13 +92,39 @@ const LanguageFeature = v.picklist([
   "hover",
   "documentSymbols",
   "workspaceSymbols",
+  "callHierarchy",
 ]);
 export type LanguageFeature = v.InferOutput<typeof LanguageFeature>;
 /** Slower VS Code operations get SLOW_TIMEOUT_MS (rename, format, call hierarchy, startDebugging). */
 export const SLOW_FEATURES: readonly string[] = ["rename", "format", "callHierarchy", "startDebugging"];
 
 const Place = v.object({ uri: str, range: Range });
-export const WireSymbol = v.object({ name: str, kind: str, uri: str, range: Range, containerName: v.optional(str) });
+/**
+ * A symbol; `kind` is the LSP SymbolKind's name in lower case, words spaced ("enum member"). A
+ * document outline is flattened in order, `depth` 0 at the top; `range` is the whole symbol there,
+ * its name elsewhere.
+ */
+export const WireSymbol = v.object({
+  name: str,
+  kind: str,
+  uri: str,
+  range: Range,
+  containerName: v.optional(str),
+  detail: v.optional(str),
+  depth: v.optional(count),
+});
+export type WireSymbol = v.InferOutput<typeof WireSymbol>;
+/** One call of a call hierarchy walked by the extension, in tree order; `depth` 1 next to the root. */
+export const WireCall = v.object({
+  direction: v.picklist(["incoming", "outgoing"]),
+  depth: count,
+  item: WireSymbol,
+  /** Where an incoming call is made, in its caller. */
+  at: v.optional(Position),
+  /** Already on the path to the root: not followed. */
+  cycle: v.optional(v.boolean()),
+});
+export type WireCall = v.InferOutput<typeof WireCall>;
 
 /** Requests the bridge sends; the extension answers each. */
 export const BRIDGE_REQUESTS = {
@@ -158,11 +184,26 @@ export const BRIDGE_REQUESTS = {
     }),
   },
   "extension/languageFeature": {
-    params: v.object({ feature: LanguageFeature, uri: v.optional(str), position: v.optional(Position), query: v.optional(str) }),
+    params: v.object({
+      feature: LanguageFeature,
+      uri: v.optional(str),
+      position: v.optional(Position),
+      query: v.optional(str),
+      /** callHierarchy: which calls, how many levels, and at most how many in all (per direction). */
+      directions: v.optional(v.array(v.picklist(["incoming", "outgoing"]))),
+      depth: v.optional(count),
+      maxResults: v.optional(count),
+    }),
     result: v.object({
       places: v.optional(v.array(Place)),
+      /** Each hover's contents as markdown or plain text. */
       hover: v.optional(v.array(str)),
       symbols: v.optional(v.array(WireSymbol)),
+      /** callHierarchy: the function at the position (absent when there is none), and its calls. */
+      root: v.optional(WireSymbol),
+      calls: v.optional(v.array(WireCall)),
+      /** callHierarchy: directions cut at maxResults. */
+      truncated: v.optional(v.array(v.picklist(["incoming", "outgoing"]))),
     }),
   },
 } as const;

@@ -4,9 +4,10 @@
 // process; `claude-ide-bridge install-extension code-server` installs the packaged .vsix into a
 // fresh code-server; the extension finds the bridge from its lock file and connects. Then, through
 // an MCP client of the bridge and Claude Code's IDE link on the lock file's socket: VS Code's
-// diagnostics, goToDefinition through VS Code, an unsaved buffer, a selection made in the editor
+// diagnostics, goToDefinition, findReferences, hover and outline through VS Code, an unsaved buffer, a selection made in the editor
 // (as a tool answer and as selection_changed), getToolCapabilities, doctor (installed, connected),
-// openDiff accepted and rejected through the UI (a screenshot kept in test-results/); then the
+// openDiff accepted and rejected through the UI (a screenshot kept in test-results/), executeCode's
+// isError without a notebook kernel; then the
 // extension host is killed (tools fall back or fail within a second) and restarted (everything
 // back). The wall time and code-server's start -> "connected" go to
 // test-results/vscode-e2e-timings.json.
@@ -201,6 +202,15 @@ it("VS Code's diagnostics, goToDefinition, an unsaved buffer and the selection r
   expect(definition._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
   expect(textOf(definition)).toMatch(/1 definition of `foo` \(b\.ts:2:\d+, VS Code\):\na\.ts:1:17 {2}export function foo/);
 
+  // The rest of code navigation and intelligence through VS Code's providers, in the headless shapes.
+  const references = await mcp.callTool({ name: "findReferences", arguments: { file: "a.ts", line: 1, symbol: "foo" } });
+  expect(references._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
+  expect(textOf(references)).toMatch(/^3 references to `foo` in 2 files \(VS Code\):\na\.ts:1:17 .*\nb\.ts:1:10 .*\nb\.ts:2:19 /);
+  expect(await text("getHover", { file: "a.ts", line: 1, symbol: "foo" })).toMatch(/function foo\(x: number\): number/);
+  expect(await text("getTypeSignature", { file: "a.ts", line: 1, symbol: "foo" })).toMatch(/function foo\(x: number\): number/);
+  // TypeScript's outline names a const a variable in VS Code.
+  expect(await text("getDocumentSymbols", { file: "b.ts" })).toBe("b.ts (4 lines, VS Code):\ns variable :2\nlabel variable :3");
+
   // Typed into the editor, not saved: the bridge sees VS Code's buffer.
   await page.locator(".monaco-editor .view-lines").first().click();
   await page.keyboard.press("Control+End");
@@ -292,6 +302,11 @@ it("openDiff through Claude Code's IDE link: shown as a VS Code diff, accepted a
     ],
   });
   expect((await ide.call("closeAllDiffTabs", {})).result).toMatchObject({ content: [{ type: "text", text: "CLOSED_0_DIFF_TABS" }] });
+
+  // No Jupyter kernel in this VS Code (its Jupyter extension cannot be installed offline): executeCode says so.
+  const executed = (await ide.call("executeCode", { code: "print(1)" })).result as { isError?: boolean; content: { text: string }[] };
+  expect(executed.isError).toBe(true);
+  expect(executed.content[0]?.text).toMatch(/No Jupyter notebook kernel/);
 }, 180_000);
 
 it("the extension host killed: tools fall back or fail within a second; restarted, everything is back", async () => {

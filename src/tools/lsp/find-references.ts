@@ -10,6 +10,7 @@ import { openAt } from "./at-position.ts";
 import { coverageLines, partialLine, status } from "./coverage-lines.ts";
 import { placesOf, renderPlaces, sortPlaces, SourceLines } from "./locations.ts";
 import { maxResultsField, positionFields, verbosityField } from "./position-input.ts";
+import { referencesViaVsCode } from "./vscode/references.ts";
 
 export default defineTool({
   name: "findReferences",
@@ -27,6 +28,7 @@ export default defineTool({
   slim: true,
   alwaysLoad: true,
   largeResult: true,
+  viaExtension: referencesViaVsCode,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, { method: "textDocument/references" });
     const found = await verifiedReferences(ctx, at.doc, { name: at.name, params: at.params, includeDeclaration: input.includeDeclaration });

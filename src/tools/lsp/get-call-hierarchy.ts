@@ -11,6 +11,7 @@ import { openAt, partialNote } from "./at-position.ts";
 import { SourceLines } from "./locations.ts";
 import { maxResultsField, positionFields } from "./position-input.ts";
 import { symbolKindName } from "./symbol-kinds.ts";
+import { callHierarchyViaVsCode } from "./vscode/call-hierarchy.ts";
 
 type Direction = "incoming" | "outgoing";
 
@@ -34,6 +35,7 @@ export default defineTool({
   annotations: { readOnlyHint: true },
   slim: true,
   largeResult: true,
+  viaExtension: callHierarchyViaVsCode,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, { method: "textDocument/prepareCallHierarchy" });
     const items = (await at.doc.request<CallHierarchyItem[] | null>("textDocument/prepareCallHierarchy", at.params)) ?? [];

@@ -8,6 +8,7 @@ import { openDocument } from "../../services/language/open-document.ts";
 import { importLines } from "./import-lines.ts";
 import { verbosityField } from "./position-input.ts";
 import { symbolKindName } from "./symbol-kinds.ts";
+import { documentSymbolsViaVsCode } from "./vscode/document-symbols.ts";
 
 export default defineTool({
   name: "getDocumentSymbols",
@@ -26,6 +27,7 @@ export default defineTool({
   annotations: { readOnlyHint: true },
   slim: true,
   largeResult: true,
+  viaExtension: documentSymbolsViaVsCode,
   async handler(input, ctx) {
     const doc = await openDocument(input.file, ctx, { method: "textDocument/documentSymbol" });
     const symbols =

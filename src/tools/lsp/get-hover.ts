@@ -5,6 +5,7 @@ import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { markupText } from "./markup.ts";
 import { positionFields } from "./position-input.ts";
+import { hoverViaVsCode } from "./vscode/hover.ts";
 
 export default defineTool({
   name: "getHover",
@@ -15,6 +16,7 @@ export default defineTool({
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
   slim: true,
+  viaExtension: hoverViaVsCode,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, { method: "textDocument/hover" });
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);

@@ -5,6 +5,7 @@ import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { markupText, signatureOf } from "./markup.ts";
 import { positionFields } from "./position-input.ts";
+import { signatureViaVsCode } from "./vscode/hover.ts";
 
 export default defineTool({
   name: "getTypeSignature",
@@ -13,6 +14,7 @@ export default defineTool({
   searchHint: "type signature what type does it return parameter types inferred type",
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
+  viaExtension: signatureViaVsCode,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, { method: "textDocument/hover" });
     const hover = await at.doc.request<Hover | null>("textDocument/hover", at.params);

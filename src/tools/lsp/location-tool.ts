@@ -10,7 +10,7 @@ import { loadProjectsOf } from "../../services/language/verified-references.ts";
 import { openAt, partialNote } from "./at-position.ts";
 import { placesOf, renderPlaces, sortPlaces, SourceLines } from "./locations.ts";
 import { maxResultsField, positionFields, verbosityField } from "./position-input.ts";
-import { askVsCode } from "./vscode-places.ts";
+import { askVsCode, vsCodeSources } from "./vscode/places.ts";
 
 const FRESH_RETRIES = 4;
 const FRESH_RETRY_MS = 250;
@@ -43,7 +43,7 @@ export function locationTool(spec: LocationToolSpec): Tool {
       if (places.length === 0)
         return `${note}No ${spec.noun} found for \`${name}\` at ${where} (VS Code). Check the line and symbol, or try searchWorkspaceSymbols.`;
       const shown = places.slice(0, input.maxResults);
-      const lines = await renderPlaces(shown, { sources: new SourceLines(ctx), verbosity: input.verbosity });
+      const lines = await renderPlaces(shown, { sources: vsCodeSources(ctx), verbosity: input.verbosity });
       const more = places.length > shown.length ? `\n… ${places.length - shown.length} more; raise maxResults to see them.` : "";
       const noun = places.length === 1 ? spec.noun : `${spec.noun}s`;
       return `${note}${places.length} ${noun} of \`${name}\` (${where}, VS Code):\n${lines.join("\n")}${more}`;

@@ -5,6 +5,7 @@ import { renderPlaces, SourceLines } from "./locations.ts";
 import { maxResultsField } from "./position-input.ts";
 import { symbolKindName } from "./symbol-kinds.ts";
 import { searchSymbols } from "./workspace-symbols.ts";
+import { workspaceSymbolsViaVsCode } from "./vscode/workspace-symbols.ts";
 
 export default defineTool({
   name: "searchWorkspaceSymbols",
@@ -18,6 +19,7 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: true },
   slim: true,
+  viaExtension: workspaceSymbolsViaVsCode,
   async handler(input, ctx) {
     const found = await searchSymbols(input.query, ctx);
     const note = found.complete ? "" : `PARTIAL: ${found.why.join("; ")}; call again for the complete answer.\n`;
