@@ -26,6 +26,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
+import { processTree, shQuote, stopScriptTree, stripAnsi, type ProcId } from "../helpers/claude-pty.ts";
 import { REPO_ROOT, startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
 
 const CLAUDE_BIN = join(REPO_ROOT, "node_modules", ".bin", "claude");
@@ -57,57 +58,6 @@ async function tempDir(prefix: string): Promise<string> {
 
 // ---------------------------------------------------------------- process tree (Linux /proc)
 
-interface ProcId {
-  pid: number;
-  start: string; // /proc/<pid>/stat field 22, guards against pid reuse
-}
-
-function readStat(pid: number): { ppid: number; start: string } | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const rest = stat.slice(stat.lastIndexOf(")") + 2).split(" "); // rest[0] = state (field 3)
-    return { ppid: Number(rest[1]), start: rest[19]! };
-  } catch {
-    return undefined;
-  }
-}
-
-/** `root` and all its descendants, from /proc. */
-function processTree(root: number): ProcId[] {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const st = readStat(Number(name));
-    if (!st) continue;
-    const list = children.get(st.ppid) ?? [];
-    list.push(Number(name));
-    children.set(st.ppid, list);
-  }
-  const out: ProcId[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    const pid = queue.shift()!;
-    const st = readStat(pid);
-    if (!st) continue;
-    out.push({ pid, start: st.start });
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return out;
-}
-
-function alive(p: ProcId): boolean {
-  return readStat(p.pid)?.start === p.start;
-}
-
-function signal(p: ProcId, sig: NodeJS.Signals): void {
-  if (!alive(p)) return;
-  try {
-    process.kill(p.pid, sig);
-  } catch {
-    // already gone
-  }
-}
-
 // ---------------------------------------------------------------- helpers
 
 async function waitFor(what: string, cond: () => boolean, timeoutMs: number, diagnostics: () => string): Promise<void> {
@@ -116,14 +66,6 @@ async function waitFor(what: string, cond: () => boolean, timeoutMs: number, dia
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}\n${diagnostics()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-function shQuote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-function stripAnsi(s: string): string {
-  return s.replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]/g, "");
 }
 
 /** A loopback TCP server that closes every connection: the API base URL and proxy of the CLI. */
@@ -271,32 +213,7 @@ function startClaude(opts: {
   };
   cleanups.push(async () => {
     if (scriptPid === undefined) return;
-    // Claude Code (and its children) first, so that `script` reaps it and then exits by itself
-    // (-e); only then `script`. Killing `script` first would orphan Claude Code.
-    const procs = processTree(scriptPid);
-    const inner = procs.filter((p) => p.pid !== scriptPid);
-    for (const p of inner) signal(p, "SIGTERM");
-    let deadline = Date.now() + STOP_GRACE_MS;
-    while (inner.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    for (const p of inner) signal(p, "SIGKILL");
-    proc.stdin?.destroy();
-    deadline = Date.now() + 2_000; // script notices its child's exit and exits too
-    while (procs.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    if (procs.some(alive)) {
-      try {
-        process.kill(-scriptPid, "SIGTERM"); // script's own group (spawned detached: it is the leader)
-      } catch {
-        // gone
-      }
-      deadline = Date.now() + STOP_GRACE_MS;
-      while (procs.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      try {
-        process.kill(-scriptPid, "SIGKILL");
-      } catch {
-        // gone
-      }
-    }
-    await exited;
+    await stopScriptTree(scriptPid, { closeInput: () => proc.stdin?.destroy(), exited, graceMs: STOP_GRACE_MS });
   });
   return run;
 }

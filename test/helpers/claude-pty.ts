@@ -11,8 +11,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_CLAUDE_BIN } from "./claude-print.ts";
 
-interface ProcId {
+export interface ProcId {
   pid: number;
+  /** /proc/<pid>/stat field 22: guards against a reused pid. */
   start: string;
 }
 
@@ -26,7 +27,8 @@ function readStat(pid: number): { ppid: number; start: string } | undefined {
   }
 }
 
-function processTree(root: number): ProcId[] {
+/** `root` and all its descendants, from /proc. */
+export function processTree(root: number): ProcId[] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
@@ -46,7 +48,7 @@ function processTree(root: number): ProcId[] {
   return out;
 }
 
-const alive = (p: ProcId): boolean => readStat(p.pid)?.start === p.start;
+export const alive = (p: ProcId): boolean => readStat(p.pid)?.start === p.start;
 
 function signal(p: ProcId, sig: NodeJS.Signals): void {
   if (!alive(p)) return;
@@ -60,6 +62,46 @@ function signal(p: ProcId, sig: NodeJS.Signals): void {
 async function until(cond: () => boolean, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   while (!cond() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+}
+
+export function shQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export function stripAnsi(s: string): string {
+  return s.replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]/g, "");
+}
+
+/**
+ * Ends what `script` (spawned detached, so it leads its own group) runs: Claude Code and its
+ * children first, so that `script` reaps it and exits by itself (-e), then `script`, and its group
+ * if it is still there. Killing `script` first would orphan Claude Code.
+ */
+export async function stopScriptTree(
+  scriptPid: number,
+  opts: { closeInput(): void; exited: Promise<void>; graceMs: number },
+): Promise<void> {
+  const procs = processTree(scriptPid);
+  const inner = procs.filter((p) => p.pid !== scriptPid);
+  for (const p of inner) signal(p, "SIGTERM");
+  await until(() => !inner.some(alive), opts.graceMs);
+  for (const p of inner) signal(p, "SIGKILL");
+  opts.closeInput();
+  await until(() => !procs.some(alive), 2_000);
+  if (procs.some(alive)) {
+    signalGroup(scriptPid, "SIGTERM");
+    await until(() => !procs.some(alive), opts.graceMs);
+    signalGroup(scriptPid, "SIGKILL");
+  }
+  await opts.exited;
+}
+
+function signalGroup(leader: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-leader, sig);
+  } catch {
+    // gone
+  }
 }
 
 export function requirePty(): void {
@@ -127,8 +169,7 @@ export function startClaudePty(opts: {
     DISABLE_TELEMETRY: "1",
     DISABLE_ERROR_REPORTING: "1",
   };
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = `stty cols 160 rows 50 2>/dev/null; exec ${[REPO_CLAUDE_BIN, ...opts.args].map(quote).join(" ")}`;
+  const command = `stty cols 160 rows 50 2>/dev/null; exec ${[REPO_CLAUDE_BIN, ...opts.args].map(shQuote).join(" ")}`;
   const proc = spawn("script", ["-q", "-e", "-f", "-c", command, "/dev/null"], {
     cwd: opts.workspace,
     env,
@@ -146,10 +187,7 @@ export function startClaudePty(opts: {
   });
   const scriptPid = proc.pid;
   return {
-    screen: () =>
-      raw
-        .replace(/\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>78]/g, "")
-        .replace(/[ \t]+\n/g, "\n"),
+    screen: () => stripAnsi(raw).replace(/[ \t]+\n/g, "\n"),
     type: (text) => proc.stdin?.write(text),
     debugLog: () => {
       const latest = join(opts.configDir, "debug", "latest");
@@ -157,15 +195,7 @@ export function startClaudePty(opts: {
     },
     async stop() {
       if (scriptPid === undefined) return;
-      const procs = processTree(scriptPid);
-      const inner = procs.filter((p) => p.pid !== scriptPid);
-      for (const p of inner) signal(p, "SIGTERM");
-      await until(() => !inner.some(alive), 5_000);
-      for (const p of inner) signal(p, "SIGKILL");
-      proc.stdin?.destroy();
-      await until(() => !procs.some(alive), 2_000);
-      for (const p of procs) signal(p, "SIGKILL");
-      await exited;
+      await stopScriptTree(scriptPid, { closeInput: () => proc.stdin?.destroy(), exited, graceMs: 5_000 });
     },
   };
 }

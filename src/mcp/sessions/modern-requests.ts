@@ -179,34 +179,19 @@ export class ModernRequests {
       );
       if (created !== undefined) return { ...created, resultType: "task" };
     }
-    const controller = new AbortController();
-    const stop = () => controller.abort("the client closed the request's stream");
-    if (delivery.signal) {
-      if (delivery.signal.aborted) stop();
-      else delivery.signal.addEventListener("abort", stop, { once: true });
-    } else {
-      this.calls.set(request.id, controller);
-    }
-    const send = this.sender(delivery);
-    try {
-      return await core.runCall(tool, input, {
-        scope,
-        signal: controller.signal,
-        progress: progressNotifier(request.params?._meta, send),
-        log: logNotifier(tool.name, { threshold: () => envelope.logLevel, send, local: core.logger }),
-      });
-    } finally {
-      delivery.signal?.removeEventListener("abort", stop);
-      if (this.calls.get(request.id) === controller) this.calls.delete(request.id);
-    }
+    return await this.withRun(request, envelope, delivery, (run) => core.runCall(tool, input, run), tool.name);
   }
 
-  /** A request that runs tools (prompts/get, completion/complete): cancellable like a tools/call. */
+  /**
+   * Runs a request that runs tools (tools/call, prompts/get, completion/complete): cancellable by the
+   * client, with its progress and log notifications (logged as `label`, the method by default).
+   */
   private async withRun(
     request: JsonRpcRequest,
     envelope: ModernEnvelope,
     delivery: ModernDelivery,
     fn: (run: CallRun) => Promise<Params>,
+    label: string = request.method,
   ): Promise<Params> {
     const controller = new AbortController();
     const stop = () => controller.abort("the client closed the request's stream");
@@ -222,7 +207,7 @@ export class ModernRequests {
         scope: this.opts.scope,
         signal: controller.signal,
         progress: progressNotifier(request.params?._meta, send),
-        log: logNotifier(request.method, { threshold: () => envelope.logLevel, send, local: this.opts.core.logger }),
+        log: logNotifier(label, { threshold: () => envelope.logLevel, send, local: this.opts.core.logger }),
       });
     } finally {
       delivery.signal?.removeEventListener("abort", stop);
