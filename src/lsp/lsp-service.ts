@@ -32,9 +32,14 @@ const READY_WAIT_MS = 20_000;
 const PUSH_WAIT_MS = 5_000;
 /** The same for an edit's check, which sends several files at once (clangd rebuilds them on two threads). */
 const EDIT_CHECK_WAIT_MS = 15_000;
-/** The pool's caps (README, "Language servers"): servers at once, and their memory together. */
-export const DEFAULT_MAX_SERVERS = 8;
-export const DEFAULT_MAX_MEMORY_BYTES = 1.5 * 2 ** 30;
+/**
+ * The pool's caps (README, "Language servers"): servers at once, and their memory together. Sized
+ * so a workspace in every language the bridge ships servers for keeps them all (nine servers took
+ * more than 1.5 GiB together), since a stopped server starts cold (pyright takes a minute to catch
+ * up): the caps stop a runaway, not an ordinary polyglot repository.
+ */
+export const DEFAULT_MAX_SERVERS = 16;
+export const DEFAULT_MAX_MEMORY_BYTES = 4 * 2 ** 30;
 /** Files a workspace check asks about at once. */
 const WORKSPACE_CONCURRENCY = 4;
 /** How long a push-only server gets to catch up with a change on disk before the answer says it may be stale. */
@@ -162,7 +167,7 @@ export interface LspServiceOptions {
   idleMs?: number;
   /** At most this many language servers run at once (default 8); the least recently used idle one is stopped first. */
   maxServers?: number;
-  /** Their resident memory together is kept under this (default 1.5 GiB), where it can be read (Linux). */
+  /** Their resident memory together is kept under this (default 4 GiB), where it can be read (Linux). */
   maxMemoryBytes?: number;
   log?: (level: "info" | "warning", message: string, data?: Record<string, unknown>) => void;
 }

@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/websocket.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
+import { toolErrorCode } from "../helpers/tool-error.ts";
 import { authedWebSocketClass } from "../helpers/ws-client.ts";
 
 const SESSIONS = 6;
@@ -66,7 +67,7 @@ async function attack(client: Client, session: number): Promise<Outcome> {
       });
       const text = textOf(result);
       if (result.isError !== true) outcome.staged.push({ tx, file, fill });
-      else if (text.includes("limit_reached")) outcome.refused.push(text);
+      else if (toolErrorCode(result) === "limit_reached") outcome.refused.push(text);
       else outcome.other.push(text);
       // Past a refusal the rest of this transaction's stages would be refused the same way (each
       // costs a second on the WebSocket): the attack goes on with the next transaction.

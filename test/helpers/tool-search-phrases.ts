@@ -125,6 +125,13 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["which files are open in the editor", ["getOpenEditors"]],
   ["does the file have unsaved changes", ["checkDocumentDirty", "getBufferContent"]],
   ["AI comments left in the code", ["getAIComments"]],
+  // the debugger
+  ["debug this program", ["startDebugging"]],
+  ["stop at line 42 when it runs", ["setDebugBreakpoints"]],
+  ["what are the local variables where it stopped", ["getDebugState"]],
+  ["step into this function call", ["debugStepIn"]],
+  ["print the value of an expression while paused", ["evaluateInDebugger"]],
+  ["resume the paused program", ["debugContinue"]],
   // the bridge
   ["which tools are unavailable and why", ["getToolCapabilities"]],
 ];

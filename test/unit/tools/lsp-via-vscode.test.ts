@@ -189,9 +189,15 @@ describe("without VS Code", () => {
     const d = await dispatcher(root);
     for (const name of ["findReferences", "getHover", "getTypeSignature", "getCallHierarchy"]) {
       const result = await d.call(name, { file: "a.ts", line: 1, symbol: "foo" });
-      expect(result._meta, name).toEqual({ "claude-ide-bridge/backend": "headless" });
+      expect(result._meta, name).toEqual({
+        "claude-ide-bridge/backend": "headless",
+        "claude-ide-bridge/error": { code: "no_language_server" },
+      });
     }
-    expect((await d.call("getDocumentSymbols", { file: "a.ts" }))._meta).toEqual({ "claude-ide-bridge/backend": "headless" });
-    expect((await d.call("searchWorkspaceSymbols", { query: "foo" }))._meta).toEqual({ "claude-ide-bridge/backend": "headless" });
+    for (const [name, args] of [
+      ["getDocumentSymbols", { file: "a.ts" }],
+      ["searchWorkspaceSymbols", { query: "foo" }],
+    ] as const)
+      expect((await d.call(name, args))._meta?.["claude-ide-bridge/backend"], name).toBe("headless");
   });
 });
