@@ -3,6 +3,7 @@
 // benchmarks, and past the cap on running servers the least recently used one is stopped (and
 // started again on its next call), with each server's memory and the caps in status.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MAX_MEMORY_BYTES } from "../../src/lsp/lsp-service.ts";
 import { lspFixture, type LspFixture } from "../helpers/lsp-fixture.ts";
 
 interface Diagnostics {
@@ -46,7 +47,7 @@ describe("workspace diagnostics and the capped server pool", () => {
     await fx.tools.data<Diagnostics>("getDiagnostics", { file: "src/main.ts" });
     expect(running().map((s) => s.id)).toEqual(["tsgo"]);
     expect(running()[0]?.memoryBytes).toBeGreaterThan(1024 * 1024);
-    expect(fx.lsp.status().limits).toMatchObject({ maxServers: 1, maxMemoryBytes: 1.5 * 2 ** 30 });
+    expect(fx.lsp.status().limits).toMatchObject({ maxServers: 1, maxMemoryBytes: DEFAULT_MAX_MEMORY_BYTES });
 
     await fx.tools.data<Diagnostics>("getDiagnostics", { file: "config.yaml" });
     expect(running().map((s) => s.id)).toEqual(["yaml-language-server"]);
