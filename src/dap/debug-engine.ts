@@ -203,7 +203,7 @@ function drainTail(stream: ReadableStream<Uint8Array>): { text(): string } {
         tail = (tail + decoder.decode(value, { stream: true })).slice(-STDERR_TAIL);
       }
     } catch {
-      // The stream ends with the process.
+      // The adapter exited: its stderr ended with it.
     }
   })();
   return { text: () => tail };
