@@ -113,6 +113,16 @@ describe("navigation on TypeScript", () => {
     expect(all).not.toContain("left out");
   });
 
+  it("getDocumentSymbols leaves what is inside a function's body out, counted, unless includeLocals", async () => {
+    const outline = await fx.tools.text("getDocumentSymbols", { file: "src/geometry.ts" });
+    expect(outline).toMatch(
+      /^src\/geometry\.ts \(\d+ lines\):\ntotalArea function :4-6\n\(1 imported name left out; includeImports: true lists them\)\n\(1 name inside function bodies left out; includeLocals: true lists them\)$/,
+    );
+    const all = await fx.tools.text("getDocumentSymbols", { file: "src/geometry.ts", includeLocals: true });
+    expect(all).toMatch(/^ {2}.*callback.* :5$/m);
+    expect(all).not.toContain("inside function bodies");
+  });
+
   it("searchWorkspaceSymbols and navigateToSymbolByName find symbols by name", async () => {
     const found = await fx.tools.text("searchWorkspaceSymbols", { query: "Squ" });
     expect(found.split("\n")[0]).toMatch(/^\d+ symbols? match "Squ":$/);

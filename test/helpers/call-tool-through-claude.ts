@@ -38,12 +38,12 @@ export interface ToolCallThroughClaude {
 export const qualifiedToolName = (server: string, tool: string): string => `mcp__${server}__${tool}`.replace(/[^A-Za-z0-9_-]/g, "_");
 
 const allBlocks = (request: MessagesRequest) => request.messages.flatMap((m) => (m.role === "system" ? [] : blocksOf(m)));
-const toolUses = (request: MessagesRequest): ToolUseBlock[] => allBlocks(request).filter(isToolUse);
-const toolResults = (request: MessagesRequest): ToolResultBlock[] => allBlocks(request).filter(isToolResult);
-const offers = (request: MessagesRequest, name: string) => request.tools?.find((t) => t.name === name);
+export const toolUses = (request: MessagesRequest): ToolUseBlock[] => allBlocks(request).filter(isToolUse);
+export const toolResults = (request: MessagesRequest): ToolResultBlock[] => allBlocks(request).filter(isToolResult);
+export const offers = (request: MessagesRequest, name: string) => request.tools?.find((t) => t.name === name);
 
 /** Callable: offered up front, or deferred and already loaded by a ToolSearch tool_reference. */
-function callable(request: MessagesRequest, name: string): boolean {
+export function callable(request: MessagesRequest, name: string): boolean {
   const tool = offers(request, name);
   if (!tool) return false;
   if (!tool.defer_loading) return true;

@@ -6,7 +6,7 @@ import { diffText } from "../../services/git/diff-text.ts";
 import { cutPatches } from "../../lib/text/diff-budget.ts";
 import { revision } from "../../services/git/refs.ts";
 import { defineTool } from "../platform/define-tool.ts";
-import { LimitInput, PathsInput, RefInput } from "./git-inputs.ts";
+import { LimitInput, PathsInput, RefInput, STAT_ARGS } from "./git-inputs.ts";
 
 export default defineTool({
   name: "getCommitDetails",
@@ -32,7 +32,7 @@ export default defineTool({
         "--relative",
         "--format=fuller",
         "--date=iso",
-        "--stat=200",
+        ...STAT_ARGS,
         ...(input.patch ? ["--patch"] : []),
         "--end-of-options",
         ref,

@@ -31,8 +31,14 @@ export const LimitInput = (what: string, { fallback, max }: { fallback: number; 
 
 export const RefInput = (what: string) => v.pipe(v.string(), v.minLength(1), v.maxLength(512), v.description(what));
 
+/**
+ * A stat's options: long paths whole (a cut path cannot be passed back), the +/- graph short (it
+ * repeats the counts beside it).
+ */
+export const STAT_ARGS: readonly string[] = ["--stat=200", "--stat-graph-width=10"];
+
 /** The diff options of getGitDiff and getDiffBetweenRefs. */
 export function diffFormatArgs(input: { stat: boolean; contextLines?: number | undefined }): string[] {
-  if (input.stat) return ["--stat=200", "--summary"];
+  if (input.stat) return [...STAT_ARGS, "--summary"];
   return input.contextLines === undefined ? [] : [`-U${input.contextLines}`];
 }

@@ -169,9 +169,25 @@ export async function searchBuiltIn(ctx: ToolContext, req: SearchRequest): Promi
 function searchableText(bytes: Uint8Array): string | undefined {
   const nul = bytes.indexOf(0);
   if (nul >= 0 && nul < BINARY_SNIFF_BYTES) return undefined;
-  // rg stops at binary data found later; the lines before it are searched.
-  const upTo = nul < 0 ? bytes : bytes.subarray(0, bytes.lastIndexOf(0x0a, nul) + 1);
-  return decoder.decode(upTo);
+  return decoder.decode(nul < 0 ? bytes : bytes.subarray(0, searchedBeforeBinary(bytes, nul)));
+}
+
+/**
+ * How much of a file rg searches when binary data comes after its first window: it reads windows
+ * of BINARY_SNIFF_BYTES, each starting after the last whole line of the one before, searches each,
+ * and quits at the window that holds the NUL (so a match between that window's start and the NUL
+ * is not reported either).
+ */
+function searchedBeforeBinary(bytes: Uint8Array, nul: number): number {
+  let start = 0;
+  for (;;) {
+    const end = start + BINARY_SNIFF_BYTES;
+    if (nul < end) return start;
+    const lastLineEnd = bytes.lastIndexOf(0x0a, end - 1);
+    // A line longer than a window: rg grows its buffer to hold it; it stops at that line's start.
+    if (lastLineEnd < start) return start;
+    start = lastLineEnd + 1;
+  }
 }
 
 // Stateless between calls (no `stream`), so one serves every file.

@@ -95,6 +95,29 @@ export function renderHits(files: readonly FileHits[], opts: RenderOptions): str
   return out.join("\n");
 }
 
+/** Files only: each file with its count of matching lines, in path order, cut at maxResults files. */
+export function renderFileCounts(files: readonly FileHits[], opts: Omit<RenderOptions, "context">): string {
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const counted = sorted
+    .map((f) => ({ name: displayName(f.path), count: f.lines.filter((l) => l.match).length }))
+    .filter((f) => f.count > 0);
+  if (counted.length === 0) return "[no matches]";
+  const out: string[] = [];
+  let length = 0;
+  for (const file of counted) {
+    const line = `${file.name}  ${file.count}`;
+    if (out.length >= opts.maxResults || length + line.length + 1 > opts.maxChars - CLOSING_ROOM) break;
+    out.push(line);
+    length += line.length + 1;
+  }
+  const total = counted.reduce((n, f) => n + f.count, 0);
+  const closingLine =
+    out.length < counted.length
+      ? `[${out.length} of ${counted.length} files shown (cut at ${out.length === opts.maxResults ? `maxResults, ${opts.maxResults}` : "the result cap"}): narrow the path or include globs, or raise maxResults]`
+      : `[${total} matching line${total === 1 ? "" : "s"} in ${counted.length} file${counted.length === 1 ? "" : "s"}; the number after each file is its matching lines]`;
+  return `${out.join("\n")}\n\n${closingLine}`;
+}
+
 /**
  * The last line. When the results were cut it names only what was shown: an engine may stop
  * looking once it has more than maxResults, so totals past that are not known the same way.

@@ -5,8 +5,11 @@ import * as v from "valibot";
 import { compilePathFilter } from "../../lib/ignore/visibility.ts";
 import { compileRegex } from "../../lib/regex/index.ts";
 import { defineTool } from "../platform/define-tool.ts";
-import { firstHits, renderHits } from "./search-hits.ts";
+import { firstHits, renderFileCounts, renderHits } from "./search-hits.ts";
 import { MAX_RG_OUTPUT, searchBuiltIn, searchWithRg, type SearchRequest } from "./search-engines.ts";
+
+/** Matching lines counted at most for filesOnly. */
+const FILES_ONLY_LIMIT = 100_000;
 
 export const SearchScopeFields = {
   path: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root).")), "."),
@@ -52,10 +55,11 @@ export default defineTool({
         v.integer(),
         v.minValue(1),
         v.maxValue(5000),
-        v.description("Matching lines shown at most (1-5000), in path order."),
+        v.description("Matching lines shown at most (1-5000), in path order; files with filesOnly."),
       ),
       200,
     ),
+    filesOnly: v.optional(v.pipe(v.boolean(), v.description("List the matching files with their match counts, not the lines.")), false),
   }),
   annotations: { readOnlyHint: true },
   largeResult: true,
@@ -71,18 +75,21 @@ export default defineTool({
       include: input.include,
       exclude: input.exclude,
       filter: compilePathFilter(input.include, input.exclude),
-      context: input.contextLines,
-      limit: input.maxResults + 1,
+      context: input.filesOnly ? 0 : input.contextLines,
+      // Files only: every matching line is counted (rg's output cap still bounds the work).
+      limit: input.filesOnly ? FILES_ONLY_LIMIT : input.maxResults + 1,
       includeHidden: input.includeHidden,
       gitignore: !input.includeIgnored,
     };
     const useRg = (await ctx.probes.get("rg")).available;
     const found = useRg ? await searchWithRg(ctx, request) : await searchBuiltIn(ctx, request);
-    const text = renderHits(firstHits(found.files, request.limit), {
-      maxResults: input.maxResults,
-      maxChars: ctx.settings.maxResultChars,
-      context: input.contextLines,
-    });
+    const text = input.filesOnly
+      ? renderFileCounts(found.files, { maxResults: input.maxResults, maxChars: ctx.settings.maxResultChars })
+      : renderHits(firstHits(found.files, request.limit), {
+          maxResults: input.maxResults,
+          maxChars: ctx.settings.maxResultChars,
+          context: input.contextLines,
+        });
     return found.outputCut
       ? `${text}\n[rg's output passed ${MAX_RG_OUTPUT / (1024 * 1024)} MB and was cut: results are from part of the workspace only; narrow the search]`
       : text;

@@ -15,6 +15,7 @@ import { createNodeRuntime } from "../../../runtime/node.ts";
 import { nodeWhich } from "../../../runtime/shared/spawn.ts";
 import type { Runtime } from "../../../src/ports/runtime.ts";
 import type { SpawnOptions } from "../../../src/ports/spawn.ts";
+import type { ToolHost } from "../../../src/tools/platform/tool-environment.ts";
 import { commandsToolset } from "../../../src/tools/commands/index.ts";
 import { gitToolset } from "../../../src/tools/git/index.ts";
 import { gitFixture } from "../../helpers/git-fixture.ts";
@@ -193,7 +194,7 @@ describe("which trees need the scan for escaped processes", () => {
     await writeFile(join(root, "a.txt"), "changed\n");
     const real = fx.runtime();
     const spawned: { args: readonly string[]; opts: SpawnOptions }[] = [];
-    const recording: Runtime = {
+    const recording: ToolHost["runtime"] = {
       ...real,
       spawn(cmd, args, opts) {
         if (cmd.endsWith("/git")) spawned.push({ args, opts });

@@ -32,6 +32,8 @@ beforeAll(async () => {
     "code/words.txt": "cat concat catalog\nthe cat sat\n",
     "code/special.txt": "a.b(c) [d] {e} $f ^g\n",
     "code/big-binary.dat": `${"needle before the binary part\n".repeat(3000)}\u0000binary\nneedle after\n`,
+    // Binary data several of rg's read windows in, after lines of another length: where rg stops.
+    "code/tail-binary.dat": `${"a needle in a line of thirty-seven\n".repeat(7000)}\u0000binary\nneedle after\n`,
   };
   for (const [rel, content] of Object.entries(files)) {
     await mkdir(join(root, rel, ".."), { recursive: true });
@@ -60,6 +62,7 @@ const search = async (ctx: TestToolContext, args: Record<string, unknown>) => {
     caseSensitive: true,
     contextLines: 0,
     maxResults: 200,
+    filesOnly: false,
     ...args,
   };
   return (await searchWorkspace.handlers.headless?.(input, ctx)) as string;
@@ -96,6 +99,8 @@ describe("searchWorkspace, with and without rg", () => {
     { pattern: "SECRET", includeHidden: true },
     { pattern: "nothing-matches-this" },
     { pattern: "" + "x*", path: "code", include: ["special.txt"] },
+    { pattern: "needle", filesOnly: true },
+    { pattern: "needle", filesOnly: true, maxResults: 2, contextLines: 3 },
   ];
   it.each(queries.map((q) => [JSON.stringify(q), q]))("%s gives the same answer", async (_name, query) => {
     const viaRg = await search(withRg, query as Record<string, unknown>);
@@ -119,6 +124,17 @@ describe("searchWorkspace's answer", () => {
         "[4 matching lines in 2 files]",
       ].join("\n"),
     );
+  });
+
+  it("filesOnly lists each matching file with its count of matching lines, cut at maxResults files", async () => {
+    expect(await d.text("searchWorkspace", { pattern: "needle", path: "code", include: ["*.ts"], filesOnly: true })).toBe(
+      ["code/a.ts  2", "code/deep/c.ts  2", "", "[4 matching lines in 2 files; the number after each file is its matching lines]"].join(
+        "\n",
+      ),
+    );
+    const cut = await d.text("searchWorkspace", { pattern: "needle", path: "code", filesOnly: true, maxResults: 1 });
+    expect(cut.split("\n")[0]).toBe("code/a.ts  2");
+    expect(cut).toMatch(/\[1 of \d+ files shown \(cut at maxResults, 1\)/);
   });
 
   it("shows context lines with '-' and separates runs with --; CRLF is not shown", async () => {
