@@ -150,6 +150,8 @@ describe("loading", () => {
     expect(read?._meta?.["anthropic/searchHint"]).toBe("read workspace file plugin test");
     expect(read?.inputSchema).toMatchObject({ type: "object", required: ["path"], additionalProperties: false });
     expect(read?.annotations).toEqual({ readOnlyHint: true });
+    // The instructions Claude Code's tool search reads name each loaded plugin's toolset.
+    expect(client.getInstructions()).toContain("- plugin-good: tools of the good-plugin plugin");
   });
 
   it("calls a plugin tool with the jailed fs, and says a wrong argument in plain words", async () => {
