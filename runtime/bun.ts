@@ -9,6 +9,8 @@ import { shutdown } from "./shared/shutdown.ts";
 import { sharedMembers } from "./shared/compat.ts";
 import { languageServers } from "./lsp/launcher.ts";
 import type { Runtime } from "../src/ports/runtime.ts";
+import { createPluginImporter } from "./shared/plugin-import.ts";
+import { forgetModulesBelow } from "./bun/plugin-forget.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./shared/ws-policy.ts";
 
 export { shutdown };
@@ -30,6 +32,7 @@ export function createBunRuntime(options: BunRuntimeOptions = {}): Runtime {
     languageServers: languageServers(bunSpawn),
     which: (cmd) => bunWhich(cmd, env),
     ...sharedMembers(env),
+    plugins: createPluginImporter({ forgetModulesBelow }),
   };
 }
 

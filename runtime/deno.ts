@@ -11,6 +11,7 @@ import { nodeWhich } from "./shared/spawn.ts";
 import { sharedMembers } from "./shared/compat.ts";
 import { languageServers } from "./lsp/launcher.ts";
 import type { Runtime } from "../src/ports/runtime.ts";
+import { createPluginImporter } from "./shared/plugin-import.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./shared/ws-policy.ts";
 
 export { shutdown };
@@ -31,6 +32,7 @@ export function createDenoRuntime(options: DenoRuntimeOptions = {}): Runtime {
     languageServers: languageServers(denoSpawn),
     which: (cmd) => nodeWhich(cmd, env),
     ...sharedMembers(env),
+    plugins: createPluginImporter(),
   };
 }
 

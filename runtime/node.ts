@@ -6,6 +6,7 @@ import { nodeSpawn, nodeWhich } from "./shared/spawn.ts";
 import { sharedMembers } from "./shared/compat.ts";
 import { languageServers } from "./lsp/launcher.ts";
 import type { Runtime } from "../src/ports/runtime.ts";
+import { createPluginImporter } from "./shared/plugin-import.ts";
 
 export { shutdown } from "./shared/shutdown.ts";
 
@@ -29,5 +30,6 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): Runtime {
     languageServers: languageServers(nodeSpawn),
     which: (cmd) => nodeWhich(cmd, env),
     ...sharedMembers(env),
+    plugins: createPluginImporter(),
   };
 }

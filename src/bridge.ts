@@ -1,5 +1,7 @@
-// Starts one bridge: workspace jail, tool registry, MCP sessions, HTTP + WebSocket on one port,
+// Starts one bridge: workspace jail, tool registry (and plugins), MCP sessions, HTTP + WebSocket on one port,
 // and the lock file Claude Code discovers it by. Returns a handle whose stop() undoes it all.
+// Over 400 lines for a reason: it is the composition root, and the start and stop order of every
+// subsystem reads best in one place.
 import type { Runtime } from "./ports/runtime.ts";
 import { createApp } from "./app.ts";
 import type { BridgeConfig } from "./config/schema.ts";
@@ -32,6 +34,8 @@ import { takeFromAll } from "./mcp/limits/token-bucket.ts";
 import { buildInstructions } from "./tools/platform/instructions.ts";
 import { ToolRegistry } from "./tools/platform/registry.ts";
 import { createToolEnvironment, toolContext } from "./tools/platform/tool-environment.ts";
+import type { PluginHost } from "./plugins/plugin-host.ts";
+import { startPlugins, withPluginStatus } from "./plugins/start-plugins.ts";
 import { TOOLSETS } from "./tools/toolsets.ts";
 import { PromptCatalog } from "./prompts/prompt-catalog.ts";
 import { PROMPTS } from "./prompts/prompts.ts";
@@ -117,11 +121,25 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       passEnv: config.passEnv,
       stagedBytes: { session: config.maxSessionStagedMb * MIB, bridge: config.maxStagedMb * MIB },
     },
-    catalog: registry,
+    catalog: withPluginStatus(registry, () => plugins?.status() ?? []),
     events,
     extension,
   });
-  const instructions = buildInstructions(registry.toolsets, { root: workspace.root });
+  // Sessions that hear notifications/tools/list_changed when a plugin reloads.
+  const liveSessions = new Map<string, McpSession>();
+  const plugins: PluginHost | undefined = await startPlugins(runtime, {
+    sources: config.plugins,
+    watch: config.pluginWatch,
+    registry,
+    tools,
+    log,
+    onToolsChanged: () => {
+      instructions = buildInstructions(registry.toolsets, { root: workspace.root });
+      for (const session of liveSessions.values()) session.notifyToolsListChanged();
+      hub.publish({ kind: "toolsListChanged" });
+    },
+  });
+  let instructions = buildInstructions(registry.toolsets, { root: workspace.root });
   const remote = config.remote;
   const remoteOn = remoteEnabled(remote);
   const tls = remote.tls && (await readTls(runtime, remote.tls));
@@ -148,22 +166,28 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     content,
     registry,
     logger: log,
-    instructions,
     limits: { ...rateLimits, timeoutMs: config.timeoutMs, maxResultChars, pageSize: 200 },
     credential,
     events,
     hub,
     tasks,
     makeToolContext: (call: CallScope) => toolContext(tools, call),
-    onClosed: (id: string) => tools.states.releaseSession(id),
+    onClosed: (id: string) => {
+      liveSessions.delete(id);
+      tools.states.releaseSession(id);
+    },
   };
   // A remote client granted only reading sees only the read-only tools, and instructions to match.
-  const createSession = (opts: { readOnlyTools?: boolean; stateless?: boolean } = {}) =>
-    new McpSession({
+  const createSession = (opts: { readOnlyTools?: boolean; stateless?: boolean } = {}) => {
+    const session = new McpSession({
       ...sessionOptions,
+      instructions,
       ...(opts.readOnlyTools && readRegistry ? { registry: readRegistry, instructions: readInstructions ?? instructions } : {}),
       ...(opts.stateless ? { stateless: true } : {}),
     });
+    if (!opts.stateless && plugins !== undefined) liveSessions.set(session.id, session);
+    return session;
+  };
 
   const http = new StreamableHttpTransport({
     createSession,
@@ -238,6 +262,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       gracePeriodMs: sockets.graceMs,
       httpSessions: httpSessions(),
       tools: registry.size,
+      ...(plugins && { plugins: plugins.status() }),
       extensionConnected: extension.connected,
       extension: extension.status(),
     }),
@@ -311,6 +336,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       watch.dispose();
       ideLink.hub.stop();
       extension.stop();
+      await plugins?.stop();
       tools.states.dispose();
       await lsp.stop();
     })());

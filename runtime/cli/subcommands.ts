@@ -60,6 +60,11 @@ const SUBCOMMANDS: readonly Subcommand[] = [
     summary: "print the MCP config for claude, claude-desktop, cursor, windsurf, vscode, codex",
     load: command(async () => (await import("../../src/cli/gen-mcp-config.ts")).genMcpConfig),
   },
+  {
+    name: "gen-plugin-stub",
+    summary: "write a working plugin (manifest, one tool, its own test) to start from",
+    load: command(async () => (await import("../../src/cli/gen-plugin-stub.ts")).genPluginStub),
+  },
 ];
 
 export function findSubcommand(name: string | undefined): Subcommand | undefined {

@@ -37,6 +37,24 @@ export interface ToolCatalog {
   list(): readonly ToolSummary[];
   /** Toolsets or tools the bridge's flags left out, with the flag that brings them back. */
   offByConfiguration?(): readonly { readonly toolset: string; readonly tools: readonly string[]; readonly enable: string }[];
+  /** The --plugin plugins: loaded or failed, their tools, their last failure. */
+  plugins?(): readonly PluginStatus[];
+}
+
+/** One --plugin as the bridge sees it now (src/plugins/plugin-host.ts). */
+export interface PluginStatus {
+  /** The manifest's name, else the --plugin value. */
+  readonly name: string;
+  /** The --plugin value it was loaded from. */
+  readonly source: string;
+  readonly version?: string;
+  /** "loaded": its tools are served; "failed": none of them are (see error). */
+  readonly state: "loaded" | "failed";
+  readonly tools: readonly string[];
+  /** Why it failed to load, or why the last reload was refused while the previous version still serves. */
+  readonly error?: string;
+  /** The last call of one of its tools that threw or hung. */
+  readonly lastToolFailure?: { readonly tool: string; readonly error: string };
 }
 
 export interface ToolSummary {

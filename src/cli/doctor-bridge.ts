@@ -7,6 +7,7 @@ import { folderContains } from "../lock/lock-selection.ts";
 import type { Runtime } from "../ports/runtime.ts";
 import { chooseLock, PROBLEMS, type BridgeLock } from "./bridge-locks.ts";
 import type { Check } from "./doctor-report.ts";
+import { pluginChecks } from "./doctor-plugins.ts";
 import { extensionConnectionCheck } from "./doctor-extension.ts";
 
 const HTTP_TIMEOUT_MS = 2_000;
@@ -74,6 +75,7 @@ export async function bridgeChecks(
       const version = "version" in body ? String(body.version) : "?";
       checks.push({ area: "bridge", status: "ok", summary: `${who}: healthy, token accepted (version ${version})` });
       checks.push(extensionConnectionCheck(body as Record<string, unknown>));
+      checks.push(...pluginChecks(body as Record<string, unknown>, { cli: opts.cli }));
     } else {
       checks.push({
         area: "bridge",

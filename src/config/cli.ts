@@ -41,13 +41,14 @@ type BoolKey =
   | "allowPrivateHttp"
   | "oauthAllowPrivateMetadata"
   | "allowGitDirWrites"
-  | "allowGitHooks";
+  | "allowGitHooks"
+  | "pluginWatch";
 
 type FlagSpec =
   | { kind: "string"; key: ValueKey }
   | { kind: "int"; key: IntKey }
   | { kind: "bool"; key: BoolKey }
-  | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" }
+  | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" | "plugins" }
   | { kind: "csv"; key: "toolsets" | "excludeToolsets" }
   | { kind: "profile" }
   | { kind: "config" }
@@ -92,6 +93,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--oauth-token-ttl": { kind: "int", key: "oauthTokenTtl" },
   "--oauth-allow-private-metadata": { kind: "bool", key: "oauthAllowPrivateMetadata" },
   "--cors-origin": { kind: "list", key: "corsOrigins" },
+  "--plugin": { kind: "list", key: "plugins" },
+  "--plugin-watch": { kind: "bool", key: "pluginWatch" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -175,6 +178,10 @@ Options:
                              Fetch OAuth client metadata documents from private addresses too
                              (default: public addresses only)
   --cors-origin <origin>     Let this browser origin call the bridge (repeatable; default: none)
+  --plugin <dir-or-package>  Load a plugin's tools: a directory with claude-ide-bridge-plugin.json,
+                             or an npm package installed in the workspace or beside the bridge
+                             (repeatable; default: none)
+  --plugin-watch             Reload a plugin 300 ms after its files change (default: off)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit
@@ -221,7 +228,7 @@ export function parseCli(argv: readonly string[]): CliResult {
     } else if (spec.kind === "list") {
       if (value.trim() === "")
         throw usage(
-          `${name} needs ${spec.key === "passEnv" ? "a variable name" : spec.key === "corsOrigins" ? "an origin" : "a program name"}`,
+          `${name} needs ${spec.key === "passEnv" ? "a variable name" : spec.key === "corsOrigins" ? "an origin" : spec.key === "plugins" ? "a plugin directory or npm package name" : "a program name"}`,
         );
       flags[spec.key] = [...(flags[spec.key] ?? []), value];
     } else if (spec.kind === "csv") {

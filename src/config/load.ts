@@ -59,6 +59,8 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     exclusive: merged.exclusive ?? DEFAULT_CONFIG.exclusive,
     lsp: merged.lsp ?? DEFAULT_CONFIG.lsp,
     remote: resolveRemote(merged, { bind, cwd: sources.cwd }),
+    plugins: merged.plugins ?? DEFAULT_CONFIG.plugins,
+    pluginWatch: merged.pluginWatch ?? DEFAULT_CONFIG.pluginWatch,
   };
 }
 

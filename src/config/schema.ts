@@ -39,6 +39,9 @@ export const ConfigFileSchema = v.strictObject({
   idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
   exclusive: v.optional(v.boolean()),
   lsp: v.optional(LspConfigSchema),
+  // Plugins (src/plugins/): directories or npm package names, and whether edits reload them.
+  plugins: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(1000)))),
+  pluginWatch: v.optional(v.boolean()),
   ...REMOTE_FILE_KEYS,
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
@@ -105,6 +108,10 @@ export interface BridgeConfig {
   lsp: LspConfig;
   /** OAuth-protected access from other machines (src/config/remote.ts); off by default. */
   remote: RemoteAccessConfig;
+  /** --plugin: plugin directories or npm package names, loaded in this order. */
+  plugins: string[];
+  /** --plugin-watch: reload a plugin when its files change. */
+  pluginWatch: boolean;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -145,4 +152,6 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   exclusive: false,
   lsp: {},
   remote: DEFAULT_REMOTE,
+  plugins: [],
+  pluginWatch: false,
 };

@@ -4,6 +4,7 @@
 import type { UpgradeWebSocket } from "hono/ws";
 import type { Fs } from "./fs.ts";
 import type { LanguageServerLauncher } from "./lsp.ts";
+import type { PluginImporter } from "./plugin-import.ts";
 import type { FetchHandler, PinnedFetchInit, ServeOptions, Served, WebSocketInfo } from "./net.ts";
 import type { Child, SpawnOptions } from "./spawn.ts";
 
@@ -42,4 +43,6 @@ export interface Runtime {
   processStartTime(pid: number): Promise<number | undefined>;
   /** Runs `fn` once on SIGINT/SIGTERM or an explicit shutdown, before the process exits. */
   onShutdown(fn: () => Promise<void>): void;
+  /** Imports --plugin entrypoints; a Runtime without it (a test's) refuses --plugin. */
+  readonly plugins?: PluginImporter;
 }

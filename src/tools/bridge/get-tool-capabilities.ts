@@ -22,7 +22,7 @@ export default defineTool({
   name: "getToolCapabilities",
   title: "Tool capabilities",
   description:
-    "Lists which bridge tools cannot work here and why (a missing executable, gh not logged in, the VS Code extension, a flag), with the fix, and which executables and language servers were found.",
+    "Lists which bridge tools cannot work here and why (a missing executable, gh logged out, the VS Code extension, a flag, a plugin), with the fix, and which executables and language servers were found.",
   searchHint: "which tools work available unavailable capabilities missing requirements doctor language servers",
   input: v.strictObject({}),
   output: v.object({
@@ -38,6 +38,22 @@ export default defineTool({
     offByConfiguration: v.pipe(
       v.array(v.object({ toolset: v.string(), tools: v.array(v.string()), enable: v.string() })),
       v.description("Tools this bridge's flags left out (--toolsets, --exclude-toolsets, --profile, --slim), and how to bring them back."),
+    ),
+    plugins: v.optional(
+      v.pipe(
+        v.array(
+          v.object({
+            name: v.string(),
+            source: v.string(),
+            version: v.optional(v.string()),
+            state: v.picklist(["loaded", "failed"]),
+            tools: v.array(v.string()),
+            error: v.optional(v.string()),
+            lastToolFailure: v.optional(v.object({ tool: v.string(), error: v.string() })),
+          }),
+        ),
+        v.description("The --plugin plugins: loaded or failed (and why), their tools, the last call of theirs that threw or hung."),
+      ),
     ),
   }),
   annotations: { readOnlyHint: true },
@@ -61,9 +77,24 @@ export default defineTool({
       fallback: connected ? [] : tools.filter((t) => t.requires.extension === "fallback").map((t) => t.name),
       lsp: await lspCapabilities(ctx),
       offByConfiguration: [...(ctx.catalog.offByConfiguration?.() ?? [])].map((off) => ({ ...off, tools: [...off.tools] })),
+      ...pluginsOf(ctx),
     };
   },
 });
+
+/** Only when the bridge runs plugins: a bridge without them says nothing about them. */
+function pluginsOf(ctx: ToolContext) {
+  const plugins = ctx.catalog.plugins?.() ?? [];
+  return plugins.length === 0
+    ? {}
+    : {
+        plugins: plugins.map((p) => ({
+          ...p,
+          tools: [...p.tools],
+          ...(p.lastToolFailure === undefined ? {} : { lastToolFailure: { ...p.lastToolFailure } }),
+        })),
+      };
+}
 
 /** One entry per reason and fix, in the order the reasons first appear. */
 function groupByReason(each: readonly { tool: string; why: Why }[]): Unavailable[] {

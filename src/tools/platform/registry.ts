@@ -1,6 +1,8 @@
 // Builds the tool registry once at start from the toolsets: checks every tool against the contract
 // (src/tools/platform/tool-invariants.ts), converts its valibot schemas to JSON Schema a single time, and keeps
-// the tools/list entries ready to serve, with the `_meta` Claude Code's tool search reads.
+// the tools/list entries ready to serve, with the `_meta` Claude Code's tool search reads. Plugins
+// (src/plugins/) add and replace their own toolsets at runtime: each change is checked whole and
+// swapped in at once, so a call sees the old tools or the new ones, never a list with some missing.
 import { BridgeError } from "../../errors.ts";
 import type { ToolCatalog, ToolSummary } from "../../capabilities/context.ts";
 import type { Tool } from "./define-tool.ts";
@@ -31,10 +33,11 @@ export interface RegistryOptions extends Omit<ToolsetChoice, "slim"> {
 }
 
 export class ToolRegistry implements ToolCatalog {
-  private readonly byName = new Map<string, Tool>();
-  private readonly listEntries: ToolListEntry[] = [];
-  /** The toolsets as registered (after --toolsets, --exclude-toolsets, --profile and --slim), for the instructions. */
-  readonly toolsets: readonly Toolset[];
+  private byName = new Map<string, Tool>();
+  private listEntries: ToolListEntry[] = [];
+  /** The configured toolsets, then the plugins' in the order they were added. */
+  private builtIn: readonly Toolset[];
+  private readonly added = new Map<string, { toolset: Toolset; entries: readonly ToolListEntry[] }>();
   /** What the configuration left out, and the flag that brings it back. */
   readonly off: readonly OffByConfiguration[];
   /** Bumped when the tool list changes, so old pagination cursors are refused. */
@@ -47,8 +50,44 @@ export class ToolRegistry implements ToolCatalog {
     assertValidToolsets(toolsets);
     const selection = selectToolsets(toolsets, opts);
     for (const toolset of selection.toolsets) for (const tool of toolset.tools) this.add(tool);
-    this.toolsets = selection.toolsets;
+    this.builtIn = selection.toolsets;
     this.off = selection.off;
+  }
+
+  /** The toolsets as registered (after --toolsets, --exclude-toolsets, --profile and --slim, then plugins'), for the instructions. */
+  get toolsets(): readonly Toolset[] {
+    return [...this.builtIn, ...[...this.added.values()].map((a) => a.toolset)];
+  }
+
+  /**
+   * Adds a toolset, replaces the one of the same name added before, or (undefined) removes it.
+   * Checked whole first (the invariants, names unique across the registry): on a problem it throws
+   * a BridgeError and nothing changes. Calls already running keep the Tool they were given.
+   */
+  replaceToolset(name: string, toolset: Toolset | undefined): void {
+    const previous = this.added.get(name);
+    const byName = new Map(this.byName);
+    for (const tool of previous?.toolset.tools ?? []) byName.delete(tool.name);
+    const entries: ToolListEntry[] = [];
+    if (toolset !== undefined) {
+      if (this.builtIn.some((t) => t.name === toolset.name))
+        throw new BridgeError("startup_failed", `Toolset "${toolset.name}" is a built-in toolset's name`);
+      assertValidToolsets([...this.toolsets.filter((t) => t.name !== previous?.toolset.name), toolset]);
+      for (const tool of toolset.tools) {
+        const schemas = { input: jsonSchemaOf(tool.input), output: tool.output ? jsonSchemaOf(tool.output) : undefined };
+        assertValidTool(tool, schemas);
+        if (byName.has(tool.name)) throw new BridgeError("startup_failed", `Tool "${tool.name}" is already registered`);
+        byName.set(tool.name, tool);
+        entries.push(toListEntry(tool, schemas, this.opts.maxResultChars));
+      }
+    }
+    // Everything is checked: from here on nothing throws, and each field is swapped whole.
+    const ownEntries = new Set(previous?.entries ?? []);
+    this.listEntries = [...this.listEntries.filter((e) => !ownEntries.has(e)), ...entries];
+    this.byName = byName;
+    if (toolset === undefined) this.added.delete(name);
+    else this.added.set(name, { toolset, entries });
+    this.version += 1;
   }
 
   offByConfiguration(): readonly OffByConfiguration[] {

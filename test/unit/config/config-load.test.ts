@@ -77,6 +77,8 @@ describe("resolveConfig", () => {
       passEnv: ["NPM_TOKEN"],
       idleTimeout: 60_000,
       exclusive: true,
+      plugins: ["./tools/my-plugin", "@acme/bridge-plugin"],
+      pluginWatch: true,
     };
     const config = await resolveConfig({ configPath: "/etc/b.json" }, sources({ "/etc/b.json": JSON.stringify(file) }));
     expect(config).toEqual({
@@ -108,6 +110,8 @@ describe("resolveConfig", () => {
       passEnv: ["NPM_TOKEN"],
       idleTimeoutMs: 60_000,
       exclusive: true,
+      plugins: ["./tools/my-plugin", "@acme/bridge-plugin"],
+      pluginWatch: true,
       lsp: {},
       remote: DEFAULT_CONFIG.remote,
     });

@@ -22,8 +22,9 @@ const LAYERS: readonly { name: string; holds: (path: string) => boolean }[] = [
   },
   { name: "transports", holds: (p) => p.startsWith("src/transports/") },
   { name: "mcp", holds: (p) => p.startsWith("src/mcp/") },
-  // Prompts, resources and skills run the tools by name through the engine, and sit with them.
-  { name: "tools", holds: (p) => /^src\/(tools|prompts|resources|skills)\//.test(p) },
+  // Prompts, resources and skills run the tools by name through the engine, and sit with them;
+  // plugins add tools to the registry, and sit with them too.
+  { name: "tools", holds: (p) => /^src\/(tools|prompts|resources|skills|plugins)\//.test(p) },
   { name: "services", holds: (p) => p.startsWith("src/services/") },
   { name: "capabilities", holds: (p) => p.startsWith("src/capabilities/") },
   { name: "engines", holds: (p) => p.startsWith("src/lsp/") || p.startsWith("src/dap/") || p.startsWith("src/extension/") },

@@ -11,7 +11,7 @@ import { scan, sourceFiles, type Specifier } from "../../helpers/source-imports.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const srcDir = join(root, "src");
 
-const ALLOWED_PACKAGES = ["hono", "valibot", "@valibot/to-json-schema", "jose"];
+const ALLOWED_PACKAGES = ["hono", "valibot", "@valibot/to-json-schema", "jose", "@cfworker/json-schema"];
 const TYPE_ONLY_PACKAGES = ["vscode-languageserver-protocol", "@vscode/debugprotocol"];
 
 function allowed(file: string, { spec, typeOnly }: Specifier): boolean {

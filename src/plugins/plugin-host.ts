@@ -1,0 +1,237 @@
+// The bridge's plugins (--plugin, --plugin-watch): loads each into the registry as its own toolset,
+// keeps what getToolCapabilities, doctor and the log say about them, and with --plugin-watch reloads
+// a plugin 300 ms after its files stop changing. A reload is checked whole before it replaces the
+// running version (src/tools/platform/registry.ts swaps it in at once); a broken one leaves the last
+// good version serving and says why. One host per bridge, stopped with it.
+import { errorMessage, ToolError } from "../errors.ts";
+import type { Logger } from "../log.ts";
+import type { CallScope, PluginStatus, ToolContext, ToolSettings } from "../capabilities/context.ts";
+import type { Fs, Watcher } from "../ports/fs.ts";
+import type { PluginImporter } from "../ports/plugin-import.ts";
+import type { Tool } from "../tools/platform/define-tool.ts";
+import type { ToolRegistry } from "../tools/platform/registry.ts";
+import { defineToolset } from "../tools/platform/toolset.ts";
+import { PACKAGE_VERSION } from "../version.ts";
+import type { PluginManifest } from "./manifest.ts";
+import type { PluginContext, PluginLogger } from "./plugin-api.ts";
+import { loadPlugin, MAX_TOOLS_PER_PLUGIN, resolvePluginDir } from "./plugin-loader.ts";
+import { pluginTool } from "./plugin-tool.ts";
+
+/** Editors write a file in bursts (truncate, write, rename): one reload after the last event. */
+export const RELOAD_DEBOUNCE_MS = 300;
+
+export interface PluginHostOptions {
+  sources: readonly string[];
+  watch: boolean;
+  fs: Pick<Fs, "readTextFile" | "realpath" | "stat" | "watch">;
+  importer: PluginImporter;
+  cwd: string;
+  workspaceFolders: readonly string[];
+  registry: Pick<ToolRegistry, "replaceToolset">;
+  settings: ToolSettings;
+  /** The one factory of tool contexts: what register(ctx) gets is cut from it. */
+  makeContext(scope: CallScope): ToolContext;
+  log: Logger;
+  /** A reload changed the tool list (sessions are told with notifications/tools/list_changed). */
+  onToolsChanged(): void;
+}
+
+interface Running {
+  manifest: PluginManifest;
+  tools: readonly Tool[];
+  /** Aborted when this version is replaced or the bridge stops (its register-time http). */
+  lifetime: AbortController;
+}
+
+interface Plugin {
+  readonly source: string;
+  dir?: string;
+  /** The manifest last read, loaded or not (names a plugin that failed after its manifest was read). */
+  manifest?: PluginManifest;
+  generation: number;
+  running?: Running;
+  error?: string;
+  lastToolFailure?: { tool: string; error: string };
+  watcher?: Watcher;
+  timer?: ReturnType<typeof setTimeout>;
+  /** Reloads run one at a time, in order. */
+  queue: Promise<void>;
+}
+
+export class PluginHost {
+  private readonly plugins: Plugin[];
+  private readonly settings: Readonly<ToolSettings>;
+  private stopped = false;
+
+  constructor(private readonly opts: PluginHostOptions) {
+    this.plugins = opts.sources.map((source) => ({ source, generation: 0, queue: Promise.resolve() }));
+    this.settings = Object.freeze({ ...opts.settings });
+  }
+
+  /** Loads every plugin once (a failure is that plugin's status, never a throw), then starts the watches. */
+  async start(): Promise<void> {
+    for (const plugin of this.plugins) {
+      const found = await resolvePluginDir(plugin.source, this.loaderDeps());
+      if ("error" in found) {
+        this.fail(plugin, found.error);
+        continue;
+      }
+      plugin.dir = found.dir;
+      await this.load(plugin, { initial: true });
+      if (this.opts.watch) this.watch(plugin, found.dir);
+    }
+  }
+
+  status(): readonly PluginStatus[] {
+    return this.plugins.map((p) => {
+      const manifest = p.running?.manifest ?? p.manifest;
+      return {
+        name: manifest?.name ?? p.source,
+        source: p.source,
+        ...(manifest === undefined ? {} : { version: manifest.version }),
+        state: p.running === undefined ? "failed" : "loaded",
+        tools: (p.running?.tools ?? []).map((t) => t.name),
+        ...(p.error === undefined ? {} : { error: p.error }),
+        ...(p.lastToolFailure === undefined ? {} : { lastToolFailure: { ...p.lastToolFailure } }),
+      };
+    });
+  }
+
+  /** Waits for reloads already queued (tests, and stop). */
+  async settled(): Promise<void> {
+    await Promise.all(this.plugins.map((p) => p.queue));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const plugin of this.plugins) {
+      plugin.watcher?.close();
+      clearTimeout(plugin.timer);
+    }
+    await this.settled();
+    for (const plugin of this.plugins) plugin.running?.lifetime.abort(new Error("the bridge stopped"));
+  }
+
+  private watch(plugin: Plugin, dir: string): void {
+    try {
+      plugin.watcher = this.opts.fs.watch(
+        dir,
+        (event) => {
+          if (event.name !== undefined && /(^|\/)(node_modules|\.git)(\/|$)/.test(event.name)) return;
+          clearTimeout(plugin.timer);
+          plugin.timer = setTimeout(() => {
+            plugin.queue = plugin.queue.then(() => this.load(plugin, { initial: false }));
+          }, RELOAD_DEBOUNCE_MS);
+        },
+        {
+          recursive: true,
+          onError: (err) => this.opts.log.warn(`plugin ${plugin.source}: watching stopped`, { error: errorMessage(err) }),
+        },
+      );
+    } catch (err) {
+      this.opts.log.warn(`plugin ${plugin.source}: cannot watch ${dir}; edits need a restart`, { error: errorMessage(err) });
+    }
+  }
+
+  private async load(plugin: Plugin, opts: { initial: boolean }): Promise<void> {
+    if (this.stopped || plugin.dir === undefined) return;
+    plugin.generation += 1;
+    const lifetime = new AbortController();
+    const outcome = await loadPlugin(plugin.dir, {
+      ...this.loaderDeps(),
+      generation: plugin.generation,
+      registerContext: (manifest, tools) => this.registerContext(plugin, { manifest, tools, lifetime }),
+    });
+    if (this.stopped) return lifetime.abort();
+    if (plugin.running === undefined && outcome.manifest !== undefined) plugin.manifest = outcome.manifest;
+    const label = outcome.manifest?.name ?? plugin.source;
+    if (!outcome.ok) {
+      lifetime.abort();
+      return this.fail(plugin, outcome.error, label);
+    }
+    const toolset = defineToolset({
+      name: `plugin-${outcome.manifest.toolNamePrefix.toLowerCase().replace(/_/g, "-")}`,
+      purpose: outcome.manifest.description ?? `tools of the ${outcome.manifest.name} plugin`,
+      tools: outcome.tools,
+    });
+    try {
+      this.opts.registry.replaceToolset(plugin.source, toolset);
+    } catch (err) {
+      lifetime.abort();
+      return this.fail(plugin, `${errorMessage(err)}; the plugin is not loaded`, label);
+    }
+    plugin.running?.lifetime.abort(new Error("the plugin was reloaded"));
+    plugin.running = { manifest: outcome.manifest, tools: outcome.tools, lifetime };
+    plugin.error = undefined;
+    const names = outcome.tools.map((t) => t.name);
+    this.opts.log.info(`plugin ${label} ${outcome.manifest.version} ${opts.initial ? "loaded" : "reloaded"}: ${names.length} tool(s)`, {
+      tools: names,
+    });
+    if (!opts.initial) this.opts.onToolsChanged();
+  }
+
+  /** Records why a load failed; a version already serving keeps serving. */
+  private fail(plugin: Plugin, error: string, label = plugin.source): void {
+    plugin.error = plugin.running === undefined ? error : `${error} (a reload failed; the version loaded before still serves)`;
+    this.opts.log.error(`plugin ${label}: ${plugin.error}`);
+  }
+
+  private loaderDeps() {
+    return {
+      fs: this.opts.fs,
+      importer: this.opts.importer,
+      cwd: this.opts.cwd,
+      workspaceRoot: this.opts.workspaceFolders[0] ?? this.opts.cwd,
+    };
+  }
+
+  private registerContext(
+    plugin: Plugin,
+    load: { manifest: PluginManifest; tools: { add(tool: Tool): void }; lifetime: AbortController },
+  ): PluginContext {
+    const { manifest, tools, lifetime } = load;
+    const log = pluginLogger(this.opts.log, manifest.name);
+    const ctx = this.opts.makeContext({
+      session: `plugin:${manifest.name}`,
+      executables: [],
+      signal: lifetime.signal,
+      progress: () => undefined,
+      // Only fs, lsp and http are taken from this context; the plugin logs through `log` below.
+      log: () => undefined,
+    });
+    let count = 0;
+    return Object.freeze({
+      plugin: Object.freeze({ name: manifest.name, version: manifest.version, toolNamePrefix: manifest.toolNamePrefix }),
+      bridgeVersion: PACKAGE_VERSION,
+      workspaceFolders: this.opts.workspaceFolders,
+      settings: this.settings,
+      log,
+      fs: ctx.fs,
+      lsp: ctx.lsp,
+      http: ctx.http,
+      registerTool: (definition: unknown) => {
+        if (count >= MAX_TOOLS_PER_PLUGIN) throw new Error(`a plugin registers at most ${MAX_TOOLS_PER_PLUGIN} tools`);
+        count += 1;
+        tools.add(
+          pluginTool(definition, {
+            plugin: manifest.name,
+            prefix: manifest.toolNamePrefix,
+            workspaceFolders: this.opts.workspaceFolders,
+            settings: this.settings,
+            onFailure: (tool, error) => {
+              plugin.lastToolFailure = { tool, error };
+              this.opts.log.error(`plugin ${manifest.name}: tool ${tool} failed`, { error });
+            },
+          }),
+        );
+      },
+      toolError: (message: string, opts: { suggestion: string }) => new ToolError("tool_failed", message, { suggestion: opts.suggestion }),
+    } satisfies PluginContext);
+  }
+}
+
+function pluginLogger(log: Logger, name: string): PluginLogger {
+  const say = (level: "debug" | "info" | "warn" | "error") => (message: string, fields?: Record<string, unknown>) =>
+    log[level](`plugin ${name}: ${String(message)}`, fields);
+  return Object.freeze({ debug: say("debug"), info: say("info"), warn: say("warn"), error: say("error") });
+}

@@ -1,0 +1,96 @@
+// Plugins on every runtime: a plugin written by `gen-plugin-stub` (its own test passing), packed with
+// `npm pack` and installed from the tarball, offline, into the workspace's node_modules, is loaded by
+// its package name by the real CLI under node, bun and deno, and answers through an SDK client; a
+// second plugin, given by path with --plugin-watch, is edited and the client sees the new handler
+// after notifications/tools/list_changed.
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BRIDGE_BIN, makeWorkspace } from "../helpers/spawn-bridge.ts";
+import { oneTool, writePlugin } from "../helpers/plugin-fixture.ts";
+import { startFixtureBridge, type FixtureBridge } from "./bridge-fixture.ts";
+import { stopAll } from "./process.ts";
+import { assertRuntimesInstalled, RUNTIMES } from "./runtimes.ts";
+
+const run = promisify(execFile);
+let base: string;
+let workspace: string;
+
+beforeAll(async () => {
+  assertRuntimesInstalled();
+  base = await realpath(await mkdtemp(join(tmpdir(), "contract-plugins-")));
+  const stub = join(base, "stub");
+  await run(process.execPath, [BRIDGE_BIN, "gen-plugin-stub", stub, "--name", "acme-line-tools", "--prefix", "acme"]);
+  // The stub's own test passes as written.
+  await run(process.execPath, ["--test", "test/"], { cwd: stub });
+  await run("npm", ["pack", "--silent", "--pack-destination", base], { cwd: stub });
+  const tarball = (await readdir(base)).find((f) => f.endsWith(".tgz"));
+  workspace = await makeWorkspace();
+  await writeFile(join(workspace, "notes.txt"), "one\n\nthree\nfour\n");
+  await run("npm", ["install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", join(base, tarball ?? "missing.tgz")], {
+    cwd: workspace,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  stopAll();
+  await rm(base, { recursive: true, force: true });
+  await rm(workspace, { recursive: true, force: true });
+});
+
+function textOf(result: unknown): string {
+  return ((result as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? "").join("\n");
+}
+
+describe.each(RUNTIMES)("plugins on %s", (runtime) => {
+  let bridge: FixtureBridge;
+  let client: Client;
+  let hotDir: string;
+  const changed: (() => void)[] = [];
+
+  beforeAll(async () => {
+    hotDir = await writePlugin(join(base, `hot-${runtime}`), {
+      name: `hot-${runtime}`,
+      prefix: "hot",
+      code: oneTool("hotGreet", "'v1 ' + input.who"),
+    });
+    bridge = await startFixtureBridge(runtime, { workspace, args: ["--plugin", "acme-line-tools", "--plugin", hotDir, "--plugin-watch"] });
+    client = new Client({ name: `plugins-${runtime}`, version: "1" });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      for (const resolve of changed.splice(0)) resolve();
+    });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
+    );
+  }, 60_000);
+
+  afterAll(async () => {
+    await client?.close();
+    await bridge?.stop();
+  });
+
+  it("loads the npm-installed plugin by its package name and runs its tool through the jail", async () => {
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === "acmeCountLines")?._meta?.["anthropic/searchHint"]).toBe("count lines blank file length");
+    expect(JSON.parse(textOf(await client.callTool({ name: "acmeCountLines", arguments: { path: "notes.txt" } })))).toEqual({
+      lines: 4,
+      blank: 1,
+    });
+    const wrong = await client.callTool({ name: "acmeCountLines", arguments: { file: "notes.txt" } });
+    expect(textOf(wrong)).toContain("unknown argument `file`");
+  });
+
+  it("reloads an edited plugin and tells the client its tool list changed", async () => {
+    expect(textOf(await client.callTool({ name: "hotGreet", arguments: { who: "ann" } }))).toBe("v1 ann");
+    const heard = new Promise<void>((resolve) => changed.push(resolve));
+    await writeFile(join(hotDir, "index.mjs"), oneTool("hotGreet", "'v2 ' + input.who"));
+    await heard;
+    expect(textOf(await client.callTool({ name: "hotGreet", arguments: { who: "ann" } }))).toBe("v2 ann");
+  }, 30_000);
+});
