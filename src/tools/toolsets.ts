@@ -12,6 +12,7 @@ import { notesToolset } from "./notes/index.ts";
 import { qualityToolset } from "./quality/index.ts";
 import { searchToolset } from "./search/index.ts";
 import type { Toolset } from "./platform/toolset.ts";
+import { terminalToolset } from "./terminal/index.ts";
 import { workspaceToolset } from "./workspace/index.ts";
 
 export const TOOLSETS: readonly Toolset[] = [
@@ -26,6 +27,7 @@ export const TOOLSETS: readonly Toolset[] = [
   gitToolset,
   githubToolset,
   commandsToolset,
+  terminalToolset,
   qualityToolset,
   debugToolset,
   bridgeToolset,

@@ -134,4 +134,11 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["resume the paused program", ["debugContinue"]],
   // the bridge
   ["which tools are unavailable and why", ["getToolCapabilities"]],
+  // terminals (the VS Code extension)
+  ["open a new terminal", ["createTerminal"]],
+  ["which terminals are open", ["listTerminals"]],
+  ["start the dev server in a terminal", ["sendTerminalCommand", "runInTerminal", "createTerminal"]],
+  ["wait until the server says it is listening", ["waitForTerminalOutput"]],
+  ["what did the terminal print", ["getTerminalOutput"]],
+  ["close the terminal", ["disposeTerminal"]],
 ];
