@@ -13,6 +13,7 @@ import { qualityToolset } from "./quality/index.ts";
 import { searchToolset } from "./search/index.ts";
 import type { Toolset } from "./platform/toolset.ts";
 import { terminalToolset } from "./terminal/index.ts";
+import { vscodeToolset } from "./vscode/index.ts";
 import { workspaceToolset } from "./workspace/index.ts";
 
 export const TOOLSETS: readonly Toolset[] = [
@@ -28,6 +29,7 @@ export const TOOLSETS: readonly Toolset[] = [
   githubToolset,
   commandsToolset,
   terminalToolset,
+  vscodeToolset,
   qualityToolset,
   debugToolset,
   bridgeToolset,

@@ -141,4 +141,15 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["wait until the server says it is listening", ["waitForTerminalOutput"]],
   ["what did the terminal print", ["getTerminalOutput"]],
   ["close the terminal", ["disposeTerminal"]],
+  // VS Code itself (the VS Code extension)
+  ["run a command from the command palette", ["executeVSCodeCommand"]],
+  ["which vscode commands are there", ["listVSCodeCommands"]],
+  ["what build tasks are configured", ["listVSCodeTasks"]],
+  ["run the build task", ["runVSCodeTask"]],
+  ["what is the editor tab size setting", ["getWorkspaceSettings"]],
+  ["turn on format on save for this project", ["setWorkspaceSetting"]],
+  ["highlight these lines in the editor", ["setEditorDecorations"]],
+  ["remove the highlights", ["clearEditorDecorations"]],
+  ["what did I copy", ["readClipboard"]],
+  ["copy this to my clipboard", ["writeClipboard"]],
 ];

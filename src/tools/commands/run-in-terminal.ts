@@ -14,7 +14,7 @@ export default defineTool({
   name: "runInTerminal",
   title: "Run in terminal",
   description:
-    "Runs an allowlisted command as in a terminal, once, and returns exit code and output, exactly like runCommand (no shell). Scripts, builds and tests run the project's own code.",
+    "Runs an allowlisted command once and returns exit code and output (no shell): in a VS Code terminal the user sees when VS Code is connected, else like runCommand.",
   searchHint: "terminal run command wait output exit code integrated terminal shell",
   input: v.strictObject({
     ...commandFields,

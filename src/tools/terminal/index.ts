@@ -11,6 +11,6 @@ import waitForTerminalOutput from "./wait-for-terminal-output.ts";
 
 export const terminalToolset = defineToolset({
   name: "terminal",
-  purpose: "VS Code terminals: run commands, read and wait for output (dev servers)",
+  purpose: "VS Code terminals: run commands, wait for output, dev servers",
   tools: [createTerminal, listTerminals, sendTerminalCommand, getTerminalOutput, waitForTerminalOutput, disposeTerminal],
 });

@@ -176,8 +176,9 @@ describe("terminals through VS Code", () => {
 });
 
 describe("the pieces", () => {
-  it("terminal text loses colours, titles, shell-integration marks and carriage returns", () => {
-    expect(terminalText("\u001b]633;C\u0007\u001b[32mok\u001b[0m\r\nline 2\rline 3\u001b]0;title\u001b\\")).toBe("ok\nline 2\nline 3");
+  it("terminal text is what the terminal shows: no colours, titles or marks; spinners overwritten", () => {
+    expect(terminalText("\u001b]633;C\u0007\u001b[32mok\u001b[0m\r\nline 2\rline 3\u001b]0;title\u001b\\")).toBe("ok\nline 3");
+    expect(terminalText("\u28f9\u001b[1G\u001b[0K\u28f8\u001b[G\u001b[0Kready on port 1\nab\bc")).toBe("ready on port 1\nac");
   });
 
   it("quotes for a POSIX shell only what needs it", () => {
