@@ -31,6 +31,8 @@ export class Terminals implements vscode.Disposable {
   private readonly byTerminal = new Map<vscode.Terminal, Entry>();
   private readonly byId = new Map<string, Entry>();
   private readonly reading = new Map<vscode.TerminalShellExecution, Promise<void>>();
+  /** Commands started and not yet ended, per terminal: a busy terminal gets no second command typed into its program. */
+  private readonly running = new Map<vscode.Terminal, Set<vscode.TerminalShellExecution>>();
   private readonly subs: vscode.Disposable[];
   private next = 1;
 
@@ -39,7 +41,11 @@ export class Terminals implements vscode.Disposable {
     this.subs = [
       vscode.window.onDidOpenTerminal((t) => this.entry(t, false)),
       vscode.window.onDidCloseTerminal((t) => this.closed(t)),
-      vscode.window.onDidStartTerminalShellExecution((e) => this.capture(e.terminal, e.execution)),
+      vscode.window.onDidStartTerminalShellExecution((e) => {
+        this.runningIn(e.terminal).add(e.execution);
+        this.capture(e.terminal, e.execution);
+      }),
+      vscode.window.onDidEndTerminalShellExecution((e) => this.runningIn(e.terminal).delete(e.execution)),
     ];
   }
 
@@ -69,6 +75,13 @@ export class Terminals implements vscode.Disposable {
   async command(p: ParamsOf<"extension/terminalCommand">): Promise<ResultOf<"extension/terminalCommand">> {
     const entry = this.find(p.id);
     if (entry.closed) throw new Failure("tool_failed", `Terminal ${p.id} has exited`, "Create a new one with createTerminal.");
+    const busy = this.runningIn(entry.terminal).size > 0;
+    if (busy)
+      throw new Failure(
+        "tool_failed",
+        `Terminal ${p.id} ("${entry.terminal.name}") is still running a command; a new one would be typed into that program`,
+        "Run it in another terminal (createTerminal), or end the running one first (disposeTerminal for the bridge's own).",
+      );
     const integration = entry.terminal.shellIntegration ?? (await shellIntegration(entry.terminal, p.integrationWaitMs));
     const since = entry.start + entry.buffer.length;
     if (integration === undefined) {
@@ -84,6 +97,7 @@ export class Terminals implements vscode.Disposable {
       });
     });
     execution = integration.executeCommand(p.commandLine);
+    this.runningIn(entry.terminal).add(execution);
     this.capture(entry.terminal, execution);
     const exit = await within(ended, p.waitMs);
     if (exit.done) await within(this.reading.get(execution) ?? Promise.resolve(), DRAIN_MS);
@@ -137,6 +151,15 @@ export class Terminals implements vscode.Disposable {
     return { disposed: true };
   }
 
+  private runningIn(terminal: vscode.Terminal): Set<vscode.TerminalShellExecution> {
+    let set = this.running.get(terminal);
+    if (set === undefined) {
+      set = new Set();
+      this.running.set(terminal, set);
+    }
+    return set;
+  }
+
   private entry(terminal: vscode.Terminal, createdByBridge: boolean): Entry {
     const known = this.byTerminal.get(terminal);
     if (known !== undefined) {
@@ -186,6 +209,7 @@ export class Terminals implements vscode.Disposable {
     if (entry === undefined) return;
     entry.closed = true;
     this.byTerminal.delete(terminal);
+    this.running.delete(terminal);
     for (const wake of [...entry.wake]) wake();
     const closed = [...this.byId.values()].filter((e) => e.closed);
     for (const old of closed.slice(0, Math.max(0, closed.length - KEEP_CLOSED))) this.forget(old);

@@ -353,6 +353,10 @@ it("terminals: a command's exit code and output through shell integration, a dev
   const hello = await text("sendTerminalCommand", { terminal: id, command: "npm", args: ["run", "hello"], waitMs: 60_000 });
   expect(hello).toMatch(new RegExp(`^\\$ npm run hello\\nexit 3 · VS Code terminal ${id} "e2e"\\n`));
   expect(hello).toContain("hello-there token=absent");
+  // runInTerminal with VS Code connected: once, in the terminal named, with the exit code.
+  const run = await mcp.callTool({ name: "runInTerminal", arguments: { command: "npm run hello", name: "e2e" } });
+  expect(run._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
+  expect(textOf(run)).toMatch(new RegExp(`^\\$ npm run hello\\nexit 3 · VS Code terminal ${id} "e2e"\\n[\\s\\S]*hello-there token=absent`));
 
   // A dev server: started without waiting, its "ready" line waited for, its output read later.
   expect(await text("sendTerminalCommand", { terminal: id, command: "npm", args: ["run", "serve"], waitMs: 0 })).toMatch(
@@ -360,19 +364,15 @@ it("terminals: a command's exit code and output through shell integration, a dev
   );
   const ready = await text("waitForTerminalOutput", { terminal: id, pattern: "ready on port \\d+", timeoutMs: 60_000 });
   expect(ready).toMatch(/^Matched in terminal .*\n.*ready on port 4321/);
-  expect(await text("getTerminalOutput", { terminal: "e2e" })).toMatch(/hello-there token=absent[\s\S]*ready on port 4321/);
+  // The server still runs there: another command is not typed into it.
+  const busy = await mcp.callTool({ name: "sendTerminalCommand", arguments: { terminal: id, command: "npm", args: ["run", "hello"] } });
+  expect(toolErrorCode(busy)).toBe("tool_failed");
+  expect(textOf(busy)).toMatch(/is still running a command/);
+  expect(await text("getTerminalOutput", { terminal: "e2e" })).toMatch(
+    /hello-there token=absent[\s\S]*hello-there token=absent[\s\S]*ready on port 4321/,
+  );
   const listed = (await data("listTerminals")).terminals as { id: string; shellIntegration: boolean; createdByBridge: boolean }[];
   expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id, shellIntegration: true, createdByBridge: true })]));
-
-  // runInTerminal with VS Code connected: once, in a terminal the user sees (its "Claude" one, made
-  // here first so its shell is ready), with the exit code.
-  const claude = (await data("createTerminal", { name: "Claude" })).id as string;
-  await waitFor("shell integration in the Claude terminal", () => integrated(claude), 120_000);
-  const run = await mcp.callTool({ name: "runInTerminal", arguments: { command: "npm run hello" } });
-  expect(run._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
-  expect(textOf(run)).toMatch(
-    new RegExp(`^\\$ npm run hello\\nexit 3 · VS Code terminal ${claude} "Claude"\\n[\\s\\S]*hello-undefined token=absent`),
-  );
 
   expect(await text("disposeTerminal", { terminal: id })).toBe(`Closed terminal ${id} "e2e".`);
   expect(((await data("listTerminals")).terminals as { id: string }[]).map((t) => t.id)).not.toContain(id);
