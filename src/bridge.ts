@@ -118,6 +118,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       allowGitHooks: config.allowGitHooks,
       allowCommands: config.allowCommands,
       allowPrivateHttp: config.allowPrivateHttp,
+      vscodeAllowCommands: config.vscodeAllowCommands,
       passEnv: config.passEnv,
       stagedBytes: { session: config.maxSessionStagedMb * MIB, bridge: config.maxStagedMb * MIB },
     },

@@ -4,10 +4,12 @@
 import * as vscode from "vscode";
 import type { Folder } from "../../src/extension/protocol.ts";
 import { lockDirectory } from "./discovery.ts";
+import { Decorations } from "./decorations.ts";
 import { Diffs } from "./diffs.ts";
 import { requestHandler, trackReports, workspaceFolders } from "./handlers.ts";
 import { BridgeLink, type LinkState } from "./link.ts";
 import { pushAll, startPushes } from "./pushes.ts";
+import { Terminals } from "./terminals.ts";
 
 export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel("Claude IDE Bridge");
@@ -28,14 +30,20 @@ export function activate(context: vscode.ExtensionContext): void {
   const diffs = new Diffs((tabName, outcome, contents) =>
     notify("extension/diffResolved", { tabName, outcome, ...(contents === undefined ? {} : { contents }) }),
   );
+  const terminals = new Terminals();
+  const decorations = new Decorations();
   link = new BridgeLink({
     extensionVersion: version,
     ideVersion: vscode.version,
     appName: vscode.env.appName,
     folders: (): Folder[] => workspaceFolders(),
     settings,
-    handle: requestHandler(diffs),
-    onState: (state) => showState(status, state),
+    handle: requestHandler({ diffs, terminals, decorations }),
+    onState: (state) => {
+      // The bridge's decorations mean nothing without it.
+      if (state.kind !== "connected") decorations.clear([]);
+      showState(status, state);
+    },
     onConnected: () => pushAll(notify),
     log,
   });
@@ -44,6 +52,8 @@ export function activate(context: vscode.ExtensionContext): void {
     output,
     status,
     diffs,
+    terminals,
+    decorations,
     startPushes(notify),
     trackReports(),
     vscode.commands.registerCommand("claudeIdeBridge.showStatus", () => showDetails(current.state, output)),

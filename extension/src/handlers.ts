@@ -5,9 +5,12 @@ import * as v from "valibot";
 import * as vscode from "vscode";
 import { BRIDGE_REQUESTS, type BridgeMethod, type FileDiagnostics, type ParamsOf, type ResultOf } from "../../src/extension/protocol.ts";
 import { editorTabs, findDocument, wireDiagnostic, wireSelection } from "./convert.ts";
+import type { Decorations } from "./decorations.ts";
 import type { Diffs } from "./diffs.ts";
 import { languageFeature } from "./features.ts";
 import { Failure } from "./failure.ts";
+import type { Terminals } from "./terminals.ts";
+import * as workbench from "./workbench.ts";
 
 const DIAGNOSTICS_WAIT_MS = 5_000;
 
@@ -28,7 +31,14 @@ export function trackReports(): vscode.Disposable {
 
 type Handlers = { [M in BridgeMethod]: (params: ParamsOf<M>) => Promise<ResultOf<M>> };
 
-export function requestHandler(diffs: Diffs): (method: string, params: unknown) => Promise<unknown> {
+export interface HandlerParts {
+  diffs: Diffs;
+  terminals: Terminals;
+  decorations: Decorations;
+}
+
+export function requestHandler(parts: HandlerParts): (method: string, params: unknown) => Promise<unknown> {
+  const { diffs, terminals, decorations } = parts;
   const handlers: Handlers = {
     "extension/openFile": openFile,
     "extension/getSelection": async () => {
@@ -69,6 +79,21 @@ export function requestHandler(diffs: Diffs): (method: string, params: unknown) 
       );
     },
     "extension/languageFeature": languageFeature,
+    "extension/createTerminal": (p) => terminals.create(p),
+    "extension/listTerminals": () => terminals.list(),
+    "extension/terminalCommand": (p) => terminals.command(p),
+    "extension/terminalOutput": (p) => terminals.output(p),
+    "extension/disposeTerminal": async ({ id }) => terminals.disposeTerminal(id),
+    "extension/executeCommand": workbench.executeCommand,
+    "extension/listCommands": workbench.listCommands,
+    "extension/listTasks": workbench.listTasks,
+    "extension/runTask": workbench.runTask,
+    "extension/getSettings": workbench.getSettings,
+    "extension/setSetting": workbench.setSetting,
+    "extension/setDecorations": async (p) => decorations.set(p),
+    "extension/clearDecorations": async ({ ids }) => ({ cleared: decorations.clear(ids) }),
+    "extension/readClipboard": workbench.readClipboard,
+    "extension/writeClipboard": workbench.writeClipboard,
   };
   return async (method, params) => {
     if (!Object.hasOwn(BRIDGE_REQUESTS, method)) throw new Error(`Method not found: ${method}`);

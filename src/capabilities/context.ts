@@ -89,6 +89,8 @@ export interface ToolSettings {
   readonly allowPushToMain?: boolean;
   /** --allow-command: programs (or "npm exec"-style runner subcommands) runCommand may run besides the defaults. */
   readonly allowCommands?: readonly string[];
+  /** --vscode-allow-command: VS Code commands executeVSCodeCommand may run (a built-in deny list wins). */
+  readonly vscodeAllowCommands?: readonly string[];
   /** --allow-private-http: sendHttpRequest may reach private, loopback and link-local addresses. */
   readonly allowPrivateHttp?: boolean;
   /** --pass-env: variables commands and runners see although they look like secrets. */

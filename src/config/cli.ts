@@ -48,7 +48,7 @@ type FlagSpec =
   | { kind: "string"; key: ValueKey }
   | { kind: "int"; key: IntKey }
   | { kind: "bool"; key: BoolKey }
-  | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" | "plugins" }
+  | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" | "plugins" | "vscodeAllowCommands" }
   | { kind: "csv"; key: "toolsets" | "excludeToolsets" }
   | { kind: "profile" }
   | { kind: "config" }
@@ -81,6 +81,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "--allow-git-hooks": { kind: "bool", key: "allowGitHooks" },
   "--allow-command": { kind: "list", key: "allowCommands" },
   "--allow-private-http": { kind: "bool", key: "allowPrivateHttp" },
+  "--vscode-allow-command": { kind: "list", key: "vscodeAllowCommands" },
   "--pass-env": { kind: "list", key: "passEnv" },
   "--idle-timeout": { kind: "int", key: "idleTimeout" },
   "--exclusive": { kind: "bool", key: "exclusive" },
@@ -156,6 +157,9 @@ Options:
                              git, npm, cargo, go, pytest, jest, vitest, tsc, eslint, biome), or a
                              runner subcommand such as "npm exec" or a cargo plugin ("cargo
                              watch"); interpreters and shells are never allowed
+  --vscode-allow-command <id>
+                             Let executeVSCodeCommand run this VS Code command (repeatable;
+                             default: none; a built-in deny list of dangerous commands wins)
   --allow-private-http       Let sendHttpRequest, and the hosts runCommand's tools connect to,
                              reach private, loopback and link-local addresses (default: off)
   --pass-env <NAME>          Let commands, test runners and checkers see this variable although

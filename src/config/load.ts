@@ -54,6 +54,7 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     allowGitHooks: merged.allowGitHooks ?? DEFAULT_CONFIG.allowGitHooks,
     allowCommands: checkedAllowCommands(merged.allowCommands ?? DEFAULT_CONFIG.allowCommands),
     allowPrivateHttp: merged.allowPrivateHttp ?? DEFAULT_CONFIG.allowPrivateHttp,
+    vscodeAllowCommands: merged.vscodeAllowCommands ?? DEFAULT_CONFIG.vscodeAllowCommands,
     passEnv: checkedPassEnv(merged.passEnv ?? DEFAULT_CONFIG.passEnv),
     idleTimeoutMs: merged.idleTimeout ?? DEFAULT_CONFIG.idleTimeoutMs,
     exclusive: merged.exclusive ?? DEFAULT_CONFIG.exclusive,

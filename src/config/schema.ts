@@ -35,6 +35,7 @@ export const ConfigFileSchema = v.strictObject({
   allowGitHooks: v.optional(v.boolean()),
   allowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
   allowPrivateHttp: v.optional(v.boolean()),
+  vscodeAllowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
   passEnv: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"), v.maxLength(200)))),
   idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
   exclusive: v.optional(v.boolean()),
@@ -95,6 +96,8 @@ export interface BridgeConfig {
   allowCommands: string[];
   /** sendHttpRequest may reach private, loopback and link-local addresses. */
   allowPrivateHttp: boolean;
+  /** VS Code commands executeVSCodeCommand may run (a built-in deny list wins). */
+  vscodeAllowCommands: string[];
   /** Variables that reach commands, runners and checkers although they look like secrets. */
   passEnv: string[];
   /**
@@ -146,6 +149,7 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   allowGitDirWrites: false,
   allowGitHooks: false,
   allowCommands: [],
+  vscodeAllowCommands: [],
   allowPrivateHttp: false,
   passEnv: [],
   idleTimeoutMs: 0,

@@ -20,6 +20,7 @@ import {
   ExtensionClose,
   HelloParams,
   INCOMPATIBLE_PROTOCOL,
+  missingMethod,
   timeoutFor,
   type BridgeMethod,
   type ParamsOf,
@@ -167,6 +168,8 @@ export class ExtensionClient {
   request<M extends BridgeMethod>(method: M, params: ParamsOf<M>, opts: { signal?: AbortSignal } = {}): Promise<ResultOf<M>> {
     const link = this.link;
     if (link?.info === undefined) return Promise.reject(new ExtensionUnavailable("disconnected", "The VS Code extension is not connected"));
+    const since = missingMethod(method, link.info.protocolVersion);
+    if (since !== undefined) return Promise.reject(tooOld(method, { have: link.info.protocolVersion, need: since }));
     if (this.pending.size >= MAX_PENDING)
       return Promise.reject(new ExtensionUnavailable("busy", `VS Code has ${MAX_PENDING} requests of the bridge unanswered`));
     const probe = this.breaker.state === "half-open";
@@ -433,6 +436,15 @@ export class ExtensionClient {
 
 function cancelled(method: string): ToolError {
   return new ToolError("cancelled", `${method} was cancelled`, { suggestion: "Call again if the answer is still needed." });
+}
+
+/** The connected extension predates the method: said plainly, with the upgrade, never sent. */
+function tooOld(method: string, versions: { have: string; need: string }): ToolError {
+  return new ToolError(
+    "not_supported",
+    `The connected VS Code extension speaks protocol ${versions.have}; ${method} needs ${versions.need} or later`,
+    { suggestion: "Update the extension: run claude-ide-bridge install-extension code (or code-server), then reload the VS Code window." },
+  );
 }
 
 function unexpectedShape(method: string, issue: v.BaseIssue<unknown>): ToolError {

@@ -4,9 +4,10 @@
 // it pushes notifications (EXTENSION_PUSHES). Every payload is a valibot schema, checked where it
 // is received. Only valibot is imported, so the extension's bundle stays small.
 import * as v from "valibot";
+import { IDE_REQUESTS } from "./protocol-ide.ts";
 
 /** Semver: the two ends work together when the majors match; a minor adds optional things. */
-export const EXTENSION_PROTOCOL_VERSION = "1.1.0";
+export const EXTENSION_PROTOCOL_VERSION = "1.2.0";
 /** The bridge token (the lock file's authToken) on the upgrade request. */
 export const EXTENSION_AUTH_HEADER = "x-claude-ide-extension";
 /** The path the extension connects to; Claude Code's socket takes every other path. */
@@ -206,6 +207,7 @@ export const BRIDGE_REQUESTS = {
       truncated: v.optional(v.array(v.picklist(["incoming", "outgoing"]))),
     }),
   },
+  ...IDE_REQUESTS,
 } as const;
 
 export type BridgeMethod = keyof typeof BRIDGE_REQUESTS;
@@ -258,7 +260,26 @@ export const MAX_DIAGNOSTIC_FILES = 500;
 export const MAX_AI_COMMENTS = 200;
 export const MAX_ACTIVE_FILE_CHARS = 32 * 1024;
 
+/** The protocol version that added each method of a later minor; the rest are 1.0/1.1. */
+const METHOD_SINCE: Partial<Record<BridgeMethod, string>> = Object.fromEntries(Object.keys(IDE_REQUESTS).map((m) => [m, "1.2.0"]));
+
+/** The version a method needs, when an extension that says `version` (same major) lacks it. */
+export function missingMethod(method: BridgeMethod, version: string): string | undefined {
+  const since = METHOD_SINCE[method];
+  if (since === undefined) return undefined;
+  const [, haveMinor = "0"] = version.split(".");
+  const [, needMinor = "0"] = since.split(".");
+  return Number(haveMinor) < Number(needMinor) ? since : undefined;
+}
+
 export function timeoutFor(method: BridgeMethod, params: unknown): number {
+  // A request that waits (a terminal command, a task, new output) gets its wait on top.
+  if (typeof params === "object" && params !== null && "waitMs" in params && typeof params.waitMs === "number")
+    return (
+      DEFAULT_TIMEOUT_MS +
+      params.waitMs +
+      ("integrationWaitMs" in params && typeof params.integrationWaitMs === "number" ? params.integrationWaitMs : 0)
+    );
   if (method === "extension/languageFeature" && typeof params === "object" && params !== null && "feature" in params)
     return SLOW_FEATURES.includes(String(params.feature)) ? SLOW_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
   return DEFAULT_TIMEOUT_MS;

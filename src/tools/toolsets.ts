@@ -12,6 +12,8 @@ import { notesToolset } from "./notes/index.ts";
 import { qualityToolset } from "./quality/index.ts";
 import { searchToolset } from "./search/index.ts";
 import type { Toolset } from "./platform/toolset.ts";
+import { terminalToolset } from "./terminal/index.ts";
+import { vscodeToolset } from "./vscode/index.ts";
 import { workspaceToolset } from "./workspace/index.ts";
 
 export const TOOLSETS: readonly Toolset[] = [
@@ -26,6 +28,8 @@ export const TOOLSETS: readonly Toolset[] = [
   gitToolset,
   githubToolset,
   commandsToolset,
+  terminalToolset,
+  vscodeToolset,
   qualityToolset,
   debugToolset,
   bridgeToolset,

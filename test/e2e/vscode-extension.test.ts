@@ -13,7 +13,7 @@
 // test-results/vscode-e2e-timings.json.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,6 +68,21 @@ const FILES: Record<string, string> = {
   "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022" }, include: ["*.ts"] }),
   "a.ts": "export function foo(x: number): number {\n  return x * 2;\n}\n",
   "b.ts": 'import { foo } from "./a";\nconst s: string = foo(1);\nexport const label = "b";\n',
+  // What the terminal tools run: npm scripts (npm is on the default allowlist).
+  "package.json": JSON.stringify({
+    name: "e2e-ws",
+    private: true,
+    scripts: {
+      hello:
+        "node -e \"console.log('hello-' + process.env.GREETING + ' token=' + (process.env.E2E_API_TOKEN ?? 'absent')); process.exit(3)\"",
+      serve: "node server.js",
+    },
+  }),
+  ".vscode/tasks.json": JSON.stringify({
+    version: "2.0.0",
+    tasks: [{ label: "e2e-task", type: "shell", command: "exit 4" }],
+  }),
+  "server.js": "setTimeout(() => console.log('ready on port 4321'), 300);\nsetInterval(() => {}, 1000);\n",
 };
 
 beforeAll(async () => {
@@ -86,9 +101,19 @@ beforeAll(async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   work = await realpath(await mkdtemp(join(tmpdir(), "vscode-e2e-")));
   const workspace = join(work, "ws");
-  await mkdir(workspace);
+  await mkdir(join(workspace, ".vscode"), { recursive: true });
   for (const [name, text] of Object.entries(FILES)) await writeFile(join(workspace, name), text);
-  bridge = await startBridgeProcess({ workspace, args: ["--verbose"] });
+  // Two VS Code commands allowed: one that answers with data, and one the deny list still refuses.
+  bridge = await startBridgeProcess({
+    workspace,
+    args: [
+      "--verbose",
+      "--vscode-allow-command",
+      "vscode.getEditorLayout",
+      "--vscode-allow-command",
+      "workbench.action.terminal.sendSequence",
+    ],
+  });
 
   // A fresh code-server: its own user data, extensions and config (its default directories under
   // this XDG_DATA_HOME); the packaged .vsix installed by the bridge's own install-extension, which
@@ -102,6 +127,8 @@ beforeAll(async () => {
     XDG_CONFIG_HOME: join(work, "xdg"),
     XDG_DATA_HOME: join(work, "data"),
     CLAUDE_CONFIG_DIR: bridge.configDir,
+    // A user's secret in VS Code's environment: terminals the bridge creates must not have it.
+    E2E_API_TOKEN: "e2e-secret-value",
   };
   const installed = run(process.execPath, [BRIDGE_BIN, "install-extension", "code-server"], workspace, env);
   expect(installed).toMatch(/^Installed claude-ide-bridge\.claude-ide-bridge-vscode with .*code-server\./);
@@ -120,6 +147,8 @@ beforeAll(async () => {
       "typescript.disableAutomaticTypeAcquisition": true,
       "npm.fetchOnlinePackageInfo": false,
       "workbench.enableExperiments": false,
+      // bash has VS Code's shell integration (exit codes and output for the terminal tools).
+      "terminal.integrated.defaultProfile.linux": "bash",
     }),
   );
   const port = await freePort();
@@ -140,6 +169,8 @@ beforeAll(async () => {
     executablePath: "/usr/bin/chromium",
     headless: true,
     viewport: { width: 1400, height: 900 },
+    // VS Code in a browser reaches the clipboard through the page (readClipboard, writeClipboard).
+    permissions: ["clipboard-read", "clipboard-write"],
     args: [
       "--no-sandbox",
       "--disable-gpu",
@@ -186,13 +217,19 @@ afterAll(async () => {
 
 it("VS Code's diagnostics, goToDefinition, an unsaved buffer and the selection reach the bridge's tools", async () => {
   expect(await text("openFile", { file: "b.ts", line: 2 })).toMatch(/^Opened b\.ts at line 2 in VS Code \(typescript, 4 lines\)/);
-  // TypeScript reports syntax first and type errors a moment later: asked until they are there.
+  // TypeScript reports syntax first and type errors a moment later, and may clear and report them
+  // again while its project loads (the workspace's package.json): asked until the type error is
+  // there, and that answer is the one checked.
+  // biome-ignore lint/suspicious/noExplicitAny: the e2e reads tool answers loosely
+  let diagnostics: any;
   await waitFor(
-    "VS Code's TypeScript to report b.ts",
-    async () => (await data("getDiagnostics", { file: "b.ts" })).diagnostics.length > 0,
+    "VS Code's TypeScript to report b.ts's type error",
+    async () => {
+      diagnostics = await data("getDiagnostics", { file: "b.ts" });
+      return diagnostics.diagnostics.some((d: { code?: string }) => d.code === "2322");
+    },
     120_000,
   );
-  const diagnostics = await data("getDiagnostics", { file: "b.ts" });
   expect(diagnostics.diagnostics).toEqual(
     expect.arrayContaining([expect.objectContaining({ file: "b.ts", line: 2, code: "2322", severity: "error", source: "ts" })]),
   );
@@ -307,6 +344,84 @@ it("openDiff through Claude Code's IDE link: shown as a VS Code diff, accepted a
   const executed = (await ide.call("executeCode", { code: "print(1)" })).result as { isError?: boolean; content: { text: string }[] };
   expect(executed.isError).toBe(true);
   expect(executed.content[0]?.text).toMatch(/No Jupyter notebook kernel/);
+}, 180_000);
+
+it("terminals: a command's exit code and output through shell integration, a dev server waited on, no user secret inside", async () => {
+  const made = await data("createTerminal", { name: "e2e", env: { GREETING: "there" } });
+  expect(made).toMatchObject({ name: "e2e", createdByBridge: true });
+  const id = made.id as string;
+  // bash starts and VS Code's shell integration reports itself a moment later (seconds on a loaded machine).
+  const integrated = async (terminalId: string) =>
+    ((await data("listTerminals")).terminals as { id: string; shellIntegration: boolean }[]).some(
+      (t) => t.id === terminalId && t.shellIntegration,
+    );
+  await waitFor("shell integration in the new terminal", () => integrated(id), 120_000);
+  const hello = await text("sendTerminalCommand", { terminal: id, command: "npm", args: ["run", "hello"], waitMs: 60_000 });
+  expect(hello).toMatch(new RegExp(`^\\$ npm run hello\\nexit 3 · VS Code terminal ${id} "e2e"\\n`));
+  expect(hello).toContain("hello-there token=absent");
+  // runInTerminal with VS Code connected: once, in the terminal named, with the exit code.
+  const run = await mcp.callTool({ name: "runInTerminal", arguments: { command: "npm run hello", name: "e2e" } });
+  expect(run._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
+  expect(textOf(run)).toMatch(new RegExp(`^\\$ npm run hello\\nexit 3 · VS Code terminal ${id} "e2e"\\n[\\s\\S]*hello-there token=absent`));
+
+  // A dev server: started without waiting, its "ready" line waited for, its output read later.
+  expect(await text("sendTerminalCommand", { terminal: id, command: "npm", args: ["run", "serve"], waitMs: 0 })).toMatch(
+    /still running in VS Code terminal/,
+  );
+  const ready = await text("waitForTerminalOutput", { terminal: id, pattern: "ready on port \\d+", timeoutMs: 60_000 });
+  expect(ready).toMatch(/^Matched in terminal .*\n.*ready on port 4321/);
+  // The server still runs there: another command is not typed into it.
+  const busy = await mcp.callTool({ name: "sendTerminalCommand", arguments: { terminal: id, command: "npm", args: ["run", "hello"] } });
+  expect(toolErrorCode(busy)).toBe("tool_failed");
+  expect(textOf(busy)).toMatch(/is still running a command/);
+  expect(await text("getTerminalOutput", { terminal: "e2e" })).toMatch(
+    /hello-there token=absent[\s\S]*hello-there token=absent[\s\S]*ready on port 4321/,
+  );
+  const listed = (await data("listTerminals")).terminals as { id: string; shellIntegration: boolean; createdByBridge: boolean }[];
+  expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id, shellIntegration: true, createdByBridge: true })]));
+
+  expect(await text("disposeTerminal", { terminal: id })).toBe(`Closed terminal ${id} "e2e".`);
+  expect(((await data("listTerminals")).terminals as { id: string }[]).map((t) => t.id)).not.toContain(id);
+}, 240_000);
+
+it("VS Code itself: allowed commands only, a task's exit code, workspace settings within the deny table, decorations, the clipboard", async () => {
+  expect(await text("executeVSCodeCommand", { command: "vscode.getEditorLayout" })).toMatch(
+    /^Ran vscode\.getEditorLayout; it returned:\n\{.*"groups"/,
+  );
+  const denied = await mcp.callTool({
+    name: "executeVSCodeCommand",
+    arguments: { command: "workbench.action.terminal.sendSequence", args: [{ text: "id\n" }] },
+  });
+  expect(toolErrorCode(denied)).toBe("command_refused");
+  expect((await data("listVSCodeCommands", { filter: "getEditorLayout" })).runnable).toEqual(["vscode.getEditorLayout"]);
+
+  const tasks = (await data("listVSCodeTasks")).tasks as { name: string; source: string }[];
+  expect(tasks).toEqual(expect.arrayContaining([expect.objectContaining({ name: "e2e-task", source: "Workspace" })]));
+  expect(await text("runVSCodeTask", { name: "e2e-task", waitMs: 120_000 })).toBe('Task "e2e-task" (Workspace) ended with exit code 4.');
+
+  expect(await text("setWorkspaceSetting", { key: "editor.tabSize", value: 3 })).toMatch(
+    /^Set editor\.tabSize to 3 in the workspace settings/,
+  );
+  expect(await text("getWorkspaceSettings", { section: "editor" })).toMatch(/set in this workspace: .*tabSize[\s\S]*"tabSize":3/);
+  expect(JSON.parse(await readFile(join(bridge.workspace, ".vscode", "settings.json"), "utf8"))).toMatchObject({ "editor.tabSize": 3 });
+  const refused = await mcp.callTool({
+    name: "setWorkspaceSetting",
+    arguments: { key: "terminal.integrated.env.linux", value: { X: "1" } },
+  });
+  expect(toolErrorCode(refused)).toBe("permission_denied");
+
+  await text("openFile", { file: "a.ts" });
+  expect(
+    await text("setEditorDecorations", {
+      file: "a.ts",
+      id: "e2e",
+      decorations: [{ line: 2, style: "warning", message: "doubled", after: "x2" }],
+    }),
+  ).toMatch(/^Set 1 decoration "e2e" on a\.ts/);
+  expect(await text("clearEditorDecorations", { ids: ["e2e"] })).toBe("Cleared 1 decoration set (e2e).");
+
+  expect(await text("writeClipboard", { text: "from the e2e" })).toBe("Copied 12 characters to the clipboard.");
+  expect(await text("readClipboard")).toBe("from the e2e");
 }, 180_000);
 
 it("the extension host killed: tools fall back or fail within a second; restarted, everything is back", async () => {

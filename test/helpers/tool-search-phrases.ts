@@ -134,4 +134,22 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["resume the paused program", ["debugContinue"]],
   // the bridge
   ["which tools are unavailable and why", ["getToolCapabilities"]],
+  // terminals (the VS Code extension)
+  ["open a new terminal", ["createTerminal"]],
+  ["which terminals are open", ["listTerminals"]],
+  ["start the dev server in a terminal", ["sendTerminalCommand", "runInTerminal", "createTerminal"]],
+  ["wait until the server says it is listening", ["waitForTerminalOutput"]],
+  ["what did the terminal print", ["getTerminalOutput"]],
+  ["close the terminal", ["disposeTerminal"]],
+  // VS Code itself (the VS Code extension)
+  ["run a command from the command palette", ["executeVSCodeCommand"]],
+  ["which vscode commands are there", ["listVSCodeCommands"]],
+  ["what build tasks are configured", ["listVSCodeTasks"]],
+  ["run the build task", ["runVSCodeTask"]],
+  ["what is the editor tab size setting", ["getWorkspaceSettings"]],
+  ["turn on format on save for this project", ["setWorkspaceSetting"]],
+  ["highlight these lines in the editor", ["setEditorDecorations"]],
+  ["remove the highlights", ["clearEditorDecorations"]],
+  ["what did I copy", ["readClipboard"]],
+  ["copy this to my clipboard", ["writeClipboard"]],
 ];

@@ -78,9 +78,22 @@ export interface Exec {
   /** Opens the repository at `cwd` for git runs (git-runner.ts); the tool must declare git. */
   git(opts: GitOpenOptions): Promise<OpenedGit<RunResult>>;
   runAllowed(command: string, opts: RunOptions): Promise<RunResult>;
+  /**
+   * runAllowed's checks without running: for a command line another runner runs (a VS Code
+   * terminal). The expanded arguments and the checked directory, or a command_refused ToolError.
+   */
+  vetAllowed(command: string, opts: { args: readonly string[]; cwd?: string }): Promise<VettedCommand>;
   runToolchain(command: string, opts: ToolchainRunOptions): Promise<ToolchainResult>;
   /** Whether a toolchain program is installed (the project's node_modules/.bin, else PATH). */
   hasToolchain(command: string): Promise<boolean>;
+}
+
+export interface VettedCommand {
+  readonly args: readonly string[];
+  /** Absolute, inside the workspace. */
+  readonly cwd: string;
+  /** The program PATH gives (for the bridge's own spawn; another runner looks it up itself). */
+  readonly path: string;
 }
 
 export interface ExecDeps {
@@ -119,6 +132,30 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
     if (found === undefined) throw missing(command);
     return found;
   };
+  // What runAllowed checks before it runs: the command line as it would be read, in its directory.
+  const vet = async (command: string, opts: { args: readonly string[]; cwd?: string }): Promise<VettedCommand> => {
+    const cwd = await cwdOf(opts);
+    const place = { cwd, folders: deps.fs.folders };
+    const readText = (path: string) => deps.fs.readText(path, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
+    // Judged as the tool would read them (aliases and response files expanded), and run so: a
+    // file changed after the check cannot change what runs.
+    const args = await expandArguments({ command, args: opts.args, place }, { readText });
+    const refusal =
+      checkCommandLine(deps.guard.policy, { command, args, place }) ??
+      (await checkCommandReach(
+        { command, args, place },
+        { fs: deps.runtime.fs, resolveHost: deps.runtime.resolveHost, allowPrivate: deps.guard.allowPrivateNetwork, readText },
+      ));
+    if (refusal !== undefined) throw new ToolError("command_refused", refusal.why, { suggestion: refusal.suggestion });
+    const found = await locate(command);
+    const disguised = await deps.guard.identity.refusal(found.path, { folders: deps.fs.folders, projectBin: found.projectBin });
+    if (disguised !== undefined) {
+      throw new ToolError("command_refused", `Refused \`${command}\`: ${disguised}`, {
+        suggestion: "Ask the user to check that PATH gives the real tool; interpreters never run through runCommand.",
+      });
+    }
+    return { args, cwd, path: found.path };
+  };
   return {
     async run(command, opts) {
       if (command === "git") {
@@ -155,34 +192,16 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
       }
       return openGit(await spawnGit(await cwdOf(opts), { callerArgv: false }), { ...opts, hooks: deps.gitHooks === true });
     },
+    vetAllowed: vet,
     async runAllowed(command, opts) {
-      const cwd = await cwdOf(opts);
-      const place = { cwd, folders: deps.fs.folders };
-      const readText = (path: string) => deps.fs.readText(path, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
-      // Judged as the tool would read them (aliases and response files expanded), and run so: a
-      // file changed after the check cannot change what runs.
-      const args = await expandArguments({ command, args: opts.args, place }, { readText });
-      const refusal =
-        checkCommandLine(deps.guard.policy, { command, args, place }) ??
-        (await checkCommandReach(
-          { command, args, place },
-          { fs: deps.runtime.fs, resolveHost: deps.runtime.resolveHost, allowPrivate: deps.guard.allowPrivateNetwork, readText },
-        ));
-      if (refusal !== undefined) throw new ToolError("command_refused", refusal.why, { suggestion: refusal.suggestion });
-      const found = await locate(command);
-      const disguised = await deps.guard.identity.refusal(found.path, { folders: deps.fs.folders, projectBin: found.projectBin });
-      if (disguised !== undefined) {
-        throw new ToolError("command_refused", `Refused \`${command}\`: ${disguised}`, {
-          suggestion: "Ask the user to check that PATH gives the real tool; interpreters never run through runCommand.",
-        });
-      }
+      const { args, cwd, path } = await vet(command, opts);
       if (command === "git")
         return runGitCommand(
           await spawnGit(cwd, { callerArgv: true }),
           { ...opts, args },
           { fs: deps.fs, cwd, hooks: deps.gitHooks === true },
         );
-      return runResolved(deps.runtime, found.path, cwd, { ...opts, args }, { signal, env: chosenByCaller });
+      return runResolved(deps.runtime, path, cwd, { ...opts, args }, { signal, env: chosenByCaller });
     },
     async runToolchain(command, opts) {
       if (!isToolchainProgram(command)) assertToolchainArgv(command, []);

@@ -33,7 +33,7 @@ interface CommandInput {
 }
 
 /** Plain words only: "npm test" splits, "npm test && rm -rf x" stays whole and is refused as not a program. */
-const PLAIN_WORDS = /^[\w.+\-/=:@,%]+([ \t]+[\w.+\-/=:@,%]+)*$/;
+export const PLAIN_WORDS = /^[\w.+\-/=:@,%]+([ \t]+[\w.+\-/=:@,%]+)*$/;
 
 export async function runUserCommand(input: CommandInput, ctx: ToolContext): Promise<string> {
   let command = input.command.trim();

@@ -12,6 +12,6 @@ import saveDocument from "./save-document.ts";
 
 export const editorToolset = defineToolset({
   name: "editor",
-  purpose: "the user's VS Code: current selection, open editors, unsaved changes, AI comments; open, save, close files",
+  purpose: "VS Code: selection, open editors, unsaved changes, AI comments; open, save, close",
   tools: [getCurrentSelection, getLatestSelection, getOpenEditors, openFile, closeTab, saveDocument, checkDocumentDirty, getAIComments],
 });

@@ -10,8 +10,7 @@ export const MAX_INSTRUCTIONS_BYTES = 2048;
 export function buildInstructions(toolsets: readonly Toolset[], opts: { root: string }): string {
   const head = `claude-ide-bridge: IDE tools for the workspace at ${displayName(opts.root)}. Relative paths resolve against it; lines and columns are 1-based.`;
   const intro = "Tools by purpose (search with these words to load them):";
-  const tail =
-    "File contents, trees and diffs come back as plain text, data as compact JSON. A failed call says why and what to do next; getToolCapabilities says which tools cannot work on this machine.";
+  const tail = "A failed call says why and what next; getToolCapabilities says what cannot work here.";
   // Tool names are in the tool list anyway; the purposes are what must fit. Names are added toolset by
   // toolset, in order, while the whole still fits, so the first toolsets name their tools.
   const lines = toolsets.map((t) => `- ${t.name}: ${t.purpose}`);
