@@ -41,6 +41,9 @@ import { SKILLS } from "./skills/catalog.ts";
 import { skillPrompts } from "./skills/skill-prompts.ts";
 import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { PACKAGE_VERSION } from "./version.ts";
+import { persistActivity, type ActivityFile } from "./capabilities/activity/activity-file.ts";
+import type { DoctorCheck } from "./capabilities/activity/bridge-monitor.ts";
+import { startMonitoring } from "./dashboard/monitoring.ts";
 
 export interface RunningBridge {
   readonly port: number;
@@ -61,6 +64,8 @@ export interface StartBridgeOptions {
   exit?(code: number): void;
   /** The command a client runs to reach this bridge, e.g. `npx -y claude-ide-bridge shim`, for the start-up line. */
   shimCommand?: string;
+  /** The `doctor` command's checks for this bridge's workspace (bridgeDoctor runs them); without it bridgeDoctor says it cannot. */
+  doctor?: (signal: AbortSignal) => Promise<DoctorCheck[]>;
 }
 
 const MIB = 1024 * 1024;
@@ -103,6 +108,24 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     specs: configuredServers(config.lsp),
     log: (level, message, data) => (level === "warning" ? log.warn(message, data) : log.info(message, data)),
   });
+  let boundPort = 0;
+  const monitoring = startMonitoring({
+    events,
+    extension,
+    lsp,
+    toolsetOf: (tool) => registry.toolsets.find((set) => set.tools.some((t) => t.name === tool))?.name,
+    identity: () => ({
+      version: PACKAGE_VERSION,
+      runtime: runtime.name,
+      workspace: workspace.root,
+      port: boundPort,
+      startedAt,
+      tools: registry.size,
+    }),
+    // Read only once the bridge serves, when the store below exists.
+    websocket: () => ({ active: sockets.active, inGrace: sockets.inGrace, graceMs: sockets.graceMs }),
+    ...(opts.doctor && { doctor: opts.doctor }),
+  });
   const tools = createToolEnvironment(runtime, {
     lsp,
     workspace,
@@ -120,6 +143,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     catalog: registry,
     events,
     extension,
+    monitor: monitoring.monitor,
   });
   const instructions = buildInstructions(registry.toolsets, { root: workspace.root });
   const remote = config.remote;
@@ -155,15 +179,22 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     hub,
     tasks,
     makeToolContext: (call: CallScope) => toolContext(tools, call),
-    onClosed: (id: string) => tools.states.releaseSession(id),
+    onClosed: (id: string) => {
+      tools.states.releaseSession(id);
+      monitoring.closed(id);
+    },
   };
   // A remote client granted only reading sees only the read-only tools, and instructions to match.
-  const createSession = (opts: { readOnlyTools?: boolean; stateless?: boolean } = {}) =>
-    new McpSession({
+  const createSession = (opts: { readOnlyTools?: boolean; stateless?: boolean; transport?: "websocket" } = {}) => {
+    const session = new McpSession({
       ...sessionOptions,
       ...(opts.readOnlyTools && readRegistry ? { registry: readRegistry, instructions: readInstructions ?? instructions } : {}),
       ...(opts.stateless ? { stateless: true } : {}),
     });
+    // A stateless session lives for one request: the activity log records its calls, not the session.
+    if (!opts.stateless) monitoring.opened(session.id, { transport: opts.transport ?? "http", clientName: () => session.clientInfo?.name });
+    return session;
+  };
 
   const http = new StreamableHttpTransport({
     createSession,
@@ -198,7 +229,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     }));
   const hostPolicy = remoteHostPolicy(config.bind, remote);
   const sockets = new SessionStore({
-    createSession: () => createSession(),
+    createSession: () => createSession({ transport: "websocket" }),
     graceMs: config.gracePeriodMs,
     maxSessions: config.maxWsSessions,
     logger: log,
@@ -283,6 +314,14 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   }
   http.start();
   readOnlyHttp?.start();
+  boundPort = local.port;
+  monitoring.start();
+  const activityFile: ActivityFile = await persistActivity(monitoring.monitor.activity, {
+    fs: runtime.fs,
+    dir: lockDir(runtime),
+    port: local.port,
+    onError: (message) => log.warn(`activity log: ${message}`),
+  });
   const checkpoint = new SessionCheckpoint({ runtime, port: local.port, store: sockets, logger: log });
   checkpoint.start();
   void cleanStaleCheckpoints(runtime);
@@ -312,6 +351,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       ideLink.hub.stop();
       extension.stop();
       tools.states.dispose();
+      monitoring.stop();
+      await activityFile.close();
       await lsp.stop();
     })());
   runtime.onShutdown(stop);

@@ -98,7 +98,7 @@ export async function binPath(runtime: Runtime): Promise<string | undefined> {
 }
 
 /** The runtime and its version, as `doctor` reports them. */
-function runtimeVersion(runtime: Runtime): string {
+export function runtimeVersion(runtime: Runtime): string {
   const versions = process.versions as Record<string, string | undefined>;
   return versions[runtime.name] ?? versions.node ?? "unknown";
 }
