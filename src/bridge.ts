@@ -44,6 +44,7 @@ import { PACKAGE_VERSION } from "./version.ts";
 import { persistActivity, type ActivityFile } from "./capabilities/activity/activity-file.ts";
 import type { DoctorCheck } from "./capabilities/activity/bridge-monitor.ts";
 import { startMonitoring } from "./dashboard/monitoring.ts";
+import { lazyDashboard } from "./dashboard/lazy-routes.ts";
 
 export interface RunningBridge {
   readonly port: number;
@@ -235,6 +236,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     logger: log,
   });
   let webSockets = 0;
+  let serving = false;
+  const dashboard = lazyDashboard({ token, monitor: monitoring.monitor, extension, lsp, ready: () => serving });
   const app = createApp({
     runtime,
     token,
@@ -252,6 +255,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     sockets,
     extension,
     ideLink,
+    dashboard,
     logger: log,
     onWebSocketCount: (open) => {
       webSockets = open;
@@ -334,6 +338,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const stop = () =>
     (stopping ??= (async () => {
       log.info("shutting down");
+      serving = false;
+      dashboard.close();
       idle?.stop();
       const lock = await lockWrite?.catch(() => undefined);
       await lock?.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
@@ -370,6 +376,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     await stop();
     throw err;
   });
+  serving = true;
   const exit = opts.exit;
   idle =
     config.idleTimeoutMs > 0 && exit
