@@ -80,6 +80,11 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
   app.get("/dashboard/app.js", (c) =>
     c.body(APP_JS, 200, { "content-type": "text/javascript; charset=utf-8", "x-content-type-options": "nosniff" }),
   );
+  app.get("/dashboard/icon.svg", (c) =>
+    c.body('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#0b5cad"/></svg>', 200, {
+      "content-type": "image/svg+xml",
+    }),
+  );
   app.get("/dashboard/app.css", (c) =>
     c.body(APP_CSS, 200, { "content-type": "text/css; charset=utf-8", "x-content-type-options": "nosniff" }),
   );
