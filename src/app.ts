@@ -21,6 +21,7 @@ import { claudeCodeSocket } from "./transports/ws/claude-code-socket.ts";
 import { extensionSocket } from "./transports/ws/extension-socket.ts";
 import type { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
 import { PACKAGE_VERSION } from "./version.ts";
+import type { LazyDashboard } from "./dashboard/lazy-routes.ts";
 
 interface AppOptions {
   runtime: Pick<Runtime, "upgradeWebSocket" | "webSocketInfo">;
@@ -40,6 +41,8 @@ interface AppOptions {
    * Without it the route does not exist.
    */
   onShutdownRequest?(): void;
+  /** /dashboard, /metrics, /ready and /stream (src/dashboard/), loaded on their first request. */
+  dashboard?: LazyDashboard;
   /** OAuth 2.1 for clients on other machines (src/config/remote.ts); without it /mcp takes the bridge token only. */
   remote?: RemoteAppOptions;
 }
@@ -74,6 +77,7 @@ export function createApp(opts: AppOptions): Hono {
     app.use("/mcp", requireBearer(opts.token));
     app.all("/mcp", (c) => opts.http.handle(c.req.raw));
   }
+  if (opts.dashboard) app.route("/", opts.dashboard.routes);
   const onShutdown = opts.onShutdownRequest;
   if (onShutdown) {
     app.use("/shutdown", requireBearer(opts.token));

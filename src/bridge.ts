@@ -45,6 +45,10 @@ import { SKILLS } from "./skills/catalog.ts";
 import { skillPrompts } from "./skills/skill-prompts.ts";
 import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { PACKAGE_VERSION } from "./version.ts";
+import { persistActivity, type ActivityFile } from "./capabilities/activity/activity-file.ts";
+import type { DoctorCheck } from "./capabilities/activity/bridge-monitor.ts";
+import { startMonitoring } from "./dashboard/monitoring.ts";
+import { lazyDashboard } from "./dashboard/lazy-routes.ts";
 
 export interface RunningBridge {
   readonly port: number;
@@ -65,6 +69,8 @@ export interface StartBridgeOptions {
   exit?(code: number): void;
   /** The command a client runs to reach this bridge, e.g. `npx -y claude-ide-bridge shim`, for the start-up line. */
   shimCommand?: string;
+  /** The `doctor` command's checks for this bridge's workspace (bridgeDoctor runs them); without it bridgeDoctor says it cannot. */
+  doctor?: (signal: AbortSignal) => Promise<DoctorCheck[]>;
 }
 
 const MIB = 1024 * 1024;
@@ -107,6 +113,24 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     specs: configuredServers(config.lsp),
     log: (level, message, data) => (level === "warning" ? log.warn(message, data) : log.info(message, data)),
   });
+  let boundPort = 0;
+  const monitoring = startMonitoring({
+    events,
+    extension,
+    lsp,
+    toolsetOf: (tool) => registry.toolsets.find((set) => set.tools.some((t) => t.name === tool))?.name,
+    identity: () => ({
+      version: PACKAGE_VERSION,
+      runtime: runtime.name,
+      workspace: workspace.root,
+      port: boundPort,
+      startedAt,
+      tools: registry.size,
+    }),
+    // Read only once the bridge serves, when the store below exists.
+    websocket: () => ({ active: sockets.active, inGrace: sockets.inGrace, graceMs: sockets.graceMs }),
+    ...(opts.doctor && { doctor: opts.doctor }),
+  });
   const tools = createToolEnvironment(runtime, {
     lsp,
     workspace,
@@ -125,6 +149,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     catalog: withPluginStatus(registry, () => plugins?.status() ?? []),
     events,
     extension,
+    monitor: monitoring.monitor,
   });
   // Sessions that hear notifications/tools/list_changed when a plugin reloads.
   const liveSessions = new Map<string, McpSession>();
@@ -176,10 +201,11 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     onClosed: (id: string) => {
       liveSessions.delete(id);
       tools.states.releaseSession(id);
+      monitoring.closed(id);
     },
   };
   // A remote client granted only reading sees only the read-only tools, and instructions to match.
-  const createSession = (opts: { readOnlyTools?: boolean; stateless?: boolean } = {}) => {
+  const createSession = (opts: { readOnlyTools?: boolean; stateless?: boolean; transport?: "websocket" } = {}) => {
     const session = new McpSession({
       ...sessionOptions,
       instructions,
@@ -187,6 +213,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       ...(opts.stateless ? { stateless: true } : {}),
     });
     if (!opts.stateless && plugins !== undefined) liveSessions.set(session.id, session);
+    // A stateless session lives for one request: the activity log records its calls, not the session.
+    if (!opts.stateless) monitoring.opened(session.id, { transport: opts.transport ?? "http", clientName: () => session.clientInfo?.name });
     return session;
   };
 
@@ -223,12 +251,14 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     }));
   const hostPolicy = remoteHostPolicy(config.bind, remote);
   const sockets = new SessionStore({
-    createSession: () => createSession(),
+    createSession: () => createSession({ transport: "websocket" }),
     graceMs: config.gracePeriodMs,
     maxSessions: config.maxWsSessions,
     logger: log,
   });
   let webSockets = 0;
+  let serving = false;
+  const dashboard = lazyDashboard({ token, monitor: monitoring.monitor, extension, lsp, ready: () => serving });
   const app = createApp({
     runtime,
     token,
@@ -246,6 +276,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     sockets,
     extension,
     ideLink,
+    dashboard,
     logger: log,
     onWebSocketCount: (open) => {
       webSockets = open;
@@ -309,6 +340,14 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   }
   http.start();
   readOnlyHttp?.start();
+  boundPort = local.port;
+  monitoring.start();
+  const activityFile: ActivityFile = await persistActivity(monitoring.monitor.activity, {
+    fs: runtime.fs,
+    dir: lockDir(runtime),
+    port: local.port,
+    onError: (message) => log.warn(`activity log: ${message}`),
+  });
   const checkpoint = new SessionCheckpoint({ runtime, port: local.port, store: sockets, logger: log });
   checkpoint.start();
   void cleanStaleCheckpoints(runtime);
@@ -321,6 +360,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const stop = () =>
     (stopping ??= (async () => {
       log.info("shutting down");
+      serving = false;
+      dashboard.close();
       idle?.stop();
       const lock = await lockWrite?.catch(() => undefined);
       await lock?.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
@@ -339,6 +380,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       extension.stop();
       await plugins?.stop();
       tools.states.dispose();
+      monitoring.stop();
+      await activityFile.close();
       await lsp.stop();
     })());
   runtime.onShutdown(stop);
@@ -356,6 +399,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     await stop();
     throw err;
   });
+  serving = true;
   const exit = opts.exit;
   idle =
     config.idleTimeoutMs > 0 && exit

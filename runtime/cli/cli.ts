@@ -6,7 +6,7 @@ import { HELP_TEXT, parseCli } from "../../src/config/cli.ts";
 import { resolveConfig } from "../../src/config/load.ts";
 import { projectRootFor } from "../../src/cli/project-root-runtime.ts";
 import { selfInvocation, shellLine } from "../../src/cli/self-invocation.ts";
-import { binPath, findSubcommand, listSubcommands } from "./subcommands.ts";
+import { binPath, findSubcommand, listSubcommands, runtimeVersion } from "./subcommands.ts";
 import type { Runtime } from "../../src/ports/runtime.ts";
 import type { CliHost } from "../../src/cli/cli-host.ts";
 
@@ -57,6 +57,18 @@ async function run(host: CliHost, argv: string[]): Promise<void> {
   await startBridge(runtime, config, {
     exit: (code) => void host.shutdown(code),
     shimCommand: shellLine({ command: shim.command, args: [...shim.args, "shim"] }),
+    // bridgeDoctor runs the doctor command's own checks, loaded when first asked for.
+    doctor: async () =>
+      (
+        await (
+          await import("../../src/cli/doctor.ts")
+        ).doctorChecks(runtime, {
+          cwd: config.workspace,
+          configPath: cli.flags.configPath,
+          self: shim,
+          runtimeVersion: runtimeVersion(runtime),
+        })
+      ).checks,
   });
 }
 

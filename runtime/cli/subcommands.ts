@@ -41,6 +41,11 @@ const SUBCOMMANDS: readonly Subcommand[] = [
     load: command(async () => (await import("../../src/cli/doctor.ts")).doctor),
   },
   {
+    name: "dashboard",
+    summary: "print (or --open) a one-time login link to the bridge's live dashboard",
+    load: command(async () => (await import("../../src/cli/dashboard.ts")).dashboardCommand),
+  },
+  {
     name: "install-extension",
     summary: "install the VS Code extension into code, cursor, windsurf or code-server",
     load: command(async () => (await import("../../src/cli/install-extension.ts")).installExtension),
@@ -103,7 +108,7 @@ export async function binPath(runtime: Runtime): Promise<string | undefined> {
 }
 
 /** The runtime and its version, as `doctor` reports them. */
-function runtimeVersion(runtime: Runtime): string {
+export function runtimeVersion(runtime: Runtime): string {
   const versions = process.versions as Record<string, string | undefined>;
   return versions[runtime.name] ?? versions.node ?? "unknown";
 }

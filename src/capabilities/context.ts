@@ -11,6 +11,7 @@ import type { DebugEngine } from "../dap/debug-engine.ts";
 import type { LogLevel } from "./log-levels.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import type { ToolsetState, ToolsetStateKey } from "./toolset-state.ts";
+import type { BridgeMonitor } from "./activity/bridge-monitor.ts";
 
 export interface ProbeResult {
   available: boolean;
@@ -61,6 +62,8 @@ export interface ToolSummary {
   name: string;
   title: string | undefined;
   description: string;
+  /** The words a model would search for (`anthropic/searchHint`); searchTools ranks by it. */
+  searchHint?: string;
   requires: ToolRequirements;
   readOnly: boolean;
 }
@@ -114,6 +117,8 @@ export interface ToolEnvironment {
   readonly lsp: LspService;
   /** Debug adapters (src/dap/debug-engine.ts): finds them and starts sessions; the debug toolset's state owns the sessions. */
   readonly debug: DebugEngine;
+  /** The bridge's activity log, sessions and doctor checks (src/capabilities/activity/); absent in contexts built without a bridge. */
+  readonly monitor?: BridgeMonitor;
 }
 
 /** What belongs to one call. */

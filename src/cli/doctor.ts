@@ -9,7 +9,7 @@ import type { LspConfig } from "../config/lsp-schema.ts";
 import { configuredServers } from "../lsp/configured-servers.ts";
 import type { Runtime } from "../ports/runtime.ts";
 import { listLocks, realDirectory } from "./bridge-locks.ts";
-import type { CommandMain } from "./command-io.ts";
+import type { CommandContext, CommandMain } from "./command-io.ts";
 import { bridgeChecks, lockChecks, runtimeCheck } from "./doctor-bridge.ts";
 import { claudeConfigChecks } from "./doctor-claude-config.ts";
 import { extensionInstallChecks } from "./doctor-extension.ts";
@@ -42,27 +42,44 @@ export const doctor: CommandMain = async (ctx, args) => {
   }
   const { runtime } = ctx;
   const cwd = await realDirectory(runtime, workspaceFlag(flags, runtime.paths.cwd));
-  const root = await projectRootFor(runtime, cwd);
-  const config = await configCheck(runtime, flags.values.get("--config"), cwd);
-  const shim = shellLine({ command: ctx.self.command, args: [...ctx.self.args, "shim"] });
-  // Fixes name this program as it can be run here: from a checkout, node and its bin's path.
-  const cli = shellLine(ctx.self);
-  const locks = await listLocks(runtime);
-  const groups = await Promise.all([
-    Promise.resolve([runtimeCheck(runtime, ctx.runtimeVersion), ...(config.check ? [config.check] : [])]),
-    bridgeChecks(runtime, locks, { cwd, root, shim, cli }),
-    lockChecks(runtime, locks, { cli }),
-    toolChecks(runtime, root),
-    extensionInstallChecks(runtime),
-    languageServerChecks(runtime, { root, configured: configuredServers(config.lsp) }),
-    claudeConfigChecks(runtime, { cwd, root, shim, cli, checkout: checkoutOf(ctx.self), locks }),
-  ]);
-  const checks: Check[] = groups.flat();
+  const { root, checks } = await doctorChecks(runtime, {
+    cwd,
+    configPath: flags.values.get("--config"),
+    self: ctx.self,
+    runtimeVersion: ctx.runtimeVersion,
+  });
   const ok = !hasFailure(checks);
   if (flags.booleans.has("--json")) ctx.out(`${JSON.stringify({ ok, cwd, projectRoot: root, checks }, null, 2)}\n`);
   else ctx.out(`claude-ide-bridge doctor for ${cwd}${root !== cwd ? ` (project ${root})` : ""}\n${renderChecks(checks)}`);
   return ok ? 0 : 1;
 };
+
+/**
+ * Every check of `doctor` for the real directory `cwd`: the command prints them, and a running
+ * bridge's bridgeDoctor tool returns them (one source for both).
+ */
+export async function doctorChecks(
+  runtime: Runtime,
+  opts: { cwd: string; configPath?: string | undefined; self: CommandContext["self"]; runtimeVersion: string },
+): Promise<{ root: string; checks: Check[] }> {
+  const { cwd } = opts;
+  const root = await projectRootFor(runtime, cwd);
+  const config = await configCheck(runtime, opts.configPath, cwd);
+  const shim = shellLine({ command: opts.self.command, args: [...opts.self.args, "shim"] });
+  // Fixes name this program as it can be run here: from a checkout, node and its bin's path.
+  const cli = shellLine(opts.self);
+  const locks = await listLocks(runtime);
+  const groups = await Promise.all([
+    Promise.resolve([runtimeCheck(runtime, opts.runtimeVersion), ...(config.check ? [config.check] : [])]),
+    bridgeChecks(runtime, locks, { cwd, root, shim, cli }),
+    lockChecks(runtime, locks, { cli }),
+    toolChecks(runtime, root),
+    extensionInstallChecks(runtime),
+    languageServerChecks(runtime, { root, configured: configuredServers(config.lsp) }),
+    claudeConfigChecks(runtime, { cwd, root, shim, cli, checkout: checkoutOf(opts.self), locks }),
+  ]);
+  return { root, checks: groups.flat() };
+}
 
 /** The config the bridge would read (--config, else CLAUDE_IDE_BRIDGE_CONFIG), for its "lsp" servers; a broken one is a ✗. */
 async function configCheck(runtime: Runtime, configPath: string | undefined, cwd: string): Promise<{ lsp: LspConfig; check?: Check }> {

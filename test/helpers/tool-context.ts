@@ -8,6 +8,7 @@ import type { Runtime } from "../../src/ports/runtime.ts";
 import { createWorkspace } from "../../src/security/jail/workspace-jail.ts";
 import type { ExtensionLink, ToolCatalog, ToolContext, ToolSettings } from "../../src/capabilities/context.ts";
 import type { Tool } from "../../src/tools/platform/define-tool.ts";
+import type { BridgeMonitor } from "../../src/capabilities/activity/bridge-monitor.ts";
 import { createToolEnvironment, toolContext, type ToolHost } from "../../src/tools/platform/tool-environment.ts";
 import { testEventBus } from "./session-fixture.ts";
 
@@ -30,6 +31,8 @@ export interface TestContextOptions {
   maxResultChars?: number;
   /** Settings beyond the defaults (--allow-command, --allow-private-http). */
   settings?: Partial<ToolSettings>;
+  /** The bridge's monitor (activity log, sessions, doctor) the bridge tools read. */
+  monitor?: BridgeMonitor;
 }
 
 let nodeRuntime: Runtime | undefined;
@@ -41,6 +44,7 @@ export function catalogOf(tools: readonly Tool[]): ToolCatalog {
         name: t.name,
         title: t.title,
         description: t.description,
+        searchHint: t.searchHint,
         requires: t.requires,
         readOnly: t.annotations.readOnlyHint === true,
       })),
@@ -61,6 +65,7 @@ export async function makeToolContext(root: string, opts: TestContextOptions = {
     },
     catalog: catalogOf(opts.tools ?? []),
     ...(opts.extension === undefined ? {} : { extension: opts.extension }),
+    ...(opts.monitor === undefined ? {} : { monitor: opts.monitor }),
   });
   const abort = new AbortController();
   const progressCalls: TestToolContext["progressCalls"] = [];

@@ -152,4 +152,13 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["remove the highlights", ["clearEditorDecorations"]],
   ["what did I copy", ["readClipboard"]],
   ["copy this to my clipboard", ["writeClipboard"]],
+  // bridge: status, activity, performance, doctor, tool search
+  ["is the bridge healthy and how long has it been up", ["getBridgeStatus"]],
+  ["what tool calls happened recently", ["getActivityLog"]],
+  ["wait for the next tool call to happen", ["watchActivityLog"]],
+  ["which tools are slow, p95 latency", ["getPerformanceReport"]],
+  ["which tools are used most and which fail", ["getAnalyticsReport"]],
+  ["how many calls has this session made", ["getSessionUsage"]],
+  ["diagnose the bridge setup problems", ["bridgeDoctor"]],
+  ["find a tool that does something by keyword", ["searchTools"]],
 ];

@@ -3,7 +3,9 @@
 // test runs). Payloads are plain data: paths relative to the workspace root, no file contents.
 export interface BridgeEvents {
   /** A tools/call finished: `outcome` is "ok" or the error code of its isError result. */
-  "tool.called": { tool: string; session: string; durationMs: number; outcome: string };
+  "tool.called": { tool: string; session: string; durationMs: number; outcome: string; resultChars?: number };
+  /** A tools/call refused by a rate limit before it ran; `waitMs` until the budget allows the next. */
+  "rate.limited": { limit: "toolCalls"; waitMs: number };
 
   // git: one event per successful write tool, published after git finished (automation's
   // onGitCommit, onGitPush, onGitPull, onBranchCheckout and onPullRequest hooks subscribe to them).

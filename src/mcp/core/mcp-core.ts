@@ -182,6 +182,7 @@ export class McpCore {
     const buckets = budgets.session ? [budgets.session.toolCalls, credential.toolCalls] : [credential.toolCalls];
     const wait = takeFromAll(buckets);
     if (wait > 0) {
+      this.opts.events.publish("rate.limited", { limit: "toolCalls", waitMs: wait });
       const seconds = (wait / 1000).toFixed(1);
       const which =
         budgets.session === undefined || budgets.session.toolCalls.has()
@@ -226,6 +227,7 @@ export class McpCore {
       session: run.scope,
       durationMs: this.now() - started,
       outcome: outcomeOf(result),
+      resultChars: JSON.stringify(result).length,
     });
     return result;
   }

@@ -111,6 +111,7 @@ export class ToolRegistry implements ToolCatalog {
       name: tool.name,
       title: tool.title,
       description: tool.description,
+      searchHint: tool.searchHint,
       requires: tool.requires,
       readOnly: tool.annotations.readOnlyHint === true,
     }));

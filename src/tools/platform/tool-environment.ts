@@ -12,6 +12,7 @@ import type { Workspace } from "../../security/jail/workspace-jail.ts";
 import { ToolsetStates } from "../../capabilities/toolset-state.ts";
 import { createWorkspaceFs } from "../../workspace/workspace-fs.ts";
 import type { CallScope, ExtensionLink, ToolCatalog, ToolContext, ToolEnvironment, ToolSettings } from "../../capabilities/context.ts";
+import type { BridgeMonitor } from "../../capabilities/activity/bridge-monitor.ts";
 import { probeReadiness } from "./probe-readiness.ts";
 import { createProbes } from "../../capabilities/probes.ts";
 import { ExtensionClient } from "../../extension/extension-client.ts";
@@ -26,6 +27,8 @@ export interface ToolEnvironmentOptions {
   extension?: ExtensionLink;
   /** The bridge's language servers; without them LSP tools answer that none run. */
   lsp?: LspService;
+  /** The bridge's activity log and sessions, for the bridge's own tools. */
+  monitor?: BridgeMonitor;
 }
 
 /** What the factory holds: the environment tools see, and what only it may use to build a call's context. */
@@ -59,6 +62,7 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
       events: opts.events,
       lsp: opts.lsp ?? noLanguageServers(),
       debug: new DebugEngine(runtime, { passEnv: opts.settings.passEnv ?? [] }),
+      ...(opts.monitor && { monitor: opts.monitor }),
     },
   };
 }
@@ -75,6 +79,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     events: env.events,
     lsp: env.lsp,
     debug: env.debug,
+    ...(env.monitor && { monitor: env.monitor }),
     state: (key) => host.states.get(key),
     exec: createExec(
       { runtime: host.runtime, fs: env.fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },

@@ -18,7 +18,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 const LAYERS: readonly { name: string; holds: (path: string) => boolean }[] = [
   {
     name: "app",
-    holds: (p) => ["src/bridge.ts", "src/app.ts", "src/idle-exit.ts", "src/remote-setup.ts"].includes(p) || p.startsWith("src/cli/"),
+    holds: (p) =>
+      ["src/bridge.ts", "src/app.ts", "src/idle-exit.ts", "src/remote-setup.ts"].includes(p) ||
+      p.startsWith("src/cli/") ||
+      p.startsWith("src/dashboard/"),
   },
   { name: "transports", holds: (p) => p.startsWith("src/transports/") },
   { name: "mcp", holds: (p) => p.startsWith("src/mcp/") },

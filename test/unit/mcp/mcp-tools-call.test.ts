@@ -105,8 +105,8 @@ describe("tools/call", () => {
     await fixture.call("tools/call", { name: "echo", arguments: { text: "secret text" } });
     await fixture.call("tools/call", { name: "failing", arguments: { expected: true } });
     expect(seen).toEqual([
-      { tool: "echo", session: fixture.session.id, durationMs: 0, outcome: "ok" },
-      { tool: "failing", session: fixture.session.id, durationMs: 0, outcome: "file_not_found" },
+      { tool: "echo", session: fixture.session.id, durationMs: 0, outcome: "ok", resultChars: expect.any(Number) },
+      { tool: "failing", session: fixture.session.id, durationMs: 0, outcome: "file_not_found", resultChars: expect.any(Number) },
     ]);
     expect(JSON.stringify(seen)).not.toContain("secret text");
   });

@@ -43,7 +43,17 @@ describe("the built-in tools", () => {
     // Each toolset's own tests pin its tool names; these two are the foundation's.
     const names = (set: string) => TOOLSETS.find((t) => t.name === set)?.tools.map((t) => t.name);
     expect(names("workspace")).toEqual(["getWorkspaceFolders", "getProjectInfo", "getFileTree", "findFiles", "readFile"]);
-    expect(names("bridge")).toEqual(["getToolCapabilities"]);
+    expect(names("bridge")).toEqual([
+      "getToolCapabilities",
+      "getBridgeStatus",
+      "getActivityLog",
+      "watchActivityLog",
+      "getPerformanceReport",
+      "getAnalyticsReport",
+      "getSessionUsage",
+      "bridgeDoctor",
+      "searchTools",
+    ]);
   });
 
   it.each(ALL.map((t) => [t.name]))("%s keeps the contract: name, verb-first description, search hint, strict object schemas", (name) => {
