@@ -134,4 +134,22 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["resume the paused program", ["debugContinue"]],
   // the bridge
   ["which tools are unavailable and why", ["getToolCapabilities"]],
+  // more language tools
+  ["hover several symbols at once", ["batchGetHover"]],
+  ["where are these functions defined", ["batchGoToDefinition", "goToDefinition"]],
+  ["implementations of several interfaces", ["batchFindImplementations", "findImplementations"]],
+  ["explain this function: signature, callers, usage count", ["explainSymbol"]],
+  ["explain this compiler error and how to fix it", ["explainDiagnostic"]],
+  ["what does this file import, circular imports", ["getImportTree"]],
+  ["signatures of the functions this file imports", ["getImportedSignatures"]],
+  ["inferred types and parameter name hints", ["getInlayHints"]],
+  ["classify identifiers with semantic tokens", ["getSemanticTokens"]],
+  ["collapsible regions of a file", ["foldingRanges"]],
+  ["expand selection to the enclosing expression", ["selectionRanges"]],
+  ["code lens reference counts above functions", ["getCodeLens"]],
+  ["links to included files and urls in a file", ["getDocumentLinks"]],
+  ["hover at my cursor in the editor", ["getHoverAtCursor"]],
+  ["would this edit break the build", ["simulateEdit", "safeApplyEdit"]],
+  ["apply the edit only if it compiles", ["safeApplyEdit"]],
+  ["check a sequence of edits step by step", ["simulateChain"]],
 ];
