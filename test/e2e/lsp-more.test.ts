@@ -44,6 +44,15 @@ async function tscErrors(dir: string): Promise<string[]> {
     .map((m) => `${m[1]}:${m[2]} ${m[4]}`);
 }
 
+const REPORT = [
+  "export function report(values: number[]): string {",
+  "  const total = values.reduce((a, b) => a + b, 0);",
+  "  const mean = total / values.length;",
+  "  return `mean ${mean}`;",
+  "}",
+  "",
+].join("\n");
+
 /** Adds a required parameter to totalArea: main.ts's call no longer compiles. */
 const BREAKING = {
   file: "src/geometry.ts",
@@ -56,7 +65,7 @@ describe("more language tools on TypeScript (tsgo) and C (clangd)", () => {
   const read = (path: string) => readFile(join(fx.root, path), "utf8");
 
   beforeAll(async () => {
-    fx = await lspFixture({ ...TS_PROJECT, ...C_FILES });
+    fx = await lspFixture({ ...TS_PROJECT, ...C_FILES, "src/report.ts": REPORT });
   }, SLOW);
   afterAll(async () => {
     await fx?.stop();
@@ -269,4 +278,19 @@ describe("more language tools on TypeScript (tsgo) and C (clangd)", () => {
     },
     SLOW,
   );
+
+  it("refactors: tsgo has none, typescript-language-server extracts (its _typescript.rename answered), named as asked; tsc compiles it", async () => {
+    const analyzed = await fx.tools.text("refactorAnalyze", { file: "src/report.ts", startLine: 2, endLine: 3 });
+    expect(analyzed.split("\n")[0]).toMatch(
+      /^\d+ refactorings for src\/report.ts 2:3-3:38 \(typescript-language-server .*\(typescript-go .* offered none\)\):$/,
+    );
+    expect(analyzed).toContain('refactor.extract.function: "Extract to function in module scope"');
+    const text = await fx.tools.text("refactorExtractFunction", { file: "src/report.ts", startLine: 2, endLine: 3, name: "meanOf" });
+    expect(text.split("\n")[0]).toBe('Applied "Extract to function in module scope": 1 file written together.');
+    expect(text).toContain("Named `meanOf` (the server's placeholder was `newFunction`).");
+    const written = await read("src/report.ts");
+    expect(written).toContain("const mean = meanOf(values);");
+    expect(written).toContain("function meanOf(values: number[]) {");
+    expect((await tscErrors(fx.root)).filter((e) => e.startsWith("src/report.ts"))).toEqual([]);
+  }, 240_000);
 });

@@ -152,4 +152,7 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["would this edit break the build", ["simulateEdit", "safeApplyEdit"]],
   ["apply the edit only if it compiles", ["safeApplyEdit"]],
   ["check a sequence of edits step by step", ["simulateChain"]],
+  ["what refactorings can I do here", ["refactorAnalyze"]],
+  ["preview a refactoring before applying it", ["refactorPreview", "previewCodeAction"]],
+  ["extract these lines into a function", ["refactorExtractFunction"]],
 ];

@@ -39,6 +39,9 @@ import getImportTree from "./get-import-tree.ts";
 import getInlayHints from "./get-inlay-hints.ts";
 import getSemanticTokens from "./get-semantic-tokens.ts";
 import selectionRanges from "./selection-ranges.ts";
+import refactorAnalyze from "./refactor-analyze.ts";
+import refactorExtractFunction from "./refactor-extract-function.ts";
+import refactorPreview from "./refactor-preview.ts";
 import safeApplyEdit from "./safe-apply-edit.ts";
 import simulateChain from "./simulate-chain.ts";
 import simulateEdit from "./simulate-edit.ts";
@@ -99,5 +102,8 @@ export const codeIntelligenceToolset = defineToolset({
     simulateEdit,
     safeApplyEdit,
     simulateChain,
+    refactorAnalyze,
+    refactorPreview,
+    refactorExtractFunction,
   ],
 });

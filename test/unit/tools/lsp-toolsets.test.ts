@@ -49,6 +49,9 @@ describe("the LSP toolsets", () => {
       "simulateEdit",
       "safeApplyEdit",
       "simulateChain",
+      "refactorAnalyze",
+      "refactorPreview",
+      "refactorExtractFunction",
     ]);
   });
 
@@ -73,6 +76,7 @@ describe("the LSP toolsets", () => {
       "organizeImports",
       "formatRange",
       "safeApplyEdit",
+      "refactorExtractFunction",
     ]);
   });
 });
