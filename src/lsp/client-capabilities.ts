@@ -6,6 +6,46 @@ import { toFileUri } from "../lib/paths/file-uri.ts";
 import { basename } from "../lib/paths/posix-path.ts";
 import { PACKAGE_VERSION } from "../version.ts";
 
+// The standard token types and modifiers (LSP 3.17): a server names its own in its legend, and the
+// bridge decodes by that legend, so these only say which the bridge understands.
+const SEMANTIC_TOKEN_TYPES = [
+  "namespace",
+  "type",
+  "class",
+  "enum",
+  "interface",
+  "struct",
+  "typeParameter",
+  "parameter",
+  "variable",
+  "property",
+  "enumMember",
+  "event",
+  "function",
+  "method",
+  "macro",
+  "keyword",
+  "modifier",
+  "comment",
+  "string",
+  "number",
+  "regexp",
+  "operator",
+  "decorator",
+];
+const SEMANTIC_TOKEN_MODIFIERS = [
+  "declaration",
+  "definition",
+  "readonly",
+  "static",
+  "deprecated",
+  "abstract",
+  "async",
+  "modification",
+  "documentation",
+  "defaultLibrary",
+];
+
 const SYMBOL_KINDS = Array.from({ length: 26 }, (_, i) => (i + 1) as SymbolKind);
 
 const CLIENT_CAPABILITIES: ClientCapabilities = {
@@ -65,6 +105,19 @@ const CLIENT_CAPABILITIES: ClientCapabilities = {
     diagnostic: { dynamicRegistration: true, relatedDocumentSupport: false },
     callHierarchy: {},
     typeHierarchy: {},
+    foldingRange: { foldingRangeKind: { valueSet: ["comment", "imports", "region"] } },
+    selectionRange: {},
+    codeLens: {},
+    documentLink: { tooltipSupport: true },
+    inlayHint: { resolveSupport: { properties: ["label.tooltip", "label.location", "tooltip"] } },
+    semanticTokens: {
+      requests: { full: true, range: true },
+      tokenTypes: [...SEMANTIC_TOKEN_TYPES],
+      tokenModifiers: [...SEMANTIC_TOKEN_MODIFIERS],
+      formats: ["relative"],
+      multilineTokenSupport: false,
+      overlappingTokenSupport: false,
+    },
   },
 };
 

@@ -72,6 +72,8 @@ export class LanguageServer {
   readonly diagnostics: DiagnosticsStore;
   readonly registrations = new Map<string, Registration>();
   readonly refusedEdits: unknown[] = [];
+  /** The positions a server asked its client to rename after a refactor (`_typescript.rename`), last one last. */
+  readonly renameRequests: unknown[] = [];
   capabilities: ServerCapabilities = {};
   serverName: string;
   readonly startedAt = Date.now();
@@ -108,6 +110,10 @@ export class LanguageServer {
         return true;
       },
       onDiagnosticRefresh: () => this.pulled.clear(),
+      onRenameRequest: (params) => {
+        this.renameRequests.push(params);
+        if (this.renameRequests.length > 8) this.renameRequests.shift();
+      },
     });
     void connection.exited.then(() => this.progress.reset());
   }

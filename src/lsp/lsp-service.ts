@@ -95,7 +95,7 @@ interface LspStatus {
 
 export interface LspService {
   /** `file` synced from disk into the server for it that answers `method` (started if needed). */
-  document(file: string, opts: CallOptions & { method: string }): Promise<LspDocument>;
+  document(file: string, opts: CallOptions & { method: string; skip?: readonly string[] }): Promise<LspDocument>;
   /** Servers for requests about the workspace (symbols): running ones, else started for its main languages. */
   workspaceServers(opts: CallOptions & { method: string }): Promise<LanguageServer[]>;
   wholeProject<T>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal): Promise<Answer<T>>;
@@ -224,12 +224,13 @@ export function createLspService(opts: LspServiceOptions): LspService {
     log: opts.log ?? (() => {}),
   });
 
-  const document = async (file: string, call: CallOptions & { method: string }): Promise<LspDocument> => {
+  const document = async (file: string, call: CallOptions & { method: string; skip?: readonly string[] }): Promise<LspDocument> => {
     const path = await fs.resolve(file);
     const relative = fs.relative(path);
     const { server, languageId } = await pool.serverFor(path, relative, {
       method: call.method,
       ...(call.onProgress ? { onStarting: call.onProgress } : {}),
+      ...(call.skip ? { skip: call.skip } : {}),
     });
     const { doc, changed } = await server.sync(path, languageId);
     const text = doc.text;

@@ -19,6 +19,13 @@ const PROVIDER: Readonly<Record<string, keyof ServerCapabilities>> = {
   "textDocument/formatting": "documentFormattingProvider",
   "textDocument/rangeFormatting": "documentRangeFormattingProvider",
   "textDocument/diagnostic": "diagnosticProvider",
+  "textDocument/foldingRange": "foldingRangeProvider",
+  "textDocument/selectionRange": "selectionRangeProvider",
+  "textDocument/codeLens": "codeLensProvider",
+  "textDocument/documentLink": "documentLinkProvider",
+  "textDocument/inlayHint": "inlayHintProvider",
+  "textDocument/semanticTokens/full": "semanticTokensProvider",
+  "textDocument/semanticTokens/range": "semanticTokensProvider",
 };
 
 export function supportsMethod(
@@ -34,6 +41,12 @@ export function supportsMethod(
   if (method === "workspace/diagnostic") {
     const pull = capabilities.diagnosticProvider;
     return typeof pull === "object" && pull !== null && pull.workspaceDiagnostics === true;
+  }
+  if (method === "textDocument/semanticTokens/full" || method === "textDocument/semanticTokens/range") {
+    const tokens = capabilities.semanticTokensProvider;
+    if (tokens === undefined || tokens === null) return false;
+    const way = method.endsWith("/full") ? tokens.full : tokens.range;
+    return way !== undefined && way !== false;
   }
   const key = PROVIDER[method];
   if (key === undefined) return true;

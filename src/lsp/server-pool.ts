@@ -115,10 +115,12 @@ export class LanguageServerPool {
   async serverFor(
     path: WorkspacePath,
     relativePath: string,
-    opts: { method: string; onStarting?: (what: string) => void; start?: boolean },
+    opts: { method: string; onStarting?: (what: string) => void; start?: boolean; skip?: readonly string[] },
   ): Promise<ServerChoice> {
     const languageId = this.languageOf(relativePath);
-    const specs = languageId === undefined ? [] : this.opts.specs.filter((s) => s.languages.includes(languageId));
+    // `skip`: servers (by id) a caller already asked, so the next one of the language answers (refactors tsgo has none of).
+    const specs =
+      languageId === undefined ? [] : this.opts.specs.filter((s) => s.languages.includes(languageId) && !opts.skip?.includes(s.id));
     if (languageId === undefined || specs.length === 0) {
       throw new ToolError("no_language_server", `No language server handles ${relativePath}${languageId ? ` (${languageId})` : ""}`, {
         suggestion: `Configure one under "lsp" in the config file, e.g. {"lsp": {"rust": {"command": "rust-analyzer", "filePatterns": ["*.rs"]}}}; getToolCapabilities lists the servers found.`,

@@ -25,6 +25,8 @@ interface ClientState {
   /** Takes the edit of a command the bridge is running (true), or leaves it to be refused (false). */
   captureEdit(params: ApplyWorkspaceEditParams): boolean;
   onDiagnosticRefresh(): void;
+  /** typescript-language-server asks its client to start a rename of what a refactor just named (`_typescript.rename`). */
+  onRenameRequest(params: unknown): void;
 }
 
 export function answerServerRequests(connection: LspConnection, state: ClientState): void {
@@ -47,6 +49,13 @@ export function answerServerRequests(connection: LspConnection, state: ClientSta
     if (state.captureEdit(params as ApplyWorkspaceEditParams)) return { applied: true };
     state.refusedEdits.push(params);
     return { applied: false, failureReason: "claude-ide-bridge applies edits only through its own tools" };
+  });
+  // Sent after an extract refactor's edit, for the editor to put the cursor on the generated name
+  // and start a rename; an unanswered request fails the refactor's command. Recorded, so the tool
+  // can name it (and rename it when asked to).
+  connection.onRequest("_typescript.rename", (params) => {
+    state.onRenameRequest(params);
+    return null;
   });
   connection.onRequest("window/showMessageRequest", () => null);
   connection.onRequest("window/showDocument", () => ({ success: false }));

@@ -25,6 +25,26 @@ import renameSymbol from "./rename-symbol.ts";
 import searchWorkspaceSymbols from "./search-workspace-symbols.ts";
 import signatureHelp from "./signature-help.ts";
 import watchDiagnostics from "./watch-diagnostics.ts";
+import batchFindImplementations from "./batch-find-implementations.ts";
+import batchGetHover from "./batch-get-hover.ts";
+import batchGoToDefinition from "./batch-go-to-definition.ts";
+import explainDiagnostic from "./explain-diagnostic.ts";
+import explainSymbol from "./explain-symbol.ts";
+import foldingRanges from "./folding-ranges.ts";
+import getCodeLens from "./get-code-lens.ts";
+import getDocumentLinks from "./get-document-links.ts";
+import getHoverAtCursor from "./get-hover-at-cursor.ts";
+import getImportedSignatures from "./get-imported-signatures.ts";
+import getImportTree from "./get-import-tree.ts";
+import getInlayHints from "./get-inlay-hints.ts";
+import getSemanticTokens from "./get-semantic-tokens.ts";
+import selectionRanges from "./selection-ranges.ts";
+import refactorAnalyze from "./refactor-analyze.ts";
+import refactorExtractFunction from "./refactor-extract-function.ts";
+import refactorPreview from "./refactor-preview.ts";
+import safeApplyEdit from "./safe-apply-edit.ts";
+import simulateChain from "./simulate-chain.ts";
+import simulateEdit from "./simulate-edit.ts";
 
 // The first call on a file may start its language server; tools that wait longer say so themselves.
 // rg, when there, is the text search whole-project answers are checked against.
@@ -45,6 +65,12 @@ export const codeNavigationToolset = defineToolset({
     getDocumentSymbols,
     searchWorkspaceSymbols,
     navigateToSymbolByName,
+    batchGoToDefinition,
+    batchFindImplementations,
+    getImportTree,
+    getDocumentLinks,
+    foldingRanges,
+    selectionRanges,
   ],
 });
 
@@ -65,5 +91,19 @@ export const codeIntelligenceToolset = defineToolset({
     applyCodeAction,
     organizeImports,
     formatRange,
+    batchGetHover,
+    getHoverAtCursor,
+    explainSymbol,
+    explainDiagnostic,
+    getImportedSignatures,
+    getInlayHints,
+    getSemanticTokens,
+    getCodeLens,
+    simulateEdit,
+    safeApplyEdit,
+    simulateChain,
+    refactorAnalyze,
+    refactorPreview,
+    refactorExtractFunction,
   ],
 });

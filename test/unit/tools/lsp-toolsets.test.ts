@@ -18,6 +18,12 @@ describe("the LSP toolsets", () => {
       "getDocumentSymbols",
       "searchWorkspaceSymbols",
       "navigateToSymbolByName",
+      "batchGoToDefinition",
+      "batchFindImplementations",
+      "getImportTree",
+      "getDocumentLinks",
+      "foldingRanges",
+      "selectionRanges",
     ]);
     expect(names(codeIntelligenceToolset.tools)).toEqual([
       "getHover",
@@ -32,24 +38,45 @@ describe("the LSP toolsets", () => {
       "applyCodeAction",
       "organizeImports",
       "formatRange",
+      "batchGetHover",
+      "getHoverAtCursor",
+      "explainSymbol",
+      "explainDiagnostic",
+      "getImportedSignatures",
+      "getInlayHints",
+      "getSemanticTokens",
+      "getCodeLens",
+      "simulateEdit",
+      "safeApplyEdit",
+      "simulateChain",
+      "refactorAnalyze",
+      "refactorPreview",
+      "refactorExtractFunction",
     ]);
   });
 
   it("load two tools up front, keep the original's slim ones; only the edit tools write", () => {
     const all = [...codeNavigationToolset.tools, ...codeIntelligenceToolset.tools];
     expect(names(all.filter((t) => t.alwaysLoad))).toEqual(["goToDefinition", "findReferences"]);
-    // Not slim in the original: getTypeSignature, navigateToSymbolByName, jumpToFirstError.
+    // Not slim in the original: getTypeSignature, navigateToSymbolByName, jumpToFirstError,
+    // explainDiagnostic, and the speculative edits it did not have.
     expect(names(all.filter((t) => !t.slim)).sort()).toEqual([
+      "explainDiagnostic",
       "formatRange",
       "getTypeSignature",
       "jumpToFirstError",
       "navigateToSymbolByName",
+      "safeApplyEdit",
+      "simulateChain",
+      "simulateEdit",
     ]);
     expect(names(all.filter((t) => t.annotations.readOnlyHint !== true))).toEqual([
       "renameSymbol",
       "applyCodeAction",
       "organizeImports",
       "formatRange",
+      "safeApplyEdit",
+      "refactorExtractFunction",
     ]);
   });
 });

@@ -1,0 +1,45 @@
+// safeApplyEdit: an edit written only when the language server finds it introduces no error,
+// across the edited files and the files that import them (a caller it breaks in another file
+// counts). Checked first without writing; refused, nothing written, when it introduces an error or
+// when a file's errors could not be known in time; otherwise written exactly as checked (the digest
+// of the check) and counted again on the files as written.
+import * as v from "valibot";
+import { EditedFiles, ProposedEdits } from "../../services/lsp-speculative/proposed-edits.ts";
+import { serverFor, simulate, usersOf } from "../../services/lsp-speculative/speculative-check.ts";
+import { defineTool } from "../platform/define-tool.ts";
+import { renderOutcome } from "./edit-outcome.ts";
+
+export default defineTool({
+  name: "safeApplyEdit",
+  title: "Apply an edit only if it breaks nothing",
+  description:
+    "Writes an edit only if the language server finds it introduces no error in the project (callers in other files included); otherwise writes nothing and lists the new errors.",
+  searchHint: "safe apply edit only if it compiles no new errors guarded write refuse breaking change type checked edit",
+  input: v.strictObject({ edits: ProposedEdits }),
+  annotations: { readOnlyHint: false, destructiveHint: false },
+  timeoutMs: 180_000,
+  async handler(input, ctx) {
+    const files = new EditedFiles(ctx);
+    await files.apply(input.edits);
+    const users = await usersOf(ctx, files.paths());
+    const check = await simulate(ctx, files, { users });
+    const words = { done: "Applied the edit", would: "Would apply the edit", server: check.server.serverName };
+    const unknown = [...check.outcome.late, ...check.unchecked];
+    if (check.outcome.introduced.length > 0 || unknown.length > 0) {
+      const why =
+        check.outcome.introduced.length > 0
+          ? `it would introduce ${check.outcome.introduced.length} error${check.outcome.introduced.length === 1 ? "" : "s"}`
+          : `the errors of ${unknown.join(", ")} could not be known`;
+      return renderOutcome({ ...check.outcome, heldBack: `${why} (safeApplyEdit)` }, words);
+    }
+    const { server } = await serverFor(ctx, files);
+    const outcome = await ctx.lsp.applyEdit(server, files.workspaceEdit(), {
+      dryRun: false,
+      onlyIfNoNewErrors: true,
+      signal: ctx.signal,
+      alsoCheck: users,
+      expectDigest: check.outcome.digest,
+    });
+    return renderOutcome(outcome, words);
+  },
+});
