@@ -41,6 +41,7 @@ import { SKILLS } from "./skills/catalog.ts";
 import { skillPrompts } from "./skills/skill-prompts.ts";
 import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { PACKAGE_VERSION } from "./version.ts";
+import { openClaudeTasks } from "./services/claude-tasks/open-claude-tasks.ts";
 
 export interface RunningBridge {
   readonly port: number;
@@ -103,8 +104,17 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     specs: configuredServers(config.lsp),
     log: (level, message, data) => (level === "warning" ? log.warn(message, data) : log.info(message, data)),
   });
+  const claudeTasks = await openClaudeTasks(runtime, {
+    config: config.automation,
+    root: workspace.root,
+    stateDir: lockDir(runtime),
+    passEnv: config.passEnv,
+    events,
+    log,
+  });
   const tools = createToolEnvironment(runtime, {
     lsp,
+    claudeTasks,
     workspace,
     settings: {
       maxResultChars,
@@ -312,6 +322,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       ideLink.hub.stop();
       extension.stop();
       tools.states.dispose();
+      await claudeTasks.stop();
       await lsp.stop();
     })());
   runtime.onShutdown(stop);
@@ -339,7 +350,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
             sockets.active + sockets.inGrace > 0 ||
             httpSessions() > 0 ||
             http.openStatelessStreams + (readOnlyHttp?.openStatelessStreams ?? 0) > 0 ||
-            tasks.running > 0,
+            tasks.running > 0 ||
+            claudeTasks.list({ status: "running" }).length > 0,
           onIdle: () => {
             log.info(`no session for ${config.idleTimeoutMs / 1000} s (--idle-timeout); exiting`);
             exit(0);

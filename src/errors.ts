@@ -100,7 +100,10 @@ export type ToolErrorCode =
   | "code_action_not_found"
   // Debugger:
   | "debug_session_not_found"
-  | "debug_adapter_error";
+  | "debug_adapter_error"
+  // Claude Code tasks:
+  | "claude_unavailable"
+  | "task_not_found";
 
 /**
  * An expected failure of a tool, answered as an `isError` result. The suggestion is required: the

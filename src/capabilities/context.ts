@@ -11,6 +11,7 @@ import type { DebugEngine } from "../dap/debug-engine.ts";
 import type { LogLevel } from "./log-levels.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import type { ToolsetState, ToolsetStateKey } from "./toolset-state.ts";
+import type { ClaudeTasks } from "./claude/claude-tasks.ts";
 
 export interface ProbeResult {
   available: boolean;
@@ -94,6 +95,8 @@ export interface ToolEnvironment {
   readonly lsp: LspService;
   /** Debug adapters (src/dap/debug-engine.ts): finds them and starts sessions; the debug toolset's state owns the sessions. */
   readonly debug: DebugEngine;
+  /** Claude Code tasks (src/services/claude-tasks/orchestrator.ts): one queue per bridge, shared by all sessions. */
+  readonly claudeTasks: ClaudeTasks;
 }
 
 /** What belongs to one call. */

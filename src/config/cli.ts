@@ -18,7 +18,9 @@ type ValueKey =
   | "tlsKey"
   | "oauthJwksUrl"
   | "oauthIssuer"
-  | "oauthAudience";
+  | "oauthAudience"
+  | "claudeBinary"
+  | "automationPolicy";
 type IntKey =
   | "port"
   | "timeout"
@@ -50,6 +52,7 @@ type FlagSpec =
   | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" }
   | { kind: "csv"; key: "toolsets" | "excludeToolsets" }
   | { kind: "profile" }
+  | { kind: "driver" }
   | { kind: "config" }
   | { kind: "help" }
   | { kind: "version" };
@@ -92,6 +95,9 @@ const FLAGS: Record<string, FlagSpec> = {
   "--oauth-token-ttl": { kind: "int", key: "oauthTokenTtl" },
   "--oauth-allow-private-metadata": { kind: "bool", key: "oauthAllowPrivateMetadata" },
   "--cors-origin": { kind: "list", key: "corsOrigins" },
+  "--claude-driver": { kind: "driver" },
+  "--claude-binary": { kind: "string", key: "claudeBinary" },
+  "--automation-policy": { kind: "string", key: "automationPolicy" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -175,6 +181,12 @@ Options:
                              Fetch OAuth client metadata documents from private addresses too
                              (default: public addresses only)
   --cors-origin <origin>     Let this browser origin call the bridge (repeatable; default: none)
+  --claude-driver <d>        subprocess: runClaudeTask and the automation hooks run \`claude -p\` as
+                             a child process; none: they say they cannot (default: none)
+  --claude-binary <path>     The Claude Code executable (default: claude on PATH, else the
+                             workspace's node_modules/.bin/claude)
+  --automation-policy <file> JSON hooks policy: which events start a Claude Code task, with what
+                             prompt and limits (README, "Automation"; needs --claude-driver subprocess)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit
@@ -230,6 +242,9 @@ export function parseCli(argv: readonly string[]): CliResult {
       const profile = v.safeParse(ConfigFileSchema.entries.profile, value);
       if (!profile.success || profile.output === undefined) throw usage(`${name} must be vscode or windsurf, got "${value}"`);
       flags.profile = profile.output;
+    } else if (spec.kind === "driver") {
+      if (value !== "subprocess" && value !== "none") throw usage(`${name} must be subprocess or none, got "${value}"`);
+      flags.claudeDriver = value;
     } else if (spec.kind === "int") {
       flags[spec.key] = parseInteger(name, spec.key, value);
     } else {

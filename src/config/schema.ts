@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { LspConfigSchema, type LspConfig } from "./lsp-schema.ts";
 import { DEFAULT_REMOTE, REMOTE_FILE_KEYS, type RemoteAccessConfig } from "./remote.ts";
+import { AUTOMATION_FILE_KEYS, DEFAULT_AUTOMATION, type AutomationConfig } from "./automation.ts";
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
@@ -40,6 +41,7 @@ export const ConfigFileSchema = v.strictObject({
   exclusive: v.optional(v.boolean()),
   lsp: v.optional(LspConfigSchema),
   ...REMOTE_FILE_KEYS,
+  ...AUTOMATION_FILE_KEYS,
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -105,6 +107,8 @@ export interface BridgeConfig {
   lsp: LspConfig;
   /** OAuth-protected access from other machines (src/config/remote.ts); off by default. */
   remote: RemoteAccessConfig;
+  /** Claude Code tasks and the automation hooks (src/config/automation.ts); off by default. */
+  automation: AutomationConfig;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -145,4 +149,5 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   exclusive: false,
   lsp: {},
   remote: DEFAULT_REMOTE,
+  automation: DEFAULT_AUTOMATION,
 };

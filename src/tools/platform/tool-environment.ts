@@ -16,6 +16,8 @@ import { probeReadiness } from "./probe-readiness.ts";
 import { createProbes } from "../../capabilities/probes.ts";
 import { ExtensionClient } from "../../extension/extension-client.ts";
 import { PACKAGE_VERSION } from "../../version.ts";
+import type { ClaudeTasks } from "../../capabilities/claude/claude-tasks.ts";
+import { ClaudeOrchestrator } from "../../services/claude-tasks/orchestrator.ts";
 
 export interface ToolEnvironmentOptions {
   workspace: Workspace;
@@ -26,6 +28,8 @@ export interface ToolEnvironmentOptions {
   extension?: ExtensionLink;
   /** The bridge's language servers; without them LSP tools answer that none run. */
   lsp?: LspService;
+  /** The bridge's Claude Code tasks; without them the task tools answer that no driver is configured. */
+  claudeTasks?: ClaudeTasks;
 }
 
 /** What the factory holds: the environment tools see, and what only it may use to build a call's context. */
@@ -59,6 +63,7 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
       events: opts.events,
       lsp: opts.lsp ?? noLanguageServers(),
       debug: new DebugEngine(runtime, { passEnv: opts.settings.passEnv ?? [] }),
+      claudeTasks: opts.claudeTasks ?? new ClaudeOrchestrator({ driver: undefined, cwd: opts.workspace.root, concurrency: 1 }),
     },
   };
 }
@@ -75,6 +80,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     events: env.events,
     lsp: env.lsp,
     debug: env.debug,
+    claudeTasks: env.claudeTasks,
     state: (key) => host.states.get(key),
     exec: createExec(
       { runtime: host.runtime, fs: env.fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },

@@ -77,6 +77,9 @@ describe("resolveConfig", () => {
       passEnv: ["NPM_TOKEN"],
       idleTimeout: 60_000,
       exclusive: true,
+      claudeDriver: "subprocess",
+      claudeBinary: "/opt/claude/bin/claude",
+      automationPolicy: "/srv/ws/policy.json",
     };
     const config = await resolveConfig({ configPath: "/etc/b.json" }, sources({ "/etc/b.json": JSON.stringify(file) }));
     expect(config).toEqual({
@@ -110,6 +113,7 @@ describe("resolveConfig", () => {
       exclusive: true,
       lsp: {},
       remote: DEFAULT_CONFIG.remote,
+      automation: { claudeDriver: "subprocess", claudeBinary: "/opt/claude/bin/claude", policyPath: "/srv/ws/policy.json" },
     });
   });
 
