@@ -42,6 +42,7 @@ import { skillPrompts } from "./skills/skill-prompts.ts";
 import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 import { openClaudeTasks } from "./services/claude-tasks/open-claude-tasks.ts";
+import { startAutomation } from "./services/automation/start-automation.ts";
 
 export interface RunningBridge {
   readonly port: number;
@@ -111,6 +112,16 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     passEnv: config.passEnv,
     events,
     log,
+  });
+  const automation = await startAutomation(runtime, {
+    policyPath: config.automation.policyPath,
+    bus: events,
+    tasks: claudeTasks,
+    log,
+  }).catch(async (err: unknown) => {
+    automation?.stop();
+    await claudeTasks.stop();
+    throw err;
   });
   const tools = createToolEnvironment(runtime, {
     lsp,
@@ -322,6 +333,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       ideLink.hub.stop();
       extension.stop();
       tools.states.dispose();
+      automation?.stop();
       await claudeTasks.stop();
       await lsp.stop();
     })());
