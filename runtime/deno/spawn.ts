@@ -10,7 +10,7 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   if (opts.signal?.aborted === true) return abortedChild(pipe);
   const processGroup = opts.processGroup === true;
   // A processGroup child's tree is also found by a marker in its environment (runtime/shared/process-groups.ts).
-  const tree = processGroup ? markTree(opts.env ?? Deno.env.toObject()) : undefined;
+  const tree = processGroup && opts.groupOnly !== true ? markTree(opts.env ?? Deno.env.toObject()) : undefined;
   const env = tree?.env ?? opts.env;
   let proc: Deno.ChildProcess;
   try {
@@ -44,9 +44,9 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   }
   // Deno reports a signal death as 128 + signal number already.
   const exited = proc.status.then((status) => status.code);
-  if (tree !== undefined) {
-    trackGroup(proc.pid, { exited, marker: tree.marker });
-    abortUntilExit(opts.signal, { exited, onAbort: () => endGroup(proc.pid, tree.marker) });
+  if (processGroup) {
+    trackGroup(proc.pid, exited);
+    abortUntilExit(opts.signal, { exited, onAbort: () => endGroup(proc.pid, tree?.marker) });
     // Deno's piped streams do not hold the event loop once the child is unref'd.
     proc.unref();
   }

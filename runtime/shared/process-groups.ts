@@ -12,6 +12,8 @@
 // forks while it is being ended cannot outrun the scan. What escapes: a process that clears its
 // environment before exec (`env -i`), and everything on systems without /proc (macOS), where only
 // the group is ended. No cgroup is needed, and none is available to an unprivileged bridge.
+// A `groupOnly` child (src/ports/spawn.ts) carries no marker: its tree is its group, and ending it
+// costs no scan (one reads every process's environment).
 import { closeSync, openSync, readdirSync, readSync } from "node:fs";
 import { RuntimeError } from "../../src/ports/errors.ts";
 import type { Child, KillSignal } from "../../src/ports/spawn.ts";
@@ -24,7 +26,7 @@ let treeCount = 0;
 /** Rounds of stop-and-scan before the SIGKILL: a tree forking faster than that is out of reach. */
 const FREEZE_ROUNDS = 8;
 
-const liveLeaders = new Map<number, string>();
+const liveLeaders = new Set<number>();
 let exitHookInstalled = false;
 
 /** A fresh marker and the environment carrying it, for a processGroup child. */
@@ -40,16 +42,15 @@ export function markTree(env: Readonly<Record<string, string | undefined>>): { m
  * Remembers a group leader until `exited` settles, to end its tree if we exit first. The exit hook
  * ends every tree of this bridge by its markers, those of leaders that already exited included.
  */
-export function trackGroup(pid: number, tree: { exited: Promise<unknown>; marker: string }): void {
-  const { exited, marker } = tree;
-  liveLeaders.set(pid, marker);
+export function trackGroup(pid: number, exited: Promise<unknown>): void {
+  liveLeaders.add(pid);
   void exited.finally(() => liveLeaders.delete(pid)).catch(() => {});
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   // "exit" runs on process.exit() (runtime/shared/shutdown.ts) and when the event loop empties; only
   // synchronous work can happen here, which a signal and a /proc scan are.
   process.once("exit", () => {
-    for (const leader of liveLeaders.keys()) quietly(() => signalGroup(leader, "SIGTERM"));
+    for (const leader of liveLeaders) quietly(() => signalGroup(leader, "SIGTERM"));
     quietly(() => signalMarked(`${INSTANCE}-`, "SIGKILL"));
   });
 }

@@ -18,7 +18,7 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   if (opts.signal?.aborted === true) return abortedChild(attempt.pipe);
   const processGroup = opts.processGroup === true;
   // A processGroup child's tree is also found by a marker in its environment (runtime/shared/process-groups.ts).
-  const tree = processGroup ? markTree(opts.env ?? process.env) : undefined;
+  const tree = processGroup && opts.groupOnly !== true ? markTree(opts.env ?? process.env) : undefined;
   let child: ChildProcess & { stdin: NonNullable<ChildProcess["stdin"]>; stdout: Readable; stderr: Readable };
   try {
     child = spawn(cmd, args, {
@@ -51,9 +51,9 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   // Callers that only read the streams must not crash the process when the command is missing.
   exited.catch(() => {});
   const pid = child.pid;
-  abortUntilExit(opts.signal, { exited, onAbort: tree !== undefined ? () => endGroup(pid, tree.marker) : () => child.kill("SIGTERM") });
-  if (tree !== undefined) {
-    trackGroup(pid, { exited, marker: tree.marker });
+  abortUntilExit(opts.signal, { exited, onAbort: processGroup ? () => endGroup(pid, tree?.marker) : () => child.kill("SIGTERM") });
+  if (processGroup) {
+    trackGroup(pid, exited);
     unrefAll(child);
   }
 

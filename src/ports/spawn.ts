@@ -19,6 +19,13 @@ export interface SpawnOptions {
    * SIGKILL of the bridge aside, which nothing can catch).
    */
   processGroup?: boolean;
+  /**
+   * With `processGroup`: the tree is the group alone, with no marker and no scan of every
+   * process's environment when it ends. Only for programs that start nothing that leaves the
+   * group (git with its hooks, daemons and automatic gc switched off by the runner's fixed
+   * settings): the scan is most of what ending a short command costs.
+   */
+  groupOnly?: boolean;
   /** Aborting sends SIGTERM: to the child, or to its whole group with `processGroup`. */
   signal?: AbortSignal;
 }

@@ -97,18 +97,21 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
   const cwdOf = (opts: { cwd?: string }) => workingDirectory(deps.fs, opts.cwd);
   // What the model or the project's code chose to run gets none of the user's secrets (src/security/commands/child-env.ts).
   const chosenByCaller: ChildEnvOptions = { dropSecrets: true, passEnv: deps.guard.passEnv };
-  // git's own environment: only what git needs (src/security/git/git-environment.ts).
-  const spawnGit = async (cwd: string): Promise<SpawnGit<RunResult>> => {
+  // git's own environment: only what git needs (src/security/git/git-environment.ts). The runner's
+  // own runs without hooks start nothing that leaves their process group, so ending their tree
+  // needs no scan for escaped processes; a command line the caller wrote (runCommand's git) may.
+  const spawnGit = async (cwd: string, how: { callerArgv: boolean }): Promise<SpawnGit<RunResult>> => {
     const path = await deps.runtime.which("git");
     if (path === undefined) throw missing("git");
     const env = gitEnvironment(deps.runtime.env, { passEnv: deps.guard.passEnv });
-    return (args, o) => runResolved(deps.runtime, path, cwd, { ...o, args }, { signal, env: { exact: env } });
+    return (args, o, run) =>
+      runResolved(deps.runtime, path, cwd, { ...o, args }, { signal, env: { exact: env }, groupOnly: !how.callerArgv && !run.hooks });
   };
   // A program that runs git itself gets the runner's settings in its environment, so its git runs
   // none of the repository's programs either. Without git on PATH it cannot run git at all.
   const gitGuardEnvironment = async (cwd: string): Promise<Record<string, string>> => {
     if ((await deps.runtime.which("git")) === undefined) return {};
-    const settings = await guardedSettings(await spawnGit(cwd), "read");
+    const settings = await guardedSettings(await spawnGit(cwd, { callerArgv: false }), "read");
     return { ...GIT_CHILD_ENV, ...configEnvironment(settings, deps.runtime.env) };
   };
   const locate = async (command: string): Promise<FoundProgram> => {
@@ -150,7 +153,7 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
           suggestion: "This is a bridge bug: the tool must list git in requires.probes or optionalProbes.",
         });
       }
-      return openGit(await spawnGit(await cwdOf(opts)), { ...opts, hooks: deps.gitHooks === true });
+      return openGit(await spawnGit(await cwdOf(opts), { callerArgv: false }), { ...opts, hooks: deps.gitHooks === true });
     },
     async runAllowed(command, opts) {
       const cwd = await cwdOf(opts);
@@ -174,7 +177,11 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
         });
       }
       if (command === "git")
-        return runGitCommand(await spawnGit(cwd), { ...opts, args }, { fs: deps.fs, cwd, hooks: deps.gitHooks === true });
+        return runGitCommand(
+          await spawnGit(cwd, { callerArgv: true }),
+          { ...opts, args },
+          { fs: deps.fs, cwd, hooks: deps.gitHooks === true },
+        );
       return runResolved(deps.runtime, found.path, cwd, { ...opts, args }, { signal, env: chosenByCaller });
     },
     async runToolchain(command, opts) {
@@ -232,7 +239,7 @@ async function runResolved(
   path: string,
   cwd: string,
   opts: RunOptions,
-  call: { signal: AbortSignal; env: ChildEnvOptions | { exact: Record<string, string> } },
+  call: { signal: AbortSignal; env: ChildEnvOptions | { exact: Record<string, string> }; groupOnly?: boolean },
 ): Promise<RunResult> {
   const { signal } = call;
   const timeout = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
@@ -243,6 +250,7 @@ async function runResolved(
     env: "exact" in call.env ? call.env.exact : childEnvironment(runtime.env, opts.env, call.env),
     ...(opts.stdin === undefined ? {} : { stdin: opts.stdin }),
     processGroup: true,
+    ...(call.groupOnly === true ? { groupOnly: true } : {}),
     // SIGTERM to the group on a stop; killAfterGrace follows with SIGKILL (src/capabilities/exec/end-tree.ts).
     signal: stop,
   });

@@ -29,8 +29,12 @@ export interface GitResult {
   stderr: string;
 }
 
-/** Starts git with exactly this argv (after the program) in the opening's directory and environment. */
-export type SpawnGit<R extends GitResult> = (args: readonly string[], opts: GitCallOptions) => Promise<R>;
+/**
+ * Starts git with exactly this argv (after the program) in the opening's directory and environment.
+ * `hooks`: whether this run may run the repository's hooks (else it runs no program of the
+ * repository's, and git itself detaches nothing under the fixed settings).
+ */
+export type SpawnGit<R extends GitResult> = (args: readonly string[], opts: GitCallOptions, run: { hooks: boolean }) => Promise<R>;
 
 export interface GitOpenOptions {
   access: GitAccess;
@@ -58,8 +62,8 @@ export async function openGit<R extends GitResult>(spawn: SpawnGit<R>, opts: Git
   const where = opts.repositoryArgs ?? [];
   const quiet = [...FIXED_GIT_ARGS, ...NO_HOOKS, ...where];
   const [listed, alongside] = await Promise.all([
-    spawn([...quiet, "config", "--list", "--show-scope", "--includes", "-z"], {}),
-    opts.alongside === undefined ? undefined : spawn([...quiet, ...opts.alongside], {}),
+    spawn([...quiet, "config", "--list", "--show-scope", "--includes", "-z"], {}, { hooks: false }),
+    opts.alongside === undefined ? undefined : spawn([...quiet, ...opts.alongside], {}, { hooks: false }),
   ]);
   // Exit 1: no config at all. Anything else: git could not read it (a syntax error), so nobody can
   // say what it would run.
@@ -72,10 +76,11 @@ export async function openGit<R extends GitResult>(spawn: SpawnGit<R>, opts: Git
   const own = new Set(quiet.filter((_, i) => quiet[i - 1] === "-c").map(asListed));
   const config = parseConfigList(listed.stdout).filter((e) => e.scope !== "command" || !own.has(`${e.key}=${e.value}`));
   const guarded = guardedArgs(config, opts);
+  const run = { hooks: hooksRun(opts) };
   return {
     config,
     ...(alongside === undefined ? {} : { alongside }),
-    run: (args, o = {}) => spawn([...guarded, ...args], o),
+    run: (args, o = {}) => spawn([...guarded, ...args], o, run),
   };
 }
 
@@ -88,10 +93,13 @@ function asListed(setting: string): string {
   return `${key.slice(0, first).toLowerCase()}${key.slice(first, last)}${key.slice(last).toLowerCase()}${setting.slice(eq)}`;
 }
 
+/** Hooks of a repository are its programs; they run only for changes, and only when the user said so. */
+function hooksRun(opts: { access: GitAccess; hooks: boolean }): boolean {
+  return opts.hooks && opts.access !== "read";
+}
+
 function guardedArgs(config: readonly ConfigEntry[], opts: { access: GitAccess; hooks: boolean }): string[] {
-  // Hooks of a repository are its programs; they run only for changes, and only when the user said so.
-  const hooks = opts.hooks && opts.access !== "read" ? [] : NO_HOOKS;
-  return [...FIXED_GIT_ARGS, ...hooks, ...configOverrides(config, opts.access)];
+  return [...FIXED_GIT_ARGS, ...(hooksRun(opts) ? [] : NO_HOOKS), ...configOverrides(config, opts.access)];
 }
 
 /**

@@ -14,6 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../../runtime/node.ts";
 import { nodeWhich } from "../../../runtime/shared/spawn.ts";
 import type { Runtime } from "../../../src/ports/runtime.ts";
+import type { SpawnOptions } from "../../../src/ports/spawn.ts";
+import { commandsToolset } from "../../../src/tools/commands/index.ts";
+import { gitToolset } from "../../../src/tools/git/index.ts";
+import { gitFixture } from "../../helpers/git-fixture.ts";
 import { running } from "../../helpers/process-running.ts";
 import { dispatcher } from "../../helpers/tool-dispatch.ts";
 
@@ -179,5 +183,38 @@ describe("background jobs end with their command", () => {
     const pids = await written(file);
     expect(pids.length).toBeGreaterThan(0);
     await expect.poll(() => pids.filter(running), { timeout: 10_000, interval: 200 }).toEqual([]);
+  });
+});
+
+describe("which trees need the scan for escaped processes", () => {
+  it("the git tools' own runs are ended by their group alone; runCommand's git and runs with hooks keep the scan", async () => {
+    const fx = await gitFixture(join(base, "git"));
+    const root = await fx.repo(join(base, "git", "repo"), { "a.txt": "a\n" });
+    await writeFile(join(root, "a.txt"), "changed\n");
+    const real = fx.runtime();
+    const spawned: { args: readonly string[]; opts: SpawnOptions }[] = [];
+    const recording: Runtime = {
+      ...real,
+      spawn(cmd, args, opts) {
+        if (cmd.endsWith("/git")) spawned.push({ args, opts });
+        return real.spawn(cmd, args, opts);
+      },
+    };
+    const groupOnly = async (tool: string, args: Record<string, unknown>, settings = {}) => {
+      const d = await dispatcher(root, { toolsets: [gitToolset, commandsToolset], runtime: recording, settings });
+      spawned.length = 0;
+      const result = await d.call(tool, args);
+      expect(result.isError, JSON.stringify(result.content)).toBeUndefined();
+      expect(spawned.every((s) => s.opts.processGroup === true)).toBe(true);
+      return spawned.map((s) => s.opts.groupOnly === true);
+    };
+    const status = await groupOnly("getGitStatus", {});
+    expect(status.length).toBeGreaterThan(1);
+    expect(status.every(Boolean)).toBe(true);
+    expect((await groupOnly("runCommand", { command: "git", args: ["status"] })).some(Boolean)).toBe(false);
+    // With the user's --allow-git-hooks a commit runs the repository's hooks, which may detach: that run is scanned.
+    const commit = await groupOnly("gitCommit", { message: "m", files: ["a.txt"] }, { allowGitHooks: true });
+    expect(commit).toContain(false);
+    expect(commit).toContain(true);
   });
 });

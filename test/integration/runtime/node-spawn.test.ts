@@ -34,6 +34,21 @@ describe("spawn", () => {
     expect(await text(child.stdout)).toMatch(/tmp\nbar\n$/);
   });
 
+  it("marks a processGroup child's environment for the escape scan, unless it is groupOnly", async () => {
+    const env = { PATH: process.env.PATH ?? "" };
+    const marked = runtime.spawn("sh", ["-c", 'echo "[$CLAUDE_IDE_BRIDGE_TREE]"'], { cwd: "/", env, processGroup: true });
+    expect(await text(marked.stdout)).toMatch(/^\[\d+\.[0-9a-f]{8}-\d+\]\n$/);
+    const plain = runtime.spawn("sh", ["-c", 'echo "[$CLAUDE_IDE_BRIDGE_TREE]"'], { cwd: "/", env, processGroup: true, groupOnly: true });
+    expect(await text(plain.stdout)).toBe("[]\n");
+    // Its group is still its own, and still ended by a group kill.
+    const child = runtime.spawn("sh", ["-c", "sleep 30 & echo $!; wait"], { cwd: "/", env, processGroup: true, groupOnly: true });
+    const reader = child.stdout.getReader();
+    const sleeper = Number(new TextDecoder().decode((await reader.read()).value).trim());
+    child.kill("SIGKILL", { group: true });
+    await child.exited;
+    await expect.poll(() => running(sleeper), { timeout: 10_000 }).toBe(false);
+  });
+
   it("kills the child when the signal aborts (exit 128 + SIGTERM)", async () => {
     const controller = new AbortController();
     const child = runtime.spawn("sh", ["-c", "echo started; exec sleep 10"], { cwd: "/", signal: controller.signal });
