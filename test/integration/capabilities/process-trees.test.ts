@@ -193,7 +193,7 @@ describe("which trees need the scan for escaped processes", () => {
     await writeFile(join(root, "a.txt"), "changed\n");
     const real = fx.runtime();
     const spawned: { args: readonly string[]; opts: SpawnOptions }[] = [];
-    const recording: Runtime = {
+    const recording: typeof real = {
       ...real,
       spawn(cmd, args, opts) {
         if (cmd.endsWith("/git")) spawned.push({ args, opts });
