@@ -49,6 +49,8 @@ import { persistActivity, type ActivityFile } from "./capabilities/activity/acti
 import type { DoctorCheck } from "./capabilities/activity/bridge-monitor.ts";
 import { startMonitoring } from "./dashboard/monitoring.ts";
 import { lazyDashboard } from "./dashboard/lazy-routes.ts";
+import { openClaudeTasks } from "./services/claude-tasks/open-claude-tasks.ts";
+import { startAutomation } from "./services/automation/start-automation.ts";
 
 export interface RunningBridge {
   readonly port: number;
@@ -131,8 +133,28 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     websocket: () => ({ active: sockets.active, inGrace: sockets.inGrace, graceMs: sockets.graceMs }),
     ...(opts.doctor && { doctor: opts.doctor }),
   });
+  const claudeTasks = await openClaudeTasks(runtime, {
+    config: config.automation,
+    root: workspace.root,
+    stateDir: lockDir(runtime),
+    passEnv: config.passEnv,
+    events,
+    log,
+  });
+  const automation = await startAutomation(runtime, {
+    policyPath: config.automation.policyPath,
+    bus: events,
+    tasks: claudeTasks,
+    log,
+  }).catch(async (err: unknown) => {
+    // A policy that failed to load started nothing of its own: what started before it is stopped.
+    monitoring.stop();
+    await claudeTasks.stop();
+    throw err;
+  });
   const tools = createToolEnvironment(runtime, {
     lsp,
+    claudeTasks,
     workspace,
     settings: {
       maxResultChars,
@@ -382,6 +404,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       tools.states.dispose();
       monitoring.stop();
       await activityFile.close();
+      automation?.stop();
+      await claudeTasks.stop();
       await lsp.stop();
     })());
   runtime.onShutdown(stop);
@@ -410,7 +434,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
             sockets.active + sockets.inGrace > 0 ||
             httpSessions() > 0 ||
             http.openStatelessStreams + (readOnlyHttp?.openStatelessStreams ?? 0) > 0 ||
-            tasks.running > 0,
+            tasks.running > 0 ||
+            claudeTasks.list({ status: "running" }).length > 0,
           onIdle: () => {
             log.info(`no session for ${config.idleTimeoutMs / 1000} s (--idle-timeout); exiting`);
             exit(0);

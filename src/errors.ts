@@ -102,7 +102,10 @@ export type ToolErrorCode =
   | "debug_session_not_found"
   | "debug_adapter_error"
   // VS Code through the extension:
-  | "terminal_not_found";
+  | "terminal_not_found"
+  // Claude Code tasks:
+  | "claude_unavailable"
+  | "task_not_found";
 
 /**
  * An expected failure of a tool, answered as an `isError` result. The suggestion is required: the

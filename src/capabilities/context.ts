@@ -12,6 +12,7 @@ import type { LogLevel } from "./log-levels.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import type { ToolsetState, ToolsetStateKey } from "./toolset-state.ts";
 import type { BridgeMonitor } from "./activity/bridge-monitor.ts";
+import type { ClaudeTasks } from "./claude/claude-tasks.ts";
 
 export interface ProbeResult {
   available: boolean;
@@ -119,6 +120,8 @@ export interface ToolEnvironment {
   readonly debug: DebugEngine;
   /** The bridge's activity log, sessions and doctor checks (src/capabilities/activity/); absent in contexts built without a bridge. */
   readonly monitor?: BridgeMonitor;
+  /** Claude Code tasks (src/services/claude-tasks/orchestrator.ts): one queue per bridge, shared by all sessions. */
+  readonly claudeTasks: ClaudeTasks;
 }
 
 /** What belongs to one call. */

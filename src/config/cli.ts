@@ -18,7 +18,9 @@ type ValueKey =
   | "tlsKey"
   | "oauthJwksUrl"
   | "oauthIssuer"
-  | "oauthAudience";
+  | "oauthAudience"
+  | "claudeBinary"
+  | "automationPolicy";
 type IntKey =
   | "port"
   | "timeout"
@@ -51,6 +53,7 @@ type FlagSpec =
   | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" | "plugins" | "vscodeAllowCommands" }
   | { kind: "csv"; key: "toolsets" | "excludeToolsets" }
   | { kind: "profile" }
+  | { kind: "driver" }
   | { kind: "config" }
   | { kind: "help" }
   | { kind: "version" };
@@ -96,6 +99,9 @@ const FLAGS: Record<string, FlagSpec> = {
   "--cors-origin": { kind: "list", key: "corsOrigins" },
   "--plugin": { kind: "list", key: "plugins" },
   "--plugin-watch": { kind: "bool", key: "pluginWatch" },
+  "--claude-driver": { kind: "driver" },
+  "--claude-binary": { kind: "string", key: "claudeBinary" },
+  "--automation-policy": { kind: "string", key: "automationPolicy" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -186,6 +192,12 @@ Options:
                              or an npm package installed in the workspace or beside the bridge
                              (repeatable; default: none)
   --plugin-watch             Reload a plugin 300 ms after its files change (default: off)
+  --claude-driver <d>        subprocess: runClaudeTask and the automation hooks run \`claude -p\` as
+                             a child process; none: they say they cannot (default: none)
+  --claude-binary <path>     The Claude Code executable (default: claude on PATH, else the
+                             workspace's node_modules/.bin/claude)
+  --automation-policy <file> JSON hooks policy: which events start a Claude Code task, with what
+                             prompt and limits (README, "Automation"; needs --claude-driver subprocess)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit
@@ -241,6 +253,9 @@ export function parseCli(argv: readonly string[]): CliResult {
       const profile = v.safeParse(ConfigFileSchema.entries.profile, value);
       if (!profile.success || profile.output === undefined) throw usage(`${name} must be vscode or windsurf, got "${value}"`);
       flags.profile = profile.output;
+    } else if (spec.kind === "driver") {
+      if (value !== "subprocess" && value !== "none") throw usage(`${name} must be subprocess or none, got "${value}"`);
+      flags.claudeDriver = value;
     } else if (spec.kind === "int") {
       flags[spec.key] = parseInteger(name, spec.key, value);
     } else {

@@ -6,6 +6,7 @@ import { allowEntryProblem } from "../security/commands/command-policy.ts";
 import { isAbsolute, join, normalize } from "../lib/paths/posix-path.ts";
 import type { CliFlags } from "./cli.ts";
 import { resolveRemote } from "./remote.ts";
+import { resolveAutomation } from "./automation.ts";
 import { ConfigFileSchema, DEFAULT_CONFIG, type BridgeConfig, type ConfigFile } from "./schema.ts";
 
 export interface ConfigSources {
@@ -62,6 +63,7 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     remote: resolveRemote(merged, { bind, cwd: sources.cwd }),
     plugins: merged.plugins ?? DEFAULT_CONFIG.plugins,
     pluginWatch: merged.pluginWatch ?? DEFAULT_CONFIG.pluginWatch,
+    automation: resolveAutomation(merged, { cwd: sources.cwd }),
   };
 }
 

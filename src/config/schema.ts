@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { LspConfigSchema, type LspConfig } from "./lsp-schema.ts";
 import { DEFAULT_REMOTE, REMOTE_FILE_KEYS, type RemoteAccessConfig } from "./remote.ts";
+import { AUTOMATION_FILE_KEYS, DEFAULT_AUTOMATION, type AutomationConfig } from "./automation.ts";
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 
@@ -44,6 +45,7 @@ export const ConfigFileSchema = v.strictObject({
   plugins: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(1000)))),
   pluginWatch: v.optional(v.boolean()),
   ...REMOTE_FILE_KEYS,
+  ...AUTOMATION_FILE_KEYS,
 });
 export type ConfigFile = v.InferOutput<typeof ConfigFileSchema>;
 
@@ -115,6 +117,8 @@ export interface BridgeConfig {
   plugins: string[];
   /** --plugin-watch: reload a plugin when its files change. */
   pluginWatch: boolean;
+  /** Claude Code tasks and the automation hooks (src/config/automation.ts); off by default. */
+  automation: AutomationConfig;
 }
 
 export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
@@ -158,4 +162,5 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   remote: DEFAULT_REMOTE,
   plugins: [],
   pluginWatch: false,
+  automation: DEFAULT_AUTOMATION,
 };

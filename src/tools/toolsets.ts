@@ -1,4 +1,5 @@
 // Every toolset of the bridge, in the order tools/list and the instructions show them.
+import { automationToolset } from "./automation/index.ts";
 import { bridgeToolset } from "./bridge/index.ts";
 import { commandsToolset } from "./commands/index.ts";
 import { debugToolset } from "./debug/index.ts";
@@ -32,5 +33,6 @@ export const TOOLSETS: readonly Toolset[] = [
   vscodeToolset,
   qualityToolset,
   debugToolset,
+  automationToolset,
   bridgeToolset,
 ];

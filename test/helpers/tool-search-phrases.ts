@@ -132,6 +132,14 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["step into this function call", ["debugStepIn"]],
   ["print the value of an expression while paused", ["evaluateInDebugger"]],
   ["resume the paused program", ["debugContinue"]],
+  // Claude Code tasks (automation)
+  ["have another Claude work on this in the background", ["runClaudeTask", "launchQuickTask"]],
+  ["delegate a task to a headless claude agent", ["runClaudeTask"]],
+  ["is the background task finished", ["getClaudeTaskStatus", "listClaudeTasks"]],
+  ["show the task queue", ["listClaudeTasks"]],
+  ["stop the background agent", ["cancelClaudeTask"]],
+  ["continue the previous task's conversation", ["resumeClaudeTask"]],
+  ["quickly fix the errors in this file with claude", ["launchQuickTask"]],
   // the bridge
   ["which tools are unavailable and why", ["getToolCapabilities"]],
   // terminals (the VS Code extension)

@@ -34,4 +34,6 @@ export interface BridgeEvents {
     /** The failing tests (at most 50), for the prompts and resources that show the latest run. */
     failures: { test: string; file?: string; line?: number; message: string }[];
   };
+  /** A Claude Code task finished (automation's onTaskSuccess; `trigger` is "tool" or the hook that started it). */
+  "claude.task": { id: string; status: string; trigger: string };
 }

@@ -17,6 +17,8 @@ import { probeReadiness } from "./probe-readiness.ts";
 import { createProbes } from "../../capabilities/probes.ts";
 import { ExtensionClient } from "../../extension/extension-client.ts";
 import { PACKAGE_VERSION } from "../../version.ts";
+import type { ClaudeTasks } from "../../capabilities/claude/claude-tasks.ts";
+import { ClaudeOrchestrator } from "../../services/claude-tasks/orchestrator.ts";
 
 export interface ToolEnvironmentOptions {
   workspace: Workspace;
@@ -29,6 +31,8 @@ export interface ToolEnvironmentOptions {
   lsp?: LspService;
   /** The bridge's activity log and sessions, for the bridge's own tools. */
   monitor?: BridgeMonitor;
+  /** The bridge's Claude Code tasks; without them the task tools answer that no driver is configured. */
+  claudeTasks?: ClaudeTasks;
 }
 
 /** What the factory holds: the environment tools see, and what only it may use to build a call's context. */
@@ -63,6 +67,7 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
       lsp: opts.lsp ?? noLanguageServers(),
       debug: new DebugEngine(runtime, { passEnv: opts.settings.passEnv ?? [] }),
       ...(opts.monitor && { monitor: opts.monitor }),
+      claudeTasks: opts.claudeTasks ?? new ClaudeOrchestrator({ driver: undefined, cwd: opts.workspace.root, concurrency: 1 }),
     },
   };
 }
@@ -80,6 +85,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     lsp: env.lsp,
     debug: env.debug,
     ...(env.monitor && { monitor: env.monitor }),
+    claudeTasks: env.claudeTasks,
     state: (key) => host.states.get(key),
     exec: createExec(
       { runtime: host.runtime, fs: env.fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },

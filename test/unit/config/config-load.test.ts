@@ -80,6 +80,9 @@ describe("resolveConfig", () => {
       exclusive: true,
       plugins: ["./tools/my-plugin", "@acme/bridge-plugin"],
       pluginWatch: true,
+      claudeDriver: "subprocess",
+      claudeBinary: "/opt/claude/bin/claude",
+      automationPolicy: "/srv/ws/policy.json",
     };
     const config = await resolveConfig({ configPath: "/etc/b.json" }, sources({ "/etc/b.json": JSON.stringify(file) }));
     expect(config).toEqual({
@@ -116,6 +119,7 @@ describe("resolveConfig", () => {
       pluginWatch: true,
       lsp: {},
       remote: DEFAULT_CONFIG.remote,
+      automation: { claudeDriver: "subprocess", claudeBinary: "/opt/claude/bin/claude", policyPath: "/srv/ws/policy.json" },
     });
   });
 

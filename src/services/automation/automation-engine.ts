@@ -1,0 +1,141 @@
+// The automation engine: an event comes in (from the event bus, or later /notify), each hook of the
+// policy that listens to it is checked in order: its filter (state, phase, test filter, file globs),
+// the loop guard (nothing a hook's own task causes starts another hook task), its when-conditions,
+// its cooldown (per hook and file, at least 5 s), and the rolling 60-minute cap; then its prompt is
+// rendered and the task submitted. Every decision is logged in one stable shape
+// ({ hook, event, decision: "fired" | "skipped", reason?, taskId?, file? }) so an activity log can
+// take it over as it is.
+import { compileGlob, type GlobMatcher } from "../../lib/glob/index.ts";
+import { ToolError, errorMessage } from "../../errors.ts";
+import type { ClaudeTasks } from "../../capabilities/claude/claude-tasks.ts";
+import type { AutomationPolicy } from "./policy.ts";
+import type { Hook, HookName } from "./policy-schema.ts";
+import { renderPrompt, type TemplateValue } from "./prompt-template.ts";
+
+const HOUR_MS = 3_600_000;
+
+export interface AutomationEvent {
+  hook: HookName;
+  /** What happened, for the log ("git.commit"). */
+  event: string;
+  /** The file it concerns (per-file cooldown, globs). */
+  file?: string;
+  /** Discriminators the unified hooks filter on. */
+  state?: "error" | "cleared";
+  phase?: "pre" | "post" | "start" | "end";
+  testOutcome?: "pass" | "fail" | "pass-after-fail";
+  diagnostics?: { count: number; worstSeverity: "error" | "warning" | "information" | "hint" };
+  /** The task that caused it (a hook task's own commit, a notify from inside a task). */
+  originTaskId?: string;
+  values: Record<string, TemplateValue>;
+}
+
+export interface AutomationDecision {
+  hook: HookName;
+  event: string;
+  decision: "fired" | "skipped";
+  reason?: string;
+  taskId?: string;
+  file?: string;
+}
+
+const SEVERITY_RANK = { error: 0, warning: 1, information: 2, hint: 3 } as const;
+
+export class AutomationEngine {
+  private readonly lastFired = new Map<string, number>();
+  private readonly fires: number[] = [];
+  private readonly hookTasks = new Set<string>();
+  private lastTestStatus: "pass" | "fail" | undefined;
+  private readonly globs = new Map<Hook, GlobMatcher[]>();
+
+  constructor(
+    private readonly policy: AutomationPolicy,
+    private readonly opts: { tasks: Pick<ClaudeTasks, "submit">; log: (decision: AutomationDecision) => void; now?: () => number },
+  ) {
+    for (const { hook } of policy.hooks) if (hook.patterns !== undefined) this.globs.set(hook, hook.patterns.map(compileGlob));
+  }
+
+  /** A test run finished: remembered for testRunnerLastStatus. */
+  noteTestRun(outcome: "pass" | "fail" | "pass-after-fail"): void {
+    this.lastTestStatus = outcome === "fail" ? "fail" : "pass";
+  }
+
+  /** A task finished: it no longer holds the loop guard. Answers whether a hook started it. */
+  taskFinished(id: string): boolean {
+    return this.hookTasks.delete(id);
+  }
+
+  handle(event: AutomationEvent): AutomationDecision[] {
+    const decisions: AutomationDecision[] = [];
+    for (const { name, hook } of this.policy.hooks) {
+      if (name !== event.hook || !this.matches(hook, event)) continue;
+      const decision = this.decide(hook, event);
+      this.opts.log(decision);
+      decisions.push(decision);
+    }
+    return decisions;
+  }
+
+  private decide(hook: Hook, event: AutomationEvent): AutomationDecision {
+    const base = { hook: event.hook, event: event.event, ...(event.file === undefined ? {} : { file: event.file }) };
+    const skip = (reason: string): AutomationDecision => ({ ...base, decision: "skipped", reason });
+    const now = (this.opts.now ?? Date.now)();
+    if (event.originTaskId !== undefined && this.hookTasks.has(event.originTaskId)) return skip("loop guard: caused by a hook's own task");
+    if (this.hookTasks.size > 0) return skip("loop guard: a hook's task is running");
+    const unmet = this.unmetCondition(hook, event);
+    if (unmet !== undefined) return skip(`when: ${unmet}`);
+    const key = `${event.hook}\0${event.file ?? ""}`;
+    const last = this.lastFired.get(key);
+    if (last !== undefined && now - last < hook.cooldownMs) return skip(`cooldown: ${hook.cooldownMs - (now - last)} ms left`);
+    while (this.fires.length > 0 && now - (this.fires[0] ?? 0) >= HOUR_MS) this.fires.shift();
+    if (this.fires.length >= this.policy.maxTasksPerHour)
+      return skip(`hourly cap: ${this.policy.maxTasksPerHour} tasks in the last 60 minutes`);
+    try {
+      const task = this.opts.tasks.submit({
+        prompt: renderPrompt(hook.prompt, event.values),
+        timeoutMs: hook.timeoutMs ?? 300_000,
+        trigger: event.hook,
+        ...(hook.model === undefined ? {} : { model: hook.model }),
+        ...(hook.effort === undefined ? {} : { effort: hook.effort }),
+        ...(hook.systemPrompt === undefined ? {} : { systemPrompt: hook.systemPrompt }),
+      });
+      this.lastFired.set(key, now);
+      this.fires.push(now);
+      this.hookTasks.add(task.id);
+      return { ...base, decision: "fired", taskId: task.id };
+    } catch (err) {
+      return skip(`not submitted: ${err instanceof ToolError ? err.message : errorMessage(err)}`);
+    }
+  }
+
+  private matches(hook: Hook, event: AutomationEvent): boolean {
+    if (hook.state !== undefined && event.state !== undefined && hook.state !== event.state) return false;
+    if (hook.phase !== undefined && event.phase !== undefined && hook.phase !== event.phase) return false;
+    if (hook.filter !== undefined && event.testOutcome !== undefined) {
+      if (hook.filter === "failure" && event.testOutcome !== "fail") return false;
+      if (hook.filter === "pass-after-fail" && event.testOutcome !== "pass-after-fail") return false;
+    }
+    const globs = this.globs.get(hook);
+    if (globs !== undefined) {
+      const file = event.file;
+      if (file === undefined || !globs.some((g) => g.matches(g.basenameOnly ? (file.split("/").pop() ?? file) : file))) return false;
+    }
+    return true;
+  }
+
+  private unmetCondition(hook: Hook, event: AutomationEvent): string | undefined {
+    const when = hook.when;
+    if (when === undefined) return undefined;
+    if (when.testRunnerLastStatus !== undefined && this.lastTestStatus !== when.testRunnerLastStatus)
+      return `the last test run is ${this.lastTestStatus ?? "unknown"}, not ${when.testRunnerLastStatus}`;
+    if (when.minDiagnosticCount !== undefined || when.diagnosticsMinSeverity !== undefined) {
+      const d = event.diagnostics;
+      if (d === undefined) return "the event carries no diagnostics";
+      if (when.minDiagnosticCount !== undefined && d.count < when.minDiagnosticCount)
+        return `${d.count} diagnostic(s), fewer than ${when.minDiagnosticCount}`;
+      if (when.diagnosticsMinSeverity !== undefined && SEVERITY_RANK[d.worstSeverity] > SEVERITY_RANK[when.diagnosticsMinSeverity])
+        return `the worst diagnostic is ${d.worstSeverity}, below ${when.diagnosticsMinSeverity}`;
+    }
+    return undefined;
+  }
+}
