@@ -77,7 +77,6 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["send an HTTP request to the local server", ["sendHttpRequest"]],
   ["call a REST endpoint", ["sendHttpRequest"]],
   ["read the requests in a .http file", ["parseHttpFile"]],
-  ["start the dev server in a terminal", ["runInTerminal"]],
   // git
   ["what has changed in my working tree", ["getGitStatus", "getGitDiff"]],
   ["which files are modified", ["getGitStatus"]],

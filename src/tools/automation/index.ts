@@ -10,6 +10,6 @@ import runClaudeTask from "./run-claude-task.ts";
 
 export const automationToolset = defineToolset({
   name: "automation",
-  purpose: "background Claude Code tasks",
+  purpose: "another Claude Code working in the background: tasks, status, cancel",
   tools: [runClaudeTask, getClaudeTaskStatus, listClaudeTasks, cancelClaudeTask, resumeClaudeTask, launchQuickTask],
 });

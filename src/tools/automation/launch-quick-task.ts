@@ -20,7 +20,7 @@ export default defineTool({
   name: "launchQuickTask",
   title: "Launch a quick Claude Code task",
   description: "Starts a Claude Code task from a preset: fixErrors or writeTests for a file, explainFailure for a failure's text.",
-  searchHint: "quick task preset fix errors write tests explain failure delegate claude",
+  searchHint: "quickly fix the errors in a file with claude, write tests, explain a failure: quick task presets",
   input: v.strictObject({
     preset: v.pipe(v.picklist(["fixErrors", "writeTests", "explainFailure"]), v.description("What the task does.")),
     file: v.optional(v.pipe(v.string(), v.minLength(1), v.description("The workspace file (required by fixErrors and writeTests)."))),

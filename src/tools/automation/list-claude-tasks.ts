@@ -7,7 +7,7 @@ export default defineTool({
   name: "listClaudeTasks",
   title: "List Claude Code tasks",
   description: "Lists Claude Code tasks, newest first, with status and trigger (a tool call or an automation hook).",
-  searchHint: "list claude tasks queue history running background agents automation",
+  searchHint: "show the task queue: list claude tasks, history, running background agents, automation",
   input: v.strictObject({
     status: v.optional(
       v.pipe(

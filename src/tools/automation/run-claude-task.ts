@@ -10,7 +10,7 @@ export default defineTool({
   title: "Run a Claude Code task",
   description:
     "Starts a Claude Code subprocess on a prompt in this workspace (queued, runs headless); answers its task id, or its result with wait.",
-  searchHint: "run claude task delegate background agent subprocess headless prompt queue",
+  searchHint: "have another claude work on this in the background: delegate a task to a headless agent subprocess",
   input: v.strictObject({
     prompt: v.pipe(v.string(), v.minLength(1), v.description("What the task should do (at most 32 KB).")),
     contextFiles: v.optional(

@@ -12,7 +12,7 @@ export default defineTool({
   title: "Bridge status",
   description:
     "Shows the bridge's version, uptime, sessions, VS Code extension state and breaker, language servers, and a 0-100 health score with the signals behind it.",
-  searchHint: "bridge status health uptime sessions connected extension language servers running version",
+  searchHint: "is the bridge healthy, how long has it been up: status, uptime, sessions, extension, language servers, version",
   input: v.strictObject({}),
   output: v.object({
     version: v.string(),

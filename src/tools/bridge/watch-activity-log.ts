@@ -14,7 +14,7 @@ export default defineTool({
   title: "Watch the activity log",
   description:
     "Waits until new tool calls or bridge events arrive after a seq (long poll, up to 55 s) and returns them; empty when nothing came in time.",
-  searchHint: "wait for new activity watch tail follow live tool calls events long poll",
+  searchHint: "wait for the next tool call or event to happen: watch, tail, follow the live activity log (long poll)",
   input: v.strictObject({
     after: v.optional(
       v.pipe(

@@ -11,6 +11,6 @@ import sendHttpRequest from "./send-http-request.ts";
 
 export const commandsToolset = defineToolset({
   name: "commands",
-  purpose: "run commands (allowlisted, no shell), terminal commands, tests with parsed results, coverage, HTTP requests",
+  purpose: "run commands (allowlisted, no shell), tests with parsed results, coverage, HTTP requests",
   tools: [runCommand, runInTerminal, runTests, getCodeCoverage, sendHttpRequest, parseHttpFile],
 });

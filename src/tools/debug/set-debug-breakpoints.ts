@@ -19,7 +19,7 @@ export default defineTool({
   title: "Set debug breakpoints",
   description:
     "Sets a file's breakpoints by line or by a line's text (conditions, hit counts, logpoints) or function breakpoints; says which the debugger verified and why not.",
-  searchHint: "breakpoint set debugger line condition hit count logpoint function breakpoint",
+  searchHint: "set a breakpoint: stop at a line when it runs; debugger condition, hit count, logpoint, function breakpoint",
   input: v.strictObject({
     file: v.optional(v.pipe(v.string(), v.description("Workspace-relative source file; its earlier breakpoints are replaced."))),
     breakpoints: v.optional(

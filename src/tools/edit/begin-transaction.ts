@@ -8,7 +8,7 @@ export default defineTool({
   title: "Begin an edit transaction",
   description:
     "Begins a multi-file edit transaction: stage edits with stageEdit, then commitTransaction writes them all at once (or none), or rollbackTransaction drops them.",
-  searchHint: "transaction multi-file atomic edit begin start batch refactor",
+  searchHint: "change several files atomically: begin a multi-file transaction, batch edits, refactor",
   input: v.strictObject({}),
   output: v.object({
     transactionId: v.string(),

@@ -36,7 +36,8 @@ export function gitStatusTool(maxOutputBytes = STATUS_MAX_BYTES): Tool {
     title: "Git status",
     description:
       "Shows the branch, its upstream, ahead/behind counts and the staged, unstaged, untracked and conflicted files of the workspace repository.",
-    searchHint: "which files are modified, staged, unstaged or untracked: git status, branch, ahead, behind, conflicts",
+    searchHint:
+      "which files are modified or changed in my working tree: staged, unstaged, untracked; git status, branch, ahead, behind, conflicts",
     input: v.strictObject({
       path: v.optional(v.pipe(v.string(), v.description("Only changes under this path."))),
     }),

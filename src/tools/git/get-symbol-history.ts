@@ -20,7 +20,7 @@ export default defineTool({
   title: "Symbol history",
   description:
     "Shows the commits that changed one function (by name) or a line range of a file, each with its diff of just that code; falls back to commits adding or removing the name.",
-  searchHint: "git log -L function history symbol evolution who changed this function method",
+  searchHint: "how a function evolved over time: git log -L history of a symbol, who changed this function or method",
   input: v.strictObject({
     path: v.pipe(v.string(), v.description("Workspace-relative file.")),
     symbol: v.optional(

@@ -15,7 +15,7 @@ import githubViewPR from "./github-view-pr.ts";
 
 export const githubToolset = defineToolset({
   name: "github",
-  purpose: "GitHub issues, pull requests (create, view, diff, review) and Actions CI runs and failed logs, via gh",
+  purpose: "GitHub issues, pull requests (create, view, diff, review), Actions CI runs and logs, via gh",
   defaults: { requires: { probes: ["gh"] }, timeoutMs: GH_TIMEOUT_MS },
   tools: [
     githubListIssues,

@@ -4,7 +4,7 @@
 // inside a function's body (its locals, callbacks, object literal keys): an outline is what the
 // file offers, and a function's insides are read with readFile.
 import * as v from "valibot";
-import { SymbolKind, type DocumentSymbol, type SymbolInformation } from "vscode-languageserver-protocol";
+import type { DocumentSymbol, SymbolInformation } from "vscode-languageserver-protocol";
 import { defineTool } from "../platform/define-tool.ts";
 import { openDocument } from "../../services/language/open-document.ts";
 import { importLines } from "./import-lines.ts";
@@ -64,7 +64,7 @@ function isHierarchical(symbols: DocumentSymbol[] | SymbolInformation[]): symbol
 }
 
 /** Symbols whose children are the insides of a body, not members. */
-const BODIES: ReadonlySet<SymbolKind> = new Set([SymbolKind.Function, SymbolKind.Method, SymbolKind.Constructor]);
+const BODIES: ReadonlySet<string> = new Set(["function", "method", "constructor"]);
 
 interface Walk {
   maxDepth: number;
@@ -83,7 +83,7 @@ function outline(symbols: readonly DocumentSymbol[], depth: number, walk: Walk):
     out.push(`${"  ".repeat(depth)}${s.name} ${symbolKindName(s.kind)} ${start === end ? `:${start}` : `:${start}-${end}`}${detail}`);
     const children = s.children ?? [];
     if (children.length === 0) continue;
-    if (!walk.locals && BODIES.has(s.kind)) walk.localsLeft += countAll(children);
+    if (!walk.locals && BODIES.has(symbolKindName(s.kind))) walk.localsLeft += countAll(children);
     else if (depth + 1 < walk.maxDepth) out.push(...outline(children, depth + 1, walk));
     else out.push(`${"  ".repeat(depth + 1)}… ${children.length} more inside; raise maxDepth`);
   }

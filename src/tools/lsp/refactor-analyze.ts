@@ -11,7 +11,7 @@ export default defineTool({
   title: "Refactorings available here",
   description:
     "Lists the refactorings a language server offers for a selection (extract function/constant/type, move to file, inline, convert), and why others are unavailable.",
-  searchHint: "refactor analyze what refactorings are available extract function inline move to file options for selection",
+  searchHint: "what refactorings can I do here: refactor options, extract function, inline, move to file",
   input: v.strictObject(selectionFields),
   annotations: { readOnlyHint: true },
   slim: true,

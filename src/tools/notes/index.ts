@@ -10,6 +10,6 @@ import updatePlan from "./update-plan.ts";
 
 export const notesToolset = defineToolset({
   name: "notes",
-  purpose: "plans as checklists (create, get, update, list, delete) and a handoff note for the next session",
+  purpose: "plans as checklists and a handoff note for the next session",
   tools: [createPlan, getPlan, updatePlan, listPlans, deletePlan, getHandoffNote, setHandoffNote],
 });

@@ -11,7 +11,7 @@ export default defineTool({
   title: "Read clipboard",
   description:
     "Reads the text on the user's clipboard through VS Code (what they copied), up to 100,000 characters; a copied credential is withheld.",
-  searchHint: "clipboard paste read copied text",
+  searchHint: "what did I copy: read the clipboard, paste copied text",
   input: v.strictObject({}),
   annotations: { readOnlyHint: true },
   async viaExtension(_input, ctx) {

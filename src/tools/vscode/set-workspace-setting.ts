@@ -10,7 +10,7 @@ export default defineTool({
   title: "Set VS Code setting",
   description:
     "Sets one VS Code setting for this workspace (e.g. editor.tabSize); settings that name programs, shells, environments, tasks or trust are refused.",
-  searchHint: "set vscode setting workspace settings.json configure editor option",
+  searchHint: "turn on or change a vscode setting for this project: workspace settings.json, format on save, editor options",
   input: v.strictObject({
     key: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('Full key, e.g. "editor.formatOnSave".')),
     value: v.pipe(v.unknown(), v.description("JSON value; null removes the workspace's value.")),
