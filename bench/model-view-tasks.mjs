@@ -58,7 +58,7 @@ function tasks(root) {
     },
     {
       task: "which files mention a word",
-      bridge: ["searchWorkspace", { pattern: "FIXED_GIT_ARGS", maxResults: 50 }],
+      bridge: ["searchWorkspace", { pattern: "FIXED_GIT_ARGS", filesOnly: true }],
       own: ["Grep", { pattern: "FIXED_GIT_ARGS", output_mode: "files_with_matches" }],
     },
     {

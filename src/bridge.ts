@@ -181,6 +181,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     registry,
     tools,
     log,
+    onEvent: (event, detail) => monitoring.monitor.activity.append({ source: "plugins", event, detail }),
     onToolsChanged: () => {
       instructions = buildInstructions(registry.toolsets, { root: workspace.root });
       for (const session of liveSessions.values()) session.notifyToolsListChanged();

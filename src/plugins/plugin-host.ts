@@ -34,6 +34,8 @@ export interface PluginHostOptions {
   log: Logger;
   /** A reload changed the tool list (sessions are told with notifications/tools/list_changed). */
   onToolsChanged(): void;
+  /** Loads, reloads and failures, for the bridge's activity log (short facts, never a tool's arguments). */
+  onEvent?(event: "plugin.loaded" | "plugin.reloaded" | "plugin.failed" | "plugin.tool_failed", detail: Record<string, string>): void;
 }
 
 interface Running {
@@ -167,6 +169,11 @@ export class PluginHost {
     this.opts.log.info(`plugin ${label} ${outcome.manifest.version} ${opts.initial ? "loaded" : "reloaded"}: ${names.length} tool(s)`, {
       tools: names,
     });
+    this.opts.onEvent?.(opts.initial ? "plugin.loaded" : "plugin.reloaded", {
+      plugin: label,
+      version: outcome.manifest.version,
+      tools: String(names.length),
+    });
     if (!opts.initial) this.opts.onToolsChanged();
   }
 
@@ -174,6 +181,7 @@ export class PluginHost {
   private fail(plugin: Plugin, error: string, label = plugin.source): void {
     plugin.error = plugin.running === undefined ? error : `${error} (a reload failed; the version loaded before still serves)`;
     this.opts.log.error(`plugin ${label}: ${plugin.error}`);
+    this.opts.onEvent?.("plugin.failed", { plugin: label, error: plugin.error });
   }
 
   private loaderDeps() {
@@ -221,6 +229,7 @@ export class PluginHost {
             onFailure: (tool, error) => {
               plugin.lastToolFailure = { tool, error };
               this.opts.log.error(`plugin ${manifest.name}: tool ${tool} failed`, { error });
+              this.opts.onEvent?.("plugin.tool_failed", { plugin: manifest.name, tool, error });
             },
           }),
         );

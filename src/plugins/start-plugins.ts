@@ -6,7 +6,7 @@ import type { PluginStatus, ToolCatalog } from "../capabilities/context.ts";
 import type { Runtime } from "../ports/runtime.ts";
 import type { ToolRegistry } from "../tools/platform/registry.ts";
 import { type ToolHost, toolContext } from "../tools/platform/tool-environment.ts";
-import { PluginHost } from "./plugin-host.ts";
+import { PluginHost, type PluginHostOptions } from "./plugin-host.ts";
 
 export interface StartPluginsOptions {
   sources: readonly string[];
@@ -15,6 +15,7 @@ export interface StartPluginsOptions {
   tools: ToolHost;
   log: Logger;
   onToolsChanged(): void;
+  onEvent?: PluginHostOptions["onEvent"];
 }
 
 export async function startPlugins(
@@ -38,6 +39,7 @@ export async function startPlugins(
     makeContext: (scope) => toolContext(opts.tools, scope),
     log: opts.log,
     onToolsChanged: opts.onToolsChanged,
+    ...(opts.onEvent && { onEvent: opts.onEvent }),
   });
   await host.start();
   return host;

@@ -202,6 +202,13 @@ describe("loading", () => {
       plugins: { state: string }[];
     };
     expect(health.plugins.filter((p) => p.state === "failed")).toHaveLength(6);
+    // The activity log has the loads and the failures too.
+    const log = (await call("getActivityLog", { kind: "event", limit: 200 })).structuredContent as {
+      entries: { source?: string; event?: string; detail?: Record<string, string> }[];
+    };
+    const plugins = log.entries.filter((e) => e.source === "plugins");
+    expect(plugins.filter((e) => e.event === "plugin.failed")).toHaveLength(6);
+    expect(plugins.find((e) => e.event === "plugin.loaded" && e.detail?.plugin?.includes("good-plugin"))).toBeDefined();
   });
 });
 
@@ -218,6 +225,10 @@ describe("isolation", () => {
       tool: "goodThrows",
       error: "kaboom from the plugin",
     });
+    const log = (await call("getActivityLog", { kind: "event", limit: 200 })).structuredContent as {
+      entries: { event?: string; detail?: Record<string, string> }[];
+    };
+    expect(log.entries.find((e) => e.event === "plugin.tool_failed")?.detail).toMatchObject({ plugin: "good-plugin", tool: "goodThrows" });
   });
 
   it("answers a hanging handler with a timeout and aborts its signal; the bridge keeps serving", async () => {
