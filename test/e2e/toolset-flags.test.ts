@@ -28,12 +28,13 @@ afterAll(async () => {
 });
 
 describe("toolset flags on a real bridge", () => {
-  it("list only the chosen toolsets (and getToolCapabilities)", async () => {
+  it("list only the chosen toolsets (and the bridge's own, getToolCapabilities among them)", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    const git = TOOLSETS.find((t) => t.name === "git")?.tools.map((t) => t.name) ?? [];
-    expect(git).toContain("getGitStatus");
-    expect(names.sort()).toEqual([...git, "getToolCapabilities"].sort());
+    const namesOf = (set: string) => TOOLSETS.find((t) => t.name === set)?.tools.map((t) => t.name) ?? [];
+    expect(namesOf("git")).toContain("getGitStatus");
+    expect(namesOf("bridge")).toContain("getToolCapabilities");
+    expect(names.sort()).toEqual([...namesOf("git"), ...namesOf("bridge")].sort());
   });
 
   it("getToolCapabilities names what is off and the flag that brings it back", async () => {
