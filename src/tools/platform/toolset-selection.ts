@@ -14,10 +14,26 @@ export const PROFILES = { vscode: { maxTools: 100 }, windsurf: { maxTools: 100 }
 export type ProfileName = keyof typeof PROFILES;
 
 /**
- * The toolsets a capped client loses first, first to go first: the ones whose work the client's own
- * agent does well (GitHub through gh, free-form commands, notes), and last the IDE-exclusive ones.
+ * The toolsets a capped client loses first, first to go first: background Claude Code tasks (the
+ * client is an agent already), then the ones whose work the client's own agent or editor does well
+ * (GitHub through gh, VS Code's own commands and terminals, notes, free-form commands), and last the
+ * IDE-exclusive ones.
  */
-const PROFILE_DROP_ORDER = ["github", "notes", "commands", "editor", "quality", "search", "edit", "files", "git"];
+const PROFILE_DROP_ORDER = [
+  "automation",
+  "github",
+  "vscode",
+  "terminal",
+  "notes",
+  "commands",
+  "editor",
+  "debug",
+  "quality",
+  "search",
+  "edit",
+  "files",
+  "git",
+];
 
 export interface ToolsetChoice {
   /** --toolsets: only these (the bridge toolset always stays, so the model can ask what is off). */

@@ -95,7 +95,7 @@ export function renderHits(files: readonly FileHits[], opts: RenderOptions): str
   return out.join("\n");
 }
 
-/** Files only: each file with its count of matching lines, in path order, cut at maxResults files. */
+/** Files only: each file with its count of matching lines ("src/a.ts (3)"), in path order, cut at maxResults files. */
 export function renderFileCounts(files: readonly FileHits[], opts: Omit<RenderOptions, "context">): string {
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const counted = sorted
@@ -105,7 +105,7 @@ export function renderFileCounts(files: readonly FileHits[], opts: Omit<RenderOp
   const out: string[] = [];
   let length = 0;
   for (const file of counted) {
-    const line = `${file.name}  ${file.count}`;
+    const line = `${file.name} (${file.count})`;
     if (out.length >= opts.maxResults || length + line.length + 1 > opts.maxChars - CLOSING_ROOM) break;
     out.push(line);
     length += line.length + 1;
@@ -114,7 +114,7 @@ export function renderFileCounts(files: readonly FileHits[], opts: Omit<RenderOp
   const closingLine =
     out.length < counted.length
       ? `[${out.length} of ${counted.length} files shown (cut at ${out.length === opts.maxResults ? `maxResults, ${opts.maxResults}` : "the result cap"}): narrow the path or include globs, or raise maxResults]`
-      : `[${total} matching line${total === 1 ? "" : "s"} in ${counted.length} file${counted.length === 1 ? "" : "s"}; the number after each file is its matching lines]`;
+      : `[${total} matching line${total === 1 ? "" : "s"} in ${counted.length} file${counted.length === 1 ? "" : "s"}]`;
   return `${out.join("\n")}\n\n${closingLine}`;
 }
 

@@ -128,12 +128,10 @@ describe("searchWorkspace's answer", () => {
 
   it("filesOnly lists each matching file with its count of matching lines, cut at maxResults files", async () => {
     expect(await d.text("searchWorkspace", { pattern: "needle", path: "code", include: ["*.ts"], filesOnly: true })).toBe(
-      ["code/a.ts  2", "code/deep/c.ts  2", "", "[4 matching lines in 2 files; the number after each file is its matching lines]"].join(
-        "\n",
-      ),
+      ["code/a.ts (2)", "code/deep/c.ts (2)", "", "[4 matching lines in 2 files]"].join("\n"),
     );
     const cut = await d.text("searchWorkspace", { pattern: "needle", path: "code", filesOnly: true, maxResults: 1 });
-    expect(cut.split("\n")[0]).toBe("code/a.ts  2");
+    expect(cut.split("\n")[0]).toBe("code/a.ts (2)");
     expect(cut).toMatch(/\[1 of \d+ files shown \(cut at maxResults, 1\)/);
   });
 
