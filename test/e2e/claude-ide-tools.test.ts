@@ -86,15 +86,17 @@ it("claude --ide: the selection reaches the model, getDiagnostics {uri} answers,
     60_000,
     diag,
   );
-  await waitFor("Claude Code's prompt", () => /❯/.test(claude?.screen() ?? ""), 60_000, diag);
-
   // The user selects a line in the editor: the extension pushes it; the bridge tells Claude Code.
+  // Pushed as soon as the IDE client takes notifications, so that Claude Code has the whole wait
+  // for its prompt and the typing to take it in (it has no acknowledgement to wait for).
   push("extension/selectionChanged", {
     text: SELECTED,
     filePath: index,
     fileUrl: toFileUri(index),
     selection: { start: { line: 0, character: 0 }, end: { line: 0, character: SELECTED.length }, isEmpty: false },
   });
+  await waitFor("Claude Code's prompt", () => /❯/.test(claude?.screen() ?? ""), 60_000, diag);
+
   const typed = "Check the diagnostics of src/index.ts, then change the greeting.";
   claude.type(typed);
   // Claude Code has drawn the typed prompt: the selection, sent before, has had its turn.
