@@ -3,12 +3,12 @@
 // and the state it pushes. Every socket gets a generation: when a newer one takes over (a reload, a
 // second window), the old socket's late answers, pushes and close are ignored, and what was pending
 // on it fails at once instead of waiting for its timeout.
-// Over 400 lines because the generation guard must see every path that touches the socket's state
-// (hello, answers, pushes, close, the breaker): split across files, a path could skip it unseen.
+// The generation guard must see every path that touches the socket's state (hello, answers,
+// pushes, close, the breaker), so those stay here; its types and error answers are beside it.
 import * as v from "valibot";
 import { ToolError, type ToolErrorCode } from "../errors.ts";
 import { CloseCode } from "../wire.ts";
-import { CircuitBreaker, type BreakerState } from "./circuit-breaker.ts";
+import { CircuitBreaker } from "./circuit-breaker.ts";
 import { DiffRegistry, type DiffOutcome } from "./diff-registry.ts";
 import { ExtensionUnavailable } from "./extension-unavailable.ts";
 import {
@@ -34,60 +34,17 @@ export const MAX_PENDING = 100;
 const HELLO_TIMEOUT_MS = 10_000;
 
 /** What the transport gives the client of one upgraded socket. */
-export interface ExtensionSocket {
-  send(text: string): void;
-  close(code: number, reason: string): void;
-}
-
-/** What the transport feeds back: the socket's frames and its end. */
-export interface ExtensionConnection {
-  receive(text: string): void;
-  closed(): void;
-}
-
-export type ExtensionEvent = { type: "connected" } | { type: "disconnected" } | { type: "push"; method: PushMethod; params: unknown };
-
-export interface ExtensionInfo {
-  extensionVersion: string;
-  ideVersion: string;
-  appName: string;
-  protocolVersion: string;
-  connectedAt: number;
-}
-
-export interface ExtensionStatus {
-  state: "disconnected" | "handshaking" | "connected" | "not_answering";
-  breaker: BreakerState;
-  /** When the breaker is open: ms until it lets a probe through. */
-  retryInMs?: number;
-  pending: number;
-  info?: ExtensionInfo;
-}
-
-interface ClientOptions {
-  bridgeVersion: string;
-  workspace: string;
-  log(level: "info" | "warn", message: string, fields?: Record<string, unknown>): void;
-  now?: () => number;
-  random?: () => number;
-  helloTimeoutMs?: number;
-}
-
-interface Link {
-  generation: number;
-  socket: ExtensionSocket;
-  info: ExtensionInfo | undefined;
-  helloTimer: ReturnType<typeof setTimeout> | undefined;
-}
-
-interface Pending {
-  generation: number;
-  method: BridgeMethod;
-  probe: boolean;
-  timer: ReturnType<typeof setTimeout>;
-  resolve(result: unknown): void;
-  reject(err: Error): void;
-}
+export type { ExtensionConnection, ExtensionEvent, ExtensionInfo, ExtensionSocket, ExtensionStatus } from "./extension-client-types.ts";
+import type {
+  ClientOptions,
+  ExtensionConnection,
+  ExtensionEvent,
+  ExtensionSocket,
+  ExtensionStatus,
+  Link,
+  Pending,
+} from "./extension-client-types.ts";
+import { cancelled, tooOld, unexpectedShape } from "./extension-errors.ts";
 
 const Envelope = v.object({
   jsonrpc: v.literal("2.0"),
@@ -432,28 +389,4 @@ export class ExtensionClient {
       }
     }
   }
-}
-
-function cancelled(method: string): ToolError {
-  return new ToolError("cancelled", `${method} was cancelled`, { suggestion: "Call again if the answer is still needed." });
-}
-
-/** The connected extension predates the method: said plainly, with the upgrade, never sent. */
-function tooOld(method: string, versions: { have: string; need: string }): ToolError {
-  return new ToolError(
-    "not_supported",
-    `The connected VS Code extension speaks protocol ${versions.have}; ${method} needs ${versions.need} or later`,
-    { suggestion: "Update the extension: run claude-ide-bridge install-extension code (or code-server), then reload the VS Code window." },
-  );
-}
-
-function unexpectedShape(method: string, issue: v.BaseIssue<unknown>): ToolError {
-  return new ToolError(
-    "internal_error",
-    `VS Code answered ${method} in an unexpected shape (${v.getDotPath(issue) ?? "value"}: ${issue.message})`,
-    {
-      suggestion:
-        "The extension and the bridge may be of different versions: run claude-ide-bridge install-extension, then reload VS Code.",
-    },
-  );
 }
