@@ -23,7 +23,7 @@ export const APP_JS = `"use strict";
   };
   const refresh = async () => {
     timer = undefined;
-    const response = await fetch("/dashboard/panels", { credentials: "same-origin" });
+    const response = await fetch("dashboard/panels", { credentials: "same-origin" });
     if (response.status === 401) {
       status.textContent = "Signed out: run claude-ide-bridge dashboard for a new link.";
       return;
@@ -37,7 +37,7 @@ export const APP_JS = `"use strict";
   };
   tool.addEventListener("input", applyFilters);
   outcome.addEventListener("change", applyFilters);
-  const stream = new EventSource("/stream");
+  const stream = new EventSource("stream");
   stream.addEventListener("open", () => { status.textContent = "Live"; });
   stream.addEventListener("error", () => { status.textContent = "Reconnecting…"; });
   stream.addEventListener("resync", schedule);

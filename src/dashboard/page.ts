@@ -20,10 +20,10 @@ export function dashboardPage(snap: BridgeSnapshot): Node {
       h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }),
       h("meta", { name: "color-scheme", content: "light dark" }),
       h("title", {}, "claude-ide-bridge dashboard"),
-      h("link", { rel: "stylesheet", href: "/dashboard/app.css" }),
+      h("link", { rel: "stylesheet", href: "dashboard/app.css" }),
       // Its own icon, so the browser does not ask for /favicon.ico (a 404 in the console).
-      h("link", { rel: "icon", href: "/dashboard/icon.svg", type: "image/svg+xml" }),
-      h("script", { src: "/dashboard/app.js", defer: true }),
+      h("link", { rel: "icon", href: "dashboard/icon.svg", type: "image/svg+xml" }),
+      h("script", { src: "dashboard/app.js", defer: true }),
     ),
     h(
       "body",
