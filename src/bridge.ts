@@ -131,6 +131,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     }),
     // Read only once the bridge serves, when the store below exists.
     websocket: () => ({ active: sockets.active, inGrace: sockets.inGrace, graceMs: sockets.graceMs }),
+    graceEnds: () => sockets.graceEnds(),
     ...(opts.doctor && { doctor: opts.doctor }),
   });
   const claudeTasks = await openClaudeTasks(runtime, {

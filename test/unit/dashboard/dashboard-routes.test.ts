@@ -17,7 +17,10 @@ function setup(opts: { ready?: boolean } = {}) {
     activity: log,
     identity: () => ({ version: "9.9.9", runtime: "node", workspace: "/w", port: 4242, startedAt: Date.now() - 60_000, tools: 3 }),
     sessions: () => ({
-      list: [{ id: "session-one", transport: "http", client: "claude-code", openedAt: Date.now() }],
+      list: [
+        { id: "session-one", transport: "http", client: "claude-code", openedAt: Date.now() },
+        { id: "socket-in-grace", transport: "websocket", client: "claude-code", openedAt: Date.now(), graceEndsAt: Date.now() + 90_000 },
+      ],
       websocket: { active: 1, inGrace: 2, graceMs: 1 },
       http: 1,
     }),
@@ -126,6 +129,9 @@ describe("the dashboard's access", () => {
     expect(csp).not.toContain("unsafe-inline");
     const html = await page.text();
     expect(html).toContain("Recent activity");
+    // Each session's state: the one whose socket closed waits for its client, with when it ends.
+    expect(html).toMatch(/<td>connected<\/td>/);
+    expect(html).toMatch(/<td>in grace until \d\d:\d\d:\d\d \((89|90) s left\)<\/td>/);
     expect(html).not.toContain(TOKEN);
     expect(html).not.toMatch(/<script>|style="/);
     expect((await request("/dashboard", { headers: { cookie: "cib_dashboard=forged" } })).status).toBe(401);
