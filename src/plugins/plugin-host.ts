@@ -10,6 +10,7 @@ import type { Fs, Watcher } from "../ports/fs.ts";
 import type { PluginImporter } from "../ports/plugin-import.ts";
 import type { Tool } from "../tools/platform/define-tool.ts";
 import type { ToolRegistry } from "../tools/platform/registry.ts";
+import { PLUGIN_TOOLSET_PREFIX } from "../tools/platform/instructions.ts";
 import { defineToolset, type Toolset } from "../tools/platform/toolset.ts";
 import { PACKAGE_VERSION } from "../version.ts";
 import type { PluginManifest } from "./manifest.ts";
@@ -165,7 +166,7 @@ export class PluginHost {
       return this.fail(plugin, outcome.error, label);
     }
     const toolset = defineToolset({
-      name: `plugin-${outcome.manifest.toolNamePrefix.toLowerCase().replace(/_/g, "-")}`,
+      name: `${PLUGIN_TOOLSET_PREFIX}${outcome.manifest.toolNamePrefix.toLowerCase().replace(/_/g, "-")}`,
       purpose: outcome.manifest.description ?? `tools of the ${outcome.manifest.name} plugin`,
       tools: outcome.tools,
     });

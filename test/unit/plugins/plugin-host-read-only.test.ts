@@ -44,8 +44,8 @@ afterAll(async () => {
 });
 
 it("offers read-only plugin tools, and only those, to read-only clients, after reloads too", { timeout: 30_000 }, async () => {
-  const registry = new ToolRegistry([], { maxResultChars: 10_000 });
-  const readOnly = new ToolRegistry([], { maxResultChars: 10_000 });
+  const registry = new ToolRegistry([], { slim: false, maxResultChars: 10_000 });
+  const readOnly = new ToolRegistry([], { slim: false, maxResultChars: 10_000 });
   const env = testEnvironment(registry);
   let changed: () => void = () => undefined;
   const nextChange = () => new Promise<void>((resolve) => (changed = resolve));
