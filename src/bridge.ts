@@ -131,6 +131,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     }),
     // Read only once the bridge serves, when the store below exists.
     websocket: () => ({ active: sockets.active, inGrace: sockets.inGrace, graceMs: sockets.graceMs }),
+    graceEnds: () => sockets.graceEnds(),
     ...(opts.doctor && { doctor: opts.doctor }),
   });
   const claudeTasks = await openClaudeTasks(runtime, {
@@ -194,6 +195,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const tls = remote.tls && (await readTls(runtime, remote.tls));
   // Tokens with only mcp:read get sessions that know the read-only tools alone.
   const readRegistry = remoteOn ? new ToolRegistry(readOnly(TOOLSETS), { slim: config.slim, maxResultChars }) : undefined;
+  if (readRegistry !== undefined) plugins?.mirrorReadOnly(readRegistry);
   const readInstructions = readRegistry && buildInstructions(readRegistry.toolsets, { root: workspace.root });
   const rateLimits = { requestsPerMinute: config.requestRateLimit, toolCallsPerMinute: config.toolRateLimit };
   // One token today, so one credential: every session shares its budget (src/mcp/limits/rate-budget.ts).

@@ -58,7 +58,7 @@ async function run(host: CliHost, argv: string[]): Promise<void> {
     exit: (code) => void host.shutdown(code),
     shimCommand: shellLine({ command: shim.command, args: [...shim.args, "shim"] }),
     // bridgeDoctor runs the doctor command's own checks, loaded when first asked for.
-    doctor: async () =>
+    doctor: async (signal) =>
       (
         await (
           await import("../../src/cli/doctor.ts")
@@ -67,6 +67,7 @@ async function run(host: CliHost, argv: string[]): Promise<void> {
           configPath: cli.flags.configPath,
           self: shim,
           runtimeVersion: runtimeVersion(runtime),
+          signal,
         })
       ).checks,
   });

@@ -6,7 +6,7 @@ import { lockDir } from "../lock/lock-file.ts";
 import { folderContains } from "../lock/lock-selection.ts";
 import type { Runtime } from "../ports/runtime.ts";
 import { chooseLock, PROBLEMS, type BridgeLock } from "./bridge-locks.ts";
-import type { Check } from "./doctor-report.ts";
+import { type Check, probeDeadline } from "./doctor-report.ts";
 import { pluginChecks } from "./doctor-plugins.ts";
 import { extensionConnectionCheck } from "./doctor-extension.ts";
 
@@ -30,7 +30,7 @@ export function runtimeCheck(runtime: Pick<Runtime, "name">, version: string): C
 export async function bridgeChecks(
   runtime: Runtime,
   locks: readonly BridgeLock[],
-  opts: { cwd: string; root: string; shim: string; cli: string },
+  opts: { cwd: string; root: string; shim: string; cli: string; signal?: AbortSignal },
 ): Promise<Check[]> {
   const bridges = locks.filter((l) => l.lock.isBridge && l.problem === undefined);
   const chosen = await chooseLock(runtime, bridges, { cwd: opts.cwd });
@@ -61,7 +61,7 @@ export async function bridgeChecks(
   try {
     const response = await fetch(`http://127.0.0.1:${chosen.port}/health`, {
       headers: { authorization: `Bearer ${chosen.lock.authToken}` },
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      signal: probeDeadline(HTTP_TIMEOUT_MS, opts.signal),
     });
     const body: unknown = await response.json().catch(() => undefined);
     if (response.status === 401) {
@@ -96,7 +96,11 @@ export async function bridgeChecks(
 }
 
 /** The lock directory's mode, each lock's mode and fields, stale locks, and every live bridge's port. */
-export async function lockChecks(runtime: Runtime, locks: readonly BridgeLock[], opts: { cli: string }): Promise<Check[]> {
+export async function lockChecks(
+  runtime: Runtime,
+  locks: readonly BridgeLock[],
+  opts: { cli: string; signal?: AbortSignal },
+): Promise<Check[]> {
   const dir = lockDir(runtime);
   const checks: Check[] = [];
   const dirMode = await runtime.fs.stat(dir).then(
@@ -115,11 +119,12 @@ export async function lockChecks(runtime: Runtime, locks: readonly BridgeLock[],
   } else {
     checks.push({ area: "lock", status: "ok", summary: `${dir} (mode ${octal(dirMode)}), ${locks.length} lock file(s)` });
   }
-  for (const entry of locks) checks.push(...(await oneLock(runtime, entry, opts.cli)));
+  for (const entry of locks) checks.push(...(await oneLock(runtime, entry, opts)));
   return checks;
 }
 
-async function oneLock(runtime: Runtime, entry: BridgeLock, cli: string): Promise<Check[]> {
+async function oneLock(runtime: Runtime, entry: BridgeLock, opts: { cli: string; signal?: AbortSignal }): Promise<Check[]> {
+  const { cli } = opts;
   const name = `${entry.port}.lock (${entry.lock.ideName ?? "IDE"}, pid ${entry.lock.pid ?? "?"})`;
   if (entry.problem === "dead") {
     return [
@@ -153,7 +158,7 @@ async function oneLock(runtime: Runtime, entry: BridgeLock, cli: string): Promis
     });
   else checks.push({ area: "lock", status: "ok", summary: `${name}: mode ${mode === undefined ? "?" : octal(mode)}, fields complete` });
   try {
-    const response = await fetch(`http://127.0.0.1:${entry.port}/ping`, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const response = await fetch(`http://127.0.0.1:${entry.port}/ping`, { signal: probeDeadline(HTTP_TIMEOUT_MS, opts.signal) });
     await response.body?.cancel();
     checks.push(
       response.ok

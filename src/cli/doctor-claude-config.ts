@@ -19,7 +19,15 @@ type Entry = ConfigEntry;
 
 export async function claudeConfigChecks(
   runtime: Runtime,
-  opts: { cwd: string; root: string; shim: string; cli: string; checkout: string | undefined; locks: readonly BridgeLock[] },
+  opts: {
+    cwd: string;
+    root: string;
+    shim: string;
+    cli: string;
+    checkout: string | undefined;
+    locks: readonly BridgeLock[];
+    signal?: AbortSignal;
+  },
 ): Promise<Check[]> {
   const checks: Check[] = [];
   const entries: Entry[] = [];
@@ -52,7 +60,7 @@ export async function claudeConfigChecks(
 async function checkEntry(
   runtime: Runtime,
   e: Entry,
-  opts: { shim: string; cli: string; cwd: string; checkout: string | undefined },
+  opts: { shim: string; cli: string; cwd: string; checkout: string | undefined; signal?: AbortSignal },
 ): Promise<Check> {
   const { shim } = opts;
   const line =
@@ -72,7 +80,8 @@ async function checkEntry(
   if (expanded.missing.length > 0) return missingVariablesCheck(what, expanded.missing, opts);
   const ready = { ...e, entry: expanded.entry };
   if (typeof ready.entry.url === "string") {
-    return isWebSocket(ready.entry) ? probeWsEntry(ready, { what, cli: opts.cli }) : probeHttpEntry(ready, { what, cli: opts.cli });
+    const probe = { what, cli: opts.cli, signal: opts.signal };
+    return isWebSocket(ready.entry) ? probeWsEntry(ready, probe) : probeHttpEntry(ready, probe);
   }
   const missing = await missingExecutable(runtime, ready.entry);
   if (missing !== undefined) {
@@ -83,7 +92,7 @@ async function checkEntry(
       fix: `${opts.cli} init (or claude mcp add ${PACKAGE_NAME} -- ${shim}) writes a command that starts here`,
     };
   }
-  return probeStdioEntry(runtime, ready, { cwd: opts.cwd, what, cli: opts.cli });
+  return probeStdioEntry(runtime, ready, { cwd: opts.cwd, what, cli: opts.cli, signal: opts.signal });
 }
 
 function isWebSocket(entry: Json): boolean {

@@ -8,7 +8,7 @@
 import { errorMessage } from "../errors.ts";
 import type { Runtime } from "../ports/runtime.ts";
 import { IDE_AUTH_HEADER } from "../wire.ts";
-import type { Check } from "./doctor-report.ts";
+import { type Check, probeDeadline } from "./doctor-report.ts";
 import { HOME_VARIABLE } from "./shim-entry.ts";
 
 type Json = Record<string, unknown>;
@@ -64,8 +64,19 @@ export function missingVariablesCheck(
   };
 }
 
+/** What the HTTP and WebSocket probes are told: the entry's description for the summary, and the caller's abort. */
+export interface ProbeOptions {
+  what: string;
+  cli: string;
+  signal?: AbortSignal | undefined;
+}
+
 /** Starts the stdio entry as Claude Code would and asks it to initialize and list its tools. */
-export async function probeStdioEntry(runtime: Runtime, e: ConfigEntry, opts: { cwd: string; what: string; cli: string }): Promise<Check> {
+export async function probeStdioEntry(
+  runtime: Runtime,
+  e: ConfigEntry,
+  opts: { cwd: string; what: string; cli: string; signal?: AbortSignal | undefined },
+): Promise<Check> {
   const command = String(e.entry.command);
   const args = Array.isArray(e.entry.args) ? e.entry.args.map(String) : [];
   const env: Record<string, string> = {};
@@ -76,6 +87,9 @@ export async function probeStdioEntry(runtime: Runtime, e: ConfigEntry, opts: { 
   const child = runtime.spawn(command, args, { cwd: opts.cwd, env, stdin: "pipe" });
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), STDIO_TIMEOUT_MS);
+  // A cancelled bridgeDoctor call ends the wait at once; the finally below stops the child.
+  const stop = () => deadline.abort();
+  opts.signal?.addEventListener("abort", stop, { once: true });
   const stderr = collectText(child.stderr);
   const lines = readLines(child.stdout);
   const writer = child.stdin?.getWriter();
@@ -116,6 +130,8 @@ export async function probeStdioEntry(runtime: Runtime, e: ConfigEntry, opts: { 
     return { area: "claude config", status: "fail", summary: `${opts.what}: could not be started: ${errorMessage(err)}` };
   } finally {
     clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", stop);
+    if (opts.signal?.aborted) child.kill("SIGKILL");
     // stdin's end is the shim's signal to go; one that does not is stopped.
     await writer?.close().catch(() => {});
     if ((await settleWithin(child.exited, EXIT_WAIT_MS)) === undefined) child.kill("SIGKILL");
@@ -123,7 +139,7 @@ export async function probeStdioEntry(runtime: Runtime, e: ConfigEntry, opts: { 
 }
 
 /** An HTTP entry: initialize POSTed with the entry's own headers; its session is closed after. */
-export async function probeHttpEntry(e: ConfigEntry, opts: { what: string; cli: string }): Promise<Check> {
+export async function probeHttpEntry(e: ConfigEntry, opts: ProbeOptions): Promise<Check> {
   const url = String(e.entry.url);
   const headers: Record<string, string> = {
     "content-type": "application/json",
@@ -138,7 +154,7 @@ export async function probeHttpEntry(e: ConfigEntry, opts: { what: string; cli: 
   });
   let response: Response;
   try {
-    response = await fetch(url, { method: "POST", headers, body, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    response = await fetch(url, { method: "POST", headers, body, signal: probeDeadline(HTTP_TIMEOUT_MS, opts.signal) });
   } catch (err) {
     return unreachable(url, err, opts);
   }
@@ -164,7 +180,7 @@ export async function probeHttpEntry(e: ConfigEntry, opts: { what: string; cli: 
 }
 
 /** A WebSocket entry: the bridge on its port, and its token (the WebSocket's and /health's are one). */
-export async function probeWsEntry(e: ConfigEntry, opts: { what: string; cli: string }): Promise<Check> {
+export async function probeWsEntry(e: ConfigEntry, opts: ProbeOptions): Promise<Check> {
   const url = new URL(String(e.entry.url));
   const base = `http://${url.host}`;
   const headers = lowerKeys(stringMap(e.entry.headers));
@@ -178,7 +194,7 @@ export async function probeWsEntry(e: ConfigEntry, opts: { what: string; cli: st
     };
   }
   try {
-    const ping = await fetch(`${base}/ping`, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const ping = await fetch(`${base}/ping`, { signal: probeDeadline(HTTP_TIMEOUT_MS, opts.signal) });
     const body: unknown = await ping.json().catch(() => undefined);
     if (!ping.ok || !isObject(body) || body.ok !== true) {
       return {
@@ -190,7 +206,7 @@ export async function probeWsEntry(e: ConfigEntry, opts: { what: string; cli: st
     }
     const health = await fetch(`${base}/health`, {
       headers: { authorization: `Bearer ${token}` },
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      signal: probeDeadline(HTTP_TIMEOUT_MS, opts.signal),
     });
     await health.body?.cancel();
     if (health.status === 401) return refusedToken(e, String(e.entry.url), opts);

@@ -28,3 +28,9 @@ export function renderChecks(checks: readonly Check[]): string {
 export function hasFailure(checks: readonly Check[]): boolean {
   return checks.some((c) => c.status === "fail");
 }
+
+/** A probe's deadline that also ends when the caller's signal aborts (bridgeDoctor's call was cancelled). */
+export function probeDeadline(ms: number, caller: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(ms);
+  return caller === undefined ? timeout : AbortSignal.any([caller, timeout]);
+}

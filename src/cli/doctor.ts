@@ -60,25 +60,51 @@ export const doctor: CommandMain = async (ctx, args) => {
  */
 export async function doctorChecks(
   runtime: Runtime,
-  opts: { cwd: string; configPath?: string | undefined; self: CommandContext["self"]; runtimeVersion: string },
+  opts: {
+    cwd: string;
+    configPath?: string | undefined;
+    self: CommandContext["self"];
+    runtimeVersion: string;
+    /** bridgeDoctor's call: when it aborts, the probes stop their processes and requests and this rejects with the reason. */
+    signal?: AbortSignal;
+  },
 ): Promise<{ root: string; checks: Check[] }> {
   const { cwd } = opts;
+  const signal = opts.signal ?? new AbortController().signal;
+  signal.throwIfAborted();
   const root = await projectRootFor(runtime, cwd);
   const config = await configCheck(runtime, opts.configPath, cwd);
   const shim = shellLine({ command: opts.self.command, args: [...opts.self.args, "shim"] });
   // Fixes name this program as it can be run here: from a checkout, node and its bin's path.
   const cli = shellLine(opts.self);
   const locks = await listLocks(runtime);
-  const groups = await Promise.all([
-    Promise.resolve([runtimeCheck(runtime, opts.runtimeVersion), ...(config.check ? [config.check] : [])]),
-    bridgeChecks(runtime, locks, { cwd, root, shim, cli }),
-    lockChecks(runtime, locks, { cli }),
-    toolChecks(runtime, root),
-    extensionInstallChecks(runtime),
-    languageServerChecks(runtime, { root, configured: configuredServers(config.lsp) }),
-    claudeConfigChecks(runtime, { cwd, root, shim, cli, checkout: checkoutOf(opts.self), locks }),
-  ]);
+  signal.throwIfAborted();
+  const groups = await untilAborted(
+    Promise.all([
+      Promise.resolve([runtimeCheck(runtime, opts.runtimeVersion), ...(config.check ? [config.check] : [])]),
+      bridgeChecks(runtime, locks, { cwd, root, shim, cli, signal }),
+      lockChecks(runtime, locks, { cli, signal }),
+      toolChecks(runtime, root, { signal }),
+      extensionInstallChecks(runtime),
+      languageServerChecks(runtime, { root, configured: configuredServers(config.lsp) }),
+      claudeConfigChecks(runtime, { cwd, root, shim, cli, checkout: checkoutOf(opts.self), locks, signal }),
+    ]),
+    signal,
+  );
   return { root, checks: groups.flat() };
+}
+
+/**
+ * `work`, or a rejection with the abort's reason as soon as `signal` aborts. The probes given the
+ * signal end their processes and requests themselves; the editor CLIs and language servers, which
+ * take none, finish on their own deadlines in the background.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 /** The config the bridge would read (--config, else CLAUDE_IDE_BRIDGE_CONFIG), for its "lsp" servers; a broken one is a ✗. */

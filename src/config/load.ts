@@ -7,6 +7,7 @@ import { isAbsolute, join, normalize } from "../lib/paths/posix-path.ts";
 import type { CliFlags } from "./cli.ts";
 import { resolveRemote } from "./remote.ts";
 import { resolveAutomation } from "./automation.ts";
+import { pluginsFromConfigFile } from "./plugin-paths.ts";
 import { ConfigFileSchema, DEFAULT_CONFIG, type BridgeConfig, type ConfigFile } from "./schema.ts";
 
 export interface ConfigSources {
@@ -92,7 +93,8 @@ async function loadConfigFile(path: string, sources: ConfigSources): Promise<Con
     const what = issue.expected === "never" ? `unknown key (allowed: ${Object.keys(ConfigFileSchema.entries).join(", ")})` : issue.message;
     throw new BridgeError("config_invalid", `${path}: ${at}: ${what}`);
   }
-  return result.output;
+  const file = result.output;
+  return file.plugins === undefined ? file : { ...file, plugins: pluginsFromConfigFile(file.plugins, path) };
 }
 
 /** The env token is a fallback only, but it is checked as strictly as the flag. */

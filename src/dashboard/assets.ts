@@ -23,7 +23,7 @@ export const APP_JS = `"use strict";
   };
   const refresh = async () => {
     timer = undefined;
-    const response = await fetch("/dashboard/panels", { credentials: "same-origin" });
+    const response = await fetch("dashboard/panels", { credentials: "same-origin" });
     if (response.status === 401) {
       status.textContent = "Signed out: run claude-ide-bridge dashboard for a new link.";
       return;
@@ -37,7 +37,7 @@ export const APP_JS = `"use strict";
   };
   tool.addEventListener("input", applyFilters);
   outcome.addEventListener("change", applyFilters);
-  const stream = new EventSource("/stream");
+  const stream = new EventSource("stream");
   stream.addEventListener("open", () => { status.textContent = "Live"; });
   stream.addEventListener("error", () => { status.textContent = "Reconnecting…"; });
   stream.addEventListener("resync", schedule);
@@ -66,17 +66,19 @@ input, select { font: inherit; color: var(--fg); background: var(--card); border
 :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
 .panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr)); gap: 1rem; }
 .wide { grid-column: 1 / -1; }
+.panels > * { min-width: 0; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 6px; padding: 0.75rem; margin: 0; }
 .charts { display: contents; }
 .score { font-size: 2rem; margin: 0 0 0.5rem; }
 .badge { font-size: 0.9rem; padding: 0.1rem 0.4rem; border-radius: 4px; border: 1px solid currentColor; }
 .healthy .badge { color: var(--good); } .degraded .badge { color: var(--warn); } .unhealthy .badge { color: var(--bad); }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; margin: 0; }
+dl { display: grid; grid-template-columns: minmax(0, max-content) minmax(0, 1fr); gap: 0.2rem 1rem; margin: 0; }
 dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; }
 caption { text-align: left; color: var(--muted); }
 th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); white-space: nowrap; }
+.health th, .health td { white-space: normal; overflow-wrap: anywhere; }
 tr.error td { color: var(--bad); }
 tr.event td { color: var(--muted); }
 .empty { color: var(--muted); }

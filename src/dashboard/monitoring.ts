@@ -22,6 +22,8 @@ export interface MonitoringOptions {
   toolsetOf(tool: string): string | undefined;
   identity(): BridgeIdentity;
   websocket(): { active: number; inGrace: number; graceMs: number };
+  /** WebSocket sessions in their grace period: session id -> when it ends (epoch ms). */
+  graceEnds?(): ReadonlyMap<string, number>;
   doctor?: (signal: AbortSignal) => Promise<DoctorCheck[]>;
 }
 
@@ -65,7 +67,11 @@ export function startMonitoring(opts: MonitoringOptions): Monitoring {
     activity,
     identity: opts.identity,
     sessions: () => {
-      const list = [...sessions.values()].map((s) => ({ ...s.view, client: s.clientName() }));
+      const grace = opts.graceEnds?.() ?? new Map<string, number>();
+      const list = [...sessions.values()].map((s) => {
+        const graceEndsAt = grace.get(s.view.id);
+        return { ...s.view, client: s.clientName(), ...(graceEndsAt === undefined ? {} : { graceEndsAt }) };
+      });
       return { list, websocket: opts.websocket(), http: list.filter((s) => s.transport === "http").length };
     },
     doctor: opts.doctor,

@@ -20,10 +20,10 @@ export function dashboardPage(snap: BridgeSnapshot): Node {
       h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }),
       h("meta", { name: "color-scheme", content: "light dark" }),
       h("title", {}, "claude-ide-bridge dashboard"),
-      h("link", { rel: "stylesheet", href: "/dashboard/app.css" }),
+      h("link", { rel: "stylesheet", href: "dashboard/app.css" }),
       // Its own icon, so the browser does not ask for /favicon.ico (a 404 in the console).
-      h("link", { rel: "icon", href: "/dashboard/icon.svg", type: "image/svg+xml" }),
-      h("script", { src: "/dashboard/app.js", defer: true }),
+      h("link", { rel: "icon", href: "dashboard/icon.svg", type: "image/svg+xml" }),
+      h("script", { src: "dashboard/app.js", defer: true }),
     ),
     h(
       "body",
@@ -69,8 +69,14 @@ export function livePanels(snap: BridgeSnapshot): Node {
     charts(snap),
     table(
       "Sessions",
-      ["Session", "Transport", "Client", "Opened"],
-      snap.sessions.list.map((s) => [short(s.id), s.transport, s.client ?? "—", time(s.openedAt)]),
+      ["Session", "Transport", "Client", "Opened", "State"],
+      snap.sessions.list.map((s) => [
+        short(s.id),
+        s.transport,
+        s.client ?? "—",
+        time(s.openedAt),
+        sessionState(s, snap.bridge.startedAt + snap.bridge.uptimeMs),
+      ]),
     ),
     table(
       "Language servers",
@@ -223,6 +229,12 @@ function table(title: string, columns: readonly string[], rows: readonly string[
 
 function short(id: string): string {
   return id.length > 8 ? id.slice(0, 8) : id;
+}
+
+/** Connected, or waiting for its client to reattach, until when. */
+function sessionState(session: { graceEndsAt?: number }, now: number): string {
+  if (session.graceEndsAt === undefined) return "connected";
+  return `in grace until ${time(session.graceEndsAt)} (${Math.max(0, Math.ceil((session.graceEndsAt - now) / 1000))} s left)`;
 }
 
 function time(at: number): string {

@@ -71,7 +71,8 @@ export function createDashboard(opts: DashboardOptions): Dashboard {
     if (cookie === undefined) return signedOut(c);
     const secure = new URL(c.req.url).protocol === "https:";
     return c.body(null, 303, {
-      location: "/dashboard",
+      // Relative: behind a proxy with a path prefix, /prefix/dashboard/login leads to /prefix/dashboard.
+      location: "../dashboard",
       "set-cookie": auth.setCookieHeader(cookie, { secure }),
       "cache-control": "no-store",
       "referrer-policy": "no-referrer",

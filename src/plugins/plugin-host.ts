@@ -10,7 +10,8 @@ import type { Fs, Watcher } from "../ports/fs.ts";
 import type { PluginImporter } from "../ports/plugin-import.ts";
 import type { Tool } from "../tools/platform/define-tool.ts";
 import type { ToolRegistry } from "../tools/platform/registry.ts";
-import { defineToolset } from "../tools/platform/toolset.ts";
+import { PLUGIN_TOOLSET_PREFIX } from "../tools/platform/instructions.ts";
+import { defineToolset, type Toolset } from "../tools/platform/toolset.ts";
 import { PACKAGE_VERSION } from "../version.ts";
 import type { PluginManifest } from "./manifest.ts";
 import type { PluginContext, PluginLogger } from "./plugin-api.ts";
@@ -40,6 +41,7 @@ export interface PluginHostOptions {
 
 interface Running {
   manifest: PluginManifest;
+  toolset: Toolset;
   tools: readonly Tool[];
   /** Aborted when this version is replaced or the bridge stops (its register-time http). */
   lifetime: AbortController;
@@ -64,6 +66,8 @@ export class PluginHost {
   private readonly plugins: Plugin[];
   private readonly settings: Readonly<ToolSettings>;
   private stopped = false;
+  /** The registry of read-only clients (tokens with mcp:read alone): it gets each plugin's read-only tools. */
+  private readOnlyRegistry: Pick<ToolRegistry, "replaceToolset"> | undefined;
 
   constructor(private readonly opts: PluginHostOptions) {
     this.plugins = opts.sources.map((source) => ({ source, generation: 0, queue: Promise.resolve() }));
@@ -97,6 +101,16 @@ export class PluginHost {
         ...(p.lastToolFailure === undefined ? {} : { lastToolFailure: { ...p.lastToolFailure } }),
       };
     });
+  }
+
+  /**
+   * Offers the plugins' tools that declare readOnlyHint: true (and only those) in `registry`, now
+   * and after every reload: remote clients whose token may only read see them beside the built-in
+   * read-only tools.
+   */
+  mirrorReadOnly(registry: Pick<ToolRegistry, "replaceToolset">): void {
+    this.readOnlyRegistry = registry;
+    for (const plugin of this.plugins) if (plugin.running !== undefined) this.mirror(plugin, plugin.running.toolset);
   }
 
   /** Waits for reloads already queued (tests, and stop). */
@@ -152,7 +166,7 @@ export class PluginHost {
       return this.fail(plugin, outcome.error, label);
     }
     const toolset = defineToolset({
-      name: `plugin-${outcome.manifest.toolNamePrefix.toLowerCase().replace(/_/g, "-")}`,
+      name: `${PLUGIN_TOOLSET_PREFIX}${outcome.manifest.toolNamePrefix.toLowerCase().replace(/_/g, "-")}`,
       purpose: outcome.manifest.description ?? `tools of the ${outcome.manifest.name} plugin`,
       tools: outcome.tools,
     });
@@ -163,7 +177,8 @@ export class PluginHost {
       return this.fail(plugin, `${errorMessage(err)}; the plugin is not loaded`, label);
     }
     plugin.running?.lifetime.abort(new Error("the plugin was reloaded"));
-    plugin.running = { manifest: outcome.manifest, tools: outcome.tools, lifetime };
+    plugin.running = { manifest: outcome.manifest, toolset, tools: outcome.tools, lifetime };
+    this.mirror(plugin, toolset);
     plugin.error = undefined;
     const names = outcome.tools.map((t) => t.name);
     this.opts.log.info(`plugin ${label} ${outcome.manifest.version} ${opts.initial ? "loaded" : "reloaded"}: ${names.length} tool(s)`, {
@@ -175,6 +190,19 @@ export class PluginHost {
       tools: String(names.length),
     });
     if (!opts.initial) this.opts.onToolsChanged();
+  }
+
+  private mirror(plugin: Plugin, toolset: Toolset): void {
+    const target = this.readOnlyRegistry;
+    if (target === undefined) return;
+    const tools = toolset.tools.filter((t) => t.annotations.readOnlyHint === true);
+    try {
+      target.replaceToolset(plugin.source, tools.length === 0 ? undefined : { ...toolset, tools });
+    } catch (err) {
+      // The same tools passed the full registry's checks; a refusal here leaves read-only clients without them.
+      target.replaceToolset(plugin.source, undefined);
+      this.opts.log.warn(`plugin ${toolset.name}: not offered to read-only clients`, { error: errorMessage(err) });
+    }
   }
 
   /** Records why a load failed; a version already serving keeps serving. */

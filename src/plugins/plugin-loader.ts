@@ -7,6 +7,7 @@ import type { Fs } from "../ports/fs.ts";
 import type { PluginImporter } from "../ports/plugin-import.ts";
 import { dirname, isAbsolute, isInside, join, normalize } from "../lib/paths/posix-path.ts";
 import type { Tool } from "../tools/platform/define-tool.ts";
+import { isPluginPath } from "../config/plugin-paths.ts";
 import { MANIFEST_FILE, type PluginManifest, parseManifest } from "./manifest.ts";
 
 /** A plugin registers at most this many tools: a catalogue that large is already hard for a model to search. */
@@ -31,8 +32,7 @@ export type LoadOutcome =
 
 /** The plugin's directory: a path as given, else a package of that name in a node_modules above the workspace or the bridge's own. */
 export async function resolvePluginDir(source: string, deps: LoaderDeps): Promise<{ dir: string } | { error: string }> {
-  const looksLikePath =
-    source.startsWith(".") || isAbsolute(source) || (source.includes("/") && !source.startsWith("@")) || source.includes("\\");
+  const looksLikePath = isPluginPath(source);
   const candidates = looksLikePath ? [isAbsolute(source) ? normalize(source) : join(deps.cwd, source)] : packageCandidates(source, deps);
   for (const candidate of candidates) {
     const real = await deps.fs.realpath(candidate).catch(() => undefined);

@@ -105,6 +105,23 @@ describe("the dashboard in a real browser", () => {
     expect(await page.textContent("#recent")).toContain("dashboard-e2e");
     expect(await page.textContent("#calls-chart")).toContain("getProjectInfo");
 
+    // Usable in a narrow window: at 480 px nothing is wider than the page; wide tables scroll inside
+    // their own region (.scroll) rather than the page.
+    const overflowing = await page.evaluate<string[]>(`(() => {
+      const width = document.documentElement.clientWidth;
+      const out = [];
+      if (document.documentElement.scrollWidth > width) out.push("page scrolls sideways: " + document.documentElement.scrollWidth + " > " + width);
+      for (const el of document.querySelectorAll("body *")) {
+        if (el.closest(".scroll") !== null && !el.classList.contains("scroll")) continue;
+        const box = el.getBoundingClientRect();
+        if (box.width > 0 && (box.right > width + 0.5 || box.left < -0.5))
+          out.push(el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + "." + el.className + " " + Math.round(box.left) + ".." + Math.round(box.right));
+      }
+      return out;
+    })()`);
+    expect(await page.evaluate<number>("document.documentElement.clientWidth")).toBeLessThanOrEqual(480);
+    expect(overflowing).toEqual([]);
+
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, "dashboard.png"), fullPage: true });
     const csp = await page.evaluate<string[] | undefined>("window.__csp");

@@ -39,6 +39,9 @@ export async function persistActivity(log: ActivityLog, opts: ActivityFileOption
   if (restored.length > 0) log.restore(restored);
   // The entries after this seq are the current file's; the ones before went to the rotated one.
   let rotatedAt = log.lastSeq - current.length;
+  // The last entry the current file holds: a rotation moves the file as written, so the new file
+  // starts after it (not after lastSeq, which would drop the entries recorded since that write).
+  let writtenSeq = log.lastSeq;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
@@ -49,10 +52,12 @@ export async function persistActivity(log: ActivityLog, opts: ActivityFileOption
       await opts.fs.mkdir(opts.dir, { recursive: true, mode: 0o700 });
       if (log.lastSeq - rotatedAt >= log.capacity) {
         await opts.fs.rename(path, activityFilePath(opts.dir, opts.port, { rotated: true })).catch(() => undefined);
-        rotatedAt = log.lastSeq;
+        rotatedAt = writtenSeq;
       }
-      const lines = log.entries(rotatedAt).map((e) => JSON.stringify(e));
+      const entries = log.entries(rotatedAt);
+      const lines = entries.map((e) => JSON.stringify(e));
       await opts.fs.writeFileAtomic(path, lines.length === 0 ? "" : `${lines.join("\n")}\n`, { mode: FILE_MODE });
+      writtenSeq = entries.at(-1)?.seq ?? writtenSeq;
     } catch (err) {
       opts.onError?.(`could not write ${path}: ${errorMessage(err)}`);
     }

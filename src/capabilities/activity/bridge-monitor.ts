@@ -11,6 +11,11 @@ export interface SessionView {
   /** The client's name from initialize, when it has sent one. */
   client: string | undefined;
   openedAt: number;
+  /**
+   * A WebSocket session whose socket closed waits this long (epoch ms) for its client to come back
+   * (reattach keeps its state); absent while connected, and for HTTP sessions.
+   */
+  graceEndsAt?: number;
 }
 
 export interface SessionsView {

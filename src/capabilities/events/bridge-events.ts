@@ -4,8 +4,11 @@
 export interface BridgeEvents {
   /** A tools/call finished: `outcome` is "ok" or the error code of its isError result. */
   "tool.called": { tool: string; session: string; durationMs: number; outcome: string; resultChars?: number };
-  /** A tools/call refused by a rate limit before it ran; `waitMs` until the budget allows the next. */
-  "rate.limited": { limit: "toolCalls"; waitMs: number };
+  /**
+   * A tools/call (`toolCalls`) or any message (`requests`, --request-rate-limit) refused by a rate
+   * limit before it ran; `waitMs` until the budget allows the next; `session` when one was charged.
+   */
+  "rate.limited": { limit: "toolCalls" | "requests"; waitMs: number; session?: string };
 
   // git: one event per successful write tool, published after git finished (automation's
   // onGitCommit, onGitPush, onGitPull, onBranchCheckout and onPullRequest hooks subscribe to them).

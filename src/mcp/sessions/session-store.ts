@@ -18,6 +18,8 @@ interface Entry {
   clientId: string | undefined;
   generation: number;
   graceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the grace period ends (epoch ms), while the session waits in it. */
+  graceEndsAt?: number;
   /** Ends the socket currently attached (for a takeover by a newer connection). */
   evictSocket: (() => void) | undefined;
 }
@@ -77,6 +79,11 @@ export class SessionStore {
 
   get inGrace(): number {
     return this.graceOrder.size;
+  }
+
+  /** The sessions waiting in their grace period, by session id: when each is dropped unless its client comes back (epoch ms). */
+  graceEnds(): Map<string, number> {
+    return new Map([...this.graceOrder].map((e) => [e.session.id, e.graceEndsAt ?? 0]));
   }
 
   private get size(): number {
@@ -194,12 +201,14 @@ export class SessionStore {
 
   private startGrace(entry: Entry, reason: string): void {
     entry.graceTimer = setTimeout(() => this.drop(entry, reason), this.opts.graceMs);
+    entry.graceEndsAt = Date.now() + this.opts.graceMs;
     this.graceOrder.add(entry);
   }
 
   private endGrace(entry: Entry): void {
     if (entry.graceTimer) clearTimeout(entry.graceTimer);
     entry.graceTimer = undefined;
+    entry.graceEndsAt = undefined;
     this.graceOrder.delete(entry);
   }
 

@@ -195,7 +195,10 @@ export class McpSession {
    * 0, or the milliseconds to wait when refused (nothing was spent then).
    */
   admit(): number {
-    return takeFromAll(this.opts.stateless ? [this.opts.credential.requests] : [this.budget.requests, this.opts.credential.requests]);
+    const wait = takeFromAll(this.opts.stateless ? [this.opts.credential.requests] : [this.budget.requests, this.opts.credential.requests]);
+    // Every transport admits through here, so the refusal reaches the activity log and health score once.
+    if (wait > 0) this.opts.events.publish("rate.limited", { limit: "requests", waitMs: wait, session: this.id });
+    return wait;
   }
 
   /**

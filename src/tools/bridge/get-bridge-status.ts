@@ -30,7 +30,16 @@ export default defineTool({
     sessions: v.object({
       websocket: v.object({ active: v.number(), inGrace: v.number(), graceMs: v.number() }),
       http: v.number(),
-      open: v.array(v.object({ id: v.string(), transport: v.string(), client: v.nullable(v.string()), openedAt: v.string() })),
+      open: v.array(
+        v.object({
+          id: v.string(),
+          transport: v.string(),
+          client: v.nullable(v.string()),
+          openedAt: v.string(),
+          state: v.pipe(v.picklist(["connected", "grace"]), v.description("grace: its socket closed; kept for its client to reattach")),
+          graceEndsAt: v.optional(v.pipe(v.string(), v.description("When a session in grace is dropped unless its client comes back."))),
+        }),
+      ),
     }),
     extension: v.object({
       state: v.string(),
@@ -68,9 +77,14 @@ export default defineTool({
       sessions: {
         websocket: snap.sessions.websocket,
         http: snap.sessions.http,
-        open: snap.sessions.list
-          .slice(-MAX_SESSIONS)
-          .map((s) => ({ id: s.id, transport: s.transport, client: s.client ?? null, openedAt: iso(s.openedAt) })),
+        open: snap.sessions.list.slice(-MAX_SESSIONS).map((s) => ({
+          id: s.id,
+          transport: s.transport,
+          client: s.client ?? null,
+          openedAt: iso(s.openedAt),
+          state: s.graceEndsAt === undefined ? ("connected" as const) : ("grace" as const),
+          ...(s.graceEndsAt === undefined ? {} : { graceEndsAt: iso(s.graceEndsAt) }),
+        })),
       },
       extension: {
         state: ext.state,

@@ -115,7 +115,8 @@ describe("resolveConfig", () => {
       passEnv: ["NPM_TOKEN"],
       idleTimeoutMs: 60_000,
       exclusive: true,
-      plugins: ["./tools/my-plugin", "@acme/bridge-plugin"],
+      // Relative to the config file's directory, not the working directory.
+      plugins: ["/etc/tools/my-plugin", "@acme/bridge-plugin"],
       pluginWatch: true,
       lsp: {},
       remote: DEFAULT_CONFIG.remote,
@@ -209,5 +210,30 @@ describe("resolveConfig", () => {
       const src = sources({ "/x.json": JSON.stringify({ port: -1 }) });
       expect(await configError({ configPath: "/x.json", port: 4000 }, src)).toMatch(/^\/x\.json: port: /);
     });
+  });
+});
+
+describe("plugins in a config file", () => {
+  it("resolves relative plugin directories against the file's directory, and leaves package names and flags alone", async () => {
+    const file = { plugins: ["./plugins/a", "../shared/b", "c/d", "/opt/e", "pkg-name", "@scope/pkg"] };
+    // The config path itself is relative: to the working directory, and the plugins to where it is.
+    const config = await resolveConfig(
+      { configPath: "conf/bridge.json" },
+      sources({ "/home/me/project/conf/bridge.json": JSON.stringify(file) }),
+    );
+    expect(config.plugins).toEqual([
+      "/home/me/project/conf/plugins/a",
+      "/home/me/project/shared/b",
+      "/home/me/project/conf/c/d",
+      "/opt/e",
+      "pkg-name",
+      "@scope/pkg",
+    ]);
+    // A --plugin flag replaces the file's list and stays as typed: the loader starts it from the working directory.
+    const flagged = await resolveConfig(
+      cli(["--config", "/etc/b.json", "--plugin", "./mine"]),
+      sources({ "/etc/b.json": JSON.stringify(file) }),
+    );
+    expect(flagged.plugins).toEqual(["./mine"]);
   });
 });

@@ -25,11 +25,20 @@ function tool(name: string) {
   return found.handlers.headless;
 }
 
+const GRACE_ENDS = Date.UTC(2030, 0, 1, 12, 0, 0);
+
 function monitorWith(log: ActivityLog): BridgeMonitor {
   return {
     activity: log,
     identity: () => ({ version: "1.0.0", runtime: "node", workspace: root, port: 1234, startedAt: Date.now() - 5000, tools: 9 }),
-    sessions: () => ({ list: [], websocket: { active: 0, inGrace: 0, graceMs: 120_000 }, http: 0 }),
+    sessions: () => ({
+      list: [
+        { id: "connected-one", transport: "websocket", client: "claude-code", openedAt: 0 },
+        { id: "waiting-one", transport: "websocket", client: undefined, openedAt: 0, graceEndsAt: GRACE_ENDS },
+      ],
+      websocket: { active: 1, inGrace: 1, graceMs: 120_000 },
+      http: 0,
+    }),
     doctor: async () => [
       { area: "runtime", status: "ok", summary: "node 22" },
       { area: "tool", status: "fail", summary: "rg missing", fix: "install ripgrep" },
@@ -55,6 +64,18 @@ describe("the bridge tools", () => {
     expect(perf.overall).toMatchObject({ calls: 2, p99Ms: 30 });
     const status = (await tool("getBridgeStatus")({}, ctx)) as { port: number; health: { score: number }; activity: { calls: number } };
     expect(status).toMatchObject({ port: 1234, activity: { calls: 2 } });
+    // Grace state per session, not only the counts.
+    expect((status as unknown as { sessions: { open: unknown[] } }).sessions.open).toEqual([
+      { id: "connected-one", transport: "websocket", client: "claude-code", openedAt: new Date(0).toISOString(), state: "connected" },
+      {
+        id: "waiting-one",
+        transport: "websocket",
+        client: null,
+        openedAt: new Date(0).toISOString(),
+        state: "grace",
+        graceEndsAt: new Date(GRACE_ENDS).toISOString(),
+      },
+    ]);
     const doctor = (await tool("bridgeDoctor")({}, ctx)) as { ok: boolean; checks: unknown[] };
     expect(doctor).toMatchObject({ ok: false, checks: [{ area: "tool", status: "fail" }] });
   });

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { ActivityLog } from "../../../src/capabilities/activity/activity-log.ts";
 import type { BridgeMonitor } from "../../../src/capabilities/activity/bridge-monitor.ts";
 import { MAX_SUBSCRIBERS } from "../../../src/dashboard/event-stream.ts";
+import { Hono } from "hono";
+import { lazyDashboard } from "../../../src/dashboard/lazy-routes.ts";
 import { createDashboard } from "../../../src/dashboard/routes.ts";
 import { parsePrometheusText } from "./prometheus-text.ts";
 
@@ -15,7 +17,10 @@ function setup(opts: { ready?: boolean } = {}) {
     activity: log,
     identity: () => ({ version: "9.9.9", runtime: "node", workspace: "/w", port: 4242, startedAt: Date.now() - 60_000, tools: 3 }),
     sessions: () => ({
-      list: [{ id: "session-one", transport: "http", client: "claude-code", openedAt: Date.now() }],
+      list: [
+        { id: "session-one", transport: "http", client: "claude-code", openedAt: Date.now() },
+        { id: "socket-in-grace", transport: "websocket", client: "claude-code", openedAt: Date.now(), graceEndsAt: Date.now() + 90_000 },
+      ],
       websocket: { active: 1, inGrace: 2, graceMs: 1 },
       http: 1,
     }),
@@ -42,9 +47,10 @@ function setup(opts: { ready?: boolean } = {}) {
     }),
   };
   const extension = { status: () => ({ state: "disconnected" as const, breaker: "closed" as const, pending: 0 }) };
-  const dashboard = createDashboard({ token: TOKEN, monitor, extension, lsp, ready: () => opts.ready ?? true });
+  const options = { token: TOKEN, monitor, extension, lsp, ready: () => opts.ready ?? true };
+  const dashboard = createDashboard(options);
   const request = (path: string, init: RequestInit = {}) => dashboard.app.request(`http://127.0.0.1:4242${path}`, init);
-  return { log, dashboard, request };
+  return { log, dashboard, request, options };
 }
 
 async function login(request: ReturnType<typeof setup>["request"]): Promise<string> {
@@ -110,7 +116,7 @@ describe("the dashboard's access", () => {
     ).json()) as { path: string };
     const first = await request(link.path);
     expect(first.status).toBe(303);
-    expect(first.headers.get("location")).toBe("/dashboard");
+    expect(first.headers.get("location")).toBe("../dashboard");
     const setCookie = first.headers.get("set-cookie") ?? "";
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Strict/);
@@ -123,6 +129,9 @@ describe("the dashboard's access", () => {
     expect(csp).not.toContain("unsafe-inline");
     const html = await page.text();
     expect(html).toContain("Recent activity");
+    // Each session's state: the one whose socket closed waits for its client, with when it ends.
+    expect(html).toMatch(/<td>connected<\/td>/);
+    expect(html).toMatch(/<td>in grace until \d\d:\d\d:\d\d \((89|90) s left\)<\/td>/);
     expect(html).not.toContain(TOKEN);
     expect(html).not.toMatch(/<script>|style="/);
     expect((await request("/dashboard", { headers: { cookie: "cib_dashboard=forged" } })).status).toBe(401);
@@ -199,5 +208,51 @@ describe("/ready and /stream", () => {
     expect(text).toMatch(/event: resync\ndata: \{"skipped":\d+\}/);
     await reader.cancel();
     dashboard.close();
+  });
+});
+
+describe("the lazy routes behind an --issuer-url with a path prefix", () => {
+  // As src/app.ts routes with --issuer-url https://host/bridge: by the path without the prefix, so a
+  // proxy may pass /bridge/dashboard on as it is or as /dashboard.
+  const PREFIX = "/bridge";
+  function prefixedApp() {
+    const lazy = lazyDashboard(setup().options);
+    const app = new Hono({
+      getPath: (request) => {
+        const path = new URL(request.url).pathname;
+        return path === PREFIX || path.startsWith(`${PREFIX}/`) ? path.slice(PREFIX.length) || "/" : path;
+      },
+    });
+    app.route("/", lazy.routes);
+    return { lazy, request: (path: string, init: RequestInit = {}) => app.request(`https://proxy.example${path}`, init) };
+  }
+
+  it("serves every dashboard path with the prefix kept and with it taken off, and the login leads under the prefix", async () => {
+    const { lazy, request } = prefixedApp();
+    for (const base of [PREFIX, ""]) {
+      expect((await request(`${base}/ready`)).status).toBe(200);
+      expect((await request(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
+      expect((await request(`${base}/dashboard/app.css`)).headers.get("content-type")).toMatch(/^text\/css/);
+      const link = (await (
+        await request(`${base}/dashboard/login-link`, { method: "POST", headers: { authorization: `Bearer ${TOKEN}` } })
+      ).json()) as { path: string };
+      const login = await request(`${base}${link.path}`);
+      expect(login.status).toBe(303);
+      const next = new URL(login.headers.get("location") ?? "", `https://proxy.example${base}${link.path}`);
+      expect(next.pathname).toBe(`${base}/dashboard`);
+      const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+      const page = await request(next.pathname, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      // What the page loads resolves under the same prefix, so the browser stays behind the proxy.
+      const html = await page.text();
+      const pageUrl = `https://proxy.example${next.pathname}`;
+      for (const ref of [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1] ?? ""))
+        expect(new URL(ref, pageUrl).pathname.startsWith(`${base}/dashboard/`)).toBe(true);
+      const data = await request(`${base}/dashboard/data`, { headers: { cookie } });
+      expect(((await data.json()) as { bridge: { version: string } }).bridge.version).toBe("9.9.9");
+    }
+    // A path outside the prefix and the dashboard is not the dashboard's.
+    expect((await request("/other/dashboard")).status).toBe(404);
+    lazy.close();
   });
 });

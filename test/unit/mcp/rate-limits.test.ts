@@ -71,7 +71,9 @@ describe("the session's budgets", () => {
   });
 
   it("charges every message before it is parsed, garbage included, and answers -32004 with retryAfterMs", async () => {
-    const { session, call, init, clock } = makeSession({ requestsPerMinute: 3 });
+    const { session, call, init, clock, events } = makeSession({ requestsPerMinute: 3 });
+    const refusals: unknown[] = [];
+    events.subscribe("rate.limited", (refusal) => refusals.push(refusal));
     await init();
     expect(await session.handleText("{not json")).toMatchObject({ error: { code: -32700 } });
     resultOf(await call("ping"));
@@ -86,8 +88,12 @@ describe("the session's budgets", () => {
       id: null,
       error: { code: -32004 },
     });
+    // Each refusal is published for the activity log, naming the session and the limit.
+    expect(refusals).toHaveLength(3);
+    expect(refusals[0]).toEqual({ limit: "requests", waitMs: 20_000, session: session.id });
     clock.now += 20_000;
     resultOf(await call("ping"));
+    expect(refusals).toHaveLength(3);
   });
 });
 

@@ -31,8 +31,11 @@ describe("SessionStore", () => {
     await first.session.handleText(
       JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "echo", arguments: { text: "x" } } }),
     );
+    expect(sessions.graceEnds().size).toBe(0);
     first.detach();
     expect(sessions.inGrace).toBe(1);
+    // Each session in grace, by id, with when it is dropped: what the dashboard and getBridgeStatus show.
+    expect(sessions.graceEnds()).toEqual(new Map([[first.session.id, Date.now() + 1000]]));
     vi.advanceTimersByTime(900);
     const out = sink();
     const second = sessions.attach("client-aaaa-1", { sink: out, evictSocket: () => {} });
@@ -41,6 +44,7 @@ describe("SessionStore", () => {
     expect(second.session.initialized).toBe(true);
     expect(second.session.stats.callCount).toBe(1);
     expect(sessions.inGrace).toBe(0);
+    expect(sessions.graceEnds().size).toBe(0);
     vi.advanceTimersByTime(5000); // the old grace timer must not fire
     expect(second.session.closed).toBe(false);
     second.session.notifyToolsListChanged();

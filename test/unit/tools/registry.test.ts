@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { BridgeError } from "../../../src/errors.ts";
 import { defineTool, type Tool } from "../../../src/tools/platform/define-tool.ts";
-import { buildInstructions, MAX_INSTRUCTIONS_BYTES } from "../../../src/tools/platform/instructions.ts";
+import { buildInstructions, MAX_INSTRUCTIONS_BYTES, PLUGIN_TOOLSET_PREFIX } from "../../../src/tools/platform/instructions.ts";
 import { ToolRegistry } from "../../../src/tools/platform/registry.ts";
 import { MAX_ALWAYS_LOAD, MAX_DESCRIPTION_CHARS, MAX_SEARCH_HINT_CHARS } from "../../../src/tools/platform/tool-invariants.ts";
 import { defineToolset, type Toolset } from "../../../src/tools/platform/toolset.ts";
@@ -130,6 +130,38 @@ describe("the built-in tools", () => {
     expect(text).toContain("- workspace: orientation and reading");
     expect(text).toContain("readFile");
     expect(text).toContain("getToolCapabilities");
+  });
+
+  it("keeps instructions within 2 KB with 3 plugins loaded: every built-in purpose, one line per plugin while they fit, a marker for the rest", () => {
+    const withPlugins = new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 512 * 1024 });
+    for (const name of ["acme", "tickets", "deploy"])
+      withPlugins.replaceToolset(
+        name,
+        defineToolset({
+          name: `${PLUGIN_TOOLSET_PREFIX}${name}`,
+          purpose: `${name}: team tools for issues, builds and releases of our services, with a purpose far too long to keep whole`,
+          tools: [tool(`${name}Status`), tool(`${name}Run`)],
+        }),
+      );
+    for (const root of ["/r", "/home/user/projects/my-app"]) {
+      const text = buildInstructions(withPlugins.toolsets, { root });
+      expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(MAX_INSTRUCTIONS_BYTES);
+      // No built-in toolset is pushed out, nor the closing line.
+      for (const t of TOOLSETS) expect(text).toContain(`- ${t.name}: ${t.purpose}`);
+      expect(text).toMatch(/getToolCapabilities: what cannot work here\.$/);
+      const lines = text.split("\n");
+      const shown = lines.filter((l) => l.startsWith(`- ${PLUGIN_TOOLSET_PREFIX}`));
+      // The first plugin has its line, cut short with a mark; the ones past the room are counted.
+      expect(shown[0]).toMatch(/^- plugin-acme: acme: team tools for .*…$/);
+      for (const line of shown) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(64);
+      expect(lines).toContain(`- +${3 - shown.length} more plugin toolsets (tool search finds their tools)`);
+    }
+    // With room to spare, every plugin has its line and there is no marker.
+    const few = buildInstructions([TOOLSETS[0] as Toolset, ...withPlugins.toolsets.slice(-3)], { root: "/r" });
+    expect(few.split("\n").filter((l) => l.startsWith("- plugin-"))).toHaveLength(3);
+    expect(few).not.toContain("more plugin toolset");
+    // The rule that tells plugin toolsets apart names no built-in one.
+    for (const t of TOOLSETS) expect(t.name.startsWith(PLUGIN_TOOLSET_PREFIX)).toBe(false);
   });
 
   it("keeps instructions under 2 KB with many toolsets: every purpose, tool names while they fit", () => {
