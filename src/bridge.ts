@@ -146,6 +146,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     bus: events,
     tasks: claudeTasks,
     log,
+    root: workspace.root,
+    activity: monitoring.monitor.activity,
   }).catch(async (err: unknown) => {
     // A policy that failed to load started nothing of its own: what started before it is stopped.
     monitoring.stop();
@@ -300,6 +302,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     extension,
     ideLink,
     dashboard,
+    notify: (body) => automation.notify(body),
     logger: log,
     onWebSocketCount: (open) => {
       webSockets = open;
@@ -405,7 +408,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       tools.states.dispose();
       monitoring.stop();
       await activityFile.close();
-      automation?.stop();
+      automation.stop();
       await claudeTasks.stop();
       await lsp.stop();
     })());

@@ -26,7 +26,12 @@ export interface AutomationConfig {
   concurrency: number;
 }
 
-export const DEFAULT_AUTOMATION: AutomationConfig = { claudeDriver: "none", claudeBinary: undefined, policyPath: undefined, concurrency: 2 };
+export const DEFAULT_AUTOMATION: AutomationConfig = {
+  claudeDriver: "none",
+  claudeBinary: undefined,
+  policyPath: undefined,
+  concurrency: 2,
+};
 
 type FileKeys = { [K in keyof typeof AUTOMATION_FILE_KEYS]?: v.InferOutput<(typeof AUTOMATION_FILE_KEYS)[K]> };
 
