@@ -148,6 +148,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     log,
     root: workspace.root,
     activity: monitoring.monitor.activity,
+    lsp,
   }).catch(async (err: unknown) => {
     // A policy that failed to load started nothing of its own: what started before it is stopped.
     monitoring.stop();

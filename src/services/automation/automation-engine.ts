@@ -69,6 +69,11 @@ export class AutomationEngine {
     for (const { hook } of policy.hooks) if (hook.patterns !== undefined) this.globs.set(hook, hook.patterns.map(compileGlob));
   }
 
+  /** Whether the policy has an enabled hook of this name (what is not listened to need not be watched). */
+  listensTo(name: HookName): boolean {
+    return this.policy.hooks.some((h) => h.name === name);
+  }
+
   /** A test run finished: remembered for testRunnerLastStatus. */
   noteTestRun(outcome: "pass" | "fail" | "pass-after-fail"): void {
     this.lastTestStatus = outcome === "fail" ? "fail" : "pass";
@@ -81,16 +86,17 @@ export class AutomationEngine {
 
   handle(event: AutomationEvent): AutomationDecision[] {
     const decisions: AutomationDecision[] = [];
-    for (const { name, hook } of this.policy.hooks) {
+    for (const [index, { name, hook }] of this.policy.hooks.entries()) {
       if (name !== event.hook || !this.matches(hook, event)) continue;
-      const decision = this.decide(hook, event);
+      const decision = this.decide(hook, event, index);
       this.opts.log(decision);
       decisions.push(decision);
     }
     return decisions;
   }
 
-  private decide(hook: Hook, event: AutomationEvent): AutomationDecision {
+  /** `index`: the hook's place in the policy, so two entries of one hook (error and cleared) keep their own cooldowns. */
+  private decide(hook: Hook, event: AutomationEvent, index: number): AutomationDecision {
     const base = { hook: event.hook, event: event.event, ...(event.file === undefined ? {} : { file: event.file }) };
     const skip = (reason: string): AutomationDecision => ({ ...base, decision: "skipped", reason });
     const now = (this.opts.now ?? Date.now)();
@@ -100,7 +106,7 @@ export class AutomationEngine {
       return skip("loop guard: a hook's task is running and the bridge cannot tell whether it caused this event");
     const unmet = this.unmetCondition(hook, event);
     if (unmet !== undefined) return skip(`when: ${unmet}`);
-    const key = `${event.hook}\0${event.file ?? ""}`;
+    const key = `${index}\0${event.file ?? ""}`;
     const last = this.lastFired.get(key);
     if (last !== undefined && now - last < hook.cooldownMs) return skip(`cooldown: ${hook.cooldownMs - (now - last)} ms left`);
     while (this.fires.length > 0 && now - (this.fires[0] ?? 0) >= HOUR_MS) this.fires.shift();

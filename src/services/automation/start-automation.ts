@@ -10,6 +10,8 @@ import type { ClaudeTasks } from "../../capabilities/claude/claude-tasks.ts";
 import type { AppendedEvent } from "../../capabilities/activity/activity-log.ts";
 import { AutomationEngine, type AutomationDecision } from "./automation-engine.ts";
 import { connectBus } from "./bus-events.ts";
+import { watchDiagnosticsState } from "./diagnostics-events.ts";
+import type { LspService } from "../../lsp/lsp-service-types.ts";
 import { parseNotify } from "./notify-events.ts";
 import { parsePolicy } from "./policy.ts";
 
@@ -33,10 +35,14 @@ export async function startAutomation(
     /** The workspace root: notify's paths are made relative to it for the globs. */
     root: string;
     activity?: { append(what: AppendedEvent): unknown };
+    /** The language servers, whose diagnostics feed onDiagnosticsStateChange. */
+    lsp?: Pick<LspService, "onChange" | "diagnosticsFor">;
   },
 ): Promise<Automation> {
   const engine = await loadEngine(runtime, opts);
   const stopBus = engine === undefined ? () => {} : connectBus(opts.bus, engine);
+  const stopDiagnostics =
+    engine?.listensTo("onDiagnosticsStateChange") === true && opts.lsp !== undefined ? watchDiagnosticsState(opts.lsp, opts.bus) : () => {};
   return {
     engine,
     notify(body) {
@@ -55,7 +61,10 @@ export async function startAutomation(
       const decisions = engine === undefined ? [] : parsed.events.flatMap((e) => engine.handle(e));
       return { ok: true, event: parsed.event, decisions };
     },
-    stop: stopBus,
+    stop() {
+      stopDiagnostics();
+      stopBus();
+    },
   };
 }
 
