@@ -30,8 +30,8 @@ type JsonObject = Record<string, unknown>;
 export type HooksUpdate = { text: string; added: string[]; updated: string[] } | { error: string };
 
 /** The notify command line for `event`, as a shell runs it (command hooks go through a shell). */
-export function notifyLine(self: CommandContext["self"], event: string, override?: string): string {
-  const shim = shimCommand(self, override === undefined ? {} : { override });
+export function notifyLine(self: CommandContext["self"], event: string, opts: { override?: string } = {}): string {
+  const shim = shimCommand(self, opts.override === undefined ? {} : { override: opts.override });
   return shellLine({ command: shim.command, args: [...shim.args.slice(0, -1), "notify", event] });
 }
 
@@ -113,7 +113,7 @@ export async function writeHooks(ctx: CommandContext, opts: { dir: string; overr
       return 1;
     }
   }
-  const result = updateSettingsHooks(before, (event) => notifyLine(ctx.self, event, opts.override));
+  const result = updateSettingsHooks(before, (event) => notifyLine(ctx.self, event, opts));
   if ("error" in result) {
     ctx.err(`claude-ide-bridge init --hooks: ${path}: ${result.error}; fix it, then run init --hooks again. Nothing was changed.\n`);
     return 1;
@@ -126,7 +126,7 @@ export async function writeHooks(ctx: CommandContext, opts: { dir: string; overr
   const verb = opts.dryRun ? "would be" : "were";
   ctx.err(
     changed
-      ? `${path}: hooks ${verb} added for ${result.added.join(", ") || "none"}${result.updated.length > 0 ? `, updated for ${result.updated.join(", ")}` : ""} (your own hooks and settings kept); each runs ${notifyLine(ctx.self, "<Event>", opts.override)}\n`
+      ? `${path}: hooks ${verb} added for ${result.added.join(", ") || "none"}${result.updated.length > 0 ? `, updated for ${result.updated.join(", ")}` : ""} (your own hooks and settings kept); each runs ${notifyLine(ctx.self, "<Event>", opts)}\n`
       : `${path} already has the notify hooks; nothing to change\n`,
   );
   ctx.err(

@@ -25,7 +25,8 @@ export function diagnosticsTransition(hadErrors: boolean | undefined, items: rea
 }
 
 /** The event's payload: counts, the worst severity, and the first lines of the errors (for the prompt). */
-export function diagnosticsSummary(file: string, state: DiagnosticsState, items: readonly Diagnostic[]) {
+export function diagnosticsSummary(file: string, change: { state: DiagnosticsState; items: readonly Diagnostic[] }) {
+  const { state, items } = change;
   const worst = Math.min(...items.map((d) => d.severity ?? 1), 4);
   const lines = items
     .filter((d) => (d.severity ?? 1) === 1)
@@ -65,7 +66,7 @@ export function watchDiagnosticsState(
       if (hadErrors.size <= FILES_REMEMBERED) break;
       hadErrors.delete(old);
     }
-    if (state !== undefined) events.publish("diagnostics.state", diagnosticsSummary(found.relative, state, found.items));
+    if (state !== undefined) events.publish("diagnostics.state", diagnosticsSummary(found.relative, { state, items: found.items }));
   };
   const off = lsp.onChange((relative, cause) => {
     if (cause !== "diagnostics" || stopping.signal.aborted) return;
