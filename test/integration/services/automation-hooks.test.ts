@@ -138,7 +138,7 @@ describe("automation hooks through a bridge process and the real claude CLI", ()
     expect(await call("getClaudeTaskStatus", { taskId: done.taskId })).toMatchObject({ result: "reviewed DONE-commit" });
     const prompt = JSON.stringify(api.turns().map((t) => t.messages));
     expect(prompt).toContain(commit.hash);
-    expect(prompt).toMatch(/untrusted-data id=\\"[0-9a-f]{12}\\" source=\\"subject\\">[^]*Bump the answer/);
+    expect(prompt).toMatch(/untrusted-data id=\\"[0-9a-f]{12}\\" source=\\"subject\\">[\s\S]*Bump the answer/);
 
     // Inside the task Claude Code loaded CLAUDE.md and ran the InstructionsLoaded hook: its own event.
     const skipped = await until("the task's InstructionsLoaded to be judged", async () =>
