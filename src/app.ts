@@ -22,6 +22,7 @@ import { extensionSocket } from "./transports/ws/extension-socket.ts";
 import type { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 import type { LazyDashboard } from "./dashboard/lazy-routes.ts";
+import { notifyHandler } from "./transports/http/notify-route.ts";
 
 interface AppOptions {
   runtime: Pick<Runtime, "upgradeWebSocket" | "webSocketInfo">;
@@ -43,6 +44,8 @@ interface AppOptions {
   onShutdownRequest?(): void;
   /** /dashboard, /metrics, /ready and /stream (src/dashboard/), loaded on their first request. */
   dashboard?: LazyDashboard;
+  /** POST /notify: Claude Code's hook events for the automation hooks (src/transports/http/notify-route.ts). */
+  notify?: Parameters<typeof notifyHandler>[0]["notify"];
   /** OAuth 2.1 for clients on other machines (src/config/remote.ts); without it /mcp takes the bridge token only. */
   remote?: RemoteAppOptions;
 }
@@ -78,6 +81,7 @@ export function createApp(opts: AppOptions): Hono {
     app.all("/mcp", (c) => opts.http.handle(c.req.raw));
   }
   if (opts.dashboard) app.route("/", opts.dashboard.routes);
+  if (opts.notify) app.post("/notify", notifyHandler({ token: opts.token, notify: opts.notify }));
   const onShutdown = opts.onShutdownRequest;
   if (onShutdown) {
     app.use("/shutdown", requireBearer(opts.token));

@@ -147,6 +147,9 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     bus: events,
     tasks: claudeTasks,
     log,
+    root: workspace.root,
+    activity: monitoring.monitor.activity,
+    lsp,
   }).catch(async (err: unknown) => {
     // A policy that failed to load started nothing of its own: what started before it is stopped.
     monitoring.stop();
@@ -302,6 +305,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     extension,
     ideLink,
     dashboard,
+    notify: (body) => automation.notify(body),
     logger: log,
     onWebSocketCount: (open) => {
       webSockets = open;
@@ -407,7 +411,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       tools.states.dispose();
       monitoring.stop();
       await activityFile.close();
-      automation?.stop();
+      automation.stop();
       await claudeTasks.stop();
       await lsp.stop();
     })());

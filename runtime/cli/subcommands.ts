@@ -56,6 +56,11 @@ const SUBCOMMANDS: readonly Subcommand[] = [
     load: command(async () => (await import("../../src/cli/stop.ts")).stop),
   },
   {
+    name: "notify",
+    summary: "post a Claude Code hook event to the bridge's automation hooks (what init --hooks installs)",
+    load: command(async () => (await import("../../src/cli/notify.ts")).notifyCommand((await import("./hook-input.ts")).readHookInput)),
+  },
+  {
     name: "oauth",
     summary: "list or revoke the access granted to remote clients (OAuth)",
     load: command(async () => (await import("../../src/cli/oauth.ts")).oauthCommand),

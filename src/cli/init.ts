@@ -9,9 +9,10 @@ import { errorMessage, fsErrorCode } from "../errors.ts";
 import { join } from "../lib/paths/posix-path.ts";
 import type { CommandMain } from "./command-io.ts";
 import { parseFlags, usage, workspaceFlag } from "./flags.ts";
+import { writeHooks } from "./init-hooks.ts";
 import { checkoutOf, DEFAULT_SERVER_NAME, HOME_VARIABLE, IDE_NAME_NOTE, portableEntry, shimCommand } from "./shim-entry.ts";
 
-const INIT_HELP = `Usage: claude-ide-bridge init [--workspace <dir>] [--name <name>] [--command <cmd>] [--portable] [--dry-run] [--force]
+const INIT_HELP = `Usage: claude-ide-bridge init [--workspace <dir>] [--name <name>] [--command <cmd>] [--portable] [--hooks] [--dry-run] [--force]
 
 Adds (or updates) the stdio shim to <dir>/.mcp.json (default: the current directory), so Claude
 Code in that project reaches the bridge:
@@ -26,6 +27,9 @@ Code in that project reaches the bridge:
                     instead of its absolute path, which exists only on this machine: for a
                     .mcp.json you commit. Each user sets ${HOME_VARIABLE} to their checkout;
                     Claude Code expands it
+  --hooks           Also add Claude Code command hooks to <dir>/.claude/settings.json that pass its
+                    events (CwdChanged, compaction, file saves, ...) to the bridge's automation
+                    hooks: claude-ide-bridge notify <Event> (your own hooks and settings are kept)
   --dry-run         Show what would change; write nothing
   --force           Write even a server named "ide"
 `;
@@ -35,7 +39,7 @@ type InitOutcome = "created" | "added" | "updated" | "unchanged";
 export const init: CommandMain = async (ctx, args) => {
   const flags = parseFlags(args, {
     values: ["--workspace", "--name", "--command"],
-    booleans: ["--dry-run", "--portable", "--force", "--help", "-h"],
+    booleans: ["--dry-run", "--portable", "--force", "--hooks", "--help", "-h"],
   });
   if (flags.booleans.has("--help") || flags.booleans.has("-h")) {
     ctx.out(INIT_HELP);
@@ -95,6 +99,8 @@ export const init: CommandMain = async (ctx, args) => {
         "then `claude mcp list` in that directory shows the connection.\n",
     );
   }
+  const override = flags.values.get("--command");
+  if (flags.booleans.has("--hooks")) return writeHooks(ctx, { dir, ...(override === undefined ? {} : { override }), dryRun: dry });
   return 0;
 };
 

@@ -11,6 +11,8 @@ export const AUTOMATION_FILE_KEYS = {
   claudeDriver: v.optional(v.picklist(["subprocess", "none"])),
   claudeBinary: v.optional(path),
   automationPolicy: v.optional(path),
+  /** Claude Code tasks running at once (each is a process of a few hundred MB); the others wait. */
+  automationConcurrency: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(8))),
 };
 
 export interface AutomationConfig {
@@ -20,9 +22,16 @@ export interface AutomationConfig {
   claudeBinary: string | undefined;
   /** Absolute path of the hooks policy (src/services/automation/policy-schema.ts). */
   policyPath: string | undefined;
+  /** Tasks running at once (--automation-concurrency, 1-8). */
+  concurrency: number;
 }
 
-export const DEFAULT_AUTOMATION: AutomationConfig = { claudeDriver: "none", claudeBinary: undefined, policyPath: undefined };
+export const DEFAULT_AUTOMATION: AutomationConfig = {
+  claudeDriver: "none",
+  claudeBinary: undefined,
+  policyPath: undefined,
+  concurrency: 2,
+};
 
 type FileKeys = { [K in keyof typeof AUTOMATION_FILE_KEYS]?: v.InferOutput<(typeof AUTOMATION_FILE_KEYS)[K]> };
 
@@ -32,5 +41,6 @@ export function resolveAutomation(merged: FileKeys, opts: { cwd: string }): Auto
     claudeDriver: merged.claudeDriver ?? DEFAULT_AUTOMATION.claudeDriver,
     claudeBinary: absolute(merged.claudeBinary),
     policyPath: absolute(merged.automationPolicy),
+    concurrency: merged.automationConcurrency ?? DEFAULT_AUTOMATION.concurrency,
   };
 }

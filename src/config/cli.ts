@@ -33,6 +33,7 @@ type IntKey =
   | "maxSessionStagedMb"
   | "maxStagedMb"
   | "idleTimeout"
+  | "automationConcurrency"
   | "oauthTokenTtl";
 type BoolKey =
   | "slim"
@@ -102,6 +103,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "--claude-driver": { kind: "driver" },
   "--claude-binary": { kind: "string", key: "claudeBinary" },
   "--automation-policy": { kind: "string", key: "automationPolicy" },
+  "--automation-concurrency": { kind: "int", key: "automationConcurrency" },
   "--config": { kind: "config" },
   "--help": { kind: "help" },
   "-h": { kind: "help" },
@@ -198,6 +200,8 @@ Options:
                              workspace's node_modules/.bin/claude)
   --automation-policy <file> JSON hooks policy: which events start a Claude Code task, with what
                              prompt and limits (README, "Automation"; needs --claude-driver subprocess)
+  --automation-concurrency <n>
+                             Claude Code tasks running at once, 1-8; the others wait (default: 2)
   --config <file>            JSON config file with the same keys in camelCase
                              (default: env CLAUDE_IDE_BRIDGE_CONFIG, else none)
   -v, --version              Print the version and exit

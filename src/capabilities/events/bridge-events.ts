@@ -37,6 +37,16 @@ export interface BridgeEvents {
     /** The failing tests (at most 50), for the prompts and resources that show the latest run. */
     failures: { test: string; file?: string; line?: number; message: string }[];
   };
+  /** A file's errors appeared ("error") or all cleared ("cleared") in a language server's diagnostics (automation's onDiagnosticsStateChange). */
+  "diagnostics.state": {
+    file: string;
+    state: "error" | "cleared";
+    count: number;
+    errors: number;
+    worstSeverity: "error" | "warning" | "information" | "hint";
+    /** The first errors, one `file:line:col: message` a line. */
+    lines: string;
+  };
   /** A Claude Code task finished (automation's onTaskSuccess; `trigger` is "tool" or the hook that started it). */
   "claude.task": { id: string; status: string; trigger: string };
 }

@@ -1,10 +1,12 @@
-// The automation engine: an event comes in (from the event bus, or later /notify), each hook of the
-// policy that listens to it is checked in order: its filter (state, phase, test filter, file globs),
-// the loop guard (nothing a hook's own task causes starts another hook task), its when-conditions,
-// its cooldown (per hook and file, at least 5 s), and the rolling 60-minute cap; then its prompt is
-// rendered and the task submitted. Every decision is logged in one stable shape
-// ({ hook, event, decision: "fired" | "skipped", reason?, taskId?, file? }) so an activity log can
-// take it over as it is.
+// The automation engine: an event comes in (from the event bus, or from Claude Code's hooks through
+// /notify), each hook of the policy that listens to it is checked in order: its filter (state, phase,
+// test filter, file globs), the loop guard, its when-conditions, its cooldown (per hook and file, at
+// least 5 s), and the rolling 60-minute cap; then its prompt is rendered and the task submitted.
+// The loop guard: an event caused by a task a hook started (a notify from inside it, named by its task
+// id or its Claude Code session) never starts another, while events from elsewhere still fire. An
+// event whose cause the bridge cannot tell (the bus's events say which tool ran, not for which
+// client) is held back only while a hook's task runs. Every decision is logged in one stable shape
+// ({ hook, event, decision: "fired" | "skipped", reason?, taskId?, file? }) for the activity log.
 import { compileGlob, type GlobMatcher } from "../../lib/glob/index.ts";
 import { ToolError, errorMessage } from "../../errors.ts";
 import type { ClaudeTasks } from "../../capabilities/claude/claude-tasks.ts";
@@ -13,6 +15,16 @@ import type { Hook, HookName } from "./policy-schema.ts";
 import { renderPrompt, type TemplateValue } from "./prompt-template.ts";
 
 const HOUR_MS = 3_600_000;
+/** Hook tasks remembered for the loop guard after they finished (a late notify of theirs). */
+const HOOK_TASKS_REMEMBERED = 200;
+
+/** Who caused an event, when the bridge can tell. */
+export interface EventOrigin {
+  /** The bridge task it came from (CLAUDE_IDE_BRIDGE_TASK_ID in the task's environment). */
+  taskId?: string;
+  /** The Claude Code session it came from (a hook input's session_id). */
+  claudeSessionId?: string;
+}
 
 export interface AutomationEvent {
   hook: HookName;
@@ -25,8 +37,8 @@ export interface AutomationEvent {
   phase?: "pre" | "post" | "start" | "end";
   testOutcome?: "pass" | "fail" | "pass-after-fail";
   diagnostics?: { count: number; worstSeverity: "error" | "warning" | "information" | "hint" };
-  /** The task that caused it (a hook task's own commit, a notify from inside a task). */
-  originTaskId?: string;
+  /** Who caused it; undefined when the bridge cannot tell. */
+  origin?: EventOrigin;
   values: Record<string, TemplateValue>;
 }
 
@@ -44,15 +56,22 @@ const SEVERITY_RANK = { error: 0, warning: 1, information: 2, hint: 3 } as const
 export class AutomationEngine {
   private readonly lastFired = new Map<string, number>();
   private readonly fires: number[] = [];
+  /** Every task a hook started (the newest HOOK_TASKS_REMEMBERED), and those of them still running. */
   private readonly hookTasks = new Set<string>();
+  private readonly runningHookTasks = new Set<string>();
   private lastTestStatus: "pass" | "fail" | undefined;
   private readonly globs = new Map<Hook, GlobMatcher[]>();
 
   constructor(
     private readonly policy: AutomationPolicy,
-    private readonly opts: { tasks: Pick<ClaudeTasks, "submit">; log: (decision: AutomationDecision) => void; now?: () => number },
+    private readonly opts: { tasks: Pick<ClaudeTasks, "submit" | "get">; log: (decision: AutomationDecision) => void; now?: () => number },
   ) {
     for (const { hook } of policy.hooks) if (hook.patterns !== undefined) this.globs.set(hook, hook.patterns.map(compileGlob));
+  }
+
+  /** Whether the policy has an enabled hook of this name (what is not listened to need not be watched). */
+  listensTo(name: HookName): boolean {
+    return this.policy.hooks.some((h) => h.name === name);
   }
 
   /** A test run finished: remembered for testRunnerLastStatus. */
@@ -62,29 +81,32 @@ export class AutomationEngine {
 
   /** A task finished: it no longer holds the loop guard. Answers whether a hook started it. */
   taskFinished(id: string): boolean {
-    return this.hookTasks.delete(id);
+    return this.runningHookTasks.delete(id) || this.hookTasks.has(id);
   }
 
   handle(event: AutomationEvent): AutomationDecision[] {
     const decisions: AutomationDecision[] = [];
-    for (const { name, hook } of this.policy.hooks) {
+    for (const [index, { name, hook }] of this.policy.hooks.entries()) {
       if (name !== event.hook || !this.matches(hook, event)) continue;
-      const decision = this.decide(hook, event);
+      const decision = this.decide(hook, event, index);
       this.opts.log(decision);
       decisions.push(decision);
     }
     return decisions;
   }
 
-  private decide(hook: Hook, event: AutomationEvent): AutomationDecision {
+  /** `index`: the hook's place in the policy, so two entries of one hook (error and cleared) keep their own cooldowns. */
+  private decide(hook: Hook, event: AutomationEvent, index: number): AutomationDecision {
     const base = { hook: event.hook, event: event.event, ...(event.file === undefined ? {} : { file: event.file }) };
     const skip = (reason: string): AutomationDecision => ({ ...base, decision: "skipped", reason });
     const now = (this.opts.now ?? Date.now)();
-    if (event.originTaskId !== undefined && this.hookTasks.has(event.originTaskId)) return skip("loop guard: caused by a hook's own task");
-    if (this.hookTasks.size > 0) return skip("loop guard: a hook's task is running");
+    const cause = this.hookTaskBehind(event.origin);
+    if (cause !== undefined) return skip(`loop guard: caused by ${cause}, a task a hook started`);
+    if (event.origin === undefined && this.runningHookTasks.size > 0)
+      return skip("loop guard: a hook's task is running and the bridge cannot tell whether it caused this event");
     const unmet = this.unmetCondition(hook, event);
     if (unmet !== undefined) return skip(`when: ${unmet}`);
-    const key = `${event.hook}\0${event.file ?? ""}`;
+    const key = `${index}\0${event.file ?? ""}`;
     const last = this.lastFired.get(key);
     if (last !== undefined && now - last < hook.cooldownMs) return skip(`cooldown: ${hook.cooldownMs - (now - last)} ms left`);
     while (this.fires.length > 0 && now - (this.fires[0] ?? 0) >= HOUR_MS) this.fires.shift();
@@ -101,10 +123,28 @@ export class AutomationEngine {
       });
       this.lastFired.set(key, now);
       this.fires.push(now);
-      this.hookTasks.add(task.id);
+      this.remember(task.id);
       return { ...base, decision: "fired", taskId: task.id };
     } catch (err) {
       return skip(`not submitted: ${err instanceof ToolError ? err.message : errorMessage(err)}`);
+    }
+  }
+
+  /** The hook task that caused an event from `origin`, if one did. */
+  private hookTaskBehind(origin: EventOrigin | undefined): string | undefined {
+    if (origin?.taskId !== undefined && this.hookTasks.has(origin.taskId)) return origin.taskId;
+    const session = origin?.claudeSessionId;
+    if (session === undefined) return undefined;
+    for (const id of this.hookTasks) if (this.opts.tasks.get(id)?.sessionId === session) return id;
+    return undefined;
+  }
+
+  private remember(id: string): void {
+    this.hookTasks.add(id);
+    this.runningHookTasks.add(id);
+    for (const old of this.hookTasks) {
+      if (this.hookTasks.size <= HOOK_TASKS_REMEMBERED) break;
+      this.hookTasks.delete(old);
     }
   }
 

@@ -1,6 +1,6 @@
 // The event bus's events as automation events: which hook each one feeds and the values its prompt
-// template may use. The rest of the seed's hooks (diagnostics, saves, Claude Code's own events) come
-// from their publishers or from /notify as those land.
+// template may use. Claude Code's own events (saves, compaction, cwd, ...) come through /notify
+// (notify-events.ts) instead.
 import type { EventBus } from "../../capabilities/events/event-bus.ts";
 import type { AutomationEngine, AutomationEvent } from "./automation-engine.ts";
 
@@ -66,6 +66,16 @@ export function connectBus(bus: EventBus, engine: AutomationEngine): () => void 
         },
       });
     }),
+    bus.subscribe("diagnostics.state", (e) =>
+      feed({
+        hook: "onDiagnosticsStateChange",
+        event: "diagnostics.state",
+        file: e.file,
+        state: e.state,
+        diagnostics: { count: e.count, worstSeverity: e.worstSeverity },
+        values: { file: untrusted(e.file), state: trusted(e.state), errors: trusted(e.errors), diagnostics: untrusted(e.lines) },
+      }),
+    ),
     bus.subscribe("claude.task", (e) => {
       const byHook = engine.taskFinished(e.id);
       // A hook's own task never starts onTaskSuccess (the loop guard).

@@ -9,9 +9,6 @@ import { createClaudeDriver } from "../../capabilities/claude/claude-driver.ts";
 import { ClaudeOrchestrator } from "./orchestrator.ts";
 import { TaskFileWriter, loadTasks, taskFilePath } from "./task-file.ts";
 
-/** Tasks running at once; the others wait (each is a Claude Code process of a few hundred MB). */
-const CONCURRENCY = 2;
-
 export interface OpenClaudeTasksOptions {
   config: AutomationConfig;
   root: string;
@@ -52,7 +49,7 @@ export async function openClaudeTasks(
     driver: binary === undefined ? undefined : createClaudeDriver(runtime, { binary, passEnv: opts.passEnv }),
     ...(unavailable === undefined ? {} : { unavailable }),
     cwd: opts.root,
-    concurrency: CONCURRENCY,
+    concurrency: opts.config.concurrency,
     history,
     writer,
     now,

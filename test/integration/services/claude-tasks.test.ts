@@ -44,7 +44,7 @@ const arrived = (marker: string) => new Promise<void>((resolve) => arrivals.set(
 async function open(stateDir: string): Promise<ClaudeOrchestrator> {
   const runtime = { ...createNodeRuntime(), env: { ...claudeEnv(home), ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: "test-key" } };
   return openClaudeTasks(runtime, {
-    config: { claudeDriver: "subprocess", claudeBinary: REPO_CLAUDE_BIN, policyPath: undefined },
+    config: { claudeDriver: "subprocess", claudeBinary: REPO_CLAUDE_BIN, policyPath: undefined, concurrency: 2 },
     root: workspace,
     stateDir,
     passEnv: [],

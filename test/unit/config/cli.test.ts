@@ -42,6 +42,8 @@ const valueFlags: Array<[string, string, Partial<CliFlags>]> = [
   ["--max-sessions", "1000", { maxSessions: 1000 }],
   ["--max-ws-sessions", "1", { maxWsSessions: 1 }],
   ["--max-ws-sessions", "1000", { maxWsSessions: 1000 }],
+  ["--automation-concurrency", "1", { automationConcurrency: 1 }],
+  ["--automation-concurrency", "8", { automationConcurrency: 8 }],
   ["--config", "./bridge.json", { configPath: "./bridge.json" }],
 ];
 
@@ -124,6 +126,8 @@ describe("parseCli", () => {
       ["--max-ws-sessions", "1001", "--max-ws-sessions must be 1-1000, got 1001"],
       ["--request-rate-limit", "0", "--request-rate-limit must be 1-100000, got 0"],
       ["--tool-rate-limit", "1e3", '--tool-rate-limit must be an integer (1-10000), got "1e3"'],
+      ["--automation-concurrency", "0", "--automation-concurrency must be 1-8, got 0"],
+      ["--automation-concurrency", "9", "--automation-concurrency must be 1-8, got 9"],
     ])("%s %s is refused", (flag, value, message) => {
       expect(usageError([`${flag}=${value}`])).toBe(message);
     });

@@ -83,6 +83,7 @@ describe("resolveConfig", () => {
       claudeDriver: "subprocess",
       claudeBinary: "/opt/claude/bin/claude",
       automationPolicy: "/srv/ws/policy.json",
+      automationConcurrency: 3,
     };
     const config = await resolveConfig({ configPath: "/etc/b.json" }, sources({ "/etc/b.json": JSON.stringify(file) }));
     expect(config).toEqual({
@@ -120,7 +121,7 @@ describe("resolveConfig", () => {
       pluginWatch: true,
       lsp: {},
       remote: DEFAULT_CONFIG.remote,
-      automation: { claudeDriver: "subprocess", claudeBinary: "/opt/claude/bin/claude", policyPath: "/srv/ws/policy.json" },
+      automation: { claudeDriver: "subprocess", claudeBinary: "/opt/claude/bin/claude", policyPath: "/srv/ws/policy.json", concurrency: 3 },
     });
   });
 

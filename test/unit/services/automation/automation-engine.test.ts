@@ -6,6 +6,7 @@ import type { ClaudeTaskRequest } from "../../../../src/capabilities/claude/clau
 import { createEventBus } from "../../../../src/capabilities/events/event-bus.ts";
 import { AutomationEngine, type AutomationDecision } from "../../../../src/services/automation/automation-engine.ts";
 import { connectBus } from "../../../../src/services/automation/bus-events.ts";
+import { parseNotify } from "../../../../src/services/automation/notify-events.ts";
 import { parsePolicy } from "../../../../src/services/automation/policy.ts";
 
 function setup(policyJson: unknown) {
@@ -16,6 +17,13 @@ function setup(policyJson: unknown) {
   const policy = parsePolicy(JSON.stringify(policyJson), { source: "policy.json", warn: (m) => warnings.push(m) });
   const engine = new AutomationEngine(policy, {
     tasks: {
+      // Each task's Claude Code session is session-<n>, as its stream would say.
+      get: (id) => {
+        const n = Number(id.slice(5));
+        return n >= 1 && n <= submitted.length
+          ? { id, status: "running", trigger: "", promptPreview: "", timeoutMs: 1, createdAt: 0, output: [], sessionId: `session-${n}` }
+          : undefined;
+      },
       submit: (request) => {
         submitted.push(request);
         return {
@@ -66,18 +74,51 @@ describe("the automation engine", () => {
     expect(t.submitted).toHaveLength(21);
   });
 
-  it("lets no hook task start another: events while one runs, and its own success, are skipped", () => {
-    const t = setup({ onGitCommit: { prompt: "Review {{hash}}" }, onTaskSuccess: { prompt: "Celebrate {{taskId}}" } });
+  it("lets no hook task start another, by its task id or its session, while unrelated events still fire", () => {
+    const t = setup({
+      onGitCommit: { prompt: "Review {{hash}}" },
+      onTaskSuccess: { prompt: "Celebrate {{taskId}}" },
+      onCwdChanged: { prompt: "Now in {{newCwd}}" },
+      onFileSave: { prompt: "Saved {{file}}", patterns: ["src/**"] },
+    });
+    const notify = (body: Record<string, unknown>) => {
+      const parsed = parseNotify(body, { root: "/ws" });
+      if (!parsed.ok) throw new Error(parsed.message);
+      return parsed.events.flatMap((e) => t.engine.handle(e));
+    };
     t.bus.publish("git.commit", commit(1));
     expect(t.submitted).toHaveLength(1);
     t.advance(60_000);
+    // A commit through a tool says which tool made it, not for which client: held back while the hook's task runs.
     t.bus.publish("git.commit", commit(2));
-    expect(t.decisions.at(-1)).toMatchObject({ decision: "skipped", reason: "loop guard: a hook's task is running" });
+    expect(t.decisions.at(-1)).toMatchObject({
+      decision: "skipped",
+      reason: "loop guard: a hook's task is running and the bridge cannot tell whether it caused this event",
+    });
+    // The task's own Claude Code, by its task id (notify inside it) or its session id (a hook input).
+    expect(notify({ event: "CwdChanged", new_cwd: "/ws/sub", bridge_task_id: "task-00000001" })).toMatchObject([
+      { decision: "skipped", reason: "loop guard: caused by task-00000001, a task a hook started" },
+    ]);
+    expect(
+      notify({ event: "PostToolUse", session_id: "session-1", tool_name: "Write", tool_input: { file_path: "/ws/src/a.ts" } }),
+    ).toMatchObject([{ decision: "skipped", file: "src/a.ts", reason: "loop guard: caused by task-00000001, a task a hook started" }]);
+    // The user's own session, while the hook's task still runs: fires.
+    expect(notify({ event: "CwdChanged", session_id: "user-session", new_cwd: "/ws/sub" })).toMatchObject([{ decision: "fired" }]);
+    expect(t.submitted.map((s) => s.trigger)).toEqual(["onGitCommit", "onCwdChanged"]);
+    // The hook's task ends: no onTaskSuccess for it; its late events are still its own.
     t.bus.publish("claude.task", { id: "task-00000001", status: "done", trigger: "onGitCommit" });
-    expect(t.submitted).toHaveLength(1);
-    // A task the user started through a tool does trigger onTaskSuccess.
+    t.bus.publish("claude.task", { id: "task-00000002", status: "done", trigger: "onCwdChanged" });
+    expect(t.submitted).toHaveLength(2);
+    expect(
+      notify({ event: "PostToolUse", bridge_task_id: "task-00000001", tool_name: "Edit", tool_input: { file_path: "src/b.ts" } }),
+    ).toMatchObject([{ decision: "skipped", reason: "loop guard: caused by task-00000001, a task a hook started" }]);
+    // A task the user started through a tool does trigger onTaskSuccess; once no hook task runs, an unattributed commit fires.
     t.bus.publish("claude.task", { id: "task-ffffffff", status: "done", trigger: "tool" });
-    expect(t.submitted.map((s) => s.trigger)).toEqual(["onGitCommit", "onTaskSuccess"]);
+    t.bus.publish("git.commit", commit(3));
+    expect(t.submitted).toHaveLength(3);
+    t.bus.publish("claude.task", { id: "task-00000003", status: "done", trigger: "onTaskSuccess" });
+    t.bus.publish("git.commit", commit(4));
+    expect(t.submitted.map((s) => s.trigger)).toEqual(["onGitCommit", "onCwdChanged", "onTaskSuccess", "onGitCommit"]);
   });
 
   it("keeps a prompt injection in a test failure inside its fence", () => {
