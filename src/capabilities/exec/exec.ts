@@ -262,7 +262,10 @@ async function runResolved(
 ): Promise<RunResult> {
   const { signal } = call;
   const timeout = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
-  const stop = timeout === undefined ? signal : AbortSignal.any([signal, timeout]);
+  // A signal of this run's own, even without a timeout: the spawn and the kill timer listen on it,
+  // and a call's signal shared by many parallel runs (git tools run several at once) would collect
+  // their listeners (Node warns past 10). AbortSignal.any adds no listener to its sources.
+  const stop = AbortSignal.any(timeout === undefined ? [signal] : [signal, timeout]);
   const started = performance.now();
   const child = runtime.spawn(path, [...opts.args], {
     cwd,

@@ -48,6 +48,22 @@ describe("ctx.exec", () => {
     });
   });
 
+  it("runs many commands at once under one call's signal without piling listeners on it", async () => {
+    const ctx = await makeToolContext(root, { executables: ["sh"] });
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(w.name);
+    process.on("warning", onWarning);
+    try {
+      const runs = await Promise.all(Array.from({ length: 16 }, (_, i) => ctx.exec.run("sh", { args: ["-c", `echo ${i}`] })));
+      expect(runs.map((r) => r.stdout)).toEqual(Array.from({ length: 16 }, (_, i) => `${i}\n`));
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", onWarning);
+    }
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
+  });
+
   it("refuses an executable the tool did not declare, and a cwd outside the workspace", async () => {
     const ctx = await makeToolContext(root, { executables: ["git"] });
     await expect(ctx.exec.run("sh", { args: [] })).rejects.toMatchObject({
