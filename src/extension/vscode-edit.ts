@@ -63,7 +63,10 @@ export async function planVsCodeEdit(fs: WorkspaceFs, edit: WireEdit, opts: { wh
     });
   }
   const sorted = files.sort((a, b) => (a.relative < b.relative ? -1 : 1));
-  const digest = await contentHash(new TextEncoder().encode(sorted.map((f) => `${f.relative}\0${f.before}\0${f.after}`).join("\0")));
+  // Eight hex characters: the `preview` argument of the edit tools (edit-fields.ts).
+  const digest = (
+    await contentHash(new TextEncoder().encode(sorted.map((f) => `${f.relative}\0${f.before}\0${f.after}`).join("\0")))
+  ).slice(0, 8);
   return { files: sorted, digest };
 }
 
