@@ -1,12 +1,13 @@
 // formatDocument: formats a file with the project's formatter. Headless the file on disk is the
 // document, so it is written (preview: true only shows the change). With the VS Code extension
 // connected and no formatter named, VS Code's formatter for the file (what the user's editor runs)
-// computes the edit and the bridge makes it through its jail; where VS Code has none, the bridge's.
+// computes the edit and the bridge makes it through its jail; where VS Code has none, the bridge's formatter does.
 import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
 import { FORMATTER_NAMES } from "../../services/formatting/cli-formatters.ts";
 import { formatFile } from "./format-file.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
+import { ExtensionUnavailable } from "../../extension/extension-unavailable.ts";
 import { EDIT_PROTOCOL_VERSION } from "../../extension/protocol-edit.ts";
 import { commitVsCodeEdit, planVsCodeEdit } from "../../extension/vscode-edit.ts";
 import { toFileUri } from "../../lib/paths/file-uri.ts";
@@ -41,10 +42,8 @@ async function formatViaVsCode(input: { file: string; preview?: boolean | undefi
   const path = await ctx.fs.resolve(input.file);
   const file = ctx.fs.relative(path);
   const { edit, formatter } = await ctx.extension.request("extension/format", { uri: toFileUri(path) }, { signal: ctx.signal });
-  if (!formatter) {
-    const text = await formatFile(ctx, { file: input.file, write: input.preview !== true });
-    return `NOTE: no formatter in VS Code formats ${file}; the bridge's did.\n${text}`;
-  }
+  // No formatter in VS Code for it: the route answers with the project's formatter or language server.
+  if (!formatter) throw new ExtensionUnavailable("no_provider", `No formatter in VS Code formats ${file}`);
   const plan = await planVsCodeEdit(ctx.fs, edit, { what: "the formatting" });
   const f = plan.files[0];
   if (f === undefined) return `${file} is already formatted (VS Code).`;

@@ -2,6 +2,7 @@
 // user's editor would (its formatter extension and settings), the edit made by the bridge.
 import type { ToolContext } from "../../../capabilities/context.ts";
 import { ToolError } from "../../../errors.ts";
+import { ExtensionUnavailable } from "../../../extension/extension-unavailable.ts";
 import { toFileUri } from "../../../lib/paths/file-uri.ts";
 import { splitLines } from "../../../lsp/positions.ts";
 import { vsCodeEditAnswer } from "./edit-answer.ts";
@@ -29,11 +30,8 @@ export async function formatRangeViaVsCode(input: FormatRangeInput, ctx: ToolCon
   const last = Math.min(input.endLine, lines.length) - 1;
   const range = { start: { line: input.startLine - 1, character: 0 }, end: { line: last, character: (lines[last] ?? "").length } };
   const { edit, formatter } = await ctx.extension.request("extension/format", { uri: toFileUri(path), range }, { signal: ctx.signal });
-  if (!formatter)
-    throw new ToolError("not_detected", `No formatter in VS Code formats a range of ${relative}`, {
-      suggestion:
-        "Install a formatter extension for it in VS Code, or use formatDocument (the project's formatter formats the whole file).",
-    });
+  // No formatter in VS Code for it: the route answers with the bridge's language server.
+  if (!formatter) throw new ExtensionUnavailable("no_provider", `No formatter in VS Code formats a range of ${relative}`);
   const span = `lines ${input.startLine}-${last + 1} of ${relative}`;
   return vsCodeEditAnswer(ctx, edit, {
     what: "the formatting",

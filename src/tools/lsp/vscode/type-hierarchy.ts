@@ -1,6 +1,7 @@
 // getTypeHierarchy through VS Code (vscode.prepareTypeHierarchy, provideSupertypes/Subtypes): the
 // hierarchy its editor's "Show Type Hierarchy" shows, printed as the headless native answer is.
 import type { ToolContext } from "../../../capabilities/context.ts";
+import { ExtensionUnavailable } from "../../../extension/extension-unavailable.ts";
 import type { WireRange } from "../../../extension/protocol.ts";
 import type { PositionInput } from "../../../lsp/positions.ts";
 import { renderPlaces } from "../locations.ts";
@@ -19,8 +20,9 @@ export async function typeHierarchyViaVsCode(input: TypeHierarchyInput, ctx: Too
     { uri: at.uri, position: at.position, directions: [...directions] },
     { signal: ctx.signal },
   );
+  // VS Code's TypeScript has no type hierarchy at all: the route then answers headless (derived).
   if (answer.root === undefined)
-    return `${at.note}\`${at.name}\` at ${at.where} is not a class, interface or type VS Code has a type hierarchy for (VS Code).`;
+    throw new ExtensionUnavailable("no_provider", `VS Code has no type hierarchy for \`${at.name}\` at ${at.where}`);
   const sources = vsCodeSources(ctx);
   const label = async (t: { name: string; kind: string; uri: string; range: WireRange }) =>
     `${t.name} ${t.kind}  ${(await renderPlaces([{ uri: t.uri, range: t.range }], { sources, verbosity: "minimal" }))[0] ?? ""}`;
