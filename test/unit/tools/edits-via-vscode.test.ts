@@ -71,6 +71,10 @@ describe("protocol-1.3 tools through VS Code", () => {
     expect(await d.text("getTypeHierarchy", { file: "a.ts", line: 1, symbol: "foo" })).toBe(
       "Box class  a.ts:1:17  (VS Code)\n  supertypes:\n    Base interface  a.ts:4:1\n  subtypes:\n    (none)",
     );
+    // No type hierarchy in VS Code (its TypeScript has none): the bridge's own tools answer.
+    const none = await vsCode({ "extension/typeHierarchy": () => ({ supertypes: [], subtypes: [] }) });
+    const headless = await none.d.call("getTypeHierarchy", { file: "a.ts", line: 1, symbol: "foo" });
+    expect(headless._meta?.["claude-ide-bridge/backend"]).toBe("headless");
   });
 
   it("prepareRename says what VS Code would rename; renameSymbol's dry run shows VS Code's rename and writes nothing", async () => {
