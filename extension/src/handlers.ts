@@ -7,6 +7,7 @@ import { BRIDGE_REQUESTS, type BridgeMethod, type FileDiagnostics, type ParamsOf
 import { editorTabs, findDocument, wireDiagnostic, wireSelection } from "./convert.ts";
 import type { Decorations } from "./decorations.ts";
 import type { Diffs } from "./diffs.ts";
+import { editHandlers } from "./edits.ts";
 import { languageFeature } from "./features.ts";
 import { Failure } from "./failure.ts";
 import type { Terminals } from "./terminals.ts";
@@ -94,6 +95,7 @@ export function requestHandler(parts: HandlerParts): (method: string, params: un
     "extension/clearDecorations": async ({ ids }) => ({ cleared: decorations.clear(ids) }),
     "extension/readClipboard": workbench.readClipboard,
     "extension/writeClipboard": workbench.writeClipboard,
+    ...editHandlers,
   };
   return async (method, params) => {
     if (!Object.hasOwn(BRIDGE_REQUESTS, method)) throw new Error(`Method not found: ${method}`);

@@ -76,6 +76,8 @@ export interface ToolRequirements {
   optionalProbes?: readonly string[];
   /** "required": only the extension can answer; "fallback": answered headless without it, better with it. */
   extension?: "required" | "fallback";
+  /** The extension protocol (semver) its VS Code handler needs; older extensions cannot answer it. */
+  extensionProtocol?: string;
 }
 
 /** The bridge settings a tool may know; nothing secret (no token). */

@@ -1,9 +1,10 @@
-// Why the extension could not answer: not connected, not answering (breaker open, timeout), or
-// too busy. A ToolError, so a tool that has no other way says so to the model; the tool router
+// Why the extension could not answer: not connected, not answering (breaker open, timeout), too
+// busy, or no installed extension of VS Code provides the feature asked (VS Code's TypeScript has
+// no type hierarchy, a language may have no formatter). A ToolError, so a tool that has no other way says so to the model; the tool router
 // (src/tools/platform/route-call.ts) catches it to answer headless instead when the tool can.
 import { ToolError } from "../errors.ts";
 
-export type UnavailableReason = "disconnected" | "circuit_open" | "timeout" | "busy";
+export type UnavailableReason = "disconnected" | "circuit_open" | "timeout" | "busy" | "no_provider";
 
 export const CONNECT_SUGGESTION =
   "Open this workspace in VS Code with the claude-ide-bridge extension (claude-ide-bridge install-extension code); it finds the bridge and connects on its own. getToolCapabilities says whether it is connected.";
@@ -17,7 +18,9 @@ export class ExtensionUnavailable extends ToolError {
       suggestion:
         reason === "disconnected"
           ? CONNECT_SUGGESTION
-          : "VS Code is not answering the bridge right now (busy or hung); retry in a few seconds, or check the VS Code window.",
+          : reason === "no_provider"
+            ? "Install a VS Code extension that provides it for this language, or disconnect the extension to have the bridge's language server answer."
+            : "VS Code is not answering the bridge right now (busy or hung); retry in a few seconds, or check the VS Code window.",
     });
   }
 }

@@ -4,10 +4,11 @@
 // it pushes notifications (EXTENSION_PUSHES). Every payload is a valibot schema, checked where it
 // is received. Only valibot is imported, so the extension's bundle stays small.
 import * as v from "valibot";
+import { EDIT_PROTOCOL_VERSION, EDIT_REQUESTS } from "./protocol-edit.ts";
 import { IDE_REQUESTS } from "./protocol-ide.ts";
 
 /** Semver: the two ends work together when the majors match; a minor adds optional things. */
-export const EXTENSION_PROTOCOL_VERSION = "1.2.0";
+export const EXTENSION_PROTOCOL_VERSION = "1.3.0";
 /** The bridge token (the lock file's authToken) on the upgrade request. */
 export const EXTENSION_AUTH_HEADER = "x-claude-ide-extension";
 /** The path the extension connects to; Claude Code's socket takes every other path. */
@@ -208,6 +209,7 @@ export const BRIDGE_REQUESTS = {
     }),
   },
   ...IDE_REQUESTS,
+  ...EDIT_REQUESTS,
 } as const;
 
 export type BridgeMethod = keyof typeof BRIDGE_REQUESTS;
@@ -261,15 +263,22 @@ export const MAX_AI_COMMENTS = 200;
 export const MAX_ACTIVE_FILE_CHARS = 32 * 1024;
 
 /** The protocol version that added each method of a later minor; the rest are 1.0/1.1. */
-const METHOD_SINCE: Partial<Record<BridgeMethod, string>> = Object.fromEntries(Object.keys(IDE_REQUESTS).map((m) => [m, "1.2.0"]));
+const METHOD_SINCE: Partial<Record<BridgeMethod, string>> = Object.fromEntries([
+  ...Object.keys(IDE_REQUESTS).map((m) => [m, "1.2.0"]),
+  ...Object.keys(EDIT_REQUESTS).map((m) => [m, EDIT_PROTOCOL_VERSION]),
+]);
 
 /** The version a method needs, when an extension that says `version` (same major) lacks it. */
 export function missingMethod(method: BridgeMethod, version: string): string | undefined {
   const since = METHOD_SINCE[method];
-  if (since === undefined) return undefined;
-  const [, haveMinor = "0"] = version.split(".");
-  const [, needMinor = "0"] = since.split(".");
-  return Number(haveMinor) < Number(needMinor) ? since : undefined;
+  return since === undefined || protocolAtLeast(version, since) ? undefined : since;
+}
+
+/** `have` (same major) has everything of `need`: its minor is at least need's. */
+export function protocolAtLeast(have: string, need: string): boolean {
+  const [, haveMinor = "0"] = have.split(".");
+  const [, needMinor = "0"] = need.split(".");
+  return Number(haveMinor) >= Number(needMinor);
 }
 
 export function timeoutFor(method: BridgeMethod, params: unknown): number {
@@ -280,6 +289,7 @@ export function timeoutFor(method: BridgeMethod, params: unknown): number {
       params.waitMs +
       ("integrationWaitMs" in params && typeof params.integrationWaitMs === "number" ? params.integrationWaitMs : 0)
     );
+  if (method === "extension/rename" || method === "extension/format" || method === "extension/codeActionEdit") return SLOW_TIMEOUT_MS;
   if (method === "extension/languageFeature" && typeof params === "object" && params !== null && "feature" in params)
     return SLOW_FEATURES.includes(String(params.feature)) ? SLOW_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
   return DEFAULT_TIMEOUT_MS;

@@ -68,6 +68,11 @@ const FILES: Record<string, string> = {
   "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022" }, include: ["*.ts"] }),
   "a.ts": "export function foo(x: number): number {\n  return x * 2;\n}\n",
   "b.ts": 'import { foo } from "./a";\nconst s: string = foo(1);\nexport const label = "b";\n',
+  // For the protocol-1.3 tools: a function to rename and call, a use missing its import (a quick
+  // fix), a file to format.
+  "c.ts": 'export function twice(n: number, label: string): string {\n  return label + n * 2;\n}\nexport const r = twice(2, "x");\n',
+  "e.ts": 'export const t = twice(3, "y");\n',
+  "f.ts": "export const  y  =  1 ;\n",
   // What the terminal tools run: npm scripts (npm is on the default allowlist).
   "package.json": JSON.stringify({
     name: "e2e-ws",
@@ -242,7 +247,7 @@ it("VS Code's diagnostics, goToDefinition, an unsaved buffer and the selection r
   // The rest of code navigation and intelligence through VS Code's providers, in the headless shapes.
   const references = await mcp.callTool({ name: "findReferences", arguments: { file: "a.ts", line: 1, symbol: "foo" } });
   expect(references._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
-  expect(textOf(references)).toMatch(/^3 references to `foo` in 2 files \(VS Code\):\na\.ts:1:17 .*\nb\.ts:1:10 .*\nb\.ts:2:19 /);
+  expect(textOf(references)).toMatch(/^3 references to `foo` in 2 files \(VS Code, complete\):\na\.ts:1:17 .*\nb\.ts:1:10 .*\nb\.ts:2:19 /);
   expect(await text("getHover", { file: "a.ts", line: 1, symbol: "foo" })).toMatch(/function foo\(x: number\): number/);
   expect(await text("getTypeSignature", { file: "a.ts", line: 1, symbol: "foo" })).toMatch(/function foo\(x: number\): number/);
   // TypeScript's outline names a const a variable in VS Code.
@@ -283,6 +288,8 @@ it("VS Code's diagnostics, goToDefinition, an unsaved buffer and the selection r
 
   const caps = await data("getToolCapabilities");
   expect(caps.extensionConnected).toBe(true);
+  expect(caps.extensionProtocol).toBe("1.3.0");
+  expect(caps.fallback).toEqual([]);
   expect(caps.unavailable.map((u: { name: string }) => u.name)).not.toContain("getCurrentSelection");
 }, 180_000);
 
@@ -423,6 +430,59 @@ it("VS Code itself: allowed commands only, a task's exit code, workspace setting
   expect(await text("writeClipboard", { text: "from the e2e" })).toBe("Copied 12 characters to the clipboard.");
   expect(await text("readClipboard")).toBe("from the e2e");
 }, 180_000);
+
+it("protocol 1.3 through VS Code: signature help, a quick fix previewed and applied by the bridge, rename preview, formatting", async () => {
+  const callLine = 'export const r = twice(2, "x");';
+  const help = await mcp.callTool({ name: "signatureHelp", arguments: { file: "c.ts", line: 4, column: callLine.indexOf('"x"') + 1 } });
+  expect(help._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
+  expect(textOf(help)).toMatch(/^\* twice\(n: number, label: string\): string\n {6}n: number\n {4}> label: string[\s\S]*\(VS Code\)$/);
+
+  // e.ts uses twice without importing it: VS Code's TypeScript offers the import, the bridge writes it.
+  await text("openFile", { file: "e.ts" });
+  await waitFor(
+    "VS Code's TypeScript to report e.ts's missing name",
+    async () =>
+      (await data("getDiagnostics", { file: "e.ts" })).diagnostics.some(
+        (d: { line: number; severity: string }) => d.line === 1 && d.severity === "error",
+      ),
+    120_000,
+  );
+  const actions = await mcp.callTool({ name: "getCodeActions", arguments: { file: "e.ts", startLine: 1 } });
+  expect(actions._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
+  expect(textOf(actions)).toMatch(/code actions? for e\.ts lines 1-1 \(VS Code\):\n[\s\S]*Add import from "\.\/c"/);
+  const preview = await text("previewCodeAction", { file: "e.ts", startLine: 1, title: 'Add import from "./c"' });
+  expect(preview).toMatch(/^Would apply "Add import from "\.\/c"": 1 file \(dry run; nothing written; computed by VS Code\)\./);
+  expect(preview).toMatch(/\+import \{ twice \} from "\.\/c";/);
+  const digest = /Preview ([0-9a-f]{8})/.exec(preview)?.[1];
+  expect(await readFile(join(bridge.workspace, "e.ts"), "utf8")).toBe(FILES["e.ts"]);
+  const applied = await text("applyCodeAction", { file: "e.ts", startLine: 1, title: 'Add import from "./c"', preview: digest });
+  expect(applied).toMatch(/^Applied "Add import from "\.\/c"": 1 file written together \(computed by VS Code\)\./);
+  expect(await readFile(join(bridge.workspace, "e.ts"), "utf8")).toMatch(
+    /^import \{ twice \} from "\.\/c";\n\n?export const t = twice\(3, "y"\);\n$/,
+  );
+
+  expect(await text("prepareRename", { file: "c.ts", line: 1, symbol: "twice" })).toBe(
+    '`twice` can be renamed: c.ts:1:17-1:22 ("twice") (VS Code).',
+  );
+  // VS Code sees e.ts's new import once it has reloaded the file: the rename then reaches both files.
+  let rename = "";
+  await waitFor(
+    "VS Code's rename to reach e.ts",
+    async () => {
+      rename = await text("renameSymbol", { file: "c.ts", line: 1, symbol: "twice", newName: "double", dryRun: true });
+      return rename.includes("2 files");
+    },
+    60_000,
+  );
+  expect(rename).toMatch(/^Would rename `twice` to `double`: 2 files \(dry run; nothing written; computed by VS Code\)\./);
+  expect(rename).toMatch(/\+export function double\(n: number[\s\S]*\+import \{ double \} from "\.\/c";/);
+  expect(await readFile(join(bridge.workspace, "c.ts"), "utf8")).toBe(FILES["c.ts"]);
+
+  const formatted = await mcp.callTool({ name: "formatDocument", arguments: { file: "f.ts" } });
+  expect(formatted._meta).toEqual({ "claude-ide-bridge/backend": "extension" });
+  expect(textOf(formatted)).toMatch(/^Formatted f\.ts with VS Code's formatter\./);
+  expect(await readFile(join(bridge.workspace, "f.ts"), "utf8")).toBe("export const y = 1;\n");
+}, 240_000);
 
 it("the extension host killed: tools fall back or fail within a second; restarted, everything is back", async () => {
   const host = extensionHostPid();

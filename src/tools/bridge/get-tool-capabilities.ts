@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import type { ProbeResult, ToolContext, ToolSummary } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
+import { olderExtension } from "../platform/route-call.ts";
 import { LspCapabilities, lspCapabilities } from "../../services/language/lsp-capabilities.ts";
 
 /** Executables always reported, whether or not a registered tool needs them. */
@@ -27,6 +28,9 @@ export default defineTool({
   input: v.strictObject({}),
   output: v.object({
     extensionConnected: v.boolean(),
+    extensionProtocol: v.optional(
+      v.pipe(v.string(), v.description("The connected extension's protocol; tools needing a later one are unavailable or headless.")),
+    ),
     executables: v.pipe(
       v.record(v.string(), v.nullable(v.string())),
       v.description("Executable name -> its path on the bridge's PATH, or null when missing."),
@@ -69,12 +73,16 @@ export default defineTool({
       }),
     );
     const connected = ctx.extension.connected;
+    const protocol = ctx.extension.status().info?.protocolVersion;
+    // Answered headless now: without VS Code, or with an extension older than their VS Code handler needs.
+    const headlessNow = (t: ToolSummary) => !connected || olderExtension(t, ctx.extension) !== undefined;
     return {
       extensionConnected: connected,
+      ...(connected && protocol !== undefined ? { extensionProtocol: protocol } : {}),
       executables: Object.fromEntries(names.map((n) => [n, found.get(n)?.path ?? null])),
       available: tools.length - unavailable.reduce((n, u) => n + u.tools.length, 0),
       unavailable,
-      fallback: connected ? [] : tools.filter((t) => t.requires.extension === "fallback").map((t) => t.name),
+      fallback: tools.filter((t) => t.requires.extension === "fallback" && headlessNow(t)).map((t) => t.name),
       lsp: await lspCapabilities(ctx),
       offByConfiguration: [...(ctx.catalog.offByConfiguration?.() ?? [])].map((off) => ({ ...off, tools: [...off.tools] })),
       ...pluginsOf(ctx),
@@ -122,6 +130,13 @@ function whyUnavailable(tool: ToolSummary, probes: ReadonlyMap<string, ProbeResu
     return {
       reason: "needs the VS Code extension",
       suggestion: "Open the workspace in VS Code with the claude-ide-bridge extension installed; it connects on its own.",
+    };
+  }
+  const older = tool.requires.extension === "required" ? olderExtension(tool, ctx.extension) : undefined;
+  if (older !== undefined) {
+    return {
+      reason: `needs extension protocol ${older.need}; the connected VS Code extension speaks ${older.have}`,
+      suggestion: "Update the extension: run claude-ide-bridge install-extension code (or code-server), then reload the VS Code window.",
     };
   }
   return undefined;

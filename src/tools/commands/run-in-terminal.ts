@@ -24,6 +24,7 @@ export default defineTool({
   timeoutMs: MAX_COMMAND_MS,
   largeResult: true,
   handler: (input, ctx) => runUserCommand(input, ctx),
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     let command = input.command.trim();
     let args = input.args ?? [];

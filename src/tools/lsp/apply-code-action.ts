@@ -4,6 +4,8 @@ import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
 import { codeActionInput, runCodeAction } from "./code-action-edit.ts";
 import { editFields } from "./edit-fields.ts";
+import { codeActionViaVsCode } from "./vscode/code-actions.ts";
+import { EDIT_PROTOCOL_VERSION } from "../../extension/protocol-edit.ts";
 
 export default defineTool({
   name: "applyCodeAction",
@@ -15,6 +17,10 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false },
   timeoutMs: 120_000,
   slim: true,
+  viaExtension: (input, ctx) => codeActionViaVsCode(input, ctx, { dryRun: input.dryRun, expectDigest: input.preview }),
+  // Predicting the errors before writing (onlyIfNoNewErrors) takes the bridge's language server.
+  viaExtensionWhen: (input) => !input.onlyIfNoNewErrors,
+  extensionProtocol: EDIT_PROTOCOL_VERSION,
   handler: (input, ctx) =>
     runCodeAction(input, ctx, { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors, expectDigest: input.preview }),
 });

@@ -6,7 +6,7 @@ import * as v from "valibot";
 import type { CodeAction, Command, TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
-import { codeActionsAt, isCommand, rangeFields, type RangeInput } from "./code-actions-at.ts";
+import { codeActionsAt, isCommand, pickAction, rangeFields, type RangeInput } from "./code-actions-at.ts";
 import { renderOutcome } from "./edit-outcome.ts";
 
 export const codeActionInput = {
@@ -21,7 +21,7 @@ export async function runCodeAction(
 ): Promise<string> {
   const at = await codeActionsAt(input, ctx);
   const server = at.doc.server;
-  let action: CodeAction | Command = pick(at.actions, input.title, `${at.doc.relative} lines ${at.lines}`);
+  let action: CodeAction | Command = pickAction(at.actions, { title: input.title, where: `${at.doc.relative} lines ${at.lines}` });
   if (!isCommand(action) && action.disabled !== undefined) {
     throw new ToolError("not_supported", `"${action.title}" is offered but disabled: ${action.disabled.reason}`, {
       suggestion: "Pick another action from getCodeActions.",
@@ -38,25 +38,6 @@ export async function runCodeAction(
   if (edits.length === 0) return `"${action.title}" changes no file (${server.serverName} gave no edit for it).`;
   const outcome = await ctx.lsp.applyEdit(server, inOrder(edits), { ...opts, signal: ctx.signal });
   return renderOutcome(outcome, { done: `Applied "${action.title}"`, would: `Would apply "${action.title}"`, server: server.serverName });
-}
-
-function pick(actions: readonly (CodeAction | Command)[], title: string, where: string): CodeAction | Command {
-  const wanted = title.trim().toLowerCase();
-  const exact = actions.filter((a) => a.title === title);
-  const same = exact.length > 0 ? exact : actions.filter((a) => a.title.toLowerCase() === wanted);
-  const found = same.length > 0 ? same : actions.filter((a) => a.title.toLowerCase().includes(wanted));
-  const first = found[0];
-  if (found.length === 1 && first !== undefined) return first;
-  const offered = actions.map((a) => `"${a.title}"`).join(", ") || "none";
-  if (found.length === 0)
-    throw new ToolError("code_action_not_found", `No code action titled "${title}" for ${where}; offered: ${offered}`, {
-      suggestion: "Pass one of the offered titles (getCodeActions lists them), or another line range.",
-    });
-  throw new ToolError(
-    "code_action_not_found",
-    `"${title}" matches ${found.length} code actions for ${where}: ${found.map((a) => `"${a.title}"`).join(", ")}`,
-    { suggestion: "Pass the whole title of the one you mean." },
-  );
 }
 
 function resolves(provider: unknown): boolean {

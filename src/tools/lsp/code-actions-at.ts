@@ -63,3 +63,24 @@ export async function codeActionsAt(input: RangeInput, ctx: ToolContext): Promis
 export function isCommand(action: CodeAction | Command): action is Command {
   return !("kind" in action) && "command" in action && typeof action.command === "string";
 }
+
+/** The one action whose title is `title` (exactly, then ignoring case, then containing it); else why not, with what is offered. */
+export function pickAction<A extends { title: string }>(actions: readonly A[], opts: { title: string; where: string }): A {
+  const { title, where } = opts;
+  const wanted = title.trim().toLowerCase();
+  const exact = actions.filter((a) => a.title === title);
+  const same = exact.length > 0 ? exact : actions.filter((a) => a.title.toLowerCase() === wanted);
+  const found = same.length > 0 ? same : actions.filter((a) => a.title.toLowerCase().includes(wanted));
+  const first = found[0];
+  if (found.length === 1 && first !== undefined) return first;
+  const offered = actions.map((a) => `"${a.title}"`).join(", ") || "none";
+  if (found.length === 0)
+    throw new ToolError("code_action_not_found", `No code action titled "${title}" for ${where}; offered: ${offered}`, {
+      suggestion: "Pass one of the offered titles (getCodeActions lists them), or another line range.",
+    });
+  throw new ToolError(
+    "code_action_not_found",
+    `"${title}" matches ${found.length} code actions for ${where}: ${found.map((a) => `"${a.title}"`).join(", ")}`,
+    { suggestion: "Pass the whole title of the one you mean." },
+  );
+}

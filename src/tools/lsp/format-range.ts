@@ -8,6 +8,8 @@ import { openDocument } from "../../services/language/open-document.ts";
 import { editFields } from "./edit-fields.ts";
 import { renderOutcome } from "./edit-outcome.ts";
 import { formattingOptionsFor } from "../../services/formatting/formatting-options.ts";
+import { formatRangeViaVsCode } from "./vscode/format-range.ts";
+import { EDIT_PROTOCOL_VERSION } from "../../extension/protocol-edit.ts";
 
 const METHOD = "textDocument/rangeFormatting";
 const line = (what: string) => v.pipe(v.number(), v.integer(), v.minValue(1), v.description(what));
@@ -25,6 +27,10 @@ export default defineTool({
     ...editFields,
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  viaExtension: formatRangeViaVsCode,
+  // Predicting the errors before writing (onlyIfNoNewErrors) takes the bridge's language server.
+  viaExtensionWhen: (input) => !input.onlyIfNoNewErrors,
+  extensionProtocol: EDIT_PROTOCOL_VERSION,
   async handler(input, ctx) {
     const doc = await openDocument(input.file, ctx, { method: METHOD });
     if (input.endLine < input.startLine || input.startLine > doc.lines.length) {

@@ -4,6 +4,8 @@ import * as v from "valibot";
 import type { CodeAction, Diagnostic } from "vscode-languageserver-protocol";
 import { defineTool } from "../platform/define-tool.ts";
 import { codeActionsAt, isCommand, rangeFields } from "./code-actions-at.ts";
+import { EDIT_PROTOCOL_VERSION } from "../../extension/protocol-edit.ts";
+import { codeActionsViaVsCode } from "./vscode/code-actions.ts";
 import { diagnosticLine } from "../../services/diagnostics/diagnostic-lines.ts";
 
 export default defineTool({
@@ -15,6 +17,8 @@ export default defineTool({
   input: v.strictObject(rangeFields),
   annotations: { readOnlyHint: true },
   slim: true,
+  viaExtension: codeActionsViaVsCode,
+  extensionProtocol: EDIT_PROTOCOL_VERSION,
   async handler(input, ctx) {
     const { doc, diagnostics, actions, lines: span } = await codeActionsAt(input, ctx);
     const head =

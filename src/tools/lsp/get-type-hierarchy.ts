@@ -10,6 +10,8 @@ import { derivedHierarchy } from "./derived-type-hierarchy.ts";
 import { placesOf, renderPlaces, SourceLines, type Place } from "./locations.ts";
 import { positionFields } from "./position-input.ts";
 import { symbolKindName } from "./symbol-kinds.ts";
+import { typeHierarchyViaVsCode } from "./vscode/type-hierarchy.ts";
+import { EDIT_PROTOCOL_VERSION } from "../../extension/protocol-edit.ts";
 
 export default defineTool({
   name: "getTypeHierarchy",
@@ -26,6 +28,8 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: true },
   slim: true,
+  viaExtension: typeHierarchyViaVsCode,
+  extensionProtocol: EDIT_PROTOCOL_VERSION,
   async handler(input, ctx) {
     // Chosen per request by capability: a server of the language with a type hierarchy answers
     // natively (clangd; any configured one), else the first with definitions derives it.

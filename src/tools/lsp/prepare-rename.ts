@@ -6,6 +6,8 @@ import { ServerRefusal } from "../../lsp/server-refusal.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { positionFields } from "./position-input.ts";
+import { prepareRenameViaVsCode } from "./vscode/rename.ts";
+import { EDIT_PROTOCOL_VERSION } from "../../extension/protocol-edit.ts";
 
 export default defineTool({
   name: "prepareRename",
@@ -16,6 +18,8 @@ export default defineTool({
   input: v.strictObject(positionFields),
   annotations: { readOnlyHint: true },
   slim: true,
+  viaExtension: prepareRenameViaVsCode,
+  extensionProtocol: EDIT_PROTOCOL_VERSION,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, { method: "textDocument/rename" });
     const where = `${at.doc.relative}:${at.position.line + 1}:${at.position.character + 1}`;

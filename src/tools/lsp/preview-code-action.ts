@@ -3,6 +3,8 @@
 import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
 import { codeActionInput, runCodeAction } from "./code-action-edit.ts";
+import { codeActionViaVsCode } from "./vscode/code-actions.ts";
+import { EDIT_PROTOCOL_VERSION } from "../../extension/protocol-edit.ts";
 
 export default defineTool({
   name: "previewCodeAction",
@@ -14,5 +16,7 @@ export default defineTool({
   annotations: { readOnlyHint: true },
   timeoutMs: 120_000,
   slim: true,
+  viaExtension: (input, ctx) => codeActionViaVsCode(input, ctx, { dryRun: true }),
+  extensionProtocol: EDIT_PROTOCOL_VERSION,
   handler: (input, ctx) => runCodeAction(input, ctx, { dryRun: true, onlyIfNoNewErrors: false }),
 });

@@ -21,6 +21,8 @@ import { coverageLines } from "./coverage-lines.ts";
 import { editFields } from "./edit-fields.ts";
 import { renderOutcome } from "./edit-outcome.ts";
 import { positionFields } from "./position-input.ts";
+import { renamePreviewViaVsCode } from "./vscode/rename.ts";
+import { EDIT_PROTOCOL_VERSION } from "../../extension/protocol-edit.ts";
 
 const METHOD = "textDocument/rename";
 
@@ -38,6 +40,10 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false },
   timeoutMs: 180_000,
   slim: true,
+  // VS Code previews (what its F2 would do); the write is the bridge's, after its references are verified.
+  viaExtension: renamePreviewViaVsCode,
+  viaExtensionWhen: (input) => input.dryRun,
+  extensionProtocol: EDIT_PROTOCOL_VERSION,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, { method: METHOD });
     const refs = await verifiedReferences(ctx, at.doc, { name: at.name, params: at.params, includeDeclaration: true });

@@ -76,12 +76,23 @@ interface ToolFields<I extends Schema, O extends Schema | undefined> {
   timeoutMs?: number;
   /** May return more than Claude Code's default 50,000 characters (tools/list then raises its limit). */
   largeResult?: boolean;
+  /**
+   * With viaExtension: the extension protocol its VS Code handler needs (protocol.ts's version of the
+   * methods it asks). An older extension gets the headless answer with a note, or an isError naming
+   * the upgrade when there is none; getToolCapabilities answers from the connected version.
+   */
+  extensionProtocol?: string;
 }
 
 /** A headless handler, one through the VS Code extension, or both (the dispatcher picks per call). */
 type Handlers<I extends Schema, O extends Schema | undefined> =
-  | { handler: ToolHandler<I, O>; viaExtension?: ToolHandler<I, O> }
-  | { handler?: undefined; viaExtension: ToolHandler<I, O> };
+  | {
+      handler: ToolHandler<I, O>;
+      viaExtension?: ToolHandler<I, O>;
+      /** Which calls VS Code answers when connected (default all); the others are headless (a write the bridge's server must check). */
+      viaExtensionWhen?: (input: v.InferOutput<I>) => boolean;
+    }
+  | { handler?: undefined; viaExtension: ToolHandler<I, O>; viaExtensionWhen?: undefined };
 
 export type ToolDefinition<I extends Schema, O extends Schema | undefined> = ToolFields<I, O> & Handlers<I, O>;
 
@@ -101,7 +112,12 @@ export interface Tool {
   readonly slim: boolean;
   readonly timeoutMs: number | undefined;
   readonly largeResult: boolean;
-  readonly handlers: { readonly headless: ErasedHandler | undefined; readonly extension: ErasedHandler | undefined };
+  readonly handlers: {
+    readonly headless: ErasedHandler | undefined;
+    readonly extension: ErasedHandler | undefined;
+    /** Whether VS Code answers this call (input already validated); undefined: every call. */
+    readonly extensionWhen?: ((input: unknown) => boolean) | undefined;
+  };
 }
 
 export function defineTool<I extends Schema, O extends Schema | undefined = undefined>(def: ToolDefinition<I, O>): Tool {
@@ -114,6 +130,8 @@ export function defineTool<I extends Schema, O extends Schema | undefined = unde
   if (def.requires?.optionalProbes !== undefined && def.requires.optionalProbes.length > 0)
     requires.optionalProbes = def.requires.optionalProbes;
   if (def.viaExtension !== undefined) requires.extension = def.handler === undefined ? "required" : "fallback";
+  if (def.viaExtension !== undefined && def.extensionProtocol !== undefined) requires.extensionProtocol = def.extensionProtocol;
+  const when = def.viaExtensionWhen;
   return {
     name: def.name,
     title: def.title,
@@ -127,6 +145,10 @@ export function defineTool<I extends Schema, O extends Schema | undefined = unde
     slim: def.slim ?? false,
     timeoutMs: def.timeoutMs,
     largeResult: def.largeResult ?? false,
-    handlers: { headless: erase(def.handler), extension: erase(def.viaExtension) },
+    handlers: {
+      headless: erase(def.handler),
+      extension: erase(def.viaExtension),
+      extensionWhen: when && ((input) => when(input as v.InferOutput<I>)),
+    },
   };
 }

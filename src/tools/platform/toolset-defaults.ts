@@ -24,6 +24,7 @@ export function withToolsetDefaults(tool: Tool, defaults: ToolsetDefaults): Tool
   if (probes.length > 0) requires.probes = probes;
   if (optionalProbes.length > 0) requires.optionalProbes = optionalProbes;
   if (tool.requires.extension !== undefined) requires.extension = tool.requires.extension;
+  if (tool.requires.extensionProtocol !== undefined) requires.extensionProtocol = tool.requires.extensionProtocol;
   return { ...tool, requires, timeoutMs: tool.timeoutMs ?? defaults.timeoutMs };
 }
 

@@ -25,6 +25,7 @@ export default defineTool({
   }),
   output: TerminalInfo,
   annotations: { readOnlyHint: false, destructiveHint: false },
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const cwd = await ctx.fs.resolve(input.cwd ?? ".", { mustExist: true });
     if (!(await ctx.fs.stat(cwd)).isDirectory)

@@ -12,6 +12,7 @@ export default defineTool({
   searchHint: "close dispose kill terminal stop dev server",
   input: v.strictObject({ terminal: v.pipe(v.string(), v.minLength(1), v.description("Terminal id (listTerminals) or name.")) }),
   annotations: { readOnlyHint: false, destructiveHint: true },
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const terminal = await findTerminal(ctx, input.terminal);
     const { disposed } = await ctx.extension.request("extension/disposeTerminal", { id: terminal.id }, { signal: ctx.signal });

@@ -19,6 +19,7 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: true },
   largeResult: true,
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const terminal = await findTerminal(ctx, input.terminal);
     const out = await ctx.extension.request(

@@ -11,6 +11,7 @@ export default defineTool({
   input: v.strictObject({}),
   output: v.object({ terminals: v.array(TerminalInfo) }),
   annotations: { readOnlyHint: true },
+  extensionProtocol: "1.2.0",
   async viaExtension(_input, ctx) {
     const { terminals } = await ctx.extension.request("extension/listTerminals", {}, { signal: ctx.signal });
     return { terminals: terminals.map(terminalInfo) };

@@ -30,6 +30,7 @@ export default defineTool({
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   timeoutMs: 620_000,
   largeResult: true,
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const terminal = await findTerminal(ctx, input.terminal);
     const run = await runInTerminal(ctx, terminal, {

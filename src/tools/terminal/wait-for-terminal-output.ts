@@ -30,6 +30,7 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: true },
   timeoutMs: 610_000,
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const regex = compileRegex(input.pattern, { literal: input.literal === true, caseInsensitive: input.caseInsensitive === true });
     const terminal = await findTerminal(ctx, input.terminal);

@@ -14,6 +14,7 @@ export default defineTool({
     ),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const owners = ctx.state(DECORATIONS);
     const ids = owners.owned(ctx.session, input.ids);

@@ -20,6 +20,7 @@ export default defineTool({
     args: v.optional(v.pipe(v.array(v.unknown()), v.maxLength(10), v.description("JSON arguments, in order."))),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true },
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const allowed = ctx.settings.vscodeAllowCommands ?? [];
     if (commandDenied(input.command))

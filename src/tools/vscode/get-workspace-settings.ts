@@ -16,6 +16,7 @@ export default defineTool({
     ),
   }),
   annotations: { readOnlyHint: true },
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const result = await ctx.extension.request("extension/getSettings", input.section === undefined ? {} : { section: input.section }, {
       signal: ctx.signal,

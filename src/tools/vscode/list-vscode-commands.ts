@@ -14,6 +14,7 @@ export default defineTool({
   }),
   output: v.object({ total: v.number(), commands: v.array(v.string()), runnable: v.array(v.string()) }),
   annotations: { readOnlyHint: true },
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const { commands } = await ctx.extension.request("extension/listCommands", {}, { signal: ctx.signal });
     const needle = input.filter?.toLowerCase() ?? "";

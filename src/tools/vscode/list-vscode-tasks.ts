@@ -18,6 +18,7 @@ export default defineTool({
   input: v.strictObject({}),
   output: v.object({ tasks: v.array(Task) }),
   annotations: { readOnlyHint: true },
+  extensionProtocol: "1.2.0",
   async viaExtension(_input, ctx) {
     return ctx.extension.request("extension/listTasks", {}, { signal: ctx.signal });
   },

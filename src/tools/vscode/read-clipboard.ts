@@ -14,6 +14,7 @@ export default defineTool({
   searchHint: "what did I copy: read the clipboard, paste copied text",
   input: v.strictObject({}),
   annotations: { readOnlyHint: true },
+  extensionProtocol: "1.2.0",
   async viaExtension(_input, ctx) {
     const { text } = await ctx.extension.request("extension/readClipboard", {}, { signal: ctx.signal });
     if (text === "") return "The clipboard holds no text.";

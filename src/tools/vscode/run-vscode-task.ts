@@ -18,6 +18,7 @@ export default defineTool({
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
   timeoutMs: 620_000,
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const result = await ctx.extension.request(
       "extension/runTask",

@@ -34,6 +34,7 @@ export default defineTool({
     ),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const file = await editorFileFor(ctx, input.file);
     const id = input.id ?? "default";

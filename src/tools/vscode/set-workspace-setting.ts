@@ -16,6 +16,7 @@ export default defineTool({
     value: v.pipe(v.unknown(), v.description("JSON value; null removes the workspace's value.")),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     const refusal = settingRefusal(input.key);
     if (refusal !== undefined)

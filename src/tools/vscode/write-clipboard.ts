@@ -12,6 +12,7 @@ export default defineTool({
     text: v.pipe(v.string(), v.maxLength(MAX_CLIPBOARD_CHARS), v.description("Text to copy.")),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false },
+  extensionProtocol: "1.2.0",
   async viaExtension(input, ctx) {
     await ctx.extension.request("extension/writeClipboard", { text: input.text }, { signal: ctx.signal });
     return `Copied ${input.text.length} characters to the clipboard.`;

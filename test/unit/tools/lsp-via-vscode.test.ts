@@ -4,6 +4,7 @@
 // shapes, with VS Code named). An in-process fake extension stands in for VS Code; the real one is
 // driven in test/e2e/vscode-extension.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNodeRuntime } from "../../../runtime/node.ts";
 import type { ParamsOf, ResultOf, WireSymbol } from "../../../src/extension/protocol.ts";
 import { toFileUri } from "../../../src/lib/paths/file-uri.ts";
 import { connectedExtension } from "../../helpers/fake-extension.ts";
@@ -14,6 +15,8 @@ const A = "export function foo(x: number): number {\n  return bar(x) * 2;\n}\nfu
 // The buffer VS Code holds: one unsaved line above the saved text, so positions must come from it.
 const A_UNSAVED = `// unsaved\n${A}`;
 const B = 'import { foo } from "./a";\nexport const s = foo(1);\n';
+// Mentions foo in a comment only: VS Code, once it has the file, finds no reference there.
+const C = "// foo is tested elsewhere\nexport const c = 1;\n";
 
 let spaces: TempWorkspaces;
 let root: string;
@@ -21,7 +24,7 @@ let a: string;
 let b: string;
 beforeAll(async () => {
   spaces = await tempWorkspaces("lsp-vscode-");
-  root = await spaces.make("ws", { "a.ts": A, "b.ts": B });
+  root = await spaces.make("ws", { "a.ts": A, "b.ts": B, "c.ts": C, "sub/d.ts": 'import { foo } from "../a";\nfoo(2);\n' });
   a = toFileUri(`${root}/a.ts`);
   b = toFileUri(`${root}/b.ts`);
 });
@@ -35,23 +38,32 @@ const at = (line: number, character: number, length = 3) => ({
 type Feature = ParamsOf<"extension/languageFeature">;
 type Answer = ResultOf<"extension/languageFeature">;
 
-async function vsCode(answer: (p: Feature) => Answer) {
+// Without rg: the cross-check of findReferences takes the built-in walk (unit tests start no process).
+const real = createNodeRuntime();
+const withoutRg = { ...real, which: async (cmd: string) => (cmd === "rg" ? undefined : real.which(cmd)) };
+
+async function vsCode(answer: (p: Feature) => Answer, opts: { unreadable?: string } = {}) {
   const asked: Feature[] = [];
   const fake = connectedExtension({
-    "extension/readDocument": (p) => ({
-      text: p.filePath.endsWith("a.ts") ? A_UNSAVED : B,
-      isDirty: p.filePath.endsWith("a.ts"),
-      version: 2,
-      languageId: "typescript",
-      eol: "\n",
-    }),
+    "extension/readDocument": (p) => {
+      if (opts.unreadable !== undefined && p.filePath.endsWith(opts.unreadable)) throw new Error("VS Code cannot open it");
+      read.push(p.filePath.slice(root.length + 1));
+      return {
+        text: p.filePath.endsWith("a.ts") ? A_UNSAVED : B,
+        isDirty: p.filePath.endsWith("a.ts"),
+        version: 2,
+        languageId: "typescript",
+        eol: "\n",
+      };
+    },
     "extension/languageFeature": (p) => {
       asked.push(p);
       return answer(p);
     },
   });
-  const d = await dispatcher(root, { extension: fake.client });
-  return { d, asked };
+  const read: string[] = [];
+  const d = await dispatcher(root, { extension: fake.client, runtime: withoutRg });
+  return { d, asked, read };
 }
 
 const sym = (name: string, kind: string, uri: string, range: ReturnType<typeof at>, more: Partial<WireSymbol> = {}): WireSymbol => ({
@@ -81,14 +93,55 @@ describe("through VS Code when it is connected", () => {
     expect(asked[0]).toEqual({ feature: "references", uri: a, position: { line: 1, character: 16 } });
     expect(result.content[0]?.text).toBe(
       [
-        "3 references to `foo` in 2 files (VS Code):",
+        "3 references to `foo` in 2 files (VS Code, complete):",
         "a.ts:2:17  return bar(x) * 2;",
         'b.ts:1:10  import { foo } from "./a";',
         "b.ts:2:17  export const s = foo(1);",
+        "Also mentioned in (text that is not in this answer: comments, strings, docs, other symbols named `foo`): c.ts (1), sub/d.ts (2)",
       ].join("\n"),
     );
     const noDecl = await d.text("findReferences", { file: "a.ts", line: 2, symbol: "foo", includeDeclaration: false });
-    expect(noDecl).toMatch(/^2 references to `foo` in 1 file \(VS Code\):\nb\.ts:1:10/);
+    expect(noDecl).toMatch(/^2 references to `foo` in 1 file \(VS Code, complete\):\nb\.ts:1:10/);
+  });
+
+  it("findReferences opens in VS Code the files that mention the name outside its answer, and asks again", async () => {
+    // VS Code's TypeScript finds the use in d.ts only once d.ts is open (its project loaded).
+    const d2 = toFileUri(`${root}/sub/d.ts`);
+    let read: string[] = [];
+    const { d, read: reads } = await vsCode(() => ({
+      places: [
+        { uri: a, range: at(1, 16) },
+        { uri: b, range: at(1, 16) },
+        ...(read.includes("sub/d.ts") ? [{ uri: d2, range: at(1, 0) }] : []),
+      ],
+    }));
+    read = reads;
+    const answer = await d.text("findReferences", { file: "a.ts", line: 2, symbol: "foo", verbosity: "minimal" });
+    expect(reads).toEqual(expect.arrayContaining(["c.ts", "sub/d.ts"]));
+    expect(answer).toBe(
+      [
+        "3 references to `foo` in 3 files (VS Code, complete):",
+        "a.ts:2:17",
+        "b.ts:2:17",
+        "sub/d.ts:2:1",
+        "Also mentioned in (text that is not in this answer: comments, strings, docs, other symbols named `foo`): c.ts (1)",
+      ].join("\n"),
+    );
+  });
+
+  it("findReferences through VS Code is partial, and names the file, when one that mentions the name cannot be opened", async () => {
+    const { d } = await vsCode(
+      () => ({
+        places: [
+          { uri: a, range: at(1, 16) },
+          { uri: b, range: at(1, 16) },
+        ],
+      }),
+      { unreadable: "c.ts" },
+    );
+    const answer = await d.text("findReferences", { file: "a.ts", line: 2, symbol: "foo", verbosity: "minimal" });
+    expect(answer).toMatch(/^PARTIAL: 1 file\(s\) that mention `foo` were not checked in VS Code \(c\.ts\): its language features may not/);
+    expect(answer).toMatch(/\n2 references to `foo` in 2 files \(VS Code, partial\):/);
   });
 
   it("getHover and getTypeSignature print VS Code's hovers as the headless tools print the server's", async () => {
