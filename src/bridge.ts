@@ -113,6 +113,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     runtime,
     fs: createWorkspaceFs(runtime.fs, workspace),
     specs: configuredServers(config.lsp),
+    maxMemoryBytes: config.lspMemoryMb * 2 ** 20,
+    maxServers: config.lspMaxServers,
     log: (level, message, data) => (level === "warning" ? log.warn(message, data) : log.info(message, data)),
   });
   let boundPort = 0;
