@@ -28,6 +28,7 @@ import { ideLinkToolsets } from "./tools/ide-link-toolsets.ts";
 import { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
 import { configuredServers } from "./lsp/configured-servers.ts";
 import { createLspService } from "./lsp/lsp-service.ts";
+import { languageServerHealth } from "./lsp/lsp-health.ts";
 import { createWorkspaceFs } from "./workspace/workspace-fs.ts";
 import { credentialBudget } from "./mcp/limits/rate-budget.ts";
 import { takeFromAll } from "./mcp/limits/token-bucket.ts";
@@ -322,6 +323,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       ...(plugins && { plugins: plugins.status() }),
       extensionConnected: extension.connected,
       extension: extension.status(),
+      languageServers: languageServerHealth(lsp.status()),
     }),
   });
 
