@@ -8,12 +8,13 @@
 // the raw checkers (the project's own tsc, and TypeScript 7's, -p each of its four projects) for the ratios.
 // Usage: npm run build && node bench/workspace-diagnostics.mjs
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { mkdtemp, realpath } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { register } from "tsx/esm/api";
+import { descendants, rssMiB } from "./process-memory.mjs";
 
 register();
 const { startBridgeProcess, stopAllBridges, REPO_ROOT } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
@@ -45,36 +46,6 @@ async function materialize(repo) {
   symlinkSync(join(REPO_ROOT, "node_modules", "typescript"), join(root, "node_modules", "typescript"));
   symlinkSync("../typescript/bin/tsc", join(root, "node_modules", ".bin", "tsc"));
   return root;
-}
-
-function descendants(pid) {
-  const parents = new Map();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {}
-  }
-  const out = [];
-  const walk = (p) => {
-    for (const [child, parent] of parents)
-      if (parent === p) {
-        out.push(child);
-        walk(child);
-      }
-  };
-  walk(pid);
-  return out;
-}
-
-function rssMiB(pid) {
-  try {
-    const m = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
 }
 
 /** Runs the call while sampling the memory of the bridge's children; the peak of their sum. */
