@@ -19,6 +19,7 @@ import { mkdtemp, realpath } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { register } from "tsx/esm/api";
+import { descendants, rssMiB } from "./process-memory.mjs";
 
 register();
 const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
@@ -219,37 +220,6 @@ async function staleness(spec) {
   } finally {
     await bridge.stop();
     rmSync(root, { recursive: true, force: true });
-  }
-}
-
-function descendants(pid) {
-  const parents = new Map();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(Number(entry), ppid);
-    } catch {}
-  }
-  const out = [];
-  const walk = (p) => {
-    for (const [child, parent] of parents)
-      if (parent === p) {
-        out.push(child);
-        walk(child);
-      }
-  };
-  walk(pid);
-  return out;
-}
-
-function rssMiB(pid) {
-  try {
-    const m = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
   }
 }
 

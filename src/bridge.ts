@@ -28,6 +28,7 @@ import { ideLinkToolsets } from "./tools/ide-link-toolsets.ts";
 import { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
 import { configuredServers } from "./lsp/configured-servers.ts";
 import { createLspService } from "./lsp/lsp-service.ts";
+import { languageServerHealth } from "./lsp/lsp-health.ts";
 import { createWorkspaceFs } from "./workspace/workspace-fs.ts";
 import { credentialBudget } from "./mcp/limits/rate-budget.ts";
 import { takeFromAll } from "./mcp/limits/token-bucket.ts";
@@ -113,6 +114,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     runtime,
     fs: createWorkspaceFs(runtime.fs, workspace),
     specs: configuredServers(config.lsp),
+    maxMemoryBytes: config.lspMemoryMb * 2 ** 20,
+    maxServers: config.lspMaxServers,
     log: (level, message, data) => (level === "warning" ? log.warn(message, data) : log.info(message, data)),
   });
   let boundPort = 0;
@@ -326,6 +329,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       ...(plugins && { plugins: plugins.status() }),
       extensionConnected: extension.connected,
       extension: extension.status(),
+      languageServers: languageServerHealth(lsp.status()),
     }),
   });
 

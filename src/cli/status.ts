@@ -108,11 +108,25 @@ function describe(b: BridgeStatus): string {
       `  health: ${String(h.status)}, version ${String(h.version ?? "?")}, up ${duration(num("uptimeMs"))}, ` +
         `${num("activeSessions")} session(s) connected, ${num("sessionsInGrace")} in grace, ${num("tools")} tools`,
     );
+    lines.push(...languageServerLines(h.languageServers));
   } else {
     lines.push(`  health: unavailable (${b.healthError ?? "unknown"})`);
   }
   if (b.problem !== null && b.problem !== "dead") lines.push(`  skipped by the shim and print-token: ${PROBLEMS[b.problem]}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** Each language server's state and memory, and the pool's caps, from /health (src/lsp/lsp-health.ts). */
+function languageServerLines(value: unknown): string[] {
+  if (typeof value !== "object" || value === null) return [];
+  const { servers, maxServers, maxMemoryBytes, memoryBytes } = value as Record<string, unknown>;
+  const mib = (n: unknown) => (typeof n === "number" ? `${Math.round(n / 2 ** 20)} MiB` : "memory unknown");
+  const list = Array.isArray(servers) ? (servers as Record<string, unknown>[]) : [];
+  const lines = [
+    `  language servers: ${list.length} known, ${mib(memoryBytes)} together; caps ${String(maxServers)} servers, ${mib(maxMemoryBytes)}`,
+  ];
+  for (const s of list) lines.push(`    ${String(s.id)} (${String(s.state)}, ${mib(s.memoryBytes)}) for ${String(s.root)}`);
+  return lines;
 }
 
 function duration(ms: number): string {

@@ -34,6 +34,8 @@ type IntKey =
   | "maxStagedMb"
   | "idleTimeout"
   | "automationConcurrency"
+  | "lspMemoryMb"
+  | "lspMaxServers"
   | "oauthTokenTtl";
 type BoolKey =
   | "slim"
@@ -88,6 +90,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--vscode-allow-command": { kind: "list", key: "vscodeAllowCommands" },
   "--pass-env": { kind: "list", key: "passEnv" },
   "--idle-timeout": { kind: "int", key: "idleTimeout" },
+  "--lsp-memory-mb": { kind: "int", key: "lspMemoryMb" },
+  "--lsp-max-servers": { kind: "int", key: "lspMaxServers" },
   "--exclusive": { kind: "bool", key: "exclusive" },
   "--issuer-url": { kind: "string", key: "issuerUrl" },
   "--tls-cert": { kind: "string", key: "tlsCert" },
@@ -175,6 +179,10 @@ Options:
                              *KEY and the like are kept from them by default)
   --idle-timeout <ms>        Exit after this long without a session; 0 never (default: ${DEFAULT_CONFIG.idleTimeoutMs};
                              a bridge the shim starts: 600000)
+  --lsp-memory-mb <n>        Language servers' resident memory together; past it the least recently
+                             used is stopped (default: ${DEFAULT_CONFIG.lspMemoryMb}; 64-65536)
+  --lsp-max-servers <n>      Language servers running at once, least recently used stopped first
+                             (default: ${DEFAULT_CONFIG.lspMaxServers}; 1-64)
   --exclusive                Refuse to start when another bridge serves this workspace
                              (default: warn and start)
   --tls-cert <pem>           Serve HTTPS with this certificate chain (and --tls-key <pem>): remote

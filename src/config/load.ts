@@ -61,6 +61,8 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     idleTimeoutMs: merged.idleTimeout ?? DEFAULT_CONFIG.idleTimeoutMs,
     exclusive: merged.exclusive ?? DEFAULT_CONFIG.exclusive,
     lsp: merged.lsp ?? DEFAULT_CONFIG.lsp,
+    lspMemoryMb: merged.lspMemoryMb ?? DEFAULT_CONFIG.lspMemoryMb,
+    lspMaxServers: merged.lspMaxServers ?? DEFAULT_CONFIG.lspMaxServers,
     remote: resolveRemote(merged, { bind, cwd: sources.cwd }),
     plugins: merged.plugins ?? DEFAULT_CONFIG.plugins,
     pluginWatch: merged.pluginWatch ?? DEFAULT_CONFIG.pluginWatch,

@@ -39,6 +39,8 @@ export const ConfigFileSchema = v.strictObject({
   vscodeAllowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
   passEnv: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"), v.maxLength(200)))),
   idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
+  lspMemoryMb: v.optional(int(64, 65_536)),
+  lspMaxServers: v.optional(int(1, 64)),
   exclusive: v.optional(v.boolean()),
   lsp: v.optional(LspConfigSchema),
   // Plugins (src/plugins/): directories or npm package names, and whether edits reload them.
@@ -111,6 +113,10 @@ export interface BridgeConfig {
   exclusive: boolean;
   /** Language servers by languageId, ahead of the built-in ones (config file only). */
   lsp: LspConfig;
+  /** The language servers' resident memory together, in MiB; past it the least recently used is stopped. */
+  lspMemoryMb: number;
+  /** Language servers running at once; past it the least recently used is stopped. */
+  lspMaxServers: number;
   /** OAuth-protected access from other machines (src/config/remote.ts); off by default. */
   remote: RemoteAccessConfig;
   /** --plugin: plugin directories or npm package names, loaded in this order. */
@@ -159,6 +165,8 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   idleTimeoutMs: 0,
   exclusive: false,
   lsp: {},
+  lspMemoryMb: 1536,
+  lspMaxServers: 16,
   remote: DEFAULT_REMOTE,
   plugins: [],
   pluginWatch: false,

@@ -48,6 +48,8 @@ export interface WorkspaceDiagnostics {
   /** Files a server handles that were checked, and those left out by the bound. */
   checked: number;
   notChecked: number;
+  /** Of notChecked, the files left out because the deadline came first (the lowest ranked: file-rank.ts). */
+  notReached: string[];
   /** Files no server could check, by reason ("gopls: not installed"). */
   failed: { source: string; reason: string }[];
 }
@@ -85,7 +87,14 @@ export interface LspService {
    * installed server handles, the project's own code first (file-rank.ts), up to `maxFiles`, each
    * for its content on disk.
    */
-  workspaceDiagnostics(opts: CallOptions & { maxFiles: number; under?: string }): Promise<WorkspaceDiagnostics>;
+  workspaceDiagnostics(
+    opts: CallOptions & {
+      maxFiles: number;
+      under?: string;
+      /** Files not started by then are not checked (notReached). */
+      deadline?: number;
+    },
+  ): Promise<WorkspaceDiagnostics>;
   /** A server's WorkspaceEdit applied atomically through the jail, with the errors it introduces and fixes (apply-edit.ts). */
   applyEdit(server: LanguageServer, edit: WorkspaceEdit, opts: ApplyEditOptions): Promise<EditOutcome>;
   /** Errors (severity 1) of every file the running servers know, each for its current content. */
@@ -133,7 +142,7 @@ export interface LspServiceOptions {
   idleMs?: number;
   /** At most this many language servers run at once (default 8); the least recently used idle one is stopped first. */
   maxServers?: number;
-  /** Their resident memory together is kept under this (default 4 GiB), where it can be read (Linux). */
+  /** Their resident memory together is kept under this (default 1.5 GiB), where it can be read (Linux). */
   maxMemoryBytes?: number;
   log?: (level: "info" | "warning", message: string, data?: Record<string, unknown>) => void;
 }

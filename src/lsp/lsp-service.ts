@@ -17,6 +17,7 @@ import { wholeProjectAnswer } from "./whole-project.ts";
 import { WorkspaceWatcher } from "./workspace-watcher.ts";
 import { fileRank } from "./file-rank.ts";
 import { findWorkspaceSources } from "./workspace-sources.ts";
+import { formattingOverrides, readProjectStyle } from "./project-style.ts";
 
 /** Larger files are not sent to a server (a generated bundle is no one's source). */
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
@@ -29,13 +30,16 @@ const PUSH_WAIT_MS = 5_000;
 /** The same for an edit's check, which sends several files at once (clangd rebuilds them on two threads). */
 const EDIT_CHECK_WAIT_MS = 15_000;
 /**
- * The pool's caps (README, "Language servers"): servers at once, and their memory together. Sized
- * so a workspace in every language the bridge ships servers for keeps them all (nine servers took
- * more than 1.5 GiB together), since a stopped server starts cold (pyright takes a minute to catch
- * up): the caps stop a runaway, not an ordinary polyglot repository.
+ * The pool's caps (README, "Language servers"; --lsp-max-servers, --lsp-memory-mb): servers at
+ * once, and their memory together. A session that walked a TypeScript repository once left 23
+ * servers holding 2.36 GB; 1.5 GiB keeps an ordinary repository's servers and stops the least
+ * recently used past it. A workspace in every language the bridge ships servers for takes more
+ * (nine servers passed 1.5 GiB): its least used server then starts again cold on its next call,
+ * and a user who wants them all kept raises the flag.
  */
 export const DEFAULT_MAX_SERVERS = 16;
-export const DEFAULT_MAX_MEMORY_BYTES = 4 * 2 ** 30;
+export const DEFAULT_MAX_MEMORY_BYTES = 1.5 * 2 ** 30;
+const FORMATTING_METHODS = new Set(["textDocument/formatting", "textDocument/rangeFormatting", "textDocument/onTypeFormatting"]);
 /** Files a workspace check asks about at once. */
 const WORKSPACE_CONCURRENCY = 4;
 /** How long a push-only server gets to catch up with a change on disk before the answer says it may be stale. */
@@ -124,9 +128,24 @@ export function createLspService(opts: LspServiceOptions): LspService {
       lines: splitLines(text),
       server,
       fresh: changed,
-      request: (method, params) => server.request(method, params, { signal: call.signal }),
+      request: async (method, params) =>
+        server.request(method, FORMATTING_METHODS.has(method) ? await styled(server.launch.root, path, params) : params, {
+          signal: call.signal,
+        }),
       wholeProject: (method, params) => wholeProject(server, () => server.request(method, params, { signal: call.signal }), call.signal),
     };
+  };
+
+  // Formatting requests carry the project's indentation and newline rules for this file (.editorconfig,
+  // prettier, biome), over what the caller guessed from the file's own lines.
+  const styled = async (root: string, path: string, params: unknown): Promise<unknown> => {
+    if (typeof params !== "object" || params === null || !("options" in params)) return params;
+    const style = await readProjectStyle(
+      (file) => fs.readText(`${root}/${file}`, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined),
+      relative(root, path),
+    );
+    const options = (params as { options: unknown }).options;
+    return { ...params, options: { ...(typeof options === "object" ? options : {}), ...formattingOverrides(style) } };
   };
 
   const wholeProject = <T>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal) =>
@@ -214,7 +233,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       return false;
     },
     async workspaceDiagnostics(call) {
-      const out: WorkspaceDiagnostics = { files: [], checked: 0, notChecked: 0, failed: [] };
+      const out: WorkspaceDiagnostics = { files: [], checked: 0, notChecked: 0, notReached: [], failed: [] };
       const failures = new Map<string, { reason: string; files: number }>();
       const candidates: string[] = [];
       // The walk leaves out dependencies, build output and what .gitignore ignores.
@@ -232,8 +251,13 @@ export function createLspService(opts: LspServiceOptions): LspService {
       out.notChecked = ranked.length - queue.length;
       const found = new Map<string, FileDiagnosticsResult>();
       // A few at once: a pulling server answers each in milliseconds, a push-only one is waited for per file.
+      const deadline = call.deadline ?? Number.POSITIVE_INFINITY;
       const worker = async () => {
         for (let rel = queue.shift(); rel !== undefined && !call.signal.aborted; rel = queue.shift()) {
+          if (Date.now() >= deadline) {
+            out.notReached.push(rel);
+            continue;
+          }
           try {
             found.set(rel, await diagnosticsFor(rel, call));
           } catch (err) {
@@ -252,6 +276,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
         if (result !== undefined) out.files.push(result);
       }
       out.checked = out.files.length;
+      out.notChecked += out.notReached.length;
       out.failed = [...failures].map(([languageId, f]) => ({
         source: `language server for ${languageId}`,
         reason: `${f.files} file(s) not checked: ${f.reason}`,

@@ -10,6 +10,9 @@ export interface ProjectStyle {
   useTabs?: boolean;
   semicolons?: boolean;
   singleQuote?: boolean;
+  /** .editorconfig's insert_final_newline and trim_trailing_whitespace, for formatting requests. */
+  insertFinalNewline?: boolean;
+  trimTrailingWhitespace?: boolean;
   /** The files the style was read from, relative to the root. */
   from: string[];
 }
@@ -26,10 +29,11 @@ export function isStyleFile(name: string): boolean {
   return STYLE_FILES.includes(name);
 }
 
-export async function readProjectStyle(read: ReadConfig): Promise<ProjectStyle> {
+/** The style for `file` (root-relative; by default a TypeScript file, what the servers' settings serve). */
+export async function readProjectStyle(read: ReadConfig, file = SAMPLE_FILE): Promise<ProjectStyle> {
   const style: ProjectStyle = { from: [] };
   const editorconfig = await read(".editorconfig");
-  if (editorconfig !== undefined && mergeExplicit(style, editorConfigStyle(editorconfig, SAMPLE_FILE))) style.from.push(".editorconfig");
+  if (editorconfig !== undefined && mergeExplicit(style, editorConfigStyle(editorconfig, file))) style.from.push(".editorconfig");
   const formatter = await formatterStyle(read);
   if (formatter !== undefined) {
     mergeExplicit(style, formatter.explicit);
@@ -56,13 +60,30 @@ export function typeScriptSettings(style: ProjectStyle): Record<string, unknown>
   return { "js/ts": section, typescript: section, javascript: section };
 }
 
+/**
+ * FormattingOptions values for a formatting request (textDocument/formatting, rangeFormatting,
+ * onTypeFormatting) about a file with this style: what the project says wins over what a caller
+ * guessed from the file's own indentation.
+ */
+export function formattingOverrides(style: ProjectStyle): Record<string, boolean | number> {
+  const out: Record<string, boolean | number> = {};
+  if (style.indentSize !== undefined) out.tabSize = style.indentSize;
+  if (style.useTabs !== undefined) out.insertSpaces = !style.useTabs;
+  if (style.insertFinalNewline !== undefined) out.insertFinalNewline = style.insertFinalNewline;
+  if (style.trimTrailingWhitespace !== undefined) out.trimTrailingWhitespace = style.trimTrailingWhitespace;
+  return out;
+}
+
 type StyleValues = Omit<ProjectStyle, "from">;
 
 const KEYS = ["indentSize", "useTabs", "semicolons", "singleQuote"] as const;
+/** What a formatter config says (and defaults); .editorconfig says the newline keys too. */
+type FormatterValues = Pick<StyleValues, (typeof KEYS)[number]>;
+const EDITORCONFIG_KEYS = [...KEYS, "insertFinalNewline", "trimTrailingWhitespace"] as const;
 
 function mergeExplicit(style: ProjectStyle, values: StyleValues): boolean {
   let any = false;
-  for (const key of KEYS) {
+  for (const key of EDITORCONFIG_KEYS) {
     if (values[key] === undefined) continue;
     Object.assign(style, { [key]: values[key] });
     any = true;
@@ -70,11 +91,11 @@ function mergeExplicit(style: ProjectStyle, values: StyleValues): boolean {
   return any;
 }
 
-function mergeDefaults(style: ProjectStyle, values: Required<StyleValues>): void {
+function mergeDefaults(style: ProjectStyle, values: Required<FormatterValues>): void {
   for (const key of KEYS) if (style[key] === undefined) Object.assign(style, { [key]: values[key] });
 }
 
-/** indent_style and indent_size (or tab_width) of the sections that match the file, later ones winning. */
+/** indent_style, indent_size (or tab_width) and the newline keys of the sections that match the file, later ones winning. */
 export function editorConfigStyle(text: string, file: string): StyleValues {
   const style: StyleValues = {};
   let applies = false;
@@ -98,6 +119,8 @@ export function editorConfigStyle(text: string, file: string): StyleValues {
     if (key === "indent_style" && (value === "tab" || value === "space")) style.useTabs = value === "tab";
     else if (key === "indent_size" && /^\d+$/.test(value)) indentSize = Number(value);
     else if (key === "tab_width" && /^\d+$/.test(value)) tabWidth = Number(value);
+    else if (key === "insert_final_newline" && (value === "true" || value === "false")) style.insertFinalNewline = value === "true";
+    else if (key === "trim_trailing_whitespace" && (value === "true" || value === "false")) style.trimTrailingWhitespace = value === "true";
   }
   const size = indentSize ?? tabWidth;
   if (size !== undefined && size >= 1 && size <= 16) style.indentSize = size;
@@ -116,12 +139,12 @@ function sectionMatches(pattern: string, file: string): boolean {
 
 interface FormatterStyle {
   file: string;
-  explicit: StyleValues;
-  defaults: Required<StyleValues>;
+  explicit: FormatterValues;
+  defaults: Required<FormatterValues>;
 }
 
-const PRETTIER_DEFAULTS: Required<StyleValues> = { indentSize: 2, useTabs: false, semicolons: true, singleQuote: false };
-const BIOME_DEFAULTS: Required<StyleValues> = { indentSize: 2, useTabs: true, semicolons: true, singleQuote: false };
+const PRETTIER_DEFAULTS: Required<FormatterValues> = { indentSize: 2, useTabs: false, semicolons: true, singleQuote: false };
+const BIOME_DEFAULTS: Required<FormatterValues> = { indentSize: 2, useTabs: true, semicolons: true, singleQuote: false };
 
 async function formatterStyle(read: ReadConfig): Promise<FormatterStyle | undefined> {
   for (const file of [".prettierrc", ".prettierrc.json"]) {
@@ -141,7 +164,7 @@ async function formatterStyle(read: ReadConfig): Promise<FormatterStyle | undefi
   return undefined;
 }
 
-function prettierValues(config: Record<string, unknown>): StyleValues {
+function prettierValues(config: Record<string, unknown>): FormatterValues {
   return {
     indentSize: typeof config.tabWidth === "number" ? config.tabWidth : undefined,
     useTabs: typeof config.useTabs === "boolean" ? config.useTabs : undefined,
@@ -150,7 +173,7 @@ function prettierValues(config: Record<string, unknown>): StyleValues {
   };
 }
 
-function biomeValues(config: Record<string, unknown>): StyleValues {
+function biomeValues(config: Record<string, unknown>): FormatterValues {
   const formatter = record(config.formatter);
   const js = record(record(config.javascript).formatter);
   const indentStyle = js.indentStyle ?? formatter.indentStyle;

@@ -2,6 +2,7 @@
 // fix in a project whose prettier config says no semicolons and single quotes, and whose
 // .editorconfig says 2 spaces, write what the project's formatter would; a change of the config
 // while the server runs is followed. Without the style the server writes `;` and double quotes.
+// formatRange takes its indentation from .editorconfig, over the file's own (8 spaces here).
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +18,16 @@ const PROJECT = {
   "src/a.ts": ["import { beta, alpha } from './b'", "import { gamma } from './c'", "", "export const sum = alpha + beta", ""].join("\n"),
   "src/d.ts": ["export const twice = gamma * 2", ""].join("\n"),
   "src/e.ts": ["export const thrice = gamma * 3", ""].join("\n"),
+  // Indented by 8 where the project says 2: the file's own lines would have the server keep 8.
+  "src/f.ts": [
+    "export function f(n: number): number {",
+    "        if (n > 1) {",
+    "                return n",
+    "        }",
+    "        return 0",
+    "}",
+    "",
+  ].join("\n"),
 };
 
 describe("edits keep the project's style", () => {
@@ -41,6 +52,14 @@ describe("edits keep the project's style", () => {
     const applied = await fx.tools.text("applyCodeAction", { file: "src/d.ts", startLine: 1, title: "add import" });
     expect(applied.split("\n")[0]).toMatch(/^Applied "Add import from "\.\/c"": 1 file written together\.$/);
     expect(await read("src/d.ts")).toBe(["import { gamma } from './c'", "", "export const twice = gamma * 2", ""].join("\n"));
+  });
+
+  it("formatRange indents as .editorconfig says, not as the file's own lines suggest", async () => {
+    const done = await fx.tools.text("formatRange", { file: "src/f.ts", startLine: 1, endLine: 6 });
+    expect(done.split("\n")[0]).toMatch(/^Formatted lines 1-6 of src\/f\.ts/);
+    expect(await read("src/f.ts")).toBe(
+      ["export function f(n: number): number {", "  if (n > 1) {", "    return n", "  }", "  return 0", "}", ""].join("\n"),
+    );
   });
 
   it("follows a change of the formatter config while the server runs", async () => {

@@ -42,6 +42,16 @@ describe("workspace diagnostics and the capped server pool", () => {
     expect(all.diagnostics.map((d) => d.file)).toEqual(["src/broken.ts", "benchmarks/bench0.ts"]);
   });
 
+  it("past its deadline, starts no more files and names those it left, the project's own code first in line", async () => {
+    const found = await fx.lsp.workspaceDiagnostics({ signal: AbortSignal.timeout(60_000), maxFiles: 100, deadline: Date.now() });
+    expect(found.files).toEqual([]);
+    expect(found.notChecked).toBe(found.notReached.length);
+    const ranks = found.notReached.map((f) => (f.startsWith("src/") ? 0 : f.startsWith("benchmarks/") ? 2 : 3));
+    expect(ranks).toEqual([...ranks].sort());
+    expect(found.notReached.slice(0, 3).sort()).toEqual(["src/broken.ts", "src/helper.ts", "src/main.ts"]);
+    expect(found.notReached).toContain("benchmarks/bench4.ts");
+  });
+
   it("stops the least recently used server past the cap, reports each server's memory, and starts it again on its next call", async () => {
     const running = () => fx.lsp.status().servers.filter((s) => s.state === "running");
     await fx.tools.data<Diagnostics>("getDiagnostics", { file: "src/main.ts" });

@@ -19,6 +19,8 @@ export interface DiagnosticsReport {
   sources: string[];
   /** The ones that could not, and why (not installed, crashed). */
   skipped: { source: string; reason: string }[];
+  /** The call's budget ran out: what was not checked, and what to do. */
+  partial?: string;
 }
 
 export interface DiagnosticsBackend {

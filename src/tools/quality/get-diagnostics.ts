@@ -22,6 +22,7 @@ export const DiagnosticsResult = v.object({
   omitted: v.optional(v.pipe(v.number(), v.description("Diagnostics left out by maxResults."))),
   sources: v.pipe(v.array(v.string()), v.description("What checked: checker CLIs or language servers.")),
   skipped: v.array(v.object({ source: v.string(), reason: v.string() })),
+  partial: v.optional(v.pipe(v.string(), v.description("The call's time budget ran out: what was not checked."))),
 });
 
 export default defineTool({
@@ -56,9 +57,11 @@ export default defineTool({
       merged.diagnostics.push(...report.diagnostics);
       merged.sources.push(...report.sources.filter((s) => !merged.sources.includes(s)));
       merged.skipped.push(...report.skipped);
+      if (report.partial !== undefined) merged.partial = report.partial;
       answered = true;
-      // A server that failed or left files out did not check them: the type-checking CLIs still may.
-      typesChecked ||= backend.checksTypes === true && report.skipped.length === 0;
+      // A server that failed or left files out did not check them: the type-checking CLIs still may,
+      // unless the budget is spent (a whole-project type check now would only outlast it further).
+      typesChecked ||= backend.checksTypes === true && (report.skipped.length === 0 || report.partial !== undefined);
     }
     if (answered) return shape(merged, { minSeverity: input.severity ?? "hint", maxResults: input.maxResults ?? DEFAULT_MAX });
     throw new ToolError(
@@ -86,5 +89,6 @@ export function shape(
     skipped: report.skipped,
   };
   if (kept.length > max) result.omitted = kept.length - max;
+  if (report.partial !== undefined) result.partial = report.partial;
   return result;
 }

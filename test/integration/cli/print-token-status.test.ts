@@ -34,7 +34,20 @@ describe("print-token and status", () => {
       res.end(
         JSON.stringify(
           ok
-            ? { status: "ok", version: "0.1.0", uptimeMs: 65_000, activeSessions: 1, sessionsInGrace: 2, tools: 6 }
+            ? {
+                status: "ok",
+                version: "0.1.0",
+                uptimeMs: 65_000,
+                activeSessions: 1,
+                sessionsInGrace: 2,
+                tools: 6,
+                languageServers: {
+                  servers: [{ id: "tsgo", root: "/w", state: "running", memoryBytes: 150 * 2 ** 20 }],
+                  maxServers: 16,
+                  maxMemoryBytes: 1536 * 2 ** 20,
+                  memoryBytes: 150 * 2 ** 20,
+                },
+              }
             : { error: "unauthorized" },
         ),
       );
@@ -87,6 +100,9 @@ describe("print-token and status", () => {
     expect(await status(human, [])).toBe(0);
     expect(human.stdout).toMatch(new RegExp(`claude-ide-bridge on port ${port} \\(pid ${process.pid} running\\) for ${project}`));
     expect(human.stdout).toMatch(/health: ok, version 0\.1\.0, up 1m 5s, 1 session\(s\) connected, 2 in grace, 6 tools/);
+    expect(human.stdout).toContain(
+      "language servers: 1 known, 150 MiB together; caps 16 servers, 1536 MiB\n    tsgo (running, 150 MiB) for /w\n",
+    );
     expect(human.stdout).toMatch(/port 1025 \(pid \d+ not running\)[\s\S]*unavailable \(process not running \(stale lock file\)\)/);
     const json = context();
     expect(await status(json, ["--json", "--port", "1025"])).toBe(1);

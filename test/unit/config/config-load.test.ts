@@ -77,6 +77,8 @@ describe("resolveConfig", () => {
       vscodeAllowCommands: ["vscode.getEditorLayout"],
       passEnv: ["NPM_TOKEN"],
       idleTimeout: 60_000,
+      lspMemoryMb: 512,
+      lspMaxServers: 3,
       exclusive: true,
       plugins: ["./tools/my-plugin", "@acme/bridge-plugin"],
       pluginWatch: true,
@@ -120,6 +122,8 @@ describe("resolveConfig", () => {
       plugins: ["/etc/tools/my-plugin", "@acme/bridge-plugin"],
       pluginWatch: true,
       lsp: {},
+      lspMemoryMb: 512,
+      lspMaxServers: 3,
       remote: DEFAULT_CONFIG.remote,
       automation: { claudeDriver: "subprocess", claudeBinary: "/opt/claude/bin/claude", policyPath: "/srv/ws/policy.json", concurrency: 3 },
     });

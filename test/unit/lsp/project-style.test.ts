@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { editorConfigStyle, parseJsonc, readProjectStyle, typeScriptSettings } from "../../../src/lsp/project-style.ts";
+import {
+  editorConfigStyle,
+  formattingOverrides,
+  parseJsonc,
+  readProjectStyle,
+  typeScriptSettings,
+} from "../../../src/lsp/project-style.ts";
 
 const reader = (files: Record<string, string>) => async (path: string) => files[path];
 
@@ -19,6 +25,26 @@ describe("the project's style", () => {
     expect(editorConfigStyle(text.join("\n"), "src/index.ts")).toEqual({ useTabs: false, indentSize: 2 });
     expect(editorConfigStyle("[*.md]\nindent_size = 4\n", "src/index.ts")).toEqual({});
     expect(editorConfigStyle("[src/**.ts]\nindent_style = tab\ntab_width = 3\n", "src/index.ts")).toEqual({ useTabs: true, indentSize: 3 });
+  });
+
+  it("gives formatting requests the file's indentation and newline rules, per file", async () => {
+    const files = {
+      ".editorconfig":
+        "[*]\nindent_style = space\nindent_size = 2\ninsert_final_newline = true\ntrim_trailing_whitespace = true\n[Makefile]\nindent_style = tab\n",
+      ".prettierrc": '{ "semi": false }',
+    };
+    expect(formattingOverrides(await readProjectStyle(reader(files), "src/a.ts"))).toEqual({
+      tabSize: 2,
+      insertSpaces: true,
+      insertFinalNewline: true,
+      trimTrailingWhitespace: true,
+    });
+    expect(formattingOverrides(await readProjectStyle(reader(files), "Makefile"))).toMatchObject({ insertSpaces: false });
+    expect(formattingOverrides(await readProjectStyle(reader({ ".prettierrc": '{ "tabWidth": 4, "useTabs": true }' }), "a.ts"))).toEqual({
+      tabSize: 4,
+      insertSpaces: false,
+    });
+    expect(formattingOverrides({ from: [] })).toEqual({});
   });
 
   it("prettier's explicit values win over .editorconfig, its defaults fill only what is unsaid", async () => {
