@@ -81,7 +81,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const log = opts.logger ?? createLogger({ verbose: config.verbose, jsonl: config.jsonl });
   const startedAt = Date.now();
   const token = config.fixedToken ?? randomToken();
-  const workspace = await createWorkspace(runtime.fs, { root: config.workspace, allowGitDirWrites: config.allowGitDirWrites }).catch(
+  const workspace = await createWorkspace(runtime.fs, { root: config.workspace, allowGitDirWrites: config.allowGitDirWrites, allowVSCodeDirWrites: config.allowVSCodeDirWrites }).catch(
     (err: unknown) => {
       throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
     },
@@ -165,6 +165,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       allowCommands: config.allowCommands,
       allowPrivateHttp: config.allowPrivateHttp,
       vscodeAllowCommands: config.vscodeAllowCommands,
+      vscodeAllowTasks: config.vscodeAllowTasks,
       passEnv: config.passEnv,
       stagedBytes: { session: config.maxSessionStagedMb * MIB, bridge: config.maxStagedMb * MIB },
     },
