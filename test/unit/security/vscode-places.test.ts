@@ -55,7 +55,7 @@ describe("writes where VS Code takes code from", () => {
   it("refuses them on every write path: commit, directory, delete, both ends of a rename", async () => {
     const tasks = await fs.resolve(".vscode/tasks.json");
     await expect(
-      fs.commit([{ label: ".vscode/tasks.json", path: tasks, data: new TextEncoder().encode("{}"), expect: "present" }]),
+      fs.commit([{ label: ".vscode/tasks.json", path: tasks, data: new TextEncoder().encode("{}"), expect: "absent" }]),
     ).rejects.toMatchObject(refused);
     await expect(fs.makeDirectory("sub/.vscode", { parents: true })).rejects.toMatchObject(refused);
     await expect(fs.remove(".vscode/tasks.json", { recursive: false })).rejects.toMatchObject(refused);
