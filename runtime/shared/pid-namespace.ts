@@ -1,0 +1,45 @@
+// A command's tree in a PID namespace of its own, where Linux lets this user make one. The command
+// is the namespace's first process, and when it exits the kernel kills every other process in the
+// namespace: nothing the command started can outlive it, however it detached (setsid, a double
+// fork, nohup) and whatever it did to its environment (`env -i` clears the marker the scan of
+// runtime/shared/process-groups.ts looks for). That scan stays, for where no namespace can be made
+// (macOS, Windows, a kernel or policy that refuses unprivileged user namespaces, util-linux older
+// than 2.38): there `env -i` plus a detach still escapes.
+//
+// util-linux's unshare makes it: --fork so the command is the namespace's pid 1, --kill-child so
+// killing unshare (a SIGKILL to the group) kills the namespace too. A user other than root needs a
+// user namespace for it, mapping only its own uid and gid (--map-current-user), so files keep their
+// owners and the command keeps the user's rights. One thing changes for the command: as pid 1 it
+// gets no signal it has no handler for from outside but SIGKILL, so a SIGTERM on a timeout ends it
+// when the SIGKILL that follows does (src/capabilities/exec/end-tree.ts), unless it handles SIGTERM.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+/** Absolute paths only: the workspace's PATH must not choose the program that wraps every command. */
+const UNSHARE = ["/usr/bin/unshare", "/bin/unshare"];
+
+let prefix: readonly string[] | null | undefined;
+
+/** `unshare ... --`, proven to work here, or undefined where no namespace can be made. */
+export function pidNamespacePrefix(): readonly string[] | undefined {
+  prefix ??= probe();
+  return prefix ?? undefined;
+}
+
+function probe(): readonly string[] | null {
+  if (process.platform !== "linux") return null;
+  const unshare = UNSHARE.find((path) => existsSync(path));
+  if (unshare === undefined) return null;
+  const flags = ["--pid", "--fork", "--kill-child"];
+  const args = process.getuid?.() === 0 ? flags : ["--user", "--map-current-user", ...flags];
+  // Runs unshare inside the namespace it makes: exit 0 proves both.
+  const probeRun = spawnSync(unshare, [...args, "--", unshare, "--version"], { stdio: "ignore", timeout: 10_000 });
+  return probeRun.status === 0 ? [unshare, ...args, "--"] : null;
+}
+
+/** The command and arguments to spawn: `cmd args` in a namespace of its own when `wanted` and possible. */
+export function inOwnPidNamespace(cmd: string, args: readonly string[], wanted: boolean): { cmd: string; args: string[] } {
+  const wrap = wanted ? pidNamespacePrefix() : undefined;
+  if (wrap === undefined || wrap[0] === undefined) return { cmd, args: [...args] };
+  return { cmd: wrap[0], args: [...wrap.slice(1), cmd, ...args] };
+}
