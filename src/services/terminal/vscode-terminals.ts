@@ -70,7 +70,6 @@ export async function createTerminal(ctx: Ctx & Pick<ToolContext, "settings">, s
   return terminal;
 }
 
-
 /** What one command in a terminal gave. */
 export interface TerminalRun {
   terminal: WireTerminal;
