@@ -15,7 +15,7 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   const env = tree?.env ?? opts.env;
   let proc: Deno.ChildProcess;
   try {
-    const run = inOwnPidNamespace(cmd, args, processGroup && opts.ownPidNamespace === true);
+    const run = inOwnPidNamespace(cmd, args, { wanted: processGroup && opts.ownPidNamespace === true });
     proc = new Deno.Command(run.cmd, {
       args: run.args,
       cwd: opts.cwd,

@@ -56,9 +56,9 @@ function probe(): readonly string[] | null {
   return probeRun.status === 0 ? [unshare, ...args, "--", "/bin/sh", "-c", INIT, "sh"] : null;
 }
 
-/** The command and arguments to spawn: `cmd args` in a namespace of its own when `wanted` and possible. */
-export function inOwnPidNamespace(cmd: string, args: readonly string[], wanted: boolean): { cmd: string; args: string[] } {
-  const wrap = wanted ? pidNamespacePrefix() : undefined;
+/** The command and arguments to spawn: `cmd args` in a namespace of its own when `opts.wanted` and possible. */
+export function inOwnPidNamespace(cmd: string, args: readonly string[], opts: { wanted: boolean }): { cmd: string; args: string[] } {
+  const wrap = opts.wanted ? pidNamespacePrefix() : undefined;
   if (wrap === undefined || wrap[0] === undefined) return { cmd, args: [...args] };
   return { cmd: wrap[0], args: [...wrap.slice(1), cmd, ...args] };
 }

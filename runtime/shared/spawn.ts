@@ -22,7 +22,7 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   const tree = processGroup && opts.groupOnly !== true ? markTree(opts.env ?? process.env) : undefined;
   let child: ChildProcess & { stdin: NonNullable<ChildProcess["stdin"]>; stdout: Readable; stderr: Readable };
   try {
-    const run = inOwnPidNamespace(cmd, args, processGroup && opts.ownPidNamespace === true);
+    const run = inOwnPidNamespace(cmd, args, { wanted: processGroup && opts.ownPidNamespace === true });
     child = spawn(run.cmd, run.args, {
       cwd: opts.cwd,
       env: tree?.env ?? opts.env,

@@ -61,7 +61,8 @@ function refuse(why: string): never {
  * detected as `shell` (undefined: not detected). Throws a command_refused ToolError when that
  * shell's quoting cannot carry the arguments.
  */
-export function terminalCommandLine(shell: string | undefined, argv: readonly string[], cwd?: string): string {
+export function terminalCommandLine(shell: string | undefined, argv: readonly string[], opts: { cwd?: string } = {}): string {
+  const { cwd } = opts;
   if (argv.some((a) => /[\r\n\0]/.test(a)) || (cwd !== undefined && /[\r\n\0]/.test(cwd)))
     refuse("An argument holds a line break or NUL, which a terminal would take as the end of the command.");
   const kind = shell === undefined ? undefined : KINDS[shell.toLowerCase()];

@@ -98,7 +98,11 @@ export async function runInTerminal(
     });
   const vetted = await ctx.exec.vetAllowed(line.command, { args: line.args, ...(line.cwd === undefined ? {} : { cwd: line.cwd }) });
   // The terminal's shell may be anywhere by now: the checked directory is where the command runs.
-  const commandLine = terminalCommandLine(terminal.shell, [line.command, ...vetted.args], line.cwd === undefined ? undefined : vetted.cwd);
+  const commandLine = terminalCommandLine(
+    terminal.shell,
+    [line.command, ...vetted.args],
+    line.cwd === undefined ? {} : { cwd: vetted.cwd },
+  );
   const result = await ctx.extension.request(
     "extension/terminalCommand",
     { id: terminal.id, commandLine, waitMs: line.waitMs, integrationWaitMs: terminal.shellIntegration ? 0 : INTEGRATION_WAIT_MS },
