@@ -82,11 +82,13 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const log = opts.logger ?? createLogger({ verbose: config.verbose, jsonl: config.jsonl });
   const startedAt = Date.now();
   const token = config.fixedToken ?? randomToken();
-  const workspace = await createWorkspace(runtime.fs, { root: config.workspace, allowGitDirWrites: config.allowGitDirWrites }).catch(
-    (err: unknown) => {
-      throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
-    },
-  );
+  const workspace = await createWorkspace(runtime.fs, {
+    root: config.workspace,
+    allowGitDirWrites: config.allowGitDirWrites,
+    allowVSCodeDirWrites: config.allowVSCodeDirWrites,
+  }).catch((err: unknown) => {
+    throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
+  });
   const maxResultChars = config.maxResultSizeKb * 1024;
   const selection = {
     slim: config.slim,
@@ -172,6 +174,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       allowCommands: config.allowCommands,
       allowPrivateHttp: config.allowPrivateHttp,
       vscodeAllowCommands: config.vscodeAllowCommands,
+      vscodeAllowTasks: config.vscodeAllowTasks,
       passEnv: config.passEnv,
       stagedBytes: { session: config.maxSessionStagedMb * MIB, bridge: config.maxStagedMb * MIB },
     },

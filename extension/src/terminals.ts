@@ -228,6 +228,7 @@ export class Terminals implements vscode.Disposable {
       name: entry.terminal.name,
       ...(pid === undefined ? {} : { processId: pid }),
       shellIntegration: entry.terminal.shellIntegration !== undefined,
+      ...(entry.terminal.state.shell === undefined ? {} : { shell: entry.terminal.state.shell }),
       createdByBridge: entry.createdByBridge,
       active: vscode.window.activeTerminal === entry.terminal,
       ...(status === undefined ? {} : { exitCode: status.code ?? null }),

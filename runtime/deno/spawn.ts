@@ -2,6 +2,7 @@
 // Never a shell, as on Node (runtime/shared/spawn.ts).
 import type { Child, SpawnOptions } from "../../src/ports/spawn.ts";
 import { childStdin, type StdinSink } from "../shared/child-stdin.ts";
+import { inOwnPidNamespace } from "../shared/pid-namespace.ts";
 import { abortUntilExit, endGroup, groupAwareKill, markTree, trackGroup } from "../shared/process-groups.ts";
 import { abortedChild, failedChild } from "../shared/spawn-failed.ts";
 
@@ -14,8 +15,9 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   const env = tree?.env ?? opts.env;
   let proc: Deno.ChildProcess;
   try {
-    proc = new Deno.Command(cmd, {
-      args,
+    const run = inOwnPidNamespace(cmd, args, { wanted: processGroup && opts.ownPidNamespace === true });
+    proc = new Deno.Command(run.cmd, {
+      args: run.args,
       cwd: opts.cwd,
       // Like Node's: a given env is the child's whole environment, not additions to ours.
       ...(env === undefined ? {} : { env, clearEnv: true }),

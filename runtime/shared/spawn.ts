@@ -9,6 +9,7 @@ import { Readable } from "node:stream";
 import type { Child, SpawnOptions } from "../../src/ports/spawn.ts";
 import { childStdin, nodeStdinSink } from "./child-stdin.ts";
 import { toRuntimeError } from "./errors.ts";
+import { inOwnPidNamespace } from "./pid-namespace.ts";
 import { abortUntilExit, endGroup, groupAwareKill, markTree, trackGroup } from "./process-groups.ts";
 import { abortedChild, failedChild, failingChild, type SpawnAttempt } from "./spawn-failed.ts";
 
@@ -21,7 +22,8 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   const tree = processGroup && opts.groupOnly !== true ? markTree(opts.env ?? process.env) : undefined;
   let child: ChildProcess & { stdin: NonNullable<ChildProcess["stdin"]>; stdout: Readable; stderr: Readable };
   try {
-    child = spawn(cmd, args, {
+    const run = inOwnPidNamespace(cmd, args, { wanted: processGroup && opts.ownPidNamespace === true });
+    child = spawn(run.cmd, run.args, {
       cwd: opts.cwd,
       env: tree?.env ?? opts.env,
       shell: false,

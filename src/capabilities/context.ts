@@ -97,6 +97,8 @@ export interface ToolSettings {
   readonly allowCommands?: readonly string[];
   /** --vscode-allow-command: VS Code commands executeVSCodeCommand may run (a built-in deny list wins). */
   readonly vscodeAllowCommands?: readonly string[];
+  /** --vscode-allow-task: VS Code tasks runVSCodeTask may run, by name ("*": all). Absent means none. */
+  readonly vscodeAllowTasks?: readonly string[];
   /** --allow-private-http: sendHttpRequest may reach private, loopback and link-local addresses. */
   readonly allowPrivateHttp?: boolean;
   /** --pass-env: variables commands and runners see although they look like secrets. */

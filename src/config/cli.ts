@@ -47,6 +47,7 @@ type BoolKey =
   | "oauthAllowPrivateMetadata"
   | "allowGitDirWrites"
   | "allowGitHooks"
+  | "allowVSCodeDirWrites"
   | "pluginWatch";
 
 type FlagSpec =
@@ -54,6 +55,7 @@ type FlagSpec =
   | { kind: "int"; key: IntKey }
   | { kind: "bool"; key: BoolKey }
   | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" | "plugins" | "vscodeAllowCommands" }
+  | { kind: "list"; key: "vscodeAllowTasks" }
   | { kind: "csv"; key: "toolsets" | "excludeToolsets" }
   | { kind: "profile" }
   | { kind: "driver" }
@@ -88,6 +90,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--allow-command": { kind: "list", key: "allowCommands" },
   "--allow-private-http": { kind: "bool", key: "allowPrivateHttp" },
   "--vscode-allow-command": { kind: "list", key: "vscodeAllowCommands" },
+  "--vscode-allow-task": { kind: "list", key: "vscodeAllowTasks" },
+  "--allow-vscode-dir-writes": { kind: "bool", key: "allowVSCodeDirWrites" },
   "--pass-env": { kind: "list", key: "passEnv" },
   "--idle-timeout": { kind: "int", key: "idleTimeout" },
   "--lsp-memory-mb": { kind: "int", key: "lspMemoryMb" },
@@ -172,6 +176,11 @@ Options:
   --vscode-allow-command <id>
                              Let executeVSCodeCommand run this VS Code command (repeatable;
                              default: none; a built-in deny list of dangerous commands wins)
+  --vscode-allow-task <name> Let runVSCodeTask run this VS Code task (repeatable; "*" for every
+                             task; default: none): a task runs the workspace's commands with
+                             VS Code's whole environment, secrets included
+  --allow-vscode-dir-writes  Let tools write VS Code's workspace config: .vscode/ (tasks, launch
+                             configurations, settings) and *.code-workspace (default: refused)
   --allow-private-http       Let sendHttpRequest, and the hosts runCommand's tools connect to,
                              reach private, loopback and link-local addresses (default: off)
   --pass-env <NAME>          Let commands, test runners and checkers see this variable although

@@ -57,6 +57,8 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     allowCommands: checkedAllowCommands(merged.allowCommands ?? DEFAULT_CONFIG.allowCommands),
     allowPrivateHttp: merged.allowPrivateHttp ?? DEFAULT_CONFIG.allowPrivateHttp,
     vscodeAllowCommands: merged.vscodeAllowCommands ?? DEFAULT_CONFIG.vscodeAllowCommands,
+    vscodeAllowTasks: merged.vscodeAllowTasks ?? DEFAULT_CONFIG.vscodeAllowTasks,
+    allowVSCodeDirWrites: merged.allowVSCodeDirWrites ?? DEFAULT_CONFIG.allowVSCodeDirWrites,
     passEnv: checkedPassEnv(merged.passEnv ?? DEFAULT_CONFIG.passEnv),
     idleTimeoutMs: merged.idleTimeout ?? DEFAULT_CONFIG.idleTimeoutMs,
     exclusive: merged.exclusive ?? DEFAULT_CONFIG.exclusive,

@@ -37,6 +37,8 @@ export const ConfigFileSchema = v.strictObject({
   allowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
   allowPrivateHttp: v.optional(v.boolean()),
   vscodeAllowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
+  vscodeAllowTasks: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
+  allowVSCodeDirWrites: v.optional(v.boolean()),
   passEnv: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"), v.maxLength(200)))),
   idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
   lspMemoryMb: v.optional(int(64, 65_536)),
@@ -102,6 +104,10 @@ export interface BridgeConfig {
   allowPrivateHttp: boolean;
   /** VS Code commands executeVSCodeCommand may run (a built-in deny list wins). */
   vscodeAllowCommands: string[];
+  /** VS Code tasks runVSCodeTask may run, by name ("*": all); none by default. */
+  vscodeAllowTasks: string[];
+  /** Tools may write VS Code's workspace config (.vscode/, *.code-workspace). */
+  allowVSCodeDirWrites: boolean;
   /** Variables that reach commands, runners and checkers although they look like secrets. */
   passEnv: string[];
   /**
@@ -160,6 +166,8 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   allowGitHooks: false,
   allowCommands: [],
   vscodeAllowCommands: [],
+  vscodeAllowTasks: [],
+  allowVSCodeDirWrites: false,
   allowPrivateHttp: false,
   passEnv: [],
   idleTimeoutMs: 0,

@@ -22,6 +22,8 @@ export const WireTerminal = v.object({
   processId: v.optional(count),
   /** Shell integration is active: commands run with an exit code and their output is readable. */
   shellIntegration: v.boolean(),
+  /** The shell VS Code detected (Terminal.state.shell: "bash", "pwsh", "cmd", "fish"...), when it has. */
+  shell: v.optional(str),
   /** Created by the bridge (createTerminal, runInTerminal). */
   createdByBridge: v.boolean(),
   active: v.boolean(),

@@ -17,6 +17,7 @@ import { LanguageServer, type ServerHooks } from "./language-server.ts";
 import { initializationOptionsFor, launchArgsFor } from "./launch-options.ts";
 import { projectRoot } from "./project-root.ts";
 import { residentBytes } from "./server-memory.ts";
+import { type ClangdGuardFs, guardedLaunchArgs } from "./clangd-config-guard.ts";
 import { isStyleFile, readProjectStyle, typeScriptSettings } from "./project-style.ts";
 import type { ServerSpec } from "./server-specs.ts";
 
@@ -28,7 +29,7 @@ const LIMITS_CHECK_MS = 15_000;
 interface PoolOptions {
   launcher: LanguageServerLauncher;
   resolveCommand: CommandResolver;
-  fs: Pick<Fs, "lstat">;
+  fs: ClangdGuardFs;
   folders: readonly string[];
   specs: readonly ServerSpec[];
   env: Record<string, string>;
@@ -356,7 +357,10 @@ export class LanguageServerPool {
       spec: entry.spec,
       root: entry.root,
       command: entry.command.command,
-      args: await launchArgsFor(entry.spec, entry.root, { fs: this.opts.fs }),
+      args: await guardedLaunchArgs(
+        { id: entry.spec.id, root: entry.root, args: await launchArgsFor(entry.spec, entry.root, { fs: this.opts.fs }) },
+        { fs: this.opts.fs, warn: (message) => this.opts.log("warning", message) },
+      ),
       env: this.opts.env,
       initializationOptions,
       settings: await this.settingsFor(entry),

@@ -26,6 +26,13 @@ export interface SpawnOptions {
    * settings): the scan is most of what ending a short command costs.
    */
   groupOnly?: boolean;
+  /**
+   * With `processGroup`: run the child as the first process of a PID namespace of its own where the
+   * system allows one (Linux, runtime/shared/pid-namespace.ts), so that everything it started ends
+   * when it exits, a process that detached and cleared its environment included. Its `pid` is then
+   * the wrapper's, the parent of the child.
+   */
+  ownPidNamespace?: boolean;
   /** Aborting sends SIGTERM: to the child, or to its whole group with `processGroup`. */
   signal?: AbortSignal;
 }

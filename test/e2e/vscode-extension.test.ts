@@ -117,6 +117,9 @@ beforeAll(async () => {
       "vscode.getEditorLayout",
       "--vscode-allow-command",
       "workbench.action.terminal.sendSequence",
+      // runVSCodeTask runs only the tasks the user named.
+      "--vscode-allow-task",
+      "e2e-task",
     ],
   });
 

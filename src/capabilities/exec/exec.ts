@@ -272,7 +272,8 @@ async function runResolved(
     env: "exact" in call.env ? call.env.exact : childEnvironment(runtime.env, opts.env, call.env),
     ...(opts.stdin === undefined ? {} : { stdin: opts.stdin }),
     processGroup: true,
-    ...(call.groupOnly === true ? { groupOnly: true } : {}),
+    // A tree that may detach (a user's command, a hook) gets a PID namespace too: it ends with its command.
+    ...(call.groupOnly === true ? { groupOnly: true } : { ownPidNamespace: true }),
     // SIGTERM to the group on a stop; killAfterGrace follows with SIGKILL (src/capabilities/exec/end-tree.ts).
     signal: stop,
   });

@@ -138,6 +138,11 @@ export const FIXED_GIT_ARGS: readonly string[] = [
     // status, diff, commit and checkout otherwise run `git status` inside each submodule, whose
     // filters and fsmonitor come from the submodule's own config. Their commits are still compared.
     "diff.ignoreSubmodules=dirty",
+    // GIT_EDITOR and GIT_SEQUENCE_EDITOR (FIXED_ENV) already win over these; the config is set too
+    // so that a run whose environment lost them (a wrapper, a --pass-env of the user's) still opens
+    // no editor the repository names: commit, merge, tag and rebase -i would run it as a shell command.
+    "core.editor=true",
+    "sequence.editor=true",
     // Would run the gpg program on every log and show.
     "log.showSignature=false",
     // An automatic gc may detach a daemon that outlives the call; the user's own git collects garbage.

@@ -15,11 +15,14 @@
 // git directories, the hooks directory and included config files the repository's config names),
 // unless the bridge runs with --allow-git-dir-writes: every write path of src/workspace/ asks
 // checkWrite (and resolve's forWrite does), so no tool and no language server's edit gets past it.
+// VS Code's workspace config (src/security/jail/vscode-places.ts) is refused the same way unless the
+// bridge runs with --allow-vscode-dir-writes: a task written there would run on the next runVSCodeTask.
 import type { FileStat, Fs } from "../../ports/fs.ts";
 import { BridgeError, ToolError } from "../../errors.ts";
 import { fromFileUri } from "../../lib/paths/file-uri.ts";
 import { dirname, isAbsolute, isInside, normalize, relative } from "../../lib/paths/posix-path.ts";
 import { gitPlace } from "./git-places.ts";
+import { vscodePlace } from "./vscode-places.ts";
 import { fsFailure, resolveComponents } from "./resolve-path.ts";
 import { markChecked, type WorkspacePath } from "./workspace-path.ts";
 
@@ -61,6 +64,8 @@ interface WorkspaceOptions {
   folders?: string[];
   /** --allow-git-dir-writes: tools may write where git takes code to run from. */
   allowGitDirWrites?: boolean;
+  /** --allow-vscode-dir-writes: tools may write VS Code's workspace config (.vscode/, *.code-workspace). */
+  allowVSCodeDirWrites?: boolean;
 }
 
 interface Alias {
@@ -86,7 +91,11 @@ export async function createWorkspace(fs: Fs, opts: WorkspaceOptions): Promise<W
   }
   // Longest first, so a folder nested in another is matched by its own name.
   aliases.sort((a, b) => b.components.length - a.components.length);
-  return new Jail(fs, folders, { aliases, allowGitDirWrites: opts.allowGitDirWrites === true });
+  return new Jail(fs, folders, {
+    aliases,
+    allowGitDirWrites: opts.allowGitDirWrites === true,
+    allowVSCodeDirWrites: opts.allowVSCodeDirWrites === true,
+  });
 }
 
 function aliasOf(spelled: string, real: WorkspacePath): Alias {
@@ -109,15 +118,17 @@ class Jail implements Workspace {
 
   private readonly aliases: readonly Alias[];
   private readonly allowGitDirWrites: boolean;
+  private readonly allowVSCodeDirWrites: boolean;
 
   constructor(
     private readonly fs: Fs,
     readonly folders: readonly WorkspacePath[],
-    opts: { aliases: readonly Alias[]; allowGitDirWrites: boolean },
+    opts: { aliases: readonly Alias[]; allowGitDirWrites: boolean; allowVSCodeDirWrites: boolean },
   ) {
     this.root = folders[0] as WorkspacePath;
     this.aliases = opts.aliases;
     this.allowGitDirWrites = opts.allowGitDirWrites;
+    this.allowVSCodeDirWrites = opts.allowVSCodeDirWrites;
   }
 
   async resolve(input: string, opts: ResolveOptions = {}): Promise<WorkspacePath> {
@@ -162,8 +173,21 @@ class Jail implements Workspace {
   }
 
   async checkWrite(path: WorkspacePath, label: string): Promise<void> {
-    if (this.allowGitDirWrites) return;
     const folder = this.folders.filter((f) => isInside(path, f)).reduce((a, b) => (b.length > a.length ? b : a), this.root);
+    if (!this.allowVSCodeDirWrites) {
+      const why = vscodePlace(relative(folder, path));
+      if (why !== undefined) {
+        throw new ToolError(
+          "permission_denied",
+          `${label} ${why}: VS Code runs what it says (tasks, launch configurations, settings naming programs), so the bridge does not write it`,
+          {
+            suggestion:
+              "Change it in VS Code if you mean to; or ask the user to restart the bridge with --allow-vscode-dir-writes, which lets tools write there.",
+          },
+        );
+      }
+    }
+    if (this.allowGitDirWrites) return;
     const why = await gitPlace(this.fs, path, { folder, folders: this.folders });
     if (why === undefined) return;
     throw new ToolError(

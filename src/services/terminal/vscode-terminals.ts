@@ -1,10 +1,12 @@
 // VS Code's terminals as the terminal toolset and runInTerminal use them: found by id or name,
 // created with a jailed directory and a checked environment, and commands run in them only as
 // runCommand would run them (the same allowlist and argument checks, src/capabilities/exec/exec.ts
-// vetAllowed), quoted for a POSIX shell so the shell sees exactly the argv that was checked.
+// vetAllowed), quoted for the terminal's shell (shell-quote.ts) so it sees exactly the argv that was
+// checked, or refused when that shell's quoting is not known.
 import type { ToolContext } from "../../capabilities/context.ts";
 import type { WireTerminal } from "../../extension/protocol-ide.ts";
 import { ToolError } from "../../errors.ts";
+import { terminalCommandLine } from "./shell-quote.ts";
 
 /** How long a command waits for the shell's integration to start in a new terminal. */
 export const INTEGRATION_WAIT_MS = 10_000;
@@ -68,11 +70,6 @@ export async function createTerminal(ctx: Ctx & Pick<ToolContext, "settings">, s
   return terminal;
 }
 
-/** One argument for a POSIX shell, quoted only when it needs to be. */
-export function shellQuote(arg: string): string {
-  return /^[\w.+\-/=:@,%]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`;
-}
-
 /** What one command in a terminal gave. */
 export interface TerminalRun {
   terminal: WireTerminal;
@@ -100,9 +97,12 @@ export async function runInTerminal(
       suggestion: "Use runCommand with git, or the git tools (getGitStatus, gitCommit...).",
     });
   const vetted = await ctx.exec.vetAllowed(line.command, { args: line.args, ...(line.cwd === undefined ? {} : { cwd: line.cwd }) });
-  const program = [line.command, ...vetted.args].map(shellQuote).join(" ");
   // The terminal's shell may be anywhere by now: the checked directory is where the command runs.
-  const commandLine = line.cwd === undefined ? program : `cd ${shellQuote(vetted.cwd)} && ${program}`;
+  const commandLine = terminalCommandLine(
+    terminal.shell,
+    [line.command, ...vetted.args],
+    line.cwd === undefined ? {} : { cwd: vetted.cwd },
+  );
   const result = await ctx.extension.request(
     "extension/terminalCommand",
     { id: terminal.id, commandLine, waitMs: line.waitMs, integrationWaitMs: terminal.shellIntegration ? 0 : INTEGRATION_WAIT_MS },

@@ -8,6 +8,8 @@ export const TerminalInfo = v.object({
   pid: v.optional(v.number()),
   /** Commands run with an exit code and readable output; without it they are typed as text. */
   shellIntegration: v.boolean(),
+  /** The shell VS Code detected; commands needing quotes run only where it is known. */
+  shell: v.optional(v.string()),
   createdByBridge: v.boolean(),
   active: v.optional(v.literal(true)),
   exitCode: v.optional(v.nullable(v.number())),
@@ -20,6 +22,7 @@ export function terminalInfo(t: WireTerminal): TerminalInfo {
     name: t.name,
     ...(t.processId === undefined ? {} : { pid: t.processId }),
     shellIntegration: t.shellIntegration,
+    ...(t.shell === undefined ? {} : { shell: t.shell }),
     createdByBridge: t.createdByBridge,
     ...(t.active ? { active: true as const } : {}),
     ...(t.exitCode === undefined ? {} : { exitCode: t.exitCode }),

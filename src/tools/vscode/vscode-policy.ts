@@ -49,3 +49,8 @@ export function settingRefusal(key: string): string | undefined {
   if (words.some((w) => /env/i.test(w))) return `${key} sets the environment programs run with`;
   return undefined;
 }
+
+/** Whether runVSCodeTask may run the task named `name`: the user named it, or allowed every task with "*". */
+export function taskAllowed(name: string, allowed: readonly string[]): boolean {
+  return allowed.includes("*") || allowed.includes(name);
+}

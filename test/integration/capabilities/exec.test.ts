@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../../runtime/node.ts";
+import { pidNamespacePrefix } from "../../../runtime/shared/pid-namespace.ts";
 import { outputProgress } from "../../../src/capabilities/exec/output-progress.ts";
 import { makeToolContext } from "../../helpers/tool-context.ts";
 import { running as processRunning } from "../../helpers/process-running.ts";
@@ -31,6 +32,25 @@ const withSecret = () => {
     env: { ...runtime.env, CLAUDE_IDE_BRIDGE_TOKEN: "do-not-leak-0123456789", GH_TOKEN: "gh-user-token", VISIBLE: "yes" },
   };
 };
+
+/**
+ * `sh -c` code for a job that prints its pid, then becomes `sleep seconds`. The pid is read from
+ * /proc/self/stat, not $!: where the command has a PID namespace of its own, $! is the namespace's
+ * number, while /proc (the host's) gives the one this test can look for.
+ */
+function jobPrintingPid(seconds: number): string {
+  return `sh -c 'read -r p r < /proc/self/stat; echo $p; exec sleep ${seconds}'`;
+}
+
+/**
+ * A background job (`sleep 60`, its output redirected by `redirect`, else the command's) whose pid
+ * the command prints before it exits: the job hands it over on fd 3 (a command substitution), so
+ * the command cannot exit before the job is running.
+ */
+function detachedJob(redirect: string): string {
+  const job = "sh -c 'read -r p r < /proc/self/stat; echo $p >&3; exec sleep 60 3>&- 4>&-'";
+  return `exec 4>&1; p=$(${job} 3>&1 1>&4 ${redirect} &); echo $p`;
+}
 
 describe("ctx.exec", () => {
   it("runs a declared executable with arguments as given, in a workspace directory", async () => {
@@ -100,7 +120,7 @@ describe("ctx.exec", () => {
 
   it("kills the whole process tree on timeout and on cancellation", async () => {
     const ctx = await makeToolContext(root, { executables: ["sh"] });
-    const timed = await ctx.exec.run("sh", { args: ["-c", "sleep 30 & echo $!; wait"], timeoutMs: 500 });
+    const timed = await ctx.exec.run("sh", { args: ["-c", `${jobPrintingPid(30)} & wait`], timeoutMs: 500 });
     expect(timed.timedOut).toBe(true);
     const grandchild = Number(timed.stdout.trim());
     await expect.poll(() => processRunning(grandchild)).toBe(false);
@@ -108,7 +128,7 @@ describe("ctx.exec", () => {
     const cancelled = await makeToolContext(root, { executables: ["sh"] });
     let pid = 0;
     const run = cancelled.exec.run("sh", {
-      args: ["-c", "sleep 30 & echo $!; wait"],
+      args: ["-c", `${jobPrintingPid(30)} & wait`],
       onOutput: (_stream, text) => {
         pid = Number(text.trim());
         cancelled.abort.abort();
@@ -122,7 +142,7 @@ describe("ctx.exec", () => {
   it("follows SIGTERM with SIGKILL, so a tree that ignores SIGTERM cannot keep a timed-out call waiting", async () => {
     const ctx = await makeToolContext(root, { executables: ["sh"] });
     // The ignored SIGTERM is inherited by the sleep; only SIGKILL ends either.
-    const result = await ctx.exec.run("sh", { args: ["-c", "trap '' TERM; sleep 60 & echo $!; wait; wait"], timeoutMs: 1000 });
+    const result = await ctx.exec.run("sh", { args: ["-c", `trap '' TERM; ${jobPrintingPid(60)} & wait; wait`], timeoutMs: 1000 });
     expect(result.timedOut).toBe(true);
     const grandchild = Number(result.stdout.trim());
     expect(grandchild).toBeGreaterThan(0);
@@ -131,15 +151,16 @@ describe("ctx.exec", () => {
 
   it("does not wait for a background job holding the output open after the command exited, and stops it", async () => {
     const ctx = await makeToolContext(root, { executables: ["sh"] });
-    const result = await ctx.exec.run("sh", { args: ["-c", "sleep 60 & echo $!"] });
-    expect(result).toMatchObject({ exitCode: 0, timedOut: false, leftoversStopped: true });
+    const result = await ctx.exec.run("sh", { args: ["-c", detachedJob("")] });
+    // In a PID namespace the kernel ends the job as the command exits: nothing is left to stop.
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false, leftoversStopped: pidNamespacePrefix() === undefined });
     const job = Number(result.stdout.trim());
     await expect.poll(() => processRunning(job)).toBe(false);
   });
 
   it("stops a background job that closed its output too: nothing the command started outlives it", async () => {
     const ctx = await makeToolContext(root, { executables: ["sh"] });
-    const result = await ctx.exec.run("sh", { args: ["-c", "sleep 60 >/dev/null 2>&1 & echo $!"] });
+    const result = await ctx.exec.run("sh", { args: ["-c", detachedJob(">/dev/null 2>&1")] });
     expect(result).toMatchObject({ exitCode: 0, leftoversStopped: false });
     const job = Number(result.stdout.trim());
     await expect.poll(() => processRunning(job)).toBe(false);

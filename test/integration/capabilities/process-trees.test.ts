@@ -48,10 +48,18 @@ if os.fork(): sys.exit(0)
 os.setsid()
 if os.fork(): sys.exit(0)
 os.execvp("sh", ["sh", "-c", sys.argv[1]])' "${i.replace(/\$/g, "\\$")}" </dev/null >/dev/null 2>&1`,
+  // With the environment cleared, the tree's marker is gone too: only a PID namespace ends these.
+  "env -i setsid": (i) => `env -i PIDFILE="$PIDFILE" setsid sh -c '${i}' >/dev/null 2>&1 &`,
+  "env -i setsid -f": (i) => `env -i PIDFILE="$PIDFILE" setsid -f sh -c '${i}' >/dev/null 2>&1`,
+  "env - nohup in a double fork": (i) => `( env - PIDFILE="$PIDFILE" nohup setsid sh -c '${i}' >/dev/null 2>&1 & )`,
 };
 
-/** The job: append its pid to the file named by the command's argument, then become `sleep 300`. */
-const LIFE = 'echo $$ >> "$PIDFILE"; exec sleep 300';
+/**
+ * The job: append its pid to the file named by the command's argument, then become `sleep 300`. The
+ * pid is read from /proc/self/stat, not $$: inside a PID namespace $$ is the namespace's number,
+ * while /proc (the host's, mounted outside) gives the one this test can signal.
+ */
+const LIFE = 'read -r p rest < /proc/self/stat; echo $p >> "$PIDFILE"; exec sleep 300';
 
 function pidsOf(text: string): number[] {
   return text
@@ -148,7 +156,16 @@ describe("background jobs end with their command", () => {
       endJob(await written(file));
       expect(pids.length, name).toBeGreaterThan(0);
     }
-    expect(survivors).toEqual(expect.arrayContaining(["setsid", "setsid -f", "setsid ignoring SIGTERM", "python fork-setsid-fork daemon"]));
+    expect(survivors).toEqual(
+      expect.arrayContaining([
+        "setsid",
+        "setsid -f",
+        "setsid ignoring SIGTERM",
+        "python fork-setsid-fork daemon",
+        "env -i setsid",
+        "env -i setsid -f",
+      ]),
+    );
   });
 
   it(`runCommand: none of ${Object.keys(PATTERNS).length} detaching patterns outlives its command`, async () => {

@@ -3,6 +3,9 @@
 // compiler only for drivers its --query-driver globs allow, and clears frontend plugins, so with the
 // arguments the bridge starts it with (src/lsp/launch-options.ts) neither runs. The control: gcc
 // loads the same plugin, and clangd given a matching --query-driver runs the same driver.
+// A .clangd is the workspace's too: one whose CompilationDatabase names a folder outside makes clangd
+// load that database (and write its background index beside it); with the bridge's guard
+// (src/lsp/clangd-config-guard.ts) clangd reads no project config, and the control loads it.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
@@ -11,6 +14,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../../runtime/node.ts";
+import { guardClangdConfig } from "../../../src/lsp/clangd-config-guard.ts";
 import { launchArgsFor } from "../../../src/lsp/launch-options.ts";
 import { BUILT_IN_SERVERS } from "../../../src/lsp/server-specs.ts";
 
@@ -61,5 +65,32 @@ describe("clangd and a hostile compile_commands.json", () => {
     expect(existsSync(marker("plugin"))).toBe(true);
     await run("clangd", ["--log=error", `--query-driver=${base}/*`, "--check=a.c"], { cwd: ws, timeout: 60_000 }).catch(() => {});
     expect(existsSync(marker("driver"))).toBe(true);
+  }, 120_000);
+});
+
+describe("clangd and a hostile .clangd", () => {
+  it("a CompilationDatabase outside the workspace is not obeyed with the bridge's arguments; the control loads it", async () => {
+    const work = join(base, "cfg-ws");
+    const outside = join(base, "outside-db");
+    await mkdir(work);
+    await mkdir(outside);
+    await writeFile(join(work, "a.c"), "#ifdef FROM_OUTSIDE\n#error the outside database was used\n#endif\nint main(void) { return 0; }\n");
+    const entry = { directory: work, file: join(work, "a.c"), arguments: ["cc", "-DFROM_OUTSIDE", "-c", "a.c"] };
+    await writeFile(join(outside, "compile_commands.json"), JSON.stringify([entry]));
+    await writeFile(join(work, ".clangd"), "CompileFlags:\n  CompilationDatabase: ../outside-db\n");
+    const spec = BUILT_IN_SERVERS.find((s) => s.id === "clangd");
+    if (spec === undefined) throw new Error("no clangd spec");
+    const fs = createNodeRuntime().fs;
+    const guarded = await guardClangdConfig(await launchArgsFor(spec, work, { fs }), work, fs);
+    expect(guarded.args).toContain("--enable-config=false");
+    expect(guarded.warnings.join("\n")).toMatch(/\.clangd sets CompilationDatabase to "\.\.\/outside-db", outside the workspace/);
+    const exit = (args: string[]) =>
+      run("clangd", args, { cwd: work, timeout: 60_000 }).then(
+        () => 0,
+        (err: { code?: number }) => err.code ?? 1,
+      );
+    // --check exits non-zero when the file has errors: here, only when the outside database was used.
+    expect(await exit([...guarded.args, "--check=a.c"])).toBe(0);
+    expect(await exit(["--log=error", "--check=a.c"])).not.toBe(0);
   }, 120_000);
 });

@@ -253,11 +253,13 @@ const CASES: Case[] = [
   },
   {
     name: "sequence.editor",
-    repo: 3,
+    // Not beside a required filter: the control's stash must be able to check files out.
+    repo: 4,
     setup: async (s) => s.config(`[sequence]\n\teditor = ${await s.program("sequence-editor")}\n`),
-    // After the battery a rebase or merge may be stopped midway (a commit it could not sign).
-    // No control: after the battery, plain git did not reach the editor here (`rebase -i
-    // --autostash HEAD~1` runs it in a fresh repository, not in this one after the battery).
+    // After the battery a rebase or merge may be stopped midway (a commit it could not sign): the
+    // control ends those first, stashes the tracked changes (an included config file in the
+    // workspace is untracked and must stay) and starts an interactive rebase.
+    control: [["rebase", "--abort"], ["merge", "--abort"], ["stash"], ["rebase", "-i", "HEAD~1"]],
   },
   {
     name: "credential.helper (a shell command)",

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { terminalText } from "../../../src/extension/ansi.ts";
 import type { ParamsOf, ResultOf } from "../../../src/extension/protocol.ts";
 import type { WireTerminal } from "../../../src/extension/protocol-ide.ts";
-import { shellQuote, tail, terminalEnvProblem } from "../../../src/services/terminal/vscode-terminals.ts";
+import { posixQuote } from "../../../src/services/terminal/shell-quote.ts";
+import { tail, terminalEnvProblem } from "../../../src/services/terminal/vscode-terminals.ts";
 import { connectedExtension, extensionClient, FakeExtension } from "../../helpers/fake-extension.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../../helpers/temp-workspace.ts";
 import { dispatcher } from "../../helpers/tool-dispatch.ts";
@@ -23,7 +24,7 @@ afterAll(() => spaces.remove());
 /** A VS Code with terminals whose output the test feeds; long polls wait for it as the extension does. */
 function fakeVsCode(opts: { shellIntegration?: boolean; run?: (line: string) => ResultOf<"extension/terminalCommand"> } = {}) {
   const terminals: WireTerminal[] = [
-    { id: "t1", name: "bash", shellIntegration: opts.shellIntegration ?? true, createdByBridge: false, active: true },
+    { id: "t1", name: "bash", shell: "bash", shellIntegration: opts.shellIntegration ?? true, createdByBridge: false, active: true },
   ];
   let buffer = "";
   let wake: (() => void) | undefined;
@@ -182,7 +183,7 @@ describe("the pieces", () => {
   });
 
   it("quotes for a POSIX shell only what needs it", () => {
-    expect(["run", "a b", "it's", "$(id)", "x=1"].map(shellQuote)).toEqual(["run", "'a b'", "'it'\\''s'", "'$(id)'", "x=1"]);
+    expect(["run", "a b", "it's", "$(id)", "x=1"].map(posixQuote)).toEqual(["run", "'a b'", "'it'\\''s'", "'$(id)'", "x=1"]);
   });
 
   it("refuses variables that change which programs run or what they load", () => {

@@ -149,7 +149,7 @@ describe("through VS Code", () => {
         ...(finished ? { exitCode: 1 } : {}),
       }),
     });
-    const d = await dispatcher(root, { extension: fake.client });
+    const d = await dispatcher(root, { extension: fake.client, settings: { vscodeAllowTasks: ["build", "watch"] } });
     expect(await d.text("runVSCodeTask", { name: "build" })).toBe('Task "build" (Workspace) ended with exit code 1.');
     finished = false;
     expect(await d.text("runVSCodeTask", { name: "watch", waitMs: 0 })).toMatch(/^Task "watch" \(Workspace\) is still running/);
@@ -157,6 +157,22 @@ describe("through VS Code", () => {
       { name: "build", waitMs: 120_000 },
       { name: "watch", waitMs: 0 },
     ]);
+  });
+
+  it("runVSCodeTask runs only the tasks the user allowed, and asks VS Code nothing for the others", async () => {
+    const fake = connectedExtension({
+      "extension/runTask": (p) => ({ task: { name: p.name, source: "Workspace", type: "shell" }, finished: true, exitCode: 0 }),
+    });
+    const none = await dispatcher(root, { extension: fake.client });
+    const refused = await none.failure("runVSCodeTask", { name: "build" });
+    expect(refused.code).toBe("permission_denied");
+    expect(refused.suggestion).toMatch(/--vscode-allow-task "build"/);
+    const some = await dispatcher(root, { extension: fake.client, settings: { vscodeAllowTasks: ["build"] } });
+    expect((await some.failure("runVSCodeTask", { name: "evil" })).code).toBe("permission_denied");
+    expect(fake.requests("extension/runTask")).toEqual([]);
+    expect(await some.text("runVSCodeTask", { name: "build" })).toBe('Task "build" (Workspace) ended with exit code 0.');
+    const all = await dispatcher(root, { extension: fake.client, settings: { vscodeAllowTasks: ["*"] } });
+    expect(await all.text("runVSCodeTask", { name: "evil" })).toBe('Task "evil" (Workspace) ended with exit code 0.');
   });
 
   it("setEditorDecorations sends 0-based lines under the session's own id; the session's end clears them", async () => {
