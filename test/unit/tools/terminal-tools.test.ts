@@ -169,7 +169,7 @@ describe("terminals through VS Code", () => {
     const failure = await d.failure("listTerminals", {});
     expect(failure).toMatchObject({
       code: "not_supported",
-      error: expect.stringMatching(/speaks protocol 1\.1\.0; extension\/listTerminals needs 1\.2\.0/),
+      error: expect.stringMatching(/speaks protocol 1\.1\.0; listTerminals needs 1\.2\.0/),
     });
     expect(failure.suggestion).toMatch(/install-extension/);
     expect(fake.requests("extension/listTerminals")).toEqual([]);
