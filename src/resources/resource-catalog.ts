@@ -5,6 +5,7 @@
 // base64 blob with its MIME type, and nothing larger than the cap is sent whole.
 import { fromFileUri, toFileUri } from "../lib/paths/file-uri.ts";
 import { BRIDGE_RESOURCES, FILE_DIAGNOSTICS_PREFIX } from "./bridge-resources.ts";
+import { foundFiles } from "../prompts/tool-lines.ts";
 import { decodeText, mimeTypeOf, toBase64 } from "./mime.ts";
 import { type ResourceContext, ResourceMissing, ResourceRefused } from "./resource-context.ts";
 
@@ -53,14 +54,13 @@ export async function listResources(ctx: ResourceContext): Promise<{ entries: Re
     mimeType: r.mimeType,
   }));
   const found = await ctx.tool("findFiles", { pattern: "**", maxResults: MAX_LISTED_FILES });
-  const data = found.data as { files?: unknown; truncated?: unknown } | undefined;
-  const files = Array.isArray(data?.files) ? data.files.filter((f): f is string => typeof f === "string") : [];
+  const { files, truncated } = found.ok ? foundFiles(found.text) : { files: [], truncated: false };
   const root = ctx.fs.root;
   for (const file of files) {
     const name = file.slice(file.lastIndexOf("/") + 1);
     entries.push({ uri: toFileUri(`${root}/${file}`), name: file, mimeType: mimeTypeOf(name, true) });
   }
-  return { entries, truncated: data?.truncated === true };
+  return { entries, truncated };
 }
 
 /** One resource's contents; `maxChars` caps what one read sends (the bridge's result cap). */
