@@ -26,6 +26,7 @@ import type { CallScope } from "./capabilities/context.ts";
 import { ExtensionClient } from "./extension/extension-client.ts";
 import { ideLinkToolsets } from "./tools/ide-link-toolsets.ts";
 import { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
+import { ToolListAnnouncer } from "./tools/platform/registry-announcer.ts";
 import { configuredServers } from "./lsp/configured-servers.ts";
 import { createLspService } from "./lsp/lsp-service.ts";
 import { createWorkspaceFs } from "./workspace/workspace-fs.ts";
@@ -173,8 +174,9 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     extension,
     monitor: monitoring.monitor,
   });
-  // Sessions that hear notifications/tools/list_changed when a plugin reloads.
+  // Sessions that hear notifications/tools/list_changed when a plugin reloads or VS Code comes or goes.
   const liveSessions = new Map<string, McpSession>();
+  let toolList: ToolListAnnouncer | undefined;
   const plugins: PluginHost | undefined = await startPlugins(runtime, {
     sources: config.plugins,
     watch: config.pluginWatch,
@@ -186,6 +188,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       instructions = buildInstructions(registry.toolsets, { root: workspace.root });
       for (const session of liveSessions.values()) session.notifyToolsListChanged();
       hub.publish({ kind: "toolsListChanged" });
+      toolList?.alreadyTold();
     },
   });
   let instructions = buildInstructions(registry.toolsets, { root: workspace.root });
@@ -205,6 +208,26 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const recentTests = new RecentTests();
   events.subscribe("test.run", (run) => recentTests.record(run));
   const watch = new ResourceWatch({ fs: tools.env.fs, lsp, events, recentTests });
+  // The tools and resources only VS Code can answer are listed while its extension is connected.
+  toolList = new ToolListAnnouncer(readRegistry ? [registry, readRegistry] : [registry], {
+    announce: () => {
+      for (const session of liveSessions.values())
+        if (session.registry === registry || session.registry === readRegistry) session.notifyToolsListChanged();
+      hub.publish({ kind: "toolsListChanged" });
+    },
+  });
+  const extensionPresence = () => {
+    const { state } = extension.status();
+    return state === "connected" || state === "not_answering";
+  };
+  toolList.extensionPresent(extensionPresence());
+  // 2026 clients hear of resource-list changes on their subscriptions/listen streams.
+  watch.onListChanged(() => hub.publish({ kind: "resourcesListChanged" }));
+  const stopPresence = extension.on((event) => {
+    if (event.type === "push") return;
+    toolList.extensionPresent(extensionPresence());
+    watch.listChanged();
+  });
   const content = {
     prompts: new PromptCatalog([...PROMPTS, ...skillPrompts(SKILLS)]),
     recentTests: () => recentTests.latest(),
@@ -235,7 +258,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       ...(opts.readOnlyTools && readRegistry ? { registry: readRegistry, instructions: readInstructions ?? instructions } : {}),
       ...(opts.stateless ? { stateless: true } : {}),
     });
-    if (!opts.stateless && plugins !== undefined) liveSessions.set(session.id, session);
+    if (!opts.stateless) liveSessions.set(session.id, session);
     // A stateless session lives for one request: the activity log records its calls, not the session.
     if (!opts.stateless) monitoring.opened(session.id, { transport: opts.transport ?? "http", clientName: () => session.clientInfo?.name });
     return session;
@@ -398,6 +421,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       await checkpoint.stop();
       sockets.closeAll();
       tasks.dispose();
+      stopPresence();
+      toolList.dispose();
       watch.dispose();
       ideLink.hub.stop();
       extension.stop();
