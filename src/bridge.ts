@@ -207,7 +207,14 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const tasks = new TaskStore({ onChange: (taskId, task) => hub.publish({ kind: "task", taskId, task }) });
   const recentTests = new RecentTests();
   events.subscribe("test.run", (run) => recentTests.record(run));
-  const watch = new ResourceWatch({ fs: tools.env.fs, lsp, events, recentTests });
+  const watch = new ResourceWatch({
+    fs: tools.env.fs,
+    lsp,
+    events,
+    recentTests,
+    terminalOutput: (id, { since, waitMs, signal }) =>
+      extension.request("extension/terminalOutput", { id, waitMs, ...(since === undefined ? {} : { since }) }, { signal }),
+  });
   // The tools and resources only VS Code can answer are listed while its extension is connected.
   toolList = new ToolListAnnouncer(readRegistry ? [registry, readRegistry] : [registry], {
     announce: () => {

@@ -7,6 +7,7 @@ import { fromFileUri, toFileUri } from "../lib/paths/file-uri.ts";
 import { BRIDGE_RESOURCES, FILE_DIAGNOSTICS_PREFIX } from "./bridge-resources.ts";
 import { foundFiles } from "../prompts/tool-lines.ts";
 import { decodeText, mimeTypeOf, toBase64 } from "./mime.ts";
+import { readTerminal, terminalIdOf, terminalResources } from "./terminal-resources.ts";
 import { type ResourceContext, ResourceMissing, ResourceRefused } from "./resource-context.ts";
 
 /** Files listed by findFiles at most: a bigger workspace is listed in part, and the list says so. */
@@ -53,6 +54,7 @@ export async function listResources(ctx: ResourceContext): Promise<{ entries: Re
     description: r.description,
     mimeType: r.mimeType,
   }));
+  entries.push(...(await terminalResources(ctx)));
   const found = await ctx.tool("findFiles", { pattern: "**", maxResults: MAX_LISTED_FILES });
   const { files, truncated } = found.ok ? foundFiles(found.text) : { files: [], truncated: false };
   const root = ctx.fs.root;
@@ -72,6 +74,8 @@ export async function readResource(uri: string, ctx: ResourceContext, opts: { ma
     }
     return { uri, mimeType: own.mimeType, text: cap(await own.read(ctx), opts.maxChars) };
   }
+  const terminal = terminalIdOf(uri);
+  if (terminal !== undefined) return { uri, mimeType: "text/plain", text: cap(await readTerminal(uri, terminal, ctx), opts.maxChars) };
   if (uri.startsWith(FILE_DIAGNOSTICS_PREFIX)) {
     const file = decodeURIComponent(uri.slice(FILE_DIAGNOSTICS_PREFIX.length));
     const outcome = await ctx.tool("getDiagnostics", { file });

@@ -39,12 +39,27 @@ function nextToolListChange(): Promise<void> {
   return new Promise((resolve) => toolListChanges.push(resolve));
 }
 
-/** A WebSocket client playing the VS Code extension: it says hello and answers nothing else. */
-async function connectExtension(): Promise<WebSocket> {
+type ExtensionAnswer = (params: Record<string, unknown>) => unknown | Promise<unknown>;
+
+/** A WebSocket client playing the VS Code extension: it says hello and answers what `answers` names. */
+async function connectExtension(answers: Record<string, ExtensionAnswer> = {}): Promise<WebSocket> {
   const ws = new WebSocket(`${bridge.url.replace(/^http/, "ws")}${EXTENSION_PATH}`, { headers: { [EXTENSION_AUTH_HEADER]: bridge.token } });
   await new Promise((resolve, reject) => {
     ws.once("open", resolve);
     ws.once("error", reject);
+  });
+  ws.on("message", async (data) => {
+    const m = JSON.parse(data.toString()) as { id?: number; method?: string; params?: Record<string, unknown> };
+    if (typeof m.id !== "number" || m.method === undefined) return;
+    const answer = answers[m.method];
+    const reply =
+      answer === undefined
+        ? { error: { code: -32601, message: `not in this test: ${m.method}` } }
+        : await Promise.resolve(answer(m.params ?? {})).then(
+            (result) => ({ result }),
+            (err: unknown) => ({ error: { code: -32000, message: String(err) } }),
+          );
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ jsonrpc: "2.0", id: m.id, ...reply }));
   });
   const hello = new Promise<void>((resolve, reject) => {
     ws.once("message", (data) => {
@@ -254,6 +269,48 @@ describe("tools/list follows the VS Code extension", () => {
       await gone;
     }
     expect(await names()).toEqual(before);
+  });
+});
+
+describe("terminal resources", () => {
+  it("lists VS Code's terminals, reads their output, and sends resources/updated as output arrives", async () => {
+    // One terminal with shell integration; what its commands printed, and polls waiting for more.
+    let printed = "$ npm run dev\nready on port 3000\n";
+    const waiting: (() => void)[] = [];
+    const terminal = { id: "t1", name: "dev", shellIntegration: true, createdByBridge: false, active: true };
+    const output = async (p: Record<string, unknown>) => {
+      if (p.id !== terminal.id) throw new Error(`no terminal ${String(p.id)}`);
+      const since = typeof p.since === "number" ? p.since : 0;
+      if (since >= printed.length && typeof p.waitMs === "number" && p.waitMs > 0) await new Promise<void>((r) => waiting.push(r));
+      return { text: printed.slice(since), next: printed.length, dropped: false, shellIntegration: true, exited: false };
+    };
+    const connected = nextToolListChange();
+    const extension = await connectExtension({
+      "extension/listTerminals": () => ({ terminals: [terminal] }),
+      "extension/terminalOutput": output,
+    });
+    const uri = "bridge://terminal/t1";
+    try {
+      await connected;
+      expect((await client.listResources()).resources).toContainEqual(
+        expect.objectContaining({ uri, title: 'Terminal "dev"', mimeType: "text/plain" }),
+      );
+      expect(textOf((await client.readResource({ uri })).contents[0])).toContain("ready on port 3000");
+      await client.subscribeResource({ uri });
+      const updated = nextUpdate(uri);
+      printed += "GET / 200\n";
+      for (const wake of waiting.splice(0)) wake();
+      await updated;
+      expect(textOf((await client.readResource({ uri })).contents[0])).toMatch(/ready on port 3000\nGET \/ 200/);
+      await client.unsubscribeResource({ uri });
+      await expect(client.subscribeResource({ uri: "bridge://terminal/nope" })).rejects.toThrow(/not found/i);
+    } finally {
+      const gone = nextToolListChange();
+      for (const wake of waiting.splice(0)) wake();
+      extension.close();
+      await gone;
+    }
+    expect((await client.listResources()).resources.map((r) => r.uri)).not.toContain(uri);
   });
 });
 
