@@ -227,7 +227,9 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     const { state } = extension.status();
     return state === "connected" || state === "not_answering";
   };
+  // The start-up state is what every client's first tools/list sees: nothing to announce.
   toolList.extensionPresent(extensionPresence());
+  toolList.alreadyTold();
   // 2026 clients hear of resource-list changes on their subscriptions/listen streams.
   watch.onListChanged(() => hub.publish({ kind: "resourcesListChanged" }));
   const stopPresence = extension.on((event) => {

@@ -85,7 +85,7 @@ export class ResourceWatch {
     } else if (uri === DIAGNOSTICS_URI || uri.startsWith(FILE_DIAGNOSTICS_PREFIX) || uri === TEST_RESULTS_URI) {
       // Heard through the language servers' and runTests' announcements (see the constructor).
     } else if (terminalIdOf(uri) !== undefined && this.opts.terminalOutput !== undefined) {
-      releases.push(await followTerminal(this.opts.terminalOutput, uri, () => debounced.call()));
+      releases.push(await followTerminal(this.opts.terminalOutput, { uri, onOutput: () => debounced.call() }));
     } else if (uri.startsWith("bridge://")) {
       throw new ResourceRefused(uri, `${uri} cannot be subscribed to: nothing tells the bridge when it changes; read it again instead`);
     } else {

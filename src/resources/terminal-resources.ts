@@ -57,7 +57,8 @@ export type TerminalOutputSource = (
  * terminal the extension does not know (or an extension that is away). The follow ends quietly when
  * a poll fails: the extension went, and the resource list changed with it.
  */
-export async function followTerminal(read: TerminalOutputSource, uri: string, onOutput: () => void): Promise<() => void> {
+export async function followTerminal(read: TerminalOutputSource, opts: { uri: string; onOutput(): void }): Promise<() => void> {
+  const { uri, onOutput } = opts;
   const id = terminalIdOf(uri) ?? "";
   const stop = new AbortController();
   let since: number;

@@ -227,20 +227,28 @@ export class ModernRequests {
     }
     const send = this.sender(delivery);
     const tag = { [META_SUBSCRIPTION_ID]: request.id };
-    const resources = await watchResources(this.opts.core.opts.content?.watch, asked.resourceSubscriptions ?? [], (uri) =>
-      send("notifications/resources/updated", { uri, _meta: tag }),
-    );
+    const uris = asked.resourceSubscriptions ?? [];
+    // Watched before the acknowledgement, which names the URIs heard about; without any, no wait.
+    const resources =
+      uris.length === 0
+        ? undefined
+        : await watchResources(this.opts.core.opts.content?.watch, {
+            uris,
+            onUpdated: (uri) => send("notifications/resources/updated", { uri, _meta: tag }),
+          });
     const subscription = openSubscription(this.opts.hub, {
       id: request.id,
       filter: agreedFilter(asked, {
         lists: ["toolsListChanged", "resourcesListChanged"],
         tasks: tasksDeclared,
-        resources: resources.honoured,
+        resources: resources?.honoured ?? [],
       }),
       send: (message) => send(message.method, message.params ?? {}),
     });
-    resources.start();
-    void subscription.ended.then(() => resources.stop());
+    if (resources !== undefined) {
+      resources.start();
+      void subscription.ended.then(() => resources.stop());
+    }
     this.open.add(subscription);
     const end = () => subscription.end(false);
     if (delivery.signal) {

@@ -19,9 +19,9 @@ export interface WatchedResources {
 
 export async function watchResources(
   watch: Pick<ResourceWatch, "subscribe"> | undefined,
-  uris: readonly string[],
-  onUpdated: (uri: string) => void,
+  opts: { uris: readonly string[]; onUpdated(uri: string): void },
 ): Promise<WatchedResources> {
+  const { uris, onUpdated } = opts;
   let started = false;
   let stopped = false;
   const stops: (() => void)[] = [];
