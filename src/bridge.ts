@@ -26,6 +26,7 @@ import type { CallScope } from "./capabilities/context.ts";
 import { ExtensionClient } from "./extension/extension-client.ts";
 import { ideLinkToolsets } from "./tools/ide-link-toolsets.ts";
 import { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
+import { ToolListAnnouncer } from "./tools/platform/registry-announcer.ts";
 import { configuredServers } from "./lsp/configured-servers.ts";
 import { createLspService } from "./lsp/lsp-service.ts";
 import { languageServerHealth } from "./lsp/lsp-health.ts";
@@ -183,8 +184,9 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     extension,
     monitor: monitoring.monitor,
   });
-  // Sessions that hear notifications/tools/list_changed when a plugin reloads.
+  // Sessions that hear notifications/tools/list_changed when a plugin reloads or VS Code comes or goes.
   const liveSessions = new Map<string, McpSession>();
+  let toolList: ToolListAnnouncer | undefined;
   const plugins: PluginHost | undefined = await startPlugins(runtime, {
     sources: config.plugins,
     watch: config.pluginWatch,
@@ -196,6 +198,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       instructions = buildInstructions(registry.toolsets, { root: workspace.root });
       for (const session of liveSessions.values()) session.notifyToolsListChanged();
       hub.publish({ kind: "toolsListChanged" });
+      toolList?.alreadyTold();
     },
   });
   let instructions = buildInstructions(registry.toolsets, { root: workspace.root });
@@ -215,7 +218,36 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const tasks = new TaskStore({ onChange: (taskId, task) => hub.publish({ kind: "task", taskId, task }) });
   const recentTests = new RecentTests();
   events.subscribe("test.run", (run) => recentTests.record(run));
-  const watch = new ResourceWatch({ fs: tools.env.fs, lsp, events, recentTests });
+  const watch = new ResourceWatch({
+    fs: tools.env.fs,
+    lsp,
+    events,
+    recentTests,
+    terminalOutput: (id, { since, waitMs, signal }) =>
+      extension.request("extension/terminalOutput", { id, waitMs, ...(since === undefined ? {} : { since }) }, { signal }),
+  });
+  // The tools and resources only VS Code can answer are listed while its extension is connected.
+  toolList = new ToolListAnnouncer(readRegistry ? [registry, readRegistry] : [registry], {
+    announce: () => {
+      for (const session of liveSessions.values())
+        if (session.registry === registry || session.registry === readRegistry) session.notifyToolsListChanged();
+      hub.publish({ kind: "toolsListChanged" });
+    },
+  });
+  const extensionPresence = () => {
+    const { state } = extension.status();
+    return state === "connected" || state === "not_answering";
+  };
+  // The start-up state is what every client's first tools/list sees: nothing to announce.
+  toolList.extensionPresent(extensionPresence());
+  toolList.alreadyTold();
+  // 2026 clients hear of resource-list changes on their subscriptions/listen streams.
+  watch.onListChanged(() => hub.publish({ kind: "resourcesListChanged" }));
+  const stopPresence = extension.on((event) => {
+    if (event.type === "push") return;
+    toolList.extensionPresent(extensionPresence());
+    watch.listChanged();
+  });
   const content = {
     prompts: new PromptCatalog([...PROMPTS, ...skillPrompts(SKILLS)]),
     recentTests: () => recentTests.latest(),
@@ -246,7 +278,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       ...(opts.readOnlyTools && readRegistry ? { registry: readRegistry, instructions: readInstructions ?? instructions } : {}),
       ...(opts.stateless ? { stateless: true } : {}),
     });
-    if (!opts.stateless && plugins !== undefined) liveSessions.set(session.id, session);
+    if (!opts.stateless) liveSessions.set(session.id, session);
     // A stateless session lives for one request: the activity log records its calls, not the session.
     if (!opts.stateless) monitoring.opened(session.id, { transport: opts.transport ?? "http", clientName: () => session.clientInfo?.name });
     return session;
@@ -411,6 +443,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       await checkpoint.stop();
       sockets.closeAll();
       tasks.dispose();
+      stopPresence();
+      toolList.dispose();
       watch.dispose();
       ideLink.hub.stop();
       extension.stop();

@@ -4,6 +4,7 @@
 // the tools' limits hold; a source that cannot answer gives no values rather than a guess.
 import type { CompletionKind } from "./define-prompt.ts";
 import type { PromptContext } from "./prompt-context.ts";
+import { branchNames, foundFiles } from "./tool-lines.ts";
 
 /** The protocol allows at most 100 values per completion. */
 export const MAX_COMPLETIONS = 100;
@@ -35,7 +36,7 @@ async function candidates(kind: CompletionKind, prefix: string, ctx: PromptConte
     case "branch":
     case "ref": {
       const found = await ctx.tool("gitListBranches", kind === "ref" ? { includeRemote: true } : {});
-      return found.ok ? [...namesIn(found.data, "branches", "name"), ...namesIn(found.data, "remoteBranches", "name")] : [];
+      return found.ok ? branchNames(found.text) : [];
     }
     case "failingTest":
       return (ctx.recentTests()?.failures ?? []).map((f) => f.test);
@@ -53,9 +54,7 @@ async function paths(prefix: string, ctx: PromptContext): Promise<string[]> {
     ...(dir === "" ? {} : { path: dir }),
     maxResults: 500,
   });
-  if (!found.ok || typeof found.data !== "object" || found.data === null) return [];
-  const files = (found.data as { files?: unknown }).files;
-  return Array.isArray(files) ? files.filter((f): f is string => typeof f === "string") : [];
+  return found.ok ? foundFiles(found.text).files : [];
 }
 
 function escapeGlob(text: string): string {
@@ -71,13 +70,4 @@ function symbolNames(text: string): string[] {
     .slice(header + 1)
     .map((line) => /^([^\s…]+) /.exec(line)?.[1])
     .filter((name): name is string => name !== undefined);
-}
-
-function namesIn(data: unknown, list: string, field: string): string[] {
-  if (typeof data !== "object" || data === null) return [];
-  const items = (data as Record<string, unknown>)[list];
-  if (!Array.isArray(items)) return [];
-  return items
-    .map((item) => (typeof item === "object" && item !== null ? (item as Record<string, unknown>)[field] : item))
-    .filter((name): name is string => typeof name === "string");
 }

@@ -5,7 +5,9 @@
 // base64 blob with its MIME type, and nothing larger than the cap is sent whole.
 import { fromFileUri, toFileUri } from "../lib/paths/file-uri.ts";
 import { BRIDGE_RESOURCES, FILE_DIAGNOSTICS_PREFIX } from "./bridge-resources.ts";
+import { foundFiles } from "../prompts/tool-lines.ts";
 import { decodeText, mimeTypeOf, toBase64 } from "./mime.ts";
+import { readTerminal, terminalIdOf, terminalResources } from "./terminal-resources.ts";
 import { type ResourceContext, ResourceMissing, ResourceRefused } from "./resource-context.ts";
 
 /** Files listed by findFiles at most: a bigger workspace is listed in part, and the list says so. */
@@ -52,15 +54,15 @@ export async function listResources(ctx: ResourceContext): Promise<{ entries: Re
     description: r.description,
     mimeType: r.mimeType,
   }));
+  entries.push(...(await terminalResources(ctx)));
   const found = await ctx.tool("findFiles", { pattern: "**", maxResults: MAX_LISTED_FILES });
-  const data = found.data as { files?: unknown; truncated?: unknown } | undefined;
-  const files = Array.isArray(data?.files) ? data.files.filter((f): f is string => typeof f === "string") : [];
+  const { files, truncated } = found.ok ? foundFiles(found.text) : { files: [], truncated: false };
   const root = ctx.fs.root;
   for (const file of files) {
     const name = file.slice(file.lastIndexOf("/") + 1);
     entries.push({ uri: toFileUri(`${root}/${file}`), name: file, mimeType: mimeTypeOf(name, true) });
   }
-  return { entries, truncated: data?.truncated === true };
+  return { entries, truncated };
 }
 
 /** One resource's contents; `maxChars` caps what one read sends (the bridge's result cap). */
@@ -72,6 +74,8 @@ export async function readResource(uri: string, ctx: ResourceContext, opts: { ma
     }
     return { uri, mimeType: own.mimeType, text: cap(await own.read(ctx), opts.maxChars) };
   }
+  const terminal = terminalIdOf(uri);
+  if (terminal !== undefined) return { uri, mimeType: "text/plain", text: cap(await readTerminal(uri, terminal, ctx), opts.maxChars) };
   if (uri.startsWith(FILE_DIAGNOSTICS_PREFIX)) {
     const file = decodeURIComponent(uri.slice(FILE_DIAGNOSTICS_PREFIX.length));
     const outcome = await ctx.tool("getDiagnostics", { file });

@@ -7,7 +7,8 @@
 // - git status and diff: the .git directory (a commit, stage, checkout or fetch rewrites its index,
 //   HEAD or refs), the bridge's own git events, and the files the language servers see change;
 // - diagnostics: the language servers' changes (pushed, pulled, or the file changed);
-// - the latest test run: each runTests run.
+// - the latest test run: each runTests run;
+// - a VS Code terminal: its output, followed with the extension's long poll (terminal-resources.ts).
 // A name appearing or going in a watched directory changes the resource list (list_changed).
 import type { EventBus } from "../capabilities/events/event-bus.ts";
 import { fromFileUri } from "../lib/paths/file-uri.ts";
@@ -17,6 +18,7 @@ import type { RecentTests } from "../prompts/recent-tests.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import { DIAGNOSTICS_URI, FILE_DIAGNOSTICS_PREFIX, GIT_DIFF_URI, GIT_STATUS_URI, TEST_RESULTS_URI } from "./bridge-resources.ts";
 import { ResourceMissing, ResourceRefused } from "./resource-context.ts";
+import { followTerminal, terminalIdOf, type TerminalOutputSource } from "./terminal-resources.ts";
 
 /** Updates of one resource closer together than this reach a subscriber as one. */
 export const UPDATE_DEBOUNCE_MS = 150;
@@ -29,6 +31,8 @@ export interface ResourceWatchOptions {
   lsp: Pick<LspService, "onChange">;
   events: Pick<EventBus, "subscribe">;
   recentTests: Pick<RecentTests, "onRun">;
+  /** Reads a VS Code terminal's output (absent: terminals cannot be subscribed to). */
+  terminalOutput?: TerminalOutputSource;
   debounceMs?: number;
 }
 
@@ -80,6 +84,8 @@ export class ResourceWatch {
       releases.push(await this.watchDirectory(`${this.opts.fs.root}/.git`, () => debounced.call(), { optional: true }));
     } else if (uri === DIAGNOSTICS_URI || uri.startsWith(FILE_DIAGNOSTICS_PREFIX) || uri === TEST_RESULTS_URI) {
       // Heard through the language servers' and runTests' announcements (see the constructor).
+    } else if (terminalIdOf(uri) !== undefined && this.opts.terminalOutput !== undefined) {
+      releases.push(await followTerminal(this.opts.terminalOutput, { uri, onOutput: () => debounced.call() }));
     } else if (uri.startsWith("bridge://")) {
       throw new ResourceRefused(uri, `${uri} cannot be subscribed to: nothing tells the bridge when it changes; read it again instead`);
     } else {

@@ -7,6 +7,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { RawMcpSession, rawRequest } from "../helpers/raw-http.ts";
+import { foundFiles } from "../../src/prompts/tool-lines.ts";
 import { startBridgeProcess, type BridgeProcess } from "../helpers/spawn-bridge.ts";
 
 const HOSTILE = `${"{*,*}".repeat(12)}Z`;
@@ -27,9 +28,10 @@ afterAll(async () => {
 async function findFiles(session: RawMcpSession, pattern: string): Promise<{ ms: number; files: number }> {
   const started = performance.now();
   const answer = await session.request("tools/call", { name: "findFiles", arguments: { pattern, maxResults: 10_000 } }, {});
-  const result = answer.messages.at(-1)?.result as { structuredContent?: { files: string[] } } | undefined;
-  if (!result?.structuredContent) throw new Error(`findFiles ${pattern}: ${answer.body.slice(0, 300)}`);
-  return { ms: performance.now() - started, files: result.structuredContent.files.length };
+  const result = answer.messages.at(-1)?.result as { content?: { type: string; text?: string }[]; isError?: boolean } | undefined;
+  const text = result?.content?.[0]?.text;
+  if (text === undefined || result?.isError) throw new Error(`findFiles ${pattern}: ${answer.body.slice(0, 300)}`);
+  return { ms: performance.now() - started, files: foundFiles(text).files.length };
 }
 
 it("answers the hostile glob about as fast as a plain one, while other sessions keep being served", async () => {

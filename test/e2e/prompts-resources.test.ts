@@ -10,7 +10,9 @@ import { Client as Client2026, StreamableHTTPClientTransport as Http2026 } from 
 import { SkillsClient } from "@modelcontextprotocol/client/ext/skills";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import WebSocket from "ws";
+import { EXTENSION_AUTH_HEADER, EXTENSION_PATH, EXTENSION_PROTOCOL_VERSION } from "../../src/extension/protocol.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GitFixture, gitFixture } from "../helpers/git-fixture.ts";
 import { type BridgeProcess, startBridgeProcess } from "../helpers/spawn-bridge.ts";
@@ -29,6 +31,61 @@ let client: Client;
 let transport: StreamableHTTPClientTransport;
 const updates: string[] = [];
 const updateWaiters: { uri: string; resolve: () => void }[] = [];
+
+const toolListChanges: (() => void)[] = [];
+
+/** Resolves at the next notifications/tools/list_changed (no timer: the test's timeout bounds it). */
+function nextToolListChange(): Promise<void> {
+  return new Promise((resolve) => toolListChanges.push(resolve));
+}
+
+type ExtensionAnswer = (params: Record<string, unknown>) => unknown | Promise<unknown>;
+
+/** A WebSocket client playing the VS Code extension: it says hello and answers what `answers` names. */
+async function connectExtension(answers: Record<string, ExtensionAnswer> = {}): Promise<WebSocket> {
+  const ws = new WebSocket(`${bridge.url.replace(/^http/, "ws")}${EXTENSION_PATH}`, { headers: { [EXTENSION_AUTH_HEADER]: bridge.token } });
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  ws.on("message", async (data) => {
+    const m = JSON.parse(data.toString()) as { id?: number; method?: string; params?: Record<string, unknown> };
+    if (typeof m.id !== "number" || m.method === undefined) return;
+    const answer = answers[m.method];
+    const reply =
+      answer === undefined
+        ? { error: { code: -32601, message: `not in this test: ${m.method}` } }
+        : await Promise.resolve(answer(m.params ?? {})).then(
+            (result) => ({ result }),
+            (err: unknown) => ({ error: { code: -32000, message: String(err) } }),
+          );
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ jsonrpc: "2.0", id: m.id, ...reply }));
+  });
+  const hello = new Promise<void>((resolve, reject) => {
+    ws.once("message", (data) => {
+      const m = JSON.parse(data.toString()) as { id?: string; error?: unknown };
+      if (m.id === "hello" && m.error === undefined) resolve();
+      else reject(new Error(`hello refused: ${data.toString()}`));
+    });
+  });
+  const folder = { name: "ws", uri: `file://${bridge.workspace}`, path: bridge.workspace };
+  ws.send(
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: "hello",
+      method: "extension/hello",
+      params: {
+        protocolVersion: EXTENSION_PROTOCOL_VERSION,
+        extensionVersion: "0.1.0",
+        ideVersion: "1.100.3",
+        appName: "Test Editor",
+        workspaceFolders: [folder],
+      },
+    }),
+  );
+  await hello;
+  return ws;
+}
 
 /** Resolves at the next notifications/resources/updated for `uri` (no timer: the test's timeout bounds it). */
 function nextUpdate(uri: string): Promise<void> {
@@ -58,6 +115,9 @@ beforeAll(async () => {
       if (waiter.uri === n.params.uri) waiter.resolve();
       else updateWaiters.push(waiter);
     }
+  });
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    for (const resolve of toolListChanges.splice(0)) resolve();
   });
   await client.connect(transport);
 }, 60_000);
@@ -190,6 +250,70 @@ describe("resources", () => {
   });
 });
 
+describe("tools/list follows the VS Code extension", () => {
+  it("lists VS Code's own tools only while it is connected, and says so with tools/list_changed", async () => {
+    const names = async () => (await client.listTools()).tools.map((t) => t.name);
+    const before = await names();
+    expect(before).not.toContain("createTerminal");
+    expect(before).toContain("readFile");
+    const connected = nextToolListChange();
+    const extension = await connectExtension();
+    try {
+      await connected;
+      const during = await names();
+      expect(during).toEqual(expect.arrayContaining(["createTerminal", "getCurrentSelection", ...before]));
+      expect((await client.listResources()).resources.map((r) => r.uri)).toContain("bridge://editor/selection");
+    } finally {
+      const gone = nextToolListChange();
+      extension.close();
+      await gone;
+    }
+    expect(await names()).toEqual(before);
+  });
+});
+
+describe("terminal resources", () => {
+  it("lists VS Code's terminals, reads their output, and sends resources/updated as output arrives", async () => {
+    // One terminal with shell integration; what its commands printed, and polls waiting for more.
+    let printed = "$ npm run dev\nready on port 3000\n";
+    const waiting: (() => void)[] = [];
+    const terminal = { id: "t1", name: "dev", shellIntegration: true, createdByBridge: false, active: true };
+    const output = async (p: Record<string, unknown>) => {
+      if (p.id !== terminal.id) throw new Error(`no terminal ${String(p.id)}`);
+      const since = typeof p.since === "number" ? p.since : 0;
+      if (since >= printed.length && typeof p.waitMs === "number" && p.waitMs > 0) await new Promise<void>((r) => waiting.push(r));
+      return { text: printed.slice(since), next: printed.length, dropped: false, shellIntegration: true, exited: false };
+    };
+    const connected = nextToolListChange();
+    const extension = await connectExtension({
+      "extension/listTerminals": () => ({ terminals: [terminal] }),
+      "extension/terminalOutput": output,
+    });
+    const uri = "bridge://terminal/t1";
+    try {
+      await connected;
+      expect((await client.listResources()).resources).toContainEqual(
+        expect.objectContaining({ uri, title: 'Terminal "dev"', mimeType: "text/plain" }),
+      );
+      expect(textOf((await client.readResource({ uri })).contents[0])).toContain("ready on port 3000");
+      await client.subscribeResource({ uri });
+      const updated = nextUpdate(uri);
+      printed += "GET / 200\n";
+      for (const wake of waiting.splice(0)) wake();
+      await updated;
+      expect(textOf((await client.readResource({ uri })).contents[0])).toMatch(/ready on port 3000\nGET \/ 200/);
+      await client.unsubscribeResource({ uri });
+      await expect(client.subscribeResource({ uri: "bridge://terminal/nope" })).rejects.toThrow(/not found/i);
+    } finally {
+      const gone = nextToolListChange();
+      for (const wake of waiting.splice(0)) wake();
+      extension.close();
+      await gone;
+    }
+    expect((await client.listResources()).resources.map((r) => r.uri)).not.toContain(uri);
+  });
+});
+
 describe("SDK 2.x client (MCP 2026-07-28)", () => {
   it("lists and gets a prompt and reads a resource with no session", async () => {
     const modern = new Client2026({ name: "e2e-prompts-2026", version: "0.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
@@ -216,6 +340,34 @@ describe("SDK 2.x client (MCP 2026-07-28)", () => {
       const { prompts: all } = await modern.listPrompts();
       expect(all.map((p) => p.name)).toContain("workflow-refactor-safely");
     } finally {
+      await modern.close();
+    }
+  });
+
+  it("hears resource updates on a subscriptions/listen stream, for the resources the server could watch", async () => {
+    const modern = new Client2026({ name: "e2e-listen-2026", version: "0.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await modern.connect(new Http2026(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }));
+    const heard: string[] = [];
+    let onHeard: () => void = () => undefined;
+    modern.setNotificationHandler("notifications/resources/updated", (n) => {
+      heard.push(n.params.uri);
+      onHeard();
+    });
+    const uri = `file://${bridge.workspace}/README.md`;
+    try {
+      const stream = await modern.listen({ resourceSubscriptions: [uri, "bridge://editor/selection"], resourcesListChanged: true });
+      // The selection cannot be watched (nothing tells the bridge when it changes): it is left out.
+      expect(stream.honoredFilter).toEqual({ resourceSubscriptions: [uri], resourcesListChanged: true });
+      const updated = new Promise<void>((resolve) => {
+        onHeard = resolve;
+      });
+      await writeFile(join(workspace, "README.md"), "# fixture, edited\n");
+      await updated;
+      expect(heard).toEqual([uri]);
+      await stream.close();
+      expect(await stream.closed).toBe("local");
+    } finally {
+      await writeFile(join(workspace, "README.md"), "# fixture\n");
       await modern.close();
     }
   });

@@ -28,10 +28,12 @@ import {
   modernError,
   modernResult,
   readEnvelope,
+  META_SUBSCRIPTION_ID,
   REMOVED_IN_MODERN,
   TASKS_EXTENSION,
 } from "../protocol/revisions/modern.ts";
 import { agreedFilter, openSubscription, readFilter, type Subscription } from "../subscriptions/listen.ts";
+import { watchResources } from "../subscriptions/resource-listen.ts";
 import type { SubscriptionHub } from "../subscriptions/subscription-hub.ts";
 import { progressMessage, runsAsTask } from "../tasks/task-policy.ts";
 import type { TaskStore } from "../tasks/task-store.ts";
@@ -224,11 +226,29 @@ export class ModernRequests {
       });
     }
     const send = this.sender(delivery);
+    const tag = { [META_SUBSCRIPTION_ID]: request.id };
+    const uris = asked.resourceSubscriptions ?? [];
+    // Watched before the acknowledgement, which names the URIs heard about; without any, no wait.
+    const resources =
+      uris.length === 0
+        ? undefined
+        : await watchResources(this.opts.core.opts.content?.watch, {
+            uris,
+            onUpdated: (uri) => send("notifications/resources/updated", { uri, _meta: tag }),
+          });
     const subscription = openSubscription(this.opts.hub, {
       id: request.id,
-      filter: agreedFilter(asked, { lists: ["toolsListChanged"], tasks: tasksDeclared }),
+      filter: agreedFilter(asked, {
+        lists: ["toolsListChanged", "resourcesListChanged"],
+        tasks: tasksDeclared,
+        resources: resources?.honoured ?? [],
+      }),
       send: (message) => send(message.method, message.params ?? {}),
     });
+    if (resources !== undefined) {
+      resources.start();
+      void subscription.ended.then(() => resources.stop());
+    }
     this.open.add(subscription);
     const end = () => subscription.end(false);
     if (delivery.signal) {

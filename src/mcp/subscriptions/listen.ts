@@ -37,14 +37,17 @@ export function readFilter(params: Params | undefined): SubscriptionFilter {
 }
 
 /**
- * What the server agrees to: list changes it announces (its capabilities say which), and task
- * status when the tasks extension is in play. Resource updates are not offered: no resource here
- * changes while it is read.
+ * What the server agrees to: list changes it announces (its capabilities say which), task status
+ * when the tasks extension is in play, and updates of the resources it could watch (resource-listen.ts).
  */
-export function agreedFilter(asked: SubscriptionFilter, offers: { lists: readonly ListKind[]; tasks: boolean }): SubscriptionFilter {
+export function agreedFilter(
+  asked: SubscriptionFilter,
+  offers: { lists: readonly ListKind[]; tasks: boolean; resources?: readonly string[] },
+): SubscriptionFilter {
   const agreed: SubscriptionFilter = {};
   for (const kind of offers.lists) if (asked[kind] === true) agreed[kind] = true;
   if (offers.tasks && asked.taskIds !== undefined) agreed.taskIds = [...asked.taskIds];
+  if (offers.resources !== undefined && offers.resources.length > 0) agreed.resourceSubscriptions = [...offers.resources];
   return agreed;
 }
 

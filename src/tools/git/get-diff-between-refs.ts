@@ -1,11 +1,12 @@
 // getDiffBetweenRefs: what changed between two commits, as a unified diff or a stat; with
-// mergeBase, what a pull request from `head` into `base` would show.
+// mergeBase, what a pull request from `head` into `base` would show. The stat is git's numstat and
+// totals (countArgs): whole paths in fewer characters than `git diff --stat`.
 import * as v from "valibot";
 import { NO_DIFF_PROGRAMS } from "../../services/git/git-environment.ts";
 import { diffText } from "../../services/git/diff-text.ts";
 import { revision } from "../../services/git/refs.ts";
 import { defineTool } from "../platform/define-tool.ts";
-import { ContextLinesInput, diffFormatArgs, PathsInput, RefInput, StatInput } from "./git-inputs.ts";
+import { ContextLinesInput, countArgs, PathsInput, RefInput, SummaryInput } from "./git-inputs.ts";
 
 export default defineTool({
   name: "getDiffBetweenRefs",
@@ -18,7 +19,8 @@ export default defineTool({
     head: v.optional(RefInput("Where to compare to (default HEAD)."), "HEAD"),
     mergeBase: v.optional(v.pipe(v.boolean(), v.description("Diff from the merge base (base...head).")), false),
     paths: PathsInput,
-    stat: StatInput,
+    stat: v.optional(v.pipe(v.boolean(), v.description("Per-file line counts only (added, deleted, path) and the totals.")), false),
+    summary: SummaryInput,
     contextLines: ContextLinesInput,
   }),
   annotations: { readOnlyHint: true },
@@ -27,10 +29,15 @@ export default defineTool({
     const range = `${revision(input.base, "base")}${input.mergeBase ? "..." : ".."}${revision(input.head, "head")}`;
     return diffText(ctx, {
       paths: input.paths,
-      args: (paths) => ["diff", ...NO_DIFF_PROGRAMS, "--relative", ...diffFormatArgs(input), "--end-of-options", range, "--", ...paths],
+      args: (paths) => ["diff", ...NO_DIFF_PROGRAMS, "--relative", ...formatArgs(input), "--end-of-options", range, "--", ...paths],
       empty: `No differences between ${input.base} and ${input.head}${input.paths ? " in those paths" : ""}.`,
       narrower: "pass paths, or stat: true for a summary",
       outside: { args: ["diff", "--end-of-options", range], what: "differences" },
     });
   },
 });
+
+function formatArgs(input: { stat: boolean; summary: boolean; contextLines?: number | undefined }): string[] {
+  if (input.stat) return countArgs(input);
+  return input.contextLines === undefined ? [] : [`-U${input.contextLines}`];
+}

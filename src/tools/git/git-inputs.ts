@@ -37,6 +37,20 @@ export const RefInput = (what: string) => v.pipe(v.string(), v.minLength(1), v.m
  */
 export const STAT_ARGS: readonly string[] = ["--stat=200", "--stat-graph-width=10"];
 
+/**
+ * Per-file counts as a model reads them best: git's numstat ("added<TAB>deleted<TAB>path", whole
+ * paths, no padding or +/- graph) and the totals line. Smaller than a stat at any path length, and
+ * no path is cut. `summary` adds the created, deleted and renamed files and mode changes.
+ */
+export function countArgs(opts: { summary?: boolean } = {}): string[] {
+  return ["--numstat", "--shortstat", ...(opts.summary ? ["--summary"] : [])];
+}
+
+export const SummaryInput = v.optional(
+  v.pipe(v.boolean(), v.description("With the counts: also the created, deleted and renamed files and mode changes.")),
+  false,
+);
+
 /** The diff options of getGitDiff and getDiffBetweenRefs. */
 export function diffFormatArgs(input: { stat: boolean; contextLines?: number | undefined }): string[] {
   if (input.stat) return [...STAT_ARGS, "--summary"];

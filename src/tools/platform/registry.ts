@@ -42,6 +42,8 @@ export class ToolRegistry implements ToolCatalog {
   readonly off: readonly OffByConfiguration[];
   /** Bumped when the tool list changes, so old pagination cursors are refused. */
   version = 1;
+  /** Whether the tools only VS Code can answer are in tools/list (the bridge hides them while it is away). */
+  private extensionToolsListed = true;
 
   constructor(
     toolsets: readonly Toolset[],
@@ -102,8 +104,23 @@ export class ToolRegistry implements ToolCatalog {
     return this.byName.size;
   }
 
+  /** The tools/list answer: every tool, less those only VS Code answers while they are hidden. */
   entries(): readonly ToolListEntry[] {
-    return this.listEntries;
+    if (this.extensionToolsListed) return this.listEntries;
+    return this.listEntries.filter((entry) => this.byName.get(entry.name)?.requires.extension !== "required");
+  }
+
+  /**
+   * Lists or hides the tools that only the VS Code extension can answer. A hidden one stays callable
+   * (a client may call before it refreshes its list): the call says the extension is not connected.
+   * Returns whether tools/list's answer changed.
+   */
+  listExtensionTools(listed: boolean): boolean {
+    if (listed === this.extensionToolsListed) return false;
+    this.extensionToolsListed = listed;
+    if (![...this.byName.values()].some((tool) => tool.requires.extension === "required")) return false;
+    this.version += 1;
+    return true;
   }
 
   list(): readonly ToolSummary[] {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BridgeEvents } from "../../../src/capabilities/events/bridge-events.ts";
 import { gitToolset } from "../../../src/tools/git/index.ts";
+import { branchNames } from "../../../src/prompts/tool-lines.ts";
 import { gitFixture, type GitFixture } from "../../helpers/git-fixture.ts";
 import { dispatcher, type Dispatcher } from "../../helpers/tool-dispatch.ts";
 
@@ -126,7 +127,13 @@ describe("reads", () => {
     expect(show).toMatch(/^commit [0-9a-f]{40}/);
     expect(show).toContain("start returns 2");
     expect(show).toContain("-  return 1;");
-    expect(await d.text("getCommitDetails", { ref: "v1", patch: false })).not.toContain("-  return 1;");
+    const header = await d.text("getCommitDetails", { ref: "v1", patch: false });
+    expect(header).not.toContain("-  return 1;");
+    // Author and date only, and numstat counts with whole paths; the committer on request.
+    expect(header).toMatch(/\nAuthor: [^\n]+\nDate: +\d{4}-\d\d-\d\d [^\n]+\n/);
+    expect(header).not.toContain("Commit:");
+    expect(header).toMatch(/\n\d+\t\d+\tsrc\/app\.ts\n 1 file changed/);
+    expect(await d.text("getCommitDetails", { ref: "v1", patch: false, committer: true })).toMatch(/\nCommitDate: /);
     const budgeted = await d.text("getCommitDetails", { ref: "v1", maxDiffLines: 2 });
     expect(budgeted).toContain("start returns 2");
     expect(budgeted).not.toContain("-  return 1;");
@@ -136,7 +143,9 @@ describe("reads", () => {
     const between = await d.text("getDiffBetweenRefs", { base: "v1", head: "HEAD" });
     expect(between).toContain("+three");
     expect(between).not.toContain("return");
-    expect(await d.text("getDiffBetweenRefs", { base: "v1", stat: true })).toMatch(/notes\.txt \| 1 \+/);
+    const stat = await d.text("getDiffBetweenRefs", { base: "v1", stat: true });
+    expect(stat).toMatch(/^1\t0\tnotes\.txt\n 1 file changed, 1 insertion\(\+\)\n$/);
+    expect(await d.text("getCommitDetails", { ref: "v1~1", patch: false, summary: true })).toMatch(/\n create mode 100644 notes\.txt\n/);
     expect(await d.text("getDiffBetweenRefs", { base: "HEAD", head: "HEAD" })).toBe("No differences between HEAD and HEAD.");
     const missing = await d.failure("getDiffBetweenRefs", { base: "no-such-branch" });
     expect(missing.code).toBe("invalid_ref");
@@ -184,24 +193,20 @@ describe("reads", () => {
   });
 
   it("getGitHotspots: files by commits in the window", async () => {
-    const spots = await d.data<{ days: number; commits: number; files: { path: string; commits: number }[] }>("getGitHotspots", {
-      days: 30,
-    });
-    expect(spots).toMatchObject({ days: 30, commits: 3 });
+    const spots = await d.text("getGitHotspots", { days: 30 });
     // Ties on commits go to the file with more changed lines.
-    expect(spots.files.slice(0, 2)).toEqual([
-      { path: "src/app.ts", commits: 2, added: 8, deleted: 1 },
-      { path: "notes.txt", commits: 2, added: 3, deleted: 0 },
-    ]);
-    expect((await d.data<{ files: unknown[] }>("getGitHotspots", { limit: 1 })).files).toHaveLength(1);
+    expect(spots).toMatch(/^3 commits in 30 days, no merges; commits per file:\n2 src\/app\.ts\n2 notes\.txt\n/);
+    expect(await d.text("getGitHotspots", { days: 30, lines: true })).toContain("\n2 +8 -1 src/app.ts\n2 +3 -0 notes.txt\n");
+    expect(await d.text("getGitHotspots", { limit: 1 })).toMatch(/^[^\n]+\n2 src\/app\.ts\n\[\d+ more files: raise limit\]$/);
   });
 
   it("gitListBranches and gitStashList", async () => {
     fx.git(root, "branch", "topic");
-    expect(await d.data("gitListBranches")).toMatchObject({
-      current: "main",
-      branches: expect.arrayContaining([expect.objectContaining({ name: "topic" }), expect.objectContaining({ name: "main" })]),
-    });
+    const branches = await d.text("gitListBranches");
+    expect(branches).toMatch(/^\* main [0-9a-f]{10} /m);
+    expect(branches).toMatch(/^topic [0-9a-f]{10} /m);
+    expect(branchNames(branches).sort()).toEqual(["main", "topic"]);
+    expect(await d.text("gitListBranches", { dates: true })).toMatch(/^\* main [0-9a-f]{10} \d{4}-\d\d-\d\d /m);
     expect(await d.data("gitStashList")).toEqual({ stashes: [] });
   });
 });

@@ -32,6 +32,6 @@ describe("deleteFile", () => {
     await put("listed.txt", "needle\n");
     await d.data("deleteFile", { filePath: "listed.txt" });
     expect(await d.text("getFileTree", { includeHidden: true, maxDepth: 10 })).not.toMatch(/claude-ide-bridge|listed/);
-    expect((await d.data<{ files: string[] }>("findFiles", { pattern: "**/listed.txt", includeHidden: true })).files).toEqual([]);
+    expect(await d.text("findFiles", { pattern: "**/listed.txt", includeHidden: true })).toBe("No file matches **/listed.txt.");
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as v from "valibot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { foundFiles } from "../../../src/prompts/tool-lines.ts";
 import { defineTool } from "../../../src/tools/platform/define-tool.ts";
 import { defineToolset } from "../../../src/tools/platform/toolset.ts";
 import { TOOLSETS } from "../../../src/tools/toolsets.ts";
@@ -184,14 +185,11 @@ describe("getFileTree", () => {
 
 describe("findFiles", () => {
   it("matches basenames at any depth when the pattern has no slash", async () => {
-    expect(await d.data("findFiles", { pattern: "*.ts" })).toEqual({
-      files: ["src/index.ts", "src/util/strings.test.ts", "src/util/strings.ts"],
-      truncated: false,
-    });
+    expect(await d.text("findFiles", { pattern: "*.ts" })).toBe("src/index.ts\nsrc/util/strings.test.ts\nsrc/util/strings.ts");
   });
 
   it("matches paths with **, braces, classes and ?", async () => {
-    const files = async (args: Record<string, unknown>) => (await d.data<{ files: string[] }>("findFiles", args)).files;
+    const files = async (args: Record<string, unknown>) => foundFiles(await d.text("findFiles", args)).files;
     expect(await files({ pattern: "src/**/*.{ts,tsx}" })).toEqual([
       "src/app.tsx",
       "src/index.ts",
@@ -204,13 +202,14 @@ describe("findFiles", () => {
   });
 
   it("skips ignored and hidden files unless asked, and truncates", async () => {
-    const files = async (args: Record<string, unknown>) => (await d.data<{ files: string[] }>("findFiles", args)).files;
+    const files = async (args: Record<string, unknown>) => foundFiles(await d.text("findFiles", args)).files;
+    expect(await d.text("findFiles", { pattern: "*.js" })).toBe("No file matches *.js.");
     expect(await files({ pattern: "*.js" })).toEqual([]);
     expect(await files({ pattern: ".env" })).toEqual([]);
     expect(await files({ pattern: ".env", includeHidden: true })).toEqual([".env"]);
-    const cut = await d.data<{ files: string[]; truncated: boolean }>("findFiles", { pattern: "*", maxResults: 2 });
-    expect(cut.files).toHaveLength(2);
-    expect(cut.truncated).toBe(true);
+    const cut = await d.text("findFiles", { pattern: "*", maxResults: 2 });
+    expect(foundFiles(cut)).toMatchObject({ truncated: true, files: [expect.any(String), expect.any(String)] });
+    expect(cut).toMatch(/\n\n\[2 of \d+ files shown; maxResults \(now 2\) shows more\]$/);
   });
 
   it("rejects bad patterns and paths", async () => {
@@ -301,14 +300,14 @@ describe("the result cap", () => {
     expect(text.startsWith("1\tx")).toBe(true);
     expect(text.indexOf("\n[truncated: ")).toBe(1024);
     expect(text).toMatch(/\[truncated: \d+ of \d+ characters omitted by the bridge's result cap; narrow the request/);
-    const found = await small.data<{ files: string[]; truncated: boolean; _truncated?: string }>("findFiles", { pattern: "*.txt" });
-    expect(JSON.stringify(found).length).toBeLessThanOrEqual(1024);
+    // findFiles keeps whole paths under the cap and says how many it kept.
+    const listed = await small.text("findFiles", { pattern: "*.txt" });
+    const found = foundFiles(listed);
+    expect(listed.length).toBeLessThanOrEqual(1024);
     expect(found.files.length).toBeGreaterThan(10);
     expect(found.files.length).toBeLessThan(200);
-    expect(found.truncated).toBe(false);
-    expect(found._truncated).toBe(
-      `Cut to the bridge's result cap of 1024 characters (files: ${found.files.length} of 200 items kept); narrow the request to see the rest.`,
-    );
+    expect(found.files.every((f) => /^file-number-\d+\.txt$/.test(f))).toBe(true);
+    expect(listed).toMatch(new RegExp(`\\[${found.files.length} of 200 files shown; narrow the pattern or path\\]$`));
   });
 });
 

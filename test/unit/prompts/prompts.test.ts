@@ -112,7 +112,7 @@ describe("catalog", () => {
 describe("completions", () => {
   it("completes paths from findFiles, prefix matches first, at most 100", async () => {
     const files = ["lib/src-map.ts", "src/math.ts", ...Array.from({ length: 150 }, (_, i) => `src/gen/f${i}.ts`)];
-    const ctx = contextAnswering({ findFiles: { ok: true, text: "", data: { files, truncated: false } } });
+    const ctx = contextAnswering({ findFiles: { ok: true, text: files.join("\n") } });
     const got = await complete("path", "src", ctx);
     expect(got.values).toHaveLength(100);
     expect(got.values[0]).toBe("src/math.ts");

@@ -76,8 +76,10 @@ describe("the built-in tools", () => {
 
   it("declares no output schema for text payloads (Claude Code would show only the JSON)", () => {
     const structured = new Set(ALL.filter((t) => t.output !== undefined).map((t) => t.name));
-    expect(["getFileTree", "readFile"].filter((name) => structured.has(name))).toEqual([]);
-    expect(["findFiles", "getProjectInfo", "getToolCapabilities", "getWorkspaceFolders"].every((name) => structured.has(name))).toBe(true);
+    // Lists read as lines (findFiles, branches, hotspots) are text too: JSON would repeat keys and quotes per item.
+    const text = ["getFileTree", "readFile", "findFiles", "gitListBranches", "getGitHotspots"];
+    expect(text.filter((name) => structured.has(name))).toEqual([]);
+    expect(["getProjectInfo", "getToolCapabilities", "getWorkspaceFolders"].every((name) => structured.has(name))).toBe(true);
   });
 
   it("raises Claude Code's size limit to exactly the bridge's own cap for the large-result tools", () => {
