@@ -1,7 +1,6 @@
-// Starts one bridge: workspace jail, tool registry (and plugins), MCP sessions, HTTP + WebSocket on one port,
-// and the lock file Claude Code discovers it by. Returns a handle whose stop() undoes it all.
-// Over 400 lines for a reason: it is the composition root, and the start and stop order of every
-// subsystem reads best in one place.
+// Starts one bridge: the core services (src/startup/core-services.ts), plugins, MCP sessions, HTTP +
+// WebSocket on one port, and the lock file Claude Code discovers it by. Returns a handle whose stop()
+// undoes it all, in the order written here.
 import type { Runtime } from "./ports/runtime.ts";
 import { createApp } from "./app.ts";
 import type { BridgeConfig } from "./config/schema.ts";
@@ -19,40 +18,25 @@ import { openRemoteAccess, type RemoteAccess } from "./security/auth/oauth/remot
 import { remoteEnabled } from "./config/remote.ts";
 import type { Served } from "./ports/net.ts";
 import { documentFetcher, readOnly, readTls, remoteHostPolicy, urlHost } from "./remote-setup.ts";
-import { createWorkspace } from "./security/jail/workspace-jail.ts";
 import { randomToken } from "./security/auth/tokens.ts";
-import { createEventBus } from "./capabilities/events/event-bus.ts";
 import type { CallScope } from "./capabilities/context.ts";
-import { ExtensionClient } from "./extension/extension-client.ts";
-import { ideLinkToolsets } from "./tools/ide-link-toolsets.ts";
-import { IdeLinkHub } from "./transports/ws/ide-link-hub.ts";
-import { ToolListAnnouncer } from "./tools/platform/registry-announcer.ts";
-import { configuredServers } from "./lsp/configured-servers.ts";
-import { createLspService } from "./lsp/lsp-service.ts";
+import type { ToolListAnnouncer } from "./tools/platform/registry-announcer.ts";
 import { languageServerHealth } from "./lsp/lsp-health.ts";
-import { createWorkspaceFs } from "./workspace/workspace-fs.ts";
 import { credentialBudget } from "./mcp/limits/rate-budget.ts";
 import { takeFromAll } from "./mcp/limits/token-bucket.ts";
 import { buildInstructions } from "./tools/platform/instructions.ts";
 import { ToolRegistry } from "./tools/platform/registry.ts";
-import { createToolEnvironment, toolContext } from "./tools/platform/tool-environment.ts";
+import { toolContext } from "./tools/platform/tool-environment.ts";
 import type { PluginHost } from "./plugins/plugin-host.ts";
-import { startPlugins, withPluginStatus } from "./plugins/start-plugins.ts";
+import { startPlugins } from "./plugins/start-plugins.ts";
 import { TOOLSETS } from "./tools/toolsets.ts";
-import { PromptCatalog } from "./prompts/prompt-catalog.ts";
-import { PROMPTS } from "./prompts/prompts.ts";
-import { RecentTests } from "./prompts/recent-tests.ts";
-import { ResourceWatch } from "./resources/resource-watch.ts";
-import { SKILLS } from "./skills/catalog.ts";
-import { skillPrompts } from "./skills/skill-prompts.ts";
 import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 import { persistActivity, type ActivityFile } from "./capabilities/activity/activity-file.ts";
 import type { DoctorCheck } from "./capabilities/activity/bridge-monitor.ts";
-import { startMonitoring } from "./dashboard/monitoring.ts";
 import { lazyDashboard } from "./dashboard/lazy-routes.ts";
-import { openClaudeTasks } from "./services/claude-tasks/open-claude-tasks.ts";
-import { startAutomation } from "./services/automation/start-automation.ts";
+import { startCoreServices } from "./startup/core-services.ts";
+import { startLiveLists } from "./startup/live-lists.ts";
 
 export interface RunningBridge {
   readonly port: number;
@@ -77,113 +61,24 @@ export interface StartBridgeOptions {
   doctor?: (signal: AbortSignal) => Promise<DoctorCheck[]>;
 }
 
-const MIB = 1024 * 1024;
-
 export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: StartBridgeOptions = {}): Promise<RunningBridge> {
   const log = opts.logger ?? createLogger({ verbose: config.verbose, jsonl: config.jsonl });
   const startedAt = Date.now();
   const token = config.fixedToken ?? randomToken();
-  const workspace = await createWorkspace(runtime.fs, {
-    root: config.workspace,
-    allowGitDirWrites: config.allowGitDirWrites,
-    allowVSCodeDirWrites: config.allowVSCodeDirWrites,
-  }).catch((err: unknown) => {
-    throw new BridgeError("startup_failed", `workspace ${config.workspace}: ${errorMessage(err)}`, { cause: err });
-  });
-  const maxResultChars = config.maxResultSizeKb * 1024;
-  const selection = {
-    slim: config.slim,
-    maxResultChars,
-    toolsets: config.toolsets,
-    excludeToolsets: config.excludeToolsets,
-    profile: config.profile,
-  };
-  const registry = new ToolRegistry(TOOLSETS, selection);
-  const extension = new ExtensionClient({
-    bridgeVersion: PACKAGE_VERSION,
-    workspace: workspace.root,
-    log: (level, message, fields) => (level === "warn" ? log.warn(message, fields) : log.info(message, fields)),
-  });
-  const ideLink = {
-    // No --profile here: the IDE link is Claude Code's, which takes any number of tools.
-    registry: new ToolRegistry(ideLinkToolsets(TOOLSETS), { ...selection, profile: undefined }),
-    hub: new IdeLinkHub(extension),
-  };
-  const events = createEventBus((name, err) => log.error(`a subscriber of ${name} failed`, { error: errorMessage(err) }));
-  // --verbose: every tool call, with how it ended (never its arguments or what it returned).
-  events.subscribe("tool.called", (call) => log.debug("tool call", call));
-  // Servers start on first use; the watcher and the idle timer with the first server.
-  const lsp = createLspService({
-    runtime,
-    fs: createWorkspaceFs(runtime.fs, workspace),
-    specs: configuredServers(config.lsp),
-    maxMemoryBytes: config.lspMemoryMb * 2 ** 20,
-    maxServers: config.lspMaxServers,
-    log: (level, message, data) => (level === "warning" ? log.warn(message, data) : log.info(message, data)),
-  });
   let boundPort = 0;
-  const monitoring = startMonitoring({
-    events,
-    extension,
-    lsp,
-    toolsetOf: (tool) => registry.toolsets.find((set) => set.tools.some((t) => t.name === tool))?.name,
-    identity: () => ({
-      version: PACKAGE_VERSION,
-      runtime: runtime.name,
-      workspace: workspace.root,
-      port: boundPort,
-      startedAt,
-      tools: registry.size,
-    }),
-    // Read only once the bridge serves, when the store below exists.
-    websocket: () => ({ active: sockets.active, inGrace: sockets.inGrace, graceMs: sockets.graceMs }),
-    graceEnds: () => sockets.graceEnds(),
+  // Read only once the bridge serves, when the socket store and the plugins below exist.
+  const core = await startCoreServices(runtime, config, {
+    log,
+    startedAt,
+    serving: {
+      port: () => boundPort,
+      websocket: () => ({ active: sockets.active, inGrace: sockets.inGrace, graceMs: sockets.graceMs }),
+      graceEnds: () => sockets.graceEnds(),
+      plugins: () => plugins?.status() ?? [],
+    },
     ...(opts.doctor && { doctor: opts.doctor }),
   });
-  const claudeTasks = await openClaudeTasks(runtime, {
-    config: config.automation,
-    root: workspace.root,
-    stateDir: lockDir(runtime),
-    passEnv: config.passEnv,
-    events,
-    log,
-  });
-  const automation = await startAutomation(runtime, {
-    policyPath: config.automation.policyPath,
-    bus: events,
-    tasks: claudeTasks,
-    log,
-    root: workspace.root,
-    activity: monitoring.monitor.activity,
-    lsp,
-  }).catch(async (err: unknown) => {
-    // A policy that failed to load started nothing of its own: what started before it is stopped.
-    monitoring.stop();
-    await claudeTasks.stop();
-    throw err;
-  });
-  const tools = createToolEnvironment(runtime, {
-    lsp,
-    claudeTasks,
-    workspace,
-    settings: {
-      maxResultChars,
-      timeoutMs: config.timeoutMs,
-      slim: config.slim,
-      allowPushToMain: config.allowPushToMain,
-      allowGitHooks: config.allowGitHooks,
-      allowCommands: config.allowCommands,
-      allowPrivateHttp: config.allowPrivateHttp,
-      vscodeAllowCommands: config.vscodeAllowCommands,
-      vscodeAllowTasks: config.vscodeAllowTasks,
-      passEnv: config.passEnv,
-      stagedBytes: { session: config.maxSessionStagedMb * MIB, bridge: config.maxStagedMb * MIB },
-    },
-    catalog: withPluginStatus(registry, () => plugins?.status() ?? []),
-    events,
-    extension,
-    monitor: monitoring.monitor,
-  });
+  const { workspace, maxResultChars, registry, ideLink, extension, events, lsp, monitoring, claudeTasks, automation, tools } = core;
   // Sessions that hear notifications/tools/list_changed when a plugin reloads or VS Code comes or goes.
   const liveSessions = new Map<string, McpSession>();
   let toolList: ToolListAnnouncer | undefined;
@@ -216,46 +111,16 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   // MCP 2026-07-28: list changes reach every subscriptions/listen stream; long calls become tasks.
   const hub = new SubscriptionHub();
   const tasks = new TaskStore({ onChange: (taskId, task) => hub.publish({ kind: "task", taskId, task }) });
-  const recentTests = new RecentTests();
-  events.subscribe("test.run", (run) => recentTests.record(run));
-  const watch = new ResourceWatch({
-    fs: tools.env.fs,
-    lsp,
-    events,
-    recentTests,
-    terminalOutput: (id, { since, waitMs, signal }) =>
-      extension.request("extension/terminalOutput", { id, waitMs, ...(since === undefined ? {} : { since }) }, { signal }),
-  });
-  // The tools and resources only VS Code can answer are listed while its extension is connected.
-  toolList = new ToolListAnnouncer(readRegistry ? [registry, readRegistry] : [registry], {
-    announce: () => {
-      for (const session of liveSessions.values())
-        if (session.registry === registry || session.registry === readRegistry) session.notifyToolsListChanged();
-      hub.publish({ kind: "toolsListChanged" });
+  const live = startLiveLists(core, {
+    ...(readRegistry && { readRegistry }),
+    hub,
+    notifySessions: () => {
+      for (const session of liveSessions.values()) session.notifyToolsListChanged();
     },
   });
-  const extensionPresence = () => {
-    const { state } = extension.status();
-    return state === "connected" || state === "not_answering";
-  };
-  // The start-up state is what every client's first tools/list sees: nothing to announce.
-  toolList.extensionPresent(extensionPresence());
-  toolList.alreadyTold();
-  // 2026 clients hear of resource-list changes on their subscriptions/listen streams.
-  watch.onListChanged(() => hub.publish({ kind: "resourcesListChanged" }));
-  const stopPresence = extension.on((event) => {
-    if (event.type === "push") return;
-    toolList.extensionPresent(extensionPresence());
-    watch.listChanged();
-  });
-  const content = {
-    prompts: new PromptCatalog([...PROMPTS, ...skillPrompts(SKILLS)]),
-    recentTests: () => recentTests.latest(),
-    watch,
-    skills: SKILLS,
-  };
+  toolList = live.toolList;
   const sessionOptions = {
-    content,
+    content: live.content,
     registry,
     logger: log,
     limits: { ...rateLimits, timeoutMs: config.timeoutMs, maxResultChars, pageSize: 200 },
@@ -443,9 +308,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       await checkpoint.stop();
       sockets.closeAll();
       tasks.dispose();
-      stopPresence();
-      toolList.dispose();
-      watch.dispose();
+      live.stop();
       ideLink.hub.stop();
       extension.stop();
       await plugins?.stop();

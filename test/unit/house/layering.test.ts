@@ -20,6 +20,7 @@ const LAYERS: readonly { name: string; holds: (path: string) => boolean }[] = [
     name: "app",
     holds: (p) =>
       ["src/bridge.ts", "src/app.ts", "src/idle-exit.ts", "src/remote-setup.ts"].includes(p) ||
+      p.startsWith("src/startup/") ||
       p.startsWith("src/cli/") ||
       p.startsWith("src/dashboard/"),
   },
