@@ -25,6 +25,21 @@ export interface Mentions {
   failed?: string;
 }
 
+/**
+ * The files that mention the name but are not in an answer, with their counts: those of the
+ * answering server's languages (`first`) first, then by path.
+ */
+export function mentionedOutside(
+  mentions: Mentions,
+  inAnswer: ReadonlySet<string>,
+  first: (file: string) => boolean,
+): { file: string; lines: number }[] {
+  return [...mentions.files]
+    .filter(([file]) => !inAnswer.has(file))
+    .map(([file, lines]) => ({ file, lines }))
+    .sort((a, b) => Number(first(b.file)) - Number(first(a.file)) || (a.file < b.file ? -1 : 1));
+}
+
 export async function wholeWordMentions(ctx: ToolContext, name: string): Promise<Mentions> {
   try {
     return (await ctx.probes.get("rg")).available ? await withRg(ctx, name) : await builtIn(ctx, name);

@@ -13,7 +13,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
 import { dirname } from "../../lib/paths/posix-path.ts";
 import { compileDatabaseNote } from "./compile-database.ts";
-import { wholeWordMentions, type Mentions } from "./mentions.ts";
+import { mentionedOutside, wholeWordMentions, type Mentions } from "./mentions.ts";
 
 /** Files opened to check them, per answer: within what a server keeps open (64) with room to spare. */
 const MAX_OPENED = 48;
@@ -101,10 +101,7 @@ export async function verifiedReferences(
   const locations = opts.includeDeclaration
     ? (answer.value ?? [])
     : ((await doc.request<Location[] | null>("textDocument/references", { ...opts.params, context: { includeDeclaration: false } })) ?? []);
-  const alsoMentioned = [...mentions.files]
-    .filter(([file]) => !inAnswer.has(file))
-    .map(([file, lines]) => ({ file, lines }))
-    .sort((a, b) => Number(handled(b.file)) - Number(handled(a.file)) || (a.file < b.file ? -1 : 1));
+  const alsoMentioned = mentionedOutside(mentions, inAnswer, handled);
   return {
     locations,
     mentions,

@@ -11,7 +11,7 @@ import { fromFileUri } from "../../../lib/paths/file-uri.ts";
 import { basename } from "../../../lib/paths/posix-path.ts";
 import type { PositionInput } from "../../../lsp/positions.ts";
 import type { Coverage } from "../../../services/language/verified-references.ts";
-import { wholeWordMentions, type Mentions } from "../../../services/language/mentions.ts";
+import { mentionedOutside, wholeWordMentions, type Mentions } from "../../../services/language/mentions.ts";
 import { coverageLines, partialLine, status } from "../coverage-lines.ts";
 import { renderPlaces, sortPlaces, type Place } from "../locations.ts";
 import type { Verbosity } from "../position-input.ts";
@@ -85,10 +85,7 @@ async function verifiedInVsCode(at: VsCodeAt, ctx: ToolContext): Promise<{ place
   }
   const notChecked = [...unexplained(), ...unopenable.filter((f) => !inAnswer.has(f))];
   const why = reasons(notChecked, mentions, at.name);
-  const alsoMentioned = [...mentions.files]
-    .filter(([file]) => !inAnswer.has(file))
-    .map(([file, lines]) => ({ file, lines }))
-    .sort((a, b) => Number(sameLanguage(b.file)) - Number(sameLanguage(a.file)) || (a.file < b.file ? -1 : 1));
+  const alsoMentioned = mentionedOutside(mentions, inAnswer, sameLanguage);
   return {
     places,
     coverage: {
