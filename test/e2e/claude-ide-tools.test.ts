@@ -14,7 +14,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { EXTENSION_PROTOCOL_VERSION, EXTENSION_AUTH_HEADER, EXTENSION_PATH } from "../../src/extension/protocol.ts";
+import { EXTENSION_AUTH_HEADER, EXTENSION_PATH } from "../../src/extension/protocol.ts";
+import { extensionHello } from "../helpers/extension-hello.ts";
 import { toFileUri } from "../../src/lib/paths/file-uri.ts";
 import { resultText } from "../helpers/call-tool-through-claude.ts";
 import { type ClaudePty, requirePty, seedClaudeConfig, startClaudePty } from "../helpers/claude-pty.ts";
@@ -211,20 +212,7 @@ async function connectExtension(b: BridgeProcess): Promise<WebSocket> {
       else reject(new Error(`hello refused: ${data.toString()}`));
     });
   });
-  ws.send(
-    JSON.stringify({
-      jsonrpc: "2.0",
-      id: "hello",
-      method: "extension/hello",
-      params: {
-        protocolVersion: EXTENSION_PROTOCOL_VERSION,
-        extensionVersion: "0.1.0",
-        ideVersion: "1.100.3",
-        appName: "Test Editor",
-        workspaceFolders: [{ name: "ws", uri: toFileUri(b.workspace), path: b.workspace }],
-      },
-    }),
-  );
+  ws.send(extensionHello([{ name: "ws", uri: toFileUri(b.workspace), path: b.workspace }]));
   await hello;
   ws.send(JSON.stringify({ jsonrpc: "2.0", method: "extension/diagnosticsChanged", params: { files: [diagnosticsOf(index)] } }));
   return ws;

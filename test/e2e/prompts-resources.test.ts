@@ -12,7 +12,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceUpdatedNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import WebSocket from "ws";
-import { EXTENSION_AUTH_HEADER, EXTENSION_PATH, EXTENSION_PROTOCOL_VERSION } from "../../src/extension/protocol.ts";
+import { EXTENSION_AUTH_HEADER, EXTENSION_PATH } from "../../src/extension/protocol.ts";
+import { extensionHello } from "../helpers/extension-hello.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type GitFixture, gitFixture } from "../helpers/git-fixture.ts";
 import { type BridgeProcess, startBridgeProcess } from "../helpers/spawn-bridge.ts";
@@ -69,20 +70,7 @@ async function connectExtension(answers: Record<string, ExtensionAnswer> = {}): 
     });
   });
   const folder = { name: "ws", uri: `file://${bridge.workspace}`, path: bridge.workspace };
-  ws.send(
-    JSON.stringify({
-      jsonrpc: "2.0",
-      id: "hello",
-      method: "extension/hello",
-      params: {
-        protocolVersion: EXTENSION_PROTOCOL_VERSION,
-        extensionVersion: "0.1.0",
-        ideVersion: "1.100.3",
-        appName: "Test Editor",
-        workspaceFolders: [folder],
-      },
-    }),
-  );
+  ws.send(extensionHello([folder]));
   await hello;
   return ws;
 }

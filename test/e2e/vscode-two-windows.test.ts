@@ -11,7 +11,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { WebSocket } from "ws";
-import { EXTENSION_AUTH_HEADER, EXTENSION_PATH, EXTENSION_PROTOCOL_VERSION } from "../../src/extension/protocol.ts";
+import { EXTENSION_AUTH_HEADER, EXTENSION_PATH } from "../../src/extension/protocol.ts";
+import { extensionHello } from "../helpers/extension-hello.ts";
 import { toFileUri } from "../../src/lib/paths/file-uri.ts";
 import { type BridgeProcess, makeWorkspace, REPO_ROOT, startBridgeProcess } from "../helpers/spawn-bridge.ts";
 
@@ -112,20 +113,7 @@ async function connect(port: number, token: string, folders: ReturnType<typeof f
       else ws.send(JSON.stringify({ jsonrpc: "2.0", id: m.id, error: { code: -32601, message: `not in this test: ${m.method}` } }));
     });
   });
-  ws.send(
-    JSON.stringify({
-      jsonrpc: "2.0",
-      id: "hello",
-      method: "extension/hello",
-      params: {
-        protocolVersion: EXTENSION_PROTOCOL_VERSION,
-        extensionVersion: "0.1.0",
-        ideVersion: "1.100.3",
-        appName: "Test Editor",
-        workspaceFolders: folders,
-      },
-    }),
-  );
+  ws.send(extensionHello(folders));
   await hello;
   return () => closed;
 }
