@@ -35,10 +35,12 @@ export interface Checker {
    * The argv that fixes what it can (fixAllLintErrors), for these targets; the output is read the
    * same way. "output": it writes nothing and reports each file's fixed text, which the bridge
    * writes through the jail (targets: the file, or "."). "in-place": it writes its fixes, so its
-   * targets are jail-listed regular files, never a directory (lint-fixes.ts).
+   * targets are jail-listed regular files, never a directory (lint-fixes.ts). "piped": each file's
+   * text goes in on stdin and its fixed text comes back on stdout, which the bridge writes through
+   * the jail (targets: one file, named only for the linter's config and language).
    */
   fixArgs?(targets: readonly string[]): readonly string[];
-  fixes?: "output" | "in-place";
+  fixes?: "output" | "in-place" | "piped";
   parse(result: RunResult, root: string): Diagnostic[] | Promise<Diagnostic[]>;
 }
 
@@ -84,8 +86,9 @@ export const CHECKERS: readonly Checker[] = [
     extensions: [...JS, ".json", ".jsonc", ".css", ".graphql"],
     declared: async (p) => p.hasFile("biome.json") || p.deps.has("@biomejs/biome"),
     args: (file) => ["lint", "--reporter=github", target(file)],
-    fixArgs: (targets) => ["lint", "--write", "--reporter=github", "--no-errors-on-unmatched", "--files-ignore-unknown=true", ...targets],
-    fixes: "in-place",
+    // Piped, not in place: biome writing a file itself follows a symlink swapped in for it.
+    fixArgs: (targets) => ["lint", "--write", `--stdin-file-path=${targets[0] ?? ""}`],
+    fixes: "piped",
     parse: (r, root) => parseGithubAnnotations(r.stdout, root, { source: "biome" }),
   },
   {

@@ -7,7 +7,7 @@ import { pathArgument } from "../../capabilities/exec/toolchain.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { checkerFailure } from "./checker-failure.ts";
 import { CHECKERS, type Checker } from "./checkers.ts";
-import { fixTargets, writeFixedOutputs } from "./lint-fixes.ts";
+import { fixPiped, fixTargets, writeFixedOutputs } from "./lint-fixes.ts";
 import type { DiagnosticsBackend, DiagnosticsReport, DiagnosticsRequest } from "./diagnostics-backend.ts";
 import { readProjectFacts } from "./project-facts.ts";
 
@@ -47,7 +47,10 @@ export async function runCheckers(
       continue;
     }
     const fixing = opts.fixing === true && checker.fixArgs !== undefined;
-    const runs = fixing ? await fixArgvs(ctx, checker, file) : [checker.args(file)];
+    // A piped fixer fixes the file, or each file a check finds problems in; the check after it
+    // reports what is left.
+    if (fixing && checker.fixes === "piped") report.skipped.push(...(await fixPiped(ctx, checker, await pipedTargets(ctx, checker, file))));
+    const runs = fixing && checker.fixes !== "piped" ? await fixArgvs(ctx, checker, file) : [checker.args(file)];
     if (runs.length === 0) {
       report.skipped.push({
         source: checker.name,
@@ -81,6 +84,18 @@ export async function runCheckers(
     if (checked) report.sources.push(checker.name);
   }
   return report;
+}
+
+/** The file, or the files a run of the check reports problems in (in path order). */
+async function pipedTargets(ctx: ToolContext, checker: Checker, file: string | undefined): Promise<string[]> {
+  if (file !== undefined) return [file];
+  const result = await ctx.exec.runToolchain(checker.program, {
+    args: checker.args(undefined),
+    timeoutMs: CHECK_TIMEOUT_MS,
+    maxOutputBytes: MAX_CHECKER_OUTPUT,
+    env: { NO_COLOR: "1", FORCE_COLOR: "0" },
+  });
+  return [...new Set((await checker.parse(result, ctx.fs.root)).map((d) => d.file))].sort();
 }
 
 /** The argv of each run of a fixer: one over the file or the workspace, or one per batch of listed files. */

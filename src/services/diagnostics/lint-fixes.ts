@@ -3,11 +3,12 @@
 // - eslint computes its fixes without writing (--fix-dry-run); the bridge writes each fixed file
 //   through the jail, which refuses a symlink that leads outside and a hard link, and only over the
 //   version it read just before (a file that fails either is named in `skipped`, unchanged);
-// - biome and ruff write their fixes themselves, so they never get a directory to walk: they are
-//   given the jail-checked list of regular files (rg --files or the jail's walk, which list no
-//   symlinks), a few hundred at a time.
-// A symlink swapped in between the listing and the linter's write is a window this cannot close;
-// only a concurrent writer (a git checkout, a program) can open it.
+// - biome fixes text piped through it (--stdin-file-path): the bridge reads each file through the
+//   jail, pipes it in, and writes what comes back the same way as eslint's;
+// - ruff writes its fixes itself, so it never gets a directory to walk: it is given the
+//   jail-checked list of regular files (rg --files or the jail's walk, which list no symlinks), a
+//   few hundred at a time. A symlink swapped in between the listing and ruff's write is a window
+//   this cannot close; only a concurrent writer (a git checkout, a program) can open it.
 import type { ToolContext } from "../../capabilities/context.ts";
 import { pathArgument } from "../../capabilities/exec/toolchain.ts";
 import { ToolError } from "../../errors.ts";
@@ -22,6 +23,9 @@ import { relativeTo } from "./parsers/paths.ts";
 const MAX_ARGUMENT_BYTES = 64 * 1024;
 /** A fixed file larger than this is not written (a linter's output is parsed whole). */
 const MAX_FIXED_BYTES = 8 * 1024 * 1024;
+/** Files a piped fixer is run on per call: one process each. */
+export const MAX_PIPED_FILES = 500;
+const PIPED_TIMEOUT_MS = 60_000;
 
 interface Skip {
   source: string;
@@ -77,5 +81,50 @@ export async function writeFixedOutputs(ctx: ToolContext, stdout: string, opts: 
       skipped.push({ source, reason: `${rel}: its fixes were not written (${err.message})` });
     }
   }
+  return skipped;
+}
+
+/**
+ * Fixes each file by piping its text through the checker (`fixArgs([file])`) and writing what comes
+ * back through the jail, over the version that was piped; returns what was not written and why.
+ */
+export async function fixPiped(ctx: ToolContext, checker: Checker, files: readonly string[]): Promise<Skip[]> {
+  const source = checker.name;
+  const skipped: Skip[] = [];
+  for (const rel of files.slice(0, MAX_PIPED_FILES)) {
+    try {
+      const read = await ctx.fs.readBytes(rel, { maxBytes: MAX_FIXED_BYTES, forWrite: true });
+      const text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
+      const result = await ctx.exec.runToolchain(checker.program, {
+        args: checker.fixArgs?.([rel]) ?? [],
+        stdin: text,
+        timeoutMs: PIPED_TIMEOUT_MS,
+        maxOutputBytes: MAX_FIXED_BYTES,
+        env: { NO_COLOR: "1", FORCE_COLOR: "0" },
+      });
+      // No text back for text sent in: the linter did not handle the file (an unknown language, an
+      // ignored path); never a reason to empty it.
+      if (result.exitCode !== 0 || result.stdoutTruncated || (result.stdout === "" && text !== "")) {
+        const why = result.stderr.trim().split("\n")[0] ?? "";
+        skipped.push({ source, reason: `${rel}: not fixed (${checker.program} gave no fixed text back${why === "" ? "" : `: ${why}`})` });
+        continue;
+      }
+      if (result.stdout === text) continue;
+      const data = new TextEncoder().encode(result.stdout);
+      await ctx.fs.commit([{ label: rel, path: read.path, data, expect: { identity: identityOf(read.stat), original: read.bytes } }]);
+    } catch (err) {
+      if (err instanceof TypeError) {
+        skipped.push({ source, reason: `${rel}: not fixed (not UTF-8 text)` });
+        continue;
+      }
+      if (!(err instanceof ToolError)) throw err;
+      skipped.push({ source, reason: `${rel}: its fixes were not written (${err.message})` });
+    }
+  }
+  if (files.length > MAX_PIPED_FILES)
+    skipped.push({
+      source,
+      reason: `${files.length - MAX_PIPED_FILES} more files with problems were not fixed (at most ${MAX_PIPED_FILES} a call): call again`,
+    });
   return skipped;
 }

@@ -1,12 +1,11 @@
 // Red team: the linters and formatters against a racing neighbour. A separate process swaps the file
 // they work on (src/a.js, fixable and badly formatted) for a symlink to a file outside the workspace
-// with the same text, and back, as fast as it can, while fixAllLintErrors (eslint), formatDocument
-// (biome) and formatAndSave (prettier) run on it again and again through the real dispatcher, with
-// the tools from this repo's node_modules. Whatever the timing, the outside file stays byte for byte
-// as it was and nothing new appears outside: zero writes outside. Not here: fixAllLintErrors with
-// biome (and ruff), which fix in place: the file is checked, then swapped, then written through
-// the link (the race found it; the fix is to have them print the fixed text and write it through
-// the jail, as eslint's --fix-dry-run is).
+// with the same text, and back, as fast as it can, while fixAllLintErrors (eslint, and biome on the
+// file and on the workspace), formatDocument (biome) and formatAndSave (prettier) run on it again and
+// again through the real dispatcher, with the tools from this repo's node_modules. Whatever the
+// timing, the outside file stays byte for byte as it was and nothing new appears outside: zero
+// writes outside. (biome once fixed in place, and this race made it write through the link; it now
+// fixes text piped through it, written by the bridge through the jail.)
 import { readdir, readFile, symlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,6 +55,8 @@ describe("linters and formatters while their file is swapped for a symlink to ou
     for (let i = 0; i < ROUNDS; i++) {
       for (const [tool, args] of [
         ["fixAllLintErrors", { linter: "eslint", file: "src/a.js" }],
+        ["fixAllLintErrors", { linter: "biome", file: "src/a.js" }],
+        ["fixAllLintErrors", { linter: "biome" }],
         ["formatDocument", { file: "src/a.js", formatter: "biome" }],
         ["formatAndSave", { file: "src/a.js", formatter: "prettier" }],
       ] as const) {
