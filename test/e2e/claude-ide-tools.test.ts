@@ -97,10 +97,13 @@ it("claude --ide: the selection reaches the model, getDiagnostics {uri} answers,
     selection: { start: { line: 0, character: 0 }, end: { line: 0, character: SELECTED.length }, isEmpty: false },
   });
   await waitFor("Claude Code's prompt", () => /❯/.test(claude?.screen() ?? ""), 60_000, diag);
+  // Claude Code shows the selection it took in under its prompt; a prompt sent before that goes
+  // without it.
+  await waitFor("Claude Code to show the selection", () => /1 line selected/.test(claude?.screen() ?? ""), 30_000, diag);
 
   const typed = "Check the diagnostics of src/index.ts, then change the greeting.";
   claude.type(typed);
-  // Claude Code has drawn the typed prompt: the selection, sent before, has had its turn.
+  // Claude Code has drawn the typed prompt.
   await waitFor("Claude Code to echo the prompt", () => /greeting\./.test(claude?.screen() ?? ""), 30_000, diag);
 
   claude.type("\r");

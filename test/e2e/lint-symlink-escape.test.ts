@@ -55,7 +55,7 @@ describe("fixAllLintErrors never writes through a symlink to outside", () => {
     await untouched(victim);
   });
 
-  it("biome: fixes text piped through it, which the bridge writes through the jail, never through the link", { timeout: 120_000 }, async () => {
+  it("biome: fixes piped text, which the bridge writes through the jail, never through the link", { timeout: 120_000 }, async () => {
     const { root, victim } = await attacked("biome", {
       "package.json": JSON.stringify({ name: "b", devDependencies: { "@biomejs/biome": "*" } }),
       "biome.json": JSON.stringify({ linter: { rules: { style: { useConst: "error" } } } }),

@@ -49,7 +49,8 @@ export async function runCheckers(
     const fixing = opts.fixing === true && checker.fixArgs !== undefined;
     // A piped fixer fixes the file, or each file a check finds problems in; the check after it
     // reports what is left.
-    if (fixing && checker.fixes === "piped") report.skipped.push(...(await fixPiped(ctx, checker, await pipedTargets(ctx, checker, file))));
+    if (fixing && checker.fixes === "piped")
+      report.skipped.push(...(await fixPiped(ctx, { checker, files: await pipedTargets(ctx, checker, file) })));
     const runs = fixing && checker.fixes !== "piped" ? await fixArgvs(ctx, checker, file) : [checker.args(file)];
     if (runs.length === 0) {
       report.skipped.push({

@@ -88,7 +88,8 @@ export async function writeFixedOutputs(ctx: ToolContext, stdout: string, opts: 
  * Fixes each file by piping its text through the checker (`fixArgs([file])`) and writing what comes
  * back through the jail, over the version that was piped; returns what was not written and why.
  */
-export async function fixPiped(ctx: ToolContext, checker: Checker, files: readonly string[]): Promise<Skip[]> {
+export async function fixPiped(ctx: ToolContext, opts: { checker: Checker; files: readonly string[] }): Promise<Skip[]> {
+  const { checker, files } = opts;
   const source = checker.name;
   const skipped: Skip[] = [];
   for (const rel of files.slice(0, MAX_PIPED_FILES)) {

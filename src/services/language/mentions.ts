@@ -31,9 +31,9 @@ export interface Mentions {
  */
 export function mentionedOutside(
   mentions: Mentions,
-  inAnswer: ReadonlySet<string>,
-  first: (file: string) => boolean,
+  opts: { inAnswer: ReadonlySet<string>; first: (file: string) => boolean },
 ): { file: string; lines: number }[] {
+  const { inAnswer, first } = opts;
   return [...mentions.files]
     .filter(([file]) => !inAnswer.has(file))
     .map(([file, lines]) => ({ file, lines }))

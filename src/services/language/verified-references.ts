@@ -101,7 +101,7 @@ export async function verifiedReferences(
   const locations = opts.includeDeclaration
     ? (answer.value ?? [])
     : ((await doc.request<Location[] | null>("textDocument/references", { ...opts.params, context: { includeDeclaration: false } })) ?? []);
-  const alsoMentioned = mentionedOutside(mentions, inAnswer, handled);
+  const alsoMentioned = mentionedOutside(mentions, { inAnswer, first: handled });
   return {
     locations,
     mentions,

@@ -85,7 +85,7 @@ async function verifiedInVsCode(at: VsCodeAt, ctx: ToolContext): Promise<{ place
   }
   const notChecked = [...unexplained(), ...unopenable.filter((f) => !inAnswer.has(f))];
   const why = reasons(notChecked, mentions, at.name);
-  const alsoMentioned = mentionedOutside(mentions, inAnswer, sameLanguage);
+  const alsoMentioned = mentionedOutside(mentions, { inAnswer, first: sameLanguage });
   return {
     places,
     coverage: {
