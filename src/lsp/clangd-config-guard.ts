@@ -15,6 +15,8 @@
 // memory (--background-index=false), as a symlinked .cache does (launch-options.ts).
 import type { Fs } from "../ports/fs.ts";
 import { dirname, isInside, normalize } from "../lib/paths/posix-path.ts";
+import { launchArgsFor } from "./launch-options.ts";
+import type { ServerSpec } from "./server-specs.ts";
 
 export type ClangdGuardFs = Pick<Fs, "lstat" | "readFile" | "readdir" | "realpath">;
 
@@ -36,13 +38,15 @@ export interface ClangdGuardResult {
   warnings: string[];
 }
 
-/** A server's launch arguments, guarded when the server is clangd; each warning goes to `warn`. */
+/** A server's launch arguments (launch-options.ts), guarded when the server is clangd; each warning goes to `warn`. */
 export async function guardedLaunchArgs(
-  server: { id: string; root: string; args: readonly string[] },
+  spec: ServerSpec,
+  root: string,
   deps: { fs: ClangdGuardFs; warn(message: string): void },
 ): Promise<readonly string[]> {
-  if (server.id !== "clangd") return server.args;
-  const guarded = await guardClangdConfig(server.args, server.root, deps.fs);
+  const args = await launchArgsFor(spec, root, deps);
+  if (spec.id !== "clangd") return args;
+  const guarded = await guardClangdConfig(args, root, deps.fs);
   for (const warning of guarded.warnings) deps.warn(warning);
   return guarded.args;
 }

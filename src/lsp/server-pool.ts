@@ -14,7 +14,7 @@ import { compileGlob, type GlobMatcher } from "../lib/glob/index.ts";
 import type { CommandResolver, ResolvedCommand } from "./command-resolver.ts";
 import { languageIdOf } from "./languages.ts";
 import { LanguageServer, type ServerHooks } from "./language-server.ts";
-import { initializationOptionsFor, launchArgsFor } from "./launch-options.ts";
+import { initializationOptionsFor } from "./launch-options.ts";
 import { projectRoot } from "./project-root.ts";
 import { residentBytes } from "./server-memory.ts";
 import { type ClangdGuardFs, guardedLaunchArgs } from "./clangd-config-guard.ts";
@@ -357,10 +357,7 @@ export class LanguageServerPool {
       spec: entry.spec,
       root: entry.root,
       command: entry.command.command,
-      args: await guardedLaunchArgs(
-        { id: entry.spec.id, root: entry.root, args: await launchArgsFor(entry.spec, entry.root, { fs: this.opts.fs }) },
-        { fs: this.opts.fs, warn: (message) => this.opts.log("warning", message) },
-      ),
+      args: await guardedLaunchArgs(entry.spec, entry.root, { fs: this.opts.fs, warn: (message) => this.opts.log("warning", message) }),
       env: this.opts.env,
       initializationOptions,
       settings: await this.settingsFor(entry),
