@@ -37,6 +37,24 @@ export interface Coverage {
   caveat?: string;
 }
 
+/**
+ * The coverage of an answer: complete unless `why`, with the files that mention the name outside it
+ * (those `first` says the answering server handles listed first).
+ */
+export function coverageOf(
+  mentions: Mentions,
+  opts: { why: string | undefined; inAnswer: ReadonlySet<string>; first: (file: string) => boolean; opened: number },
+): Coverage {
+  const { why } = opts;
+  return {
+    complete: why === undefined,
+    ...(why === undefined ? {} : { why }),
+    alsoMentioned: mentionedOutside(mentions, opts),
+    mentionedIn: mentions.files.size,
+    opened: opts.opened,
+  };
+}
+
 export interface VerifiedReferences {
   locations: Location[];
   coverage: Coverage;
@@ -101,18 +119,10 @@ export async function verifiedReferences(
   const locations = opts.includeDeclaration
     ? (answer.value ?? [])
     : ((await doc.request<Location[] | null>("textDocument/references", { ...opts.params, context: { includeDeclaration: false } })) ?? []);
-  const alsoMentioned = mentionedOutside(mentions, { inAnswer, first: handled });
   return {
     locations,
     mentions,
-    coverage: {
-      complete: why === undefined,
-      ...(why === undefined ? {} : { why }),
-      alsoMentioned,
-      mentionedIn: mentions.files.size,
-      opened,
-      ...(caveat === undefined ? {} : { caveat }),
-    },
+    coverage: { ...coverageOf(mentions, { why, inAnswer, first: handled, opened }), ...(caveat === undefined ? {} : { caveat }) },
   };
 }
 

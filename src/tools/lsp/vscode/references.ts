@@ -10,8 +10,8 @@ import type { ToolContext } from "../../../capabilities/context.ts";
 import { fromFileUri } from "../../../lib/paths/file-uri.ts";
 import { basename } from "../../../lib/paths/posix-path.ts";
 import type { PositionInput } from "../../../lsp/positions.ts";
-import type { Coverage } from "../../../services/language/verified-references.ts";
-import { mentionedOutside, wholeWordMentions, type Mentions } from "../../../services/language/mentions.ts";
+import { coverageOf, type Coverage } from "../../../services/language/verified-references.ts";
+import { wholeWordMentions, type Mentions } from "../../../services/language/mentions.ts";
 import { coverageLines, partialLine, status } from "../coverage-lines.ts";
 import { renderPlaces, sortPlaces, type Place } from "../locations.ts";
 import type { Verbosity } from "../position-input.ts";
@@ -85,17 +85,7 @@ async function verifiedInVsCode(at: VsCodeAt, ctx: ToolContext): Promise<{ place
   }
   const notChecked = [...unexplained(), ...unopenable.filter((f) => !inAnswer.has(f))];
   const why = reasons(notChecked, mentions, at.name);
-  const alsoMentioned = mentionedOutside(mentions, { inAnswer, first: sameLanguage });
-  return {
-    places,
-    coverage: {
-      complete: why === undefined,
-      ...(why === undefined ? {} : { why }),
-      alsoMentioned,
-      mentionedIn: mentions.files.size,
-      opened,
-    },
-  };
+  return { places, coverage: coverageOf(mentions, { why, inAnswer, first: sameLanguage, opened }) };
 }
 
 function reasons(notChecked: readonly string[], mentions: Mentions, name: string): string | undefined {
