@@ -24,7 +24,7 @@ const MAX_ARGUMENT_BYTES = 64 * 1024;
 /** A fixed file larger than this is not written (a linter's output is parsed whole). */
 const MAX_FIXED_BYTES = 8 * 1024 * 1024;
 /** Files a piped fixer is run on per call: one process each. */
-export const MAX_PIPED_FILES = 500;
+const MAX_PIPED_FILES = 500;
 const PIPED_TIMEOUT_MS = 60_000;
 
 interface Skip {
@@ -95,7 +95,11 @@ export async function fixPiped(ctx: ToolContext, opts: { checker: Checker; files
   for (const rel of files.slice(0, MAX_PIPED_FILES)) {
     try {
       const read = await ctx.fs.readBytes(rel, { maxBytes: MAX_FIXED_BYTES, forWrite: true });
-      const text = new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
+      const text = utf8(read.bytes);
+      if (text === undefined) {
+        skipped.push({ source, reason: `${rel}: not fixed (not UTF-8 text)` });
+        continue;
+      }
       const result = await ctx.exec.runToolchain(checker.program, {
         args: checker.fixArgs?.([rel]) ?? [],
         stdin: text,
@@ -114,10 +118,6 @@ export async function fixPiped(ctx: ToolContext, opts: { checker: Checker; files
       const data = new TextEncoder().encode(result.stdout);
       await ctx.fs.commit([{ label: rel, path: read.path, data, expect: { identity: identityOf(read.stat), original: read.bytes } }]);
     } catch (err) {
-      if (err instanceof TypeError) {
-        skipped.push({ source, reason: `${rel}: not fixed (not UTF-8 text)` });
-        continue;
-      }
       if (!(err instanceof ToolError)) throw err;
       skipped.push({ source, reason: `${rel}: its fixes were not written (${err.message})` });
     }
@@ -128,4 +128,12 @@ export async function fixPiped(ctx: ToolContext, opts: { checker: Checker; files
       reason: `${files.length - MAX_PIPED_FILES} more files with problems were not fixed (at most ${MAX_PIPED_FILES} a call): call again`,
     });
   return skipped;
+}
+
+function utf8(bytes: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
