@@ -91,9 +91,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     onEvent: (event, detail) => monitoring.monitor.activity.append({ source: "plugins", event, detail }),
     onToolsChanged: () => {
       instructions = buildInstructions(registry.toolsets, { root: workspace.root });
-      for (const session of liveSessions.values()) session.notifyToolsListChanged();
-      hub.publish({ kind: "toolsListChanged" });
-      toolList?.alreadyTold();
+      toolList?.announceNow();
     },
   });
   let instructions = buildInstructions(registry.toolsets, { root: workspace.root });

@@ -34,7 +34,13 @@ export class ToolListAnnouncer {
     if (changed) this.schedule();
   }
 
-  /** The list changed for another reason and clients were told already (a plugin reload). */
+  /** The list changed for another reason (a plugin reload): tell clients now. */
+  announceNow(): void {
+    this.told = this.signature();
+    this.opts.announce();
+  }
+
+  /** The start-up list: what every client's first tools/list sees, nothing to announce. */
   alreadyTold(): void {
     this.told = this.signature();
   }
