@@ -47,6 +47,20 @@ export interface BridgeEvents {
     /** The first errors, one `file:line:col: message` a line. */
     lines: string;
   };
+  /**
+   * A debug session started or ended, headless (src/dap) or in VS Code (automation's onDebugSession).
+   * `name` is the program or launch configuration; `exitCode` when the program's end reported one.
+   */
+  "debug.session": {
+    phase: "start" | "end";
+    id: string;
+    language: string;
+    name: string;
+    via: "headless" | "vscode";
+    exitCode?: number;
+  };
+  /** A file was saved in the editor (VS Code's extension) or reported saved by Claude Code (onFileSave). */
+  "file.saved": { file: string; via: "vscode" | "notify" };
   /** A Claude Code task finished (automation's onTaskSuccess; `trigger` is "tool" or the hook that started it). */
   "claude.task": { id: string; status: string; trigger: string };
 }
