@@ -10,12 +10,13 @@ export function denoSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   const pipe = opts.stdin === "pipe";
   if (opts.signal?.aborted === true) return abortedChild(pipe);
   const processGroup = opts.processGroup === true;
-  // A processGroup child's tree is also found by a marker in its environment (runtime/shared/process-groups.ts).
-  const tree = processGroup && opts.groupOnly !== true ? markTree(opts.env ?? Deno.env.toObject()) : undefined;
+  const run = inOwnPidNamespace(cmd, args, { wanted: processGroup && opts.ownPidNamespace === true });
+  // A processGroup child's tree is also found by a marker in its environment (runtime/shared/process-groups.ts),
+  // unless a PID namespace of its own holds it.
+  const tree = processGroup && opts.groupOnly !== true && !run.namespaced ? markTree(opts.env ?? Deno.env.toObject()) : undefined;
   const env = tree?.env ?? opts.env;
   let proc: Deno.ChildProcess;
   try {
-    const run = inOwnPidNamespace(cmd, args, { wanted: processGroup && opts.ownPidNamespace === true });
     proc = new Deno.Command(run.cmd, {
       args: run.args,
       cwd: opts.cwd,

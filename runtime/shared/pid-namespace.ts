@@ -56,9 +56,17 @@ function probe(): readonly string[] | null {
   return probeRun.status === 0 ? [unshare, ...args, "--", "/bin/sh", "-c", INIT, "sh"] : null;
 }
 
-/** The command and arguments to spawn: `cmd args` in a namespace of its own when `opts.wanted` and possible. */
-export function inOwnPidNamespace(cmd: string, args: readonly string[], opts: { wanted: boolean }): { cmd: string; args: string[] } {
+/**
+ * The command and arguments to spawn: `cmd args` in a namespace of its own when `opts.wanted` and
+ * possible. `namespaced` says which: a namespaced tree needs no marker in its environment (the
+ * kernel ends it with its command, which no marker scan can better), so its end costs no scan.
+ */
+export function inOwnPidNamespace(
+  cmd: string,
+  args: readonly string[],
+  opts: { wanted: boolean },
+): { cmd: string; args: string[]; namespaced: boolean } {
   const wrap = opts.wanted ? pidNamespacePrefix() : undefined;
-  if (wrap === undefined || wrap[0] === undefined) return { cmd, args: [...args] };
-  return { cmd: wrap[0], args: [...wrap.slice(1), cmd, ...args] };
+  if (wrap === undefined || wrap[0] === undefined) return { cmd, args: [...args], namespaced: false };
+  return { cmd: wrap[0], args: [...wrap.slice(1), cmd, ...args], namespaced: true };
 }

@@ -18,11 +18,12 @@ export function nodeSpawn(cmd: string, args: string[], opts: SpawnOptions): Chil
   const attempt: SpawnAttempt = { cmd, cwd: opts.cwd, pipe: opts.stdin === "pipe" };
   if (opts.signal?.aborted === true) return abortedChild(attempt.pipe);
   const processGroup = opts.processGroup === true;
-  // A processGroup child's tree is also found by a marker in its environment (runtime/shared/process-groups.ts).
-  const tree = processGroup && opts.groupOnly !== true ? markTree(opts.env ?? process.env) : undefined;
+  const run = inOwnPidNamespace(cmd, args, { wanted: processGroup && opts.ownPidNamespace === true });
+  // A processGroup child's tree is also found by a marker in its environment (runtime/shared/process-groups.ts),
+  // unless a PID namespace of its own holds it.
+  const tree = processGroup && opts.groupOnly !== true && !run.namespaced ? markTree(opts.env ?? process.env) : undefined;
   let child: ChildProcess & { stdin: NonNullable<ChildProcess["stdin"]>; stdout: Readable; stderr: Readable };
   try {
-    const run = inOwnPidNamespace(cmd, args, { wanted: processGroup && opts.ownPidNamespace === true });
     child = spawn(run.cmd, run.args, {
       cwd: opts.cwd,
       env: tree?.env ?? opts.env,

@@ -30,7 +30,7 @@ export interface SpawnOptions {
    * With `processGroup`: run the child as the first process of a PID namespace of its own where the
    * system allows one (Linux, runtime/shared/pid-namespace.ts), so that everything it started ends
    * when it exits, a process that detached and cleared its environment included. Its `pid` is then
-   * the wrapper's, the parent of the child.
+   * the wrapper's, the parent of the child. Such a tree needs no marker, so ending it costs no scan.
    */
   ownPidNamespace?: boolean;
   /** Aborting sends SIGTERM: to the child, or to its whole group with `processGroup`. */

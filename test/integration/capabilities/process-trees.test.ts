@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../../runtime/node.ts";
+import { pidNamespacePrefix } from "../../../runtime/shared/pid-namespace.ts";
 import { nodeWhich } from "../../../runtime/shared/spawn.ts";
 import type { Runtime } from "../../../src/ports/runtime.ts";
 import type { SpawnOptions } from "../../../src/ports/spawn.ts";
@@ -184,7 +185,12 @@ describe("background jobs end with their command", () => {
     expect(Object.values(alive).flat()).toEqual([]);
   });
 
-  it("the bridge's exit ends a detached job of a command still running", async () => {
+  // With a PID namespace (where one can be made) the tree carries no marker: the namespace ends with the
+  // wrapper, which the exit's SIGTERM to the group ends.
+  it.each([
+    { how: "by its marker", ownPidNamespace: false },
+    ...(pidNamespacePrefix() === undefined ? [] : [{ how: "by its PID namespace", ownPidNamespace: true }]),
+  ])("the bridge's exit ends a detached job of a command still running, $how", async ({ ownPidNamespace }) => {
     const i = Object.keys(PATTERNS).indexOf("setsid ignoring SIGTERM");
     const file = pidFile();
     // A Node process standing in for the bridge: it starts the command as ctx.exec does, then exits.
@@ -193,7 +199,7 @@ describe("background jobs end with their command", () => {
       host,
       [
         `import { nodeSpawn } from ${JSON.stringify(join(process.cwd(), "runtime/shared/spawn.ts"))};`,
-        `nodeSpawn(${JSON.stringify(join(bin, `detach${i}`))}, [${JSON.stringify(file)}], { cwd: ${JSON.stringify(ws)}, processGroup: true, env: { PATH: process.env.PATH ?? "" } });`,
+        `nodeSpawn(${JSON.stringify(join(bin, `detach${i}`))}, [${JSON.stringify(file)}], { cwd: ${JSON.stringify(ws)}, processGroup: true, ownPidNamespace: ${ownPidNamespace}, env: { PATH: process.env.PATH ?? "" } });`,
         `setTimeout(() => process.exit(0), 3000);`,
       ].join("\n"),
     );
