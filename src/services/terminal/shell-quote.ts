@@ -25,9 +25,13 @@ const KINDS: Readonly<Record<string, Kind>> = {
   cmd: "cmd",
 };
 
-/** Needs no quoting in any of them (no @ , % of POSIX's plain set: PowerShell and cmd read those). */
-const PLAIN_EVERYWHERE = /^[\w.+\-/=:]+$/;
-const POSIX_PLAIN = /^[\w.+\-/=:@,%]+$/;
+/**
+ * Needs no quoting in any of them (no @ , % of POSIX's plain set: PowerShell and cmd read those).
+ * Never a leading `=`: zsh expands `=name` to the path of the program `name` (its EQUALS option, on
+ * by default).
+ */
+const PLAIN_EVERYWHERE = /^(?!=)[\w.+\-/=:]+$/;
+const POSIX_PLAIN = /^(?!=)[\w.+\-/=:@,%]+$/;
 
 /** One argument for a POSIX shell, quoted only when it needs to be. */
 export function posixQuote(arg: string): string {

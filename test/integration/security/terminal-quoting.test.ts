@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ToolError } from "../../../src/errors.ts";
 import { terminalCommandLine } from "../../../src/services/terminal/shell-quote.ts";
 
-const HOSTILE = ["a b", "it's", "$(id)", "`id`", "x;y", "a&&b", "*", "~", "!x", "%PATH%", 'say "hi"', "back\\slash", "\\'", "", "-e", "ü"];
+const HOSTILE = ["a b", "it's", "$(id)", "`id`", "x;y", "a&&b", "*", "~", "!x", "%PATH%", 'say "hi"', "back\\slash", "\\'", "", "-e", "ü", "=ls", "a=b"];
 
 function refusal(fn: () => unknown): string {
   try {
@@ -53,6 +53,9 @@ describe("terminal command lines", () => {
     expect(refusal(() => terminalCommandLine("nu", ["npm", "it's"]))).toMatch(/the terminal runs nu/);
     // Plain in POSIX but not in PowerShell or cmd: @ (splatting), comma (arrays), % (cmd's variables).
     for (const arg of ["@x", "a,b", "%x"]) expect(() => terminalCommandLine(undefined, ["npm", arg])).toThrow(ToolError);
+    // zsh reads a leading = as "the path of this program".
+    expect(() => terminalCommandLine(undefined, ["npm", "=ls"])).toThrow(ToolError);
+    expect(terminalCommandLine("zsh", ["echo", "=ls", "a=b"])).toBe("echo '=ls' a=b");
   });
 
   it("a line break or NUL is refused in every shell: the terminal would end the command there", () => {
