@@ -59,7 +59,14 @@ async function bridgeServer() {
   const bridge = await startBridgeProcess({
     args: ["--tool-rate-limit", "10000", "--request-rate-limit", "100000", "--max-sessions", "64"],
   });
-  return { name: "bridge", url: bridge.mcpUrl, headers: { Authorization: `Bearer ${bridge.token}` }, tool: "getWorkspaceFolders", pid: bridge.proc.pid, stop: () => bridge.stop() };
+  return {
+    name: "bridge",
+    url: bridge.mcpUrl,
+    headers: { Authorization: `Bearer ${bridge.token}` },
+    tool: "getWorkspaceFolders",
+    pid: bridge.proc.pid,
+    stop: () => bridge.stop(),
+  };
 }
 
 async function session(server) {
@@ -145,7 +152,10 @@ try {
 }
 
 const m = Object.fromEntries(
-  Object.entries(figures).map(([name, f]) => [name, { floor: median(f.floor), perSecond: median(f.perSecond), p99: median(f.p99), cpu: median(f.cpu) }]),
+  Object.entries(figures).map(([name, f]) => [
+    name,
+    { floor: median(f.floor), perSecond: median(f.perSecond), p99: median(f.p99), cpu: median(f.cpu) },
+  ]),
 );
 const r2 = (x) => Math.round(x * 100) / 100;
 const rows = [
