@@ -22,6 +22,8 @@ const BLOCK = 50;
 const SESSIONS = 16;
 const CALLS_EACH = Number(process.env.BENCH_CALLS_EACH ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Connections reset under the throughput runs, per server (retried once each). */
+const resets = {};
 
 function freePort() {
   return new Promise((resolve) => {
@@ -86,7 +88,14 @@ async function session(server) {
 async function rawSession(server) {
   const headers = { ...server.headers, "content-type": "application/json", accept: "application/json, text/event-stream" };
   const post = async (message, extra = {}) => {
-    const response = await fetch(server.url, { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(message) });
+    const init = { method: "POST", headers: { ...headers, ...extra }, body: JSON.stringify(message) };
+    // A kept-alive socket the server closed as it was reused (idle timeout under load): fetch does
+    // not retry a POST, so the bench does, once, and counts it.
+    const response = await fetch(server.url, init).catch((err) => {
+      if (err?.cause?.code !== "ECONNRESET") throw err;
+      resets[server.name] = (resets[server.name] ?? 0) + 1;
+      return fetch(server.url, init);
+    });
     return { response, text: await response.text() };
   };
   const init = await post({
@@ -191,5 +200,6 @@ for (const base of ["SDK v2", "SDK v1"])
     ratio: r2(m.bridge.cpu / m[base].cpu),
     target: base === "SDK v2" ? "<= 0.67 (1.5x the calls per CPU second)" : "",
   });
+if (Object.keys(resets).length > 0) console.log(`connections reset and retried: ${JSON.stringify(resets)}`);
 for (const row of rows) console.log(`${row.what}: bridge ${row.bridge} vs ${row.baseline} (x${row.ratio})`);
 if (process.env.BENCH_JSON === "1") console.log(`BENCH_ROWS ${JSON.stringify(rows)}`);
