@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { holdSse } from "../../../src/transports/http/held-sse.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
-const text = async (body: Uint8Array | ReadableStream<Uint8Array>) => new Response(body).text();
+const text = async (body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>) => new Response(body).text();
 
 describe("a held SSE response", () => {
   it("goes out whole, priming event and answer in one body, when the answer comes first", async () => {
