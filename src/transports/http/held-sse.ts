@@ -6,6 +6,7 @@
 // is written (a progress or log notification), or HOLD_MS pass, the stream opens with what was
 // held and carries the rest live, so a long call's client hears from it as before; the events,
 // their ids and what the channel keeps for a Last-Event-ID replay are the same either way.
+import { concatBytes } from "../../lib/text/bytes.ts";
 import { openSseConnection, type SseConnection } from "./sse-channel.ts";
 
 /** Longest a response's head waits for its events; the answer to most calls comes well before. */
@@ -34,7 +35,8 @@ export function holdSse(onGone: () => void): HeldSse {
     const answer = settle;
     settle = undefined;
     clearTimeout(timer);
-    if (closed) return answer(concat(held));
+    // A copy on an ArrayBuffer of its own, as a Response body must be (small: one answer).
+    if (closed) return answer(new Uint8Array(concatBytes(held)));
     live = openSseConnection(onGone);
     for (const chunk of held) live.write(chunk);
     held.length = 0;
@@ -72,14 +74,4 @@ export function holdSse(onGone: () => void): HeldSse {
       });
     },
   };
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
 }
