@@ -39,6 +39,8 @@ async function sdkServer(version) {
   const child = spawn(process.execPath, [new URL("fixtures/sdk-server.mjs", import.meta.url).pathname, version, String(port)], {
     stdio: ["ignore", "pipe", "inherit"],
   });
+  // Never left behind, even when a later server fails to start and the bench throws.
+  process.once("exit", () => child.kill("SIGKILL"));
   await new Promise((resolve, reject) => {
     child.stdout.setEncoding("utf8").on("data", (d) => d.includes("listening") && resolve());
     child.once("exit", (code) => reject(new Error(`SDK v${version} server exited (${code})`)));

@@ -44,10 +44,12 @@ const echoPort = await freePort();
 const echo = spawn(process.execPath, [new URL("fixtures/ws-echo.mjs", import.meta.url).pathname, String(echoPort)], {
   stdio: ["ignore", "pipe", "inherit"],
 });
+process.once("exit", () => echo.kill("SIGKILL"));
 await new Promise((resolve) => echo.stdout.setEncoding("utf8").on("data", (d) => d.includes("listening") && resolve()));
-const bridge = await startBridgeProcess({ args: ["--request-rate-limit", "100000"] });
 const times = { bridge: [], echo: [] };
+let bridge;
 try {
+  bridge = await startBridgeProcess({ args: ["--request-rate-limit", "100000"] });
   const toBridge = await open(bridge.wsUrl, [["mcp"], { headers: { "x-claude-code-ide-authorization": bridge.token } }]);
   const toEcho = await open(`ws://127.0.0.1:${echoPort}/`, [["mcp"]]);
   const init = await roundTrip(
@@ -85,7 +87,7 @@ try {
   toEcho.close();
 } finally {
   echo.kill("SIGTERM");
-  await bridge.stop();
+  await bridge?.stop();
   await stopAllBridges();
 }
 const b = median(times.bridge);
