@@ -148,6 +148,28 @@ console.log(
 console.log(
   `warm findReferences (201 refs): bridge ${r2(report.bridgeReferencesMs)} ms vs server ${r2(report.directReferencesMs)} ms (x${r2(report.bridgeReferencesMs / report.directReferencesMs)})`,
 );
+if (process.env.BENCH_JSON === "1") {
+  // The target: the raw server's time plus the no-op floor, times 1.5 at most.
+  const row = (what, bridge, direct) => ({
+    what,
+    bridge: `${r2(bridge)} ms`,
+    baseline: `server ${r2(direct)} ms + floor ${r2(report.bridgeTrivialToolMs)} ms`,
+    ratio: r2(bridge / (direct + report.bridgeTrivialToolMs)),
+    target: "<= 1.5",
+  });
+  const rows = [
+    row("warm goToDefinition (TypeScript)", report.bridgeDefinitionMs, report.directDefinitionMs),
+    row("warm findReferences, 201 refs", report.bridgeReferencesMs, report.directReferencesMs),
+    {
+      what: "warm goToDefinition vs the raw server alone",
+      bridge: `${r2(report.bridgeDefinitionMs)} ms`,
+      baseline: `server ${r2(report.directDefinitionMs)} ms`,
+      ratio: r2(report.bridgeDefinitionMs / report.directDefinitionMs),
+      target: "",
+    },
+  ];
+  console.log(`BENCH_ROWS ${JSON.stringify(rows)}`);
+}
 if (report.coldBridgeAnswer)
   console.log(
     `cold 2,000 files, first complete findReferences: bridge ${r2(report.coldBridgeFirstCompleteMs)} ms ("${report.coldBridgeAnswer}") vs server ${r2(report.coldDirectFirstAnswerMs)} ms (${report.coldDirectReferences} refs) (x${r2(report.coldBridgeFirstCompleteMs / report.coldDirectFirstAnswerMs)})`,

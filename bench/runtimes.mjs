@@ -160,3 +160,13 @@ for (const name of names) {
   );
 }
 console.log("ratios are against node, measured in this run");
+if (process.env.BENCH_JSON === "1") {
+  const rows = ["bun", "deno"].map((name) => ({
+    what: `start-up on ${name[0].toUpperCase()}${name.slice(1)} (spawn -> /health)`,
+    bridge: `${results[name].start.toFixed(0)} ms`,
+    baseline: `the bridge on Node ${results.node.start.toFixed(0)} ms`,
+    ratio: Math.round((results[name].start / results.node.start) * 100) / 100,
+    target: "reported",
+  }));
+  console.log(`BENCH_ROWS ${JSON.stringify(rows)}`);
+}

@@ -94,6 +94,20 @@ try {
     `  shim, cold: starts the bridge (-> initialize): ${f(median(results.cold))} (${(median(results.cold) / base).toFixed(2)}x)${results.coldCpu.length ? `, shim CPU ${f(median(results.coldCpu))}` : ""}`,
   );
   console.log(`  cold runs: ${results.cold.map(f).join(", ")}`);
+  if (process.env.BENCH_JSON === "1") {
+    const row = (what, xs, target) => ({
+      what,
+      bridge: f(median(xs)),
+      baseline: `node -e 0 ${f(base)}`,
+      ratio: Math.round((median(xs) / base) * 100) / 100,
+      target,
+    });
+    const rows = [
+      row("shim cold start, starts the bridge (-> initialize)", results.cold, "<= 2"),
+      row("shim start, bridge running (-> initialize)", results.warm, ""),
+    ];
+    console.log(`BENCH_ROWS ${JSON.stringify(rows)}`);
+  }
 } finally {
   for (const c of children) c.kill("SIGKILL");
   rmSync(home, { recursive: true, force: true });

@@ -72,6 +72,16 @@ const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(", ");
 console.log(`bare hono  : median ${median(baseline).toFixed(0)} ms  [${fmt(baseline)}]`);
 console.log(`bridge     : median ${median(bridge).toFixed(0)} ms  [${fmt(bridge)}]`);
 console.log(`ratio bridge/bare hono: ${(median(bridge) / median(baseline)).toFixed(2)}x  (${runs} runs each, spawn -> first /health 200)`);
+if (process.env.BENCH_JSON === "1") {
+  const row = {
+    what: "start-up on Node (spawn -> /health)",
+    bridge: `${median(bridge).toFixed(0)} ms`,
+    baseline: `bare Hono ${median(baseline).toFixed(0)} ms`,
+    ratio: Math.round((median(bridge) / median(baseline)) * 100) / 100,
+    target: "<= 1.3",
+  };
+  console.log(`BENCH_ROWS ${JSON.stringify([row])}`);
+}
 if (other !== undefined) {
   console.log(`${other}: median ${median(others).toFixed(0)} ms  [${fmt(others)}]`);
   console.log(

@@ -31,6 +31,7 @@ interface ResolveScope {
  */
 export async function resolveComponents(scope: ResolveScope, path: { start: string; components: readonly string[] }): Promise<Resolved> {
   const { start, components } = path;
+  if (await symlinkFree(scope, path)) return { real: joined(start, components), missing: [] };
   let real = start;
   const missing: string[] = [];
   /** What `real` is, once known: ".." out of a file fails (ENOTDIR), as in the kernel. */
@@ -67,6 +68,28 @@ export async function resolveComponents(scope: ResolveScope, path: { start: stri
     }
   }
   return { real, missing };
+}
+
+/**
+ * The common case in one filesystem call instead of one per component: a path with no ".." whose
+ * real path is itself has no symlink in it and exists, so the walk below would take every component
+ * as it is and return the same path. Anything else (a symlink anywhere, a missing component, a
+ * file in the middle, a case-folding filesystem) falls through to the walk, which decides alone.
+ * realpath may follow a symlink out of the workspace, as the walk's own realpath of a link does,
+ * but its answer is only compared with the lexical path, never reported or used.
+ */
+async function symlinkFree(scope: ResolveScope, path: { start: string; components: readonly string[] }): Promise<boolean> {
+  if (path.components.length === 0 || path.components.includes("..")) return false;
+  const lexical = joined(path.start, path.components);
+  try {
+    return (await scope.fs.realpath(lexical)) === lexical;
+  } catch {
+    return false;
+  }
+}
+
+function joined(start: string, components: readonly string[]): string {
+  return `${start === "/" ? "" : start}/${components.join("/")}`;
 }
 
 async function entryKind(scope: ResolveScope, path: string): Promise<"missing" | "symlink" | "directory" | "other"> {

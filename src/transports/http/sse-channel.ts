@@ -29,7 +29,7 @@ export interface ChannelOwner {
 }
 
 /** One HTTP response body that carries a channel's events. */
-interface SseConnection {
+export interface SseConnection {
   readonly body: ReadableStream<Uint8Array>;
   write(chunk: Uint8Array): boolean;
   close(): void;

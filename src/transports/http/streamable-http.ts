@@ -13,6 +13,7 @@ import type { McpSession } from "../../mcp/sessions/session.ts";
 import { checkProtocolHeader, primesSseStreams } from "../../mcp/protocol/versions.ts";
 import { MAX_MESSAGE_BYTES } from "../../wire.ts";
 import type { Logger } from "../../log.ts";
+import { holdSse } from "./held-sse.ts";
 import { HttpSession } from "./http-session.ts";
 import { accepts, BodyTooLarge, isJsonContentType, readBodyLimited, rpcErrorResponse } from "./responses.ts";
 import { SessionPool } from "./session-pool.ts";
@@ -181,12 +182,16 @@ export class StreamableHttpTransport {
     });
   }
 
-  /** tools/call answers on an SSE stream so progress and log notifications can precede it. */
-  private streamCall(session: HttpSession, incoming: Incoming): Response {
+  /**
+   * tools/call answers on an SSE stream so progress and log notifications can precede it; a quick
+   * answer goes out whole in one write (src/transports/http/held-sse.ts).
+   */
+  private async streamCall(session: HttpSession, incoming: Incoming): Promise<Response> {
     const channel = session.newChannel();
-    const connection = openSseConnection(() => channel.detach(connection));
-    channel.attach(connection);
+    const held = holdSse(() => channel.detach(held.connection));
+    channel.attach(held.connection);
     if (primesSseStreams(session.mcp.protocolVersion)) channel.prime();
+    const body = held.armed();
     void session.mcp.handle(incoming, channel).then(
       (response) => {
         if (response) channel.send(response);
@@ -197,7 +202,7 @@ export class StreamableHttpTransport {
         channel.finish();
       },
     );
-    return new Response(connection.body, { status: 200, headers: { ...SSE_HEADERS, [SESSION_HEADER]: session.id } });
+    return new Response(await body, { status: 200, headers: { ...SSE_HEADERS, [SESSION_HEADER]: session.id } });
   }
 
   private get(request: Request): Response {
