@@ -4,7 +4,6 @@
 // faked, answering as the real extension did) then answers for the file, so its type error is
 // reported on the first call instead of "still checking" on every call.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { toFileUri } from "../../src/lib/paths/file-uri.ts";
 import { connectedExtension, type FakeExtension } from "../helpers/fake-extension.ts";
 import { lspFixture, type LspFixture } from "../helpers/lsp-fixture.ts";
 import { dispatcher } from "../helpers/tool-dispatch.ts";
