@@ -38,7 +38,9 @@ export async function vscodeDiagnostics(ctx: ToolContext, opts: { uri?: string }
  * `report`; false when no server handles the file or it did not answer for the file as it is now.
  */
 async function headlessFor(ctx: ToolContext, uri: string, report: DiagnosticsReport): Promise<boolean> {
-  const path = fromFileUri(uri);
+  const named = fromFileUri(uri);
+  // Through the jail: the path came back from the extension.
+  const path = named === undefined ? undefined : await ctx.fs.resolve(named).catch(() => undefined);
   if (path === undefined) return false;
   const file = ctx.fs.relative(path);
   if (!(await ctx.lsp.handles(file).catch(() => false))) return false;
