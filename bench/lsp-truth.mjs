@@ -119,7 +119,10 @@ const saysComplete = (text) => !/^PARTIAL/m.test(text) && /\(complete\)/.test(te
 async function firstAnswers(spec) {
   const repo = spec.repo();
   const root = await materialize(repo);
-  const bridge = await bridgeAt(root);
+  const bridge = await bridgeAt(root).catch((err) => {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  });
   const out = [];
   try {
     for (const symbol of repo.symbols) {
@@ -154,7 +157,10 @@ async function firstAnswers(spec) {
 async function rename(spec) {
   const repo = spec.repo();
   const root = await materialize(repo);
-  const bridge = await bridgeAt(root);
+  const bridge = await bridgeAt(root).catch((err) => {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  });
   const symbol = repo.symbols[0];
   try {
     const t0 = performance.now();
@@ -201,7 +207,10 @@ function renameOver(root, file, text) {
 async function staleness(spec) {
   const repo = spec.repo();
   const root = await materialize(repo);
-  const bridge = await bridgeAt(root);
+  const bridge = await bridgeAt(root).catch((err) => {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  });
   const { changed, dependent, from, to } = spec.stale;
   const errors = async () => {
     const r = await bridge.call("getDiagnostics", { file: dependent, severity: "error" });
@@ -248,7 +257,10 @@ async function workspaceDiagnostics() {
   const root = await materialize(repo);
   // The checker on its own first (each project of the solution), so the bridge's run does not warm the page cache for it alone.
   const raw = directCheck(root, ["tsconfig.build.json", "tsconfig.spec.json"]);
-  const bridge = await bridgeAt(root);
+  const bridge = await bridgeAt(root).catch((err) => {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  });
   try {
     const t0 = performance.now();
     const r = await bridge.call("getDiagnostics", {});
