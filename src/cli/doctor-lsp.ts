@@ -8,6 +8,7 @@
 import type { InitializeResult } from "vscode-languageserver-protocol";
 import { childEnvironment } from "../security/commands/child-env.ts";
 import { initializeParams } from "../lsp/client-capabilities.ts";
+import { describeLanguageServers } from "../lsp/lsp-health.ts";
 import { createCommandResolver, type ResolvedCommand } from "../lsp/command-resolver.ts";
 import { displayName } from "../lsp/language-server.ts";
 import { initializationOptionsFor } from "../lsp/launch-options.ts";
@@ -169,4 +170,26 @@ function installHint(spec: ServerSpec, where: { root: string; manifest: boolean 
   // tsgo's bundled package is per platform; the one to install is its umbrella package.
   const pkg = bundled.bundled.package.includes("{platform}") ? "@typescript/native-preview" : bundled.bundled.package;
   return where.manifest ? `npm i -D ${pkg}   (in ${where.root})` : `npm i -g ${pkg}   (${where.root} has no package.json)`;
+}
+
+/**
+ * The running bridge's language servers, from its /health: each one's state and resident memory
+ * (with the processes it started), and the pool's total against its caps, warned when near the
+ * memory cap (the next server to start then stops the least recently used one).
+ */
+export function runningServerChecks(health: Record<string, unknown>, opts: { cli: string }): Check[] {
+  const described = describeLanguageServers(health.languageServers);
+  if (described === undefined) return [];
+  const pool: Check = described.nearCap
+    ? {
+        area: "language servers",
+        status: "warn",
+        summary: `${described.pool}: near the memory cap, the least recently used server is stopped when another starts`,
+        fix: `start the bridge with a larger --lsp-memory-mb, or fewer workspaces per bridge (${opts.cli} status lists them)`,
+      }
+    : { area: "language servers", status: "ok", summary: described.pool };
+  return [
+    pool,
+    ...described.servers.map((summary): Check => ({ area: "language server", status: "info", summary: `running: ${summary}` })),
+  ];
 }

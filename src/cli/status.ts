@@ -4,6 +4,7 @@
 // otherwise. Tokens are never printed.
 import { errorMessage } from "../errors.ts";
 import { lockDir } from "../lock/lock-file.ts";
+import { describeLanguageServers } from "../lsp/lsp-health.ts";
 import type { LockProblem } from "../lock/lock-selection.ts";
 import { chooseLock, listLocks, PROBLEMS, realDirectory, type BridgeLock } from "./bridge-locks.ts";
 import type { CommandMain } from "./command-io.ts";
@@ -118,15 +119,9 @@ function describe(b: BridgeStatus): string {
 
 /** Each language server's state and memory, and the pool's caps, from /health (src/lsp/lsp-health.ts). */
 function languageServerLines(value: unknown): string[] {
-  if (typeof value !== "object" || value === null) return [];
-  const { servers, maxServers, maxMemoryBytes, memoryBytes } = value as Record<string, unknown>;
-  const mib = (n: unknown) => (typeof n === "number" ? `${Math.round(n / 2 ** 20)} MiB` : "memory unknown");
-  const list = Array.isArray(servers) ? (servers as Record<string, unknown>[]) : [];
-  const lines = [
-    `  language servers: ${list.length} known, ${mib(memoryBytes)} together; caps ${String(maxServers)} servers, ${mib(maxMemoryBytes)}`,
-  ];
-  for (const s of list) lines.push(`    ${String(s.id)} (${String(s.state)}, ${mib(s.memoryBytes)}) for ${String(s.root)}`);
-  return lines;
+  const described = describeLanguageServers(value);
+  if (described === undefined) return [];
+  return [`  language servers: ${described.pool}`, ...described.servers.map((s) => `    ${s}`)];
 }
 
 function duration(ms: number): string {

@@ -20,6 +20,7 @@ import { initializeParams } from "./client-capabilities.ts";
 import { DiagnosticsStore } from "./diagnostics-store.ts";
 import { OpenDocuments, type SyncResult } from "./open-documents.ts";
 import { ProgressTracker } from "./progress-tracker.ts";
+import { PulledDiagnostics } from "./pulled-diagnostics.ts";
 import { WakeList } from "./wake-list.ts";
 import { supportsMethod } from "./server-capability.ts";
 import { answerServerRequests } from "./server-requests.ts";
@@ -46,6 +47,8 @@ export interface ServerHooks {
   readText(path: WorkspacePath): Promise<string>;
   /** Diagnostics of a URI changed (pushed or pulled). */
   onDiagnosticsChanged(uri: string): void;
+  /** Every change on disk is heard (the watcher runs and covers the tree): pulled answers may be kept. */
+  watching?(): boolean;
 }
 
 interface FileDiagnostics {
@@ -82,6 +85,7 @@ export class LanguageServer {
   busy = 0;
   private readonly documents: OpenDocuments;
   private readonly pulled = new Map<string, string>();
+  private readonly kept = new PulledDiagnostics();
   private stopping: Promise<void> | undefined;
   /** Set while a command the bridge runs may send workspace/applyEdit. */
   private captured: ApplyWorkspaceEditParams[] | undefined;
@@ -109,7 +113,10 @@ export class LanguageServer {
         this.captured.push(params);
         return true;
       },
-      onDiagnosticRefresh: () => this.pulled.clear(),
+      onDiagnosticRefresh: () => {
+        this.pulled.clear();
+        this.kept.clear();
+      },
       onRenameRequest: (params) => {
         this.renameRequests.push(params);
         if (this.renameRequests.length > 8) this.renameRequests.shift();
@@ -263,10 +270,16 @@ export class LanguageServer {
     languageId: string,
     opts: { deadline: number; signal: AbortSignal; text?: string; catchUpDeadline?: number },
   ): Promise<FileDiagnostics> {
+    const pulls = this.supports("textDocument/diagnostic");
+    const keeps = pulls && opts.text === undefined && this.hooks.watching?.() === true;
+    if (keeps && this.kept.has(path, this.documents.state)) {
+      const items = this.kept.lookup(path, this.documents.state, await this.hooks.readText(path).catch(() => undefined));
+      if (items !== undefined) return { items, how: "pull" };
+    }
     const before = this.diagnostics.now;
     const synced = await this.sync(path, languageId, { text: opts.text });
     let { doc, changed } = synced;
-    const pulls = this.supports("textDocument/diagnostic");
+    const state = this.documents.state;
     // Something it depends on changed since the server last saw this document: a pulling server
     // computes for the state now, a push-only one is made to analyse it again.
     const reopen = !pulls && !changed && doc.syncedAt < this.documents.epoch && this.launch.spec.refreshByReopening === true;
@@ -283,6 +296,7 @@ export class LanguageServer {
       );
       // No previousResultId is sent, so the report is always a full one.
       const items = "items" in report ? report.items : [];
+      if (keeps) this.kept.keep(path, { state, text: doc.text, items });
       const fingerprint = JSON.stringify(items);
       if (this.pulled.get(doc.uri) !== fingerprint) {
         this.pulled.set(doc.uri, fingerprint);

@@ -19,3 +19,26 @@ export function languageServerHealth(status: LspStatus): LanguageServerHealth {
     memoryBytes: status.limits.memoryBytes ?? null,
   };
 }
+
+/**
+ * The language servers of a /health body in words: the pool (how many, their memory together, the
+ * caps) and one line per server. Undefined when the body has none (an older bridge).
+ */
+export function describeLanguageServers(value: unknown): { pool: string; servers: string[]; nearCap: boolean } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { servers, maxServers, maxMemoryBytes, memoryBytes } = value as Record<string, unknown>;
+  const list = Array.isArray(servers) ? (servers as Record<string, unknown>[]) : [];
+  const near = typeof memoryBytes === "number" && typeof maxMemoryBytes === "number" && memoryBytes > NEAR_CAP * maxMemoryBytes;
+  return {
+    pool: `${list.length} known, ${mib(memoryBytes)} together; caps ${String(maxServers)} servers, ${mib(maxMemoryBytes)}`,
+    servers: list.map((s) => `${String(s.id)} (${String(s.state)}, ${mib(s.memoryBytes)}) for ${String(s.root)}`),
+    nearCap: near,
+  };
+}
+
+/** Past this share of the memory cap, the next server to start stops the least recently used one. */
+const NEAR_CAP = 0.8;
+
+function mib(n: unknown): string {
+  return typeof n === "number" ? `${Math.round(n / 2 ** 20)} MiB` : "memory unknown";
+}

@@ -19,6 +19,8 @@ interface OpenDocument {
   lastUsed: number;
   /** The epoch (below) when the server was last sent this document: older, and its analysis may predate a change elsewhere. */
   syncedAt: number;
+  /** Its text is an edit's proposed content, not the file's: closing it changes what the server sees. */
+  proposed: boolean;
 }
 
 export interface SyncResult {
@@ -35,6 +37,12 @@ export class OpenDocuments {
    * old content of what it imports or includes.
    */
   epoch = 0;
+  /**
+   * Goes up only when what the server sees of the workspace changes: a file on disk, a document's
+   * content, a proposed content sent or withdrawn. Opening or closing a file as it is on disk does
+   * not (the server reads unopened files from disk): an answer computed at the same state is current.
+   */
+  state = 0;
   /** One sync at a time, so versions go up in the order the server receives them. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -53,6 +61,7 @@ export class OpenDocuments {
   /** Something changed that open documents may depend on (a file on disk): their analyses may be old. */
   bump(): void {
     this.epoch += 1;
+    this.state += 1;
   }
 
   /**
@@ -109,6 +118,7 @@ export class OpenDocuments {
     const doc = this.open.get(path);
     if (doc === undefined) return;
     this.open.delete(path);
+    if (doc.proposed) this.state += 1;
     await this.connection.notify("textDocument/didClose", { textDocument: { uri: doc.uri } });
   }
 
@@ -123,7 +133,12 @@ export class OpenDocuments {
     const existing = this.open.get(path);
     if (existing !== undefined) {
       existing.lastUsed = Date.now();
-      if (existing.text === text) return { doc: existing, changed: false };
+      if (existing.text === text) {
+        existing.proposed &&= proposed !== undefined;
+        return { doc: existing, changed: false };
+      }
+      this.state += 1;
+      existing.proposed = proposed !== undefined;
       existing.version += 1;
       existing.text = text;
       existing.syncedAt = ++this.epoch;
@@ -134,7 +149,17 @@ export class OpenDocuments {
       return { doc: existing, changed: true };
     }
     await this.evictBeyond(MAX_OPEN - 1);
-    const doc: OpenDocument = { path, uri: toFileUri(path), languageId, version: 1, text, lastUsed: Date.now(), syncedAt: ++this.epoch };
+    const doc: OpenDocument = {
+      path,
+      uri: toFileUri(path),
+      languageId,
+      version: 1,
+      text,
+      lastUsed: Date.now(),
+      syncedAt: ++this.epoch,
+      proposed: proposed !== undefined,
+    };
+    if (doc.proposed) this.state += 1;
     this.open.set(path, doc);
     await this.connection.notify("textDocument/didOpen", { textDocument: { uri: doc.uri, languageId, version: 1, text } });
     return { doc, changed: true };

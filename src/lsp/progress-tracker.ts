@@ -1,6 +1,8 @@
 // Work-done progress ($/progress begin/report/end) of one server: what it is busy with, so a
 // whole-project request can wait until the server has loaded or indexed its project and otherwise
 // say in its result what the server was still doing, rather than pass a partial answer off as whole.
+// Tokens that ended are remembered: a server whose readiness is one named task (clangd's background
+// index) is ready once that task ended once, and not before, even while nothing else is running.
 import { WakeList } from "./wake-list.ts";
 import type { ProgressToken, WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from "vscode-languageserver-protocol";
 
@@ -11,9 +13,14 @@ interface ProgressParams<T> {
   value: T;
 }
 
+/** Where one named task stands: never begun, running, or ended at least once. */
+export type TaskState = "not-begun" | "running" | "ended";
+
 export class ProgressTracker {
   private readonly active = new Map<string | number, string>();
+  private readonly endedOnce = new Set<string | number>();
   private readonly ended = new WakeList();
+  private readonly changed = new WakeList();
   /** When the last progress ended (or the tracker was made), for "settled for a while" checks. */
   lastChange = Date.now();
 
@@ -23,8 +30,12 @@ export class ProgressTracker {
     if (value.kind === "begin") this.active.set(params.token, value.title + (value.message ? `: ${value.message}` : ""));
     else if (value.kind === "report" && this.active.has(params.token) && value.message)
       this.active.set(params.token, `${(this.active.get(params.token) ?? "").split(":")[0]}: ${value.message}`);
-    else if (value.kind === "end") this.active.delete(params.token);
+    else if (value.kind === "end") {
+      this.active.delete(params.token);
+      this.endedOnce.add(params.token);
+    }
     this.lastChange = Date.now();
+    this.changed.wake();
     if (this.active.size === 0) this.wake();
   }
 
@@ -43,9 +54,30 @@ export class ProgressTracker {
     return true;
   }
 
-  /** The server died: nothing it started is still running. */
+  taskState(token: string): TaskState {
+    if (this.endedOnce.has(token)) return "ended";
+    return this.active.has(token) ? "running" : "not-begun";
+  }
+
+  /**
+   * Waits for the task `token` to end once: until `beginBy` for it to begin, until `deadline` for
+   * it to end (or abort). Answers where it stands then.
+   */
+  async taskEnded(token: string, opts: { beginBy: number; deadline: number; signal: AbortSignal }): Promise<TaskState> {
+    for (;;) {
+      const state = this.taskState(token);
+      if (state === "ended" || opts.signal.aborted) return state;
+      const until = state === "not-begun" ? Math.min(opts.beginBy, opts.deadline) : opts.deadline;
+      if (Date.now() >= until) return state;
+      await this.changed.wait(until, opts.signal);
+    }
+  }
+
+  /** The server died: nothing it started is still running, and its successor indexes anew. */
   reset(): void {
     this.active.clear();
+    this.endedOnce.clear();
+    this.changed.wake();
     this.wake();
   }
 

@@ -23,9 +23,13 @@ export async function wholeProjectAnswer<T>(
 ): Promise<Answer<T>> {
   const readiness = server.launch.spec.readiness;
   if (readiness.rule === "answers-complete") return { value: await ask(), complete: true };
+  if (readiness.rule === "task") {
+    const notReady = await taskNotDone(server, readiness, opts);
+    if (notReady !== undefined) return { value: await ask(), complete: false, why: notReady };
+  }
   const idle = await server.progress.idle(opts.deadline, opts.signal);
   if (!idle) return { value: await ask(), complete: false, why: busy(server) };
-  if (readiness.rule === "progress" || settled.has(server)) return { value: await ask(), complete: true };
+  if (readiness.rule !== "stable" || settled.has(server)) return { value: await ask(), complete: true };
   let previous = await ask();
   // A first answer that itself took past the deadline (a loaded machine) still gets one comparison.
   const deadline = Math.max(opts.deadline, Date.now() + 2 * readiness.settleMs);
@@ -45,6 +49,22 @@ export async function wholeProjectAnswer<T>(
     }
     previous = next;
   }
+}
+
+/** Why the server's readiness task has not ended once by the deadline, or undefined once it has. */
+async function taskNotDone(
+  server: LanguageServer,
+  task: { token: string; title: string; beginWithinMs: number },
+  opts: { deadline: number; signal: AbortSignal },
+): Promise<string | undefined> {
+  const beginBy = server.startedAt + task.beginWithinMs;
+  const state = await server.progress.taskEnded(task.token, { beginBy, deadline: opts.deadline, signal: opts.signal });
+  const id = server.launch.spec.id;
+  if (state === "ended") return undefined;
+  if (state === "running")
+    return `${id}'s ${task.title} was still running (${server.progress.busyWith().join("; ") || task.title}), so files it has not indexed are missing; call again in a moment`;
+  if (opts.signal.aborted) return "cancelled";
+  return `${id}'s ${task.title} had not started ${Math.round((Date.now() - server.startedAt) / 1000)} s after ${id} did, so it answered from the open files only (a compilation database, compile_commands.json, makes it index the project)`;
 }
 
 /** Equal answers, a list's order aside: some servers (pyright) list the same references in another order each time. */

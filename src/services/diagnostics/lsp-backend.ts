@@ -80,7 +80,8 @@ function reportOf(files: readonly FileDiagnosticsResult[], skipped: DiagnosticsR
   return report;
 }
 
-function shapeOf(file: string, server: string, d: LspDiagnostic): Diagnostic {
+/** A language server's diagnostic in the bridge's shape: 1-based, the file root-relative. */
+export function shapeOf(file: string, server: string, d: LspDiagnostic): Diagnostic {
   const out: Diagnostic = {
     file,
     line: d.range.start.line + 1,
