@@ -14,12 +14,11 @@ import { PLUGIN_VERSIONS_DIR } from "../../src/ports/plugin-import.ts";
 /** Never copied: dependencies are shared (they do not hot-reload), and git's and our own folders are not the plugin's code. */
 const SKIPPED = new Set(["node_modules", ".git", PLUGIN_VERSIONS_DIR]);
 
-/** Copies `root` (its code, not its dependencies) to the folder of `generation`; answers that folder. */
-export async function copyVersion(root: string, generation: number): Promise<string> {
+/** Copies `root` (its code, not its dependencies) to the folder of `generation`; answers that folder and the bytes copied. */
+export async function copyVersion(root: string, generation: number): Promise<{ dir: string; bytes: number }> {
   const target = join(root, PLUGIN_VERSIONS_DIR, String(generation));
   await rm(target, { recursive: true, force: true });
-  await copyTree(root, target);
-  return target;
+  return { dir: target, bytes: await copyTree(root, target) };
 }
 
 /** Removes the copies older than `generation` (all of them with Infinity). */
@@ -30,14 +29,21 @@ export async function removeVersionsBefore(root: string, generation: number): Pr
   if (generation === Number.POSITIVE_INFINITY) await rm(dir, { recursive: true, force: true });
 }
 
-async function copyTree(from: string, to: string): Promise<void> {
+async function copyTree(from: string, to: string): Promise<number> {
   await mkdir(to, { recursive: true });
+  let bytes = 0;
   for (const entry of await readdir(from, { withFileTypes: true })) {
     if (SKIPPED.has(entry.name)) continue;
     const source = join(from, entry.name);
     const target = join(to, entry.name);
-    if (entry.isDirectory()) await copyTree(source, target);
+    if (entry.isDirectory()) bytes += await copyTree(source, target);
     else if (entry.isSymbolicLink()) await symlink(await readlink(source), target);
-    else if ((await lstat(source)).isFile()) await copyFile(source, target);
+    else {
+      const stat = await lstat(source);
+      if (!stat.isFile()) continue;
+      await copyFile(source, target);
+      bytes += stat.size;
+    }
   }
+  return bytes;
 }
