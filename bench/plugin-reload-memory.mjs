@@ -16,7 +16,7 @@ const { ToolRegistry } = await import(`${tree}/src/tools/platform/registry.ts`);
 const { toolContext } = await import(`${tree}/src/tools/platform/tool-environment.ts`);
 const { testEnvironment } = await import(`${tree}/test/helpers/session-fixture.ts`);
 const { writePlugin } = await import(`${tree}/test/helpers/plugin-fixture.ts`);
-const dir = await mkdtemp(join(tmpdir(), "plugauto-host-"));
+const dir = await mkdtemp(join(tmpdir(), "cib-plugin-reload-"));
 const plugin = join(dir, "p");
 const pad = "x".repeat(20_000);
 const helper = (v) => writeFile(join(plugin, "helper.mjs"), `export const version = ${v}; export const pad = ${JSON.stringify(pad)};\n`);
