@@ -91,6 +91,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     onEvent: (event, detail) => monitoring.monitor.activity.append({ source: "plugins", event, detail }),
     onToolsChanged: () => {
       instructions = buildInstructions(registry.toolsets, { root: workspace.root });
+      if (readRegistry !== undefined) readInstructions = buildInstructions(readRegistry.toolsets, { root: workspace.root });
       toolList?.announceNow();
     },
   });
@@ -101,7 +102,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   // Tokens with only mcp:read get sessions that know the read-only tools alone.
   const readRegistry = remoteOn ? new ToolRegistry(readOnly(TOOLSETS), { slim: config.slim, maxResultChars }) : undefined;
   if (readRegistry !== undefined) plugins?.mirrorReadOnly(readRegistry);
-  const readInstructions = readRegistry && buildInstructions(readRegistry.toolsets, { root: workspace.root });
+  // Rebuilt with `instructions` when a plugin reload changes the tool list, never per session.
+  let readInstructions = readRegistry && buildInstructions(readRegistry.toolsets, { root: workspace.root });
   const rateLimits = { requestsPerMinute: config.requestRateLimit, toolCallsPerMinute: config.toolRateLimit };
   // One token today, so one credential: every session shares its budget (src/mcp/limits/rate-budget.ts).
   const credential = credentialBudget(rateLimits);

@@ -132,6 +132,8 @@ export interface ToolEnvironment {
 export interface CallScope {
   /** The MCP session making the call (state a tool keeps per client, e.g. a transaction, is keyed by it). */
   readonly session: string;
+  /** Claude Code's id of the tool use behind the call (`_meta["claudecode/toolUseId"]`): events the call publishes carry it. */
+  readonly toolUseId?: string;
   /** The executables the called tool declared (requires.probes and optionalProbes): all its ctx.exec may run. */
   readonly executables: readonly string[];
   /** Aborted on notifications/cancelled, on timeout, and when the session ends. */

@@ -7,7 +7,7 @@ import { errorMessage, ToolError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import type { CallScope, PluginStatus, ToolContext, ToolSettings } from "../capabilities/context.ts";
 import type { Fs, Watcher } from "../ports/fs.ts";
-import type { PluginImporter } from "../ports/plugin-import.ts";
+import { PLUGIN_VERSIONS_DIR, type PluginImporter } from "../ports/plugin-import.ts";
 import type { Tool } from "../tools/platform/define-tool.ts";
 import type { ToolRegistry } from "../tools/platform/registry.ts";
 import { PLUGIN_TOOLSET_PREFIX } from "../tools/platform/instructions.ts";
@@ -17,6 +17,9 @@ import type { PluginManifest } from "./manifest.ts";
 import type { PluginContext, PluginLogger } from "./plugin-api.ts";
 import { loadPlugin, MAX_TOOLS_PER_PLUGIN, resolvePluginDir } from "./plugin-loader.ts";
 import { pluginTool } from "./plugin-tool.ts";
+
+/** Changes that are not the plugin's code: its dependencies, git's folder, and the copies reloads import (ports/plugin-import.ts). */
+const IGNORED_CHANGES = new RegExp(`(^|/)(node_modules|\\.git|${PLUGIN_VERSIONS_DIR.replace(".", "\\.")})(/|$)`);
 
 /** Editors write a file in bursts (truncate, write, rename): one reload after the last event. */
 export const RELOAD_DEBOUNCE_MS = 300;
@@ -126,6 +129,13 @@ export class PluginHost {
     }
     await this.settled();
     for (const plugin of this.plugins) plugin.running?.lifetime.abort(new Error("the bridge stopped"));
+    await Promise.all(
+      this.plugins.map((p) =>
+        p.dir === undefined || !this.opts.watch
+          ? undefined
+          : this.opts.importer.release(p.dir).catch((err: unknown) => this.opts.log.warn(`plugin ${p.source}: ${errorMessage(err)}`)),
+      ),
+    );
   }
 
   private watch(plugin: Plugin, dir: string): void {
@@ -133,7 +143,7 @@ export class PluginHost {
       plugin.watcher = this.opts.fs.watch(
         dir,
         (event) => {
-          if (event.name !== undefined && /(^|\/)(node_modules|\.git)(\/|$)/.test(event.name)) return;
+          if (event.name !== undefined && IGNORED_CHANGES.test(event.name)) return;
           clearTimeout(plugin.timer);
           plugin.timer = setTimeout(() => {
             plugin.queue = plugin.queue.then(() => this.load(plugin, { initial: false }));

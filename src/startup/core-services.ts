@@ -18,7 +18,7 @@ import { createLspService } from "../lsp/lsp-service.ts";
 import type { LspService } from "../lsp/lsp-service-types.ts";
 import { createWorkspaceFs } from "../workspace/workspace-fs.ts";
 import { ToolRegistry } from "../tools/platform/registry.ts";
-import { createToolEnvironment, type ToolHost } from "../tools/platform/tool-environment.ts";
+import { createToolEnvironment, type ToolHost, toolContext } from "../tools/platform/tool-environment.ts";
 import type { PluginStatus } from "../capabilities/context.ts";
 import { withPluginStatus } from "../plugins/start-plugins.ts";
 import { TOOLSETS } from "../tools/toolsets.ts";
@@ -156,5 +156,9 @@ export async function startCoreServices(
     extension,
     monitor: monitoring.monitor,
   });
+  // Off the start-up path: finding the repository runs git.
+  void automation
+    .followCommits((scope) => toolContext(tools, scope))
+    .catch((err: unknown) => log.warn("commits made outside the bridge are not seen", { error: String(err) }));
   return { workspace, maxResultChars, registry, ideLink, extension, events, lsp, monitoring, claudeTasks, automation, tools };
 }

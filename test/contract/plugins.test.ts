@@ -2,8 +2,10 @@
 // `npm pack` and installed from the tarball, offline, into the workspace's node_modules, is loaded by
 // its package name by the real CLI under node, bun and deno, and answers through an SDK client; a
 // second plugin, given by path with --plugin-watch, is edited and the client sees the new handler
-// after notifications/tools/list_changed.
+// after notifications/tools/list_changed, then a helper module it imports is edited and seen too
+// (every file of the plugin is reloaded, not only its entrypoint), and no copy is left on disk.
 import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -60,6 +62,7 @@ describe.each(RUNTIMES)("plugins on %s", (runtime) => {
       prefix: "hot",
       code: oneTool("hotGreet", "'v1 ' + input.who"),
     });
+    await writeFile(join(hotDir, "helper.mjs"), 'export const label = "helper v1";\n');
     bridge = await startFixtureBridge(runtime, { workspace, args: ["--plugin", "acme-line-tools", "--plugin", hotDir, "--plugin-watch"] });
     client = new Client({ name: `plugins-${runtime}`, version: "1" });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -73,6 +76,8 @@ describe.each(RUNTIMES)("plugins on %s", (runtime) => {
   afterAll(async () => {
     await client?.close();
     await bridge?.stop();
+    // The copies a reload imports from (Node, Deno) go with the bridge.
+    expect(existsSync(join(hotDir, ".bridge-versions"))).toBe(false);
   });
 
   it("loads the npm-installed plugin by its package name and runs its tool through the jail", async () => {
@@ -92,5 +97,14 @@ describe.each(RUNTIMES)("plugins on %s", (runtime) => {
     await writeFile(join(hotDir, "index.mjs"), oneTool("hotGreet", "'v2 ' + input.who"));
     await heard;
     expect(textOf(await client.callTool({ name: "hotGreet", arguments: { who: "ann" } }))).toBe("v2 ann");
-  }, 30_000);
+    // The entrypoint now answers through a helper module; an edit of the helper alone is a reload too.
+    const throughHelper = new Promise<void>((resolve) => changed.push(resolve));
+    await writeFile(join(hotDir, "index.mjs"), `import { label } from "./helper.mjs";\n${oneTool("hotGreet", "label + ' ' + input.who")}`);
+    await throughHelper;
+    expect(textOf(await client.callTool({ name: "hotGreet", arguments: { who: "ann" } }))).toBe("helper v1 ann");
+    const helperEdited = new Promise<void>((resolve) => changed.push(resolve));
+    await writeFile(join(hotDir, "helper.mjs"), 'export const label = "helper v2";\n');
+    await helperEdited;
+    expect(textOf(await client.callTool({ name: "hotGreet", arguments: { who: "ann" } }))).toBe("helper v2 ann");
+  }, 60_000);
 });

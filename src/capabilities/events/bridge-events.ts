@@ -48,6 +48,16 @@ export interface BridgeEvents {
     lines: string;
   };
   /**
+   * getDiagnostics answered (src/services/automation/diagnostics-checked.ts): the files with
+   * diagnostics within `scope` (a file or folder; absent: the workspace); `complete` when no checker
+   * was skipped or cut short, so a file of the scope not listed has none. Lines are 1-based.
+   */
+  "diagnostics.checked": {
+    scope?: string;
+    complete: boolean;
+    files: { file: string; items: { severity: "error" | "warning" | "info" | "hint"; line: number; column: number; message: string }[] }[];
+  };
+  /**
    * A debug session started or ended, headless (src/dap) or in VS Code (automation's onDebugSession).
    * `name` is the program or launch configuration; `exitCode` when the program's end reported one.
    */

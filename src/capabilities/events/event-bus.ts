@@ -4,11 +4,20 @@
 import type { BridgeEvents } from "./bridge-events.ts";
 
 type EventName = keyof BridgeEvents;
-type Listener<K extends EventName> = (event: BridgeEvents[K]) => void;
+type Listener<K extends EventName> = (event: BridgeEvents[K], origin: CallOrigin | undefined) => void;
 
-/** What tools get: publishing only. */
+/**
+ * The MCP call an event came from, when a tool published it: automation's loop guard tells a hook
+ * task's own tool calls (its Claude Code tags each with `_meta["claudecode/toolUseId"]`) from others.
+ */
+export interface CallOrigin {
+  session: string;
+  toolUseId?: string;
+}
+
+/** What tools get: publishing only (a call's context adds its origin). */
 export interface EventPublisher {
-  publish<K extends EventName>(name: K, event: BridgeEvents[K]): void;
+  publish<K extends EventName>(name: K, event: BridgeEvents[K], origin?: CallOrigin): void;
 }
 
 export interface EventBus extends EventPublisher {
@@ -17,12 +26,12 @@ export interface EventBus extends EventPublisher {
 }
 
 export function createEventBus(onListenerError: (name: string, err: unknown) => void): EventBus {
-  const listeners = new Map<EventName, Set<(event: never) => void>>();
+  const listeners = new Map<EventName, Set<(event: never, origin: CallOrigin | undefined) => void>>();
   return {
-    publish(name, event) {
+    publish(name, event, origin) {
       for (const listener of listeners.get(name) ?? []) {
         try {
-          (listener as Listener<typeof name>)(event);
+          (listener as Listener<typeof name>)(event, origin);
         } catch (err) {
           onListenerError(String(name), err);
         }
@@ -30,9 +39,9 @@ export function createEventBus(onListenerError: (name: string, err: unknown) => 
     },
     subscribe(name, listener) {
       const set = listeners.get(name) ?? new Set();
-      set.add(listener as (event: never) => void);
+      set.add(listener as (event: never, origin: CallOrigin | undefined) => void);
       listeners.set(name, set);
-      return () => set.delete(listener as (event: never) => void);
+      return () => set.delete(listener as (event: never, origin: CallOrigin | undefined) => void);
     },
   };
 }

@@ -66,6 +66,15 @@ export interface CallRun {
   signal: AbortSignal;
   progress: CallScope["progress"];
   log: CallScope["log"];
+  /** Claude Code's tool-use id of a tools/call (toolUseIdOf), passed on to the call's context. */
+  toolUseId?: string;
+}
+
+/** `_meta["claudecode/toolUseId"]` of a request's params, when Claude Code sent one. */
+export function toolUseIdOf(params: unknown): { toolUseId?: string } {
+  const meta = (params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  const id = meta?.["claudecode/toolUseId"];
+  return typeof id === "string" && id.length <= 200 ? { toolUseId: id } : {};
 }
 
 const CallParams = v.object({ name: v.string(), arguments: v.optional(v.unknown()) });
@@ -213,6 +222,7 @@ export class McpCore {
       makeContext: ({ signal }) =>
         this.opts.makeToolContext({
           session: run.scope,
+          ...(run.toolUseId === undefined ? {} : { toolUseId: run.toolUseId }),
           executables: [...(tool.requires.probes ?? []), ...(tool.requires.optionalProbes ?? [])],
           signal,
           progress: run.progress,

@@ -7,7 +7,7 @@
 import { ProtocolError, RpcCode } from "../../errors.ts";
 import type { Budget } from "../limits/rate-budget.ts";
 import { logNotifier, progressNotifier } from "../call/notifiers.ts";
-import type { CallRun, McpCore } from "../core/mcp-core.ts";
+import { type CallRun, type McpCore, toolUseIdOf } from "../core/mcp-core.ts";
 import {
   errorMessageFor,
   type JsonRpcRequest,
@@ -181,7 +181,8 @@ export class ModernRequests {
       );
       if (created !== undefined) return { ...created, resultType: "task" };
     }
-    return await this.withRun(request, envelope, delivery, (run) => core.runCall(tool, input, run), tool.name);
+    const call = toolUseIdOf(request.params);
+    return await this.withRun(request, envelope, delivery, (run) => core.runCall(tool, input, { ...run, ...call }), tool.name);
   }
 
   /**

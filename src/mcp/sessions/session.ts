@@ -23,7 +23,7 @@ import {
 import { negotiate } from "../protocol/revisions/legacy.ts";
 import { isLogLevel, type LogLevel } from "../../capabilities/log-levels.ts";
 import { logNotifier, progressNotifier } from "../call/notifiers.ts";
-import { type CallRun, type ContentSources, McpCore, type CoreLimits } from "../core/mcp-core.ts";
+import { type CallRun, type ContentSources, McpCore, type CoreLimits, toolUseIdOf } from "../core/mcp-core.ts";
 import { rateLimitedError, sessionBudget, type Budget } from "../limits/rate-budget.ts";
 import { takeFromAll } from "../limits/token-bucket.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
@@ -317,6 +317,7 @@ export class McpSession {
     this.stats.callCount += 1;
     try {
       const result = await this.core.runCall(tool, input, {
+        ...toolUseIdOf(request.params),
         scope: this.id,
         signal: controller.signal,
         progress: progressNotifier(request.params?._meta, this.sender(related)),

@@ -3,9 +3,12 @@
 // test filter, file globs), the loop guard, its when-conditions, its cooldown (per hook and file, at
 // least 5 s), and the rolling 60-minute cap; then its prompt is rendered and the task submitted.
 // The loop guard: an event caused by a task a hook started (a notify from inside it, named by its task
-// id or its Claude Code session) never starts another, while events from elsewhere still fire. An
-// event whose cause the bridge cannot tell (the bus's events say which tool ran, not for which
-// client) is held back only while a hook's task runs. Every decision is logged in one stable shape
+// id or its Claude Code session; a tool call of its Claude Code, named by the tool-use id its stream
+// announced, and every later call of that MCP session) never starts another, while events from
+// elsewhere still fire. A tool call's event whose tool-use id no hook task has announced yet waits
+// for the announcement (the stream line and the call race) until a bound, or until no hook task
+// runs. An event with no cause at all (a watcher's) is held back only while a hook's task runs,
+// since the task may have caused it outside the bridge. Every decision is logged in one stable shape
 // ({ hook, event, decision: "fired" | "skipped", reason?, taskId?, file? }) for the activity log.
 import { compileGlob, type GlobMatcher } from "../../lib/glob/index.ts";
 import { ToolError, errorMessage } from "../../errors.ts";
@@ -17,6 +20,10 @@ import { renderPrompt, type TemplateValue } from "./prompt-template.ts";
 const HOUR_MS = 3_600_000;
 /** Hook tasks remembered for the loop guard after they finished (a late notify of theirs). */
 const HOOK_TASKS_REMEMBERED = 200;
+/** Tool-use ids and MCP sessions of hook tasks remembered (a burst of calls stays attributed). */
+const HOOK_CALLS_REMEMBERED = 2_000;
+/** How long a tool call's event waits for a hook task's stream to claim its tool-use id. */
+const ATTRIBUTION_WAIT_MS = 3_000;
 
 /** Who caused an event, when the bridge can tell. */
 export interface EventOrigin {
@@ -24,6 +31,10 @@ export interface EventOrigin {
   taskId?: string;
   /** The Claude Code session it came from (a hook input's session_id). */
   claudeSessionId?: string;
+  /** The MCP session whose tool call published it. */
+  mcpSession?: string;
+  /** Claude Code's tool-use id of that call. */
+  toolUseId?: string;
 }
 
 export interface AutomationEvent {
@@ -59,12 +70,22 @@ export class AutomationEngine {
   /** Every task a hook started (the newest HOOK_TASKS_REMEMBERED), and those of them still running. */
   private readonly hookTasks = new Set<string>();
   private readonly runningHookTasks = new Set<string>();
+  /** Tool-use ids a hook task's stream announced, and MCP sessions seen making such calls: the task behind each. */
+  private readonly hookToolUses = new Map<string, string>();
+  private readonly hookSessions = new Map<string, string>();
+  /** Tool calls' events waiting for a hook task to claim them. */
+  private readonly awaiting = new Set<{ event: AutomationEvent; timer: ReturnType<typeof setTimeout> }>();
   private lastTestStatus: "pass" | "fail" | undefined;
   private readonly globs = new Map<Hook, GlobMatcher[]>();
 
   constructor(
     private readonly policy: AutomationPolicy,
-    private readonly opts: { tasks: Pick<ClaudeTasks, "submit" | "get">; log: (decision: AutomationDecision) => void; now?: () => number },
+    private readonly opts: {
+      tasks: Pick<ClaudeTasks, "submit" | "get">;
+      log: (decision: AutomationDecision) => void;
+      now?: () => number;
+      attributionWaitMs?: number;
+    },
   ) {
     for (const { hook } of policy.hooks) if (hook.patterns !== undefined) this.globs.set(hook, hook.patterns.map(compileGlob));
   }
@@ -81,10 +102,54 @@ export class AutomationEngine {
 
   /** A task finished: it no longer holds the loop guard. Answers whether a hook started it. */
   taskFinished(id: string): boolean {
-    return this.runningHookTasks.delete(id) || this.hookTasks.has(id);
+    const byHook = this.runningHookTasks.delete(id) || this.hookTasks.has(id);
+    // Its whole stream has been read: an event no running hook task can claim is nobody's.
+    if (this.runningHookTasks.size === 0) this.release(() => true);
+    return byHook;
   }
 
+  /** A task's stream announced a tool use: when a hook started the task, events of that call are its own. */
+  noteToolUse(taskId: string, toolUseId: string): void {
+    if (!this.hookTasks.has(taskId)) return;
+    remember(this.hookToolUses, toolUseId, taskId);
+    this.release((event) => event.origin?.toolUseId === toolUseId);
+  }
+
+  /** Decides the events still waiting, at once (the bridge stops). */
+  stop(): void {
+    this.release(() => true);
+  }
+
+  /** The decisions taken now; a tool call's event that may be a hook task's is decided when that is known (logged then). */
   handle(event: AutomationEvent): AutomationDecision[] {
+    if (!this.awaitsAttribution(event)) return this.decideAll(event);
+    const waiting = {
+      event,
+      timer: setTimeout(() => this.release((e) => e === event), this.opts.attributionWaitMs ?? ATTRIBUTION_WAIT_MS),
+    };
+    this.awaiting.add(waiting);
+    return [];
+  }
+
+  private awaitsAttribution(event: AutomationEvent): boolean {
+    return (
+      event.origin?.toolUseId !== undefined &&
+      this.runningHookTasks.size > 0 &&
+      this.listensTo(event.hook) &&
+      this.hookTaskBehind(event.origin) === undefined
+    );
+  }
+
+  private release(which: (event: AutomationEvent) => boolean): void {
+    for (const waiting of [...this.awaiting]) {
+      if (!which(waiting.event)) continue;
+      clearTimeout(waiting.timer);
+      this.awaiting.delete(waiting);
+      this.decideAll(waiting.event);
+    }
+  }
+
+  private decideAll(event: AutomationEvent): AutomationDecision[] {
     const decisions: AutomationDecision[] = [];
     for (const [index, { name, hook }] of this.policy.hooks.entries()) {
       if (name !== event.hook || !this.matches(hook, event)) continue;
@@ -133,10 +198,19 @@ export class AutomationEngine {
   /** The hook task that caused an event from `origin`, if one did. */
   private hookTaskBehind(origin: EventOrigin | undefined): string | undefined {
     if (origin?.taskId !== undefined && this.hookTasks.has(origin.taskId)) return origin.taskId;
+    const byCall = this.hookTaskOfCall(origin);
+    if (byCall !== undefined) return byCall;
     const session = origin?.claudeSessionId;
     if (session === undefined) return undefined;
     for (const id of this.hookTasks) if (this.opts.tasks.get(id)?.sessionId === session) return id;
     return undefined;
+  }
+
+  /** By the call's tool-use id (then its MCP session is the task's too), or by its MCP session. */
+  private hookTaskOfCall(origin: EventOrigin | undefined): string | undefined {
+    const byToolUse = origin?.toolUseId === undefined ? undefined : this.hookToolUses.get(origin.toolUseId);
+    if (byToolUse !== undefined && origin?.mcpSession !== undefined) remember(this.hookSessions, origin.mcpSession, byToolUse);
+    return byToolUse ?? (origin?.mcpSession === undefined ? undefined : this.hookSessions.get(origin.mcpSession));
   }
 
   private remember(id: string): void {
@@ -177,5 +251,15 @@ export class AutomationEngine {
         return `the worst diagnostic is ${d.worstSeverity}, below ${when.diagnosticsMinSeverity}`;
     }
     return undefined;
+  }
+}
+
+/** Sets key to value as the newest entry, forgetting the oldest past HOOK_CALLS_REMEMBERED. */
+function remember(map: Map<string, string>, key: string, value: string): void {
+  map.delete(key);
+  map.set(key, value);
+  for (const old of map.keys()) {
+    if (map.size <= HOOK_CALLS_REMEMBERED) break;
+    map.delete(old);
   }
 }

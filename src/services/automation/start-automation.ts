@@ -10,10 +10,18 @@ import type { ClaudeTasks } from "../../capabilities/claude/claude-tasks.ts";
 import type { AppendedEvent } from "../../capabilities/activity/activity-log.ts";
 import { AutomationEngine, type AutomationDecision } from "./automation-engine.ts";
 import { connectBus } from "./bus-events.ts";
-import { watchDiagnosticsState } from "./diagnostics-events.ts";
+import { DiagnosticsStates, watchCheckedDiagnostics, watchDiagnosticsState } from "./diagnostics-events.ts";
 import type { LspService } from "../../lsp/lsp-service-types.ts";
 import { parseNotify } from "./notify-events.ts";
 import { parsePolicy } from "./policy.ts";
+import { createSaveGate } from "./save-gate.ts";
+import { watchCommits } from "../git/commit-watcher.ts";
+import type { CallScope, ToolContext } from "../../capabilities/context.ts";
+
+/** The orchestrator's announcements of the tool uses in its tasks' streams (the loop guard's attribution). */
+export interface ToolUseSource {
+  onToolUse(listener: (taskId: string, toolUseId: string) => void): () => void;
+}
 
 export type NotifyOutcome = { ok: true; event: string; decisions: AutomationDecision[] } | { ok: false; message: string };
 
@@ -22,6 +30,8 @@ export interface Automation {
   readonly engine: AutomationEngine | undefined;
   /** A /notify body: checked, shown in the activity log, fed to the hooks. */
   notify(body: unknown): NotifyOutcome;
+  /** Publishes git.commit for commits made outside the bridge too, from now until stop (git runs through `gitContext`). */
+  followCommits(gitContext: (scope: CallScope) => ToolContext): Promise<void>;
   stop(): void;
 }
 
@@ -30,7 +40,7 @@ export async function startAutomation(
   opts: {
     policyPath: string | undefined;
     bus: EventBus;
-    tasks: ClaudeTasks;
+    tasks: ClaudeTasks & Partial<ToolUseSource>;
     log: { info(message: string, data?: unknown): void; warn(message: string, data?: unknown): void };
     /** The workspace root: notify's paths are made relative to it for the globs. */
     root: string;
@@ -40,9 +50,17 @@ export async function startAutomation(
   },
 ): Promise<Automation> {
   const engine = await loadEngine(runtime, opts);
-  const stopBus = engine === undefined ? () => {} : connectBus(opts.bus, engine);
-  const stopDiagnostics =
-    engine?.listensTo("onDiagnosticsStateChange") === true && opts.lsp !== undefined ? watchDiagnosticsState(opts.lsp, opts.bus) : () => {};
+  const saves = createSaveGate();
+  const stopBus = engine === undefined ? () => {} : connectBus(opts.bus, engine, { saves });
+  const lifetime = new AbortController();
+  let stopCommits = () => {};
+  const stopToolUses =
+    engine === undefined ? () => {} : (opts.tasks.onToolUse?.((task, toolUse) => engine.noteToolUse(task, toolUse)) ?? (() => {}));
+  // getDiagnostics' answers cost nothing to follow; reading the servers' pushes again is done only for a hook.
+  const states = new DiagnosticsStates(opts.bus);
+  const stopChecked = watchCheckedDiagnostics(opts.bus, states);
+  const stopPushes =
+    engine?.listensTo("onDiagnosticsStateChange") === true && opts.lsp !== undefined ? watchDiagnosticsState(opts.lsp, states) : () => {};
   return {
     engine,
     notify(body) {
@@ -58,12 +76,33 @@ export async function startAutomation(
           ...(origin?.taskId === undefined ? {} : { fromTask: origin.taskId }),
         },
       });
-      const decisions = engine === undefined ? [] : parsed.events.flatMap((e) => engine.handle(e));
+      // A save VS Code already reported (the bus's file.saved) is not a second save.
+      const saved = parsed.events.find((e) => e.hook === "onFileSave")?.file;
+      const repeated = saved !== undefined && !saves.admit(saved, "notify");
+      if (saved !== undefined && !repeated && !saved.startsWith("/")) opts.bus.publish("file.saved", { file: saved, via: "notify" });
+      const events = repeated ? parsed.events.filter((e) => e.hook !== "onFileSave" && e.hook !== "onRecipeSave") : parsed.events;
+      const decisions = engine === undefined ? [] : events.flatMap((e) => engine.handle(e));
       return { ok: true, event: parsed.event, decisions };
     },
+    async followCommits(gitContext) {
+      const stop = await watchCommits({
+        fs: runtime.fs,
+        bus: opts.bus,
+        log: opts.log,
+        gitContext: () =>
+          gitContext({ session: "automation:commits", executables: ["git"], signal: lifetime.signal, progress: () => {}, log: () => {} }),
+      });
+      if (lifetime.signal.aborted) stop();
+      else stopCommits = stop;
+    },
     stop() {
-      stopDiagnostics();
+      lifetime.abort();
+      stopCommits();
+      stopChecked();
+      stopPushes();
+      stopToolUses();
       stopBus();
+      engine?.stop();
     },
   };
 }

@@ -12,7 +12,7 @@ import {
   type ClaudeTasks,
   type ClaudeTaskStatus,
 } from "../../capabilities/claude/claude-tasks.ts";
-import { outputLines } from "./output-lines.ts";
+import { outputLines, toolUseIds } from "./output-lines.ts";
 import { MAX_KEPT_TASKS, type TaskFileWriter } from "./task-file.ts";
 
 const OUTPUT_LINES_KEPT = 50;
@@ -51,6 +51,7 @@ export class ClaudeOrchestrator implements ClaudeTasks {
   private readonly queue: string[] = [];
   private running = 0;
   private stopped = false;
+  private readonly toolUseListeners = new Set<(taskId: string, toolUseId: string) => void>();
   private readonly now: () => number;
 
   constructor(private readonly opts: OrchestratorOptions) {
@@ -126,6 +127,12 @@ export class ClaudeOrchestrator implements ClaudeTasks {
     return this.get(id);
   }
 
+  /** Each tool use a running task's stream announces (automation's loop guard); returns the unsubscribe function. */
+  onToolUse(listener: (taskId: string, toolUseId: string) => void): () => void {
+    this.toolUseListeners.add(listener);
+    return () => this.toolUseListeners.delete(listener);
+  }
+
   subscribe(id: string, listener: (line: string) => void): () => void {
     const live = this.live.get(id);
     if (live === undefined) return () => {};
@@ -188,6 +195,7 @@ export class ClaudeOrchestrator implements ClaudeTasks {
               this.changed();
             }
             for (const line of outputLines(event)) this.emit(id, line);
+            for (const toolUse of toolUseIds(event)) for (const listener of this.toolUseListeners) listener(id, toolUse);
           },
         },
         live.abort.signal,

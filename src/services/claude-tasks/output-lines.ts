@@ -26,3 +26,11 @@ export function outputLines(event: Record<string, unknown>): string[] {
 function clip(text: string): string {
   return text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text;
 }
+
+/** The ids of the tool uses an assistant message of the stream announces (Claude Code tags its MCP calls with them). */
+export function toolUseIds(event: Record<string, unknown>): string[] {
+  if (event.type !== "assistant") return [];
+  const content = (event.message as { content?: unknown } | undefined)?.content;
+  if (!Array.isArray(content)) return [];
+  return (content as { type?: unknown; id?: unknown }[]).flatMap((b) => (b.type === "tool_use" && typeof b.id === "string" ? [b.id] : []));
+}

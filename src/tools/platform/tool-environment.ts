@@ -1,6 +1,6 @@
 // The one factory of tool capabilities, used by the bridge and by every test (so tests exercise
 // the real jail and the real ctx.fs, never a hand-made context).
-import type { EventPublisher } from "../../capabilities/events/event-bus.ts";
+import type { CallOrigin, EventPublisher } from "../../capabilities/events/event-bus.ts";
 import { createCommandGuard, type CommandGuard } from "../../capabilities/exec/command-guard.ts";
 import { createExec } from "../../capabilities/exec/exec.ts";
 import { createHttpClient } from "../../capabilities/http/http-client.ts";
@@ -81,7 +81,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     probes: env.probes,
     extension: env.extension,
     catalog: env.catalog,
-    events: env.events,
+    events: { publish: (name, event) => env.events.publish(name, event, callOrigin(call)) },
     lsp: env.lsp,
     debug: env.debug,
     ...(env.monitor && { monitor: env.monitor }),
@@ -97,4 +97,8 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     progress: call.progress,
     log: call.log,
   };
+}
+
+function callOrigin(call: CallScope): CallOrigin {
+  return { session: call.session, ...(call.toolUseId === undefined ? {} : { toolUseId: call.toolUseId }) };
 }

@@ -10,6 +10,7 @@ import { defineTool } from "../platform/define-tool.ts";
 import { DIAGNOSTICS_BACKENDS } from "../../services/diagnostics/backends.ts";
 import { vscodeDiagnostics } from "../../services/diagnostics/vscode-diagnostics.ts";
 import { toFileUri } from "../../lib/paths/file-uri.ts";
+import { publishDiagnosticsChecked } from "../../services/automation/diagnostics-checked.ts";
 
 const DEFAULT_MAX = 200;
 
@@ -43,6 +44,10 @@ export default defineTool({
   async viaExtension(input, ctx) {
     const uri = input.file === undefined ? undefined : toFileUri(await ctx.fs.resolve(input.file));
     const report = await vscodeDiagnostics(ctx, uri === undefined ? {} : { uri });
+    publishDiagnosticsChecked(ctx.events, {
+      scope: input.file === undefined ? undefined : ctx.fs.relative(await ctx.fs.resolve(input.file)),
+      report,
+    });
     return shape(report, { minSeverity: input.severity ?? "hint", maxResults: input.maxResults ?? DEFAULT_MAX });
   },
   async handler(input, ctx) {
@@ -63,6 +68,7 @@ export default defineTool({
       // unless the budget is spent (a whole-project type check now would only outlast it further).
       typesChecked ||= backend.checksTypes === true && (report.skipped.length === 0 || report.partial !== undefined);
     }
+    if (answered) publishDiagnosticsChecked(ctx.events, { scope: file, report: merged });
     if (answered) return shape(merged, { minSeverity: input.severity ?? "hint", maxResults: input.maxResults ?? DEFAULT_MAX });
     throw new ToolError(
       "not_detected",

@@ -2,50 +2,8 @@
 // the hourly cap under a burst of 100 events, the loop guard, when-conditions, policy errors naming
 // the field's path, deprecated names, and a prompt injection in a test failure kept in its fence.
 import { describe, expect, it } from "vitest";
-import type { ClaudeTaskRequest } from "../../../../src/capabilities/claude/claude-tasks.ts";
-import { createEventBus } from "../../../../src/capabilities/events/event-bus.ts";
-import { AutomationEngine, type AutomationDecision } from "../../../../src/services/automation/automation-engine.ts";
-import { connectBus } from "../../../../src/services/automation/bus-events.ts";
 import { parseNotify } from "../../../../src/services/automation/notify-events.ts";
-import { parsePolicy } from "../../../../src/services/automation/policy.ts";
-
-function setup(policyJson: unknown) {
-  let clock = 1_000_000;
-  const submitted: ClaudeTaskRequest[] = [];
-  const decisions: AutomationDecision[] = [];
-  const warnings: string[] = [];
-  const policy = parsePolicy(JSON.stringify(policyJson), { source: "policy.json", warn: (m) => warnings.push(m) });
-  const engine = new AutomationEngine(policy, {
-    tasks: {
-      // Each task's Claude Code session is session-<n>, as its stream would say.
-      get: (id) => {
-        const n = Number(id.slice(5));
-        return n >= 1 && n <= submitted.length
-          ? { id, status: "running", trigger: "", promptPreview: "", timeoutMs: 1, createdAt: 0, output: [], sessionId: `session-${n}` }
-          : undefined;
-      },
-      submit: (request) => {
-        submitted.push(request);
-        return {
-          id: `task-${String(submitted.length).padStart(8, "0")}`,
-          status: "pending",
-          trigger: request.trigger,
-          promptPreview: "",
-          timeoutMs: 1,
-          createdAt: 0,
-          output: [],
-        };
-      },
-    },
-    log: (d) => decisions.push(d),
-    now: () => clock,
-  });
-  const bus = createEventBus((_, err) => {
-    throw err;
-  });
-  connectBus(bus, engine);
-  return { engine, bus, submitted, decisions, warnings, advance: (ms: number) => (clock += ms) };
-}
+import { setup } from "./automation-test-setup.ts";
 
 const commit = (n: number) => ({ hash: `abc${n}`, branch: "main", subject: `change ${n}`, files: 1 });
 
