@@ -39,6 +39,18 @@ export default defineTool({
     unavailable: v.array(Unavailable),
     fallback: v.pipe(v.array(v.string()), v.description("Tools that work headless now and better with the VS Code extension.")),
     lsp: LspCapabilities,
+    debugAdapters: v.pipe(
+      v.array(
+        v.object({
+          language: v.string(),
+          label: v.string(),
+          available: v.boolean(),
+          command: v.optional(v.string()),
+          install: v.optional(v.string()),
+        }),
+      ),
+      v.description("The headless debugger's adapter per language (startDebugging): found where, or how to install it."),
+    ),
     offByConfiguration: v.pipe(
       v.array(v.object({ toolset: v.string(), tools: v.array(v.string()), enable: v.string() })),
       v.description("Tools this bridge's flags left out (--toolsets, --exclude-toolsets, --profile, --slim), and how to bring them back."),
@@ -84,6 +96,7 @@ export default defineTool({
       unavailable,
       fallback: tools.filter((t) => t.requires.extension === "fallback" && headlessNow(t)).map((t) => t.name),
       lsp: await lspCapabilities(ctx),
+      debugAdapters: (await ctx.debug.adapters()).map((a) => ({ ...a })),
       offByConfiguration: [...(ctx.catalog.offByConfiguration?.() ?? [])].map((off) => ({ ...off, tools: [...off.tools] })),
       ...pluginsOf(ctx),
     };

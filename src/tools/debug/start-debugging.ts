@@ -87,6 +87,11 @@ export default defineTool({
         );
       });
     sessions.add({ session, owner: ctx.session, program: target.shown });
+    const event = { id: session.id, language: target.language, name: target.shown, via: "headless" as const };
+    ctx.events.publish("debug.session", { phase: "start", ...event });
+    void session.ended.then(({ exitCode }) =>
+      ctx.events.publish("debug.session", { phase: "end", ...event, ...(exitCode === undefined ? {} : { exitCode }) }),
+    );
     const outcome = await session.settled(input.timeoutMs ?? DEFAULT_WAIT_MS, ctx.signal);
     const view = await outcomeView(session, outcome, { fs: ctx.fs, outputFrom: 0 });
     return {

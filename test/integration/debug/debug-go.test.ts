@@ -46,6 +46,7 @@ it("debugs a Go program end to end, and a disconnect leaves no process", { timeo
     source: "main.go",
     // A step into a Go function stops on its declaration line, at the end of its prologue.
     lines: { addBody: 6, addReturn: 7, call: 15, noCode: 21, stepIn: 5 },
+    functionName: "main.add",
     thirdValue: "i",
     // Delve 1.20 ends the session without an exited event: the exit code (2) is not known, and not made up.
     failure: { reason: "exception", id: /panic/, exitCode: undefined },
