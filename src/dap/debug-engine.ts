@@ -50,6 +50,24 @@ export class DebugEngine {
     return Promise.all((Object.keys(DEBUG_ADAPTERS) as DebugLanguage[]).map((l) => this.adapter(l)));
   }
 
+  /**
+   * Each language's adapter as far as its lookup got within `ms` (a lookup runs the adapter's check,
+   * a second or more on a loaded machine): one still running is reported as `checking`, not guessed.
+   */
+  async adaptersWithin(ms: number): Promise<(FoundAdapter & { checking?: true })[]> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    });
+    const languages = Object.keys(DEBUG_ADAPTERS) as DebugLanguage[];
+    const answers = await Promise.all(languages.map((l) => Promise.race([this.adapter(l), late])));
+    clearTimeout(timer);
+    return languages.map((language, i) => {
+      const spec = DEBUG_ADAPTERS[language];
+      return answers[i] ?? { language, label: spec.label, available: false, install: spec.install, checking: true };
+    });
+  }
+
   adapter(language: DebugLanguage): Promise<FoundAdapter> {
     let found = this.found.get(language);
     if (found === undefined) {

@@ -10,6 +10,8 @@ import { LspCapabilities, lspCapabilities } from "../../services/language/lsp-ca
 
 /** Executables always reported, whether or not a registered tool needs them. */
 const REPORTED_PROBES = ["git", "rg", "gh"];
+/** The adapters' lookups run their check commands; this answer does not wait longer for them. */
+const DEBUG_ADAPTER_WAIT_MS = 1_500;
 
 const Unavailable = v.object({
   tools: v.array(v.string()),
@@ -47,9 +49,10 @@ export default defineTool({
           available: v.boolean(),
           command: v.optional(v.string()),
           install: v.optional(v.string()),
+          checking: v.optional(v.literal(true)),
         }),
       ),
-      v.description("The headless debugger's adapter per language (startDebugging): found where, or how to install it."),
+      v.description("Headless debugger adapters (startDebugging): found where, or how to install; checking: ask again."),
     ),
     offByConfiguration: v.pipe(
       v.array(v.object({ toolset: v.string(), tools: v.array(v.string()), enable: v.string() })),
@@ -96,7 +99,7 @@ export default defineTool({
       unavailable,
       fallback: tools.filter((t) => t.requires.extension === "fallback" && headlessNow(t)).map((t) => t.name),
       lsp: await lspCapabilities(ctx),
-      debugAdapters: (await ctx.debug.adapters()).map((a) => ({ ...a })),
+      debugAdapters: await ctx.debug.adaptersWithin(DEBUG_ADAPTER_WAIT_MS),
       offByConfiguration: [...(ctx.catalog.offByConfiguration?.() ?? [])].map((off) => ({ ...off, tools: [...off.tools] })),
       ...pluginsOf(ctx),
     };
