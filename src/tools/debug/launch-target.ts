@@ -85,7 +85,8 @@ export async function launchTarget(input: TargetInput, ctx: ToolContext): Promis
   const buildFromSource = language === "go" && (kind.isDirectory || program.endsWith(".go"));
   return {
     language,
-    shown: ctx.fs.relative(program),
+    // The workspace root itself (a Go package) reads as ".", not as nothing.
+    shown: ctx.fs.relative(program) || ".",
     launch: { program, args, cwd, env, stopOnEntry, ...(buildFromSource ? { buildFromSource } : {}) },
   };
 }

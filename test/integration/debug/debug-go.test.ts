@@ -1,8 +1,9 @@
 // The headless debugger on Go, through delve's DAP server (Debian's delve, `dlv dap` over TCP), on a
 // source file delve builds itself: the whole scenario of debug-scenario.ts in one debug session. An
 // unrecovered panic stops the program.
-import { afterAll, beforeAll, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { debugClient } from "../../helpers/debug-harness.ts";
+import { resultOf } from "../../helpers/session-fixture.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../../helpers/temp-workspace.ts";
 import { runScenario } from "./debug-scenario.ts";
 
@@ -34,7 +35,16 @@ let root: string;
 
 beforeAll(async () => {
   temp = await tempWorkspaces("debug-go-");
-  root = await temp.make("ws", { "go.mod": "module example.com/app\n\ngo 1.19\n", "main.go": PROGRAM });
+  root = await temp.make("ws", {
+    "go.mod": "module example.com/app\n\ngo 1.19\n",
+    "main.go": PROGRAM,
+    ".vscode/launch.json": JSON.stringify({
+      configurations: [
+        { name: "Run app", type: "go", request: "launch", mode: "debug", program: "${workspaceFolder}" },
+        { name: "Test app", type: "go", request: "launch", mode: "test", program: "${workspaceFolder}" },
+      ],
+    }),
+  });
 });
 afterAll(() => temp.remove());
 
@@ -51,4 +61,22 @@ it("debugs a Go program end to end, and a disconnect leaves no process", { timeo
     // Delve 1.20 ends the session without an exited event: the exit code (2) is not known, and not made up.
     failure: { reason: "exception", id: /panic/, exitCode: undefined },
   });
+});
+
+it("runs a launch.json Go configuration by name (the package directory, built by delve), and refuses test mode", {
+  timeout: 180_000,
+}, async () => {
+  const client = await debugClient(root);
+  const refused = resultOf(await client.fixture.call("tools/call", { name: "startDebugging", arguments: { configName: "Test app" } })) as {
+    isError?: boolean;
+    content: { text: string }[];
+  };
+  expect(refused.isError).toBe(true);
+  expect(refused.content[0]?.text).toContain("test mode");
+  const run = await client.data<{ state: string; program: string; stop?: { reason: string } }>("startDebugging", {
+    configName: "Run app",
+    timeoutMs: 60_000,
+  });
+  expect(run).toMatchObject({ state: "stopped", program: ".", stop: { reason: "exception" } });
+  await client.data("stopDebugging", {});
 });
