@@ -57,7 +57,7 @@ export class DebugEngine {
   async adaptersWithin(ms: number): Promise<(FoundAdapter & { checking?: true })[]> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(resolve, ms);
+      timer = setTimeout(() => resolve(undefined), ms);
     });
     const languages = Object.keys(DEBUG_ADAPTERS) as DebugLanguage[];
     const answers = await Promise.all(languages.map((l) => Promise.race([this.adapter(l), late])));
