@@ -6,11 +6,12 @@ import { fetchPinned } from "./fetch-pinned.ts";
 import { createNodeFs } from "./fs.ts";
 import { processAlive, processStartTime } from "./process.ts";
 import { onShutdown } from "./shutdown.ts";
+import { tcpConnector } from "./tcp-connect.ts";
 import type { Runtime } from "../../src/ports/runtime.ts";
 
 type SharedMembers = Pick<
   Runtime,
-  "fs" | "resolveHost" | "fetchPinned" | "env" | "paths" | "pid" | "platform" | "processAlive" | "processStartTime" | "onShutdown"
+  "fs" | "resolveHost" | "fetchPinned" | "env" | "paths" | "pid" | "platform" | "processAlive" | "processStartTime" | "onShutdown" | "tcp"
 >;
 
 export function sharedMembers(env: Readonly<Record<string, string | undefined>>): SharedMembers {
@@ -26,5 +27,6 @@ export function sharedMembers(env: Readonly<Record<string, string | undefined>>)
     processAlive,
     processStartTime,
     onShutdown,
+    tcp: tcpConnector,
   };
 }

@@ -12,6 +12,7 @@ import { listLocks, realDirectory } from "./bridge-locks.ts";
 import type { CommandContext, CommandMain } from "./command-io.ts";
 import { bridgeChecks, lockChecks, runtimeCheck } from "./doctor-bridge.ts";
 import { claudeConfigChecks } from "./doctor-claude-config.ts";
+import { debugAdapterChecks } from "./doctor-debug.ts";
 import { extensionInstallChecks } from "./doctor-extension.ts";
 import { hasFailure, renderChecks, type Check } from "./doctor-report.ts";
 import { languageServerChecks } from "./doctor-lsp.ts";
@@ -87,6 +88,7 @@ export async function doctorChecks(
       toolChecks(runtime, root, { signal }),
       extensionInstallChecks(runtime),
       languageServerChecks(runtime, { root, configured: configuredServers(config.lsp) }),
+      debugAdapterChecks(runtime),
       claudeConfigChecks(runtime, { cwd, root, shim, cli, checkout: checkoutOf(opts.self), locks, signal }),
     ]),
     signal,

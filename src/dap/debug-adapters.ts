@@ -3,13 +3,15 @@
 // places the distribution's package puts it. Each entry also says how the adapter wants a program
 // launched, since the launch request's arguments are adapter-specific (DAP leaves them open).
 
-export type DebugLanguage = "python" | "c";
+export type DebugLanguage = "python" | "c" | "go";
 
 export interface LaunchRequestInput {
   /** Absolute path of the program (a script for Python, an executable for C/C++). */
   program?: string;
   /** Python only: a module to run instead of a program (`pytest` for a test). */
   module?: string;
+  /** Go only: program is a source file or package directory for the adapter to build, not an executable. */
+  buildFromSource?: boolean;
   args: readonly string[];
   /** Absolute, jailed working directory. */
   cwd: string;
@@ -29,11 +31,20 @@ export interface AdapterSpec {
   /** DAP's initialize adapterID. */
   readonly adapterId: string;
   /** The launch request's arguments for this adapter. */
-  launchArguments(input: LaunchRequestInput, found: { command: string }): Record<string, unknown>;
+  launchArguments(input: LaunchRequestInput, found: { command: string; tmp: string }): Record<string, unknown>;
   /** Exception breakpoint filters that stop on an uncaught exception (set by default). */
   readonly uncaughtFilters: readonly string[];
   /** File extensions of sources it debugs, for picking the language from a program's name. */
   readonly extensions: readonly string[];
+  /**
+   * An adapter that speaks DAP on a TCP port it prints (the port is `pattern`'s first group) instead
+   * of its stdio; `programOutput` when the program it runs writes to the adapter's own stdout and stderr.
+   */
+  readonly listens?: { pattern: RegExp; programOutput: boolean };
+  /** What the adapter does without saying so in its initialize answer. */
+  readonly unadvertised?: { supportsHitConditionalBreakpoints?: boolean };
+  /** Longest start-up (launch included) when longer than the engine's default: delve builds the program first. */
+  readonly startTimeoutMs?: number;
 }
 
 const python: AdapterSpec = {
@@ -87,7 +98,41 @@ const c: AdapterSpec = {
   extensions: [".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ""],
 };
 
-export const DEBUG_ADAPTERS: Readonly<Record<DebugLanguage, AdapterSpec>> = { python, c };
+// Delve's DAP server listens on TCP only (no stdio mode); 1.20 runs the program on its own stdio
+// rather than sending output events. A Go source file or package directory is built by delve itself
+// ("debug" mode, without optimisations); anything else is a built executable ("exec" mode).
+const go: AdapterSpec = {
+  language: "go",
+  label: "delve (dlv dap)",
+  install: "apt-get install delve (Debian), or go install github.com/go-delve/delve/cmd/dlv@latest",
+  candidates: [{ command: "dlv", args: ["dap", "--listen=127.0.0.1:0"], check: ["version"] }],
+  adapterId: "go",
+  launchArguments(input, found) {
+    const program = input.program ?? "";
+    const build = input.buildFromSource === true;
+    return {
+      mode: build ? "debug" : "exec",
+      program,
+      args: [...input.args],
+      cwd: input.cwd,
+      env: { ...input.env },
+      stopOnEntry: input.stopOnEntry,
+      hideSystemGoroutines: true,
+      // The build lands in the temporary directory, not in the user's workspace.
+      ...(build ? { output: `${found.tmp}/claude-ide-bridge-debug-${crypto.randomUUID()}` } : {}),
+    };
+  },
+  // Delve stops on an unrecovered panic and a fatal runtime error without being asked.
+  uncaughtFilters: [],
+  extensions: [".go"],
+  // Delve 1.20 stops on a breakpoint's Nth hit ("3", ">= 3", "% 2") but leaves the capability out of initialize.
+  unadvertised: { supportsHitConditionalBreakpoints: true },
+  // A first build without optimisations recompiles the standard library: a minute on a loaded machine.
+  startTimeoutMs: 180_000,
+  listens: { pattern: /DAP server listening at: 127\.0\.0\.1:(\d+)/, programOutput: true },
+};
+
+export const DEBUG_ADAPTERS: Readonly<Record<DebugLanguage, AdapterSpec>> = { python, c, go };
 
 export function isDebugLanguage(name: string): name is DebugLanguage {
   return Object.hasOwn(DEBUG_ADAPTERS, name);

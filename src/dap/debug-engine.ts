@@ -7,11 +7,12 @@ import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { Runtime } from "../ports/runtime.ts";
 import type { Child } from "../ports/spawn.ts";
 import { childEnvironment } from "../security/commands/child-env.ts";
+import { openLink } from "./adapter-link.ts";
 import { DapConnection, DapRequestError } from "./dap-connection.ts";
 import { DEBUG_ADAPTERS, type AdapterSpec, type DebugLanguage, type LaunchRequestInput } from "./debug-adapters.ts";
 import { DebugSession } from "./debug-session.ts";
 
-export type EngineRuntime = Pick<Runtime, "spawn" | "which" | "env" | "fs">;
+export type EngineRuntime = Pick<Runtime, "spawn" | "which" | "env" | "fs" | "tcp" | "paths">;
 
 export interface FoundAdapter {
   language: DebugLanguage;
@@ -35,7 +36,6 @@ export interface StartOptions {
 /** Longest wait for the adapter to get through its start-up sequence. */
 const START_TIMEOUT_MS = 30_000;
 const KILL_GRACE_MS = 2000;
-const STDERR_TAIL = 4096;
 
 export class DebugEngine {
   private readonly found = new Map<DebugLanguage, Promise<FoundAdapter>>();
@@ -48,6 +48,24 @@ export class DebugEngine {
   /** Each language's adapter, looked up once. */
   adapters(): Promise<FoundAdapter[]> {
     return Promise.all((Object.keys(DEBUG_ADAPTERS) as DebugLanguage[]).map((l) => this.adapter(l)));
+  }
+
+  /**
+   * Each language's adapter as far as its lookup got within `ms` (a lookup runs the adapter's check,
+   * a second or more on a loaded machine): one still running is reported as `checking`, not guessed.
+   */
+  async adaptersWithin(ms: number): Promise<(FoundAdapter & { checking?: true })[]> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), ms);
+    });
+    const languages = Object.keys(DEBUG_ADAPTERS) as DebugLanguage[];
+    const answers = await Promise.all(languages.map((l) => Promise.race([this.adapter(l), late])));
+    clearTimeout(timer);
+    return languages.map((language, i) => {
+      const spec = DEBUG_ADAPTERS[language];
+      return answers[i] ?? { language, label: spec.label, available: false, install: spec.install, checking: true };
+    });
   }
 
   adapter(language: DebugLanguage): Promise<FoundAdapter> {
@@ -73,10 +91,13 @@ export class DebugEngine {
       stdin: "pipe",
       processGroup: true,
     });
-    const stderr = drainTail(child.stderr);
-    const stdin = child.stdin;
-    if (stdin === undefined) throw new Error("The runtime gave the adapter no stdin");
-    const connection = new DapConnection({ readable: child.stdout, writable: stdin });
+    const link = await openLink(child, spec, { tcp: this.runtime.tcp, timeoutMs: START_TIMEOUT_MS, signal: opts.signal }).catch(
+      async (err: unknown) => {
+        await endTree(child);
+        throw new Error(`${spec.label} could not be reached: ${err instanceof Error ? err.message : String(err)}`);
+      },
+    );
+    const connection = new DapConnection(link.io);
     // A program started from an adapter's terminal request would run outside the command rules: refused.
     connection.onReverseRequest("runInTerminal", () => {
       throw new Error("The bridge runs programs in its own console only (runInTerminal is refused)");
@@ -86,12 +107,13 @@ export class DebugEngine {
       connection,
       adapterProcess: { pid: child.pid, exited: child.exited, kill: () => endTree(child) },
     });
+    link.forwardOutput((category, text) => session.output.append(category, text));
     try {
       await withAbort(this.handshake(session, spec, { ...opts, command: path }), opts.signal);
       return session;
     } catch (err) {
       await session.stop().catch(() => {});
-      const tail = stderr.text().trim();
+      const tail = link.stderrTail().trim();
       // The caller's own failure (a breakpoint it could not place, say) goes back as it was.
       if (!(err instanceof DapRequestError) && tail === "") throw err;
       const message = err instanceof DapRequestError || err instanceof Error ? err.message : String(err);
@@ -123,10 +145,14 @@ export class DebugEngine {
       } satisfies DebugProtocol.InitializeRequestArguments,
       { timeoutMs: START_TIMEOUT_MS },
     );
-    session.capabilities = { ...init.body, ...session.capabilities };
-    const launched = connection.request("launch", spec.launchArguments(opts.launch, { command: opts.command }), {
-      timeoutMs: START_TIMEOUT_MS,
-    });
+    session.capabilities = { ...init.body, ...spec.unadvertised, ...session.capabilities };
+    const launched = connection.request(
+      "launch",
+      spec.launchArguments(opts.launch, { command: opts.command, tmp: this.runtime.paths.tmp }),
+      {
+        timeoutMs: spec.startTimeoutMs ?? START_TIMEOUT_MS,
+      },
+    );
     // The launch may fail before initialized ever comes: whichever settles first decides.
     await Promise.race([initialized, launched]);
     await initialized;
@@ -155,8 +181,9 @@ export class DebugEngine {
   private async runs(path: string, args: readonly string[]): Promise<boolean> {
     try {
       const child = this.runtime.spawn(path, [...args], { cwd: "/", env: childEnvironment(this.runtime.env, undefined) });
-      void child.stdout.cancel().catch(() => {});
-      void child.stderr.cancel().catch(() => {});
+      // Read to the end, not cancelled: a check that prints (dlv version) would die of SIGPIPE.
+      void child.stdout.pipeTo(new WritableStream()).catch(() => {});
+      void child.stderr.pipeTo(new WritableStream()).catch(() => {});
       return (await child.exited) === 0;
     } catch {
       return false;
@@ -189,24 +216,6 @@ function signal(child: Child, name: "SIGTERM" | "SIGKILL"): void {
   } catch {
     // Already gone, or out of reach: nothing more to end.
   }
-}
-
-function drainTail(stream: ReadableStream<Uint8Array>): { text(): string } {
-  let tail = "";
-  const decoder = new TextDecoder();
-  void (async () => {
-    const reader = stream.getReader();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        tail = (tail + decoder.decode(value, { stream: true })).slice(-STDERR_TAIL);
-      }
-    } catch {
-      // The adapter exited: its stderr ended with it.
-    }
-  })();
-  return { text: () => tail };
 }
 
 function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {

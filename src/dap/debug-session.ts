@@ -46,6 +46,11 @@ export class DebugSession {
   /** The debugged program's process id, when the adapter told it (DAP's process event). */
   programPid: number | undefined;
   private stopping: Promise<void> | undefined;
+  private markEnded: (end: { exitCode: number | undefined }) => void = () => {};
+  /** Resolves once, when the session ends (the program's exit code when the adapter reported one first). */
+  readonly ended = new Promise<{ exitCode: number | undefined }>((resolve) => {
+    this.markEnded = resolve;
+  });
 
   readonly adapter: AdapterSpec;
   readonly connection: DapConnection;
@@ -183,6 +188,7 @@ export class DebugSession {
       return;
     }
     this.state = { kind: "ended", exitCode, why };
+    this.markEnded({ exitCode });
     this.wake();
   }
 

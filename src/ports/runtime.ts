@@ -7,6 +7,7 @@ import type { LanguageServerLauncher } from "./lsp.ts";
 import type { PluginImporter } from "./plugin-import.ts";
 import type { FetchHandler, PinnedFetchInit, ServeOptions, Served, WebSocketInfo } from "./net.ts";
 import type { Child, SpawnOptions } from "./spawn.ts";
+import type { TcpConnector } from "./tcp.ts";
 
 export interface Runtime {
   readonly name: "node" | "bun" | "deno";
@@ -45,4 +46,6 @@ export interface Runtime {
   onShutdown(fn: () => Promise<void>): void;
   /** Imports --plugin entrypoints; a Runtime without it (a test's) refuses --plugin. */
   readonly plugins?: PluginImporter;
+  /** TCP client connections (debug adapters that listen on a port); a Runtime without it cannot reach them. */
+  readonly tcp?: TcpConnector;
 }

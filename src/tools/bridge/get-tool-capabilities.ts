@@ -10,6 +10,8 @@ import { LspCapabilities, lspCapabilities } from "../../services/language/lsp-ca
 
 /** Executables always reported, whether or not a registered tool needs them. */
 const REPORTED_PROBES = ["git", "rg", "gh"];
+/** The adapters' lookups run their check commands; this answer does not wait longer for them. */
+const DEBUG_ADAPTER_WAIT_MS = 1_500;
 
 const Unavailable = v.object({
   tools: v.array(v.string()),
@@ -39,6 +41,19 @@ export default defineTool({
     unavailable: v.array(Unavailable),
     fallback: v.pipe(v.array(v.string()), v.description("Tools that work headless now and better with the VS Code extension.")),
     lsp: LspCapabilities,
+    debugAdapters: v.pipe(
+      v.array(
+        v.object({
+          language: v.string(),
+          label: v.string(),
+          available: v.boolean(),
+          command: v.optional(v.string()),
+          install: v.optional(v.string()),
+          checking: v.optional(v.literal(true)),
+        }),
+      ),
+      v.description("Headless debugger adapters (startDebugging): found where, or how to install; checking: ask again."),
+    ),
     offByConfiguration: v.pipe(
       v.array(v.object({ toolset: v.string(), tools: v.array(v.string()), enable: v.string() })),
       v.description("Tools this bridge's flags left out (--toolsets, --exclude-toolsets, --profile, --slim), and how to bring them back."),
@@ -84,6 +99,7 @@ export default defineTool({
       unavailable,
       fallback: tools.filter((t) => t.requires.extension === "fallback" && headlessNow(t)).map((t) => t.name),
       lsp: await lspCapabilities(ctx),
+      debugAdapters: await ctx.debug.adaptersWithin(DEBUG_ADAPTER_WAIT_MS),
       offByConfiguration: [...(ctx.catalog.offByConfiguration?.() ?? [])].map((off) => ({ ...off, tools: [...off.tools] })),
       ...pluginsOf(ctx),
     };

@@ -69,18 +69,33 @@ export async function launchTarget(input: TargetInput, ctx: ToolContext): Promis
     };
   }
   const program = await ctx.fs.resolve(target.program ?? "");
-  if (!(await ctx.fs.stat(program)).isFile) {
+  const kind = await ctx.fs.stat(program);
+  const language = target.language ?? languageOfProgram(program, kind.isDirectory);
+  // Go alone takes a package directory (delve builds it); every other program is one file.
+  if (!kind.isFile && !(language === "go" && kind.isDirectory)) {
     throw new ToolError("not_a_file", `${target.program} is not a file`, {
-      suggestion: "Give the script or the compiled executable to debug.",
+      suggestion: "Give the script, the Go source or package directory, or the compiled executable to debug.",
     });
   }
-  const language = target.language ?? (program.endsWith(".py") ? "python" : "c");
   if (language === "c" && C_SOURCES.test(program)) {
     throw new ToolError("invalid_arguments", `${target.program} is a source file; the debugger runs the compiled program`, {
       suggestion: "Build it with debug information (e.g. gcc -g -O0 -o app app.c through runCommand) and give the executable.",
     });
   }
-  return { language, shown: ctx.fs.relative(program), launch: { program, args, cwd, env, stopOnEntry } };
+  const buildFromSource = language === "go" && (kind.isDirectory || program.endsWith(".go"));
+  return {
+    language,
+    // The workspace root itself (a Go package) reads as ".", not as nothing.
+    shown: ctx.fs.relative(program) || ".",
+    launch: { program, args, cwd, env, stopOnEntry, ...(buildFromSource ? { buildFromSource } : {}) },
+  };
+}
+
+/** Python scripts and Go sources by their extension; any other file is taken for a compiled (C/C++) program. */
+function languageOfProgram(program: string, isDirectory: boolean): DebugLanguage {
+  if (program.endsWith(".py")) return "python";
+  if (program.endsWith(".go") || isDirectory) return "go";
+  return "c";
 }
 
 function checkedEnv(env: Record<string, string>, place: { cwd: string; folders: readonly string[] }): Record<string, string> {
@@ -124,6 +139,15 @@ async function fromLaunchJson(name: string, ctx: ToolContext): Promise<TargetInp
     );
   }
   const language = languageOfType(String(config.type));
+  if (language === "go" && config.mode !== undefined && !["auto", "debug", "exec"].includes(String(config.mode))) {
+    throw new ToolError(
+      "not_supported",
+      `Configuration ${JSON.stringify(name)} runs delve in ${String(config.mode)} mode; headless Go runs a program only`,
+      {
+        suggestion: 'Use a configuration whose mode is "debug" or "exec", or give program directly.',
+      },
+    );
+  }
   const sub = (value: unknown) => substitute(value, ctx.fs.root, name);
   const out: TargetInput = { language };
   if (typeof config.program === "string") out.program = sub(config.program);
@@ -154,11 +178,12 @@ function languageOfType(type: string): DebugLanguage {
     "lldb-dap": "c",
     cppdbg: "c",
     "lldb-vscode": "c",
+    go: "go",
   };
   const language = byType[type];
   if (language === undefined || !isDebugLanguage(language)) {
     throw new ToolError("not_supported", `launch.json type ${JSON.stringify(type)} has no headless debug adapter here`, {
-      suggestion: "Headless debugging covers Python (debugpy) and C/C++ (lldb); give program directly.",
+      suggestion: "Headless debugging covers Python (debugpy), C/C++ (lldb) and Go (delve); give program directly.",
     });
   }
   return language;

@@ -16,16 +16,20 @@ export default defineTool({
   name: "startDebugging",
   title: "Start debugging",
   description:
-    "Runs a program, a pytest test or a launch.json configuration under the debugger (Python, C/C++); waits for the first breakpoint or exception. Runs project code.",
-  searchHint: "debug start debugger launch program breakpoint python c cpp debugpy lldb",
+    "Runs a program, a pytest test or a launch.json configuration under the debugger (Python, C/C++, Go); waits for the first breakpoint or exception. Runs project code.",
+  searchHint: "debug start debugger launch program breakpoint python c cpp go debugpy lldb delve",
   input: v.strictObject({
-    program: v.optional(v.pipe(v.string(), v.description("Script (.py) or compiled executable, workspace-relative."))),
+    program: v.optional(
+      v.pipe(v.string(), v.description("Script (.py), Go source or package directory, or compiled executable, workspace-relative.")),
+    ),
     args: v.optional(
       v.pipe(v.array(v.pipe(v.string(), v.maxLength(32_768))), v.maxLength(1000), v.description("Arguments of the program.")),
     ),
     test: v.optional(v.pipe(v.string(), v.description('Python: a pytest target ("tests/test_x.py::test_y") instead of program.'))),
     configName: v.optional(v.pipe(v.string(), v.description("A launch configuration's name in .vscode/launch.json."))),
-    language: v.optional(v.pipe(v.picklist(Object.keys(DEBUG_ADAPTERS) as ["python", "c"]), v.description("Default: from the program."))),
+    language: v.optional(
+      v.pipe(v.picklist(Object.keys(DEBUG_ADAPTERS) as ["python", "c", "go"]), v.description("Default: from the program.")),
+    ),
     cwd: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root)."))),
     env: v.optional(v.pipe(v.record(v.string(), v.pipe(v.string(), v.maxLength(32_768))), v.description("Extra variables."))),
     stopOnEntry: v.optional(v.pipe(v.boolean(), v.description("Stop at the first line."))),
@@ -83,6 +87,11 @@ export default defineTool({
         );
       });
     sessions.add({ session, owner: ctx.session, program: target.shown });
+    const event = { id: session.id, language: target.language, name: target.shown, via: "headless" as const };
+    ctx.events.publish("debug.session", { phase: "start", ...event });
+    void session.ended.then(({ exitCode }) =>
+      ctx.events.publish("debug.session", { phase: "end", ...event, ...(exitCode === undefined ? {} : { exitCode }) }),
+    );
     const outcome = await session.settled(input.timeoutMs ?? DEFAULT_WAIT_MS, ctx.signal);
     const view = await outcomeView(session, outcome, { fs: ctx.fs, outputFrom: 0 });
     return {

@@ -46,6 +46,7 @@ it("debugs a C program end to end, and a disconnect leaves no process", { timeou
     program: "app",
     source: "app.c",
     lines: { addBody: 4, addReturn: 5, call: 13, noCode: 20 },
+    functionName: "add",
     thirdValue: "values[i]",
     failure: { reason: "exception", id: /signal/, exitCode: 11 },
   });

@@ -40,6 +40,7 @@ it("debugs a Python program end to end, and a disconnect leaves no process", { t
     program: "app.py",
     source: "app.py",
     lines: { addBody: 2, addReturn: 3, call: 11, noCode: 17 },
+    functionName: "add",
     thirdValue: "i",
     failure: { reason: "exception", id: /ValueError/, exitCode: 1 },
   });
