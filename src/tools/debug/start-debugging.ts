@@ -25,6 +25,12 @@ export default defineTool({
     ),
     test: v.optional(v.pipe(v.string(), v.description('Python: a pytest target ("tests/test_x.py::test_y") instead of program.'))),
     configName: v.optional(v.pipe(v.string(), v.description("A launch configuration's name in .vscode/launch.json."))),
+    configuration: v.optional(
+      v.pipe(
+        v.record(v.string(), v.unknown()),
+        v.description("With VS Code connected: an inline launch configuration (type, request, program...)."),
+      ),
+    ),
     language: v.optional(v.pipe(v.picklist(Object.keys(DEBUG_ADAPTERS) as ["python", "c"]), v.description("Default: from the program."))),
     cwd: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root)."))),
     env: v.optional(v.pipe(v.record(v.string(), v.pipe(v.string(), v.maxLength(32_768))), v.description("Extra variables."))),
