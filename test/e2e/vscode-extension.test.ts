@@ -438,14 +438,22 @@ it("VS Code itself: allowed commands only, a task's exit code, workspace setting
 }, 180_000);
 
 it("the debugger through VS Code's js-debug: a breakpoint hit, a variable read, an expression, a step, the end", async () => {
-  const set = await data("setDebugBreakpoints", { file: "dbg.js", breakpoints: [{ text: "return sum" }, { line: 8 }] });
+  const setResult = await mcp.callTool({
+    name: "setDebugBreakpoints",
+    arguments: { file: "dbg.js", breakpoints: [{ text: "return sum" }, { line: 8 }] },
+  });
+  // VS Code answered (route-call.ts names the backend); when not, what the bridge said and logged.
+  const answeredBy = (r: typeof setResult) =>
+    r._meta?.["claude-ide-bridge/backend"] === "extension" ? "extension" : `${JSON.stringify(r)}\n${bridge.stderr().slice(-4000)}`;
+  expect(answeredBy(setResult)).toBe("extension");
+  // biome-ignore lint/suspicious/noExplicitAny: the e2e reads tool answers loosely
+  const set = setResult.structuredContent as any;
   expect(set.breakpoints).toEqual([
     { file: "dbg.js", line: 3, status: "pending" },
     { file: "dbg.js", line: 8, status: "pending" },
   ]);
   const started = await mcp.callTool({ name: "startDebugging", arguments: { program: "dbg.js", timeoutMs: 60_000 } });
-  // VS Code answered (route-call.ts names the backend); when not, what the bridge said instead.
-  expect(started._meta?.["claude-ide-bridge/backend"] === "extension" ? "extension" : JSON.stringify(started)).toBe("extension");
+  expect(answeredBy(started)).toBe("extension");
   // biome-ignore lint/suspicious/noExplicitAny: the e2e reads tool answers loosely
   const start = started.structuredContent as any;
   expect(start).toMatchObject({ state: "stopped", sessionId: expect.stringMatching(/^vscode-\d+$/), stop: { reason: "breakpoint" } });
