@@ -2,7 +2,6 @@
 // bridge's event bus: a file saved in the editor (file.saved) and a VS Code debug session that
 // started or ended (debug.session), both with via "vscode". Paths become workspace-relative; a
 // file saved outside the workspace is not the workspace's event and is not published.
-import type { EventPublisher } from "../capabilities/events/event-bus.ts";
 import { isInside, relative } from "../lib/paths/posix-path.ts";
 import type { ExtensionEvent } from "./extension-client-types.ts";
 import type { PushOf } from "./protocol.ts";
@@ -22,11 +21,20 @@ const LANGUAGE_OF_TYPE: Record<string, string> = {
   go: "go",
 };
 
+/** The two events of the bus (src/capabilities/events/bridge-events.ts) this module publishes. */
+export interface ExtensionEventPublisher {
+  publish(name: "file.saved", event: { file: string; via: "vscode" }): void;
+  publish(
+    name: "debug.session",
+    event: { phase: "start" | "end"; id: string; language: string; name: string; via: "vscode"; exitCode?: number },
+  ): void;
+}
+
 export function forwardExtensionEvents(
   extension: { on(listener: (event: ExtensionEvent) => void): () => void },
-  events: EventPublisher,
-  root: string,
+  opts: { events: ExtensionEventPublisher; root: string },
 ): () => void {
+  const { events, root } = opts;
   return extension.on((event) => {
     if (event.type !== "push") return;
     if (event.method === "extension/fileSaved") {

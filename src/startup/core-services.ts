@@ -88,7 +88,7 @@ export async function startCoreServices(
   // --verbose: every tool call, with how it ended (never its arguments or what it returned).
   events.subscribe("tool.called", (call) => log.debug("tool call", call));
   // VS Code's saves and debug sessions, for automation's onFileSave and onDebugSession.
-  forwardExtensionEvents(extension, events, workspace.root);
+  forwardExtensionEvents(extension, { events, root: workspace.root });
   // Servers start on first use; the watcher and the idle timer with the first server.
   const lsp = createLspService({
     runtime,

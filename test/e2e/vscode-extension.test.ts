@@ -13,7 +13,7 @@
 // test-results/vscode-e2e-timings.json.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -218,6 +218,9 @@ afterAll(async () => {
   if (codeServer?.pid !== undefined) killGroup(codeServer.pid);
   await bridge?.stop();
   // KEEP_VSCODE_E2E=1 keeps code-server's logs (the extension's output channel among them).
+  // KEEP_VSCODE_E2E=1 also copies code-server's logs (the extension's output channel among them) beside the screenshots.
+  if (work !== undefined && process.env.KEEP_VSCODE_E2E !== undefined)
+    await cp(join(work, "data", "code-server", "logs"), join(ARTIFACTS, "vscode-e2e-logs"), { recursive: true }).catch(() => undefined);
   if (work !== undefined && process.env.KEEP_VSCODE_E2E === undefined) await rm(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);
   timings.wallMs = Date.now() - started;

@@ -25,7 +25,7 @@ it("publishes VS Code's saves and debug sessions on the bus, and stops when unsu
   const push = (method: string, params: unknown) => {
     for (const l of listeners) l({ type: "push", method, params } as ExtensionEvent);
   };
-  const stop = forwardExtensionEvents(extension, bus, "/ws/app");
+  const stop = forwardExtensionEvents(extension, { events: bus, root: "/ws/app" });
 
   push("extension/fileSaved", { filePath: "/ws/app/src/a.ts", fileUrl: "file:///ws/app/src/a.ts" });
   push("extension/fileSaved", { filePath: "/ws/application/b.ts", fileUrl: "file:///ws/application/b.ts" });
