@@ -30,6 +30,7 @@ export const ExtensionClose = {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const SLOW_TIMEOUT_MS = 15_000;
+export const DEBUG_REQUEST_TIMEOUT_MS = 30_000;
 
 export function compatibleProtocols(a: string, b: string): boolean {
   return a.split(".")[0] === b.split(".")[0];
@@ -294,6 +295,8 @@ export function timeoutFor(method: BridgeMethod, params: unknown): number {
       ("integrationWaitMs" in params && typeof params.integrationWaitMs === "number" ? params.integrationWaitMs : 0)
     );
   if (method === "extension/rename" || method === "extension/format" || method === "extension/codeActionEdit") return SLOW_TIMEOUT_MS;
+  // A debug adapter busy with a stopped program (source maps, a large stack) can take seconds per request.
+  if (method === "extension/debugRequest") return DEBUG_REQUEST_TIMEOUT_MS;
   if (method === "extension/languageFeature" && typeof params === "object" && params !== null && "feature" in params)
     return SLOW_FEATURES.includes(String(params.feature)) ? SLOW_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
   return DEFAULT_TIMEOUT_MS;

@@ -460,7 +460,7 @@ it("the debugger through VS Code's js-debug: a breakpoint hit, a variable read, 
   // biome-ignore lint/suspicious/noExplicitAny: the e2e reads tool answers loosely
   const start = started.structuredContent as any;
   expect(start).toMatchObject({ state: "stopped", sessionId: expect.stringMatching(/^vscode-\d+$/), stop: { reason: "breakpoint" } });
-  expect(start.stop.stack[0]).toMatchObject({ name: "add", file: "dbg.js", line: 3 });
+  expect(start.stop.stack[0]).toMatchObject({ name: expect.stringMatching(/\badd$/), file: "dbg.js", line: 3 });
   expect(start.stop.locals).toEqual(expect.arrayContaining([expect.objectContaining({ name: "sum", value: "5" })]));
   expect(start.breakpoints).toEqual(
     expect.arrayContaining([

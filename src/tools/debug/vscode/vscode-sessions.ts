@@ -48,7 +48,7 @@ export function sessionView(ctx: ToolContext, session: WireDebugSession): DebugS
         { sessionId: session.id, command: command as (typeof DEBUG_READ_COMMANDS)[number], args: params },
         { signal: ctx.signal },
       );
-      return { body: r.body };
+      return { body: command === "stackTrace" ? withLocalPaths(r.body) : r.body };
     },
   };
   // stop-view.ts reads only these three members of a session.
@@ -57,6 +57,20 @@ export function sessionView(ctx: ToolContext, session: WireDebugSession): DebugS
     connection,
     capabilities: { supportsExceptionInfoRequest: session.supportsExceptionInfo },
   } as unknown as DebugSession;
+}
+
+/**
+ * A remote VS Code (code-server, Remote-SSH) names sources by URI (vscode-remote://host/path): the
+ * frames get the file path, so stop-view.ts shows it workspace-relative.
+ */
+export function withLocalPaths(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || !("stackFrames" in body) || !Array.isArray(body.stackFrames)) return body;
+  const frames = body.stackFrames.map((f: { source?: { path?: unknown } }) => {
+    const path = f.source?.path;
+    const uri = typeof path === "string" ? /^(?:file|vscode-remote):\/\/[^/]*(\/[^?#]*)/.exec(path) : null;
+    return uri === null || uri[1] === undefined ? f : { ...f, source: { ...f.source, path: decodeURIComponent(uri[1]) } };
+  });
+  return { ...body, stackFrames: frames };
 }
 
 export function stopInfo(state: WireRunState): StopInfo {
