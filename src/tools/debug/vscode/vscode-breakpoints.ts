@@ -3,6 +3,7 @@
 // sees them, and each running VS Code session's adapter says which it verified and why not. The
 // headless tool also keeps them, so a headless session started later gets the same breakpoints.
 import type { ToolContext } from "../../../capabilities/context.ts";
+import type { WireBreakpointVerdict } from "../../../extension/protocol-debug.ts";
 import { linesOf } from "../apply-breakpoints.ts";
 import type { BreakpointReport, BreakpointSpec, FunctionBreakpointSpec } from "../breakpoint-specs.ts";
 
@@ -43,18 +44,7 @@ export async function breakpointsInVSCode(
       return r.sessions.length === 0
         ? { file: shown ?? "", line, status: "pending" }
         : { file: shown ?? "", line, status: "unverified", message: "VS Code's debugger has not answered for it" };
-    return {
-      file: shown ?? "",
-      line,
-      status: best.verified ? "verified" : "unverified",
-      ...(best.boundLine === undefined ? {} : { boundLine: best.boundLine }),
-      ...(best.message === undefined
-        ? best.verified
-          ? {}
-          : { message: "the debugger found no code for it (yet: a module not loaded, or a line without code)" }
-        : { message: best.message }),
-      ...(best.id === undefined ? {} : { id: best.id }),
-    };
+    return { ...verdictReport(best), file: shown ?? "", line };
   });
   reports.push(...fileReports);
   for (const f of input.functions ?? []) {
@@ -72,6 +62,20 @@ export async function breakpointsInVSCode(
   // Headless sessions running too: their adapters' verdicts as well.
   if (headless.sessions.length > 0) reports.push(...headless.breakpoints);
   return { breakpoints: reports, sessions: [...r.sessions, ...headless.sessions] };
+}
+
+/** The adapter's verdict as the headless tools report a breakpoint (the place is the caller's to set). */
+export function verdictReport(b: WireBreakpointVerdict): BreakpointReport {
+  return {
+    status: b.verified ? "verified" : "unverified",
+    ...(b.boundLine === undefined ? {} : { boundLine: b.boundLine }),
+    ...(b.message === undefined
+      ? b.verified
+        ? {}
+        : { message: "the debugger found no code for it (yet: a module not loaded, or a line without code)" }
+      : { message: b.message }),
+    ...(b.id === undefined ? {} : { id: b.id }),
+  };
 }
 
 function definedWhen(b: { condition?: string | undefined; hitCondition?: string | undefined; logMessage?: string | undefined }) {

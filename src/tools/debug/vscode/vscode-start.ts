@@ -8,6 +8,7 @@ import type { ToolContext } from "../../../capabilities/context.ts";
 import { argumentOutside } from "../../../security/commands/argument-paths.ts";
 import type { BreakpointReport } from "../breakpoint-specs.ts";
 import { shownPath, type OutcomeView } from "../stop-view.ts";
+import { verdictReport } from "./vscode-breakpoints.ts";
 import { vscodeOutcome } from "./vscode-sessions.ts";
 
 export interface StartInput {
@@ -73,14 +74,7 @@ export async function startInVSCode(
       ...(b.filePath === undefined
         ? { function: b.function ?? "" }
         : { file: shownPath(ctx.fs, b.filePath) ?? b.filePath, line: b.line ?? 0 }),
-      status: b.verified ? "verified" : "unverified",
-      ...(b.boundLine === undefined ? {} : { boundLine: b.boundLine }),
-      ...(b.message === undefined
-        ? b.verified
-          ? {}
-          : { message: "VS Code's debugger found no code for it (yet)" }
-        : { message: b.message }),
-      ...(b.id === undefined ? {} : { id: b.id }),
+      ...verdictReport(b),
     }),
   );
   return { ...view, language: r.session.type, program: input.configName ?? r.session.name, breakpoints };
