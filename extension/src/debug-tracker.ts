@@ -28,6 +28,7 @@ interface DapMessage {
     supportsExceptionInfoRequest?: boolean;
     breakpoints?: AdapterBreakpoint[];
     breakpoint?: AdapterBreakpoint;
+    hitBreakpointIds?: number[];
   };
 }
 interface AdapterBreakpoint {
@@ -131,6 +132,8 @@ export class DebugTracker implements vscode.Disposable {
     if (m.type !== "event") return;
     switch (m.event) {
       case "stopped":
+        // Stopping at a breakpoint proves the adapter bound it, whatever it answered before the code loaded.
+        for (const id of body.hitBreakpointIds ?? []) this.updateVerdict(member, { id, verified: true });
         member.state = {
           kind: "stopped",
           reason: body.reason ?? "unknown",
