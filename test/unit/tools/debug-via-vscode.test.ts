@@ -46,7 +46,9 @@ function fakeVSCode(sent: unknown[]): FakeHandlers {
     "extension/debugRequest": ({ command }) => {
       const bodies: Record<string, unknown> = {
         threads: { threads: [{ id: 1, name: "main" }] },
-        stackTrace: { stackFrames: [{ id: 7, name: "f", line: 3, column: 3, source: { path: `vscode-remote://127.0.0.1:8080${root}/app.js` } }] },
+        stackTrace: {
+          stackFrames: [{ id: 7, name: "f", line: 3, column: 3, source: { path: `vscode-remote://127.0.0.1:8080${root}/app.js` } }],
+        },
         scopes: { scopes: [{ name: "Local", variablesReference: 5, expensive: false, presentationHint: "locals" }] },
         variables: {
           variables: [
