@@ -4,6 +4,7 @@
 import * as vscode from "vscode";
 import type { Folder } from "../../src/extension/protocol.ts";
 import { lockDirectory } from "./discovery.ts";
+import { Debugger } from "./debugger.ts";
 import { Decorations } from "./decorations.ts";
 import { Diffs } from "./diffs.ts";
 import { requestHandler, trackReports, workspaceFolders } from "./handlers.ts";
@@ -32,13 +33,14 @@ export function activate(context: vscode.ExtensionContext): void {
   );
   const terminals = new Terminals();
   const decorations = new Decorations();
+  const debug = new Debugger((params) => notify("extension/debugSessionChanged", params));
   link = new BridgeLink({
     extensionVersion: version,
     ideVersion: vscode.version,
     appName: vscode.env.appName,
     folders: (): Folder[] => workspaceFolders(),
     settings,
-    handle: requestHandler({ diffs, terminals, decorations }),
+    handle: requestHandler({ diffs, terminals, decorations, debug }),
     onState: (state) => {
       // The bridge's decorations mean nothing without it.
       if (state.kind !== "connected") decorations.clear([]);
@@ -54,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): void {
     diffs,
     terminals,
     decorations,
+    debug,
     startPushes(notify),
     trackReports(),
     vscode.commands.registerCommand("claudeIdeBridge.showStatus", () => showDetails(current.state, output)),

@@ -5,6 +5,7 @@ import * as v from "valibot";
 import * as vscode from "vscode";
 import { BRIDGE_REQUESTS, type BridgeMethod, type FileDiagnostics, type ParamsOf, type ResultOf } from "../../src/extension/protocol.ts";
 import { editorTabs, findDocument, wireDiagnostic, wireSelection } from "./convert.ts";
+import type { Debugger } from "./debugger.ts";
 import type { Decorations } from "./decorations.ts";
 import type { Diffs } from "./diffs.ts";
 import { editHandlers } from "./edits.ts";
@@ -36,10 +37,11 @@ export interface HandlerParts {
   diffs: Diffs;
   terminals: Terminals;
   decorations: Decorations;
+  debug: Debugger;
 }
 
 export function requestHandler(parts: HandlerParts): (method: string, params: unknown) => Promise<unknown> {
-  const { diffs, terminals, decorations } = parts;
+  const { diffs, terminals, decorations, debug } = parts;
   const handlers: Handlers = {
     "extension/openFile": openFile,
     "extension/getSelection": async () => {
@@ -96,6 +98,13 @@ export function requestHandler(parts: HandlerParts): (method: string, params: un
     "extension/readClipboard": workbench.readClipboard,
     "extension/writeClipboard": workbench.writeClipboard,
     ...editHandlers,
+    "extension/debugStart": (p) => debug.start(p),
+    "extension/debugSessions": async () => debug.sessions(),
+    "extension/debugControl": (p) => debug.control(p),
+    "extension/debugRequest": (p) => debug.request(p),
+    "extension/debugStop": (p) => debug.stop(p),
+    "extension/setBreakpoints": (p) => debug.setBreakpoints(p),
+    "extension/debugOutput": async (p) => debug.output(p),
   };
   return async (method, params) => {
     if (!Object.hasOwn(BRIDGE_REQUESTS, method)) throw new Error(`Method not found: ${method}`);

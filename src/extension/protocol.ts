@@ -5,10 +5,11 @@
 // is received. Only valibot is imported, so the extension's bundle stays small.
 import * as v from "valibot";
 import { EDIT_PROTOCOL_VERSION, EDIT_REQUESTS } from "./protocol-edit.ts";
+import { DEBUG_PROTOCOL_VERSION, DEBUG_REQUESTS, DebugSessionPush } from "./protocol-debug.ts";
 import { IDE_REQUESTS } from "./protocol-ide.ts";
 
 /** Semver: the two ends work together when the majors match; a minor adds optional things. */
-export const EXTENSION_PROTOCOL_VERSION = "1.3.0";
+export const EXTENSION_PROTOCOL_VERSION = "1.4.0";
 /** The bridge token (the lock file's authToken) on the upgrade request. */
 export const EXTENSION_AUTH_HEADER = "x-claude-ide-extension";
 /** The path the extension connects to; Claude Code's socket takes every other path. */
@@ -29,6 +30,7 @@ export const ExtensionClose = {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const SLOW_TIMEOUT_MS = 15_000;
+export const DEBUG_REQUEST_TIMEOUT_MS = 30_000;
 
 export function compatibleProtocols(a: string, b: string): boolean {
   return a.split(".")[0] === b.split(".")[0];
@@ -210,6 +212,7 @@ export const BRIDGE_REQUESTS = {
   },
   ...IDE_REQUESTS,
   ...EDIT_REQUESTS,
+  ...DEBUG_REQUESTS,
 } as const;
 
 export type BridgeMethod = keyof typeof BRIDGE_REQUESTS;
@@ -253,6 +256,7 @@ export const EXTENSION_PUSHES = {
   /** The user sent a file or lines to Claude (0-based lines; none for a whole file). */
   "extension/atMentioned": v.object({ filePath: str, lineStart: v.optional(count), lineEnd: v.optional(count) }),
   "extension/diffResolved": v.object({ tabName: str, outcome: v.picklist(["accepted", "rejected"]), contents: v.optional(str) }),
+  "extension/debugSessionChanged": DebugSessionPush,
 } as const;
 export type PushMethod = keyof typeof EXTENSION_PUSHES;
 export type PushOf<M extends PushMethod> = v.InferOutput<(typeof EXTENSION_PUSHES)[M]>;
@@ -266,6 +270,7 @@ export const MAX_ACTIVE_FILE_CHARS = 32 * 1024;
 const METHOD_SINCE: Partial<Record<BridgeMethod, string>> = Object.fromEntries([
   ...Object.keys(IDE_REQUESTS).map((m) => [m, "1.2.0"]),
   ...Object.keys(EDIT_REQUESTS).map((m) => [m, EDIT_PROTOCOL_VERSION]),
+  ...Object.keys(DEBUG_REQUESTS).map((m) => [m, DEBUG_PROTOCOL_VERSION]),
 ]);
 
 /** The version a method needs, when an extension that says `version` (same major) lacks it. */
@@ -290,6 +295,8 @@ export function timeoutFor(method: BridgeMethod, params: unknown): number {
       ("integrationWaitMs" in params && typeof params.integrationWaitMs === "number" ? params.integrationWaitMs : 0)
     );
   if (method === "extension/rename" || method === "extension/format" || method === "extension/codeActionEdit") return SLOW_TIMEOUT_MS;
+  // A debug adapter busy with a stopped program (source maps, a large stack) can take seconds per request.
+  if (method === "extension/debugRequest") return DEBUG_REQUEST_TIMEOUT_MS;
   if (method === "extension/languageFeature" && typeof params === "object" && params !== null && "feature" in params)
     return SLOW_FEATURES.includes(String(params.feature)) ? SLOW_TIMEOUT_MS : DEFAULT_TIMEOUT_MS;
   return DEFAULT_TIMEOUT_MS;

@@ -11,6 +11,7 @@ import { createWorkspace, type Workspace } from "../security/jail/workspace-jail
 import { createEventBus, type EventBus } from "../capabilities/events/event-bus.ts";
 import type { DoctorCheck } from "../capabilities/activity/bridge-monitor.ts";
 import { ExtensionClient } from "../extension/extension-client.ts";
+import { forwardExtensionEvents } from "../extension/extension-bus.ts";
 import { ideLinkToolsets } from "../tools/ide-link-toolsets.ts";
 import { IdeLinkHub } from "../transports/ws/ide-link-hub.ts";
 import { configuredServers } from "../lsp/configured-servers.ts";
@@ -86,6 +87,8 @@ export async function startCoreServices(
   const events = createEventBus((name, err) => log.error(`a subscriber of ${name} failed`, { error: errorMessage(err) }));
   // --verbose: every tool call, with how it ended (never its arguments or what it returned).
   events.subscribe("tool.called", (call) => log.debug("tool call", call));
+  // VS Code's saves and debug sessions, for automation's onFileSave and onDebugSession.
+  forwardExtensionEvents(extension, { events, root: workspace.root });
   // Servers start on first use; the watcher and the idle timer with the first server.
   const lsp = createLspService({
     runtime,

@@ -13,7 +13,7 @@
 // test-results/vscode-e2e-timings.json.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -88,6 +88,9 @@ const FILES: Record<string, string> = {
     tasks: [{ label: "e2e-task", type: "shell", command: "exit 4" }],
   }),
   "server.js": "setTimeout(() => console.log('ready on port 4321'), 300);\nsetInterval(() => {}, 1000);\n",
+  // For the debugger through VS Code's js-debug: a breakpoint in add, and a last line with no code.
+  "dbg.js":
+    'function add(a, b) {\n  const sum = a + b;\n  return sum;\n}\nconst total = add(2, 3);\nconsole.log("total=" + total);\n\n// the end\n',
 };
 
 beforeAll(async () => {
@@ -215,6 +218,9 @@ afterAll(async () => {
   if (codeServer?.pid !== undefined) killGroup(codeServer.pid);
   await bridge?.stop();
   // KEEP_VSCODE_E2E=1 keeps code-server's logs (the extension's output channel among them).
+  // KEEP_VSCODE_E2E=1 also copies code-server's logs (the extension's output channel among them) beside the screenshots.
+  if (work !== undefined && process.env.KEEP_VSCODE_E2E !== undefined)
+    await cp(join(work, "data", "code-server", "logs"), join(ARTIFACTS, "vscode-e2e-logs"), { recursive: true }).catch(() => undefined);
   if (work !== undefined && process.env.KEEP_VSCODE_E2E === undefined) await rm(work, { recursive: true, force: true });
   else console.log(`kept ${work}`);
   timings.wallMs = Date.now() - started;
@@ -433,6 +439,56 @@ it("VS Code itself: allowed commands only, a task's exit code, workspace setting
   expect(await text("writeClipboard", { text: "from the e2e" })).toBe("Copied 12 characters to the clipboard.");
   expect(await text("readClipboard")).toBe("from the e2e");
 }, 180_000);
+
+it("the debugger through VS Code's js-debug: a breakpoint hit, a variable read, an expression, a step, the end", async () => {
+  const setResult = await mcp.callTool({
+    name: "setDebugBreakpoints",
+    arguments: { file: "dbg.js", breakpoints: [{ text: "return sum" }, { line: 8 }] },
+  });
+  // VS Code answered (route-call.ts names the backend); when not, what the bridge said and logged.
+  const answeredBy = (r: typeof setResult) =>
+    r._meta?.["claude-ide-bridge/backend"] === "extension" ? "extension" : `${JSON.stringify(r)}\n${bridge.stderr().slice(-4000)}`;
+  expect(answeredBy(setResult)).toBe("extension");
+  // biome-ignore lint/suspicious/noExplicitAny: the e2e reads tool answers loosely
+  const set = setResult.structuredContent as any;
+  expect(set.breakpoints).toEqual([
+    { file: "dbg.js", line: 3, status: "pending" },
+    { file: "dbg.js", line: 8, status: "pending" },
+  ]);
+  const started = await mcp.callTool({ name: "startDebugging", arguments: { program: "dbg.js", timeoutMs: 60_000 } });
+  expect(answeredBy(started)).toBe("extension");
+  // biome-ignore lint/suspicious/noExplicitAny: the e2e reads tool answers loosely
+  const start = started.structuredContent as any;
+  expect(start).toMatchObject({ state: "stopped", sessionId: expect.stringMatching(/^vscode-\d+$/), stop: { reason: "breakpoint" } });
+  expect(start.stop.stack[0]).toMatchObject({ name: expect.stringMatching(/\badd$/), file: "dbg.js", line: 3 });
+  expect(start.stop.locals).toEqual(expect.arrayContaining([expect.objectContaining({ name: "sum", value: "5" })]));
+  expect(start.breakpoints).toEqual(
+    expect.arrayContaining([expect.objectContaining({ file: "dbg.js", line: 3 }), expect.objectContaining({ file: "dbg.js", line: 8 })]),
+  );
+  // Set again while the program runs: js-debug answers for the loaded script.
+  const again = await data("setDebugBreakpoints", { file: "dbg.js", breakpoints: [{ text: "return sum" }, { line: 8 }] });
+  expect(again.breakpoints).toEqual([
+    expect.objectContaining({ file: "dbg.js", line: 3, status: "verified" }),
+    // js-debug binds a line past the last statement to the script's end (V8), so it verifies this one.
+    expect.objectContaining({ file: "dbg.js", line: 8, status: expect.stringMatching(/^(verified|unverified)$/) }),
+  ]);
+  const state = await data("getDebugState", {});
+  expect(state).toMatchObject({ sessionId: start.sessionId, state: "stopped" });
+  expect(state.stack[0]).toMatchObject({ file: "dbg.js", line: 3 });
+  const locals = state.scopes.flatMap((s: { variables: { name: string; value: string }[] }) => s.variables);
+  expect(locals).toEqual(expect.arrayContaining([expect.objectContaining({ name: "a", value: "2" })]));
+  expect(await data("evaluateInDebugger", { expression: "a * 10 + sum" })).toMatchObject({ result: "25", type: "number" });
+  const stepped = await data("debugStepOver", {});
+  expect(stepped).toMatchObject({ state: "stopped", stop: { reason: "step" } });
+  expect(stepped.stop.stack[0].line).not.toBe(3);
+  // Cleared, so the run goes to the end (js-debug bound line 8 to the script's end, where it would stop).
+  expect((await data("setDebugBreakpoints", { file: "dbg.js", breakpoints: [] })).breakpoints).toEqual([]);
+  const ended = await data("debugContinue", { timeoutMs: 60_000 });
+  expect(ended).toMatchObject({ sessionId: start.sessionId, state: "ended" });
+  expect(await text("getDebugOutput", { sessionId: start.sessionId })).toMatch(/total=5/);
+  const caps = await data("getToolCapabilities");
+  expect(caps.fallback).not.toContain("startDebugging");
+}, 240_000);
 
 it("protocol 1.3 through VS Code: signature help, a quick fix previewed and applied by the bridge, rename preview, formatting", async () => {
   const callLine = 'export const r = twice(2, "x");';

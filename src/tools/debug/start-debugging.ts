@@ -27,6 +27,12 @@ export default defineTool({
     ),
     test: v.optional(v.pipe(v.string(), v.description('Python: a pytest target ("tests/test_x.py::test_y") instead of program.'))),
     configName: v.optional(v.pipe(v.string(), v.description("A launch configuration's name in .vscode/launch.json."))),
+    configuration: v.optional(
+      v.pipe(
+        v.record(v.string(), v.unknown()),
+        v.description("With VS Code connected: an inline launch configuration (type, request, program...)."),
+      ),
+    ),
     language: v.optional(
       v.pipe(v.picklist(Object.keys(DEBUG_ADAPTERS) as ["python", "c", "go"]), v.description("Default: from the program.")),
     ),

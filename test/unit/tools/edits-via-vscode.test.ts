@@ -234,7 +234,7 @@ describe("the extension protocol a tool needs", () => {
     expect(mid.unavailable.some((u) => u.reason.startsWith("needs extension protocol"))).toBe(false);
     expect(mid.fallback).toEqual(expect.arrayContaining(["signatureHelp", "getTypeHierarchy", "prepareRename", "formatRange"]));
     expect(mid.fallback).not.toContain("runInTerminal");
-    const now = await caps("1.3.0");
+    const now = await caps("1.4.0");
     expect(now.fallback).toEqual([]);
     expect(now.unavailable.some((u) => u.reason.includes("extension"))).toBe(false);
   });
