@@ -110,7 +110,16 @@ const SHOP = {
     "\treturn s.Side * s.Side",
     "}",
     "",
+    "func helper() float64 {",
+    "\treturn 2",
+    "}",
+    "",
   ].join("\n"),
+  // C: a header with a documented declaration.
+  "native/compile_flags.txt": "-std=c11\n",
+  "native/util.h": ["/* Adds two ints. */", "int add(int left, int right);", ""].join("\n"),
+  "native/util.c": ['#include "util.h"', "", "int add(int left, int right) { return left + right; }", ""].join("\n"),
+  ".gitignore": "node_modules/\ndist/\n",
 };
 
 describe("analysis tools on TypeScript (tsgo), Python (pyright) and Go (gopls)", () => {
@@ -153,6 +162,18 @@ describe("analysis tools on TypeScript (tsgo), Python (pyright) and Go (gopls)",
       expect(text).toContain("  price  src/pricing.ts:4  1 reference(s); called by total src/cart.ts:5");
       expect(text).toContain("  src/cart.ts  1 use(s) of price");
       expect(text).toContain("  test/cart.test.ts  through src/cart.ts");
+
+      // Given nothing, the change is the working tree's diff against HEAD.
+      const git = (...args: string[]) => run("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: fx.root });
+      await git("init", "-q");
+      await git("add", "-A");
+      await git("commit", "-qm", "shop");
+      const before = await read("src/pricing.ts");
+      await fx.write("src/pricing.ts", before.replace("no price for", "unknown item"));
+      const diff = await fx.tools.text("getChangeImpact", {});
+      await fx.write("src/pricing.ts", before);
+      expect(diff.split("\n")[0]).toBe("Change: src/pricing.ts:6");
+      expect(diff).toContain("  price  src/pricing.ts:4  1 reference(s); called by total src/cart.ts:5");
     },
     SLOW,
   );
@@ -182,6 +203,10 @@ describe("analysis tools on TypeScript (tsgo), Python (pyright) and Go (gopls)",
       expect(py).toContain("### `chorus` (function, line 8)");
       expect(py).toContain("Barks count times.");
       expect(py).toContain("#### `speak` (method");
+      const c = await fx.tools.text("generateAPIDocumentation", { path: "native/util.h" });
+      expect(c).toContain("### `add` (function, line 2)");
+      expect(c).toContain("int add(int left, int right)");
+      expect(c).toContain("Adds two ints.");
     },
     SLOW,
   );
@@ -242,6 +267,17 @@ describe("analysis tools on TypeScript (tsgo), Python (pyright) and Go (gopls)",
       expect(text).toContain('dist/run.mjs:2:1\n    1 | import { price } from "./pricing.js";');
       const none = await fx.tools.failure("testTraceToSource", { output: "all good" });
       expect(none.code).toBe("invalid_arguments");
+    },
+    SLOW,
+  );
+
+  it(
+    "detectUnusedCode in Go: an unexported function nothing calls; exports the generated test names are used",
+    async () => {
+      const text = await fx.tools.text("detectUnusedCode", { path: "geo" });
+      expect(text).toContain("  geo/shapes/shapes.go:11  helper: used nowhere");
+      expect(text).not.toMatch(/Area: |Square: /);
+      expect(text).toContain("1 test file(s) were not examined");
     },
     SLOW,
   );
