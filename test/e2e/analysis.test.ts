@@ -10,117 +10,12 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHOP } from "../fixtures/analysis-shop.ts";
 import { lspFixture, type LspFixture } from "../helpers/lsp-fixture.ts";
 
 const SLOW = 180_000;
 const run = promisify(execFile);
 const TSC = join(process.cwd(), `node_modules/@typescript/typescript-${process.platform}-${process.arch}/lib/tsc`);
-
-const SHOP = {
-  "package.json": JSON.stringify({ name: "shop", type: "module", main: "dist/index.js", devDependencies: { vitest: "^3.0.0" } }),
-  "tsconfig.json": JSON.stringify({
-    compilerOptions: { strict: true, target: "es2022", module: "nodenext", noEmit: true, skipLibCheck: true },
-    include: ["src", "test"],
-  }),
-  "src/index.ts": [
-    'import { total } from "./cart.js";',
-    "",
-    "export function main(): number {",
-    '  return total(["apple"]);',
-    "}",
-    "",
-  ].join("\n"),
-  "src/cart.ts": [
-    'import { price } from "./pricing.js";',
-    'import { loadPlugin } from "./plugins/loader.js";',
-    "",
-    "/** Sums the prices of the items. */",
-    "export function total(items: string[]): number {",
-    "  return items.reduce((sum, item) => sum + price(item), 0);",
-    "}",
-    "",
-    "export function unusedHelper(): number {",
-    "  return 1;",
-    "}",
-    "",
-    "export const plugins = () => loadPlugin;",
-    "",
-  ].join("\n"),
-  "src/pricing.ts": [
-    "const PRICES: Record<string, number> = { apple: 3, pear: 4 };",
-    "",
-    "/** The price of one item; throws for an unknown one. */",
-    "export function price(item: string): number {",
-    "  const found = PRICES[item];",
-    "  if (found === undefined) throw new Error(`no price for ${item}`);",
-    "  return found;",
-    "}",
-    "",
-    'export const CURRENCY = "EUR";',
-    "",
-  ].join("\n"),
-  "src/orphan.ts": ["export function orphan(): string {", '  return "nobody imports me";', "}", ""].join("\n"),
-  "src/plugins/loader.ts": [
-    'import { total } from "../cart.js";',
-    "",
-    "export async function loadPlugin(name: string): Promise<unknown> {",
-    "  total([]);",
-    "  return import(`./${name}.js`);",
-    "}",
-    "",
-  ].join("\n"),
-  "src/plugins/fancy.ts": ["export const fancy = 1;", ""].join("\n"),
-  "test/cart.test.ts": [
-    'import { describe, expect, it } from "vitest";',
-    'import { total } from "../src/cart.js";',
-    "",
-    'describe("total", () => {',
-    '  it("sums", () => {',
-    '    expect(total(["apple", "pear"])).toBe(7);',
-    "  });",
-    "});",
-    "",
-  ].join("\n"),
-  // Python: a package with a docstring'd function and a class.
-  "zoo/pyproject.toml": '[project]\nname = "zoo"\nversion = "0.1.0"\n',
-  "zoo/zoo/__init__.py": "",
-  "zoo/zoo/animals.py": [
-    "class Dog:",
-    '    """A good dog."""',
-    "",
-    "    def speak(self) -> str:",
-    '        return "woof"',
-    "",
-    "",
-    "def chorus(count: int) -> str:",
-    '    """Barks count times."""',
-    '    return " ".join(Dog().speak() for _ in range(count))',
-    "",
-  ].join("\n"),
-  // Go: a package with an exported function and type.
-  "geo/go.mod": "module example.com/geo\n\ngo 1.19\n",
-  "geo/shapes/shapes.go": [
-    "package shapes",
-    "",
-    "// Square is a square of a side.",
-    "type Square struct{ Side float64 }",
-    "",
-    "// Area is the square's area.",
-    "func Area(s Square) float64 {",
-    "\treturn s.Side * s.Side",
-    "}",
-    "",
-    "func helper() float64 {",
-    "\treturn 2",
-    "}",
-    "",
-  ].join("\n"),
-  // C: a header with a documented declaration.
-  "native/compile_flags.txt": "-std=c11\n",
-  "native/util.h": ["/* Adds two ints. */", "int add(int left, int right);", ""].join("\n"),
-  "native/util.c": ['#include "util.h"', "", "int add(int left, int right) { return left + right; }", ""].join("\n"),
-  ".gitignore": "node_modules/\ndist/\n",
-};
 
 describe("analysis tools on TypeScript (tsgo), Python (pyright) and Go (gopls)", () => {
   let fx: LspFixture;

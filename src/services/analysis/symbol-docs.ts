@@ -1,6 +1,7 @@
-// A symbol's signature and documentation as its language server's hover gives them (the first code
-// block is the signature, the prose after it the doc comment), else read from the source: the
-// declaration's line and the comment just above it (or a Python docstring just below).
+// A symbol's signature as its language server's hover gives it (the first code block), else its
+// declaration's line; its documentation is the doc comment written in the source (the comment just
+// above it, or a Python docstring just below), else the hover's prose, which some servers pad with
+// their own headings and parameter lists.
 import type { Hover, MarkupContent } from "vscode-languageserver-protocol";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
 
@@ -23,7 +24,7 @@ export async function symbolDocs(doc: LspDocument, at: { line: number; character
     .replace(block[0], "")
     .replace(/^\s*---\s*$/gm, "")
     .trim();
-  return { signature: block[1].trim(), docs: prose === "" ? fromSource : prose, from: "hover" };
+  return { signature: block[1].trim(), docs: fromSource === "" ? prose : fromSource, from: "hover" };
 }
 
 function hoverMarkdown(contents: Hover["contents"]): string {

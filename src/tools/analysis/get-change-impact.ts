@@ -145,7 +145,9 @@ async function callersOf(
   const out: string[] = [];
   for (const call of calls) {
     const path = await ctx.lsp.pathOf(call.from.uri);
-    out.push(`${call.from.name} ${path === undefined ? call.from.uri : ctx.fs.relative(path)}:${call.from.selectionRange.start.line + 1}`);
+    // A call at a module's top level comes from an item named for the module (its path, for some servers).
+    const name = call.from.name.includes("/") || call.from.kind === 2 ? "(top level)" : call.from.name;
+    out.push(`${name} ${path === undefined ? call.from.uri : ctx.fs.relative(path)}:${call.from.selectionRange.start.line + 1}`);
   }
   return out;
 }
