@@ -14,6 +14,8 @@ import { SHOP } from "../fixtures/analysis-shop.ts";
 import { lspFixture, type LspFixture } from "../helpers/lsp-fixture.ts";
 
 const SLOW = 180_000;
+/** generateTests runs three checkers (tsc, pytest, go vet: a compile) on top of the servers. */
+const CHECKERS = 300_000;
 const run = promisify(execFile);
 const TSC = join(process.cwd(), `node_modules/@typescript/typescript-${process.platform}-${process.arch}/lib/tsc`);
 
@@ -135,7 +137,7 @@ describe("analysis tools on TypeScript (tsgo), Python (pyright) and Go (gopls)",
       expect(await read("geo/shapes/shapes_test.go")).toContain("func TestArea(t *testing.T) {\n\t_ = Area");
       await run("go", ["vet", "./..."], { cwd: join(fx.root, "geo"), env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local" } });
     },
-    SLOW,
+    CHECKERS,
   );
 
   it(

@@ -107,7 +107,7 @@ export function mapReference(generatedText: string): { inline: RawSourceMap } | 
 
 /** A path the map names (a source, or the map itself), relative to the root, from the file that names it. */
 export function besideFile(fromFile: string, path: string): string {
-  if (path.startsWith("file://")) return decodeURIComponent(new URL(path).pathname);
+  if (path.startsWith("file://") && URL.canParse(path)) return decodeURIComponent(new URL(path).pathname);
   if (path.startsWith("/")) return path;
   return normalize(`${dirname(fromFile)}/${path}`);
 }

@@ -102,7 +102,11 @@ function col(column: number | undefined): { column?: number } {
 /** A frame's file as a root-relative path of an existing file, or undefined (outside, a runtime module, gone). */
 async function workspaceFile(ctx: ToolContext, printed: string): Promise<string | undefined> {
   if (/^(?:node|bun|deno|ext):/.test(printed) || printed.startsWith("<")) return undefined;
-  let path = printed.startsWith("file://") ? decodeURIComponent(new URL(printed).pathname) : printed;
+  let path = printed;
+  if (printed.startsWith("file://")) {
+    if (!URL.canParse(printed)) return undefined;
+    path = decodeURIComponent(new URL(printed).pathname);
+  }
   if (isAbsolute(path)) {
     if (!isInside(path, ctx.fs.root)) return undefined;
     path = relative(ctx.fs.root, path);
