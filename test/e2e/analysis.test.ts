@@ -125,6 +125,9 @@ describe("analysis tools on TypeScript (tsgo), Python (pyright) and Go (gopls)",
       expect(tsc).toBe("");
       const again = await fx.tools.failure("generateTests", { file: "src/pricing.ts", dryRun: false });
       expect(again.code).toBe("file_exists");
+      const c = await fx.tools.failure("generateTests", { file: "native/util.c" });
+      expect(c.code).toBe("not_supported");
+      expect(c.error).toContain("No test framework is known for native/util.c's language");
 
       await fx.tools.text("generateTests", { file: "zoo/zoo/animals.py", testFile: "zoo/tests/test_animals.py", dryRun: false });
       const collected = await run("python3", ["-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "tests"], {
