@@ -1,4 +1,5 @@
 // Every toolset of the bridge, in the order tools/list and the instructions show them.
+import { analysisToolset } from "./analysis/index.ts";
 import { automationToolset } from "./automation/index.ts";
 import { bridgeToolset } from "./bridge/index.ts";
 import { commandsToolset } from "./commands/index.ts";
@@ -20,7 +21,8 @@ import { workspaceToolset } from "./workspace/index.ts";
 export const TOOLSETS: readonly Toolset[] = [
   workspaceToolset,
   codeNavigationToolset,
-  codeIntelligenceToolset,
+  // The analysis tools are served under code-intelligence: the 2 KB instructions have no room for another purpose line.
+  { ...codeIntelligenceToolset, tools: [...codeIntelligenceToolset.tools, ...analysisToolset.tools] },
   filesToolset,
   editorToolset,
   editToolset,

@@ -189,4 +189,12 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["what refactorings can I do here", ["refactorAnalyze"]],
   ["preview a refactoring before applying it", ["refactorPreview", "previewCodeAction"]],
   ["extract these lines into a function", ["refactorExtractFunction"]],
+  // analysis
+  ["what breaks if I change this function", ["getChangeImpact"]],
+  ["blast radius of my uncommitted changes", ["getChangeImpact"]],
+  ["find dead code and unused exports", ["detectUnusedCode"]],
+  ["overview of the codebase architecture and module dependencies", ["getArchitectureContext"]],
+  ["write unit tests for this file", ["generateTests"]],
+  ["generate API documentation in markdown", ["generateAPIDocumentation"]],
+  ["map a failing test's stack trace to the source line", ["testTraceToSource"]],
 ];
