@@ -279,6 +279,43 @@ describe("more language tools on TypeScript (tsgo) and C (clangd)", () => {
     SLOW,
   );
 
+  it(
+    "speculative edits compose with a transaction: checked on top of what it stages, staged there, written by its commit",
+    async () => {
+      const mainBefore = await read("src/main.ts");
+      const { transactionId } = await fx.tools.data<{ transactionId: string }>("beginTransaction", {});
+      await fx.tools.text("stageEdit", {
+        transactionId,
+        filePath: BREAKING.file,
+        oldContent: BREAKING.oldText,
+        newContent: BREAKING.newText,
+      });
+      const mend = { file: "src/main.ts", oldText: "new Square(2)])", newText: "new Square(2)], 1)" };
+      const simulated = await fx.tools.text("simulateEdit", { edits: [mend], transactionId });
+      expect(simulated.split("\n")[0]).toBe(`Would apply what ${transactionId} stages and the edit: 2 files (dry run; nothing written).`);
+      expect(simulated).toMatch(/Errors: 0 introduced/);
+      expect(simulated).toContain(
+        `On top of ${transactionId} (1 staged file, introducing 1 error by themselves): this edit adds 0, mends 1.`,
+      );
+      const worse = { file: "src/main.ts", oldText: "export function main(): number {", newText: "export function main(): string {" };
+      const refused = await fx.tools.text("safeApplyEdit", { edits: [mend, worse], transactionId });
+      expect(refused.split("\n")[0]).toMatch(new RegExp(`^NOT STAGED: it would add 1 error to what ${transactionId} stages`));
+      expect(refused).toMatch(/\+ src\/main.ts:5:\d+ error ts\(2322\)/);
+      const staged = await fx.tools.text("safeApplyEdit", { edits: [mend], transactionId });
+      expect(staged.split("\n")[0]).toMatch(
+        new RegExp(`^Staged in ${transactionId}: 1 file \\(src/main.ts\\); nothing is written until commitTransaction`),
+      );
+      expect(await read("src/main.ts")).toBe(mainBefore);
+      expect(await read(BREAKING.file)).toBe(TS_PROJECT["src/geometry.ts"]);
+      const committed = await fx.tools.text("commitTransaction", { transactionId });
+      expect(committed.split("\n")[0]).toBe(`Committed ${transactionId}: 2 files written together.`);
+      expect(await read("src/main.ts")).toContain("new Square(2)], 1)");
+      expect(await read("src/main.ts")).not.toContain("main(): string");
+      expect(await tscErrors(fx.root)).toEqual([]);
+    },
+    SLOW,
+  );
+
   it("refactors: tsgo has none, typescript-language-server extracts (its _typescript.rename answered), named as asked; tsc compiles it", async () => {
     const analyzed = await fx.tools.text("refactorAnalyze", { file: "src/report.ts", startLine: 2, endLine: 3 });
     expect(analyzed.split("\n")[0]).toMatch(

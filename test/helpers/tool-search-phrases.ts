@@ -189,4 +189,9 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["what refactorings can I do here", ["refactorAnalyze"]],
   ["preview a refactoring before applying it", ["refactorPreview", "previewCodeAction"]],
   ["extract these lines into a function", ["refactorExtractFunction"]],
+  // git: review
+  ["write the pull request description from the template", ["getPRTemplate"]],
+  ["fill in the PR template", ["getPRTemplate"]],
+  ["what changed since the last session's handoff", ["getDiffFromHandoff"]],
+  ["diff since the handoff note", ["getDiffFromHandoff"]],
 ];
