@@ -71,7 +71,9 @@ describe("more language tools on TypeScript (tsgo) and C (clangd)", () => {
 
   beforeAll(async () => {
     fx = await lspFixture({ ...TS_PROJECT, ...C_FILES, "src/report.ts": REPORT });
-    refactorServerReady = fx.tools.call("refactorAnalyze", { file: "src/report.ts", startLine: 2, endLine: 3 }).catch((err: unknown) => err);
+    refactorServerReady = fx.tools
+      .call("refactorAnalyze", { file: "src/report.ts", startLine: 2, endLine: 3 })
+      .catch((err: unknown) => err);
   }, SLOW);
   afterAll(async () => {
     await fx?.stop();
