@@ -197,4 +197,9 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["write unit tests for this file", ["generateTests"]],
   ["generate API documentation in markdown", ["generateAPIDocumentation"]],
   ["map a failing test's stack trace to the source line", ["testTraceToSource"]],
+  // git: review
+  ["write the pull request description from the template", ["getPRTemplate"]],
+  ["fill in the PR template", ["getPRTemplate"]],
+  ["what changed since the last session's handoff", ["getDiffFromHandoff"]],
+  ["diff since the handoff note", ["getDiffFromHandoff"]],
 ];

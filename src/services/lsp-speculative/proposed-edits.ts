@@ -2,14 +2,17 @@
 // content of each file: an exact text replaced (it must occur once), or whole lines replaced. Steps
 // of a chain build on each other: each applies to the content the previous steps left. The result
 // is one whole-file WorkspaceEdit per state, applied through src/lsp/apply-edit.ts like any server
-// edit (jailed, atomic, the errors it introduces and fixes compared).
+// edit (jailed, atomic, the errors it introduces and fixes compared). Started from an edit
+// transaction, the files it stages begin as staged (created ones included), so the edits apply on
+// top of what the transaction would commit.
 import * as v from "valibot";
-import type { TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
+import type { CreateFile, TextDocumentEdit, TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { ToolError } from "../../errors.ts";
 import { toFileUri } from "../../lib/paths/file-uri.ts";
 import { MAX_DOCUMENT_BYTES } from "../../lsp/lsp-service.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
+import type { Transaction } from "../edit-transactions/transaction-store.ts";
 
 const line = (what: string) => v.pipe(v.number(), v.integer(), v.minValue(1), v.description(what));
 
@@ -27,7 +30,10 @@ export const ProposedEdits = v.pipe(v.array(ProposedEdit), v.minLength(1), v.max
 interface FileState {
   path: WorkspacePath;
   relative: string;
-  disk: string;
+  /** undefined: the file does not exist on disk (a transaction creates it). */
+  disk: string | undefined;
+  /** The text the edits started from: the staged text, or what is on disk. */
+  start: string;
   text: string;
 }
 
@@ -36,6 +42,24 @@ export class EditedFiles {
   private readonly files = new Map<string, FileState>();
 
   constructor(private readonly ctx: ToolContext) {}
+
+  /**
+   * Begins from the transaction's staged files. Each must still be on disk as it was when staged
+   * (or still absent, for one it creates): the check is of what committing would write.
+   */
+  async startFrom(tx: Transaction): Promise<void> {
+    for (const [path, staged] of tx.files) {
+      const relative = this.ctx.fs.relative(path);
+      const entry = await this.ctx.fs.entryStat(path);
+      const disk = entry === undefined ? undefined : await this.ctx.fs.readText(path, { maxBytes: MAX_DOCUMENT_BYTES });
+      const expected = staged.create ? undefined : staged.base.text;
+      if (disk !== expected)
+        throw new ToolError("file_changed", `${relative} changed on disk since ${tx.id} staged it; committing it would fail`, {
+          suggestion: "Roll the transaction back and stage the edits again on the file as it is now.",
+        });
+      this.files.set(path, { path, relative, disk, start: staged.text, text: staged.text });
+    }
+  }
 
   async apply(edits: readonly ProposedEdit[]): Promise<void> {
     for (const edit of edits) {
@@ -46,9 +70,14 @@ export class EditedFiles {
 
   /** The files the edits change, as one whole-file edit from what is on disk. */
   workspaceEdit(): WorkspaceEdit {
-    const documentChanges: TextDocumentEdit[] = [];
+    const documentChanges: (TextDocumentEdit | CreateFile)[] = [];
     for (const state of this.files.values()) {
       if (state.text === state.disk) continue;
+      if (state.disk === undefined) {
+        const uri = toFileUri(state.path);
+        documentChanges.push({ kind: "create", uri }, { textDocument: { uri, version: null }, edits: [insertAtStart(state.text)] });
+        continue;
+      }
       const lines = state.disk.split("\n");
       const end = { line: lines.length - 1, character: (lines[lines.length - 1] ?? "").length };
       documentChanges.push({
@@ -57,6 +86,11 @@ export class EditedFiles {
       });
     }
     return { documentChanges };
+  }
+
+  /** Files whose text the edits changed from where they started (the staged text or disk). */
+  changed(): { relative: string; start: string; text: string }[] {
+    return [...this.files.values()].filter((s) => s.text !== s.start).map((s) => ({ relative: s.relative, start: s.start, text: s.text }));
   }
 
   paths(): WorkspacePath[] {
@@ -72,7 +106,7 @@ export class EditedFiles {
     let state = this.files.get(path);
     if (state === undefined) {
       const disk = await this.ctx.fs.readText(path, { maxBytes: MAX_DOCUMENT_BYTES });
-      state = { path, relative: this.ctx.fs.relative(path), disk, text: disk };
+      state = { path, relative: this.ctx.fs.relative(path), disk, start: disk, text: disk };
       this.files.set(path, state);
     }
     return state;
@@ -110,4 +144,8 @@ function replaced(state: FileState, edit: ProposedEdit): string {
   const replacement = edit.newText === "" ? [] : edit.newText.replace(/\n$/, "").split("\n");
   lines.splice(edit.startLine - 1, last - edit.startLine + 1, ...replacement);
   return lines.join("\n");
+}
+
+function insertAtStart(text: string): TextEdit {
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: text };
 }

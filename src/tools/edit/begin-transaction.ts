@@ -1,7 +1,7 @@
 // beginTransaction: opens a transaction for edits across files that must land together.
 import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
-import { MAX_FILES_PER_TRANSACTION, TRANSACTION_IDLE_MS, TRANSACTIONS } from "./transaction-store.ts";
+import { MAX_FILES_PER_TRANSACTION, TRANSACTION_IDLE_MS, TRANSACTIONS } from "../../services/edit-transactions/transaction-store.ts";
 
 export default defineTool({
   name: "beginTransaction",

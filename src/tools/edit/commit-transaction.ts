@@ -6,7 +6,7 @@ import { defineTool } from "../platform/define-tool.ts";
 import { withDiagnosticsDelta } from "../../services/diagnostics/diagnostics-delta.ts";
 import { editReport } from "../../services/documents/edit-report.ts";
 import { documentWrite, encodeDocument } from "../../services/documents/text-document.ts";
-import { TRANSACTIONS } from "./transaction-store.ts";
+import { TRANSACTIONS } from "../../services/edit-transactions/transaction-store.ts";
 
 export default defineTool({
   name: "commitTransaction",

@@ -1,7 +1,7 @@
 // rollbackTransaction: drops a transaction. Staging never wrote anything, so no file changes.
 import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
-import { TRANSACTIONS } from "./transaction-store.ts";
+import { TRANSACTIONS } from "../../services/edit-transactions/transaction-store.ts";
 
 export default defineTool({
   name: "rollbackTransaction",

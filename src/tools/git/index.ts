@@ -2,10 +2,12 @@
 import { defineToolset } from "../platform/toolset.ts";
 import getCommitDetails from "./get-commit-details.ts";
 import getDiffBetweenRefs from "./get-diff-between-refs.ts";
+import getDiffFromHandoff from "./get-diff-from-handoff.ts";
 import getGitDiff from "./get-git-diff.ts";
 import getGitHotspots from "./get-git-hotspots.ts";
 import getGitLog from "./get-git-log.ts";
 import getGitStatus from "./get-git-status.ts";
+import getPRTemplate from "./get-pr-template.ts";
 import getSymbolHistory from "./get-symbol-history.ts";
 import gitAbortOperation from "./git-abort-operation.ts";
 import gitAdd from "./git-add.ts";
@@ -46,5 +48,8 @@ export const gitToolset = defineToolset({
     gitStashPop,
     gitContinueOperation,
     gitAbortOperation,
+    // A pull request description and the changes since the last session, both read from the repository.
+    getPRTemplate,
+    getDiffFromHandoff,
   ],
 });

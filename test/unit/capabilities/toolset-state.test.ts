@@ -2,7 +2,7 @@
 // disposed at the bridge's stop, and refused after it.
 import { describe, expect, it } from "vitest";
 import { defineToolsetState, ToolsetStates, type ToolsetState } from "../../../src/capabilities/toolset-state.ts";
-import { TransactionStore } from "../../../src/tools/edit/transaction-store.ts";
+import { TransactionStore } from "../../../src/services/edit-transactions/transaction-store.ts";
 import { WatchStore } from "../../../src/tools/files/watch-store.ts";
 
 class Recorder implements ToolsetState {

@@ -10,8 +10,8 @@ import beginTransaction from "../../../src/tools/edit/begin-transaction.ts";
 import commitTransaction from "../../../src/tools/edit/commit-transaction.ts";
 import rollbackTransaction from "../../../src/tools/edit/rollback-transaction.ts";
 import stageEdit from "../../../src/tools/edit/stage-edit.ts";
-import { stagedFileBytes, stringBytes } from "../../../src/tools/edit/staged-bytes.ts";
-import { TRANSACTIONS } from "../../../src/tools/edit/transaction-store.ts";
+import { stagedFileBytes, stringBytes } from "../../../src/services/edit-transactions/staged-bytes.ts";
+import { TRANSACTIONS } from "../../../src/services/edit-transactions/transaction-store.ts";
 import { makeToolContext } from "../../helpers/tool-context.ts";
 
 const MIB = 1024 * 1024;

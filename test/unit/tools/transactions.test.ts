@@ -13,7 +13,7 @@ import type { DirHandle, Fs } from "../../../src/ports/fs.ts";
 import { createWorkspace } from "../../../src/security/jail/workspace-jail.ts";
 import commitTransaction from "../../../src/tools/edit/commit-transaction.ts";
 import stageEdit from "../../../src/tools/edit/stage-edit.ts";
-import { TRANSACTION_IDLE_MS, TransactionStore } from "../../../src/tools/edit/transaction-store.ts";
+import { TRANSACTION_IDLE_MS, TransactionStore } from "../../../src/services/edit-transactions/transaction-store.ts";
 import { contentHash, identityOf } from "../../../src/workspace/file-version.ts";
 import { createWorkspaceFs } from "../../../src/workspace/workspace-fs.ts";
 import { dispatcher, type Dispatcher } from "../../helpers/tool-dispatch.ts";

@@ -8,7 +8,7 @@
 import { ToolError } from "../../errors.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import { defineToolsetState, type ToolsetState } from "../../capabilities/toolset-state.ts";
-import type { TextDocument } from "../../services/documents/text-document.ts";
+import type { TextDocument } from "../documents/text-document.ts";
 
 /** A transaction not used for this long is dropped. */
 export const TRANSACTION_IDLE_MS = 15 * 60 * 1000;
