@@ -7,7 +7,26 @@ import { describe, expect, it } from "vitest";
 import { ToolError } from "../../../src/errors.ts";
 import { terminalCommandLine } from "../../../src/services/terminal/shell-quote.ts";
 
-const HOSTILE = ["a b", "it's", "$(id)", "`id`", "x;y", "a&&b", "*", "~", "!x", "%PATH%", 'say "hi"', "back\\slash", "\\'", "", "-e", "ü", "=ls", "a=b"];
+const HOSTILE = [
+  "a b",
+  "it's",
+  "$(id)",
+  "`id`",
+  "x;y",
+  "a&&b",
+  "*",
+  "~",
+  "!x",
+  "%PATH%",
+  'say "hi"',
+  "back\\slash",
+  "\\'",
+  "",
+  "-e",
+  "ü",
+  "=ls",
+  "a=b",
+];
 
 function refusal(fn: () => unknown): string {
   try {
