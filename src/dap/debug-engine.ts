@@ -165,12 +165,8 @@ export class DebugEngine {
   private async lookUp(spec: AdapterSpec): Promise<FoundAdapter> {
     const base = { language: spec.language, label: spec.label };
     for (const candidate of spec.candidates) {
-      const path = candidate.command.startsWith("/")
-        ? await this.runtime.fs.stat(candidate.command).then(
-            (s) => (s.isFile ? candidate.command : undefined),
-            () => undefined,
-          )
-        : await this.runtime.which(candidate.command);
+      // which() takes an absolute path as it is (an executable file, or nothing).
+      const path = await this.runtime.which(candidate.command);
       if (path === undefined) continue;
       if (candidate.check !== undefined && !(await this.runs(path, candidate.check))) continue;
       return { ...base, available: true, command: candidate.command };

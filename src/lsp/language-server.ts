@@ -273,7 +273,10 @@ export class LanguageServer {
     const pulls = this.supports("textDocument/diagnostic");
     const keeps = pulls && opts.text === undefined && this.hooks.watching?.() === true;
     if (keeps && this.kept.has(path, this.documents.state)) {
-      const items = this.kept.lookup(path, this.documents.state, await this.hooks.readText(path).catch(() => undefined));
+      const items = this.kept.lookup(path, {
+        state: this.documents.state,
+        text: await this.hooks.readText(path).catch(() => undefined),
+      });
       if (items !== undefined) return { items, how: "pull" };
     }
     const before = this.diagnostics.now;

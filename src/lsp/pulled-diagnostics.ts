@@ -18,9 +18,9 @@ export class PulledDiagnostics {
   private readonly byPath = new Map<string, Entry>();
 
   /** The kept answer for `path`, if it was computed at `state` for exactly `text`. */
-  lookup(path: string, state: number, text: string | undefined): Diagnostic[] | undefined {
+  lookup(path: string, at: { state: number; text: string | undefined }): Diagnostic[] | undefined {
     const entry = this.byPath.get(path);
-    return entry !== undefined && entry.state === state && entry.text === text ? entry.items : undefined;
+    return entry !== undefined && entry.state === at.state && entry.text === at.text ? entry.items : undefined;
   }
 
   /** Whether an answer computed at `state` is kept for `path` (then its text is worth reading). */

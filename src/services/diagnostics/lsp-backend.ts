@@ -62,7 +62,7 @@ function reportOf(files: readonly FileDiagnosticsResult[], skipped: DiagnosticsR
   const unsettled = files.filter((f) => !f.current && f.why !== undefined);
   for (const file of files) {
     if (!report.sources.includes(file.server)) report.sources.push(file.server);
-    report.diagnostics.push(...file.items.map((d) => shapeOf(file.relative, file.server, d)));
+    report.diagnostics.push(...file.items.map((d) => shapeOf({ file: file.relative, server: file.server }, d)));
   }
   if (late.length > 0)
     skipped.push({
@@ -81,7 +81,8 @@ function reportOf(files: readonly FileDiagnosticsResult[], skipped: DiagnosticsR
 }
 
 /** A language server's diagnostic in the bridge's shape: 1-based, the file root-relative. */
-export function shapeOf(file: string, server: string, d: LspDiagnostic): Diagnostic {
+export function shapeOf(at: { file: string; server: string }, d: LspDiagnostic): Diagnostic {
+  const { file, server } = at;
   const out: Diagnostic = {
     file,
     line: d.range.start.line + 1,

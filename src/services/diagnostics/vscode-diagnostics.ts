@@ -46,7 +46,7 @@ async function headlessFor(ctx: ToolContext, uri: string, report: DiagnosticsRep
   if (!(await ctx.lsp.handles(file).catch(() => false))) return false;
   const found = await ctx.lsp.diagnosticsFor(file, { signal: ctx.signal }).catch(() => undefined);
   if (found === undefined || !found.current) return false;
-  report.diagnostics.push(...found.items.map((d) => shapeOf(found.relative, found.server, d)));
+  report.diagnostics.push(...found.items.map((d) => shapeOf({ file: found.relative, server: found.server }, d)));
   report.sources.push(found.server);
   report.skipped.push({
     source: "VS Code",

@@ -65,6 +65,8 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["is CI passing", "githubListRuns"],
   ["workflow runs", "githubListRuns"],
   ["build logs of the failed job", "githubGetRunLogs"],
+  ["fill in the PR template", "getPRTemplate"],
+  ["diff since the handoff note", "getDiffFromHandoff"],
 ];
 
 const ALL_TOOLS = TOOLSETS.flatMap((s) => s.tools);
