@@ -7,13 +7,13 @@
 // language servers the package ships answering, and its fix for one it does not ship working. And
 // a checkout installed with `npm ci --omit=dev`, then `npm start`.
 import { execFile, spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProcess, stopAll } from "../contract/process.ts";
-import { BUN, DENO } from "../contract/runtimes.ts";
+import { BUN, DENO, executablePattern, type RuntimeName } from "../contract/runtimes.ts";
 import { CLAUDE_CLIS, runClaude } from "../helpers/claude-clis.ts";
 import { randomToken, REPO_ROOT } from "../helpers/spawn-bridge.ts";
 
@@ -93,13 +93,13 @@ describe("installed from the tarball", () => {
     expect(stdout).toBe(`${(JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as { version: string }).version}\n`);
   });
 
-  const launchers: Array<[string, string[]]> = [
-    ["npx claude-ide-bridge", ["npx", "claude-ide-bridge"]],
-    ["bunx --bun claude-ide-bridge", [BUN, "x", "--bun", "claude-ide-bridge"]],
-    ["deno run -A npm:claude-ide-bridge", [DENO, "run", "-A", "npm:claude-ide-bridge"]],
+  const launchers: Array<[string, string[], RuntimeName]> = [
+    ["npx claude-ide-bridge", ["npx", "claude-ide-bridge"], "node"],
+    ["bunx --bun claude-ide-bridge", [BUN, "x", "--bun", "claude-ide-bridge"], "bun"],
+    ["deno run -A npm:claude-ide-bridge", [DENO, "run", "-A", "npm:claude-ide-bridge"], "deno"],
   ];
 
-  it.each(launchers)("`%s` serves /health", async (_name, command) => {
+  it.each(launchers)("`%s` serves /health, and the bridge runs on that runtime", async (_name, command, runtime) => {
     const token = randomToken();
     const [exe, ...args] = command as [string, ...string[]];
     const proc = await startProcess([exe, ...args, "--port", "0", "--fixed-token", token], {
@@ -109,6 +109,9 @@ describe("installed from the tarball", () => {
     });
     const health = await fetch(`http://127.0.0.1:${proc.ready[1]}/health`, { headers: { authorization: `Bearer ${token}` } });
     expect(await health.json()).toMatchObject({ status: "ok", workspace: consumer });
+    // The process behind the lock is the runtime the launcher names (bunx --bun does not fall back to node).
+    const lock = JSON.parse(await readFile(join(configDir, "ide", `${proc.ready[1]}.lock`), "utf8")) as { pid: number };
+    expect(await readlink(`/proc/${lock.pid}/exe`)).toMatch(executablePattern(runtime));
     // `stop` rather than a signal: npx does not pass SIGTERM on to the bridge it runs.
     const stop = await run(process.execPath, [INSTALLED_BIN(), "stop", "--port", String(proc.ready[1])], {
       cwd: consumer,
