@@ -22,7 +22,7 @@ const PROGRESS_EVERY_FILES = 100;
 /** Files named in the answer as left out; the count says how many more. */
 const MAX_SKIPPED_NAMED = 10;
 /** A read that failed because the file was being changed: the change as a whole cannot be what was read. */
-const CHANGED_WHILE_READ: ReadonlySet<string> = new Set(["file_changed", "file_not_found"]);
+const CHANGED_WHILE_READ: ReadonlySet<string> = new Set(["file_changed", "file_not_found", "outside_workspace"]);
 
 export default defineTool({
   name: "searchAndReplace",
@@ -61,10 +61,11 @@ export default defineTool({
         if (err instanceof ToolError && CHANGED_WHILE_READ.has(err.code)) {
           // A listed file that is gone may have been listed through a directory swapped for a link
           // to outside: its name is not the workspace's to show.
+          // One that now resolves outside was listed through such a swap too: the same, and never named.
           const what =
-            err.code === "file_not_found"
-              ? `A file listed under ${prefix || "the workspace root"} went away`
-              : `${path} changed (${err.message})`;
+            err.code === "file_changed"
+              ? `${path} changed (${err.message})`
+              : `A file listed under ${prefix || "the workspace root"} went away or moved out of the workspace`;
           throw new ToolError("file_changed", `${what} while it was read; nothing was written`, {
             suggestion: "Run it again once nothing is writing the files, or leave that file out with exclude.",
           });
