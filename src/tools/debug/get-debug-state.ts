@@ -1,10 +1,10 @@
 // getDebugState: a debug session's state: running, stopped (why, where, the stack, a frame's scopes
 // and variables within depth and size limits, secrets masked), or ended (its exit code).
-import type { DebugProtocol } from "@vscode/debugprotocol";
 import * as v from "valibot";
 import { defineTool } from "../platform/define-tool.ts";
 import { DEBUG_SESSIONS } from "./debug-sessions.ts";
-import { FrameSchema, StopSchema, VariableSchema, stackOf, stopView, variablesOf } from "./stop-view.ts";
+import { stoppedState } from "./stopped-state.ts";
+import { FrameSchema, StopSchema, VariableSchema } from "./stop-view.ts";
 
 export default defineTool({
   name: "getDebugState",
@@ -42,25 +42,6 @@ export default defineTool({
     const base = { sessionId: session.id, program: held.program, state: state.kind };
     if (state.kind === "ended") return { ...base, ...(state.exitCode === undefined ? {} : { exitCode: state.exitCode }), why: state.why };
     if (state.kind !== "stopped") return base;
-    const limits = { depth: input.depth ?? 1, maxItems: input.maxItems ?? 50 };
-    const threads = (await session.connection.request<DebugProtocol.ThreadsResponse>("threads")).body.threads.map((t) => ({
-      id: t.id,
-      name: t.name,
-    }));
-    const threadId = state.stop.threadId ?? threads[0]?.id;
-    const stack = threadId === undefined ? [] : await stackOf(session, ctx.fs, { threadId, levels: input.frames ?? 20 });
-    const frameId = input.frameId ?? stack[0]?.id;
-    const scopes = [];
-    if (frameId !== undefined) {
-      const r = await session.connection.request<DebugProtocol.ScopesResponse>("scopes", { frameId });
-      // Expensive scopes (globals of a big module, registers) only when nothing cheaper is there.
-      for (const scope of r.body.scopes.filter((s) => !s.expensive && s.presentationHint !== "registers")) {
-        const { vars, more } = await variablesOf(session, scope.variablesReference, limits);
-        scopes.push({ name: scope.name, variables: vars, ...(more > 0 ? { more } : {}) });
-      }
-    }
-    const stop = await stopView(session, state.stop, { fs: ctx.fs, frames: 1, locals: { depth: 1, maxItems: 0 } });
-    const { locals: _unused, stack: _top, ...reason } = stop;
-    return { ...base, stop: { ...reason, stack: [] }, threads, stack, scopes };
+    return { ...base, ...(await stoppedState(session, { stop: state.stop, fs: ctx.fs, input })) };
   },
 });

@@ -4,7 +4,8 @@
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { ToolError } from "../../../errors.ts";
 import type { ToolContext } from "../../../capabilities/context.ts";
-import { MASKED, maskValue, stackOf, stopView, variablesOf, type VariableView } from "../stop-view.ts";
+import { MASKED, maskValue, variablesOf, type VariableView } from "../stop-view.ts";
+import { stoppedState } from "../stopped-state.ts";
 import { pickSession, sessionView, stopInfo } from "./vscode-sessions.ts";
 
 export interface StateInput {
@@ -21,26 +22,7 @@ export async function stateInVSCode(input: StateInput, ctx: ToolContext) {
   if (wire.state.kind === "ended")
     return { ...base, ...(wire.state.exitCode === undefined ? {} : { exitCode: wire.state.exitCode }), why: wire.state.why ?? "ended" };
   if (wire.state.kind !== "stopped") return base;
-  const session = sessionView(ctx, wire);
-  const limits = { depth: input.depth ?? 1, maxItems: input.maxItems ?? 50 };
-  const threads = (await session.connection.request<DebugProtocol.ThreadsResponse>("threads")).body.threads.map((t) => ({
-    id: t.id,
-    name: t.name,
-  }));
-  const threadId = wire.state.threadId ?? threads[0]?.id;
-  const stack = threadId === undefined ? [] : await stackOf(session, ctx.fs, { threadId, levels: input.frames ?? 20 });
-  const frameId = input.frameId ?? stack[0]?.id;
-  const scopes = [];
-  if (frameId !== undefined) {
-    const r = await session.connection.request<DebugProtocol.ScopesResponse>("scopes", { frameId });
-    for (const scope of r.body.scopes.filter((s) => !s.expensive && s.presentationHint !== "registers")) {
-      const { vars, more } = await variablesOf(session, scope.variablesReference, limits);
-      scopes.push({ name: scope.name, variables: vars, ...(more > 0 ? { more } : {}) });
-    }
-  }
-  const stop = await stopView(session, stopInfo(wire.state), { fs: ctx.fs, frames: 1, locals: { depth: 1, maxItems: 0 } });
-  const { locals: _unused, stack: _top, ...reason } = stop;
-  return { ...base, stop: { ...reason, stack: [] }, threads, stack, scopes };
+  return { ...base, ...(await stoppedState(sessionView(ctx, wire), { stop: stopInfo(wire.state), fs: ctx.fs, input })) };
 }
 
 export async function evaluateInVSCode(
