@@ -28,9 +28,25 @@ function spawnError(err: unknown, attempt: SpawnAttempt): RuntimeError {
       { cause: err },
     );
   const translated = toRuntimeError(err);
+  // The command is there: the working directory was missing at the spawn and is back now (being
+  // replaced), or the file names an interpreter that is missing (a #! line).
+  if (translated.code === "ENOENT" && isFile(attempt.cmd))
+    return new RuntimeError(
+      "ENOENT",
+      `spawn ${attempt.cmd}: the working directory ${attempt.cwd} was missing when it started (it is there now), or the script's interpreter is missing`,
+      { cause: err },
+    );
   if (translated.code === "ENOENT") return new RuntimeError("ENOENT", `spawn ${attempt.cmd}: no such command`, { cause: err });
   if (translated.code === "EACCES") return new RuntimeError("EACCES", `spawn ${attempt.cmd}: not an executable file`, { cause: err });
   return translated;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return path.includes("/") && statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function cwdFault(cwd: string): "ENOENT" | "ENOTDIR" | undefined {
