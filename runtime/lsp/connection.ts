@@ -12,6 +12,8 @@ type Spawn = (cmd: string, args: string[], opts: SpawnOptions) => Child;
 
 /** Enough of a crashing server's last words to say why, not its whole log. */
 const STDERR_TAIL_CHARS = 4096;
+/** How long an exit waits for the rest of stderr. */
+const STDERR_AFTER_EXIT_MS = 250;
 
 export function startLanguageServer(
   spawn: Spawn,
@@ -27,7 +29,7 @@ export function startLanguageServer(
   const stdin = child.stdin;
   if (stdin === undefined) throw new LspRequestError("closed", "the language server has no stdin");
   let stderr = "";
-  void drainStderr(child.stderr, (text) => {
+  const stderrEnded = drainStderr(child.stderr, (text) => {
     stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
   });
   const { CancellationTokenSource, createMessageConnection, ReadableStreamMessageReader, WriteableStreamMessageWriter } = jsonRpc();
@@ -36,7 +38,16 @@ export function startLanguageServer(
     new WriteableStreamMessageWriter(writableForJsonRpc(stdin)),
   );
   let closed = false;
-  const exited = child.exited.catch(() => -1);
+  // The exit is reported once what the server said on stderr has been read (a dying server's last
+  // words explain it), or after a short bound when a leftover still holds the pipe.
+  const exited = child.exited
+    .catch(() => -1)
+    .then(async (code) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([stderrEnded, new Promise((resolve) => (timer = setTimeout(resolve, STDERR_AFTER_EXIT_MS)))]);
+      clearTimeout(timer);
+      return code;
+    });
   void exited.then(() => {
     closed = true;
     connection.dispose();

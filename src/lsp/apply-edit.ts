@@ -204,6 +204,8 @@ async function showProposed(
   // Said once: tsgo takes a second deletion of the same file, or a creation of another one
   // (the watcher's, after an earlier write), as a cue to re-read the disk, where the file still is.
   await server.notify("workspace/didChangeWatchedFiles", { changes: gone.map((path) => ({ uri: toFileUri(path), type: DELETED })) });
+  // What the server sees changed (files gone) without a content sync: kept answers are old now.
+  server.filesChanged();
 }
 
 /**
