@@ -69,7 +69,7 @@ export const DEBUG_REQUESTS = {
       name: v.optional(str),
       configuration: v.optional(v.record(str, v.unknown())),
       waitMs,
-      /** --vscode-allow-task: a configuration's preLaunchTask/postDebugTask must be one of them ("*": any). */
+      /** --vscode-allow-task: a configuration's preLaunchTask/postDebugTask must be one of them ("*" allows every task). */
       allowTasks: v.array(str),
       /** --pass-env: variables the program keeps although they look like secrets. */
       passEnv: v.array(str),

@@ -6,7 +6,7 @@ import { ToolError } from "../../errors.ts";
 import { DapRequestError } from "../../dap/dap-connection.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { DEBUG_SESSIONS } from "./debug-sessions.ts";
-import { MASKED, VariableSchema, firstThread, maskValue, variablesOf } from "./stop-view.ts";
+import { VariableSchema, evaluationView, firstThread } from "./stop-view.ts";
 
 export default defineTool({
   name: "evaluateInDebugger",
@@ -59,14 +59,6 @@ export default defineTool({
         }
         throw err;
       });
-    const result = maskValue(input.expression, r.body.result);
-    const out: { result: string; type?: string; children?: v.InferOutput<typeof VariableSchema>[]; more?: number } = { result };
-    if (r.body.type !== undefined && r.body.type !== "") out.type = r.body.type;
-    if (r.body.variablesReference > 0 && result !== MASKED) {
-      const inner = await variablesOf(session, r.body.variablesReference, { depth: input.depth ?? 1, maxItems: 50 });
-      out.children = inner.vars;
-      if (inner.more > 0) out.more = inner.more;
-    }
-    return out;
+    return evaluationView(session, { expression: input.expression, body: r.body, depth: input.depth });
   },
 });

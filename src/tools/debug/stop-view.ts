@@ -181,3 +181,20 @@ export async function outcomeView(
 function cut(value: string): string {
   return value.length > MAX_VALUE_CHARS ? `${value.slice(0, MAX_VALUE_CHARS)}…` : value;
 }
+
+/** An evaluate answer as evaluateInDebugger shows it: the value (masked when it looks secret), its type, its children. */
+export async function evaluationView(
+  session: DebugSession,
+  answer: { expression: string; body: DebugProtocol.EvaluateResponse["body"]; depth?: number | undefined },
+): Promise<{ result: string; type?: string; children?: VariableView[]; more?: number }> {
+  const { body } = answer;
+  const result = maskValue(answer.expression, body.result);
+  const out: { result: string; type?: string; children?: VariableView[]; more?: number } = { result };
+  if (body.type !== undefined && body.type !== "") out.type = body.type;
+  if (body.variablesReference > 0 && result !== MASKED) {
+    const inner = await variablesOf(session, body.variablesReference, { depth: answer.depth ?? 1, maxItems: 50 });
+    out.children = inner.vars;
+    if (inner.more > 0) out.more = inner.more;
+  }
+  return out;
+}

@@ -4,7 +4,7 @@
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { ToolError } from "../../../errors.ts";
 import type { ToolContext } from "../../../capabilities/context.ts";
-import { MASKED, maskValue, variablesOf, type VariableView } from "../stop-view.ts";
+import { evaluationView } from "../stop-view.ts";
 import { stoppedState } from "../stopped-state.ts";
 import { pickSession, sessionView, stopInfo } from "./vscode-sessions.ts";
 
@@ -54,15 +54,7 @@ export async function evaluateInVSCode(
     ...(frameId === undefined ? {} : { frameId }),
     context: "repl",
   });
-  const result = maskValue(input.expression, r.body.result);
-  const out: { result: string; type?: string; children?: VariableView[]; more?: number } = { result };
-  if (r.body.type !== undefined && r.body.type !== "") out.type = r.body.type;
-  if (r.body.variablesReference > 0 && result !== MASKED) {
-    const inner = await variablesOf(session, r.body.variablesReference, { depth: input.depth ?? 1, maxItems: 50 });
-    out.children = inner.vars;
-    if (inner.more > 0) out.more = inner.more;
-  }
-  return out;
+  return evaluationView(session, { expression: input.expression, body: r.body, depth: input.depth });
 }
 
 /** getDebugOutput's text: `from` counts characters here (VS Code keeps the output as one text). */
