@@ -1,7 +1,7 @@
 // The auditors' JSON reports read into one list of advisories: npm audit --json (npm 7+),
 // pip-audit -f json, cargo audit --json. Only npm's report has severities; the others' advisories
 // are "unknown" until one is looked up.
-import { isRecord } from "../../services/diagnostics/project-facts.ts";
+import { isRecord } from "../diagnostics/project-facts.ts";
 
 export const AUDIT_SEVERITIES = ["critical", "high", "moderate", "low", "info", "unknown"] as const;
 type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
@@ -71,6 +71,6 @@ export function parseCargoAudit(report: Record<string, unknown>): Advisory[] {
   });
 }
 
-function severityOf(value: unknown): AuditSeverity {
+export function severityOf(value: unknown): AuditSeverity {
   return AUDIT_SEVERITIES.find((s) => s === value) ?? "unknown";
 }
