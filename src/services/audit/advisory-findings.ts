@@ -5,7 +5,10 @@
 // auditReportVersion 2), pnpm audit --json (npm 6's "advisories"), pip-audit -f json, cargo-audit
 // --json, govulncheck -json (a stream of JSON objects).
 import { isRecord } from "../diagnostics/project-facts.ts";
-import { type AUDIT_SEVERITIES, severityOf } from "./audit-reports.ts";
+
+/** Worst first. */
+export const AUDIT_SEVERITIES = ["critical", "high", "moderate", "low", "info", "unknown"] as const;
+export type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
 
 export interface Finding {
   /** GHSA, CVE, PYSEC, RUSTSEC or GO id (the report's own when it has no such id). */
@@ -13,7 +16,7 @@ export interface Finding {
   package: string;
   /** Installed versions, when the report says. */
   versions?: string[];
-  severity: (typeof AUDIT_SEVERITIES)[number];
+  severity: AuditSeverity;
   title: string;
   url?: string;
   /** The vulnerable range, as the advisory gives it. */
@@ -191,6 +194,10 @@ export function jsonStream(text: string): unknown[] {
     }
   }
   return values;
+}
+
+export function severityOf(value: unknown): AuditSeverity {
+  return AUDIT_SEVERITIES.find((s) => s === value) ?? "unknown";
 }
 
 function firstSentence(text: unknown): string | undefined {

@@ -1,10 +1,10 @@
-// The auditors' JSON reports read into one list of advisories: npm audit --json (npm 7+),
-// pip-audit -f json, cargo audit --json. Only npm's report has severities; the others' advisories
-// are "unknown" until one is looked up.
+// The auditors' JSON reports read into one summary line per vulnerable package, for
+// auditDependencies: npm audit --json (npm 7+, one entry per package, those vulnerable only through
+// another included), pip-audit -f json and cargo audit --json (read by advisory-findings.ts, one
+// line per advisory). Only npm's report has severities; the others' advisories are "unknown" until
+// one is looked up.
 import { isRecord } from "../diagnostics/project-facts.ts";
-
-export const AUDIT_SEVERITIES = ["critical", "high", "moderate", "low", "info", "unknown"] as const;
-type AuditSeverity = (typeof AUDIT_SEVERITIES)[number];
+import { type AuditSeverity, cargoFindings, type Finding, pipFindings, severityOf } from "./advisory-findings.ts";
 
 export interface Advisory {
   package: string;
@@ -38,39 +38,16 @@ export function parseNpmAudit(report: Record<string, unknown>): Advisory[] {
 }
 
 export function parsePipAudit(report: unknown): Advisory[] {
-  const deps = isRecord(report) && Array.isArray(report.dependencies) ? report.dependencies : Array.isArray(report) ? report : [];
-  return deps.filter(isRecord).flatMap((dep) =>
-    (Array.isArray(dep.vulns) ? dep.vulns.filter(isRecord) : []).map((vuln) => {
-      const aliases = Array.isArray(vuln.aliases) ? vuln.aliases.map(String) : [];
-      const advisory: Advisory = {
-        package: `${String(dep.name)}@${String(dep.version)}`,
-        severity: "unknown",
-        title: [String(vuln.id ?? "?"), ...aliases].join(" / "),
-      };
-      const fixes = Array.isArray(vuln.fix_versions) ? vuln.fix_versions.map(String) : [];
-      if (fixes.length > 0) advisory.fix = `upgrade to ${fixes.join(" or ")}`;
-      return advisory;
-    }),
-  );
+  return pipFindings(report).map((f) => summary(f, f.id));
 }
 
 export function parseCargoAudit(report: Record<string, unknown>): Advisory[] {
-  const list = isRecord(report.vulnerabilities) && Array.isArray(report.vulnerabilities.list) ? report.vulnerabilities.list : [];
-  return list.filter(isRecord).map((entry) => {
-    const adv = isRecord(entry.advisory) ? entry.advisory : {};
-    const pkg = isRecord(entry.package) ? entry.package : {};
-    const advisory: Advisory = {
-      package: `${String(pkg.name ?? adv.package ?? "?")}@${String(pkg.version ?? "?")}`,
-      severity: "unknown",
-      title: `${String(adv.id ?? "?")}: ${String(adv.title ?? "")}`,
-    };
-    if (typeof adv.url === "string") advisory.url = adv.url;
-    const patched = isRecord(entry.versions) && Array.isArray(entry.versions.patched) ? entry.versions.patched.map(String) : [];
-    if (patched.length > 0) advisory.fix = `upgrade to ${patched.join(" or ")}`;
-    return advisory;
-  });
+  return cargoFindings(report).map((f) => summary(f, `${f.id}: ${f.title}`));
 }
 
-export function severityOf(value: unknown): AuditSeverity {
-  return AUDIT_SEVERITIES.find((s) => s === value) ?? "unknown";
+function summary(finding: Finding, title: string): Advisory {
+  const advisory: Advisory = { package: `${finding.package}@${finding.versions?.[0] ?? "?"}`, severity: finding.severity, title };
+  if (finding.url !== undefined) advisory.url = finding.url;
+  if (finding.fixedIn !== undefined) advisory.fix = `upgrade to ${finding.fixedIn.join(" or ")}`;
+  return advisory;
 }

@@ -6,7 +6,8 @@ import { ToolError } from "../../errors.ts";
 import { isRecord, readProjectFacts } from "../../services/diagnostics/project-facts.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
-import { AUDIT_SEVERITIES, parseCargoAudit, parseNpmAudit, parsePipAudit, type Advisory } from "../../services/audit/audit-reports.ts";
+import { AUDIT_SEVERITIES } from "../../services/audit/advisory-findings.ts";
+import { parseCargoAudit, parseNpmAudit, parsePipAudit, type Advisory } from "../../services/audit/audit-reports.ts";
 import { runAudit } from "../../services/audit/audit-runs.ts";
 
 const AUDITORS = ["npm", "pip-audit", "cargo-audit"] as const;

@@ -7,6 +7,7 @@ import * as v from "valibot";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { ToolError } from "../../errors.ts";
 import {
+  AUDIT_SEVERITIES,
   cargoFindings,
   type Finding,
   govulncheckFindings,
@@ -14,7 +15,6 @@ import {
   npmFindings,
   pipFindings,
 } from "../../services/audit/advisory-findings.ts";
-import { AUDIT_SEVERITIES } from "../../services/audit/audit-reports.ts";
 import { auditCommand, type AuditProgram, runAudit } from "../../services/audit/audit-runs.ts";
 import { isRecord, readProjectFacts } from "../../services/diagnostics/project-facts.ts";
 import { defineTool } from "../platform/define-tool.ts";
