@@ -201,6 +201,27 @@ describe("getSecurityAdvisories", () => {
     expect(await readdir(root)).not.toContain("target");
   });
 
+  it("does not run pnpm where the workspace names its registry (pnpm's .npmrc hosts are not checked)", async () => {
+    const root = await temp.make("pnpm-hosts", {
+      "package.json": JSON.stringify({ name: "app", version: "1.0.0" }),
+      "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+      ".npmrc": "@acme:registry=http://169.254.169.254/\n",
+    });
+    const d = await dispatcher(root);
+    const { ecosystems } = await d.data<Advisories>("getSecurityAdvisories", {});
+    expect(ecosystems).toEqual([
+      {
+        ecosystem: "pnpm",
+        command: "pnpm audit --json --ignore-pnpmfile",
+        status: "not_run",
+        why: expect.stringMatching(
+          /^The workspace's \.npmrc names a registry or proxy, .* Run `pnpm audit --json --ignore-pnpmfile` in your own terminal/,
+        ),
+        advisories: [],
+      },
+    ]);
+  });
+
   it("says so, with the command, when the registry cannot be reached", { timeout: 120_000 }, async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));

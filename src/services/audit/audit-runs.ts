@@ -3,7 +3,9 @@
 //   - npm audit reads the lock file and asks the registry; it runs no lifecycle script (only
 //     `npm audit fix` installs). .npmrc is judged by ctx.exec's project-config check.
 //   - pnpm loads .pnpmfile.cjs (a readPackage hook is JavaScript) for any command that reads the
-//     project's config: --ignore-pnpmfile turns that off.
+//     project's config: --ignore-pnpmfile turns that off. The hosts its .npmrc or
+//     pnpm-workspace.yaml name are not judged by ctx.exec (it does so for npm's only), so pnpm is
+//     not run when the workspace names a registry or proxy: the lock file's packages would go there.
 //   - yarn is never run: Yarn 1 runs the file `yarn-path` in .yarnrc names, Yarn 2+ the `yarnPath`
 //     and `plugins` of .yarnrc.yml, and no flag of Yarn 2+ skips them. The answer says so and
 //     gives the command for the user's own terminal.
@@ -69,6 +71,7 @@ export async function runAudit(ctx: ToolContext, program: AuditProgram, opts: { 
         suggestion: `Run \`${command.shown}\` in your own terminal, or audit through npm (npm install --package-lock-only, then npm audit).`,
       },
     );
+  if (program === "pnpm") await refuseWorkspaceHosts(ctx, { names, shown: command.shown });
   const missing = missingInput(program, names);
   if (missing !== undefined)
     throw new ToolError("not_detected", missing.why, { suggestion: `Create it with runCommand ${missing.fix}, then audit again.` });
@@ -102,6 +105,24 @@ export async function runAudit(ctx: ToolContext, program: AuditProgram, opts: { 
     );
   }
   return report;
+}
+
+/** A registry or proxy setting, scoped (`@scope:registry`) or not, in .npmrc (`key=`) or YAML (`key:`). */
+const HOST_SETTING = /^\s*(?:@[^:=\s]+:)?(?:registry|registries|https-proxy|proxy)\s*[=:]/m;
+
+async function refuseWorkspaceHosts(ctx: ToolContext, opts: { names: ReadonlySet<string>; shown: string }): Promise<void> {
+  for (const file of [".npmrc", "pnpm-workspace.yaml"]) {
+    if (!opts.names.has(file)) continue;
+    const text = await ctx.fs.readText(file, { maxBytes: 256 * 1024 }).catch(() => "");
+    if (!HOST_SETTING.test(text)) continue;
+    throw new ToolError(
+      "command_refused",
+      `The workspace's ${file} names a registry or proxy, which the bridge does not check for pnpm: pnpm audit would send the lock file's packages there`,
+      {
+        suggestion: `Run \`${opts.shown}\` in your own terminal, or audit with npm (npm install --package-lock-only, then getSecurityAdvisories), whose .npmrc hosts the bridge checks.`,
+      },
+    );
+  }
 }
 
 function noReport(command: AuditCommand, detail: string): ToolError {
