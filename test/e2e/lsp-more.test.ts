@@ -288,7 +288,7 @@ describe("more language tools on TypeScript (tsgo) and C (clangd)", () => {
   );
 
   it(
-    "speculative edits compose with a transaction: checked on top of what it stages, staged there, written by its commit",
+    "speculative edits compose with a transaction: checked (alone and as a chain) on top of what it stages, staged there, written by its commit",
     async () => {
       const mainBefore = await read("src/main.ts");
       const { transactionId } = await fx.tools.data<{ transactionId: string }>("beginTransaction", {});
@@ -306,6 +306,23 @@ describe("more language tools on TypeScript (tsgo) and C (clangd)", () => {
         `On top of ${transactionId} (1 staged file, introducing 1 error by themselves): this edit adds 0, mends 1.`,
       );
       const worse = { file: "src/main.ts", oldText: "export function main(): number {", newText: "export function main(): string {" };
+      const chained = (
+        await fx.tools.text("simulateChain", {
+          steps: [
+            { title: "mend", edits: [mend] },
+            { title: "worse", edits: [worse] },
+          ],
+          transactionId,
+        })
+      ).split("\n");
+      expect(chained[0]).toMatch(
+        new RegExp(
+          `^2 steps simulated by typescript-go .* on top of ${transactionId} \\(1 staged file, introducing 1 error by themselves\\), nothing written; after the last: 1 new error\\.$`,
+        ),
+      );
+      expect(chained[1]).toMatch(/^Step 1 \(mend\): 0 errors introduced, 1 fixed so far \(this step: \+0 -0;/);
+      expect(chained[2]).toMatch(/^Step 2 \(worse\): 1 error introduced, 1 fixed so far \(this step: \+1 -0;/);
+      expect(chained[3]).toMatch(/^ {2}\+ src\/main.ts:5:\d+ error ts\(2322\)/);
       const refused = await fx.tools.text("safeApplyEdit", { edits: [mend, worse], transactionId });
       expect(refused.split("\n")[0]).toMatch(new RegExp(`^NOT STAGED: it would add 1 error to what ${transactionId} stages`));
       expect(refused).toMatch(/\+ src\/main.ts:5:\d+ error ts\(2322\)/);

@@ -67,6 +67,7 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["format a file and save it", ["formatAndSave", "formatDocument"]],
   ["reformat this code", ["formatDocument", "formatAndSave"]],
   ["check dependencies for known vulnerabilities", ["auditDependencies"]],
+  ["which CVEs affect my dependencies and which version fixes them", ["getSecurityAdvisories"]],
   ["why is this package installed", ["getDependencyTree"]],
   // commands
   ["run the test suite", ["runTests"]],
@@ -111,6 +112,7 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["list open issues", ["githubListIssues"]],
   ["why did CI fail", ["githubGetRunLogs", "githubListRuns"]],
   ["list recent workflow runs", ["githubListRuns"]],
+  ["turn the AI comment into a github issue", ["createGithubIssueFromAIComment"]],
   // notes
   ["make a plan with steps", ["createPlan"]],
   ["mark a step of the plan done", ["updatePlan"]],

@@ -28,6 +28,10 @@ const TOOLCHAIN: Readonly<Record<string, readonly string[]>> = {
   rustfmt: [],
   npm: [],
   "pip-audit": [],
+  // Audits only (src/services/audit/audit-runs.ts says why these command lines run no workspace code).
+  pnpm: ["audit"],
+  "cargo-audit": ["audit"],
+  govulncheck: ["-json"],
 };
 
 export function assertToolchainArgv(command: string, args: readonly string[]): void {

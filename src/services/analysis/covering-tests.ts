@@ -4,7 +4,7 @@
 import type { ToolContext } from "../../capabilities/context.ts";
 import { importGraph } from "../lsp-imports/import-graph.ts";
 import { sourceFilesUnder } from "./source-files.ts";
-import { isTestPath } from "./test-paths.ts";
+import { isTestFile } from "../conventions/test-files.ts";
 
 const MAX_TESTS = 300;
 
@@ -22,11 +22,11 @@ export async function coveringTests(
 ): Promise<CoveringTests> {
   const { targets, users } = opts;
   const all = await sourceFilesUnder(ctx, ".", { max: 5000 });
-  const tests = all.files.filter(isTestPath).slice(0, MAX_TESTS);
+  const tests = all.files.filter(isTestFile).slice(0, MAX_TESTS);
   const graph = await importGraph(ctx, tests, { maxFiles: MAX_TESTS, depth: 1 });
-  const out: CoveringTests = { tests: new Map(), unknown: all.files.filter(isTestPath).length - tests.length + graph.failed.size };
+  const out: CoveringTests = { tests: new Map(), unknown: all.files.filter(isTestFile).length - tests.length + graph.failed.size };
   for (const [test, edges] of graph.edges) {
-    if (!isTestPath(test)) continue;
+    if (!isTestFile(test)) continue;
     const imported = new Set(edges.flatMap((e) => (e.to === undefined ? [] : [e.to])));
     const direct = [...imported].filter((f) => targets.has(f));
     const through = [...imported].filter((f) => users.has(f) && !targets.has(f));

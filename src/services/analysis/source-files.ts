@@ -4,7 +4,7 @@
 import type { ToolContext } from "../../capabilities/context.ts";
 import { ToolError } from "../../errors.ts";
 import { listFiles } from "../search/file-list.ts";
-import { isDependencyPath } from "./test-paths.ts";
+import { isDependencyPath } from "../conventions/test-files.ts";
 
 const NOT_CODE = new Set(["json", "jsonc", "yaml", "css", "scss", "less", "html", "markdown", "shellscript"]);
 

@@ -2,8 +2,9 @@
 // declaration's line; its documentation is the doc comment written in the source (the comment just
 // above it, or a Python docstring just below), else the hover's prose, which some servers pad with
 // their own headings and parameter lists.
-import type { Hover, MarkupContent } from "vscode-languageserver-protocol";
+import type { Hover } from "vscode-languageserver-protocol";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
+import { markupText } from "../lsp-markup/markup.ts";
 
 export interface SymbolDocs {
   signature: string;
@@ -16,7 +17,7 @@ export async function symbolDocs(doc: LspDocument, at: { line: number; character
   const hover = doc.server.supports("textDocument/hover")
     ? await doc.request<Hover | null>("textDocument/hover", { textDocument: { uri: doc.uri }, position: at }).catch(() => null)
     : null;
-  const text = hover === null ? "" : hoverMarkdown(hover.contents);
+  const text = markupText(hover?.contents);
   const block = /```[^\n]*\n([\s\S]*?)\n?```/.exec(text);
   const fromSource = sourceDocs(doc.lines, at.line);
   if (block?.[1] === undefined) return { signature: declarationLine(doc.lines, at.line), docs: fromSource, from: "source" };
@@ -25,13 +26,6 @@ export async function symbolDocs(doc: LspDocument, at: { line: number; character
     .replace(/^\s*---\s*$/gm, "")
     .trim();
   return { signature: block[1].trim(), docs: fromSource === "" ? prose : fromSource, from: "hover" };
-}
-
-function hoverMarkdown(contents: Hover["contents"]): string {
-  const parts = Array.isArray(contents) ? contents : [contents];
-  return parts
-    .map((p) => (typeof p === "string" ? p : "kind" in p ? (p as MarkupContent).value : `\`\`\`${p.language}\n${p.value}\n\`\`\``))
-    .join("\n\n");
 }
 
 /** The declaration as written, up to its body. */

@@ -4,7 +4,7 @@
 // suffix (.test / .spec), how they import the code (".js" extensions or none) and their quotes.
 import type { ToolContext } from "../../capabilities/context.ts";
 import { basename, dirname } from "../../lib/paths/posix-path.ts";
-import { isTestPath } from "./test-paths.ts";
+import { isTestFile } from "../conventions/test-files.ts";
 
 export type Framework = "vitest" | "jest" | "mocha" | "node:test" | "pytest" | "go test";
 
@@ -35,7 +35,7 @@ export async function detectTestStyle(
   const read = (path: string) => ctx.fs.readText(path, { maxBytes: MAX_BYTES }).catch(() => undefined);
   const ext = JS_TS.exec(source)?.[1];
   const sameKind = opts.tests.filter(
-    (t) => (ext === undefined ? t.endsWith(source.slice(source.lastIndexOf("."))) : JS_TS.test(t)) && isTestPath(t),
+    (t) => (ext === undefined ? t.endsWith(source.slice(source.lastIndexOf("."))) : JS_TS.test(t)) && isTestFile(t),
   );
   const example = nearest(sameKind, source);
   const exampleText = example === undefined ? "" : ((await read(example)) ?? "");

@@ -18,7 +18,7 @@ import {
 import { topLevelSymbols } from "../../services/analysis/exported-symbols.ts";
 import { sourceFilesUnder } from "../../services/analysis/source-files.ts";
 import { symbolUsage } from "../../services/analysis/symbol-usage.ts";
-import { isTestPath } from "../../services/analysis/test-paths.ts";
+import { isTestFile } from "../../services/conventions/test-files.ts";
 import { openDocument } from "../../services/language/open-document.ts";
 import { importGraph } from "../../services/lsp-imports/import-graph.ts";
 import { defineTool } from "../platform/define-tool.ts";
@@ -109,7 +109,7 @@ export default defineTool({
 });
 
 function keptBecause(file: string, text: string, entries: EntryPoints, loads: DynamicLoads): string | undefined {
-  if (isTestPath(file)) return "a test";
+  if (isTestFile(file)) return "a test";
   return isEntryPoint(entries, file) ?? startsAProgram(file, text) ?? loadedDynamically(loads, file);
 }
 

@@ -6,7 +6,7 @@ import { errorMessage } from "../../errors.ts";
 import { topLevelSymbols, type TopSymbol } from "../../services/analysis/exported-symbols.ts";
 import { sourceFilesUnder } from "../../services/analysis/source-files.ts";
 import { symbolDocs } from "../../services/analysis/symbol-docs.ts";
-import { isTestPath } from "../../services/analysis/test-paths.ts";
+import { isTestFile } from "../../services/conventions/test-files.ts";
 import { openDocument } from "../../services/language/open-document.ts";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
 import { defineTool } from "../platform/define-tool.ts";
@@ -46,7 +46,7 @@ export default defineTool({
   largeResult: true,
   async handler(input, ctx) {
     const listed = await sourceFilesUnder(ctx, input.path, { max: input.maxFiles });
-    const files = listed.files.filter((f) => input.includeTests || !isTestPath(f) || listed.files.length === 1);
+    const files = listed.files.filter((f) => input.includeTests || !isTestFile(f) || listed.files.length === 1);
     const sections: string[] = [];
     const notes: string[] = [];
     let documented = 0;

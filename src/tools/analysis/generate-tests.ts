@@ -10,7 +10,7 @@ import { topLevelSymbols, type TopSymbol } from "../../services/analysis/exporte
 import { sourceFilesUnder } from "../../services/analysis/source-files.ts";
 import { symbolDocs } from "../../services/analysis/symbol-docs.ts";
 import { detectTestStyle } from "../../services/analysis/test-framework.ts";
-import { isTestPath } from "../../services/analysis/test-paths.ts";
+import { isTestFile } from "../../services/conventions/test-files.ts";
 import { scaffold, type Subject } from "../../services/analysis/test-scaffold.ts";
 import { openDocument } from "../../services/language/open-document.ts";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
@@ -35,9 +35,9 @@ export default defineTool({
   timeoutMs: 120_000,
   async handler(input, ctx) {
     const source = ctx.fs.relative(await ctx.fs.resolve(input.file));
-    if (isTestPath(source))
+    if (isTestFile(source))
       throw new ToolError("invalid_arguments", `${source} is a test itself`, { suggestion: "Pass the source file it tests." });
-    const tests = (await sourceFilesUnder(ctx, ".", { max: 5000 })).files.filter(isTestPath);
+    const tests = (await sourceFilesUnder(ctx, ".", { max: 5000 })).files.filter(isTestFile);
     const style = await detectTestStyle(ctx, source, { tests });
     if (style === undefined)
       throw new ToolError("not_supported", `No test framework is known for ${source}'s language`, {

@@ -6,7 +6,7 @@ import * as v from "valibot";
 import { dirname } from "../../lib/paths/posix-path.ts";
 import { declaredEntryPoints, startsAProgram } from "../../services/analysis/entry-points.ts";
 import { sourceFilesUnder } from "../../services/analysis/source-files.ts";
-import { isTestPath } from "../../services/analysis/test-paths.ts";
+import { isTestFile } from "../../services/conventions/test-files.ts";
 import { importGraph } from "../../services/lsp-imports/import-graph.ts";
 import { cyclesOf } from "../../services/lsp-imports/strongly-connected.ts";
 import { defineTool } from "../platform/define-tool.ts";
@@ -63,7 +63,7 @@ export default defineTool({
     };
     for (const file of listed.files) {
       const m = get(moduleOf(file));
-      if (isTestPath(file)) m.tests += 1;
+      if (isTestFile(file)) m.tests += 1;
       else m.files += 1;
     }
     const fileEdges = new Map<string, string[]>();
@@ -75,7 +75,7 @@ export default defineTool({
         edges.flatMap((e) => (e.to === undefined ? [] : [e.to])),
       );
       for (const edge of edges) {
-        if (edge.kind === "external" && !isTestPath(file)) m.external.add(packageName(edge.specifier));
+        if (edge.kind === "external" && !isTestFile(file)) m.external.add(packageName(edge.specifier));
         if (edge.to === undefined) continue;
         const to = moduleOf(edge.to);
         if (to === from) continue;

@@ -12,7 +12,7 @@ import type { LspDocument } from "../../lsp/lsp-service.ts";
 import { workingTreeChanges, type ChangedFile } from "../../services/analysis/changed-ranges.ts";
 import { coveringTests } from "../../services/analysis/covering-tests.ts";
 import { topLevelSymbols, type TopSymbol } from "../../services/analysis/exported-symbols.ts";
-import { isTestPath } from "../../services/analysis/test-paths.ts";
+import { isTestFile } from "../../services/conventions/test-files.ts";
 import { openDocument } from "../../services/language/open-document.ts";
 import { verifiedReferences } from "../../services/language/verified-references.ts";
 import { defineTool } from "../platform/define-tool.ts";
@@ -162,7 +162,7 @@ function report(r: {
 }): string {
   const reached = new Set<string>();
   for (const t of r.covering.tests.values()) for (const f of [...t.direct, ...t.through]) reached.add(f);
-  const files = [...r.users].filter(([f]) => !isTestPath(f));
+  const files = [...r.users].filter(([f]) => !isTestFile(f));
   // Riskiest first: uses of the changed code weigh double in a file no test reaches.
   const risk = (file: string, refs: number) => refs * (reached.has(file) ? 1 : 2);
   files.sort((a, b) => risk(b[0], b[1].references) - risk(a[0], a[1].references) || (a[0] < b[0] ? -1 : 1));

@@ -8,7 +8,7 @@ import { ToolError, errorMessage } from "../../errors.ts";
 import { isAbsolute, isInside, relative } from "../../lib/paths/posix-path.ts";
 import { besideFile, mapReference, SourceMap, type RawSourceMap } from "../../services/analysis/source-map.ts";
 import { failureMessage, stackFrames, type StackFrame } from "../../services/analysis/stack-frames.ts";
-import { isDependencyPath, isTestPath } from "../../services/analysis/test-paths.ts";
+import { isDependencyPath, isTestFile } from "../../services/conventions/test-files.ts";
 import { defineTool } from "../platform/define-tool.ts";
 
 /** Source maps of bundles run to megabytes; past this one is not read. */
@@ -73,7 +73,7 @@ export default defineTool({
       );
       return out.join("\n");
     }
-    const firstCode = located.find((l) => !isTestPath(l.file));
+    const firstCode = located.find((l) => !isTestFile(l.file));
     if (firstCode !== undefined)
       out.push(
         `Deepest frame in the code under test: ${firstCode.file}:${firstCode.line}${firstCode.frame.fn ? ` in ${firstCode.frame.fn}` : ""}`,
@@ -83,7 +83,7 @@ export default defineTool({
     );
     for (const l of located.slice(0, input.maxFrames)) {
       const where = `${l.file}:${l.line}${l.column === undefined ? "" : `:${l.column}`}`;
-      const tags = [l.frame.fn ? `in ${l.frame.fn}` : "", isTestPath(l.file) ? "(test)" : "", l.via ? `(mapped from ${l.via})` : ""].filter(
+      const tags = [l.frame.fn ? `in ${l.frame.fn}` : "", isTestFile(l.file) ? "(test)" : "", l.via ? `(mapped from ${l.via})` : ""].filter(
         (t) => t !== "",
       );
       out.push(`${where}${tags.length > 0 ? ` ${tags.join(" ")}` : ""}`);

@@ -7,6 +7,7 @@ import githubCreatePR from "./github-create-pr.ts";
 import githubGetIssue from "./github-get-issue.ts";
 import githubGetPRDiff from "./github-get-pr-diff.ts";
 import githubGetRunLogs from "./github-get-run-logs.ts";
+import createGithubIssueFromAIComment from "./github-issue-from-ai-comment.ts";
 import githubListIssues from "./github-list-issues.ts";
 import githubListPRs from "./github-list-prs.ts";
 import githubListRuns from "./github-list-runs.ts";
@@ -22,6 +23,7 @@ export const githubToolset = defineToolset({
     githubGetIssue,
     githubCreateIssue,
     githubCommentIssue,
+    createGithubIssueFromAIComment,
     githubListPRs,
     githubViewPR,
     githubGetPRDiff,

@@ -6,7 +6,7 @@ import { verifiedReferences } from "../../services/language/verified-references.
 import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
 import { placesOf, SourceLines, sortPlaces } from "./locations.ts";
-import { signatureOf } from "./markup.ts";
+import { signatureOf } from "../../services/lsp-markup/markup.ts";
 import { positionFields } from "./position-input.ts";
 import { callersOf, definitionLines, hoverText, section } from "./symbol-facts.ts";
 

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import type { Hover } from "vscode-languageserver-protocol";
 import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
-import { markupText } from "./markup.ts";
+import { markupText } from "../../services/lsp-markup/markup.ts";
 import { positionFields } from "./position-input.ts";
 import { hoverViaVsCode } from "./vscode/hover.ts";
 

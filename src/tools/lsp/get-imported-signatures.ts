@@ -7,7 +7,7 @@ import { importStatements, importsKnown } from "../../services/lsp-imports/impor
 import { openDocument } from "../../services/language/open-document.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { fileField } from "./file-fields.ts";
-import { markupText, signatureOf } from "./markup.ts";
+import { markupText, signatureOf } from "../../services/lsp-markup/markup.ts";
 
 const MAX_NAMES = 100;
 const MAX_SIGNATURE_CHARS = 400;

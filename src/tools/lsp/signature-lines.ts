@@ -1,7 +1,7 @@
 // How a signature of signatureHelp is printed, headless or from VS Code: the active one starred, its
 // active parameter marked, each parameter's documentation beside it.
 import type { SignatureInformation } from "vscode-languageserver-protocol";
-import { markupText } from "./markup.ts";
+import { markupText } from "../../services/lsp-markup/markup.ts";
 
 /** One signature, the active one starred and its active parameter marked. */
 export function renderSignature(

@@ -8,7 +8,7 @@ import { ServerRefusal } from "../../lsp/server-refusal.ts";
 import { loadProjectsOf } from "../../services/language/verified-references.ts";
 import type { openAt } from "./at-position.ts";
 import { placesOf, renderPlaces, type SourceLines, sortPlaces } from "./locations.ts";
-import { markupText } from "./markup.ts";
+import { markupText } from "../../services/lsp-markup/markup.ts";
 
 type At = Awaited<ReturnType<typeof openAt>>;
 

@@ -9,7 +9,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { namesInside } from "../../services/search/checked-names.ts";
 import { listFiles } from "../../services/search/file-list.ts";
-import { isTestFile, stemOf, subjectOf } from "./test-conventions.ts";
+import { isTestFile, stemOf, subjectOf } from "../../services/conventions/test-files.ts";
 
 const MAX_TEST_FILES_READ = 2000;
 const MAX_TEST_FILE_BYTES = 1024 * 1024;

@@ -24,6 +24,7 @@ describe("the commands and quality toolsets", () => {
       "formatDocument",
       "formatAndSave",
       "auditDependencies",
+      "getSecurityAdvisories",
       "getDependencyTree",
     ]);
   });

@@ -65,6 +65,7 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["is CI passing", "githubListRuns"],
   ["workflow runs", "githubListRuns"],
   ["build logs of the failed job", "githubGetRunLogs"],
+  ["file the AI comment as an issue", "createGithubIssueFromAIComment"],
   ["fill in the PR template", "getPRTemplate"],
   ["diff since the handoff note", "getDiffFromHandoff"],
 ];

@@ -11,7 +11,7 @@ import { parseGithubAnnotations, parseLocationLines } from "../../../src/service
 import { parsePyrightJson } from "../../../src/services/diagnostics/parsers/pyright-json.ts";
 import { parseRuffJson } from "../../../src/services/diagnostics/parsers/ruff-json.ts";
 import { parseTscOutput } from "../../../src/services/diagnostics/parsers/tsc-output.ts";
-import { parseCargoAudit, parseNpmAudit, parsePipAudit } from "../../../src/tools/quality/audit-reports.ts";
+import { parseCargoAudit, parseNpmAudit, parsePipAudit } from "../../../src/services/audit/audit-reports.ts";
 import { renderGoGraph } from "../../../src/tools/quality/dependency-trees.ts";
 import {
   lineRanges,

@@ -2,7 +2,7 @@
 // hover shows, from every extension that contributes one, as the headless tools print it.
 import type { ToolContext } from "../../../capabilities/context.ts";
 import type { PositionInput } from "../../../lsp/positions.ts";
-import { signatureOf } from "../markup.ts";
+import { signatureOf } from "../../../services/lsp-markup/markup.ts";
 import { askFeature, placeInVsCode } from "./places.ts";
 
 export async function hoverViaVsCode(input: PositionInput & { file: string }, ctx: ToolContext): Promise<string> {

@@ -6,7 +6,7 @@ import { collectDynamicLoads, emptyLoads, loadedDynamically } from "../../../../
 import { conventionallyCalled, startsAProgram } from "../../../../src/services/analysis/entry-points.ts";
 import { sourceDocs } from "../../../../src/services/analysis/symbol-docs.ts";
 import type { TestStyle } from "../../../../src/services/analysis/test-framework.ts";
-import { isTestPath } from "../../../../src/services/analysis/test-paths.ts";
+import { isTestFile } from "../../../../src/services/conventions/test-files.ts";
 import { scaffold, type Subject } from "../../../../src/services/analysis/test-scaffold.ts";
 
 const SUBJECTS: Subject[] = [
@@ -126,8 +126,8 @@ describe("entry points, tests and dynamic loads", () => {
       "src/__tests__/a.ts",
       "test/helpers/x.js",
     ];
-    expect(tests.filter(isTestPath)).toEqual(tests);
-    expect(["src/a.ts", "src/testing.ts", "latest.py", "geo/a.go", "contest.py"].filter(isTestPath)).toEqual([]);
+    expect(tests.filter(isTestFile)).toEqual(tests);
+    expect(["src/a.ts", "src/testing.ts", "latest.py", "geo/a.go", "contest.py"].filter(isTestFile)).toEqual([]);
   });
 
   it("a literal dynamic import names its file; a computed one makes its folder assumed loaded", () => {

@@ -1,5 +1,8 @@
-// How projects name their tests, across ecosystems: which files are tests, and which source file
-// a test is named for ("strings.test.ts" and "test_strings.py" are for "strings").
+// How projects name their tests, across ecosystems: which files are tests (by the names their
+// runners collect and the directories they live in), which source file a test is named for
+// ("strings.test.ts" and "test_strings.py" are for "strings"), and which files are dependencies'
+// code rather than the project's. One answer for every toolset: a file is a test for
+// findRelatedTests exactly when it is one for the analysis tools.
 import { basename } from "../../lib/paths/posix-path.ts";
 
 /** Directories whose files are tests whatever their names. */
@@ -8,6 +11,8 @@ const TEST_DIRS = new Set(["test", "tests", "__tests__", "spec", "specs", "e2e"]
 export function isTestFile(path: string): boolean {
   const name = basename(path);
   if (!/\.[A-Za-z0-9]+$/.test(name)) return false;
+  // pytest's fixtures file: test code, named for no subject.
+  if (name === "conftest.py") return true;
   if (
     path
       .split("/")
@@ -43,4 +48,11 @@ export function stemOf(path: string): string {
 
 function normalized(stem: string): string {
   return stem.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/** Directories whose code is a dependency or build output: a frame there is not the project's. */
+const NOT_OURS = /(?:^|\/)(?:node_modules|site-packages|dist-packages|\.venv|venv|vendor)\//;
+
+export function isDependencyPath(path: string): boolean {
+  return NOT_OURS.test(path);
 }
