@@ -14,6 +14,7 @@ const BENCHES = [
   { name: "startup", args: ["7"], env: {} },
   { name: "runtimes", args: ["5", "200"], env: {} },
   { name: "shim-cold", args: ["5"], env: {} },
+  { name: "document-sync", args: [], env: {} },
 ];
 const only = process.env.BENCH_ONLY?.split(",");
 
