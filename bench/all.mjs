@@ -15,6 +15,7 @@ const BENCHES = [
   { name: "runtimes", args: ["5", "200"], env: {} },
   { name: "shim-cold", args: ["5"], env: {} },
   { name: "document-sync", args: [], env: {} },
+  { name: "slow-tools", args: ["5"], env: {} },
 ];
 const only = process.env.BENCH_ONLY?.split(",");
 
