@@ -14,6 +14,8 @@ const BENCHES = [
   { name: "startup", args: ["7"], env: {} },
   { name: "runtimes", args: ["5", "200"], env: {} },
   { name: "shim-cold", args: ["5"], env: {} },
+  { name: "document-sync", args: [], env: {} },
+  { name: "slow-tools", args: ["5"], env: {} },
 ];
 const only = process.env.BENCH_ONLY?.split(",");
 

@@ -18,7 +18,7 @@ import { toFileUri } from "../lib/paths/file-uri.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { initializeParams } from "./client-capabilities.ts";
 import { DiagnosticsStore } from "./diagnostics-store.ts";
-import { OpenDocuments, type SyncResult } from "./open-documents.ts";
+import { OpenDocuments, type DocumentFiles, type SyncResult } from "./open-documents.ts";
 import { ProgressTracker } from "./progress-tracker.ts";
 import { PulledDiagnostics } from "./pulled-diagnostics.ts";
 import { WakeList } from "./wake-list.ts";
@@ -42,9 +42,7 @@ interface Launch {
   processId: number;
 }
 
-export interface ServerHooks {
-  /** Reads a file through the jail. */
-  readText(path: WorkspacePath): Promise<string>;
+export interface ServerHooks extends DocumentFiles {
   /** Diagnostics of a URI changed (pushed or pulled). */
   onDiagnosticsChanged(uri: string): void;
   /** Every change on disk is heard (the watcher runs and covers the tree): pulled answers may be kept. */
@@ -100,7 +98,7 @@ export class LanguageServer {
     this.serverName = launch.spec.id;
     this.settings = launch.settings ?? {};
     this.diagnostics = new DiagnosticsStore(hooks.onDiagnosticsChanged);
-    this.documents = new OpenDocuments(connection, hooks.readText);
+    this.documents = new OpenDocuments(connection, hooks);
     connection.onNotification("$/progress", (params) => this.progress.onProgress(params));
     connection.onNotification("textDocument/publishDiagnostics", (params) => this.diagnostics.publish(params as PublishDiagnosticsParams));
     answerServerRequests(connection, {

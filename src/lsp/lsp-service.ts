@@ -83,6 +83,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
     hooks: {
       // Paths come from fs.resolve just before (document(), diagnosticsFor()): read without resolving them twice.
       readText: (path) => fs.readResolvedText(path, { maxBytes: MAX_DOCUMENT_BYTES }),
+      statFile: (path) => runtime.fs.lstat(path),
       watching: () => watcher !== undefined && !watcher.truncated,
       onDiagnosticsChanged: (uri) => {
         const path = fromFileUri(uri);

@@ -1,14 +1,26 @@
 // The documents one server has open, kept equal to the files on disk: an answer about an old copy
-// would send the model to lines that have moved. Every
-// request on a file re-reads it through the jail first and sends didOpen or a full didChange when
-// it differs, so a change made outside the bridge is seen by the very next call; the watcher
-// (workspace-watcher.ts) re-syncs open files that change between calls. At most MAX_OPEN stay open,
+// would send the model to lines that have moved. Every request on a file checks it first
+// (re-reading it through the jail unless its key proves it unchanged) and sends didOpen or a full
+// didChange when it differs, so a change made outside the bridge is seen by the very next call; the
+// watcher (workspace-watcher.ts) re-syncs open files that change between calls. At most MAX_OPEN stay open,
 // least recently used closed first: a server keeps analysing what is open.
+//
+// Re-reading every open file on every request costs an open, an fstat, a realpath and the whole
+// file's bytes per call; a file unchanged since it was read is known from one lstat instead (its
+// DiskKey, below), and only a changed key costs the read.
+import type { FileStat } from "../ports/fs.ts";
 import type { LspConnection } from "../ports/lsp.ts";
 import { toFileUri } from "../lib/paths/file-uri.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 
 const MAX_OPEN = 64;
+/**
+ * A file modified this close to the moment its key was taken may be written again within the same
+ * mtime tick, same size, same inode (an in-place rewrite): its key proves nothing, so it is read
+ * on every sync until it has been quiet this long. Filesystems keep mtimes from a coarse clock
+ * (ext4: a scheduler tick; HFS+: 1 s; FAT: 2 s), hence the generous margin.
+ */
+const RACY_WINDOW_MS = 2_000;
 
 interface OpenDocument {
   readonly path: WorkspacePath;
@@ -21,6 +33,16 @@ interface OpenDocument {
   syncedAt: number;
   /** Its text is an edit's proposed content, not the file's: closing it changes what the server sees. */
   proposed: boolean;
+  /** The file's DiskKey when `text` was read from it; undefined when the key proves nothing (racy, proposed, no stat). */
+  diskKey: string | undefined;
+}
+
+/** How the documents reach the files they mirror. */
+export interface DocumentFiles {
+  /** Reads a file through the jail. */
+  readText(path: WorkspacePath): Promise<string>;
+  /** lstat(2) of a checked path: an open document whose file is unchanged is not read again. Without it every sync reads. */
+  statFile?(path: WorkspacePath): Promise<FileStat>;
 }
 
 export interface SyncResult {
@@ -48,7 +70,7 @@ export class OpenDocuments {
 
   constructor(
     private readonly connection: LspConnection,
-    private readonly readText: (path: WorkspacePath) => Promise<string>,
+    private readonly files: DocumentFiles,
   ) {}
 
   /** `text`: send this content instead of the file's (an edit's proposed result, not written yet). */
@@ -123,16 +145,23 @@ export class OpenDocuments {
   }
 
   private async syncNow(path: WorkspacePath, languageId: string, proposed: string | undefined): Promise<SyncResult> {
+    const existing = this.open.get(path);
+    if (proposed === undefined && existing !== undefined && (await this.unchangedOnDisk(existing))) {
+      existing.lastUsed = Date.now();
+      return { doc: existing, changed: false };
+    }
     let text: string;
+    let diskKey: string | undefined;
     try {
-      text = proposed ?? (await this.readText(path));
+      if (proposed !== undefined) text = proposed;
+      else ({ text, diskKey } = await this.readFromDisk(path));
     } catch (err) {
       await this.forget(path);
       throw err;
     }
-    const existing = this.open.get(path);
     if (existing !== undefined) {
       existing.lastUsed = Date.now();
+      existing.diskKey = diskKey;
       if (existing.text === text) {
         existing.proposed &&= proposed !== undefined;
         return { doc: existing, changed: false };
@@ -158,11 +187,33 @@ export class OpenDocuments {
       lastUsed: Date.now(),
       syncedAt: ++this.epoch,
       proposed: proposed !== undefined,
+      diskKey,
     };
     if (doc.proposed) this.state += 1;
     this.open.set(path, doc);
     await this.connection.notify("textDocument/didOpen", { textDocument: { uri: doc.uri, languageId, version: 1, text } });
     return { doc, changed: true };
+  }
+
+  /**
+   * The document holds the file's content as read, and the file's key is the same now: same inode
+   * (a rename-over save makes a new one), size, mtime, mode and link count. Only a key taken while
+   * the file was quiet is trusted (RACY_WINDOW_MS): a same-size rewrite in the same mtime tick as
+   * the read is then impossible, since any later write gets a later mtime.
+   */
+  private async unchangedOnDisk(doc: OpenDocument): Promise<boolean> {
+    if (doc.proposed || doc.diskKey === undefined || this.files.statFile === undefined) return false;
+    const stat = await this.files.statFile(doc.path).catch(() => undefined);
+    return stat !== undefined && diskKeyOf(stat) === doc.diskKey;
+  }
+
+  /** The file's text, read through the jail, and its key taken before the read (a write after the lstat changes the key). */
+  private async readFromDisk(path: WorkspacePath): Promise<{ text: string; diskKey: string | undefined }> {
+    const statAt = Date.now();
+    const stat = await this.files.statFile?.(path).catch(() => undefined);
+    const text = await this.files.readText(path);
+    const quiet = stat?.isFile === true && stat.mtimeMs < statAt - RACY_WINDOW_MS;
+    return { text, diskKey: quiet && stat !== undefined ? diskKeyOf(stat) : undefined };
   }
 
   private async evictBeyond(limit: number): Promise<void> {
@@ -171,4 +222,9 @@ export class OpenDocuments {
       await this.forget(oldest.path);
     }
   }
+}
+
+/** What changes when a file's bytes can have changed (ctime would be surer, but the Fs port does not give it). */
+function diskKeyOf(stat: FileStat): string {
+  return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.mode}:${stat.nlink}`;
 }

@@ -1,6 +1,7 @@
 // createFile, deleteFile and renameFile report what they did to the diagnostics of the files a real
 // language server (TypeScript's, as the bridge runs it) has: a moved or deleted module's importer
-// gains its error, putting the module back fixes it, and a created file's own errors are listed.
+// gains its error, putting the module back fixes it, and a created file's own errors are listed
+// when createFile is asked to wait for them (by default it answers at once: pending).
 // Nothing is started for this: with no server running, the answers say nothing of diagnostics.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -62,7 +63,7 @@ describe("the diagnostics delta of creating, deleting and moving files", () => {
     expect(deleted.trashPath).toBeDefined();
     expect(deleted.diagnostics?.[0]).toMatch(/^src\/main\.ts \(typescript-go [^)]*\): 1 new, 0 fixed, 1 in the file now$/);
     expect(deleted.diagnostics?.[1]).toMatch(MISSING);
-    const created = await fx.tools.data<Changed>("createFile", { filePath: "src/util.ts", content: UTIL });
+    const created = await fx.tools.data<Changed>("createFile", { filePath: "src/util.ts", content: UTIL, waitForDiagnostics: true });
     expect(created.diagnostics?.[0]).toMatch(/^src\/util\.ts \([^)]*\): unchanged, 0 in the file$/);
     expect(created.diagnostics).toContainEqual(expect.stringMatching(/^src\/main\.ts \([^)]*\): 0 new, 1 fixed, 0 in the file now$/));
     expect(await readFile(join(fx.root, "src/util.ts"), "utf8")).toBe(UTIL);
@@ -83,8 +84,16 @@ describe("the diagnostics delta of creating, deleting and moving files", () => {
     expect(moved.diagnostics?.join("\n")).not.toMatch(/square\.ts \(/);
   });
 
-  it("a created file with a type error lists it", async () => {
-    const created = await fx.tools.data<Changed>("createFile", { filePath: "src/bad.ts", content: 'export const n: number = "one";\n' });
+  it("a created file with a type error lists it when asked to wait, and is pending by default", async () => {
+    const pending = await fx.tools.data<Changed>("createFile", { filePath: "src/later.ts", content: 'export const n: number = "one";\n' });
+    expect(pending.diagnostics).toEqual([
+      'pending (not waited for): getDiagnostics with file "src/later.ts" checks it, without file the files that use it; or pass waitForDiagnostics',
+    ]);
+    const created = await fx.tools.data<Changed>("createFile", {
+      filePath: "src/bad.ts",
+      content: 'export const n: number = "one";\n',
+      waitForDiagnostics: true,
+    });
     expect(created.diagnostics?.slice(0, 2)).toEqual([
       expect.stringMatching(/^src\/bad\.ts \(typescript-go [^)]*\): 1 new, 0 fixed, 1 in the file now$/),
       "  + 1:14 error: Type 'string' is not assignable to type 'number'. (2322)",

@@ -1,6 +1,7 @@
 // createFile: a new file with content, or a directory; missing parent directories are made, each
 // through its checked parent. An existing file is replaced only with `overwrite` (atomically, its
-// mode kept); a hard link never is.
+// mode kept); a hard link never is. The answer does not wait for language servers (a new file may
+// make one reload its project): their diagnostics are pending unless waitForDiagnostics asks for them.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { displayName } from "../../lib/text/display-name.ts";
@@ -8,7 +9,7 @@ import { contentHash } from "../../workspace/file-version.ts";
 import { splitLast } from "../../workspace/parent-entry.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
-import { DiagnosticsField, withEntryDiagnostics } from "./entry-diagnostics.ts";
+import { DiagnosticsField, withEntryDiagnostics, withPendingDiagnostics } from "./entry-diagnostics.ts";
 
 const Created = v.object({
   path: v.string(),
@@ -31,6 +32,13 @@ export default defineTool({
     content: v.optional(v.pipe(v.string(), v.description("The file's content (default empty), written as given.")), ""),
     isDirectory: v.optional(v.pipe(v.boolean(), v.description("Create a directory instead of a file.")), false),
     overwrite: v.optional(v.pipe(v.boolean(), v.description("Replace an existing file.")), false),
+    waitForDiagnostics: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description("Wait (a few seconds at most) for what it did to the running language servers' diagnostics; default: pending."),
+      ),
+      false,
+    ),
   }),
   output: Created,
   annotations: { readOnlyHint: false, destructiveHint: false },
@@ -58,10 +66,10 @@ export default defineTool({
       });
     const data = new TextEncoder().encode(input.content);
     const target = await ctx.fs.resolve(input.filePath, { mustExist: false });
-    const { result: path, diagnostics } = await withEntryDiagnostics(ctx, {
-      change: { added: target, replaced: existed },
-      write: () => ctx.fs.writeFile(input.filePath, data, { createOnly: !input.overwrite }),
-    });
+    const write = () => ctx.fs.writeFile(input.filePath, data, { createOnly: !input.overwrite });
+    const { result: path, diagnostics } = input.waitForDiagnostics
+      ? await withEntryDiagnostics(ctx, { change: { added: target, replaced: existed }, write })
+      : await withPendingDiagnostics(ctx, { created: target, replaced: existed, write });
     return {
       path: displayName(ctx.fs.relative(path)),
       type: "file" as const,

@@ -80,6 +80,31 @@ export async function withEntryDiagnostics<T>(
   return { result, diagnostics: lines };
 }
 
+/**
+ * createFile's default: the file is written and the running servers are told of it at once, and the
+ * answer comes without asking them for diagnostics: a server may first have to load the project the
+ * file joins (seconds for a large one). The note says they were not checked and how to get them;
+ * nothing is said of a file no language server's language claims.
+ */
+export async function withPendingDiagnostics<T>(
+  ctx: ToolContext,
+  edit: { created: WorkspacePath; replaced: boolean; write: () => Promise<T> },
+): Promise<{ result: T; diagnostics: string[] }> {
+  const { created, replaced, write } = edit;
+  const result = await write();
+  if (!ctx.lsp.status().servers.some((s) => s.state === "running")) return { result, diagnostics: [] };
+  await ctx.lsp.filesChanged([{ path: created, type: replaced ? 2 : 1 }]).catch(() => undefined);
+  const relative = ctx.fs.relative(created);
+  if (ctx.lsp.languageOf(relative) === undefined) return { result, diagnostics: [] };
+  const name = displayName(relative);
+  return {
+    result,
+    diagnostics: [
+      `pending (not waited for): getDiagnostics with file "${name}" checks it, without file the files that use it; or pass waitForDiagnostics`,
+    ],
+  };
+}
+
 /** The entry itself first, then the other files the servers can re-check; a move's files keep their names under the new path. */
 async function plan(ctx: ToolContext, change: EntryChange): Promise<Tracked[]> {
   const { removed, added } = change;

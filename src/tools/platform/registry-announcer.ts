@@ -21,7 +21,7 @@ export class ToolListAnnouncer {
   private told: string;
 
   constructor(
-    private readonly registries: readonly Pick<ToolRegistry, "entries" | "listExtensionTools">[],
+    private readonly registries: readonly Pick<ToolRegistry, "listedNames" | "listExtensionTools">[],
     private readonly opts: AnnouncerOptions,
   ) {
     this.told = this.signature();
@@ -62,7 +62,6 @@ export class ToolListAnnouncer {
   }
 
   private signature(): string {
-    const names = (registry: Pick<ToolRegistry, "entries">) => registry.entries().map((entry) => entry.name);
-    return this.registries.map((registry) => names(registry).join(",")).join("|");
+    return this.registries.map((registry) => registry.listedNames().join(",")).join("|");
   }
 }

@@ -1,14 +1,15 @@
 // Builds the tool registry once at start from the toolsets: checks every tool against the contract
-// (src/tools/platform/tool-invariants.ts), converts its valibot schemas to JSON Schema a single time, and keeps
-// the tools/list entries ready to serve, with the `_meta` Claude Code's tool search reads. Plugins
+// (src/tools/platform/tool-invariants.ts), and serves the tools/list entries, with the `_meta`
+// Claude Code's tool search reads. Converting 170 valibot schemas to JSON Schema was most of the
+// start-up's cost, so the built-in tools' entries are made on the first tools/list and kept. Plugins
 // (src/plugins/) add and replace their own toolsets at runtime: each change is checked whole and
 // swapped in at once, so a call sees the old tools or the new ones, never a list with some missing.
 import { BridgeError } from "../../errors.ts";
 import type { ToolCatalog, ToolSummary } from "../../capabilities/context.ts";
 import type { Tool } from "./define-tool.ts";
-import { jsonSchemaOf, type JsonObject } from "./json-schema.ts";
+import { jsonSchemaOf, objectShapeOf, type JsonObject } from "./json-schema.ts";
 import { listedInputSchema } from "./listed-schema.ts";
-import { assertValidTool, assertValidToolsets, type ConvertedSchemas } from "./tool-invariants.ts";
+import { assertValidTool, assertValidToolsets, type SchemaShapes } from "./tool-invariants.ts";
 import type { Toolset } from "./toolset.ts";
 import { selectToolsets, type OffByConfiguration, type ToolsetChoice } from "./toolset-selection.ts";
 
@@ -34,10 +35,15 @@ export interface RegistryOptions extends Omit<ToolsetChoice, "slim"> {
 
 export class ToolRegistry implements ToolCatalog {
   private byName = new Map<string, Tool>();
-  private listEntries: ToolListEntry[] = [];
+  /** The tools in tools/list's order. */
+  private listed: Tool[] = [];
+  /** Each tool's entry, once made: the plugins' when they are added (a bad schema refuses the toolset), the others' on the first list. */
+  private readonly listEntry = new WeakMap<Tool, ToolListEntry>();
+  /** `listed` as entries, until it changes. */
+  private listEntries: ToolListEntry[] | undefined;
   /** The configured toolsets, then the plugins' in the order they were added. */
   private builtIn: readonly Toolset[];
-  private readonly added = new Map<string, { toolset: Toolset; entries: readonly ToolListEntry[] }>();
+  private readonly added = new Map<string, Toolset>();
   /** What the configuration left out, and the flag that brings it back. */
   readonly off: readonly OffByConfiguration[];
   /** Bumped when the tool list changes, so old pagination cursors are refused. */
@@ -58,7 +64,7 @@ export class ToolRegistry implements ToolCatalog {
 
   /** The toolsets as registered (after --toolsets, --exclude-toolsets, --profile and --slim, then plugins'), for the instructions. */
   get toolsets(): readonly Toolset[] {
-    return [...this.builtIn, ...[...this.added.values()].map((a) => a.toolset)];
+    return [...this.builtIn, ...this.added.values()];
   }
 
   /**
@@ -69,26 +75,26 @@ export class ToolRegistry implements ToolCatalog {
   replaceToolset(name: string, toolset: Toolset | undefined): void {
     const previous = this.added.get(name);
     const byName = new Map(this.byName);
-    for (const tool of previous?.toolset.tools ?? []) byName.delete(tool.name);
-    const entries: ToolListEntry[] = [];
+    for (const tool of previous?.tools ?? []) byName.delete(tool.name);
     if (toolset !== undefined) {
       if (this.builtIn.some((t) => t.name === toolset.name))
         throw new BridgeError("startup_failed", `Toolset "${toolset.name}" is a built-in toolset's name`);
-      assertValidToolsets([...this.toolsets.filter((t) => t.name !== previous?.toolset.name), toolset]);
+      assertValidToolsets([...this.toolsets.filter((t) => t.name !== previous?.name), toolset]);
       for (const tool of toolset.tools) {
-        const schemas = { input: jsonSchemaOf(tool.input), output: tool.output ? jsonSchemaOf(tool.output) : undefined };
-        assertValidTool(tool, schemas);
+        assertValidTool(tool, shapesOf(tool));
         if (byName.has(tool.name)) throw new BridgeError("startup_failed", `Tool "${tool.name}" is already registered`);
         byName.set(tool.name, tool);
-        entries.push(toListEntry(tool, schemas, this.opts.maxResultChars));
+        // Converted now: a schema that cannot be listed refuses the toolset before anything changes.
+        this.listEntry.set(tool, toListEntry(tool, this.opts.maxResultChars));
       }
     }
     // Everything is checked: from here on nothing throws, and each field is swapped whole.
-    const ownEntries = new Set(previous?.entries ?? []);
-    this.listEntries = [...this.listEntries.filter((e) => !ownEntries.has(e)), ...entries];
+    const own = new Set(previous?.tools ?? []);
+    this.listed = [...this.listed.filter((t) => !own.has(t)), ...(toolset?.tools ?? [])];
+    this.listEntries = undefined;
     this.byName = byName;
     if (toolset === undefined) this.added.delete(name);
-    else this.added.set(name, { toolset, entries });
+    else this.added.set(name, toolset);
     this.version += 1;
   }
 
@@ -106,8 +112,24 @@ export class ToolRegistry implements ToolCatalog {
 
   /** The tools/list answer: every tool, less those only VS Code answers while they are hidden. */
   entries(): readonly ToolListEntry[] {
+    this.listEntries ??= this.listed.map((tool) => this.entryOf(tool));
     if (this.extensionToolsListed) return this.listEntries;
     return this.listEntries.filter((entry) => this.byName.get(entry.name)?.requires.extension !== "required");
+  }
+
+  /** The names entries() would list, in its order, without making an entry. */
+  listedNames(): string[] {
+    const shown = this.extensionToolsListed ? this.listed : this.listed.filter((tool) => tool.requires.extension !== "required");
+    return shown.map((tool) => tool.name);
+  }
+
+  private entryOf(tool: Tool): ToolListEntry {
+    let entry = this.listEntry.get(tool);
+    if (entry === undefined) {
+      entry = toListEntry(tool, this.opts.maxResultChars);
+      this.listEntry.set(tool, entry);
+    }
+    return entry;
   }
 
   /**
@@ -135,16 +157,20 @@ export class ToolRegistry implements ToolCatalog {
   }
 
   private add(tool: Tool): void {
-    const schemas = { input: jsonSchemaOf(tool.input), output: tool.output ? jsonSchemaOf(tool.output) : undefined };
-    assertValidTool(tool, schemas);
+    assertValidTool(tool, shapesOf(tool));
     if (this.byName.has(tool.name)) throw new BridgeError("startup_failed", `Tool "${tool.name}" is registered twice`);
     this.byName.set(tool.name, tool);
-    this.listEntries.push(toListEntry(tool, schemas, this.opts.maxResultChars));
+    this.listed.push(tool);
+    this.listEntries = undefined;
     this.version += 1;
   }
 }
 
-function toListEntry(tool: Tool, schemas: ConvertedSchemas, maxResultChars: number): ToolListEntry {
+function shapesOf(tool: Tool): SchemaShapes {
+  return { input: objectShapeOf(tool.input), output: tool.output ? objectShapeOf(tool.output) : undefined };
+}
+
+function toListEntry(tool: Tool, maxResultChars: number): ToolListEntry {
   const meta: JsonObject = { "anthropic/searchHint": tool.searchHint };
   if (tool.alwaysLoad) meta["anthropic/alwaysLoad"] = true;
   // What the bridge really lets through (every result is cut to the cap), when that is more than
@@ -154,7 +180,7 @@ function toListEntry(tool: Tool, schemas: ConvertedSchemas, maxResultChars: numb
   const entry: ToolListEntry = {
     name: tool.name,
     description: tool.description,
-    inputSchema: listedInputSchema(schemas.input),
+    inputSchema: listedInputSchema(jsonSchemaOf(tool.input)),
     _meta: meta,
   };
   if (tool.title) entry.title = tool.title;

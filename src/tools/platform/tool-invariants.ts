@@ -4,7 +4,7 @@
 import { BridgeError } from "../../errors.ts";
 import { TRUNCATION_KEY } from "./result-cap.ts";
 import type { Tool, ToolAnnotations } from "./define-tool.ts";
-import type { JsonObject } from "./json-schema.ts";
+import type { ObjectShape } from "./json-schema.ts";
 import type { Toolset } from "./toolset.ts";
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
@@ -21,13 +21,16 @@ export const MAX_ALWAYS_LOAD = 8;
 const STARTS_WITH_VERB = /^[A-Z][a-z]+s\b/;
 const TOOLSET_NAME = /^[a-z][a-z0-9-]{1,30}$/;
 
-/** The tool's schemas as JSON Schema, converted once by the registry (conversion is most of its start-up cost). */
-export interface ConvertedSchemas {
-  input: JsonObject;
-  output: JsonObject | undefined;
+/**
+ * The tool's schemas as the checks need them, read from valibot's schema objects: converting them to
+ * JSON Schema was most of the start-up's cost, and waits for the first tools/list.
+ */
+export interface SchemaShapes {
+  input: ObjectShape;
+  output: ObjectShape | undefined;
 }
 
-export function assertValidTool(tool: Tool, schemas: ConvertedSchemas): void {
+export function assertValidTool(tool: Tool, schemas: SchemaShapes): void {
   const fail = (why: string) => new BridgeError("startup_failed", `Tool "${tool.name}": ${why}`);
   if (!TOOL_NAME.test(tool.name)) throw fail("name must be 1-128 chars of [A-Za-z0-9_.-]");
   if (tool.description.trim().length === 0) throw fail("description is empty");
@@ -44,13 +47,12 @@ export function assertValidTool(tool: Tool, schemas: ConvertedSchemas): void {
   const unclear = unclearAnnotations(tool.annotations);
   if (unclear !== undefined) throw fail(unclear);
   const { input, output } = schemas;
-  if (input.type !== "object") throw fail("input must be an object schema");
+  if (!input.object) throw fail("input must be an object schema");
   // Models do pass a wrong key (Claude Code's own Read takes `file_path`): it must be refused, not ignored.
-  if (input.additionalProperties !== false) throw fail("input must be a strict object (v.strictObject): unknown arguments are refused");
+  if (!input.strict) throw fail("input must be a strict object (v.strictObject): unknown arguments are refused");
   if (output !== undefined) {
-    if (output.type !== "object") throw fail("output must be an object schema");
-    if (typeof output.properties === "object" && output.properties !== null && TRUNCATION_KEY in output.properties)
-      throw fail(`output may not use the reserved key ${TRUNCATION_KEY}`);
+    if (!output.object) throw fail("output must be an object schema");
+    if (output.keys.includes(TRUNCATION_KEY)) throw fail(`output may not use the reserved key ${TRUNCATION_KEY}`);
   }
 }
 
