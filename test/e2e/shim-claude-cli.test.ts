@@ -28,6 +28,10 @@ async function workspace(): Promise<string> {
 const SHIM = [process.execPath, BRIDGE_BIN, "shim"];
 
 describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
+  // The older release differs in its handshake only (initialize, not server/discover): the first
+  // case shows the shim speaks it; what the shim does around the connection (spawning, waiting,
+  // init's entry) is the same for both, so the other cases run with the newest release alone.
+  const newest = cli === CLAUDE_CLIS[0];
   let home: string;
   const configDir = () => join(home, ".claude");
   const claude = (args: string[], cwd: string) => runClaude(cli, args, { cwd, home });
@@ -59,28 +63,31 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
     await bridge.stop();
   });
 
-  it("with no bridge, the shim starts one for the project (around CLAUDE_PROJECT_DIR: Claude Code started in its src/), which two shims starting at once share", async () => {
-    const dir = await workspace();
-    const src = join(dir, "src");
-    // Two servers, so the CLI starts two shims at the same moment.
-    for (const name of ["bridge", "bridge-2"]) expect((await claude(["mcp", "add", name, "--", ...SHIM], src)).code).toBe(0);
-    try {
-      const list = await claude(["mcp", "list"], src);
-      expect(list.out).toMatch(/\nbridge: .*shim - ✔ Connected/);
-      expect(list.out).toMatch(/\nbridge-2: .*shim - ✔ Connected/);
-      const locks = await bridgeLocks();
-      expect(
-        locks.map((l) => l.workspace),
-        list.out,
-      ).toEqual([dir]);
-    } finally {
-      const stop = await runCli(["stop"], { cwd: dir, configDir: configDir() });
-      expect(stop.code, stop.stderr).toBe(0);
-    }
-    expect(await bridgeLocks()).toEqual([]);
-  });
+  it.runIf(newest)(
+    "with no bridge, the shim starts one for the project (around CLAUDE_PROJECT_DIR: Claude Code started in its src/), which two shims starting at once share",
+    async () => {
+      const dir = await workspace();
+      const src = join(dir, "src");
+      // Two servers, so the CLI starts two shims at the same moment.
+      for (const name of ["bridge", "bridge-2"]) expect((await claude(["mcp", "add", name, "--", ...SHIM], src)).code).toBe(0);
+      try {
+        const list = await claude(["mcp", "list"], src);
+        expect(list.out).toMatch(/\nbridge: .*shim - ✔ Connected/);
+        expect(list.out).toMatch(/\nbridge-2: .*shim - ✔ Connected/);
+        const locks = await bridgeLocks();
+        expect(
+          locks.map((l) => l.workspace),
+          list.out,
+        ).toEqual([dir]);
+      } finally {
+        const stop = await runCli(["stop"], { cwd: dir, configDir: configDir() });
+        expect(stop.code, stop.stderr).toBe(0);
+      }
+      expect(await bridgeLocks()).toEqual([]);
+    },
+  );
 
-  it("connects when the bridge starts only after Claude Code started the shim (--no-spawn)", async () => {
+  it.runIf(newest)("connects when the bridge starts only after Claude Code started the shim (--no-spawn)", async () => {
     const dir = await workspace();
     expect((await claude(["mcp", "add", "bridge", "--", ...SHIM, "--no-spawn", "--connect-timeout", "25000"], dir)).code).toBe(0);
     const listing = claude(["mcp", "list"], dir);
@@ -92,7 +99,7 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
     await bridge.stop();
   });
 
-  it("with --no-spawn and no bridge, the shim answers with the reason instead of letting the client time out", async () => {
+  it.runIf(newest)("with --no-spawn and no bridge, the shim answers with the reason instead of letting the client time out", async () => {
     const dir = await workspace();
     expect((await claude(["mcp", "add", "bridge", "--", ...SHIM, "--no-spawn"], dir)).code).toBe(0);
     const list = await claude(["mcp", "list"], dir);
@@ -105,7 +112,7 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
       );
   });
 
-  it("claude-ide-bridge init writes a .mcp.json entry that Claude Code connects with", async () => {
+  it.runIf(newest)("claude-ide-bridge init writes a .mcp.json entry that Claude Code connects with", async () => {
     const dir = await workspace();
     const bridge = await bridgeFor(dir);
     const run = (args: string[]) => runCli(args, { cwd: dir, configDir: configDir() });

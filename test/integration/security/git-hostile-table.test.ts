@@ -745,11 +745,15 @@ describe("hostile repository configurations against every tool that runs git", (
         for (const args of c.control ?? []) {
           try {
             // Asynchronous: the HTTP remote that asks for a password is served by this process.
-            await execFileAsync(
+            const run = execFileAsync(
               "git",
               args.map((a) => (a === "CASEFILE" ? file : a)),
               { cwd: built.work, env, timeout: 20_000 },
             );
+            // Closed at once: a textconv program that reads its input (`cat`) would otherwise wait
+            // on this stdin until the timeout.
+            run.child.stdin?.end();
+            await run;
           } catch {
             // Many controls fail after the program ran (an unreachable remote, an empty commit message).
           }

@@ -12,7 +12,7 @@ import { startRacer, type Racer } from "../../helpers/racer-process.ts";
 import { dispatcher, type Dispatcher } from "../../helpers/tool-dispatch.ts";
 
 const RACER = fileURLToPath(new URL("../../fixtures/dir-swap-racer.mjs", import.meta.url));
-const ROUNDS = Number(process.env.CIB_RACE_ROUNDS ?? 150);
+const ROUNDS = Number(process.env.CIB_RACE_ROUNDS ?? 75);
 /** Files only the outside directory has: any of them counted or named is an escape. */
 const OUTSIDE_FILES = 40;
 const RACE_TIMEOUT_MS = 240_000;

@@ -15,7 +15,7 @@ import { dispatcher, type Dispatcher } from "../../helpers/tool-dispatch.ts";
 import { toolErrorCode } from "../../helpers/tool-error.ts";
 
 const RACER = fileURLToPath(new URL("../../fixtures/dir-swap-racer.mjs", import.meta.url));
-const ROUNDS = Number(process.env.CIB_RACE_ROUNDS ?? 400);
+const ROUNDS = Number(process.env.CIB_RACE_ROUNDS ?? 200);
 const SECRET = "outside secret\n";
 /** Thousands of writes against a racing process: seconds, more on a loaded machine. */
 const RACE_TIMEOUT_MS = 240_000;
