@@ -4,11 +4,14 @@
 // start of the unbundled tree). Dependencies stay external: they resolve from node_modules as
 // before, and the bundle sits beside main.js so its import.meta.url-relative paths still hold.
 // esbuild is a devDependency: without it (npm ci --omit=dev) the bin runs the unbundled dist/.
-import { rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const outfile = `${root}dist/runtime/node-bundle.js`;
+const outdir = `${root}dist/runtime`;
+const outfile = `${outdir}/node-bundle.js`;
+/** Beside the bundle, so that paths relative to a module's own URL hold in every chunk too. */
+const CHUNK_PREFIX = "node-chunk-";
 
 let esbuild;
 try {
@@ -20,9 +23,16 @@ try {
   process.exit(0);
 }
 
+// Chunks of an older build would be left beside the new ones, never loaded: removed first.
+for (const name of await readdir(outdir)) if (name.startsWith(CHUNK_PREFIX)) await rm(`${outdir}/${name}`);
+
 await esbuild.build({
-  entryPoints: [`${root}dist/runtime/main.js`],
-  outfile,
+  entryPoints: { "node-bundle": `${outdir}/main.js` },
+  outdir,
+  // What the sources import lazily (the dashboard, OAuth, the debugger, each command) stays lazy:
+  // one bundle would load all of it, and the packages it imports, before the first request.
+  splitting: true,
+  chunkNames: `${CHUNK_PREFIX}[hash]`,
   bundle: true,
   platform: "node",
   format: "esm",

@@ -28,7 +28,9 @@ function background(script) {
       output += chunk;
     });
     child.on("error", (err) => resolve({ script, code: 1, output: `${err.message}\n` }));
-    child.on("close", (code, signal) => resolve({ script, code: code ?? 1, output: signal === null ? output : `${output}ended by ${signal}\n` }));
+    child.on("close", (code, signal) =>
+      resolve({ script, code: code ?? 1, output: signal === null ? output : `${output}ended by ${signal}\n` }),
+    );
   });
 }
 

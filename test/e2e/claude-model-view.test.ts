@@ -25,6 +25,10 @@ afterAll(async () => {
 });
 
 describe.each(claudeBinsFromEnv())("claude -p through the fake model API (%s)", (claudeBin) => {
+  // What the model is shown of a result can change with the release, so every release reads one
+  // over each transport. The shim's spawning and the name ide are the newest release's behaviour to
+  // hold (the first in the list): the older one runs only the reads.
+  const newest = claudeBin === claudeBinsFromEnv()[0];
   it.each<BridgeTransport>(["http", "shim"])(
     "getWorkspaceFolders over %s: the model receives the workspace path and answers after it",
     async (transport) => {
@@ -42,7 +46,7 @@ describe.each(claudeBinsFromEnv())("claude -p through the fake model API (%s)", 
     CLI_TIMEOUT_MS + 30_000,
   );
 
-  it(
+  it.runIf(newest)(
     "getWorkspaceFolders through a shim that started its own bridge for the project",
     async () => {
       const workspace = await makeWorkspace();
@@ -66,7 +70,7 @@ describe.each(claudeBinsFromEnv())("claude -p through the fake model API (%s)", 
     CLI_TIMEOUT_MS + 30_000,
   );
 
-  it(
+  it.runIf(newest)(
     "a server named ide shows the model only the two IDE tools Claude Code lets through; under another name it sees them all",
     async () => {
       // Offered as a tool, or named in the deferred-tools list of tool search: anywhere in the request.
