@@ -55,11 +55,14 @@ export class DebugSession {
   readonly adapter: AdapterSpec;
   readonly connection: DapConnection;
   private readonly adapterProcess: SessionProcess;
+  /** Attached to a program the user started: stopping the session detaches and leaves it running. */
+  readonly attached: boolean;
 
   constructor(
     readonly id: string,
-    parts: { adapter: AdapterSpec; connection: DapConnection; adapterProcess: SessionProcess },
+    parts: { adapter: AdapterSpec; connection: DapConnection; adapterProcess: SessionProcess; attached?: boolean },
   ) {
+    this.attached = parts.attached === true;
     this.adapter = parts.adapter;
     this.connection = parts.connection;
     this.adapterProcess = parts.adapterProcess;
@@ -112,7 +115,7 @@ export class DebugSession {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       if (!this.connection.isClosed) {
-        await this.connection.request("disconnect", { terminateDebuggee: true }, { timeoutMs: 2000 }).catch(() => {});
+        await this.connection.request("disconnect", { terminateDebuggee: !this.attached }, { timeoutMs: 2000 }).catch(() => {});
       }
       await this.connection.close();
       await this.adapterProcess.kill();

@@ -1,0 +1,28 @@
+// The WebSocket URL of a Node program's inspector listening on a loopback port (node --inspect=PORT),
+// from the inspector's own target list. Only loopback is asked, and a URL pointing anywhere else
+// than the port asked is refused: the list is the program's answer, not the user's.
+const LIST_TIMEOUT_MS = 10_000;
+
+export async function inspectorUrl(port: number): Promise<string> {
+  let targets: unknown;
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(LIST_TIMEOUT_MS) });
+    targets = await response.json();
+  } catch (err) {
+    throw new Error(
+      `No Node inspector answers on 127.0.0.1:${port} (${err instanceof Error ? err.message : String(err)}): start the program with node --inspect=127.0.0.1:${port}`,
+    );
+  }
+  const list = Array.isArray(targets) ? (targets as { type?: unknown; webSocketDebuggerUrl?: unknown }[]) : [];
+  const url = list.find((t) => t.type === "node" && typeof t.webSocketDebuggerUrl === "string")?.webSocketDebuggerUrl;
+  if (typeof url !== "string") {
+    throw new Error(
+      `The inspector on 127.0.0.1:${port} lists no Node target (started with --inspect-publish-uid=stderr? Attach needs its http listing)`,
+    );
+  }
+  const parsed = new URL(url);
+  if (parsed.protocol !== "ws:" || parsed.port !== String(port) || !["127.0.0.1", "localhost", "[::1]"].includes(parsed.hostname)) {
+    throw new Error(`The inspector on 127.0.0.1:${port} named another address (${parsed.host}): refused`);
+  }
+  return `ws://127.0.0.1:${port}${parsed.pathname}`;
+}

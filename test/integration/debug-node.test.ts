@@ -1,0 +1,72 @@
+// The headless debugger on Node through its own inspector (src/dap/node-inspector/), driven by the
+// debug tools as a client calls them: the whole scenario of debug/debug-scenario.ts on a TypeScript
+// program compiled by the project's tsc with source maps, breakpoints set by .ts file and line.
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { debugClient } from "../helpers/debug-harness.ts";
+import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
+import { runScenario } from "./debug/debug-scenario.ts";
+
+const PROGRAM = `function add(a: number, b: number): number {
+  const total = a + b;
+  return total;
+}
+
+function main(): void {
+  const api_token = "sk-abcdefghijklmnopqrstuvwx1234567890";
+  const values = [1, 2, 3, 4, 5];
+  let acc = 0;
+  for (const i of values) {
+    acc = add(acc, i);
+  }
+  console.log("acc is", acc);
+  throw new RangeError(\`boom \${acc}\`);
+}
+
+main();
+// nothing runs below this line
+`;
+
+const TSCONFIG = JSON.stringify({
+  compilerOptions: { target: "ES2022", module: "commonjs", strict: true, sourceMap: true, rootDir: "src", outDir: "dist" },
+  include: ["src"],
+});
+
+const TSC = fileURLToPath(new URL("../../node_modules/typescript/bin/tsc", import.meta.url));
+
+let temp: TempWorkspaces;
+let root: string;
+
+beforeAll(async () => {
+  temp = await tempWorkspaces("debug-node-");
+  root = await temp.make("ws", {
+    "package.json": JSON.stringify({ name: "debug-node-fixture", private: true }),
+    "tsconfig.json": TSCONFIG,
+    "src/app.ts": PROGRAM,
+  });
+  execFileSync(process.execPath, [TSC, "-p", root], { stdio: "pipe", timeout: 60_000 });
+}, 90_000);
+afterAll(() => temp.remove());
+
+it("debugs a TypeScript program under Node end to end, and a disconnect leaves no process", { timeout: 120_000 }, async () => {
+  const client = await debugClient(root);
+  await runScenario(client, {
+    language: "node",
+    program: "dist/app.js",
+    source: "src/app.ts",
+    lines: { addBody: 2, addReturn: 3, call: 11, noCode: 18 },
+    functionName: "add",
+    thirdValue: "i",
+    failure: { reason: "exception", id: /RangeError/, exitCode: 1 },
+  });
+
+  // The .ts itself as the program: its compiled JavaScript is found through the source map.
+  const byTs = await client.data<{ state: string; stop?: { reason: string; stack: { file?: string; line: number }[] } }>("startDebugging", {
+    program: "src/app.ts",
+    timeoutMs: 60_000,
+  });
+  expect(byTs.stop?.reason).toBe("exception");
+  expect(byTs.stop?.stack[0]).toMatchObject({ file: "src/app.ts", line: 14 });
+  await client.data("stopDebugging", {});
+});
