@@ -7,6 +7,8 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { debugClient, type DebugClient } from "../helpers/debug-harness.ts";
 import { running } from "../helpers/process-running.ts";
+import { resultOf } from "../helpers/session-fixture.ts";
+import { readToolError } from "../helpers/tool-error.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../helpers/temp-workspace.ts";
 
 const NODE_PROGRAM = `let n = 0;
@@ -124,9 +126,12 @@ async function evaluated(expression: string): Promise<string> {
 }
 
 it("refuses an attach configuration naming a process id or another host", async () => {
-  const byPid = await client.failure("startDebugging", { configName: "By pid" });
+  const refusal = async (configName: string) =>
+    readToolError(resultOf(await client.fixture.call("tools/call", { name: "startDebugging", arguments: { configName } })));
+  const byPid = await refusal("By pid");
   expect(byPid.code).toBe("command_refused");
   expect(byPid.suggestion).toContain("--inspect=127.0.0.1");
-  const elsewhere = await client.failure("startDebugging", { configName: "Elsewhere" });
+  const elsewhere = await refusal("Elsewhere");
   expect(elsewhere.code).toBe("command_refused");
+  expect(elsewhere.error).toContain("10.1.2.3");
 });
