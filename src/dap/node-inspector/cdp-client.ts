@@ -18,12 +18,12 @@ export class CdpClient {
     this.markClosed = resolve;
   });
 
-  static async connect(connector: WebSocketConnector, url: string, timeoutMs: number): Promise<CdpClient> {
+  static async connect(connector: WebSocketConnector, url: string, opts: { timeoutMs: number }): Promise<CdpClient> {
     const client = new CdpClient();
     client.socket = await connector.connect(
       url,
       { onMessage: (text) => client.receive(text), onClose: (why) => client.close(why) },
-      { timeoutMs },
+      { timeoutMs: opts.timeoutMs },
     );
     return client;
   }

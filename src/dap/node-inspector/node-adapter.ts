@@ -227,7 +227,7 @@ export class NodeInspectorAdapter {
   }
 
   private async connect(connector: WebSocketConnector, url: string, maps: SourceMapStore): Promise<CdpClient> {
-    const cdp = await CdpClient.connect(connector, url, this.deps.timeoutMs);
+    const cdp = await CdpClient.connect(connector, url, { timeoutMs: this.deps.timeoutMs });
     this.cdp = cdp;
     this.breakpoints = new NodeBreakpoints(cdp, maps, { isLoaded: (path) => this.loaded.has(path) });
     this.paused = new PausedProgram(cdp, maps, { script: (id) => this.scripts.get(id) });

@@ -97,7 +97,7 @@ export class PausedProgram {
         if (p.value === undefined || p.name === "__proto__" || seen.has(p.name)) continue;
         if (variables.length >= MAX_PROPERTIES) break;
         seen.add(p.name);
-        variables.push(toVariable(p.name, p.value, this.handles));
+        variables.push(toVariable(p.value, { name: p.name, handles: this.handles }));
       }
     }
     return { variables };
@@ -119,7 +119,7 @@ export class PausedProgram {
       const details = answer.exceptionDetails;
       throw new Error(firstLine(details.exception?.description ?? details.text ?? "the expression threw"));
     }
-    const variable = toVariable("", answer.result, this.handles);
+    const variable = toVariable(answer.result, { name: "", handles: this.handles });
     return { result: valueText(answer.result), type: typeText(answer.result), variablesReference: variable.variablesReference };
   }
 

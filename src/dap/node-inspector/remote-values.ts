@@ -61,12 +61,12 @@ export function hasChildren(o: RemoteObject): o is RemoteObject & { objectId: st
   return o.objectId !== undefined && o.type === "object" && o.subtype !== "null";
 }
 
-export function toVariable(name: string, o: RemoteObject, handles: Handles): DebugProtocol.Variable {
+export function toVariable(o: RemoteObject, opts: { name: string; handles: Handles }): DebugProtocol.Variable {
   return {
-    name,
+    name: opts.name,
     value: valueText(o),
     type: typeText(o),
-    variablesReference: hasChildren(o) ? handles.add({ objects: [o.objectId] }) : 0,
+    variablesReference: hasChildren(o) ? opts.handles.add({ objects: [o.objectId] }) : 0,
   };
 }
 

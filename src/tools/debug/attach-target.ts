@@ -52,6 +52,6 @@ export async function attachTarget(configName: string | undefined, ctx: ToolCont
       suggestion: 'Give it "port" (Node) or "connect": {"port": N} (Python).',
     });
   }
-  const cwd = await ctx.fs.resolve(typeof config.cwd === "string" ? substitute(config.cwd, ctx.fs.root, configName) : ".");
+  const cwd = await ctx.fs.resolve(typeof config.cwd === "string" ? substitute(config.cwd, { root: ctx.fs.root, name: configName }) : ".");
   return { language, port, cwd, shown: `${configName} (attached to 127.0.0.1:${port})` };
 }

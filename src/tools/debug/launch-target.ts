@@ -155,7 +155,7 @@ async function fromLaunchJson(name: string, ctx: ToolContext): Promise<TargetInp
       },
     );
   }
-  const sub = (value: unknown) => substitute(value, ctx.fs.root, name);
+  const sub = (value: unknown) => substitute(value, { root: ctx.fs.root, name });
   const out: TargetInput = { language };
   if (typeof config.program === "string") out.program = sub(config.program);
   if (config.module === "pytest") out.test = Array.isArray(config.args) ? String(config.args[0] ?? ".") : ".";
@@ -198,7 +198,8 @@ export function languageOfType(type: string): DebugLanguage {
   return language;
 }
 
-export function substitute(value: unknown, root: string, name: string): string {
+export function substitute(value: unknown, config: { root: string; name: string }): string {
+  const { root, name } = config;
   return String(value).replace(/\$\{([^}]+)\}/g, (_, variable: string) => {
     if (variable === "workspaceFolder" || variable === "workspaceRoot") return root;
     throw new ToolError(
