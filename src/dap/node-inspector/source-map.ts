@@ -2,6 +2,7 @@
 // TypeScript line becomes a position in the JavaScript Node runs, and a paused JavaScript position
 // reads back as the TypeScript file and line. Lines here are 0-based, as in the map and in CDP.
 import { dirname, isAbsolute, join } from "../../lib/paths/posix-path.ts";
+import { decodeVlq } from "../../lib/source-map/vlq.ts";
 
 interface Segment {
   genLine: number;
@@ -18,9 +19,6 @@ export interface RawSourceMap {
   sources?: unknown[];
   mappings?: string;
 }
-
-const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const DIGIT = new Map([...BASE64].map((c, i) => [c, i]));
 
 export class SourceMap {
   /** Absolute paths of the original sources, by index. */
@@ -66,7 +64,14 @@ export class SourceMap {
   }
 
   private segments(): { byGenerated: Segment[][]; bySource: Segment[][] } {
-    this.decoded ??= decode(this.raw.mappings ?? "", this.sources.length);
+    if (this.decoded === undefined) {
+      try {
+        this.decoded = decode(this.raw.mappings ?? "", this.sources.length);
+      } catch {
+        // A malformed map maps nothing: breakpoints through it are reported unverified.
+        this.decoded = { byGenerated: [], bySource: [] };
+      }
+    }
     return this.decoded;
   }
 }
@@ -87,7 +92,7 @@ function decode(mappings: string, sourceCount: number): { byGenerated: Segment[]
     let genColumn = 0;
     for (const field of text.split(",")) {
       if (field === "") continue;
-      const values = vlq(field);
+      const values = decodeVlq(field);
       genColumn += values[0] ?? 0;
       if (values.length < 4) continue;
       source += values[1] ?? 0;
@@ -100,25 +105,6 @@ function decode(mappings: string, sourceCount: number): { byGenerated: Segment[]
     byGenerated[genLine] = row;
   });
   return { byGenerated, bySource };
-}
-
-function vlq(field: string): number[] {
-  const out: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of field) {
-    const digit = DIGIT.get(char);
-    if (digit === undefined) return out;
-    value += (digit & 31) << shift;
-    if ((digit & 32) !== 0) {
-      shift += 5;
-      continue;
-    }
-    out.push(value & 1 ? -(value >>> 1) : value >>> 1);
-    value = 0;
-    shift = 0;
-  }
-  return out;
 }
 
 /** A map named by a script's sourceMappingURL: inline (a base64 data URL) or a file next to the script. */
