@@ -54,7 +54,9 @@ beforeAll(async () => {
 });
 afterAll(() => temp.remove());
 
-it("debugs a TypeScript program under Node end to end, and a disconnect leaves no process", { timeout: 120_000 }, async () => {
+it("debugs a TypeScript program under Node end to end (logpoints and conditions too), and a disconnect leaves no process", {
+  timeout: 120_000,
+}, async () => {
   const client = await debugClient(root);
   await runScenario(client, {
     language: "node",
@@ -66,12 +68,28 @@ it("debugs a TypeScript program under Node end to end, and a disconnect leaves n
     failure: { reason: "exception", id: /RangeError/, exitCode: 1 },
   });
 
-  // The .ts itself as the program: its compiled JavaScript is found through the source map.
-  const byTs = await client.data<{ state: string; stop?: { reason: string; stack: { file?: string; line: number }[] } }>("startDebugging", {
-    program: "src/app.ts",
-    timeoutMs: 60_000,
+  // The .ts itself as the program (its JavaScript found through the source map), with a logpoint and
+  // a condition: the loop logs each addition, and add stops once its total passes 9.
+  await client.data("setDebugBreakpoints", {
+    file: "src/app.ts",
+    breakpoints: [
+      { text: "acc = add(acc", logMessage: "adding {i} to {acc}" },
+      { text: "return total", condition: "total > 9" },
+    ],
   });
-  expect(byTs.stop?.reason).toBe("exception");
-  expect(byTs.stop?.stack[0]).toMatchObject({ file: "src/app.ts", line: 14 });
+  type Stop = {
+    state: string;
+    newOutput?: string;
+    stop?: { reason: string; stack: { file?: string; line: number }[]; locals?: { name: string; value: string }[] };
+  };
+  const byTs = await client.data<Stop>("startDebugging", { program: "src/app.ts", timeoutMs: 60_000 });
+  expect(byTs.stop?.stack[0]).toMatchObject({ file: "src/app.ts", line: 3 });
+  expect(byTs.stop?.locals?.find((v) => v.name === "total")?.value).toBe("10");
+  expect(byTs.newOutput).toContain("adding 1 to 0\nadding 2 to 1\nadding 3 to 3\nadding 4 to 6\n");
+  const again = await client.data<Stop>("debugContinue", {});
+  expect(again.stop?.locals?.find((v) => v.name === "total")?.value).toBe("15");
+  const thrown = await client.data<Stop>("debugContinue", {});
+  expect(thrown.stop?.reason).toBe("exception");
+  expect(thrown.stop?.stack[0]).toMatchObject({ file: "src/app.ts", line: 14 });
   await client.data("stopDebugging", {});
 });
