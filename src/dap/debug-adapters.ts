@@ -44,7 +44,7 @@ export interface AdapterSpec {
   /** What the adapter does without saying so in its initialize answer. */
   readonly unadvertised?: { supportsHitConditionalBreakpoints?: boolean };
   /** The attach request's arguments for a program whose debugger listens on a loopback port; absent: no attach. */
-  readonly attachArguments?: (target: { port: number; cwd: string }) => Record<string, unknown>;
+  readonly attachArguments?: (target: { port: number; cwd: string; roots: readonly string[] }) => Record<string, unknown>;
   /** An adapter that runs inside the bridge (src/dap/node-inspector/) instead of as a process of its own. */
   readonly inProcess?: "node-inspector";
   /** Longest start-up (launch included) when longer than the engine's default: delve builds the program first. */
@@ -152,7 +152,7 @@ const node: AdapterSpec = {
   uncaughtFilters: ["uncaught"],
   extensions: [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"],
   inProcess: "node-inspector",
-  attachArguments: (target) => ({ ...target }),
+  attachArguments: (target) => ({ port: target.port, cwd: target.cwd, roots: [...target.roots] }),
 };
 
 export const DEBUG_ADAPTERS: Readonly<Record<DebugLanguage, AdapterSpec>> = { python, c, go, node };

@@ -12,6 +12,7 @@ import { DapConnection, DapRequestError } from "./dap-connection.ts";
 import { DEBUG_ADAPTERS, type AdapterSpec, type DebugLanguage, type LaunchRequestInput } from "./debug-adapters.ts";
 import { DebugSession } from "./debug-session.ts";
 import { NodeInspectorAdapter } from "./node-inspector/node-adapter.ts";
+import { isInside } from "../lib/paths/posix-path.ts";
 
 export type EngineRuntime = Pick<Runtime, "spawn" | "which" | "env" | "fs" | "tcp" | "paths" | "webSocketClient">;
 
@@ -41,6 +42,8 @@ export interface AttachOptions {
   port: number;
   /** Absolute, jailed: where the program's source maps are looked for. */
   cwd: string;
+  /** The workspace folders: the attached program must run there (its script for Node, its working directory for Python). */
+  roots: readonly string[];
   configure(session: DebugSession): Promise<void>;
   signal?: AbortSignal;
 }
@@ -148,7 +151,7 @@ export class DebugEngine {
     const spec = DEBUG_ADAPTERS[opts.language];
     if (spec.attachArguments === undefined)
       throw new Error(`${spec.label} cannot attach here; start the program with startDebugging instead`);
-    const args = spec.attachArguments({ port: opts.port, cwd: opts.cwd });
+    const args = spec.attachArguments({ port: opts.port, cwd: opts.cwd, roots: opts.roots });
     if (spec.inProcess === "node-inspector") {
       const session = this.inProcessSession(opts.id, spec, { node: undefined, env: {} });
       return this.begin(session, spec, { configure: opts.configure, request: "attach", args, signal: opts.signal });
@@ -163,7 +166,19 @@ export class DebugEngine {
       attached: true,
       adapterProcess: { pid: undefined, exited: connection.closed.then(() => 0), kill: async () => socket.close() },
     });
-    return this.begin(session, spec, { configure: opts.configure, request: "attach", args, signal: opts.signal });
+    await this.begin(session, spec, { configure: opts.configure, request: "attach", args, signal: opts.signal });
+    // The launch.json may have come with the repository: a program working elsewhere is detached from at once.
+    const where =
+      session.programPid === undefined
+        ? undefined
+        : await this.runtime.fs.realpath(`/proc/${session.programPid}/cwd`).catch(() => undefined);
+    if (where === undefined || !opts.roots.some((root) => isInside(where, root))) {
+      await session.stop();
+      throw new Error(
+        `The program on 127.0.0.1:${opts.port} works in ${where ?? "a directory the bridge cannot see"}, outside the workspace: attach reaches only the workspace's programs`,
+      );
+    }
+    return session;
   }
 
   /** The Node debugger: the adapter runs in the bridge, and the process it ends is the program's own (none when attached). */

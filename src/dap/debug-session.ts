@@ -45,6 +45,8 @@ export class DebugSession {
   firstStopMs: number | undefined;
   /** The debugged program's process id, when the adapter told it (DAP's process event). */
   programPid: number | undefined;
+  /** The debugged program as the adapter named it (DAP's process event): a script's path for debugpy. */
+  programName: string | undefined;
   private stopping: Promise<void> | undefined;
   private markEnded: (end: { exitCode: number | undefined }) => void = () => {};
   /** Resolves once, when the session ends (the program's exit code when the adapter reported one first). */
@@ -175,9 +177,12 @@ export class DebugSession {
         if (bp.id !== undefined) this.breakpointUpdates.set(bp.id, bp);
         return;
       }
-      case "process":
-        this.programPid = (event as DebugProtocol.ProcessEvent).body.systemProcessId;
+      case "process": {
+        const body = (event as DebugProtocol.ProcessEvent).body;
+        this.programPid = body.systemProcessId;
+        this.programName = body.name;
         return;
+      }
       case "capabilities":
         this.capabilities = { ...this.capabilities, ...(event as DebugProtocol.CapabilitiesEvent).body.capabilities };
         return;

@@ -3,6 +3,7 @@
 // --listen) stop at a breakpoint, read a local, and stopping detaches, leaving the program running.
 // A configuration attaching to a process id, or to another host, is refused.
 import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { debugClient, type DebugClient } from "../helpers/debug-harness.ts";
@@ -77,9 +78,13 @@ beforeAll(async () => {
   temp = await tempWorkspaces("debug-attach-");
   root = await temp.make("ws", { "app.js": NODE_PROGRAM, "app.py": PYTHON_PROGRAM });
   const pythonPort = await freePort();
-  const [node, python] = await Promise.all([
-    started(process.execPath, ["--inspect=127.0.0.1:0", "app.js"], { stream: "stderr", pattern: /ws:\/\/127\.0\.0\.1:(\d+)\// }),
+  // A program of another project of the user's, which a launch.json that came with the repository may name.
+  const elsewhere = await temp.make("other-project", { "server.js": NODE_PROGRAM });
+  const inspecting = { stream: "stderr", pattern: /ws:\/\/127\.0\.0\.1:(\d+)\// } as const;
+  const [node, python, other] = await Promise.all([
+    started(process.execPath, ["--inspect=127.0.0.1:0", "app.js"], inspecting),
     started("/usr/bin/python3", ["-m", "debugpy", "--listen", `127.0.0.1:${pythonPort}`, "app.py"], { stream: "stdout", pattern: /ready/ }),
+    started(process.execPath, ["--inspect=127.0.0.1:0", join(elsewhere, "server.js")], inspecting),
   ]);
   nodeProgram = node.child;
   pythonProgram = python.child;
@@ -89,6 +94,7 @@ beforeAll(async () => {
     { name: "Attach Python", type: "debugpy", request: "attach", connect: { host: "localhost", port: pythonPort } },
     { name: "By pid", type: "node", request: "attach", processId: nodeProgram.pid },
     { name: "Elsewhere", type: "node", request: "attach", address: "10.1.2.3", port: 9229 },
+    { name: "Other project", type: "node", request: "attach", port: Number(other.match[1]) },
   ];
   await temp.make("ws", { ".vscode/launch.json": JSON.stringify({ version: "0.2.0", configurations }) });
   client = await debugClient(root);
@@ -125,7 +131,7 @@ async function evaluated(expression: string): Promise<string> {
   return (await client.data<{ result: string }>("evaluateInDebugger", { expression })).result;
 }
 
-it("refuses an attach configuration naming a process id or another host", async () => {
+it("refuses an attach configuration naming a process id, another host, or a program outside the workspace", async () => {
   const refusal = async (configName: string) =>
     readToolError(resultOf(await client.fixture.call("tools/call", { name: "startDebugging", arguments: { configName } })));
   const byPid = await refusal("By pid");
@@ -134,4 +140,6 @@ it("refuses an attach configuration naming a process id or another host", async 
   const elsewhere = await refusal("Elsewhere");
   expect(elsewhere.code).toBe("command_refused");
   expect(elsewhere.error).toContain("10.1.2.3");
+  const other = await refusal("Other project");
+  expect(other.error).toContain("outside the workspace");
 });

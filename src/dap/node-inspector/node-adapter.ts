@@ -14,7 +14,8 @@ import { CdpClient } from "./cdp-client.ts";
 import { NodeBreakpoints } from "./node-breakpoints.ts";
 import { PausedProgram, type Pause } from "./paused-program.ts";
 import { ProgramOutput } from "./program-output.ts";
-import { inspectorUrl } from "./inspector-url.ts";
+import { isInside } from "../../lib/paths/posix-path.ts";
+import { inspectorTarget } from "./inspector-url.ts";
 import { firstLine, valueText, type RemoteObject } from "./remote-values.ts";
 import { scriptPath, SourceMapStore } from "./source-map-store.ts";
 
@@ -97,7 +98,7 @@ export class NodeInspectorAdapter {
       case "launch":
         return this.launch(args as unknown as LaunchArguments);
       case "attach":
-        return this.attach(args as unknown as { port: number; cwd: string });
+        return this.attach(args as unknown as { port: number; cwd: string; roots: string[] });
       case "setBreakpoints": {
         const a = args as unknown as DebugProtocol.SetBreakpointsArguments;
         if (a.source.path === undefined) throw new Error("A breakpoint's source needs a path");
@@ -195,10 +196,17 @@ export class NodeInspectorAdapter {
    * target list names the WebSocket. The program's stdio is not the bridge's: its console calls are
    * its output. The session ends when the inspector's socket closes (the program exited).
    */
-  private async attach(a: { port: number; cwd: string }): Promise<Record<string, never>> {
+  private async attach(a: { port: number; cwd: string; roots: string[] }): Promise<Record<string, never>> {
     const connector = this.connector();
     this.attached = true;
-    const cdp = await this.connect(connector, await inspectorUrl(a.port), new SourceMapStore(this.deps.fs, a.cwd));
+    const target = await inspectorTarget(a.port);
+    // The launch.json may have come with the repository: only a program of this workspace is attached to.
+    if (target.script === undefined || !a.roots.some((root) => isInside(target.script ?? "", root))) {
+      throw new Error(
+        `The Node program on 127.0.0.1:${a.port} runs ${target.script ?? "an unnamed script"}, outside the workspace: attach reaches only the workspace's programs`,
+      );
+    }
+    const cdp = await this.connect(connector, target.url, new SourceMapStore(this.deps.fs, a.cwd));
     cdp.on("Runtime.consoleAPICalled", (p) => {
       const args = (p.args as RemoteObject[] | undefined) ?? [];
       const text = `${args.map((o) => (o.type === "string" ? String(o.value) : valueText(o))).join(" ")}\n`;

@@ -93,7 +93,10 @@ export default defineTool({
         breakpoints = await applyAll(ctx, s, { breakOnUncaught });
       },
     };
-    const starting = "launch" in target ? ctx.debug.start({ ...begin, launch: target.launch }) : ctx.debug.attach({ ...begin, ...target });
+    const starting =
+      "launch" in target
+        ? ctx.debug.start({ ...begin, launch: target.launch })
+        : ctx.debug.attach({ ...begin, ...target, roots: ctx.fs.folders });
     const session = await starting.catch((err: unknown) => {
       if (err instanceof ToolError) throw err;
       throw new ToolError(
