@@ -282,6 +282,7 @@ export class NodeInspectorAdapter {
     }
     const command = this.lastCommand;
     this.lastCommand = undefined;
+    await breakpoints.settled();
     const hitIds = pause.hitBreakpoints ?? [];
     const exception = pause.reason === "exception" || pause.reason === "promiseRejection";
     const wanted = breakpoints.shouldStop(hitIds);
@@ -292,9 +293,10 @@ export class NodeInspectorAdapter {
     }
     await this.outputCaughtUp(pause);
     const hits = breakpoints.hits(hitIds);
+    // A breakpoint V8 hits as its setBreakpointByUrl answer arrives is not registered yet: still a breakpoint.
     const reason = exception
       ? "exception"
-      : hits.ids.length > 0
+      : hitIds.length > 0
         ? hits.onFunction
           ? "function breakpoint"
           : "breakpoint"

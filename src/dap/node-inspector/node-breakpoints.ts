@@ -32,6 +32,7 @@ export class NodeBreakpoints {
   private readonly byFile = new Map<string, Placed[]>();
   private functions: Placed[] = [];
   private readonly byCdp = new Map<string, Placed>();
+  private busy: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly cdp: CdpClient,
@@ -39,8 +40,33 @@ export class NodeBreakpoints {
     private readonly scripts: { isLoaded(path: string): boolean },
   ) {}
 
+  /**
+   * Resolves once the changes under way are registered: V8 may hit a breakpoint before the answer
+   * that names it has been read, and its pause must find it (to count its hits).
+   */
+  settled(): Promise<unknown> {
+    return this.busy;
+  }
+
   /** Replaces a file's breakpoints (DAP's setBreakpoints). */
-  async setForFile(path: string, wanted: readonly DebugProtocol.SourceBreakpoint[]): Promise<DebugProtocol.Breakpoint[]> {
+  setForFile(path: string, wanted: readonly DebugProtocol.SourceBreakpoint[]): Promise<DebugProtocol.Breakpoint[]> {
+    return this.track(this.placeForFile(path, wanted));
+  }
+
+  /** Replaces the function breakpoints; `resolve` evaluates a name where the program is. */
+  setFunctions(
+    wanted: readonly DebugProtocol.FunctionBreakpoint[],
+    resolve: (name: string) => Promise<RemoteObject | undefined>,
+  ): Promise<DebugProtocol.Breakpoint[]> {
+    return this.track(this.placeFunctions(wanted, resolve));
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.busy = Promise.allSettled([this.busy, work]);
+    return work;
+  }
+
+  private async placeForFile(path: string, wanted: readonly DebugProtocol.SourceBreakpoint[]): Promise<DebugProtocol.Breakpoint[]> {
     await this.removeAll(this.byFile.get(path) ?? []);
     const mapped = TYPESCRIPT.test(path) ? await this.maps.forSource(path) : undefined;
     const placed: Placed[] = [];
@@ -105,8 +131,7 @@ export class NodeBreakpoints {
     return answers;
   }
 
-  /** Replaces the function breakpoints; `resolve` evaluates a name where the program is. */
-  async setFunctions(
+  private async placeFunctions(
     wanted: readonly DebugProtocol.FunctionBreakpoint[],
     resolve: (name: string) => Promise<RemoteObject | undefined>,
   ): Promise<DebugProtocol.Breakpoint[]> {
