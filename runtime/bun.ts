@@ -12,6 +12,7 @@ import type { Runtime } from "../src/ports/runtime.ts";
 import { createPluginImporter } from "./shared/plugin-import.ts";
 import { forgetModulesBelow } from "./bun/plugin-forget.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./shared/ws-policy.ts";
+import { webSocketConnector, type WebSocketClass } from "./shared/websocket-client.ts";
 
 export { shutdown };
 
@@ -33,6 +34,7 @@ export function createBunRuntime(options: BunRuntimeOptions = {}): Runtime {
     which: (cmd) => bunWhich(cmd, env),
     ...sharedMembers(env),
     plugins: createPluginImporter({ forgetModulesBelow }),
+    webSocketClient: webSocketConnector(globalThis.WebSocket as unknown as WebSocketClass),
   };
 }
 

@@ -13,6 +13,7 @@ import { languageServers } from "./lsp/launcher.ts";
 import type { Runtime } from "../src/ports/runtime.ts";
 import { createPluginImporter } from "./shared/plugin-import.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./shared/ws-policy.ts";
+import { webSocketConnector, type WebSocketClass } from "./shared/websocket-client.ts";
 
 export { shutdown };
 
@@ -33,6 +34,7 @@ export function createDenoRuntime(options: DenoRuntimeOptions = {}): Runtime {
     which: (cmd) => nodeWhich(cmd, env),
     ...sharedMembers(env),
     plugins: createPluginImporter(),
+    webSocketClient: webSocketConnector(globalThis.WebSocket as unknown as WebSocketClass),
   };
 }
 

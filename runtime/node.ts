@@ -7,6 +7,7 @@ import { sharedMembers } from "./shared/compat.ts";
 import { languageServers } from "./lsp/launcher.ts";
 import type { Runtime } from "../src/ports/runtime.ts";
 import { createPluginImporter } from "./shared/plugin-import.ts";
+import { webSocketConnector, type WebSocketClass } from "./shared/websocket-client.ts";
 
 export { shutdown } from "./shared/shutdown.ts";
 
@@ -31,5 +32,7 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): Runtime {
     which: (cmd) => nodeWhich(cmd, env),
     ...sharedMembers(env),
     plugins: createPluginImporter(),
+    // Node 20 has no global WebSocket: ws is already the server side's.
+    webSocketClient: webSocketConnector(WebSocket as unknown as WebSocketClass),
   };
 }

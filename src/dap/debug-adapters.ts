@@ -3,7 +3,7 @@
 // places the distribution's package puts it. Each entry also says how the adapter wants a program
 // launched, since the launch request's arguments are adapter-specific (DAP leaves them open).
 
-export type DebugLanguage = "python" | "c" | "go";
+export type DebugLanguage = "python" | "c" | "go" | "node";
 
 export interface LaunchRequestInput {
   /** Absolute path of the program (a script for Python, an executable for C/C++). */
@@ -43,6 +43,10 @@ export interface AdapterSpec {
   readonly listens?: { pattern: RegExp; programOutput: boolean };
   /** What the adapter does without saying so in its initialize answer. */
   readonly unadvertised?: { supportsHitConditionalBreakpoints?: boolean };
+  /** The attach request's arguments for a program whose debugger listens on a loopback port; absent: no attach. */
+  readonly attachArguments?: (target: { port: number; cwd: string; roots: readonly string[] }) => Record<string, unknown>;
+  /** An adapter that runs inside the bridge (src/dap/node-inspector/) instead of as a process of its own. */
+  readonly inProcess?: "node-inspector";
   /** Longest start-up (launch included) when longer than the engine's default: delve builds the program first. */
   readonly startTimeoutMs?: number;
 }
@@ -73,6 +77,8 @@ const python: AdapterSpec = {
   },
   uncaughtFilters: ["uncaught"],
   extensions: [".py"],
+  // `python -m debugpy --listen 127.0.0.1:PORT app.py` serves DAP on that port itself.
+  attachArguments: () => ({ justMyCode: true }),
 };
 
 const c: AdapterSpec = {
@@ -132,7 +138,24 @@ const go: AdapterSpec = {
   listens: { pattern: /DAP server listening at: 127\.0\.0\.1:(\d+)/, programOutput: true },
 };
 
-export const DEBUG_ADAPTERS: Readonly<Record<DebugLanguage, AdapterSpec>> = { python, c, go };
+// Node's own inspector, driven by the bridge's in-process adapter: the candidate is the node that
+// runs the program (any Node with --inspect-publish-uid, 12.6 and later).
+const node: AdapterSpec = {
+  language: "node",
+  label: "Node inspector (node --inspect-brk, in-process adapter)",
+  install: "install Node.js (node on PATH)",
+  candidates: [{ command: "node", args: [], check: ["--version"] }],
+  adapterId: "node",
+  launchArguments(input) {
+    return { program: input.program, args: [...input.args], cwd: input.cwd, env: { ...input.env }, stopOnEntry: input.stopOnEntry };
+  },
+  uncaughtFilters: ["uncaught"],
+  extensions: [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"],
+  inProcess: "node-inspector",
+  attachArguments: (target) => ({ port: target.port, cwd: target.cwd, roots: [...target.roots] }),
+};
+
+export const DEBUG_ADAPTERS: Readonly<Record<DebugLanguage, AdapterSpec>> = { python, c, go, node };
 
 export function isDebugLanguage(name: string): name is DebugLanguage {
   return Object.hasOwn(DEBUG_ADAPTERS, name);

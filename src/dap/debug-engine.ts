@@ -11,8 +11,10 @@ import { openLink } from "./adapter-link.ts";
 import { DapConnection, DapRequestError } from "./dap-connection.ts";
 import { DEBUG_ADAPTERS, type AdapterSpec, type DebugLanguage, type LaunchRequestInput } from "./debug-adapters.ts";
 import { DebugSession } from "./debug-session.ts";
+import { NodeInspectorAdapter } from "./node-inspector/node-adapter.ts";
+import { isInside } from "../lib/paths/posix-path.ts";
 
-export type EngineRuntime = Pick<Runtime, "spawn" | "which" | "env" | "fs" | "tcp" | "paths">;
+export type EngineRuntime = Pick<Runtime, "spawn" | "which" | "env" | "fs" | "tcp" | "paths" | "webSocketClient">;
 
 export interface FoundAdapter {
   language: DebugLanguage;
@@ -29,6 +31,19 @@ export interface StartOptions {
   language: DebugLanguage;
   launch: LaunchRequestInput;
   /** Called between the initialized event and configurationDone: set breakpoints here. */
+  configure(session: DebugSession): Promise<void>;
+  signal?: AbortSignal;
+}
+
+export interface AttachOptions {
+  id: string;
+  language: DebugLanguage;
+  /** A loopback port the program's debugger listens on (named by the user's launch.json attach configuration). */
+  port: number;
+  /** Absolute, jailed: where the program's source maps are looked for. */
+  cwd: string;
+  /** The workspace folders: the attached program must run there (its script for Node, its working directory for Python). */
+  roots: readonly string[];
   configure(session: DebugSession): Promise<void>;
   signal?: AbortSignal;
 }
@@ -85,9 +100,15 @@ export class DebugEngine {
     const candidate = spec.candidates.find((c) => c.command === found.command) ?? spec.candidates[0];
     const path = found.command.startsWith("/") ? found.command : await this.runtime.which(found.command);
     if (path === undefined || candidate === undefined) throw new Error(`${found.command} is no longer on PATH`);
+    const env = childEnvironment(this.runtime.env, undefined, { dropSecrets: true, passEnv: this.opts.passEnv });
+    if (spec.inProcess === "node-inspector") {
+      const args = spec.launchArguments(opts.launch, { command: path, tmp: this.runtime.paths.tmp });
+      const session = this.inProcessSession(opts.id, spec, { node: path, env });
+      return this.begin(session, spec, { configure: opts.configure, request: "launch", args, signal: opts.signal });
+    }
     const child = this.runtime.spawn(path, [...candidate.args], {
       cwd: opts.launch.cwd,
-      env: childEnvironment(this.runtime.env, undefined, { dropSecrets: true, passEnv: this.opts.passEnv }),
+      env,
       stdin: "pipe",
       processGroup: true,
     });
@@ -109,7 +130,8 @@ export class DebugEngine {
     });
     link.forwardOutput((category, text) => session.output.append(category, text));
     try {
-      await withAbort(this.handshake(session, spec, { ...opts, command: path }), opts.signal);
+      const args = spec.launchArguments(opts.launch, { command: path, tmp: this.runtime.paths.tmp });
+      await withAbort(this.handshake(session, spec, { configure: opts.configure, request: "launch", args }), opts.signal);
       return session;
     } catch (err) {
       await session.stop().catch(() => {});
@@ -121,7 +143,99 @@ export class DebugEngine {
     }
   }
 
-  private async handshake(session: DebugSession, spec: AdapterSpec, opts: StartOptions & { command: string }): Promise<void> {
+  /**
+   * Attaches to a program the user started with its debugger listening on a loopback port (debugpy's
+   * --listen, node --inspect). Stopping the session detaches: the program goes on running.
+   */
+  async attach(opts: AttachOptions): Promise<DebugSession> {
+    const spec = DEBUG_ADAPTERS[opts.language];
+    if (spec.attachArguments === undefined)
+      throw new Error(`${spec.label} cannot attach here; start the program with startDebugging instead`);
+    const args = spec.attachArguments({ port: opts.port, cwd: opts.cwd, roots: opts.roots });
+    if (spec.inProcess === "node-inspector") {
+      const session = this.inProcessSession(opts.id, spec, { node: undefined, env: {} });
+      return this.begin(session, spec, { configure: opts.configure, request: "attach", args, signal: opts.signal });
+    }
+    if (this.runtime.tcp === undefined) throw new Error("This runtime gives the bridge no TCP connections");
+    // Loopback only, whatever the configuration said: the rule is checked before, and kept here.
+    const socket = await this.runtime.tcp.connect("127.0.0.1", opts.port, { timeoutMs: START_TIMEOUT_MS });
+    const connection = new DapConnection({ readable: socket.readable, writable: socket.writable });
+    const session = new DebugSession(opts.id, {
+      adapter: spec,
+      connection,
+      attached: true,
+      adapterProcess: { pid: undefined, exited: connection.closed.then(() => 0), kill: async () => socket.close() },
+    });
+    await this.begin(session, spec, { configure: opts.configure, request: "attach", args, signal: opts.signal });
+    // The launch.json may have come with the repository: a program working elsewhere is detached from at once.
+    const where =
+      session.programPid === undefined
+        ? undefined
+        : await this.runtime.fs.realpath(`/proc/${session.programPid}/cwd`).catch(() => undefined);
+    if (where === undefined || !opts.roots.some((root) => isInside(where, root))) {
+      await session.stop();
+      throw new Error(
+        `The program on 127.0.0.1:${opts.port} works in ${where ?? "a directory the bridge cannot see"}, outside the workspace: attach reaches only the workspace's programs`,
+      );
+    }
+    return session;
+  }
+
+  /** The Node debugger: the adapter runs in the bridge, and the process it ends is the program's own (none when attached). */
+  private inProcessSession(id: string, spec: AdapterSpec, found: { node: string | undefined; env: Record<string, string> }): DebugSession {
+    const adapter = new NodeInspectorAdapter({
+      spawn: (cmd, args, spawnOpts) => this.runtime.spawn(cmd, args, spawnOpts),
+      webSocket: this.runtime.webSocketClient,
+      fs: this.runtime.fs,
+      node: found.node,
+      env: found.env,
+      endTree,
+      timeoutMs: START_TIMEOUT_MS,
+    });
+    const connection = new DapConnection(adapter.endpoint.io);
+    return new DebugSession(id, {
+      adapter: spec,
+      connection,
+      attached: found.node === undefined,
+      adapterProcess: {
+        get pid() {
+          return adapter.pid;
+        },
+        // Told once the session has read the exit event, so it ends with the program's exit code.
+        exited: adapter.finished.then(async (code) => {
+          await connection.closed;
+          return code;
+        }),
+        kill: () => adapter.kill(),
+      },
+    });
+  }
+
+  /** The start-up sequence; on a failure the session is stopped (its processes ended) before the error goes on. */
+  private async begin(
+    session: DebugSession,
+    spec: AdapterSpec,
+    opts: {
+      configure(session: DebugSession): Promise<void>;
+      request: "launch" | "attach";
+      args: Record<string, unknown>;
+      signal?: AbortSignal | undefined;
+    },
+  ): Promise<DebugSession> {
+    try {
+      await withAbort(this.handshake(session, spec, opts), opts.signal);
+      return session;
+    } catch (err) {
+      await session.stop().catch(() => {});
+      throw err instanceof Error ? err : new Error(String(err));
+    }
+  }
+
+  private async handshake(
+    session: DebugSession,
+    spec: AdapterSpec,
+    opts: { configure(session: DebugSession): Promise<void>; request: "launch" | "attach"; args: Record<string, unknown> },
+  ): Promise<void> {
     const { connection } = session;
     const initialized = new Promise<void>((resolve) => {
       const off = connection.onEvent((e) => {
@@ -146,13 +260,7 @@ export class DebugEngine {
       { timeoutMs: START_TIMEOUT_MS },
     );
     session.capabilities = { ...init.body, ...spec.unadvertised, ...session.capabilities };
-    const launched = connection.request(
-      "launch",
-      spec.launchArguments(opts.launch, { command: opts.command, tmp: this.runtime.paths.tmp }),
-      {
-        timeoutMs: spec.startTimeoutMs ?? START_TIMEOUT_MS,
-      },
-    );
+    const launched = connection.request(opts.request, opts.args, { timeoutMs: spec.startTimeoutMs ?? START_TIMEOUT_MS });
     // The launch may fail before initialized ever comes: whichever settles first decides.
     await Promise.race([initialized, launched]);
     await initialized;

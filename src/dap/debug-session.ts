@@ -45,6 +45,8 @@ export class DebugSession {
   firstStopMs: number | undefined;
   /** The debugged program's process id, when the adapter told it (DAP's process event). */
   programPid: number | undefined;
+  /** The debugged program as the adapter named it (DAP's process event): a script's path for debugpy. */
+  programName: string | undefined;
   private stopping: Promise<void> | undefined;
   private markEnded: (end: { exitCode: number | undefined }) => void = () => {};
   /** Resolves once, when the session ends (the program's exit code when the adapter reported one first). */
@@ -55,11 +57,14 @@ export class DebugSession {
   readonly adapter: AdapterSpec;
   readonly connection: DapConnection;
   private readonly adapterProcess: SessionProcess;
+  /** Attached to a program the user started: stopping the session detaches and leaves it running. */
+  readonly attached: boolean;
 
   constructor(
     readonly id: string,
-    parts: { adapter: AdapterSpec; connection: DapConnection; adapterProcess: SessionProcess },
+    parts: { adapter: AdapterSpec; connection: DapConnection; adapterProcess: SessionProcess; attached?: boolean },
   ) {
+    this.attached = parts.attached === true;
     this.adapter = parts.adapter;
     this.connection = parts.connection;
     this.adapterProcess = parts.adapterProcess;
@@ -112,7 +117,7 @@ export class DebugSession {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       if (!this.connection.isClosed) {
-        await this.connection.request("disconnect", { terminateDebuggee: true }, { timeoutMs: 2000 }).catch(() => {});
+        await this.connection.request("disconnect", { terminateDebuggee: !this.attached }, { timeoutMs: 2000 }).catch(() => {});
       }
       await this.connection.close();
       await this.adapterProcess.kill();
@@ -172,9 +177,12 @@ export class DebugSession {
         if (bp.id !== undefined) this.breakpointUpdates.set(bp.id, bp);
         return;
       }
-      case "process":
-        this.programPid = (event as DebugProtocol.ProcessEvent).body.systemProcessId;
+      case "process": {
+        const body = (event as DebugProtocol.ProcessEvent).body;
+        this.programPid = body.systemProcessId;
+        this.programName = body.name;
         return;
+      }
       case "capabilities":
         this.capabilities = { ...this.capabilities, ...(event as DebugProtocol.CapabilitiesEvent).body.capabilities };
         return;

@@ -8,6 +8,7 @@ import type { PluginImporter } from "./plugin-import.ts";
 import type { FetchHandler, PinnedFetchInit, ServeOptions, Served, WebSocketInfo } from "./net.ts";
 import type { Child, SpawnOptions } from "./spawn.ts";
 import type { TcpConnector } from "./tcp.ts";
+import type { WebSocketConnector } from "./websocket.ts";
 
 export interface Runtime {
   readonly name: "node" | "bun" | "deno";
@@ -48,4 +49,6 @@ export interface Runtime {
   readonly plugins?: PluginImporter;
   /** TCP client connections (debug adapters that listen on a port); a Runtime without it cannot reach them. */
   readonly tcp?: TcpConnector;
+  /** WebSocket client connections (the Node inspector); a Runtime without it cannot debug Node programs. */
+  readonly webSocketClient?: WebSocketConnector;
 }

@@ -126,6 +126,7 @@ describe.each(RUNTIMES)("the %s adapter", (runtime) => {
     expect(report.platform).toBe("linux");
     expect(report.envPath).toBe(process.env.PATH);
     expect(report.envFrozen).toBe(true);
+    expect(report.webSocketClient).toEqual({ echo: "héllo ✓", closed: "string", refused: { name: "RuntimeError", code: "ECONNREFUSED" } });
     expect(report.paths).toEqual({ home: expect.any(String), cwd: REPO_ROOT.replace(/\/$/, ""), tmp: expect.any(String) });
     expect(report.processAlive).toEqual({ self: true, zero: false, negative: false, huge: false });
     const { self, now } = report.processStartTime;

@@ -128,6 +128,8 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["AI comments left in the code", ["getAIComments"]],
   // the debugger
   ["debug this program", ["startDebugging"]],
+  ["debug a node typescript program with breakpoints", ["startDebugging"]],
+  ["attach the debugger to a running node inspector port", ["startDebugging"]],
   ["stop at line 42 when it runs", ["setDebugBreakpoints"]],
   ["what are the local variables where it stopped", ["getDebugState"]],
   ["step into this function call", ["debugStepIn"]],

@@ -2,6 +2,9 @@
 // lookup of a generated position, so a frame in built JavaScript names the line of the source it
 // came from. Hand-written: the format is small and fixed, and the core takes no dependency for it.
 import { dirname, normalize } from "../../lib/paths/posix-path.ts";
+import { decodeVlq } from "../../lib/source-map/vlq.ts";
+
+export { decodeVlq };
 
 export interface RawSourceMap {
   version: number;
@@ -23,29 +26,6 @@ export interface OriginalPosition {
 
 /** [generatedColumn, sourceIndex, sourceLine, sourceColumn, nameIndex?], all 0-based. */
 type Segment = [number, number, number, number, number?];
-
-const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-const DIGIT = new Map([...BASE64].map((c, i) => [c, i]));
-
-/** The VLQ numbers of one segment's text. */
-export function decodeVlq(text: string): number[] {
-  const out: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of text) {
-    const digit = DIGIT.get(char);
-    if (digit === undefined) throw new Error(`not a base64 VLQ digit: ${char}`);
-    value += (digit & 31) * 2 ** shift;
-    if (digit & 32) {
-      shift += 5;
-      continue;
-    }
-    out.push(value & 1 ? -Math.floor(value / 2) : Math.floor(value / 2));
-    value = 0;
-    shift = 0;
-  }
-  return out;
-}
 
 export class SourceMap {
   private readonly lines: Segment[][] = [];

@@ -91,9 +91,10 @@ export async function launchTarget(input: TargetInput, ctx: ToolContext): Promis
   };
 }
 
-/** Python scripts and Go sources by their extension; any other file is taken for a compiled (C/C++) program. */
+/** Python scripts, JavaScript and TypeScript, and Go sources by their extension; any other file is taken for a compiled (C/C++) program. */
 function languageOfProgram(program: string, isDirectory: boolean): DebugLanguage {
   if (program.endsWith(".py")) return "python";
+  if (/\.[cm]?[jt]s$/.test(program)) return "node";
   if (program.endsWith(".go") || isDirectory) return "go";
   return "c";
 }
@@ -115,7 +116,8 @@ function checkedEnv(env: Record<string, string>, place: { cwd: string; folders: 
   return env;
 }
 
-async function fromLaunchJson(name: string, ctx: ToolContext): Promise<TargetInput> {
+/** A configuration of .vscode/launch.json by name (the user's file: the bridge's tools cannot write .vscode/). */
+export async function launchConfiguration(name: string, ctx: ToolContext): Promise<Record<string, unknown>> {
   const text = await ctx.fs.readText(".vscode/launch.json", { maxBytes: 1024 * 1024 }).catch((err: unknown) => {
     throw new ToolError("file_not_found", `No readable .vscode/launch.json (${err instanceof Error ? err.message : String(err)})`, {
       suggestion: "Give program (or test) instead of configName.",
@@ -129,6 +131,11 @@ async function fromLaunchJson(name: string, ctx: ToolContext): Promise<TargetInp
       suggestion: `Its configurations: ${list.map((c) => JSON.stringify(c.name)).join(", ") || "none"}.`,
     });
   }
+  return config;
+}
+
+async function fromLaunchJson(name: string, ctx: ToolContext): Promise<TargetInput> {
+  const config = await launchConfiguration(name, ctx);
   if (config.request !== "launch") {
     throw new ToolError(
       "not_supported",
@@ -148,7 +155,7 @@ async function fromLaunchJson(name: string, ctx: ToolContext): Promise<TargetInp
       },
     );
   }
-  const sub = (value: unknown) => substitute(value, ctx.fs.root, name);
+  const sub = (value: unknown) => substitute(value, { root: ctx.fs.root, name });
   const out: TargetInput = { language };
   if (typeof config.program === "string") out.program = sub(config.program);
   if (config.module === "pytest") out.test = Array.isArray(config.args) ? String(config.args[0] ?? ".") : ".";
@@ -170,7 +177,7 @@ async function fromLaunchJson(name: string, ctx: ToolContext): Promise<TargetInp
   return out;
 }
 
-function languageOfType(type: string): DebugLanguage {
+export function languageOfType(type: string): DebugLanguage {
   const byType: Record<string, DebugLanguage> = {
     python: "python",
     debugpy: "python",
@@ -179,17 +186,20 @@ function languageOfType(type: string): DebugLanguage {
     cppdbg: "c",
     "lldb-vscode": "c",
     go: "go",
+    node: "node",
+    "pwa-node": "node",
   };
   const language = byType[type];
   if (language === undefined || !isDebugLanguage(language)) {
     throw new ToolError("not_supported", `launch.json type ${JSON.stringify(type)} has no headless debug adapter here`, {
-      suggestion: "Headless debugging covers Python (debugpy), C/C++ (lldb) and Go (delve); give program directly.",
+      suggestion: "Headless debugging covers Python (debugpy), C/C++ (lldb), Go (delve) and Node; give program directly.",
     });
   }
   return language;
 }
 
-function substitute(value: unknown, root: string, name: string): string {
+export function substitute(value: unknown, config: { root: string; name: string }): string {
+  const { root, name } = config;
   return String(value).replace(/\$\{([^}]+)\}/g, (_, variable: string) => {
     if (variable === "workspaceFolder" || variable === "workspaceRoot") return root;
     throw new ToolError(

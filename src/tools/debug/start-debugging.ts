@@ -8,25 +8,36 @@ import { defineTool } from "../platform/define-tool.ts";
 import { applyAll, BreakpointReportSchema } from "./apply-breakpoints.ts";
 import type { BreakpointReport } from "./breakpoint-specs.ts";
 import { DEBUG_SESSIONS } from "./debug-sessions.ts";
+import { attachTarget } from "./attach-target.ts";
 import { launchTarget } from "./launch-target.ts";
+import type { DebugSession } from "../../dap/debug-session.ts";
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS } from "./run-control.ts";
 import { OutcomeSchema, outcomeView } from "./stop-view.ts";
+
+const ATTACH_WAIT_MS = 2000;
 
 export default defineTool({
   name: "startDebugging",
   title: "Start debugging",
   description:
-    "Runs a program, a pytest test or a launch.json configuration under the debugger (Python, C/C++, Go); waits for the first breakpoint or exception. Runs project code.",
-  searchHint: "debug start debugger launch program breakpoint python c cpp go debugpy lldb delve",
+    "Runs a program, a pytest test or a launch.json configuration under the debugger (Python, C/C++, Go, Node/TypeScript); waits for the first breakpoint or exception. Runs project code.",
+  searchHint: "debug start debugger launch program breakpoint python c cpp go node javascript typescript debugpy lldb delve inspector",
   input: v.strictObject({
     program: v.optional(
-      v.pipe(v.string(), v.description("Script (.py), Go source or package directory, or compiled executable, workspace-relative.")),
+      v.pipe(
+        v.string(),
+        v.description(
+          "Script (.py, .js, or .ts compiled with a source map), Go source or package directory, or executable, workspace-relative.",
+        ),
+      ),
     ),
     args: v.optional(
       v.pipe(v.array(v.pipe(v.string(), v.maxLength(32_768))), v.maxLength(1000), v.description("Arguments of the program.")),
     ),
     test: v.optional(v.pipe(v.string(), v.description('Python: a pytest target ("tests/test_x.py::test_y") instead of program.'))),
-    configName: v.optional(v.pipe(v.string(), v.description("A launch configuration's name in .vscode/launch.json."))),
+    configName: v.optional(
+      v.pipe(v.string(), v.description("A configuration's name in .vscode/launch.json (an attach one attaches to its loopback port).")),
+    ),
     configuration: v.optional(
       v.pipe(
         v.record(v.string(), v.unknown()),
@@ -34,7 +45,7 @@ export default defineTool({
       ),
     ),
     language: v.optional(
-      v.pipe(v.picklist(Object.keys(DEBUG_ADAPTERS) as ["python", "c", "go"]), v.description("Default: from the program.")),
+      v.pipe(v.picklist(Object.keys(DEBUG_ADAPTERS) as ["python", "c", "go", "node"]), v.description("Default: from the program.")),
     ),
     cwd: v.optional(v.pipe(v.string(), v.description("Workspace-relative (default: root)."))),
     env: v.optional(v.pipe(v.record(v.string(), v.pipe(v.string(), v.maxLength(32_768))), v.description("Extra variables."))),
@@ -62,7 +73,9 @@ export default defineTool({
   timeoutMs: MAX_WAIT_MS + 60_000,
   async handler(input, ctx) {
     const sessions = ctx.state(DEBUG_SESSIONS);
-    const target = await launchTarget(input, ctx);
+    // An attach configuration of .vscode/launch.json attaches; anything else launches.
+    const attach = await attachTarget(input.configName, ctx);
+    const target = attach ?? (await launchTarget(input, ctx));
     const found = await ctx.debug.adapter(target.language);
     if (!found.available) {
       throw new ToolError("probe_missing", `No debug adapter for ${target.language}: ${found.label} is not installed`, {
@@ -72,33 +85,36 @@ export default defineTool({
     sessions.reserve();
     let breakpoints: BreakpointReport[] = [];
     const breakOnUncaught = input.breakOnUncaught ?? true;
-    const session = await ctx.debug
-      .start({
-        id: sessions.nextId(),
-        language: target.language,
-        launch: target.launch,
-        signal: ctx.signal,
-        configure: async (s) => {
-          breakpoints = await applyAll(ctx, s, { breakOnUncaught });
+    const begin = {
+      id: sessions.nextId(),
+      language: target.language,
+      signal: ctx.signal,
+      configure: async (s: DebugSession) => {
+        breakpoints = await applyAll(ctx, s, { breakOnUncaught });
+      },
+    };
+    const starting =
+      "launch" in target
+        ? ctx.debug.start({ ...begin, launch: target.launch })
+        : ctx.debug.attach({ ...begin, ...target, roots: ctx.fs.folders });
+    const session = await starting.catch((err: unknown) => {
+      if (err instanceof ToolError) throw err;
+      throw new ToolError(
+        "debug_adapter_error",
+        `Could not start ${target.shown} under ${found.label}: ${err instanceof Error ? err.message : String(err)}`,
+        {
+          suggestion: "Check that the program runs (runCommand or runTests), then try again.",
         },
-      })
-      .catch((err: unknown) => {
-        if (err instanceof ToolError) throw err;
-        throw new ToolError(
-          "debug_adapter_error",
-          `Could not start ${target.shown} under ${found.label}: ${err instanceof Error ? err.message : String(err)}`,
-          {
-            suggestion: "Check that the program runs (runCommand or runTests), then try again.",
-          },
-        );
-      });
+      );
+    });
     sessions.add({ session, owner: ctx.session, program: target.shown });
     const event = { id: session.id, language: target.language, name: target.shown, via: "headless" as const };
     ctx.events.publish("debug.session", { phase: "start", ...event });
     void session.ended.then(({ exitCode }) =>
       ctx.events.publish("debug.session", { phase: "end", ...event, ...(exitCode === undefined ? {} : { exitCode }) }),
     );
-    const outcome = await session.settled(input.timeoutMs ?? DEFAULT_WAIT_MS, ctx.signal);
+    // An attached program runs on its own: a stop comes when it reaches a breakpoint, not at once.
+    const outcome = await session.settled(input.timeoutMs ?? (attach === undefined ? DEFAULT_WAIT_MS : ATTACH_WAIT_MS), ctx.signal);
     const view = await outcomeView(session, outcome, { fs: ctx.fs, outputFrom: 0 });
     return {
       ...view,

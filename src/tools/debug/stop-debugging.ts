@@ -8,7 +8,7 @@ export default defineTool({
   name: "stopDebugging",
   title: "Stop debugging",
   description:
-    "Ends a debug session started with startDebugging: the program and the debug adapter are stopped, with every process they started.",
+    "Ends a debug session started with startDebugging: the program and the debug adapter are stopped, with every process they started; an attached program is left running.",
   searchHint: "stop debugging end debug session kill debugged program terminate",
   input: v.strictObject({ sessionId: v.optional(v.pipe(v.string(), v.description("Default: your latest session."))) }),
   output: v.object({ sessionId: v.string(), program: v.string(), wasRunning: v.boolean(), exitCode: v.optional(v.number()) }),

@@ -12,8 +12,10 @@ it("lists every adapter found, and the install command of a missing one", { time
     ["ok", "python"],
     ["ok", "c"],
     ["ok", "go"],
+    ["ok", "node"],
   ]);
   expect(found[2]?.summary).toBe("go: delve (dlv dap) (dlv)");
+  expect(found[3]?.summary).toBe("node: Node inspector (node --inspect-brk, in-process adapter) (node)");
 
   const withoutDlv = { ...runtime, which: async (cmd: string) => (cmd === "dlv" ? undefined : runtime.which(cmd)) };
   const go = (await debugAdapterChecks(withoutDlv)).find((c) => c.summary.startsWith("go:"));
@@ -28,11 +30,13 @@ it("getToolCapabilities' view: an adapter whose check has not finished is said t
     ["python", true],
     ["c", true],
     ["go", true],
+    ["node", true],
   ]);
   await engine.adapters();
   expect((await engine.adaptersWithin(0)).map((a) => [a.language, a.available, a.checking])).toEqual([
     ["python", true, undefined],
     ["c", true, undefined],
     ["go", true, undefined],
+    ["node", true, undefined],
   ]);
 });
