@@ -14,6 +14,7 @@ import { splitLines } from "./positions.ts";
 import { LanguageServerPool } from "./server-pool.ts";
 import { BUILT_IN_SERVERS } from "./server-specs.ts";
 import { wholeProjectAnswer } from "./whole-project.ts";
+import { fileWholeProject } from "./file-readiness.ts";
 import { WorkspaceWatcher } from "./workspace-watcher.ts";
 import { fileRank } from "./file-rank.ts";
 import { findWorkspaceSources } from "./workspace-sources.ts";
@@ -133,7 +134,13 @@ export function createLspService(opts: LspServiceOptions): LspService {
         server.request(method, FORMATTING_METHODS.has(method) ? await styled(server.launch.root, path, params) : params, {
           signal: call.signal,
         }),
-      wholeProject: (method, params) => wholeProject(server, () => server.request(method, params, { signal: call.signal }), call.signal),
+      wholeProject: (method, params) =>
+        fileWholeProject(server, () => server.request(method, params, { signal: call.signal }), {
+          file: path,
+          signal: call.signal,
+          deadline: Date.now() + READY_WAIT_MS,
+          deps: readinessDeps,
+        }),
     };
   };
 
@@ -151,6 +158,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
 
   const wholeProject = <T>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal) =>
     wholeProjectAnswer(server, ask, { deadline: Date.now() + READY_WAIT_MS, signal });
+  const readinessDeps = { fs, statFs: runtime.fs, languageOf: (rel: string) => pool.languageOf(rel) };
 
   const diagnosticsFor = async (file: string, call: CallOptions & { start?: boolean }): Promise<FileDiagnosticsResult> => {
     const path = await fs.resolve(file);
