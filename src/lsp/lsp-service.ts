@@ -96,6 +96,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
         pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
         void pool.restyle(changes.map((c) => basename(c.path)));
+        void pool.reguard(changes.map((c) => basename(c.path)));
         const servers = pool.runningServers();
         for (const server of servers) {
           server.filesChanged();
