@@ -1,4 +1,5 @@
-// A whole-project answer about one file, with what each server needs first to earn "complete":
+// A whole-project answer (about one file, or the workspace: symbols), with what each server needs
+// first to earn "complete":
 // TypeScript's servers get one file of every project a solution-style tsconfig references opened
 // (solution-projects.ts), so they answer from all of them; clangd is not waited for where no
 // compilation database can start its index (index-input.ts). Then the server's readiness rule
@@ -30,18 +31,25 @@ export interface FileReadinessDeps {
 export async function fileWholeProject<T>(
   server: LanguageServer,
   ask: () => Promise<T>,
-  at: { file: WorkspacePath; signal: AbortSignal; deadline: number; deps: FileReadinessDeps },
+  at: { file?: WorkspacePath; signal: AbortSignal; deadline: number; deps: FileReadinessDeps },
 ): Promise<Answer<T>> {
   const { fs } = at.deps;
   const typescript = server.launch.spec.languages.includes("typescript");
   const notLoaded = typescript ? await loadSolution(server, at) : undefined;
-  const folder = folderOf(fs.folders, at.file) ?? fs.root;
-  const taskMissing = () =>
-    clangdIndexMissing(at.deps.statFs, at.file, { folder, args: server.launch.args, relative: fs.relative(at.file) });
+  const file = at.file;
+  const taskMissing =
+    file === undefined
+      ? undefined
+      : () =>
+          clangdIndexMissing(at.deps.statFs, file, {
+            folder: folderOf(fs.folders, file) ?? fs.root,
+            args: server.launch.args,
+            relative: fs.relative(file),
+          });
   const answer = await wholeProjectAnswer(server, ask, {
     deadline: at.deadline,
     signal: at.signal,
-    ...(server.launch.spec.id === "clangd" ? { taskMissing } : {}),
+    ...(server.launch.spec.id === "clangd" && taskMissing !== undefined ? { taskMissing } : {}),
   });
   if (notLoaded === undefined) return answer;
   return { value: answer.value, complete: false, why: answer.why === undefined ? notLoaded : `${answer.why}; ${notLoaded}` };

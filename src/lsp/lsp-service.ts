@@ -13,7 +13,6 @@ import type { LanguageServer } from "./language-server.ts";
 import { splitLines } from "./positions.ts";
 import { LanguageServerPool } from "./server-pool.ts";
 import { BUILT_IN_SERVERS } from "./server-specs.ts";
-import { wholeProjectAnswer } from "./whole-project.ts";
 import { fileWholeProject } from "./file-readiness.ts";
 import { WorkspaceWatcher } from "./workspace-watcher.ts";
 import { fileRank } from "./file-rank.ts";
@@ -158,7 +157,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
   };
 
   const wholeProject = <T>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal) =>
-    wholeProjectAnswer(server, ask, { deadline: Date.now() + READY_WAIT_MS, signal });
+    fileWholeProject(server, ask, { deadline: Date.now() + READY_WAIT_MS, signal, deps: readinessDeps });
   const readinessDeps = { fs, statFs: runtime.fs, languageOf: (rel: string) => pool.languageOf(rel) };
 
   const diagnosticsFor = async (file: string, call: CallOptions & { start?: boolean }): Promise<FileDiagnosticsResult> => {

@@ -109,6 +109,30 @@ describe("TypeScript with a solution-style tsconfig", () => {
   });
 });
 
+describe("workspace symbols with a solution-style tsconfig, on a fresh server", () => {
+  let fx: LspFixture;
+  beforeAll(async () => {
+    fx = await repoFixture(solutionTsRepo(2));
+    await fx.write("test/spec-helpers.ts", "export function onlyInSpecProject(): number {\n  return 1;\n}\n");
+  });
+  afterAll(async () => {
+    await fx?.stop();
+  });
+
+  it("finds a symbol only the spec project holds, so complete is earned there too", async () => {
+    const signal = AbortSignal.timeout(60_000);
+    const [server] = await fx.lsp.workspaceServers({ method: "workspace/symbol", signal });
+    if (server === undefined) throw new Error("no server answers workspace/symbol");
+    const answer = await fx.lsp.wholeProject(
+      server,
+      () => server.request<{ name: string }[] | null>("workspace/symbol", { query: "onlyInSpecProject" }, { signal }),
+      signal,
+    );
+    expect(answer.complete).toBe(true);
+    expect((answer.value ?? []).map((s) => s.name)).toContain("onlyInSpecProject");
+  });
+});
+
 describe("renames checked by the language's checker and the fixture's tests", () => {
   const cases = [
     { language: "TypeScript", make: solutionTsRepo, newName: "HttpError", check: checks.checkTypeScript, test: checks.testTypeScript },
