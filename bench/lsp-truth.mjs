@@ -15,7 +15,9 @@
 //    route modules, default 150), cold then warm, and of `src`: time, the language servers left
 //    running and their memory; in the same run TypeScript 7's compiler run directly on each of the
 //    fixture's projects (the same executable as the server), for the ratio.
-// Usage: npm run build && node bench/lsp-truth.mjs [ts|py|c|cnodb|go ...]   (JSON, then one line per figure)
+//  - pyworkspace, goworkspace: whole-workspace getDiagnostics of the Python and Go fixtures against
+//    pyright --outputjson, and go vet ./... + go build ./..., run directly.
+// Usage: npm run build && node bench/lsp-truth.mjs [ts|py|c|cnodb|go|pyworkspace|goworkspace ...]   (JSON, then one line per figure)
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -37,6 +39,7 @@ const TSGO = join(
   dirname(createRequire(import.meta.url).resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`)),
   "lib/tsc",
 );
+const PYRIGHT = join(dirname(createRequire(import.meta.url).resolve("pyright/package.json")), "index.js");
 const VERIFY_LIMIT_MS = 60_000;
 const STALE_LIMIT_MS = 15_000;
 const POLL_MS = 100;
@@ -308,6 +311,49 @@ async function workspaceDiagnostics() {
   }
 }
 
+/**
+ * Whole-workspace getDiagnostics on the Python or Go fixture, cold then warm, against the language's
+ * whole-project checker run directly on the same tree (pyright --outputjson; go vet ./... and go
+ * build ./...): the ratio says whether a whole-project checker path would beat one request per file.
+ */
+async function checkerWorkspace(lang) {
+  const repo = LANGUAGES[lang].repo();
+  const root = await materialize(repo);
+  const direct =
+    lang === "py"
+      ? [[process.execPath, [PYRIGHT, "--outputjson"]]]
+      : [
+          ["go", ["vet", "./..."]],
+          ["go", ["build", "./..."]],
+        ];
+  const t0 = performance.now();
+  for (const [cmd, args] of direct) spawnSync(cmd, args, { cwd: root, encoding: "utf8" });
+  const rawMs = Math.round(performance.now() - t0);
+  const bridge = await bridgeAt(root).catch((err) => {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  });
+  try {
+    const t1 = performance.now();
+    const cold = await bridge.call("getDiagnostics", {});
+    const ms = Math.round(performance.now() - t1);
+    const t2 = performance.now();
+    await bridge.call("getDiagnostics", {});
+    const warmMs = Math.round(performance.now() - t2);
+    return {
+      files: Object.keys(repo.files).length,
+      ms,
+      warmMs,
+      rawMs,
+      direct: direct.map(([c, a]) => `${c} ${a.join(" ")}`),
+      errors: cold.data?.counts?.error,
+    };
+  } finally {
+    await bridge.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 /** TypeScript 7's compiler run directly, `--noEmit -p` each project in turn: the time and the errors it finds. */
 function directCheck(root, projects) {
   const t0 = performance.now();
@@ -324,6 +370,10 @@ const report = {};
 try {
   for (const lang of wanted) {
     if (lang === "workspace") continue;
+    if (lang === "pyworkspace" || lang === "goworkspace") {
+      report[lang] = await checkerWorkspace(lang.slice(0, 2));
+      continue;
+    }
     const spec = LANGUAGES[lang];
     report[lang] = { references: await firstAnswers(spec), ...(spec.firstOnly ? {} : { rename: await rename(spec) }) };
     if (spec.stale) report[lang].staleness = await staleness(spec);
@@ -335,6 +385,12 @@ try {
 console.log(JSON.stringify(report, null, 2));
 for (const [lang, r] of Object.entries(report)) {
   if (lang === "workspaceDiagnostics") continue;
+  if (lang.endsWith("workspace")) {
+    console.log(
+      `${lang} getDiagnostics (${r.files} files): cold ${r.ms} ms (${ratio(r.ms, r.rawMs)}), warm ${r.warmMs} ms (${ratio(r.warmMs, r.rawMs)}) against ${r.direct.join(" + ")} directly ${r.rawMs} ms; ${r.errors} errors`,
+    );
+    continue;
+  }
   const refs = r.references;
   const complete = refs.filter((x) => x.firstComplete).length;
   const falseClaims = refs.filter((x) => x.firstSaysComplete && !x.firstComplete).length;
