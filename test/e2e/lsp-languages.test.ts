@@ -133,7 +133,9 @@ describe("the other built-in servers", () => {
       symbol: "area",
       verbosity: "minimal",
     });
-    expect(implementations).toMatch(/^PARTIAL: clangd has only compile_flags\.txt for cppsrc\/shape\.cpp, which gives flags but lists no files/);
+    expect(implementations).toMatch(
+      /^PARTIAL: clangd has only compile_flags\.txt for cppsrc\/shape\.cpp, which gives flags but lists no files/,
+    );
     expect(implementations).toContain("1 implementation of `area` (cppsrc/shape.cpp:3:15):\ncppsrc/shape.cpp:7:7");
     const up = await fx.tools.text("getTypeHierarchy", { file: "cppsrc/shape.cpp", line: 6, symbol: "Box", direction: "supertypes" });
     expect(up.split("\n").slice(0, 3)).toEqual([
