@@ -153,10 +153,11 @@ export class LanguageServer {
     }
   }
 
-  /** New settings (the project's style changed): answered from now on and pushed to the server. */
+  /** New settings (the project's style changed): answered from now on, pushed, and no diagnostics kept from before reused. */
   async updateSettings(settings: Readonly<Record<string, unknown>>): Promise<void> {
     if (JSON.stringify(settings) === JSON.stringify(this.settings)) return;
     this.settings = settings;
+    this.documents.bump();
     await this.connection.notify("workspace/didChangeConfiguration", { settings });
   }
 
@@ -328,11 +329,10 @@ export class LanguageServer {
 
   /**
    * The diagnostics of a document re-sent because something it may depend on changed on disk, once
-   * the server has caught up with that change. A server with work-done progress (gopls, clangd) has
-   * caught up when its progress has ended. One that applies file events later than an edit of the
-   * document (pyright batches them, and a cold one analyses for many seconds) may publish for the new
-   * version from the old state: the document is re-sent after a pause until two publications agree.
-   * Past the deadline the answer says it may be stale rather than pass the old state off as the new.
+   * the server has caught up with that change: its work-done progress ended (gopls, clangd). One that
+   * applies file events later than an edit of the document (pyright batches them, and a cold one
+   * analyses for many seconds) may publish for the new version from the old state: the document is
+   * re-sent after a pause until two publications agree. Past the deadline the answer says it may be stale.
    */
   private async caughtUp(
     path: WorkspacePath,

@@ -7,7 +7,7 @@ import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import type { ResolvedCommand } from "./command-resolver.ts";
 import type { LanguageServer } from "./language-server.ts";
-import type { PoolLimits, ServerStatus } from "./server-pool.ts";
+import type { PoolLimits, ServerStatus } from "./server-status.ts";
 import type { ServerSpec } from "./server-specs.ts";
 import type { Answer } from "./whole-project.ts";
 

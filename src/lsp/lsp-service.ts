@@ -13,7 +13,7 @@ import type { LanguageServer } from "./language-server.ts";
 import { splitLines } from "./positions.ts";
 import { LanguageServerPool } from "./server-pool.ts";
 import { BUILT_IN_SERVERS } from "./server-specs.ts";
-import { wholeProjectAnswer } from "./whole-project.ts";
+import { fileWholeProject } from "./file-readiness.ts";
 import { WorkspaceWatcher } from "./workspace-watcher.ts";
 import { fileRank } from "./file-rank.ts";
 import { findWorkspaceSources } from "./workspace-sources.ts";
@@ -96,6 +96,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
         pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
         void pool.restyle(changes.map((c) => basename(c.path)));
+        void pool.reguard(changes.map((c) => basename(c.path)));
         const servers = pool.runningServers();
         for (const server of servers) {
           server.filesChanged();
@@ -134,7 +135,13 @@ export function createLspService(opts: LspServiceOptions): LspService {
         server.request(method, FORMATTING_METHODS.has(method) ? await styled(server.launch.root, path, params) : params, {
           signal: call.signal,
         }),
-      wholeProject: (method, params) => wholeProject(server, () => server.request(method, params, { signal: call.signal }), call.signal),
+      wholeProject: (method, params) =>
+        fileWholeProject(server, () => server.request(method, params, { signal: call.signal }), {
+          file: path,
+          signal: call.signal,
+          deadline: Date.now() + READY_WAIT_MS,
+          deps: readinessDeps,
+        }),
     };
   };
 
@@ -151,7 +158,8 @@ export function createLspService(opts: LspServiceOptions): LspService {
   };
 
   const wholeProject = <T>(server: LanguageServer, ask: () => Promise<T>, signal: AbortSignal) =>
-    wholeProjectAnswer(server, ask, { deadline: Date.now() + READY_WAIT_MS, signal });
+    fileWholeProject(server, ask, { deadline: Date.now() + READY_WAIT_MS, signal, deps: readinessDeps });
+  const readinessDeps = { fs, statFs: runtime.fs, languageOf: (rel: string) => pool.languageOf(rel) };
 
   const diagnosticsFor = async (file: string, call: CallOptions & { start?: boolean }): Promise<FileDiagnosticsResult> => {
     const path = await fs.resolve(file);

@@ -26,3 +26,8 @@ async function exists(fs: Pick<Fs, "lstat">, path: string): Promise<boolean> {
     return false;
   }
 }
+
+/** The innermost workspace folder that holds `path`, undefined when none does. */
+export function folderOf(folders: readonly string[], path: string): string | undefined {
+  return [...folders].sort((a, b) => b.length - a.length).find((f) => isInside(path, f));
+}

@@ -8,21 +8,24 @@
 import { ToolError, errorMessage } from "../errors.ts";
 import type { Fs } from "../ports/fs.ts";
 import type { LanguageServerLauncher } from "../ports/lsp.ts";
-import { dirname, isInside } from "../lib/paths/posix-path.ts";
+import { dirname } from "../lib/paths/posix-path.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { compileGlob, type GlobMatcher } from "../lib/glob/index.ts";
 import type { CommandResolver, ResolvedCommand } from "./command-resolver.ts";
 import { languageIdOf } from "./languages.ts";
 import { LanguageServer, type ServerHooks } from "./language-server.ts";
 import { initializationOptionsFor } from "./launch-options.ts";
-import { projectRoot } from "./project-root.ts";
+import { folderOf, projectRoot } from "./project-root.ts";
 import { residentBytes } from "./server-memory.ts";
 import { type ClangdGuardFs, guardedLaunchArgs } from "./clangd-config-guard.ts";
 import { isStyleFile, readProjectStyle, typeScriptSettings } from "./project-style.ts";
 import type { ServerSpec } from "./server-specs.ts";
+import { type PoolLimits, type ServerStatus, serverStatus } from "./server-status.ts";
 
 const MAX_CRASHES = 3;
 const CRASH_WINDOW_MS = 5 * 60_000;
+/** Names that change what clangd's guard decides (clangd-config-guard.ts, launch-options.ts). */
+const CLANGD_WATCHED = new Set([".clangd", "compile_commands.json", "compile_flags.txt", ".cache", "clangd", "index", "build"]);
 /** How often the running servers' memory is measured against the cap (and idle ones stopped). */
 const LIMITS_CHECK_MS = 15_000;
 
@@ -62,29 +65,6 @@ interface Entry {
   evicted: boolean;
   /** Resident bytes when last measured, undefined where they cannot be read. */
   memory: number | undefined;
-}
-
-export interface ServerStatus {
-  id: string;
-  root: string;
-  state: "starting" | "running" | "idle" | "evicted" | "crashed" | "failed";
-  server?: string;
-  pid?: number;
-  command: string;
-  from: ResolvedCommand["from"];
-  openDocuments: number;
-  busyWith: string[];
-  crashes: number;
-  lastError?: string;
-  /** Resident memory of the server and the processes it started, when last measured (Linux). */
-  memoryBytes?: number;
-}
-
-export interface PoolLimits {
-  maxServers: number;
-  maxMemoryBytes: number;
-  /** The running servers' resident memory together, when it could be read for each. */
-  memoryBytes?: number;
 }
 
 interface ServerChoice {
@@ -173,40 +153,37 @@ export class LanguageServerPool {
     }
   }
 
+  /**
+   * A file the clangd guard looks at changed (a `.clangd`, a compilation database, a folder the
+   * index is written under): a running clangd reads them as it goes, so the guard looks again, and
+   * a clangd whose guarded arguments differ now is killed at once (a graceful stop would give it
+   * time to read the new config) and started with them on its next call.
+   */
+  async reguard(changedNames: readonly string[]): Promise<void> {
+    if (!changedNames.some((name) => CLANGD_WATCHED.has(name))) return;
+    for (const entry of this.entries.values()) {
+      if (entry.spec.id !== "clangd") continue;
+      const server = entry.server ?? (await entry.starting?.catch(() => undefined));
+      if (server === undefined) continue;
+      const args = await guardedLaunchArgs(entry.spec, entry.root, { fs: this.opts.fs, warn: () => {} });
+      if (entry.server !== server || args.join("\0") === server.launch.args.join("\0")) continue;
+      entry.server = undefined;
+      entry.evicted = true;
+      this.opts.log(
+        "warning",
+        `clangd for ${entry.root} stopped: its config changed while it ran, and it starts again with ${args.filter((a) => !server.launch.args.includes(a)).join(" ") || "other arguments"} on its next call`,
+      );
+      server.kill();
+    }
+  }
+
   /** Running servers, for requests that are not about one file (workspace symbols, errors). */
   runningServers(): LanguageServer[] {
     return [...this.entries.values()].flatMap((e) => (e.server === undefined ? [] : [e.server]));
   }
 
   status(): ServerStatus[] {
-    return [...this.entries.values()].map((e) => {
-      const server = e.server;
-      const state =
-        e.starting !== undefined
-          ? "starting"
-          : server !== undefined
-            ? "running"
-            : e.idle
-              ? "idle"
-              : e.evicted
-                ? "evicted"
-                : this.recentCrashes(e) >= MAX_CRASHES
-                  ? "failed"
-                  : "crashed";
-      return {
-        id: e.spec.id,
-        root: e.root,
-        state,
-        ...(server === undefined ? {} : { server: server.serverName, ...(server.pid === undefined ? {} : { pid: server.pid }) }),
-        command: e.command.command,
-        from: e.command.from,
-        openDocuments: server?.openDocuments ?? 0,
-        busyWith: server?.progress.busyWith() ?? [],
-        crashes: e.crashes.length,
-        ...(e.lastError === undefined ? {} : { lastError: e.lastError }),
-        ...(server === undefined || e.memory === undefined ? {} : { memoryBytes: e.memory }),
-      };
-    });
+    return [...this.entries.values()].map((e) => serverStatus(e, { failed: this.recentCrashes(e) >= MAX_CRASHES }));
   }
 
   limits(): PoolLimits {
@@ -255,7 +232,7 @@ export class LanguageServerPool {
 
   /** `create: false`: only an entry that exists (a server asked for before), so nothing new shows in status(). */
   private async entryFor(spec: ServerSpec, path: WorkspacePath, opts: { create: boolean }): Promise<Entry | undefined> {
-    const folder = [...this.opts.folders].sort((a, b) => b.length - a.length).find((f) => isInside(path, f)) ?? this.opts.folders[0] ?? "/";
+    const folder = folderOf(this.opts.folders, path) ?? this.opts.folders[0] ?? "/";
     const rootKey = `${spec.id}\0${dirname(path)}`;
     let rootLookup = this.roots.get(rootKey);
     if (rootLookup === undefined) {

@@ -13,14 +13,21 @@ export interface Answer<T> {
   why?: string;
 }
 
+export interface ReadinessWait {
+  deadline: number;
+  signal: AbortSignal;
+  /**
+   * Why the server's readiness task cannot come for this file (index-input.ts: clangd without a
+   * compile_commands.json), asked only while the task has not begun: then the answer is partial at
+   * once rather than after waiting for a task that will not start.
+   */
+  taskMissing?: () => Promise<string | undefined>;
+}
+
 /** Servers that were seen settled once answer later requests at once (their project is loaded). */
 const settled = new WeakSet<LanguageServer>();
 
-export async function wholeProjectAnswer<T>(
-  server: LanguageServer,
-  ask: () => Promise<T>,
-  opts: { deadline: number; signal: AbortSignal },
-): Promise<Answer<T>> {
+export async function wholeProjectAnswer<T>(server: LanguageServer, ask: () => Promise<T>, opts: ReadinessWait): Promise<Answer<T>> {
   const readiness = server.launch.spec.readiness;
   if (readiness.rule === "answers-complete") return { value: await ask(), complete: true };
   if (readiness.rule === "task") {
@@ -55,8 +62,12 @@ export async function wholeProjectAnswer<T>(
 async function taskNotDone(
   server: LanguageServer,
   task: { token: string; title: string; beginWithinMs: number },
-  opts: { deadline: number; signal: AbortSignal },
+  opts: ReadinessWait,
 ): Promise<string | undefined> {
+  if (server.progress.taskState(task.token) === "not-begun") {
+    const missing = await opts.taskMissing?.();
+    if (missing !== undefined) return missing;
+  }
   const beginBy = server.startedAt + task.beginWithinMs;
   const state = await server.progress.taskEnded(task.token, { beginBy, deadline: opts.deadline, signal: opts.signal });
   const id = server.launch.spec.id;

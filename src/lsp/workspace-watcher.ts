@@ -11,6 +11,12 @@ import type { Fs, Watcher } from "../ports/fs.ts";
 import { ALWAYS_SKIPPED } from "../lib/ignore/visibility.ts";
 
 const MAX_DIRECTORIES = 4000;
+/**
+ * Skipped trees whose top folder alone is watched: a package install rewrites its lock file there
+ * (.package-lock.json, .modules.yaml, .yarn-integrity), and the servers read the types it holds,
+ * so an install is a change like any other (kept diagnostics are not reused past it).
+ */
+const SHALLOW = new Set(["node_modules"]);
 /** Editors save in bursts (write, rename, chmod): one batch per burst. */
 const BATCH_MS = 50;
 
@@ -25,13 +31,18 @@ export class WorkspaceWatcher {
   private readonly watchers = new Map<string, Watcher>();
   /** The names each watched directory held when last seen, to tell a change from a creation. */
   private readonly entries = new Map<string, Set<string>>();
+  /** Watched SHALLOW folders. */
+  private readonly shallow = new Set<string>();
   /** Paths with an event since the last batch; what changed is looked up when the batch goes. */
   private pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The batch being told to the servers, for settled(). */
   private flushing: Promise<void> | undefined;
   private closed = false;
-  /** More directories than MAX_DIRECTORIES: the rest is only seen by the check before each request. */
+  /**
+   * Some directories are unseen (more than MAX_DIRECTORIES, or one the OS would not watch, as past
+   * inotify's limit): what changes there is only seen by the check before each request.
+   */
   truncated = false;
 
   constructor(
@@ -78,32 +89,64 @@ export class WorkspaceWatcher {
         this.truncated = true;
         return;
       }
-      try {
-        this.watchers.set(
-          dir,
-          this.fs.watch(dir, (event) => this.onEvent(dir, event.name), { onError: () => this.unwatch(dir) }),
-        );
-        const names = new Set<string>();
-        for (const entry of await this.fs.readdir(dir)) {
-          names.add(entry.name);
-          if (entry.isDirectory && !ALWAYS_SKIPPED.has(entry.name)) queue.push(`${dir === "/" ? "" : dir}/${entry.name}`);
-        }
-        this.entries.set(dir, names);
-      } catch {
-        // Gone or unreadable: nothing to watch there.
-        this.unwatch(dir);
+      const subdirectories = await this.watchOne(dir);
+      for (const name of subdirectories) {
+        const path = `${dir === "/" ? "" : dir}/${name}`;
+        if (!ALWAYS_SKIPPED.has(name)) queue.push(path);
+        else if (SHALLOW.has(name) && this.watchers.size < MAX_DIRECTORIES) await this.watchShallow(path);
       }
     }
+  }
+
+  /** A SHALLOW folder: only its own dot files (the lock files) are heard, nothing below it is watched. */
+  private async watchShallow(dir: string): Promise<void> {
+    this.shallow.add(dir);
+    await this.watchOne(dir);
+  }
+
+  /** Watches one directory (not below it); answers the names of its subdirectories. */
+  private async watchOne(dir: string): Promise<string[]> {
+    try {
+      const watcher = this.fs.watch(dir, (event) => this.onEvent(dir, event.name), {
+        // A late error of a watcher already replaced (the folder removed and made again) is not this one's.
+        onError: () => {
+          if (this.watchers.get(dir) === watcher) void this.lost(dir);
+        },
+      });
+      this.watchers.set(dir, watcher);
+      const names = new Set<string>();
+      const subdirectories: string[] = [];
+      for (const entry of await this.fs.readdir(dir)) {
+        names.add(entry.name);
+        if (entry.isDirectory) subdirectories.push(entry.name);
+      }
+      this.entries.set(dir, names);
+      return subdirectories;
+    } catch {
+      await this.lost(dir);
+      return [];
+    }
+  }
+
+  /** A directory whose watch failed or ended: gone is fine, but one still there is unseen from now on. */
+  private async lost(dir: string): Promise<void> {
+    this.unwatch(dir);
+    const there = await this.fs.lstat(dir).then(
+      (st) => st.isDirectory,
+      () => false,
+    );
+    if (there && !this.closed) this.truncated = true;
   }
 
   private unwatch(dir: string): void {
     this.watchers.get(dir)?.close();
     this.watchers.delete(dir);
     this.entries.delete(dir);
+    this.shallow.delete(dir);
   }
 
   private onEvent(dir: string, name: string | undefined): void {
-    if (this.closed || name === undefined) return;
+    if (this.closed || name === undefined || (this.shallow.has(dir) && !name.startsWith("."))) return;
     this.pending.add(`${dir === "/" ? "" : dir}/${name}`);
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
@@ -140,7 +183,8 @@ export class WorkspaceWatcher {
         continue;
       }
       names?.add(name);
-      if (st.isDirectory && !known && !ALWAYS_SKIPPED.has(name)) await this.watchTree(path);
+      if (st.isDirectory && !known && !this.shallow.has(dir) && !ALWAYS_SKIPPED.has(name)) await this.watchTree(path);
+      else if (st.isDirectory && !known && SHALLOW.has(name)) await this.watchShallow(path);
       changes.push({ path, type: known ? 2 : 1 });
     }
     if (changes.length > 0 && !this.closed) this.onChanges(changes);

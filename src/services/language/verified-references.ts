@@ -122,7 +122,11 @@ export async function verifiedReferences(
   return {
     locations,
     mentions,
-    coverage: { ...coverageOf(mentions, { why, inAnswer, first: handled, opened }), ...(caveat === undefined ? {} : { caveat }) },
+    coverage: {
+      ...coverageOf(mentions, { why, inAnswer, first: handled, opened }),
+      // The server's own reason already names the missing database (index-input.ts): not said twice.
+      ...(caveat === undefined || answer.why?.includes("compile_commands.json") ? {} : { caveat }),
+    },
   };
 }
 

@@ -66,6 +66,38 @@ describe("a server ready once its indexing task ended once", () => {
     expect(Date.now() - t0).toBeLessThan(5_000);
   });
 
+  it("is partial at once when the task cannot come (no compilation database), without waiting for it to begin", async () => {
+    const { server } = serverWith({ ...INDEX, beginWithinMs: 600_000 });
+    let asked = 0;
+    const answer = await wholeProjectAnswer(server, async () => "open files only", {
+      deadline: soon(600_000),
+      signal,
+      taskMissing: async () => {
+        asked += 1;
+        return "clangd found no compile_commands.json";
+      },
+    });
+    expect(answer).toEqual({ value: "open files only", complete: false, why: "clangd found no compile_commands.json" });
+    expect(asked).toBe(1);
+  });
+
+  it("does not ask whether the task can come once it has begun, and waits for its end", async () => {
+    const { server, send } = serverWith(INDEX);
+    send("begin");
+    let asked = 0;
+    const answer = wholeProjectAnswer(server, async () => "all", {
+      deadline: soon(10_000),
+      signal,
+      taskMissing: async () => {
+        asked += 1;
+        return "never";
+      },
+    });
+    queueMicrotask(() => send("end"));
+    await expect(answer).resolves.toEqual({ value: "all", complete: true });
+    expect(asked).toBe(0);
+  });
+
   it("does not take another task's end, or a general quiet, for the index", async () => {
     const { server, send } = serverWith(INDEX, Date.now() - 1_950);
     send("begin", "other");

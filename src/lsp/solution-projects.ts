@@ -1,0 +1,95 @@
+// A solution-style tsconfig (`"files": []` with `references`) holds no code of its own: tsgo and
+// tsserver load a referenced project only once one of its files is open, and answer references from
+// the projects loaded so far (on a real repository: 16 of 51 references, the spec project's uses
+// missing). So before a whole-project answer, one file of every project the root config's
+// references reach is opened in the server: then the answer is about all of them, as "complete"
+// says. A project that cannot be loaded this way (its config unreadable, no file of it found, more
+// projects than the bound) is named as the reason the answer is partial.
+import { compileGlob, type GlobMatcher } from "../lib/glob/index.ts";
+import { dirname, isInside, normalize, relative } from "../lib/paths/posix-path.ts";
+import { parseJsonc } from "./project-style.ts";
+
+/** Projects looked at per root: a solution of more than this is said partial, not loaded in full. */
+const MAX_PROJECTS = 24;
+const TS_SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+
+export interface SolutionDeps {
+  /** A config's text, undefined when it is missing or unreadable. */
+  readText(path: string): Promise<string | undefined>;
+  /** The first file under `dir` (absolute) that `wanted` accepts (given its path relative to `dir`), within a bound. */
+  findFile(dir: string, wanted: (rel: string) => boolean): Promise<string | undefined>;
+}
+
+export interface SolutionFiles {
+  /** One file per referenced project, to open in the server. */
+  files: string[];
+  /** Why some project cannot be loaded this way; undefined when every one can. */
+  missing?: string;
+}
+
+/** One file of each project `root`/tsconfig.json references (transitively); nothing for a config without references. */
+export async function solutionFiles(root: string, deps: SolutionDeps): Promise<SolutionFiles> {
+  const seen = new Set<string>([`${root}/tsconfig.json`]);
+  const queue = await referencesOf(`${root}/tsconfig.json`, deps);
+  const files: string[] = [];
+  const missing: string[] = [];
+  for (let config = queue.shift(); config !== undefined; config = queue.shift()) {
+    if (seen.has(config) || !isInside(config, root)) continue;
+    seen.add(config);
+    if (seen.size > MAX_PROJECTS + 1) {
+      missing.push(`more than ${MAX_PROJECTS} referenced projects`);
+      break;
+    }
+    const text = await deps.readText(config);
+    const parsed = text === undefined ? undefined : parseJsonc(text);
+    const name = relative(root, config);
+    if (parsed === undefined) {
+      missing.push(`${name} (unreadable)`);
+      continue;
+    }
+    queue.push(...(await referencesOf(config, deps, parsed)));
+    const file = await firstFileOf(config, parsed, deps);
+    if (file === undefined) missing.push(`${name} (no file of it found)`);
+    else files.push(file);
+  }
+  return { files, ...(missing.length === 0 ? {} : { missing: `projects not loaded: ${missing.join(", ")}` }) };
+}
+
+/** The tsconfig files a config's `references` name (a folder means its tsconfig.json). */
+async function referencesOf(config: string, deps: SolutionDeps, parsed?: Record<string, unknown>): Promise<string[]> {
+  const json = parsed ?? parseJsonc((await deps.readText(config)) ?? "");
+  const references = json?.references;
+  if (!Array.isArray(references)) return [];
+  return references.flatMap((r: unknown) => {
+    const path = typeof r === "object" && r !== null ? (r as { path?: unknown }).path : undefined;
+    if (typeof path !== "string" || path === "" || path.includes("\0")) return [];
+    const full = normalize(path.startsWith("/") ? path : `${dirname(config)}/${path}`);
+    return [full.endsWith(".json") ? full : `${full}/tsconfig.json`];
+  });
+}
+
+/** A TypeScript file the project holds: its first `files` entry, else the first found its include and exclude let in. */
+async function firstFileOf(config: string, json: Record<string, unknown>, deps: SolutionDeps): Promise<string | undefined> {
+  const dir = dirname(config);
+  const listed = strings(json.files);
+  if (listed.length > 0) return normalize(`${dir}/${listed[0]}`);
+  const include = (strings(json.include).length > 0 ? strings(json.include) : ["**/*"]).flatMap(matcher);
+  const exclude = strings(json.exclude).flatMap(matcher);
+  return deps.findFile(dir, (rel) => TS_SOURCE.test(rel) && include.some((m) => m.matches(rel)) && !exclude.some((m) => m.matches(rel)));
+}
+
+/** A tsconfig pattern as a glob: a name without wildcard or extension is a folder, and means everything in it. */
+function matcher(pattern: string): GlobMatcher[] {
+  const clean = pattern.replace(/^\.\//, "").replace(/\/+$/, "");
+  const last = clean.split("/").pop() ?? "";
+  const glob = /[*?]/.test(clean) || /\.[a-z]+$/i.test(last) ? clean : `${clean}/**/*`;
+  try {
+    return [compileGlob(glob)];
+  } catch {
+    return [];
+  }
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
