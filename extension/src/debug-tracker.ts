@@ -27,7 +27,6 @@ interface DapMessage {
     output?: string;
     supportsExceptionInfoRequest?: boolean;
     supportsFunctionBreakpoints?: boolean;
-    supportsBreakpointLocationsRequest?: boolean;
     breakpoints?: AdapterBreakpoint[];
     breakpoint?: AdapterBreakpoint;
     hitBreakpointIds?: number[];
@@ -46,8 +45,6 @@ export interface Member {
   supportsExceptionInfo: boolean;
   /** The adapter takes function breakpoints (VS Code sends it none otherwise). */
   supportsFunctionBreakpoints: boolean;
-  /** The adapter answers breakpointLocations (where on a line it can stop). */
-  supportsBreakpointLocations: boolean;
   /** The adapter's verdicts by file path (or "fn:" + name), in the order it last received them. */
   verdicts: Map<string, WireBreakpointVerdict[]>;
   /** setBreakpoints answers seen, for a wait on the adapter's answer to a change. */
@@ -102,7 +99,6 @@ export class DebugTracker implements vscode.Disposable {
       state: { kind: "running" },
       supportsExceptionInfo: false,
       supportsFunctionBreakpoints: false,
-      supportsBreakpointLocations: false,
       verdicts: new Map(),
       answers: 0,
     };
@@ -137,7 +133,6 @@ export class DebugTracker implements vscode.Disposable {
       if (m.command === "initialize") {
         member.supportsExceptionInfo = body.supportsExceptionInfoRequest === true;
         member.supportsFunctionBreakpoints = body.supportsFunctionBreakpoints === true;
-        member.supportsBreakpointLocations = body.supportsBreakpointLocationsRequest === true;
       }
       const key = `${member.session.id}:${m.request_seq}`;
       const request = this.pendingBreakpoints.get(key);

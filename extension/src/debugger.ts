@@ -4,7 +4,7 @@
 // DebugTracker says when the program stops or ends and what the adapter said of each breakpoint.
 import * as vscode from "vscode";
 import type { ParamsOf, ResultOf } from "../../src/extension/protocol.ts";
-import { functionsNotSupported, trueVerdicts } from "./breakpoint-truth.ts";
+import { functionsNotSupported, trueVerdicts } from "../../src/extension/breakpoint-truth.ts";
 import { DebugTracker, type Family } from "./debug-tracker.ts";
 import { looksSecretName, looksSecretValue } from "../../src/security/commands/secret-names.ts";
 import { Failure } from "./failure.ts";
@@ -78,7 +78,10 @@ export class Debugger implements vscode.Disposable {
     }
     const from = family.dropped + family.output.length;
     await this.tracker.until(() => this.tracker.stateOf(family).kind !== "running", p.waitMs);
-    return { ...this.answer(family, from), breakpoints: await trueVerdicts(this.tracker, family, this.tracker.verdictsOf(family)) };
+    return {
+      ...this.answer(family, from),
+      breakpoints: await trueVerdicts(this.tracker.membersOf(family), this.tracker.verdictsOf(family), { type: family.root.type }),
+    };
   }
 
   sessions(): ResultOf<"extension/debugSessions"> {
@@ -168,11 +171,11 @@ export class Debugger implements vscode.Disposable {
     const perFamily = await Promise.all(
       live.map(async (f) => [
         ...(await trueVerdicts(
-          this.tracker,
-          f,
+          this.tracker.membersOf(f),
           this.tracker.verdictsOf(f).filter((x) => (x.filePath === undefined ? p.functions !== undefined : x.filePath === key)),
+          { type: f.root.type },
         )),
-        ...functionsNotSupported(this.tracker, f, names),
+        ...functionsNotSupported(this.tracker.membersOf(f), names, { type: f.root.type }),
       ]),
     );
     return { verdicts: perFamily.flat(), sessions: live.map((f) => f.id) };

@@ -199,8 +199,9 @@ async function getDiagnostics(p: ParamsOf<"extension/getDiagnostics">): Promise<
     settled = (await report) || reported.has(uri.toString());
   }
   const files = [fileDiagnostics(uri, vscode.languages.getDiagnostics(uri))];
-  // Looked up now: the extension host learns of a new tab a moment after the command.
-  const ours = opened ? tabsOf(uri).filter((tab) => !tab.isDirty) : [];
+  // Looked up now (the extension host learns of a new tab a moment after the command); a tab the
+  // user has made active or edited meanwhile (or one openFile showed at the same time) stays.
+  const ours = opened ? tabsOf(uri).filter((tab) => !tab.isActive && !tab.isDirty) : [];
   if (ours.length > 0) await vscode.window.tabGroups.close(ours, true).then(undefined, () => undefined);
   return { files, settled };
 }
