@@ -26,6 +26,7 @@ interface DapMessage {
     category?: string;
     output?: string;
     supportsExceptionInfoRequest?: boolean;
+    supportsFunctionBreakpoints?: boolean;
     breakpoints?: AdapterBreakpoint[];
     breakpoint?: AdapterBreakpoint;
     hitBreakpointIds?: number[];
@@ -42,6 +43,8 @@ export interface Member {
   session: vscode.DebugSession;
   state: WireRunState;
   supportsExceptionInfo: boolean;
+  /** The adapter takes function breakpoints (VS Code sends it none otherwise). */
+  supportsFunctionBreakpoints: boolean;
   /** The adapter's verdicts by file path (or "fn:" + name), in the order it last received them. */
   verdicts: Map<string, WireBreakpointVerdict[]>;
   /** setBreakpoints answers seen, for a wait on the adapter's answer to a change. */
@@ -91,7 +94,14 @@ export class DebugTracker implements vscode.Disposable {
   }
 
   private trackerFor(session: vscode.DebugSession): vscode.DebugAdapterTracker {
-    const member: Member = { session, state: { kind: "running" }, supportsExceptionInfo: false, verdicts: new Map(), answers: 0 };
+    const member: Member = {
+      session,
+      state: { kind: "running" },
+      supportsExceptionInfo: false,
+      supportsFunctionBreakpoints: false,
+      verdicts: new Map(),
+      answers: 0,
+    };
     this.members.set(session.id, member);
     if (session.parentSession === undefined) {
       this.counter += 1;
@@ -120,7 +130,10 @@ export class DebugTracker implements vscode.Disposable {
   private fromAdapter(member: Member, m: DapMessage): void {
     const body = m.body ?? {};
     if (m.type === "response") {
-      if (m.command === "initialize") member.supportsExceptionInfo = body.supportsExceptionInfoRequest === true;
+      if (m.command === "initialize") {
+        member.supportsExceptionInfo = body.supportsExceptionInfoRequest === true;
+        member.supportsFunctionBreakpoints = body.supportsFunctionBreakpoints === true;
+      }
       const key = `${member.session.id}:${m.request_seq}`;
       const request = this.pendingBreakpoints.get(key);
       if (request !== undefined) {

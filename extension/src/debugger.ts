@@ -4,6 +4,7 @@
 // DebugTracker says when the program stops or ends and what the adapter said of each breakpoint.
 import * as vscode from "vscode";
 import type { ParamsOf, ResultOf } from "../../src/extension/protocol.ts";
+import { functionsNotSupported, trueVerdicts } from "../../src/extension/breakpoint-truth.ts";
 import { DebugTracker, type Family } from "./debug-tracker.ts";
 import { looksSecretName, looksSecretValue } from "../../src/security/commands/secret-names.ts";
 import { Failure } from "./failure.ts";
@@ -77,7 +78,10 @@ export class Debugger implements vscode.Disposable {
     }
     const from = family.dropped + family.output.length;
     await this.tracker.until(() => this.tracker.stateOf(family).kind !== "running", p.waitMs);
-    return { ...this.answer(family, from), breakpoints: this.tracker.verdictsOf(family) };
+    return {
+      ...this.answer(family, from),
+      breakpoints: await trueVerdicts(this.tracker.membersOf(family), this.tracker.verdictsOf(family), { type: family.root.type }),
+    };
   }
 
   sessions(): ResultOf<"extension/debugSessions"> {
@@ -154,12 +158,27 @@ export class Debugger implements vscode.Disposable {
     if (added.length > 0) vscode.debug.addBreakpoints(added);
     // Each running session's adapter answers the change; a family whose adapter stays silent is
     // reported as it was (the bridge says the verdict is unknown for breakpoints it has none for).
-    await this.tracker.until(() => live.every((f) => this.tracker.answersOf(f) > (before.get(f) ?? 0)), live.length === 0 ? 0 : p.waitMs);
-    const key = p.filePath === undefined ? undefined : vscode.Uri.file(p.filePath).fsPath;
-    const verdicts = live.flatMap((f) =>
-      this.tracker.verdictsOf(f).filter((x) => (x.filePath === undefined ? p.functions !== undefined : x.filePath === key)),
+    // VS Code sends function breakpoints only to adapters that take them: the others are not waited on.
+    const answering = live.filter(
+      (f) => p.breakpoints !== undefined || this.tracker.membersOf(f).some((m) => m.supportsFunctionBreakpoints),
     );
-    return { verdicts, sessions: live.map((f) => f.id) };
+    await this.tracker.until(
+      () => answering.every((f) => this.tracker.answersOf(f) > (before.get(f) ?? 0)),
+      answering.length === 0 ? 0 : p.waitMs,
+    );
+    const key = p.filePath === undefined ? undefined : vscode.Uri.file(p.filePath).fsPath;
+    const names = (p.functions ?? []).map((f) => f.name);
+    const perFamily = await Promise.all(
+      live.map(async (f) => [
+        ...(await trueVerdicts(
+          this.tracker.membersOf(f),
+          this.tracker.verdictsOf(f).filter((x) => (x.filePath === undefined ? p.functions !== undefined : x.filePath === key)),
+          { type: f.root.type },
+        )),
+        ...functionsNotSupported(this.tracker.membersOf(f), names, { type: f.root.type }),
+      ]),
+    );
+    return { verdicts: perFamily.flat(), sessions: live.map((f) => f.id) };
   }
 
   output(p: ParamsOf<"extension/debugOutput">): ResultOf<"extension/debugOutput"> {

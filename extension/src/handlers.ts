@@ -11,6 +11,7 @@ import type { Diffs } from "./diffs.ts";
 import { editHandlers } from "./edits.ts";
 import { languageFeature } from "./features.ts";
 import { Failure } from "./failure.ts";
+import { notebookCells, notebookOutput, runNotebookCell } from "./notebooks.ts";
 import type { Terminals } from "./terminals.ts";
 import * as workbench from "./workbench.ts";
 
@@ -105,6 +106,9 @@ export function requestHandler(parts: HandlerParts): (method: string, params: un
     "extension/debugStop": (p) => debug.stop(p),
     "extension/setBreakpoints": (p) => debug.setBreakpoints(p),
     "extension/debugOutput": async (p) => debug.output(p),
+    "extension/notebookCells": notebookCells,
+    "extension/notebookOutput": notebookOutput,
+    "extension/runNotebookCell": runNotebookCell,
   };
   return async (method, params) => {
     if (!Object.hasOwn(BRIDGE_REQUESTS, method)) throw new Error(`Method not found: ${method}`);
@@ -180,25 +184,48 @@ async function getDiagnostics(p: ParamsOf<"extension/getDiagnostics">): Promise<
   }
   const uri = vscode.Uri.parse(p.uri);
   let settled = true;
-  if (p.open === true && !reported.has(uri.toString())) {
-    // VS Code's language features check open documents: open it (in memory) if it is not, and wait
-    // for their first report on it, so "no diagnostics" is never said of a file nothing checked.
-    const report = new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => {
-        sub.dispose();
-        resolve(false);
-      }, DIAGNOSTICS_WAIT_MS);
-      const sub = vscode.languages.onDidChangeDiagnostics((e) => {
-        if (!e.uris.some((u) => u.toString() === uri.toString())) return;
-        clearTimeout(timer);
-        sub.dispose();
-        resolve(true);
-      });
-    });
+  let opened = false;
+  const inTab = tabsOf(uri).length > 0;
+  if (p.open === true && !(inTab && reported.has(uri.toString()))) {
+    // VS Code's language features check open documents, and its TypeScript only those in an editor
+    // tab (closing the tab clears its report): a file in no tab is opened in a background tab (not
+    // activated, the focus kept), its report waited for, read, and the tab closed again.
+    const report = firstReport(uri);
     await vscode.workspace.openTextDocument(uri);
+    if (!inTab) {
+      await vscode.commands.executeCommand("vscode.open", uri, { background: true, preserveFocus: true, preview: false });
+      opened = true;
+    }
     settled = (await report) || reported.has(uri.toString());
   }
-  return { files: [fileDiagnostics(uri, vscode.languages.getDiagnostics(uri))], settled };
+  const files = [fileDiagnostics(uri, vscode.languages.getDiagnostics(uri))];
+  // Looked up now (the extension host learns of a new tab a moment after the command); a tab the
+  // user has made active or edited meanwhile (or one openFile showed at the same time) stays.
+  const ours = opened ? tabsOf(uri).filter((tab) => !tab.isActive && !tab.isDirty) : [];
+  if (ours.length > 0) await vscode.window.tabGroups.close(ours, true).then(undefined, () => undefined);
+  return { files, settled };
+}
+
+/** True once a language feature reports on the document, false after DIAGNOSTICS_WAIT_MS. */
+function firstReport(uri: vscode.Uri): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      resolve(false);
+    }, DIAGNOSTICS_WAIT_MS);
+    const sub = vscode.languages.onDidChangeDiagnostics((e) => {
+      if (!e.uris.some((u) => u.toString() === uri.toString())) return;
+      clearTimeout(timer);
+      sub.dispose();
+      resolve(true);
+    });
+  });
+}
+
+function tabsOf(uri: vscode.Uri): vscode.Tab[] {
+  return vscode.window.tabGroups.all
+    .flatMap((g) => g.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputText && tab.input.uri.toString() === uri.toString());
 }
 
 function fileDiagnostics(uri: vscode.Uri, diagnostics: readonly vscode.Diagnostic[]): FileDiagnostics {

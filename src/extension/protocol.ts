@@ -7,9 +7,10 @@ import * as v from "valibot";
 import { EDIT_PROTOCOL_VERSION, EDIT_REQUESTS } from "./protocol-edit.ts";
 import { DEBUG_PROTOCOL_VERSION, DEBUG_REQUESTS, DebugSessionPush } from "./protocol-debug.ts";
 import { IDE_REQUESTS } from "./protocol-ide.ts";
+import { NOTEBOOK_PROTOCOL_VERSION, NOTEBOOK_REQUESTS } from "./protocol-notebook.ts";
 
 /** Semver: the two ends work together when the majors match; a minor adds optional things. */
-export const EXTENSION_PROTOCOL_VERSION = "1.4.0";
+export const EXTENSION_PROTOCOL_VERSION = "1.5.0";
 /** The bridge token (the lock file's authToken) on the upgrade request. */
 export const EXTENSION_AUTH_HEADER = "x-claude-ide-extension";
 /** The path the extension connects to; Claude Code's socket takes every other path. */
@@ -213,6 +214,7 @@ export const BRIDGE_REQUESTS = {
   ...IDE_REQUESTS,
   ...EDIT_REQUESTS,
   ...DEBUG_REQUESTS,
+  ...NOTEBOOK_REQUESTS,
 } as const;
 
 export type BridgeMethod = keyof typeof BRIDGE_REQUESTS;
@@ -271,6 +273,7 @@ const METHOD_SINCE: Partial<Record<BridgeMethod, string>> = Object.fromEntries([
   ...Object.keys(IDE_REQUESTS).map((m) => [m, "1.2.0"]),
   ...Object.keys(EDIT_REQUESTS).map((m) => [m, EDIT_PROTOCOL_VERSION]),
   ...Object.keys(DEBUG_REQUESTS).map((m) => [m, DEBUG_PROTOCOL_VERSION]),
+  ...Object.keys(NOTEBOOK_REQUESTS).map((m) => [m, NOTEBOOK_PROTOCOL_VERSION]),
 ]);
 
 /** The version a method needs, when an extension that says `version` (same major) lacks it. */

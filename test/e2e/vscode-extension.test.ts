@@ -7,7 +7,9 @@
 // diagnostics, goToDefinition, findReferences, hover and outline through VS Code, an unsaved buffer, a selection made in the editor
 // (as a tool answer and as selection_changed), getToolCapabilities, doctor (installed, connected),
 // openDiff accepted and rejected through the UI (a screenshot kept in test-results/), executeCode's
-// isError without a notebook kernel; then the
+// isError without a notebook kernel, getDiagnostics of a file no editor shows (VS Code checks it in a
+// background tab), a notebook's cells and outputs (runNotebookCell's and captureScreenshot's honest
+// isError), the debugger through js-debug (breakpoints on lines without code, function breakpoints); then the
 // extension host is killed (tools fall back or fail within a second) and restarted (everything
 // back). The wall time and code-server's start -> "connected" go to
 // test-results/vscode-e2e-timings.json.
@@ -64,6 +66,9 @@ let env: NodeJS.ProcessEnv;
 const started = Date.now();
 const timings: Record<string, number> = {};
 
+/** A 1x1 PNG, as a plot's output in a saved notebook. */
+const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
 const FILES: Record<string, string> = {
   "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022" }, include: ["*.ts"] }),
   "a.ts": "export function foo(x: number): number {\n  return x * 2;\n}\n",
@@ -91,6 +96,10 @@ const FILES: Record<string, string> = {
   // For the debugger through VS Code's js-debug: a breakpoint in add, and a last line with no code.
   "dbg.js":
     'function add(a, b) {\n  const sum = a + b;\n  return sum;\n}\nconst total = add(2, 3);\nconsole.log("total=" + total);\n\n// the end\n',
+  // A file no editor shows: getDiagnostics has VS Code check it in a background tab.
+  "g.ts": 'export const g: number = "g";\n',
+  // A notebook as Jupyter saves one: markdown, printed output, an error with a coloured traceback, a plot.
+  "nb.ipynb": notebook(),
 };
 
 beforeAll(async () => {
@@ -298,7 +307,7 @@ it("VS Code's diagnostics, goToDefinition, an unsaved buffer and the selection r
 
   const caps = await data("getToolCapabilities");
   expect(caps.extensionConnected).toBe(true);
-  expect(caps.extensionProtocol).toBe("1.4.0");
+  expect(caps.extensionProtocol).toBe("1.5.0");
   expect(caps.fallback).toEqual([]);
   expect(caps.unavailable.map((u: { name: string }) => u.name)).not.toContain("getCurrentSelection");
 }, 180_000);
@@ -319,6 +328,55 @@ it("doctor finds the extension installed in code-server and connected to the bri
     ]),
   );
 }, 150_000);
+
+it("getDiagnostics on a file no editor shows: VS Code checks it in a background tab, which it closes again", async () => {
+  // biome-ignore lint/suspicious/noExplicitAny: the e2e reads tool answers loosely
+  let diagnostics: any;
+  // On a loaded machine VS Code's first report may take longer than the extension's wait; the
+  // bridge's own server answers for that call (named in skipped), and the next call asks VS Code again.
+  await waitFor(
+    "VS Code's TypeScript to check g.ts",
+    async () => {
+      diagnostics = await data("getDiagnostics", { file: "g.ts" });
+      return diagnostics.sources[0] === "VS Code (ts)" && diagnostics.skipped.length === 0;
+    },
+    120_000,
+  );
+  expect(diagnostics.diagnostics).toEqual([
+    expect.objectContaining({ file: "g.ts", line: 1, code: "2322", severity: "error", source: "ts" }),
+  ]);
+  expect(diagnostics.sources).toEqual(["VS Code (ts)"]);
+  const editors = (await data("getOpenEditors")).editors as { file: string }[];
+  expect(editors.map((e) => e.file)).not.toContain("g.ts");
+}, 180_000);
+
+it("notebooks through VS Code: cells and outputs without a kernel; running a cell names the kernel to install; no screenshot", async () => {
+  const cells = await text("getNotebookCells", { file: "nb.ipynb" });
+  expect(cells).toMatch(/^nb\.ipynb \(jupyter-notebook, 4 cells\):\n\n\[0\] markdown\n# Sales\nTotals by month\.\n\n/);
+  expect(cells).toMatch(/\n\[1\] code python · ran \[1\] · (succeeded · )?1 output\nprint\('total', 42\)\n/);
+  expect(await text("getNotebookOutput", { file: "nb.ipynb", cell: 1 })).toMatch(
+    /^nb\.ipynb \[1\] code python · ran \[1\] · (succeeded · )?1 output\n--- output 1: stdout\ntotal 42$/,
+  );
+  const error = await text("getNotebookOutput", { file: "nb.ipynb", cell: 2 });
+  expect(error).toMatch(/\n--- output 1: error\nZeroDivisionError: division by zero\nZeroDivisionError +Traceback/);
+  expect(error).not.toContain("\u001b");
+  const plot = await text("getNotebookOutput", { file: "nb.ipynb", cell: 3 });
+  const pngBytes = Buffer.from(PNG_BASE64, "base64").length;
+  expect(plot).toMatch(
+    new RegExp(`\n--- output 1: text/plain; image/png \\(${pngBytes} bytes, not shown\\)\n<Figure size 640x480 with 1 Axes>$`),
+  );
+  const missing = await mcp.callTool({ name: "getNotebookOutput", arguments: { file: "nb.ipynb", cell: 9 } });
+  expect(toolErrorCode(missing)).toBe("not_found");
+
+  // code-server has no kernel offline (no Jupyter extension): said before anything is shown to the user.
+  const run = await mcp.callTool({ name: "runNotebookCell", arguments: { file: "nb.ipynb", cell: 1 } });
+  expect(toolErrorCode(run)).toBe("not_supported");
+  expect(textOf(run)).toMatch(/no installed VS Code extension provides kernels for jupyter-notebook notebooks[\s\S]*ms-toolsai\.jupyter/);
+
+  const shot = await mcp.callTool({ name: "captureScreenshot", arguments: {} });
+  expect(toolErrorCode(shot)).toBe("not_supported");
+  expect(textOf(shot)).toMatch(/^The connected .+ does not allow it: VS Code's extension API has no screen capture/);
+}, 180_000);
 
 it("openDiff through Claude Code's IDE link: shown as a VS Code diff, accepted and rejected in the UI", async () => {
   const proposal = "export function foo(x: number): number {\n  return x * 3;\n}\n";
@@ -466,13 +524,21 @@ it("the debugger through VS Code's js-debug: a breakpoint hit, a variable read, 
   expect(start.breakpoints).toEqual(
     expect.arrayContaining([expect.objectContaining({ file: "dbg.js", line: 3 }), expect.objectContaining({ file: "dbg.js", line: 8 })]),
   );
-  // Set again while the program runs: js-debug answers for the loaded script.
-  const again = await data("setDebugBreakpoints", { file: "dbg.js", breakpoints: [{ text: "return sum" }, { line: 8 }] });
+  // Set again while the program runs: js-debug answers for the loaded script. Line 7 (blank) it leaves
+  // unbound. Line 8, a comment after the last statement, it verifies, and its own breakpoint locations
+  // (which the extension checks a verified line against, test/unit/extension/breakpoint-truth.test.ts)
+  // list it: V8's end-of-script return is there, and the program does pause on it.
+  const again = await data("setDebugBreakpoints", { file: "dbg.js", breakpoints: [{ text: "return sum" }, { line: 7 }, { line: 8 }] });
   expect(again.breakpoints).toEqual([
     expect.objectContaining({ file: "dbg.js", line: 3, status: "verified" }),
-    // js-debug binds a line past the last statement to the script's end (V8), so it verifies this one.
-    expect.objectContaining({ file: "dbg.js", line: 8, status: expect.stringMatching(/^(verified|unverified)$/) }),
+    expect.objectContaining({ file: "dbg.js", line: 7, status: "unverified", message: expect.any(String) }),
+    expect.objectContaining({ file: "dbg.js", line: 8, status: "verified" }),
   ]);
+  // js-debug takes no function breakpoints (VS Code does not send it any): said, not left pending.
+  expect((await data("setDebugBreakpoints", { functions: [{ name: "add" }] })).breakpoints).toEqual([
+    { function: "add", status: "unverified", message: expect.stringMatching(/node debugger does not support function breakpoints/) },
+  ]);
+  expect((await data("setDebugBreakpoints", { functions: [] })).breakpoints).toEqual([]);
   const state = await data("getDebugState", {});
   expect(state).toMatchObject({ sessionId: start.sessionId, state: "stopped" });
   expect(state.stack[0]).toMatchObject({ file: "dbg.js", line: 3 });
@@ -576,6 +642,43 @@ it("the extension host killed: tools fall back or fail within a second; restarte
 }, 240_000);
 
 // ---------------------------------------------------------------- helpers
+
+function notebook(): string {
+  const code = (n: number, source: string, outputs: unknown[]) => ({
+    cell_type: "code",
+    execution_count: n,
+    metadata: {},
+    outputs,
+    source: [source],
+  });
+  return JSON.stringify({
+    cells: [
+      { cell_type: "markdown", metadata: {}, source: ["# Sales\n", "Totals by month."] },
+      code(1, "print('total', 42)", [{ name: "stdout", output_type: "stream", text: ["total 42\n"] }]),
+      code(2, "1/0", [
+        {
+          ename: "ZeroDivisionError",
+          evalue: "division by zero",
+          output_type: "error",
+          traceback: [
+            "\u001b[0;31mZeroDivisionError\u001b[0m Traceback (most recent call last)",
+            "\u001b[0;31mZeroDivisionError\u001b[0m: division by zero",
+          ],
+        },
+      ]),
+      code(3, "plot()", [
+        {
+          data: { "image/png": PNG_BASE64, "text/plain": ["<Figure size 640x480 with 1 Axes>"] },
+          metadata: {},
+          output_type: "display_data",
+        },
+      ]),
+    ],
+    metadata: { kernelspec: { display_name: "Python 3", language: "python", name: "python3" }, language_info: { name: "python" } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  });
+}
 
 interface Health {
   extension?: { state: string };

@@ -163,6 +163,10 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["remove the highlights", ["clearEditorDecorations"]],
   ["what did I copy", ["readClipboard"]],
   ["copy this to my clipboard", ["writeClipboard"]],
+  ["show the cells of this jupyter notebook", ["getNotebookCells"]],
+  ["what did the notebook cell print", ["getNotebookOutput"]],
+  ["run a cell of the ipynb notebook", ["runNotebookCell"]],
+  ["take a screenshot of the editor", ["captureScreenshot"]],
   // bridge: status, activity, performance, doctor, tool search
   ["is the bridge healthy and how long has it been up", ["getBridgeStatus"]],
   ["what tool calls happened recently", ["getActivityLog"]],

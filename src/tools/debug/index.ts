@@ -5,6 +5,7 @@
 // (vscode/): its launch configurations, its breakpoints, its sessions; a headless session (debug-N)
 // is still served headless, and an older or absent extension leaves everything headless.
 import { ToolError } from "../../errors.ts";
+import { ExtensionUnavailable } from "../../extension/extension-unavailable.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { DEBUG_PROTOCOL_VERSION } from "../../extension/protocol-debug.ts";
 import type { Tool } from "../platform/define-tool.ts";
@@ -39,17 +40,29 @@ function withVSCode(tool: Tool, viaVSCode: (headless: Handler) => Handler, when?
   };
 }
 
-/** A session's tool: VS Code's sessions (vscode-N) there; a headless one's id, or none in VS Code, headless. */
+/**
+ * A session's tool: VS Code's sessions (vscode-N) there; a headless one's id, or none in VS Code,
+ * headless. The headless cases go to the router as headless (the id is decided before the call; no
+ * session in VS Code is said by ExtensionUnavailable), so the result's `_meta` names the debugger
+ * that answered.
+ */
 function sessionTool(tool: Tool, run: (input: { sessionId?: string }, ctx: ToolContext) => Promise<unknown>): Tool {
-  return withVSCode(tool, (headless) => async (input, ctx) => {
+  const inVSCode = (input: unknown) => {
     const id = (input as { sessionId?: string }).sessionId;
-    if (id !== undefined && !isVSCodeSession(id)) return headless(input, ctx);
-    if (id === undefined) {
-      const sessions = await ctx.extension.request("extension/debugSessions", {}, { signal: ctx.signal });
-      if (sessions.sessions.length === 0) return headless(input, ctx);
-    }
-    return run(input as { sessionId?: string }, ctx);
-  });
+    return id === undefined || isVSCodeSession(id);
+  };
+  return withVSCode(
+    tool,
+    () => async (input, ctx) => {
+      if ((input as { sessionId?: string }).sessionId === undefined) {
+        const sessions = await ctx.extension.request("extension/debugSessions", {}, { signal: ctx.signal });
+        if (sessions.sessions.length === 0)
+          throw new ExtensionUnavailable("not_in_vscode", "VS Code has no debug session; the headless debugger's sessions answer");
+      }
+      return run(input as { sessionId?: string }, ctx);
+    },
+    inVSCode,
+  );
 }
 
 const start = withVSCode(

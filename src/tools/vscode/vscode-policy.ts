@@ -18,6 +18,7 @@ const DENIED_COMMANDS: readonly RegExp[] = [
   /trust/i,
   /^git\./, // git's commands run the repository's hooks
   /(run|exec|execute)\w*(InTerminal|Selection|Code|Cell|Script|File|Command)/i,
+  /^(notebook|jupyter|interactive)\.\S*(execute|run)/i, // notebook cells run in a kernel: runNotebookCell asks the user
   /^workbench\.action\.(url\.openUrl|openFolder|files\.openFolder|openWorkspace|newWindow|reloadWindow|quit|closeWindow)/,
   /^vscode\.(openFolder|newWindow)$/,
   /^claudeIdeBridge\./, // a model must not accept its own diffs

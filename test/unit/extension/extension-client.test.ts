@@ -38,7 +38,7 @@ describe("hello", () => {
   it("connects on a compatible hello and answers with the bridge's versions", () => {
     const fake = new FakeExtension(extensionClient()).connect({ folders: folders.folders });
     expect(fake.client.connected).toBe(true);
-    expect(fake.helloAnswer).toMatchObject({ result: { protocolVersion: "1.4.0", bridgeVersion: "0.1.0-test", workspace: "/ws" } });
+    expect(fake.helloAnswer).toMatchObject({ result: { protocolVersion: "1.5.0", bridgeVersion: "0.1.0-test", workspace: "/ws" } });
     expect(fake.client.status()).toMatchObject({
       state: "connected",
       breaker: "closed",
@@ -51,7 +51,7 @@ describe("hello", () => {
     const fake = new FakeExtension(extensionClient()).connect({ protocolVersion: "2.0.0" });
     expect(fake.client.connected).toBe(false);
     expect(fake.helloAnswer).toMatchObject({
-      error: { code: -32010, message: expect.stringMatching(/protocol 2\.0\.0.*1\.4\.0.*install-extension/) },
+      error: { code: -32010, message: expect.stringMatching(/protocol 2\.0\.0.*1\.5\.0.*install-extension/) },
     });
     expect(fake.closes).toEqual([{ code: ExtensionClose.incompatible, reason: "incompatible protocol version" }]);
   });

@@ -122,3 +122,23 @@ it("an extension older than protocol 1.4 leaves the debugger headless; an inline
   });
   expect(old.received.some((r) => r.method.startsWith("extension/debug"))).toBe(false);
 });
+
+it("a call the headless debugger answers (its session's id, or VS Code without a session) names headless in _meta", async () => {
+  const backendOf = (r: { _meta?: Record<string, unknown> | undefined }) => r._meta?.["claude-ide-bridge/backend"];
+  const withSession = await dispatcher(root, { extension: connectedExtension(fakeVSCode([])).client });
+  expect(backendOf(await withSession.call("getDebugState", {}))).toBe("extension");
+  expect(backendOf(await withSession.call("getDebugState", { sessionId: "vscode-1" }))).toBe("extension");
+  const headlessId = await withSession.call("getDebugState", { sessionId: "debug-4" });
+  expect(headlessId.isError).toBe(true);
+  expect(backendOf(headlessId)).toBe("headless");
+
+  const none = connectedExtension({ ...fakeVSCode([]), "extension/debugSessions": () => ({ sessions: [] }) });
+  const empty = await dispatcher(root, { extension: none.client });
+  for (const tool of ["getDebugState", "debugContinue", "getDebugOutput", "stopDebugging"]) {
+    const result = await empty.call(tool, {});
+    expect(backendOf(result), tool).toBe("headless");
+    expect(result.isError, tool).toBe(true);
+  }
+  // Only the session list was asked of VS Code: the call itself went to the headless debugger.
+  expect(new Set(none.requests().map((r) => r.method))).toEqual(new Set(["extension/debugSessions"]));
+});

@@ -35,6 +35,9 @@ describe("the deny tables", () => {
       "git.commit",
       "python.execInTerminal",
       "jupyter.runcurrentcell",
+      "notebook.cell.execute",
+      "notebook.execute",
+      "notebook.cell.executeAndSelectBelow",
       "vscode.openFolder",
       "claudeIdeBridge.acceptDiff",
       "_workbench.downloadResource",
@@ -86,8 +89,9 @@ describe("the deny tables", () => {
 
 describe("capabilities", () => {
   // getToolCapabilities and doctor read these (its own tests cover how it reports them).
-  it("the terminal and vscode tools need the extension; runInTerminal works headless and better with it", () => {
-    for (const tool of [...terminalToolset.tools, ...vscodeToolset.tools]) expect(tool.requires.extension, tool.name).toBe("required");
+  it("the terminal and vscode tools need the extension (captureScreenshot answers why none can); runInTerminal works headless and better with it", () => {
+    for (const tool of [...terminalToolset.tools, ...vscodeToolset.tools])
+      expect(tool.requires.extension, tool.name).toBe(tool.name === "captureScreenshot" ? undefined : "required");
     expect(commandsToolset.tools.find((t) => t.name === "runInTerminal")?.requires.extension).toBe("fallback");
   });
 });
