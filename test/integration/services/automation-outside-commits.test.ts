@@ -33,16 +33,22 @@ const taskTurnReleased = new Promise<void>((resolve) => {
 
 async function automationEntries(): Promise<Entry[]> {
   const result = await client.callTool({ name: "getActivityLog", arguments: { kind: "event", limit: 200 } });
+  if (result.isError) throw new Error(`getActivityLog: ${JSON.stringify(result.content)}`);
   return (result.structuredContent as { entries: Entry[] }).entries.filter((e) => e.source === "automation");
 }
 
 /** Polls the activity log for an entry, bounded. */
-async function until(what: string, match: (e: Entry) => boolean, timeoutMs = 90_000): Promise<Entry> {
+async function until(what: string, match: (e: Entry) => boolean, timeoutMs = 30_000): Promise<Entry> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await automationEntries()).find(match);
     if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n--- bridge stderr ---\n${bridge.stderr().slice(-4000)}`);
+    if (Date.now() > deadline) {
+      const tasks = await client.callTool({ name: "listClaudeTasks", arguments: {} });
+      const results = api.turns().flatMap((t) => t.messages.slice(-1).map((m) => JSON.stringify(m.content).slice(0, 600)));
+      const seen = `${JSON.stringify(await automationEntries())}\n--- tasks ---\n${JSON.stringify(tasks.structuredContent)}\n--- last messages ---\n${results.join("\n")}`;
+      throw new Error(`timed out waiting for ${what}\n--- automation ---\n${seen}\n--- bridge stderr ---\n${bridge.stderr().slice(-4000)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -51,18 +57,18 @@ beforeAll(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), "automation-outside-")));
   git = await gitFixture(base);
   const workspace = await git.repo(join(base, "repo"), { "README.md": "# demo\n", "src/app.ts": "export const answer = 42;\n" });
-  // The task's Claude Code may run git commit without asking (a project setting, as a team would write it).
-  await mkdir(join(workspace, ".claude"));
-  await writeFile(join(workspace, ".claude", "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(git commit:*)"] } }));
-  git.git(workspace, "add", ".claude");
-  git.git(workspace, "commit", "--quiet", "-m", "Claude settings");
+  // The task's Claude Code may run git commit without asking: the user's own permission (a project's
+  // .claude/settings.json counts only once the workspace is trusted interactively).
+  const configDir = join(base, "claude-config");
+  await mkdir(configDir);
+  await writeFile(join(configDir, "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(git commit:*)"] } }));
   api = await startFakeModelApi(async (request) => {
     const text = JSON.stringify(request.messages);
     if (!text.includes("DONE-cwd")) return { text: "nothing to do" };
     if (text.includes("tool_result")) return { text: "committed" };
     await taskTurnReleased;
     return {
-      toolUses: [{ name: "Bash", input: { command: "git commit --allow-empty -m 'Commit by the hook task'", description: "Commit" } }],
+      toolUses: [{ name: "Bash", input: { command: "git commit --allow-empty --message=hook-task-commit", description: "Commit" } }],
     };
   });
   const env = {
@@ -81,6 +87,7 @@ beforeAll(async () => {
   );
   bridge = await startBridgeProcess({
     workspace,
+    configDir,
     args: [
       "--claude-driver",
       "subprocess",
@@ -90,6 +97,8 @@ beforeAll(async () => {
       policy,
       "--automation-concurrency",
       "2",
+      "--tool-rate-limit",
+      "10000",
     ],
     env,
   });
@@ -114,9 +123,9 @@ describe("commits made outside the bridge while a hook task runs", () => {
       headers: { authorization: `Bearer ${bridge.token}`, "content-type": "application/json" },
       body: JSON.stringify({ event: "CwdChanged", session_id: "user-session", new_cwd: join(bridge.workspace, "src") }),
     });
-    expect(notify.status, await notify.text()).toBe(200);
-    const cwdTask = await until("onCwdChanged to fire", (e) => e.event === "hook.fired" && e.detail?.hook === "onCwdChanged");
-    const hookTask = String(cwdTask.detail?.taskId);
+    const answer = (await notify.json()) as { decisions: { hook: string; decision: string; taskId?: string }[] };
+    expect(answer.decisions).toMatchObject([{ hook: "onCwdChanged", decision: "fired" }]);
+    const hookTask = String(answer.decisions[0]?.taskId);
     // The hook task is running: its Claude Code has asked the model and waits for the answer.
     const deadline = Date.now() + 60_000;
     while (!api.turns().some((t) => JSON.stringify(t.messages).includes("DONE-cwd"))) {
@@ -133,7 +142,7 @@ describe("commits made outside the bridge while a hook task runs", () => {
       "the task's commit to be judged",
       (e) => e.detail?.hook === "onGitCommit" && e.detail?.taskId !== user.detail?.taskId,
     );
-    expect(git.git(bridge.workspace, "log", "-1", "--format=%s").trim()).toBe("Commit by the hook task");
+    expect(git.git(bridge.workspace, "log", "-1", "--format=%s").trim()).toBe("hook-task-commit");
     expect(own).toMatchObject({ event: "hook.skipped" });
     expect(String(own.detail?.reason)).toMatch(new RegExp(`^loop guard: ${hookTask}, a hook's task, may have caused it: its Bash `));
   }, 180_000);
