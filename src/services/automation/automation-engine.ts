@@ -93,7 +93,7 @@ export class AutomationEngine {
       root?: string;
     },
   ) {
-    this.actions = new HookTaskActions(opts.root);
+    this.actions = new HookTaskActions({ root: opts.root, now: () => this.now() });
     for (const { hook } of policy.hooks) if (hook.patterns !== undefined) this.globs.set(hook, hook.patterns.map(compileGlob));
   }
 
@@ -110,7 +110,7 @@ export class AutomationEngine {
   /** A task finished: it no longer holds the loop guard. Answers whether a hook started it. */
   taskFinished(id: string): boolean {
     const byHook = this.runningHookTasks.delete(id) || this.hookTasks.has(id);
-    this.actions.taskEnded(id, this.now());
+    this.actions.taskEnded(id);
     // Its whole stream has been read: an event no running hook task can claim is nobody's.
     if (this.runningHookTasks.size === 0) this.release(() => true);
     return byHook;
@@ -119,7 +119,7 @@ export class AutomationEngine {
   /** A task's stream announced a tool use or its result: when a hook started the task, events of that call are its own. */
   noteToolActivity(taskId: string, activity: ToolActivity): void {
     if (!this.hookTasks.has(taskId)) return;
-    this.actions.note(taskId, activity, this.now());
+    this.actions.note(taskId, activity);
     if (activity.kind !== "use") return;
     remember(this.hookToolUses, activity.id, taskId);
     this.release((event) => event.origin?.toolUseId === activity.id);
@@ -179,7 +179,7 @@ export class AutomationEngine {
     if (cause !== undefined) return skip(`loop guard: caused by ${cause}, a task a hook started`);
     // No caller named (a watcher's, VS Code's), or a session reporting a change any writer makes.
     if (event.origin === undefined || event.hook === "onFileChanged") {
-      const actor = this.actions.actorOf(event, now, this.runningHookTasks);
+      const actor = this.actions.actorOf(event, this.runningHookTasks);
       if (actor !== undefined) return skip(`loop guard: ${actor}`);
     }
     const unmet = this.unmetCondition(hook, event);

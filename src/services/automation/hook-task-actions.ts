@@ -68,10 +68,11 @@ export class HookTaskActions {
   private readonly actions = new Map<string, Action>();
 
   /** `root`: the workspace root, against which absolute paths in inputs are compared with the events' relative ones. */
-  constructor(private readonly root: string | undefined) {}
+  constructor(private readonly opts: { root: string | undefined; now: () => number }) {}
 
   /** A hook task's stream announced a tool use or its result. */
-  note(taskId: string, activity: ToolActivity, now: number): void {
+  note(taskId: string, activity: ToolActivity): void {
+    const now = this.opts.now();
     if (activity.kind === "result") {
       const action = this.actions.get(activity.id);
       if (action !== undefined && action.ended === undefined && !action.background) action.ended = now;
@@ -80,9 +81,7 @@ export class HookTaskActions {
     this.actions.set(activity.id, {
       taskId,
       name: activity.name,
-      files: namedFiles(activity.input).map((f) =>
-        this.root !== undefined && isAbsolute(f) && isInside(f, this.root) ? relative(this.root, f) : f,
-      ),
+      files: namedFiles(activity.input).map((f) => inWorkspace(f, this.opts.root)),
       started: now,
       ended: undefined,
       background: activity.name === "Bash" && activity.input.run_in_background === true,
@@ -91,7 +90,8 @@ export class HookTaskActions {
   }
 
   /** A hook task ended: whatever of it still ran has ended now. */
-  taskEnded(taskId: string, now: number): void {
+  taskEnded(taskId: string): void {
+    const now = this.opts.now();
     for (const action of this.actions.values()) if (action.taskId === taskId && action.ended === undefined) action.ended = now;
   }
 
@@ -99,7 +99,8 @@ export class HookTaskActions {
    * The hook task and action that may have caused an event of `hook` (about `file`), if one may have.
    * `running`: the hook tasks running now, for an event of a kind no rule covers (held while any runs).
    */
-  actorOf(event: { hook: HookName; file?: string }, now: number, running: ReadonlySet<string>): string | undefined {
+  actorOf(event: { hook: HookName; file?: string }, running: ReadonlySet<string>): string | undefined {
+    const now = this.opts.now();
     const cause = CAUSE_OF[event.hook] ?? "unknown";
     if (cause === "unknown") {
       const [task] = running;
@@ -130,6 +131,11 @@ function couldCause(action: Action, cause: Exclude<Cause, "unknown">, file: stri
   if (cause === "command" || cause === "disk-file") return !FILE_TOOLS.has(action.name);
   // A change (new diagnostics, a file changed on disk): any writing action, since one file's edit changes its importers' diagnostics.
   return true;
+}
+
+/** A path as the events name it: relative to the workspace root when inside it. */
+function inWorkspace(path: string, root: string | undefined): string {
+  return root !== undefined && isAbsolute(path) && isInside(path, root) ? relative(root, path) : path;
 }
 
 /** The paths an input names, from the fields tools name files by. */
