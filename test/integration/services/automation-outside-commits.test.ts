@@ -2,54 +2,32 @@
 // `claude` CLI (the model is the only fake): while a hook task runs, the user's own commit from a
 // terminal (seen through the reflog, no tool call behind it) fires onGitCommit; the commit the hook
 // task's Claude Code makes with its Bash tool (seen the same way) is held back as the task's own.
-import { mkdtemp, mkdir, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_CLAUDE_BIN } from "../../helpers/claude-print.ts";
-import { claudeEnv } from "../../helpers/claude-env.ts";
+import { startAutomationBridge, type AutomationBridge, type AutomationEntry } from "../../helpers/automation-bridge.ts";
 import { startFakeModelApi, type FakeModelApi } from "../../helpers/fake-model-api.ts";
 import { gitFixture, type GitFixture } from "../../helpers/git-fixture.ts";
-import { startBridgeProcess, type BridgeProcess } from "../../helpers/spawn-bridge.ts";
-
-interface Entry {
-  event?: string;
-  source?: string;
-  detail?: Record<string, unknown>;
-}
 
 let base: string;
 let git: GitFixture;
 let api: FakeModelApi;
-let bridge: BridgeProcess;
-let client: Client;
+let auto: AutomationBridge;
 /** Opened by the test: the hook task's first model turn waits for it. */
 let releaseTaskTurn: () => void = () => {};
 const taskTurnReleased = new Promise<void>((resolve) => {
   releaseTaskTurn = resolve;
 });
 
-async function automationEntries(): Promise<Entry[]> {
-  const result = await client.callTool({ name: "getActivityLog", arguments: { kind: "event", limit: 200 } });
-  if (result.isError) throw new Error(`getActivityLog: ${JSON.stringify(result.content)}`);
-  return (result.structuredContent as { entries: Entry[] }).entries.filter((e) => e.source === "automation");
-}
-
-/** Polls the activity log for an entry, bounded. */
-async function until(what: string, match: (e: Entry) => boolean, timeoutMs = 30_000): Promise<Entry> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await automationEntries()).find(match);
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) {
-      const tasks = await client.callTool({ name: "listClaudeTasks", arguments: {} });
-      const results = api.turns().flatMap((t) => t.messages.slice(-1).map((m) => JSON.stringify(m.content).slice(0, 600)));
-      const seen = `${JSON.stringify(await automationEntries())}\n--- tasks ---\n${JSON.stringify(tasks.structuredContent)}\n--- last messages ---\n${results.join("\n")}`;
-      throw new Error(`timed out waiting for ${what}\n--- automation ---\n${seen}\n--- bridge stderr ---\n${bridge.stderr().slice(-4000)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+/** The first automation entry that matches, once there is one (bounded); a timeout shows the tasks and what the model saw last. */
+async function judged(what: string, match: (e: AutomationEntry) => boolean): Promise<AutomationEntry> {
+  try {
+    return await auto.until(what, async () => (await auto.entries()).find(match), 60_000);
+  } catch (err) {
+    const tasks = await auto.call("listClaudeTasks", {});
+    const last = api.turns().map((t) => JSON.stringify(t.messages.at(-1)?.content).slice(0, 400));
+    throw new Error(`${String(err)}\n--- tasks ---\n${JSON.stringify(tasks)}\n--- last messages ---\n${last.join("\n")}`);
   }
 }
 
@@ -71,53 +49,30 @@ beforeAll(async () => {
       toolUses: [{ name: "Bash", input: { command: "git commit --allow-empty --message=hook-task-commit", description: "Commit" } }],
     };
   });
-  const env = {
-    ...(claudeEnv(git.env.HOME ?? base) as Record<string, string>),
-    ...git.env,
-    ANTHROPIC_BASE_URL: api.url,
-    ANTHROPIC_API_KEY: "test-key",
-  };
-  const policy = join(base, "policy.json");
-  await writeFile(
-    policy,
-    JSON.stringify({
+  auto = await startAutomationBridge({
+    base,
+    workspace,
+    gitEnv: git.env,
+    api,
+    configDir,
+    concurrency: 2,
+    policy: {
       onCwdChanged: { prompt: "Now in {{newCwd}}. DONE-cwd", cooldownMs: 5000 },
       onGitCommit: { prompt: "Review commit {{hash}} ({{subject}}).", cooldownMs: 5000 },
-    }),
-  );
-  bridge = await startBridgeProcess({
-    workspace,
-    configDir,
-    args: [
-      "--claude-driver",
-      "subprocess",
-      "--claude-binary",
-      REPO_CLAUDE_BIN,
-      "--automation-policy",
-      policy,
-      "--automation-concurrency",
-      "2",
-      "--tool-rate-limit",
-      "10000",
-    ],
-    env,
+    },
   });
-  client = new Client({ name: "automation-outside", version: "1" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
-  );
 }, 60_000);
 
 afterAll(async () => {
   releaseTaskTurn();
-  await client?.close();
-  await bridge?.stop();
+  await auto?.stop();
   await api?.close();
   if (base) await rm(base, { recursive: true, force: true });
 });
 
 describe("commits made outside the bridge while a hook task runs", () => {
   it("fires for the user's commit from a terminal and holds the one the task's Bash made", async () => {
+    const { bridge } = auto;
     const notify = await fetch(`${bridge.url}/notify`, {
       method: "POST",
       headers: { authorization: `Bearer ${bridge.token}`, "content-type": "application/json" },
@@ -127,18 +82,16 @@ describe("commits made outside the bridge while a hook task runs", () => {
     expect(answer.decisions).toMatchObject([{ hook: "onCwdChanged", decision: "fired" }]);
     const hookTask = String(answer.decisions[0]?.taskId);
     // The hook task is running: its Claude Code has asked the model and waits for the answer.
-    const deadline = Date.now() + 60_000;
-    while (!api.turns().some((t) => JSON.stringify(t.messages).includes("DONE-cwd"))) {
-      if (Date.now() > deadline) throw new Error(`the hook task never reached the model\n${bridge.stderr().slice(-3000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await auto.until("the hook task to ask the model", async () =>
+      api.turns().some((t) => JSON.stringify(t.messages).includes("DONE-cwd")) ? true : undefined,
+    );
 
     git.git(bridge.workspace, "commit", "--quiet", "--allow-empty", "-m", "The user's own commit");
-    const user = await until("the user's commit to be judged", (e) => e.detail?.hook === "onGitCommit");
+    const user = await judged("the user's commit to be judged", (e) => e.detail?.hook === "onGitCommit");
     expect(user, JSON.stringify(user.detail)).toMatchObject({ event: "hook.fired" });
 
     releaseTaskTurn();
-    const own = await until(
+    const own = await judged(
       "the task's commit to be judged",
       (e) => e.detail?.hook === "onGitCommit" && e.detail?.taskId !== user.detail?.taskId,
     );
