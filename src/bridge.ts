@@ -230,6 +230,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       extensionConnected: extension.connected,
       extension: extension.status(),
       languageServers: languageServerHealth(lsp.status()),
+      automation: automation.status(),
     }),
   });
 

@@ -8,6 +8,7 @@ import type { Runtime } from "../ports/runtime.ts";
 import { chooseLock, PROBLEMS, type BridgeLock } from "./bridge-locks.ts";
 import { type Check, probeDeadline } from "./doctor-report.ts";
 import { pluginChecks } from "./doctor-plugins.ts";
+import { automationChecks } from "./doctor-automation.ts";
 import { runningServerChecks } from "./doctor-lsp.ts";
 import { extensionConnectionCheck } from "./doctor-extension.ts";
 
@@ -78,6 +79,7 @@ export async function bridgeChecks(
       checks.push(extensionConnectionCheck(body as Record<string, unknown>));
       checks.push(...pluginChecks(body as Record<string, unknown>, { cli: opts.cli }));
       checks.push(...runningServerChecks(body as Record<string, unknown>, { cli: opts.cli }));
+      checks.push(...automationChecks(body as Record<string, unknown>));
     } else {
       checks.push({
         area: "bridge",

@@ -8,8 +8,7 @@
 import { errorMessage, fsErrorCode } from "../errors.ts";
 import { join } from "../lib/paths/posix-path.ts";
 import type { CommandContext } from "./command-io.ts";
-import { shellLine } from "./self-invocation.ts";
-import { shimCommand } from "./shim-entry.ts";
+import { hooksCommand } from "./init-hooks-command.ts";
 
 /** Each event and its matcher (PostToolUse: the tools that save a file). */
 export const HOOKED_EVENTS: readonly { event: string; matcher?: string }[] = [
@@ -28,12 +27,6 @@ const HOOK_TIMEOUT_S = 10;
 type JsonObject = Record<string, unknown>;
 
 export type HooksUpdate = { text: string; added: string[]; updated: string[] } | { error: string };
-
-/** The notify command line for `event`, as a shell runs it (command hooks go through a shell). */
-export function notifyLine(self: CommandContext["self"], event: string, opts: { override?: string } = {}): string {
-  const shim = shimCommand(self, opts.override === undefined ? {} : { override: opts.override });
-  return shellLine({ command: shim.command, args: [...shim.args.slice(0, -1), "notify", event] });
-}
 
 /** The settings text `before` (undefined: no file) with a hook entry per event running `lineFor(event)`. */
 export function updateSettingsHooks(before: string | undefined, lineFor: (event: string) => string): HooksUpdate {
@@ -100,8 +93,11 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Writes the hooks into `<dir>/.claude/settings.json` and reports what changed; 1 when it could not. */
-export async function writeHooks(ctx: CommandContext, opts: { dir: string; override?: string; dryRun: boolean }): Promise<number> {
+/** Writes the hooks into `<dir>/.claude/settings.json` and reports what changed and which command form; 1 when it could not. */
+export async function writeHooks(
+  ctx: CommandContext,
+  opts: { dir: string; override?: string; portable?: boolean; dryRun: boolean },
+): Promise<number> {
   const { runtime } = ctx;
   const path = join(opts.dir, ".claude", "settings.json");
   let before: string | undefined;
@@ -113,7 +109,8 @@ export async function writeHooks(ctx: CommandContext, opts: { dir: string; overr
       return 1;
     }
   }
-  const result = updateSettingsHooks(before, (event) => notifyLine(ctx.self, event, opts));
+  const command = await hooksCommand(ctx, opts);
+  const result = updateSettingsHooks(before, command.line);
   if ("error" in result) {
     ctx.err(`claude-ide-bridge init --hooks: ${path}: ${result.error}; fix it, then run init --hooks again. Nothing was changed.\n`);
     return 1;
@@ -126,9 +123,10 @@ export async function writeHooks(ctx: CommandContext, opts: { dir: string; overr
   const verb = opts.dryRun ? "would be" : "were";
   ctx.err(
     changed
-      ? `${path}: hooks ${verb} added for ${result.added.join(", ") || "none"}${result.updated.length > 0 ? `, updated for ${result.updated.join(", ")}` : ""} (your own hooks and settings kept); each runs ${notifyLine(ctx.self, "<Event>", opts)}\n`
+      ? `${path}: hooks ${verb} added for ${result.added.join(", ") || "none"}${result.updated.length > 0 ? `, updated for ${result.updated.join(", ")}` : ""} (your own hooks and settings kept); each runs ${command.line("<Event>")}\n`
       : `${path} already has the notify hooks; nothing to change\n`,
   );
+  ctx.err(`Command form "${command.form}": ${command.why}.\n`);
   ctx.err(
     "They feed the automation hooks of --automation-policy (onCwdChanged, onCompaction, onInstructionsLoaded, onTaskCreated, onPermissionDenied, onFileSave, onRecipeSave). " +
       'FileChanged is not installed: its matcher is the files Claude Code watches; add {"matcher": "<name>|<name>", "hooks": [{"type": "command", "command": "... notify FileChanged"}]} yourself for onFileChanged.\n',

@@ -29,7 +29,9 @@ Code in that project reaches the bridge:
                     Claude Code expands it
   --hooks           Also add Claude Code command hooks to <dir>/.claude/settings.json that pass its
                     events (CwdChanged, compaction, file saves, ...) to the bridge's automation
-                    hooks: claude-ide-bridge notify <Event> (your own hooks and settings are kept)
+                    hooks: claude-ide-bridge notify <Event> (your own hooks and settings are kept).
+                    Installed in the project (node_modules), they run its bin through
+                    $CLAUDE_PROJECT_DIR; with --portable, a checkout through $${HOME_VARIABLE}
   --dry-run         Show what would change; write nothing
   --force           Write even a server named "ide"
 `;
@@ -100,7 +102,8 @@ export const init: CommandMain = async (ctx, args) => {
     );
   }
   const override = flags.values.get("--command");
-  if (flags.booleans.has("--hooks")) return writeHooks(ctx, { dir, ...(override === undefined ? {} : { override }), dryRun: dry });
+  if (flags.booleans.has("--hooks"))
+    return writeHooks(ctx, { dir, ...(override === undefined ? {} : { override }), portable, dryRun: dry });
   return 0;
 };
 

@@ -2,8 +2,10 @@
 // Code's command hooks run (`init --hooks` writes them). It reads the hook's JSON input from stdin,
 // finds the bridge for the project by its lock file (the shim's rules), and posts
 // `{ event, ...input, ...fields }` to its /notify with the lock's token. A hook must never hold
-// Claude Code up: whatever happens (no bridge, a refusal, a timeout) it says so on stderr and exits
-// 0, within about two seconds. Run inside a bridge task, it names the task (the loop guard).
+// Claude Code up, and Claude Code blocks on exit code 2 only (a compaction, a task; every other code
+// is a non-blocking error it shows): whatever happens at run time (no bridge, a refusal, a timeout)
+// it says so on stderr and exits 0, within about two seconds; a mistake in the hook's command line
+// exits 1, so the hook's author sees it as a hook error. Run inside a bridge task, it names the task (the loop guard).
 import { BridgeError, errorMessage } from "../errors.ts";
 import { TASK_ID_VARIABLE } from "../capabilities/claude/claude-env.ts";
 import { chooseLock, listLocks } from "./bridge-locks.ts";
@@ -16,7 +18,11 @@ Posts a Claude Code hook event to the running bridge of the project, for its aut
 (--automation-policy). Meant for Claude Code's command hooks, which pass the event's JSON on stdin;
 \`claude-ide-bridge init --hooks\` writes them into .claude/settings.json. Events: CwdChanged,
 PreCompact, PostCompact, InstructionsLoaded, TaskCreated, PermissionDenied, FileChanged, PostToolUse
-(Write, Edit, MultiEdit, NotebookEdit: a file save). Always exits 0, so a hook never blocks Claude Code.
+(Write, Edit, MultiEdit, NotebookEdit: a file save).
+Exits 0 when the event was sent, and also when it could not be (no bridge, a refusal, a timeout:
+said on stderr), so a hook never holds Claude Code up; 1 for a mistake in this command line (an
+unknown option, a bad --field), which Claude Code shows as a non-blocking hook error; never 2, the
+code by which Claude Code blocks a compaction or a task.
   --field <k>=<v>   Add or override a field of the event (repeatable)
   --port <n>        The bridge on this port (default: the one whose workspace holds the project)
   --workspace <dir> The project (default: the hook input's cwd, else CLAUDE_PROJECT_DIR, else here)
@@ -30,11 +36,10 @@ export function notifyCommand(readStdin: () => Promise<string | undefined>): Com
     try {
       return await notify(ctx, args, readStdin);
     } catch (err) {
-      // Exit code 2 would block Claude Code (a compaction, a task): a mistake in the hook's command is 1.
-      ctx.err(
-        `claude-ide-bridge notify: ${errorMessage(err)}${err instanceof BridgeError && err.code === "usage" ? " (notify --help)" : ""}\n`,
-      );
-      return 1;
+      // Exit code 2 would block Claude Code (a compaction, a task): a mistake in the hook's command is 1, anything else 0.
+      const mistake = err instanceof BridgeError && err.code === "usage";
+      ctx.err(`claude-ide-bridge notify: ${errorMessage(err)}${mistake ? " (notify --help)" : ""}\n`);
+      return mistake ? 1 : 0;
     }
   };
 }

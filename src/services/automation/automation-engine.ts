@@ -7,15 +7,18 @@
 // announced, and every later call of that MCP session) never starts another, while events from
 // elsewhere still fire. A tool call's event whose tool-use id no hook task has announced yet waits
 // for the announcement (the stream line and the call race) until a bound, or until no hook task
-// runs. An event with no cause at all (a watcher's) is held back only while a hook's task runs,
-// since the task may have caused it outside the bridge. Every decision is logged in one stable shape
-// ({ hook, event, decision: "fired" | "skipped", reason?, taskId?, file? }) for the activity log.
+// runs. An event no call published (a watcher's, VS Code's) and Claude Code's FileChanged (reported
+// for any writer) are judged by what the hook tasks were doing when it happened (hook-task-actions.ts):
+// the user's own saves and commits fire while a hook task runs. Every decision is logged in one
+// stable shape ({ hook, event, decision: "fired" | "skipped", reason?, taskId?, file? }) for the activity log.
 import { compileGlob, type GlobMatcher } from "../../lib/glob/index.ts";
 import { ToolError, errorMessage } from "../../errors.ts";
 import type { ClaudeTasks } from "../../capabilities/claude/claude-tasks.ts";
 import type { AutomationPolicy } from "./policy.ts";
 import type { Hook, HookName } from "./policy-schema.ts";
 import { renderPrompt, type TemplateValue } from "./prompt-template.ts";
+import { HookTaskActions } from "./hook-task-actions.ts";
+import type { ToolActivity } from "../claude-tasks/output-lines.ts";
 
 const HOUR_MS = 3_600_000;
 /** Hook tasks remembered for the loop guard after they finished (a late notify of theirs). */
@@ -77,6 +80,7 @@ export class AutomationEngine {
   private readonly awaiting = new Set<{ event: AutomationEvent; timer: ReturnType<typeof setTimeout> }>();
   private lastTestStatus: "pass" | "fail" | undefined;
   private readonly globs = new Map<Hook, GlobMatcher[]>();
+  private readonly actions: HookTaskActions;
 
   constructor(
     private readonly policy: AutomationPolicy,
@@ -85,8 +89,11 @@ export class AutomationEngine {
       log: (decision: AutomationDecision) => void;
       now?: () => number;
       attributionWaitMs?: number;
+      /** The workspace root: tools name files by absolute path, events by workspace-relative ones. */
+      root?: string;
     },
   ) {
+    this.actions = new HookTaskActions({ root: opts.root, now: () => this.now() });
     for (const { hook } of policy.hooks) if (hook.patterns !== undefined) this.globs.set(hook, hook.patterns.map(compileGlob));
   }
 
@@ -103,16 +110,19 @@ export class AutomationEngine {
   /** A task finished: it no longer holds the loop guard. Answers whether a hook started it. */
   taskFinished(id: string): boolean {
     const byHook = this.runningHookTasks.delete(id) || this.hookTasks.has(id);
+    this.actions.taskEnded(id);
     // Its whole stream has been read: an event no running hook task can claim is nobody's.
     if (this.runningHookTasks.size === 0) this.release(() => true);
     return byHook;
   }
 
-  /** A task's stream announced a tool use: when a hook started the task, events of that call are its own. */
-  noteToolUse(taskId: string, toolUseId: string): void {
+  /** A task's stream announced a tool use or its result: when a hook started the task, events of that call are its own. */
+  noteToolActivity(taskId: string, activity: ToolActivity): void {
     if (!this.hookTasks.has(taskId)) return;
-    remember(this.hookToolUses, toolUseId, taskId);
-    this.release((event) => event.origin?.toolUseId === toolUseId);
+    this.actions.note(taskId, activity);
+    if (activity.kind !== "use") return;
+    remember(this.hookToolUses, activity.id, taskId);
+    this.release((event) => event.origin?.toolUseId === activity.id);
   }
 
   /** Decides the events still waiting, at once (the bridge stops). */
@@ -164,11 +174,14 @@ export class AutomationEngine {
   private decide(hook: Hook, event: AutomationEvent, index: number): AutomationDecision {
     const base = { hook: event.hook, event: event.event, ...(event.file === undefined ? {} : { file: event.file }) };
     const skip = (reason: string): AutomationDecision => ({ ...base, decision: "skipped", reason });
-    const now = (this.opts.now ?? Date.now)();
+    const now = this.now();
     const cause = this.hookTaskBehind(event.origin);
     if (cause !== undefined) return skip(`loop guard: caused by ${cause}, a task a hook started`);
-    if (event.origin === undefined && this.runningHookTasks.size > 0)
-      return skip("loop guard: a hook's task is running and the bridge cannot tell whether it caused this event");
+    // No caller named (a watcher's, VS Code's), or a session reporting a change any writer makes.
+    if (event.origin === undefined || event.hook === "onFileChanged") {
+      const actor = this.actions.actorOf(event, this.runningHookTasks);
+      if (actor !== undefined) return skip(`loop guard: ${actor}`);
+    }
     const unmet = this.unmetCondition(hook, event);
     if (unmet !== undefined) return skip(`when: ${unmet}`);
     const key = `${index}\0${event.file ?? ""}`;
@@ -193,6 +206,10 @@ export class AutomationEngine {
     } catch (err) {
       return skip(`not submitted: ${err instanceof ToolError ? err.message : errorMessage(err)}`);
     }
+  }
+
+  private now(): number {
+    return (this.opts.now ?? Date.now)();
   }
 
   /** The hook task that caused an event from `origin`, if one did. */

@@ -134,9 +134,14 @@ export function connectBus(bus: EventBus, engine: AutomationEngine, opts: { save
     }),
     bus.subscribe("claude.task", (e) => {
       const byHook = engine.taskFinished(e.id);
-      // A hook's own task never starts onTaskSuccess (the loop guard).
+      // A hook's own task never starts onTaskSuccess (the loop guard); another's is named by its id, so it fires while a hook task runs.
       if (e.status === "done" && !byHook)
-        feed({ hook: "onTaskSuccess", event: "claude.task", values: { taskId: trusted(e.id), trigger: trusted(e.trigger) } }, undefined);
+        engine.handle({
+          hook: "onTaskSuccess",
+          event: "claude.task",
+          origin: { taskId: e.id },
+          values: { taskId: trusted(e.id), trigger: trusted(e.trigger) },
+        });
     }),
   ];
   return () => {

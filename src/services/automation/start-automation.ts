@@ -14,13 +14,15 @@ import { DiagnosticsStates, watchCheckedDiagnostics, watchDiagnosticsState } fro
 import type { LspService } from "../../lsp/lsp-service-types.ts";
 import { parseNotify } from "./notify-events.ts";
 import { parsePolicy } from "./policy.ts";
+import type { ToolActivity } from "../claude-tasks/output-lines.ts";
 import { createSaveGate } from "./save-gate.ts";
 import { watchCommits } from "../git/commit-watcher.ts";
+import { outsideCommitsSeen, type OutsideCommits } from "./outside-commits.ts";
 import type { CallScope, ToolContext } from "../../capabilities/context.ts";
 
-/** The orchestrator's announcements of the tool uses in its tasks' streams (the loop guard's attribution). */
+/** The orchestrator's announcements of the tool uses in its tasks' streams and their results (the loop guard's attribution). */
 export interface ToolUseSource {
-  onToolUse(listener: (taskId: string, toolUseId: string) => void): () => void;
+  onToolActivity(listener: (taskId: string, activity: ToolActivity) => void): () => void;
 }
 
 export type NotifyOutcome = { ok: true; event: string; decisions: AutomationDecision[] } | { ok: false; message: string };
@@ -32,6 +34,8 @@ export interface Automation {
   notify(body: unknown): NotifyOutcome;
   /** Publishes git.commit for commits made outside the bridge too, from now until stop (git runs through `gitContext`). */
   followCommits(gitContext: (scope: CallScope) => ToolContext): Promise<void>;
+  /** For /health and doctor: whether commits made outside the bridge are seen (undefined until followCommits has looked). */
+  status(): { outsideCommits?: OutsideCommits };
   stop(): void;
 }
 
@@ -54,8 +58,11 @@ export async function startAutomation(
   const stopBus = engine === undefined ? () => {} : connectBus(opts.bus, engine, { saves });
   const lifetime = new AbortController();
   let stopCommits = () => {};
+  let outsideCommits: OutsideCommits | undefined;
   const stopToolUses =
-    engine === undefined ? () => {} : (opts.tasks.onToolUse?.((task, toolUse) => engine.noteToolUse(task, toolUse)) ?? (() => {}));
+    engine === undefined
+      ? () => {}
+      : (opts.tasks.onToolActivity?.((task, activity) => engine.noteToolActivity(task, activity)) ?? (() => {}));
   // getDiagnostics' answers cost nothing to follow; reading the servers' pushes again is done only for a hook.
   const states = new DiagnosticsStates(opts.bus);
   const stopChecked = watchCheckedDiagnostics(opts.bus, states);
@@ -85,16 +92,19 @@ export async function startAutomation(
       return { ok: true, event: parsed.event, decisions };
     },
     async followCommits(gitContext) {
-      const stop = await watchCommits({
-        fs: runtime.fs,
-        bus: opts.bus,
-        log: opts.log,
-        gitContext: () =>
-          gitContext({ session: "automation:commits", executables: ["git"], signal: lifetime.signal, progress: () => {}, log: () => {} }),
-      });
+      const context = () =>
+        gitContext({ session: "automation:commits", executables: ["git"], signal: lifetime.signal, progress: () => {}, log: () => {} });
+      const stop = await watchCommits({ fs: runtime.fs, bus: opts.bus, log: opts.log, gitContext: context });
       if (lifetime.signal.aborted) stop();
       else stopCommits = stop;
+      outsideCommits = await outsideCommitsSeen(context(), runtime.fs);
+      if (!outsideCommits.seen) {
+        const message = `automation: commits made outside the bridge are not seen, so onGitCommit fires for gitCommit's only: ${outsideCommits.reason}. Fix: ${outsideCommits.fix}`;
+        if (engine?.listensTo("onGitCommit") === true) opts.log.warn(message);
+        else opts.log.info(message);
+      }
     },
+    status: () => (outsideCommits === undefined ? {} : { outsideCommits }),
     stop() {
       lifetime.abort();
       stopCommits();
@@ -124,6 +134,7 @@ async function loadEngine(
   }
   const engine = new AutomationEngine(policy, {
     tasks: opts.tasks,
+    root: opts.root,
     log: (decision) => {
       opts.log.info("automation", decision);
       opts.activity?.append({ source: "automation", event: `hook.${decision.decision}`, detail: { ...decision } });

@@ -12,7 +12,7 @@ import {
   type ClaudeTasks,
   type ClaudeTaskStatus,
 } from "../../capabilities/claude/claude-tasks.ts";
-import { outputLines, toolUseIds } from "./output-lines.ts";
+import { outputLines, toolActivity, type ToolActivity } from "./output-lines.ts";
 import { MAX_KEPT_TASKS, type TaskFileWriter } from "./task-file.ts";
 
 const OUTPUT_LINES_KEPT = 50;
@@ -51,7 +51,7 @@ export class ClaudeOrchestrator implements ClaudeTasks {
   private readonly queue: string[] = [];
   private running = 0;
   private stopped = false;
-  private readonly toolUseListeners = new Set<(taskId: string, toolUseId: string) => void>();
+  private readonly toolListeners = new Set<(taskId: string, activity: ToolActivity) => void>();
   private readonly now: () => number;
 
   constructor(private readonly opts: OrchestratorOptions) {
@@ -127,10 +127,10 @@ export class ClaudeOrchestrator implements ClaudeTasks {
     return this.get(id);
   }
 
-  /** Each tool use a running task's stream announces (automation's loop guard); returns the unsubscribe function. */
-  onToolUse(listener: (taskId: string, toolUseId: string) => void): () => void {
-    this.toolUseListeners.add(listener);
-    return () => this.toolUseListeners.delete(listener);
+  /** Each tool use a running task's stream announces, and its result (automation's loop guard); returns the unsubscribe function. */
+  onToolActivity(listener: (taskId: string, activity: ToolActivity) => void): () => void {
+    this.toolListeners.add(listener);
+    return () => this.toolListeners.delete(listener);
   }
 
   subscribe(id: string, listener: (line: string) => void): () => void {
@@ -195,7 +195,7 @@ export class ClaudeOrchestrator implements ClaudeTasks {
               this.changed();
             }
             for (const line of outputLines(event)) this.emit(id, line);
-            for (const toolUse of toolUseIds(event)) for (const listener of this.toolUseListeners) listener(id, toolUse);
+            for (const activity of toolActivity(event)) for (const listener of this.toolListeners) listener(id, activity);
           },
         },
         live.abort.signal,

@@ -27,10 +27,25 @@ function clip(text: string): string {
   return text.length > MAX_LINE_CHARS ? `${text.slice(0, MAX_LINE_CHARS)}…` : text;
 }
 
-/** The ids of the tool uses an assistant message of the stream announces (Claude Code tags its MCP calls with them). */
-export function toolUseIds(event: Record<string, unknown>): string[] {
-  if (event.type !== "assistant") return [];
+/** A tool use a task's stream announced (before Claude Code runs it), or the result that ended one. */
+export type ToolActivity = { kind: "use"; id: string; name: string; input: Record<string, unknown> } | { kind: "result"; id: string };
+
+/**
+ * The tool uses an assistant message announces (Claude Code tags its MCP calls with their ids) and the
+ * tool results a user message brings back: together, when each of the task's actions ran.
+ */
+export function toolActivity(event: Record<string, unknown>): ToolActivity[] {
+  if (event.type !== "assistant" && event.type !== "user") return [];
   const content = (event.message as { content?: unknown } | undefined)?.content;
   if (!Array.isArray(content)) return [];
-  return (content as { type?: unknown; id?: unknown }[]).flatMap((b) => (b.type === "tool_use" && typeof b.id === "string" ? [b.id] : []));
+  const blocks = content as { type?: unknown; id?: unknown; name?: unknown; input?: unknown; tool_use_id?: unknown }[];
+  return blocks.flatMap((b): ToolActivity[] => {
+    if (event.type === "assistant" && b.type === "tool_use" && typeof b.id === "string" && typeof b.name === "string") {
+      const input = typeof b.input === "object" && b.input !== null && !Array.isArray(b.input) ? (b.input as Record<string, unknown>) : {};
+      return [{ kind: "use", id: b.id, name: b.name, input }];
+    }
+    if (event.type === "user" && b.type === "tool_result" && typeof b.tool_use_id === "string")
+      return [{ kind: "result", id: b.tool_use_id }];
+    return [];
+  });
 }

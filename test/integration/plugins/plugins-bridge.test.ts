@@ -13,7 +13,7 @@ import { createNodeRuntime } from "../../../runtime/node.ts";
 import { startBridge, type RunningBridge } from "../../../src/bridge.ts";
 import { DEFAULT_CONFIG } from "../../../src/config/schema.ts";
 import { silentLogger } from "../../../src/log.ts";
-import { oneTool, writePlugin } from "../../helpers/plugin-fixture.ts";
+import { manifestOf, oneTool, writePlugin } from "../../helpers/plugin-fixture.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../../helpers/temp-workspace.ts";
 
 let temp: TempWorkspaces;
@@ -265,5 +265,45 @@ describe("--plugin-watch", () => {
     }
     expect(error).toMatch(/importing index\.mjs threw: .*the version loaded before still serves/s);
     expect(listChanged.length).toBe(seen);
+  }, 60_000);
+
+  it("rebuilds the instructions when a reload changes the plugin: a client connecting then reads its new line and tools", async () => {
+    const line = (purpose: string) => `- plugin-hot: ${purpose}`;
+    expect(client.getInstructions()).toContain(line("tools of the hot plugin"));
+    let changed = nextListChanged();
+    // The manifest first: a reload between the two writes serves the new line with the old tools, and another follows.
+    await writeFile(
+      join(hotDir, "claude-ide-bridge-plugin.json"),
+      JSON.stringify(manifestOf({ name: "hot", prefix: "hot", manifest: { description: "greets people, reloaded" } })),
+    );
+    await writeFile(
+      join(hotDir, "index.mjs"),
+      oneTool("hotGreet", "'v3 hey ' + input.who").replace(
+        "export function register(ctx) {",
+        `export function register(ctx) {\n  ctx.registerTool({ name: "hotWave", description: "Waves for the test.", searchHint: "wave test", inputSchema: { type: "object", properties: {}, additionalProperties: false }, annotations: { readOnlyHint: true }, handler: () => "wave" });`,
+      ),
+    );
+    // The connected client hears of the change and lists the new tool with the old one.
+    let names: string[] = [];
+    while (!names.includes("hotWave")) {
+      await changed;
+      changed = nextListChanged();
+      names = (await client.listTools()).tools.map((t) => t.name);
+    }
+    expect(names).toContain("hotGreet");
+    // The instructions are sent at initialize: a client connecting now reads the rebuilt ones.
+    const late = new Client({ name: "plugins-late", version: "1" });
+    await late.connect(
+      new StreamableHTTPClientTransport(new URL(`${bridge.url}/mcp`), {
+        requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } },
+      }),
+    );
+    try {
+      expect(late.getInstructions()).toContain(line("greets people, reloaded"));
+      expect(late.getInstructions()).not.toContain(line("tools of the hot plugin"));
+      expect((await late.callTool({ name: "hotWave", arguments: {} })).content).toEqual([{ type: "text", text: "wave" }]);
+    } finally {
+      await late.close();
+    }
   }, 60_000);
 });

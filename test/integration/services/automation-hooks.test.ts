@@ -9,14 +9,11 @@ import { execFile } from "node:child_process";
 import { mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_CLAUDE_BIN } from "../../helpers/claude-print.ts";
-import { claudeEnv } from "../../helpers/claude-env.ts";
+import { startAutomationBridge, type AutomationBridge } from "../../helpers/automation-bridge.ts";
 import { startFakeModelApi, type FakeModelApi } from "../../helpers/fake-model-api.ts";
 import { gitFixture } from "../../helpers/git-fixture.ts";
-import { BRIDGE_BIN, startBridgeProcess, type BridgeProcess } from "../../helpers/spawn-bridge.ts";
+import { BRIDGE_BIN } from "../../helpers/spawn-bridge.ts";
 
 interface Task {
   taskId: string;
@@ -24,16 +21,10 @@ interface Task {
   trigger: string;
   result?: string;
 }
-interface Entry {
-  event?: string;
-  source?: string;
-  detail?: Record<string, unknown>;
-}
 
 let base: string;
 let api: FakeModelApi;
-let bridge: BridgeProcess;
-let client: Client;
+let auto: AutomationBridge;
 let env: Record<string, string>;
 
 function runBridgeCli(args: string[], input: string, cwd: string): Promise<{ code: number; stderr: string; stdout: string }> {
@@ -45,26 +36,8 @@ function runBridgeCli(args: string[], input: string, cwd: string): Promise<{ cod
   });
 }
 
-async function call<T>(name: string, args: Record<string, unknown>): Promise<T> {
-  const result = await client.callTool({ name, arguments: args });
-  if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
-  return result.structuredContent as T;
-}
-
-/** Polls a condition of the bridge's state, bounded. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n--- bridge stderr ---\n${bridge.stderr().slice(-4000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
+const call = <T>(name: string, args: Record<string, unknown>) => auto.call<T>(name, args);
 const tasks = async () => (await call<{ tasks: Task[] }>("listClaudeTasks", {})).tasks;
-const automationEntries = async () =>
-  (await call<{ entries: Entry[] }>("getActivityLog", { kind: "event", limit: 200 })).entries.filter((e) => e.source === "automation");
 
 beforeAll(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), "automation-hooks-")));
@@ -78,51 +51,31 @@ beforeAll(async () => {
     const text = JSON.stringify(request.messages);
     return { text: /DONE-\w+/.exec(text) ? `reviewed ${/DONE-\w+/.exec(text)?.[0]}` : "nothing to do" };
   });
-  env = {
-    ...(claudeEnv(git.env.HOME ?? base) as Record<string, string>),
-    ...git.env,
-    ANTHROPIC_BASE_URL: api.url,
-    ANTHROPIC_API_KEY: "test-key",
-  };
-  const policy = join(base, "policy.json");
-  await writeFile(
-    policy,
-    JSON.stringify({
+  auto = await startAutomationBridge({
+    base,
+    workspace,
+    gitEnv: git.env,
+    api,
+    concurrency: 3,
+    policy: {
       onGitCommit: { prompt: "Review commit {{hash}} ({{subject}}). DONE-commit", cooldownMs: 5000 },
       onInstructionsLoaded: { prompt: "Instructions {{file}} loaded. DONE-instructions", cooldownMs: 5000 },
       onCwdChanged: { prompt: "Now in {{newCwd}}. DONE-cwd", cooldownMs: 5000 },
-    }),
-  );
-  bridge = await startBridgeProcess({
-    workspace,
-    args: [
-      "--claude-driver",
-      "subprocess",
-      "--claude-binary",
-      REPO_CLAUDE_BIN,
-      "--automation-policy",
-      policy,
-      "--automation-concurrency",
-      "3",
-    ],
-    env,
+    },
   });
-  env.CLAUDE_CONFIG_DIR = bridge.configDir;
-  client = new Client({ name: "automation-hooks", version: "1" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
-  );
+  env = { ...auto.env, CLAUDE_CONFIG_DIR: auto.bridge.configDir };
 }, 60_000);
 
 afterAll(async () => {
-  await client?.close();
-  await bridge?.stop();
+  await auto?.stop();
   await api?.close();
   if (base) await rm(base, { recursive: true, force: true });
 });
 
 describe("automation hooks through a bridge process and the real claude CLI", () => {
   it("init --hooks, a commit that runs a task to completion, the task's own hook event skipped, and a user's notify fired", async () => {
+    const { bridge, until } = auto;
+    const automationEntries = () => auto.entries();
     const init = await runBridgeCli(["init", "--hooks", "--workspace", bridge.workspace], "", bridge.workspace);
     expect(init.code, init.stderr).toBe(0);
     const settings = JSON.parse(await readFile(join(bridge.workspace, ".claude", "settings.json"), "utf8"));

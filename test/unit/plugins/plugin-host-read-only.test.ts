@@ -9,6 +9,7 @@ import { createNodeFs } from "../../../runtime/shared/fs.ts";
 import { createPluginImporter } from "../../../runtime/shared/plugin-import.ts";
 import { silentLogger } from "../../../src/log.ts";
 import { PluginHost } from "../../../src/plugins/plugin-host.ts";
+import { buildInstructions } from "../../../src/tools/platform/instructions.ts";
 import { ToolRegistry } from "../../../src/tools/platform/registry.ts";
 import { toolContext } from "../../../src/tools/platform/tool-environment.ts";
 import { writePlugin } from "../../helpers/plugin-fixture.ts";
@@ -79,6 +80,8 @@ it("offers read-only plugin tools, and only those, to read-only clients, after r
   );
   await reloaded;
   expect(readOnly.list().map((t) => t.name)).toEqual(["mixWrite"]);
+  // What the bridge rebuilds the read-only clients' instructions from, on every reload.
+  expect(buildInstructions(readOnly.toolsets, { root: dir })).toContain("- plugin-mix: tools of the mixed plugin");
   expect(
     registry
       .list()
@@ -91,5 +94,6 @@ it("offers read-only plugin tools, and only those, to read-only clients, after r
   await reloaded;
   expect(readOnly.size).toBe(0);
   expect(readOnly.toolsets).toEqual([]);
+  expect(buildInstructions(readOnly.toolsets, { root: dir })).not.toContain("plugin-mix");
   await host.stop();
 });
