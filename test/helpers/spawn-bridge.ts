@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const BRIDGE_BIN = join(REPO_ROOT, "bin", "claude-ide-bridge.js");
 
-const READY_TIMEOUT_MS = 20_000;
+// A bridge starts in about a second on a quiet machine; at load 25 one took over 20 s.
+const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 5_000;
 const LISTENING = /listening on http:\/\/127\.0\.0\.1:(\d+)/;
 

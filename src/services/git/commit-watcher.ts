@@ -1,7 +1,8 @@
 // Commits made outside the bridge (a terminal's `git commit`, an editor's) published as git.commit,
 // like gitCommit's. git appends every move of HEAD to its reflog (<git dir>/logs/HEAD, per worktree,
 // so a linked worktree's .git file is followed by asking git for its git dir), with a message that
-// names commits ("commit: subject", "commit (amend): ...", "commit (initial): ..."); the watcher
+// names commits ("commit: subject", "commit (amend): ...", "commit (initial): ...", and "commit
+// (cherry-pick)" / "commit (rebase)" when `git commit` ends a conflicted step); the watcher
 // follows that file through the runtime's watcher, debounced, and reads only what was appended.
 // The bridge's own gitCommit publishes its commit itself: a commit found here waits for that event
 // (bounded) and is dropped when it comes, so one commit is one event. Checkouts, resets, pulls and
@@ -32,7 +33,7 @@ export function reflogCommit(line: string): { hash: string; subject: string } | 
   const tab = line.indexOf("\t");
   if (tab < 0) return undefined;
   const hash = line.slice(0, tab).split(" ")[1] ?? "";
-  const match = /^commit(?: \((?:initial|amend|merge)\))?: (.*)$/.exec(line.slice(tab + 1));
+  const match = /^commit(?: \((?:initial|amend|merge|cherry-pick|rebase)\))?: (.*)$/.exec(line.slice(tab + 1));
   if (match === null || !/^[0-9a-f]{40,64}$/.test(hash)) return undefined;
   return { hash, subject: match[1] ?? "" };
 }

@@ -83,6 +83,10 @@ describe("commits made outside the bridge", () => {
     expect(reflogCommit(line("commit: fix the parser"))).toEqual({ hash, subject: "fix the parser" });
     expect(reflogCommit(line("commit (amend): fix the parser"))).toEqual({ hash, subject: "fix the parser" });
     expect(reflogCommit(line("commit (initial): start"))).toEqual({ hash, subject: "start" });
+    // `git commit` ending a conflicted cherry-pick or rebase step.
+    expect(reflogCommit(line("commit (cherry-pick): port the fix"))).toEqual({ hash, subject: "port the fix" });
+    expect(reflogCommit(line("commit (rebase): reword"))).toEqual({ hash, subject: "reword" });
+    expect(reflogCommit(line("rebase (pick): reword"))).toBeUndefined();
     expect(reflogCommit(line("checkout: moving from main to other"))).toBeUndefined();
     expect(reflogCommit(line("pull: Fast-forward"))).toBeUndefined();
     expect(reflogCommit("not a reflog line")).toBeUndefined();
