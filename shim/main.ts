@@ -26,6 +26,8 @@ const MAX_QUEUE = 1000;
 const LOCK_POLL_MS = 2_000;
 /** After stdin ends, answers still due may take this long to arrive. */
 const DRAIN_ON_END_MS = 2_000;
+/** How long an exit waits for a client that stopped reading to take what was written for it. */
+const FLUSH_LIMIT_MS = 10_000;
 
 /** What the shim needs from its host: a narrow slice of the CliHost (src/cli/cli-host.ts). */
 export interface ShimHost {
@@ -287,11 +289,17 @@ function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value === "" ? undefined : value;
 }
 
+/**
+ * Resolves once everything written to stdout so far has reached the pipe (an empty write's callback
+ * comes after every earlier chunk's), or after FLUSH_LIMIT_MS when the client stopped reading. One
+ * "drain" is not enough: a slow client takes a thousand error answers in many pipe-fulls, and an
+ * exit after the first would cut the rest.
+ */
 function flushStdout(): Promise<void> {
-  if (!process.stdout.writableNeedDrain) return Promise.resolve();
+  if (process.stdout.writableLength === 0 || process.stdout.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 1_000);
-    process.stdout.once("drain", () => {
+    const timer = setTimeout(resolve, FLUSH_LIMIT_MS);
+    process.stdout.write("", () => {
       clearTimeout(timer);
       resolve();
     });

@@ -78,6 +78,12 @@ it("bounds the queue while no bridge is there, then gives up with an error for e
   expect(errorOf(full).data.reason).toBe("queue_full");
   expect(errorOf(s.lines.find((m) => m.id === 1001) as Json).data.reason).toBe("queue_full");
 
+  // A client slow to read: nothing is taken from the shim's stdout from just before it gives up
+  // until well after, and still every pending request gets its answer before the shim exits.
+  s.proc.stdout?.pause();
+  await expect.poll(() => s.stderr(), { timeout: 30_000 }).toMatch(/gave up/);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  s.proc.stdout?.resume();
   expect((await s.exited).code).toBe(1);
   const unreachable = s.lines.filter((m) => errorOf(m)?.data?.reason === "bridge_unreachable");
   expect(unreachable).toHaveLength(1000);

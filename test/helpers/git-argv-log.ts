@@ -13,7 +13,9 @@ export async function gitArgvLog(base: string, pathEnv: string): Promise<ArgvLog
   const realGit = execFileSync("sh", ["-c", "command -v git"], { encoding: "utf8" }).trim();
   const bin = join(base, "wrapper-bin");
   await mkdir(bin, { recursive: true });
-  const script = `#!/bin/sh\nf=$(mktemp "$GIT_ARGV_DIR/call.XXXXXXXX")\nfor a in "$@"; do printf '%s\\0' "$a"; done > "$f"\nexec ${JSON.stringify(realGit)} "$@"\n`;
+  // Written under another name and renamed when whole: a tool that answers while one of its git
+  // calls is still starting (another call failed first) must not leave a half-written argv to read.
+  const script = `#!/bin/sh\nf=$(mktemp "$GIT_ARGV_DIR/part.XXXXXXXX")\nfor a in "$@"; do printf '%s\\0' "$a"; done > "$f"\nmv "$f" "$GIT_ARGV_DIR/call.\${f##*/part.}"\nexec ${JSON.stringify(realGit)} "$@"\n`;
   await writeFile(join(bin, "git"), script);
   await chmod(join(bin, "git"), 0o755);
   return {
@@ -22,7 +24,7 @@ export async function gitArgvLog(base: string, pathEnv: string): Promise<ArgvLog
       return {
         env: { PATH: `${bin}:${pathEnv}`, GIT_ARGV_DIR: dir },
         async calls() {
-          const files = await readdir(dir);
+          const files = (await readdir(dir)).filter((f) => f.startsWith("call."));
           return Promise.all(files.map(async (f) => (await readFile(join(dir, f), "utf8")).split("\0").slice(0, -1)));
         },
       };

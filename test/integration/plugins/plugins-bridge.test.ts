@@ -113,8 +113,8 @@ beforeAll(async () => {
     {
       ...DEFAULT_CONFIG,
       workspace: root,
-      // The hanging tool's own 1 s does not lower the bridge's; getToolCapabilities takes seconds on a loaded machine.
-      timeoutMs: 30_000,
+      // The hanging tool's own 1 s does not lower the bridge's; getToolCapabilities needs more than 1 s on a loaded machine.
+      timeoutMs: 3000,
       toolRateLimit: 10_000,
       requestRateLimit: 10_000,
       plugins: [good, collides, builtin, importThrows, registerThrows, badPrefix, join(base, "missing"), hotDir],
