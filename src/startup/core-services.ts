@@ -61,6 +61,7 @@ export async function startCoreServices(
   const { log, serving } = opts;
   const workspace = await createWorkspace(runtime.fs, {
     root: config.workspace,
+    folders: config.workspaceFolders,
     allowGitDirWrites: config.allowGitDirWrites,
     allowVSCodeDirWrites: config.allowVSCodeDirWrites,
   }).catch((err: unknown) => {
