@@ -14,6 +14,7 @@ import type { ToolsetState, ToolsetStateKey } from "./toolset-state.ts";
 import type { BridgeMonitor } from "./activity/bridge-monitor.ts";
 import type { ClaudeTasks } from "./claude/claude-tasks.ts";
 import type { ActiveFolders } from "./active-folder.ts";
+import type { ChildBridges } from "./child-bridges.ts";
 
 export interface ProbeResult {
   available: boolean;
@@ -129,6 +130,8 @@ export interface ToolEnvironment {
   readonly claudeTasks: ClaudeTasks;
   /** Each session's active workspace folder (src/capabilities/active-folder.ts); ctx.fs already follows it. */
   readonly activeFolders?: ActiveFolders;
+  /** Child bridges on other folders (src/capabilities/child-bridges.ts), stopped with their session and the bridge. */
+  readonly childBridges?: ChildBridges;
 }
 
 /** What belongs to one call. */

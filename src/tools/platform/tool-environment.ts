@@ -21,6 +21,7 @@ import type { ClaudeTasks } from "../../capabilities/claude/claude-tasks.ts";
 import { ClaudeOrchestrator } from "../../services/claude-tasks/orchestrator.ts";
 import { ActiveFolders } from "../../capabilities/active-folder.ts";
 import { defineToolsetState } from "../../capabilities/toolset-state.ts";
+import { type BridgeLaunch, ChildBridges } from "../../capabilities/child-bridges.ts";
 
 export interface ToolEnvironmentOptions {
   workspace: Workspace;
@@ -35,6 +36,8 @@ export interface ToolEnvironmentOptions {
   monitor?: BridgeMonitor;
   /** The bridge's Claude Code tasks; without them the task tools answer that no driver is configured. */
   claudeTasks?: ClaudeTasks;
+  /** spawnWorkspace's children: how to start a bridge, and the folders it may serve (--spawn-root). */
+  childBridges?: { launch: BridgeLaunch | undefined; spawnRoots: readonly string[] };
 }
 
 /** What the factory holds: the environment tools see, and what only it may use to build a call's context. */
@@ -57,12 +60,16 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
   const states = new ToolsetStates();
   // Registered as a state so a session's end and the bridge's stop release its choice.
   const activeFolders = states.get(defineToolsetState("active-folder", () => new ActiveFolders(runtime.fs, opts.workspace)));
+  const childBridges = states.get(
+    defineToolsetState("child-bridges", () => new ChildBridges(runtime, opts.childBridges ?? { launch: undefined, spawnRoots: [] })),
+  );
   return {
     runtime,
     commands,
     states,
     env: {
       activeFolders,
+      childBridges,
       fs,
       settings: opts.settings,
       probes: createProbes(runtime, probeReadiness({ runtime, fs, guard: commands })),
@@ -94,6 +101,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     ...(env.monitor && { monitor: env.monitor }),
     claudeTasks: env.claudeTasks,
     ...(env.activeFolders && { activeFolders: env.activeFolders }),
+    ...(env.childBridges && { childBridges: env.childBridges }),
     state: (key) => host.states.get(key),
     exec: createExec(
       { runtime: host.runtime, fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },

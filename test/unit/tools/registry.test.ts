@@ -49,6 +49,8 @@ describe("the built-in tools", () => {
       "findFiles",
       "readFile",
       "setActiveWorkspaceFolder",
+      "spawnWorkspace",
+      "stopWorkspace",
     ]);
     expect(names("bridge")).toEqual([
       "getToolCapabilities",
