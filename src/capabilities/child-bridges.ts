@@ -59,7 +59,7 @@ export class ChildBridges implements ToolsetState {
   }
 
   /** Starts a bridge on `folder` for `session` and resolves once it listens. */
-  async start(session: string, folder: string, signal: AbortSignal): Promise<ChildBridgeInfo> {
+  async start(session: string, folder: string, opts: { signal: AbortSignal }): Promise<ChildBridgeInfo> {
     const real = await this.allowedFolder(folder);
     const same = [...this.children].find((c) => c.folder === real);
     if (same !== undefined) return infoOf(same);
@@ -82,7 +82,7 @@ export class ChildBridges implements ToolsetState {
         env: { ...userEnvironment(this.runtime.env), CLAUDE_IDE_BRIDGE_TOKEN: token },
         processGroup: true,
       });
-      const mcpUrl = await listeningUrl(child, signal).catch((err: unknown) => {
+      const mcpUrl = await listeningUrl(child, opts.signal).catch((err: unknown) => {
         stopChild(child);
         throw err;
       });

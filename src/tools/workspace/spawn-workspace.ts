@@ -39,7 +39,7 @@ export default defineTool({
   // A cold start of a bridge under load takes seconds.
   timeoutMs: 90_000,
   async handler(input, ctx) {
-    const child = await childBridgesOf(ctx).start(ctx.session, input.folder, ctx.signal);
+    const child = await childBridgesOf(ctx).start(ctx.session, input.folder, { signal: ctx.signal });
     const name = `bridge-${child.folder.split("/").pop() ?? "child"}`.replace(/[^A-Za-z0-9_-]/g, "-");
     return {
       folder: child.folder,
