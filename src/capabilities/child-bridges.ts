@@ -30,6 +30,8 @@ export interface BridgeLaunch {
 }
 
 export interface ChildBridgeInfo {
+  /** The session that started it: the child ends with that session. */
+  readonly session: string;
   readonly folder: string;
   /** The child's Streamable HTTP endpoint. */
   readonly mcpUrl: string;
@@ -38,7 +40,6 @@ export interface ChildBridgeInfo {
 }
 
 interface RunningChild extends ChildBridgeInfo {
-  readonly session: string;
   readonly process: Child;
 }
 
@@ -46,7 +47,9 @@ type ChildRuntime = Pick<Runtime, "spawn" | "env" | "fs">;
 
 export class ChildBridges implements ToolsetState {
   private readonly children = new Set<RunningChild>();
-  private starting = 0;
+  /** Children starting, by folder, so a second call for the same folder waits for the same child. */
+  private readonly pending = new Map<string, Promise<RunningChild>>();
+  private disposed = false;
 
   constructor(
     private readonly runtime: ChildRuntime,
@@ -58,12 +61,14 @@ export class ChildBridges implements ToolsetState {
     return [...this.children].filter((c) => c.session === session).map(infoOf);
   }
 
-  /** Starts a bridge on `folder` for `session` and resolves once it listens. */
+  /** Starts a bridge on `folder` for `session` and resolves once it listens; a folder's running child is answered as it is. */
   async start(session: string, folder: string, opts: { signal: AbortSignal }): Promise<ChildBridgeInfo> {
     const real = await this.allowedFolder(folder);
     const same = [...this.children].find((c) => c.folder === real);
     if (same !== undefined) return infoOf(same);
-    if (this.children.size + this.starting >= MAX_CHILD_BRIDGES) {
+    const inFlight = this.pending.get(real);
+    if (inFlight !== undefined) return infoOf(await inFlight);
+    if (this.children.size + this.pending.size >= MAX_CHILD_BRIDGES) {
       throw new ToolError("limit_reached", `${MAX_CHILD_BRIDGES} child bridges run already`, {
         suggestion: "Stop one with stopWorkspace first.",
       });
@@ -74,25 +79,35 @@ export class ChildBridges implements ToolsetState {
         suggestion: "Ask the user to start a bridge in that folder: claude-ide-bridge --workspace <folder>.",
       });
     }
-    this.starting += 1;
+    const started = this.launch(launch, { session, folder: real, signal: opts.signal });
+    this.pending.set(real, started);
     try {
-      const token = `${crypto.randomUUID()}${crypto.randomUUID()}`.replaceAll("-", "");
-      const child = this.runtime.spawn(launch.command, [...launch.args, "--workspace", real, "--port", "0", "--bind", "127.0.0.1"], {
-        cwd: real,
-        env: { ...userEnvironment(this.runtime.env), CLAUDE_IDE_BRIDGE_TOKEN: token },
-        processGroup: true,
-      });
-      const mcpUrl = await listeningUrl(child, opts.signal).catch((err: unknown) => {
-        stopChild(child);
-        throw err;
-      });
-      const running: RunningChild = { session, folder: real, mcpUrl, token, pid: child.pid, process: child };
-      this.children.add(running);
-      void child.exited.then(() => this.children.delete(running));
-      return infoOf(running);
+      return infoOf(await started);
     } finally {
-      this.starting -= 1;
+      this.pending.delete(real);
     }
+  }
+
+  private async launch(launch: BridgeLaunch, what: { session: string; folder: string; signal: AbortSignal }): Promise<RunningChild> {
+    const token = `${crypto.randomUUID()}${crypto.randomUUID()}`.replaceAll("-", "");
+    const child = this.runtime.spawn(launch.command, [...launch.args, "--workspace", what.folder, "--port", "0", "--bind", "127.0.0.1"], {
+      cwd: what.folder,
+      env: { ...userEnvironment(this.runtime.env), CLAUDE_IDE_BRIDGE_TOKEN: token },
+      processGroup: true,
+    });
+    const mcpUrl = await listeningUrl(child, what.signal).catch(async (err: unknown) => {
+      await stopChild(child);
+      throw err;
+    });
+    // The session ended (its calls are aborted then) or the bridge stopped while the child started.
+    if (what.signal.aborted || this.disposed) {
+      await stopChild(child);
+      throw new ToolError("cancelled", "The session or the bridge ended while the child bridge started", { suggestion: "Start it again." });
+    }
+    const running: RunningChild = { session: what.session, folder: what.folder, mcpUrl, token, pid: child.pid, process: child };
+    this.children.add(running);
+    void child.exited.then(() => this.children.delete(running));
+    return running;
   }
 
   /** Stops the session's child on `folder`; resolves once it exited. False when the session has none there. */
@@ -114,6 +129,7 @@ export class ChildBridges implements ToolsetState {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const child of this.children) void stopChild(child.process);
     this.children.clear();
   }
@@ -142,7 +158,7 @@ export class ChildBridges implements ToolsetState {
 }
 
 function infoOf(child: ChildBridgeInfo): ChildBridgeInfo {
-  return { folder: child.folder, mcpUrl: child.mcpUrl, token: child.token, pid: child.pid };
+  return { session: child.session, folder: child.folder, mcpUrl: child.mcpUrl, token: child.token, pid: child.pid };
 }
 
 function userEnvironment(env: Readonly<Record<string, string | undefined>>): Record<string, string> {

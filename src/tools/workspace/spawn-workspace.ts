@@ -13,6 +13,7 @@ const SpawnedWorkspace = v.object({
   mcpUrl: v.pipe(v.string(), v.description("The child's Streamable HTTP endpoint.")),
   addCommand: v.pipe(v.string(), v.description("Adds the child to Claude Code, with its own bearer token (not this bridge's).")),
   pid: v.optional(v.number()),
+  endsWithThisSession: v.pipe(v.boolean(), v.description("false: another session started it, and it ends with that one.")),
 });
 
 /** The session's child bridges, or an answer saying this bridge has none to offer. */
@@ -29,7 +30,7 @@ export default defineTool({
   name: "spawnWorkspace",
   title: "Spawn a workspace bridge",
   description:
-    "Starts a child bridge on another project folder (under a --spawn-root) with its own jail and token; returns its MCP URL and how to add it. It stops with this session.",
+    "Starts a child bridge on another project folder (under a --spawn-root) with its own jail and token; returns its MCP URL and how to add it. It stops with the session that started it.",
   searchHint: "spawn open another project folder workspace new bridge second repository",
   input: v.strictObject({
     folder: v.pipe(v.string(), v.minLength(1), v.description("Absolute path of the project folder to serve.")),
@@ -45,6 +46,7 @@ export default defineTool({
       folder: child.folder,
       mcpUrl: child.mcpUrl,
       ...(child.pid === undefined ? {} : { pid: child.pid }),
+      endsWithThisSession: child.session === ctx.session,
       addCommand: `claude mcp add --transport http ${name} ${child.mcpUrl} --header "Authorization: Bearer ${child.token}"`,
     };
   },

@@ -66,8 +66,14 @@ it("caps the children, reuses a folder's child, and releases only the ending ses
   expect(env.token).toBe(a.token);
   expect(env.user).toBe("kept");
 
-  expect((await children.start("s2", join(root, "a"), { signal })).pid).toBe(a.pid);
-  const b = await children.start("s2", join(root, "b"), { signal });
+  // The same folder again, from another session, is the first session's child.
+  expect(await children.start("s2", join(root, "a"), { signal })).toMatchObject({ pid: a.pid, session: "s1" });
+  // Two calls for one folder at once start one child.
+  const [b, again] = await Promise.all([
+    children.start("s2", join(root, "b"), { signal }),
+    children.start("s2", join(root, "b"), { signal }),
+  ]);
+  expect(again.pid).toBe(b.pid);
   const c = await children.start("s2", join(root, "c"), { signal });
   await expect(children.start("s1", join(root, "d"), { signal })).rejects.toMatchObject({ code: "limit_reached" });
   expect(MAX_CHILD_BRIDGES).toBe(3);

@@ -27,7 +27,7 @@ const clients: { client: Client; transport: StreamableHTTPClientTransport }[] = 
 const childPids: number[] = [];
 
 type CallResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
-type Spawned = { folder: string; mcpUrl: string; addCommand: string; pid: number };
+type Spawned = { folder: string; mcpUrl: string; addCommand: string; pid: number; endsWithThisSession: boolean };
 
 async function connect(mcpUrl: string, token: string) {
   const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
@@ -99,6 +99,7 @@ it("starts a child bridge another client reaches with its own token, and stops i
   expect(child.folder).toBe(join(spawnRoot, "tools"));
   expect(child.mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   expect(child.token).not.toBe(bridge.token);
+  expect(child.endsWithThisSession).toBe(true);
   expect(child.addCommand).toContain(`claude mcp add --transport http bridge-tools ${child.mcpUrl}`);
   expect(await lockFiles()).toHaveLength(2);
 
