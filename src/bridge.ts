@@ -300,8 +300,11 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       serving = false;
       dashboard.close();
       idle?.stop();
+      // First, while this process surely lives: a child still stopping when it exits would lose its lock file.
+      const children = tools.env.childBridges?.stopAll();
       const lock = await lockWrite?.catch(() => undefined);
       await lock?.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
+      await children;
       http.stop();
       readOnlyHttp?.stop();
       // Stop accepting first: a client reconnecting during shutdown must not get a fresh session.

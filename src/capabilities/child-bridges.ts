@@ -128,6 +128,18 @@ export class ChildBridges implements ToolsetState {
     }
   }
 
+  /**
+   * Stops every child and resolves once they exited. The bridge awaits it before it exits: a child
+   * still shutting down when this process exits gets the group's SIGTERM as a second signal, which
+   * a bridge takes as "exit now", before its lock file is removed.
+   */
+  async stopAll(): Promise<void> {
+    this.disposed = true;
+    const all = [...this.children];
+    this.children.clear();
+    await Promise.all(all.map((child) => stopChild(child.process)));
+  }
+
   dispose(): void {
     this.disposed = true;
     for (const child of this.children) void stopChild(child.process);

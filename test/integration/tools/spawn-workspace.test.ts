@@ -12,7 +12,7 @@ import { createNodeRuntime } from "../../../runtime/node.ts";
 import { startBridge, type RunningBridge } from "../../../src/bridge.ts";
 import { DEFAULT_CONFIG } from "../../../src/config/schema.ts";
 import { silentLogger } from "../../../src/log.ts";
-import { BRIDGE_BIN } from "../../helpers/spawn-bridge.ts";
+import { BRIDGE_BIN, startBridgeProcess } from "../../helpers/spawn-bridge.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../../helpers/temp-workspace.ts";
 
 /** Bounds the wait for a stopped child's exit (SIGTERM, then SIGKILL after 5 s). */
@@ -151,4 +151,25 @@ it("stops a child when the session that started it ends, and every child when th
   await bridge.stop();
   await exitOf(ofStaying.pid);
   expect(await lockFiles(), `parent ${bridge.port}, children ${ofEnding.mcpUrl} ${ofStaying.mcpUrl}`).toEqual([]);
+});
+
+it("stops its children when the bridge process is signalled (the CLI's own shutdown), leaving no lock file", async () => {
+  const parent = await startBridgeProcess({
+    workspace: spawnRoot,
+    args: ["--spawn-root", spawnRoot],
+    env: { CLAUDE_CONFIG_DIR: configDir },
+  });
+  try {
+    const before = await lockFiles();
+    const { client } = await connect(parent.mcpUrl, parent.token);
+    const child = await spawn(client, join(spawnRoot, "docs"));
+    expect(await lockFiles()).toHaveLength(before.length + 1);
+    await parent.stop("SIGTERM");
+    await exitOf(child.pid);
+    expect(await lockFiles(), `parent ${parent.port} child ${child.mcpUrl} before ${before}`).toEqual(
+      before.filter((f) => f !== `${parent.port}.lock`),
+    );
+  } finally {
+    await parent.stop();
+  }
 });
