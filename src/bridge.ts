@@ -37,6 +37,7 @@ import type { DoctorCheck } from "./capabilities/activity/bridge-monitor.ts";
 import { lazyDashboard } from "./dashboard/lazy-routes.ts";
 import { startCoreServices } from "./startup/core-services.ts";
 import { startLiveLists } from "./startup/live-lists.ts";
+import type { BridgeLaunch } from "./capabilities/child-bridges.ts";
 
 export interface RunningBridge {
   readonly port: number;
@@ -59,6 +60,8 @@ export interface StartBridgeOptions {
   shimCommand?: string;
   /** The `doctor` command's checks for this bridge's workspace (bridgeDoctor runs them); without it bridgeDoctor says it cannot. */
   doctor?: (signal: AbortSignal) => Promise<DoctorCheck[]>;
+  /** How to start another bridge of this copy (spawnWorkspace's children); without it spawnWorkspace says it cannot. */
+  bridgeCommand?: BridgeLaunch;
 }
 
 export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: StartBridgeOptions = {}): Promise<RunningBridge> {
@@ -77,6 +80,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       plugins: () => plugins?.status() ?? [],
     },
     ...(opts.doctor && { doctor: opts.doctor }),
+    ...(opts.bridgeCommand && { bridgeCommand: opts.bridgeCommand }),
   });
   const { workspace, maxResultChars, registry, ideLink, extension, events, lsp, monitoring, claudeTasks, automation, tools } = core;
   // Sessions that hear notifications/tools/list_changed when a plugin reloads or VS Code comes or goes.
@@ -297,8 +301,11 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       serving = false;
       dashboard.close();
       idle?.stop();
+      // First, while this process surely lives: a child still stopping when it exits would lose its lock file.
+      const children = tools.env.childBridges?.stopAll();
       const lock = await lockWrite?.catch(() => undefined);
       await lock?.remove().catch((err: unknown) => log.warn("could not remove lock file", { error: errorMessage(err) }));
+      await children;
       http.stop();
       readOnlyHttp?.stop();
       // Stop accepting first: a client reconnecting during shutdown must not get a fresh session.

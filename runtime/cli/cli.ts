@@ -57,6 +57,7 @@ async function run(host: CliHost, argv: string[]): Promise<void> {
   await startBridge(runtime, config, {
     exit: (code) => void host.shutdown(code),
     shimCommand: shellLine({ command: shim.command, args: [...shim.args, "shim"] }),
+    bridgeCommand: shim,
     // bridgeDoctor runs the doctor command's own checks, loaded when first asked for.
     doctor: async (signal) =>
       (

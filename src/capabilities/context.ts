@@ -13,6 +13,8 @@ import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import type { ToolsetState, ToolsetStateKey } from "./toolset-state.ts";
 import type { BridgeMonitor } from "./activity/bridge-monitor.ts";
 import type { ClaudeTasks } from "./claude/claude-tasks.ts";
+import type { ActiveFolders } from "./active-folder.ts";
+import type { ChildBridges } from "./child-bridges.ts";
 
 export interface ProbeResult {
   available: boolean;
@@ -126,6 +128,10 @@ export interface ToolEnvironment {
   readonly monitor?: BridgeMonitor;
   /** Claude Code tasks (src/services/claude-tasks/orchestrator.ts): one queue per bridge, shared by all sessions. */
   readonly claudeTasks: ClaudeTasks;
+  /** Each session's active workspace folder (src/capabilities/active-folder.ts); ctx.fs already follows it. */
+  readonly activeFolders?: ActiveFolders;
+  /** Child bridges on other folders (src/capabilities/child-bridges.ts), stopped with their session and the bridge. */
+  readonly childBridges?: ChildBridges;
 }
 
 /** What belongs to one call. */

@@ -56,6 +56,7 @@ type FlagSpec =
   | { kind: "bool"; key: BoolKey }
   | { kind: "list"; key: "allowCommands" | "passEnv" | "corsOrigins" | "plugins" | "vscodeAllowCommands" }
   | { kind: "list"; key: "vscodeAllowTasks" }
+  | { kind: "list"; key: "workspaceFolders" | "spawnRoots" }
   | { kind: "csv"; key: "toolsets" | "excludeToolsets" }
   | { kind: "profile" }
   | { kind: "driver" }
@@ -65,6 +66,8 @@ type FlagSpec =
 
 const FLAGS: Record<string, FlagSpec> = {
   "--workspace": { kind: "string", key: "workspace" },
+  "--workspace-folder": { kind: "list", key: "workspaceFolders" },
+  "--spawn-root": { kind: "list", key: "spawnRoots" },
   "--port": { kind: "int", key: "port" },
   "--bind": { kind: "string", key: "bind" },
   "--ide-name": { kind: "string", key: "ideName" },
@@ -127,6 +130,10 @@ Options:
   --workspace <dir>          Workspace root (default: the top of the git repository around the
                              current directory; outside git the nearest directory with a package
                              manifest, else the current directory)
+  --workspace-folder <dir>   A further workspace folder inside the jail (repeatable): a multi-root
+                             workspace; setActiveWorkspaceFolder picks which one relative paths use
+  --spawn-root <dir>         spawnWorkspace may start a child bridge on folders under it (repeatable;
+                             default: none, so the tool refuses)
   --port <n>                 Port to listen on; 0 picks a free one (default: ${DEFAULT_CONFIG.port}; 0 or 1024-65535)
   --bind <host>              Address to bind (default: ${DEFAULT_CONFIG.bind})
   --ide-name <name>          Name shown to Claude Code (default: ${DEFAULT_CONFIG.ideName})
@@ -265,7 +272,7 @@ export function parseCli(argv: readonly string[]): CliResult {
     } else if (spec.kind === "list") {
       if (value.trim() === "")
         throw usage(
-          `${name} needs ${spec.key === "passEnv" ? "a variable name" : spec.key === "corsOrigins" ? "an origin" : spec.key === "plugins" ? "a plugin directory or npm package name" : "a program name"}`,
+          `${name} needs ${spec.key === "passEnv" ? "a variable name" : spec.key === "corsOrigins" ? "an origin" : spec.key === "plugins" ? "a plugin directory or npm package name" : spec.key === "workspaceFolders" || spec.key === "spawnRoots" ? "a directory" : "a program name"}`,
         );
       flags[spec.key] = [...(flags[spec.key] ?? []), value];
     } else if (spec.kind === "csv") {

@@ -58,6 +58,8 @@ export async function resolveConfig(flags: CliFlags, sources: ConfigSources): Pr
     allowPrivateHttp: merged.allowPrivateHttp ?? DEFAULT_CONFIG.allowPrivateHttp,
     vscodeAllowCommands: merged.vscodeAllowCommands ?? DEFAULT_CONFIG.vscodeAllowCommands,
     vscodeAllowTasks: merged.vscodeAllowTasks ?? DEFAULT_CONFIG.vscodeAllowTasks,
+    workspaceFolders: (merged.workspaceFolders ?? DEFAULT_CONFIG.workspaceFolders).map((dir) => absolute(dir, sources.cwd)),
+    spawnRoots: (merged.spawnRoots ?? DEFAULT_CONFIG.spawnRoots).map((dir) => absolute(dir, sources.cwd)),
     allowVSCodeDirWrites: merged.allowVSCodeDirWrites ?? DEFAULT_CONFIG.allowVSCodeDirWrites,
     passEnv: checkedPassEnv(merged.passEnv ?? DEFAULT_CONFIG.passEnv),
     idleTimeoutMs: merged.idleTimeout ?? DEFAULT_CONFIG.idleTimeoutMs,

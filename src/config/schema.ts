@@ -38,6 +38,8 @@ export const ConfigFileSchema = v.strictObject({
   allowPrivateHttp: v.optional(v.boolean()),
   vscodeAllowCommands: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
   vscodeAllowTasks: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
+  workspaceFolders: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(4096)))),
+  spawnRoots: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(4096)))),
   allowVSCodeDirWrites: v.optional(v.boolean()),
   passEnv: v.optional(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"), v.maxLength(200)))),
   idleTimeout: v.optional(int(0, 7 * 24 * 3_600_000)),
@@ -106,6 +108,10 @@ export interface BridgeConfig {
   vscodeAllowCommands: string[];
   /** VS Code tasks runVSCodeTask may run, by name ("*": all); none by default. */
   vscodeAllowTasks: string[];
+  /** Further workspace folders (absolute), inside the jail beside the root: a multi-root workspace. */
+  workspaceFolders: string[];
+  /** Directories (absolute) under which spawnWorkspace may start child bridges; none by default. */
+  spawnRoots: string[];
   /** Tools may write VS Code's workspace config (.vscode/, *.code-workspace). */
   allowVSCodeDirWrites: boolean;
   /** Variables that reach commands, runners and checkers although they look like secrets. */
@@ -167,6 +173,8 @@ export const DEFAULT_CONFIG: Omit<BridgeConfig, "workspace"> = {
   allowCommands: [],
   vscodeAllowCommands: [],
   vscodeAllowTasks: [],
+  workspaceFolders: [],
+  spawnRoots: [],
   allowVSCodeDirWrites: false,
   allowPrivateHttp: false,
   passEnv: [],

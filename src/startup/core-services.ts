@@ -28,6 +28,7 @@ import { startMonitoring, type Monitoring, type MonitoringOptions } from "../das
 import { openClaudeTasks } from "../services/claude-tasks/open-claude-tasks.ts";
 import type { ClaudeOrchestrator } from "../services/claude-tasks/orchestrator.ts";
 import { startAutomation, type Automation } from "../services/automation/start-automation.ts";
+import type { BridgeLaunch } from "../capabilities/child-bridges.ts";
 
 const MIB = 1024 * 1024;
 
@@ -56,11 +57,18 @@ export interface ServingState extends Pick<MonitoringOptions, "websocket" | "gra
 export async function startCoreServices(
   runtime: Runtime,
   config: BridgeConfig,
-  opts: { log: Logger; startedAt: number; serving: ServingState; doctor?: (signal: AbortSignal) => Promise<DoctorCheck[]> },
+  opts: {
+    log: Logger;
+    startedAt: number;
+    serving: ServingState;
+    doctor?: (signal: AbortSignal) => Promise<DoctorCheck[]>;
+    bridgeCommand?: BridgeLaunch;
+  },
 ): Promise<CoreServices> {
   const { log, serving } = opts;
   const workspace = await createWorkspace(runtime.fs, {
     root: config.workspace,
+    folders: config.workspaceFolders,
     allowGitDirWrites: config.allowGitDirWrites,
     allowVSCodeDirWrites: config.allowVSCodeDirWrites,
   }).catch((err: unknown) => {
@@ -158,6 +166,7 @@ export async function startCoreServices(
     events,
     extension,
     monitor: monitoring.monitor,
+    childBridges: { launch: opts.bridgeCommand, spawnRoots: config.spawnRoots },
   });
   // Off the start-up path: finding the repository runs git.
   void automation

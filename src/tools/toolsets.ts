@@ -17,9 +17,10 @@ import type { Toolset } from "./platform/toolset.ts";
 import { terminalToolset } from "./terminal/index.ts";
 import { vscodeToolset } from "./vscode/index.ts";
 import { workspaceToolset } from "./workspace/index.ts";
+import { workspaceFolderTools } from "./workspace/folder-tools.ts";
 
 export const TOOLSETS: readonly Toolset[] = [
-  workspaceToolset,
+  { ...workspaceToolset, tools: [...workspaceToolset.tools, ...workspaceFolderTools] },
   codeNavigationToolset,
   // The analysis tools are served under code-intelligence: the 2 KB instructions have no room for another purpose line.
   { ...codeIntelligenceToolset, tools: [...codeIntelligenceToolset.tools, ...analysisToolset.tools] },

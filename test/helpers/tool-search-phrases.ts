@@ -15,6 +15,11 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["which folders are open in the workspace", ["getWorkspaceFolders"]],
   ["read the contents of a file", ["readFile", "getBufferContent"]],
   ["show lines 10 to 40 of a file", ["readFile"]],
+  ["switch to another folder of a multi-root workspace", ["setActiveWorkspaceFolder"]],
+  ["make relative paths resolve in the other project folder", ["setActiveWorkspaceFolder"]],
+  ["open another project folder in a new bridge", ["spawnWorkspace"]],
+  ["work on a second repository at the same time", ["spawnWorkspace"]],
+  ["stop the spawned workspace bridge", ["stopWorkspace"]],
   // files
   ["create a new file", ["createFile"]],
   ["delete a file", ["deleteFile"]],

@@ -19,6 +19,9 @@ import { ExtensionClient } from "../../extension/extension-client.ts";
 import { PACKAGE_VERSION } from "../../version.ts";
 import type { ClaudeTasks } from "../../capabilities/claude/claude-tasks.ts";
 import { ClaudeOrchestrator } from "../../services/claude-tasks/orchestrator.ts";
+import { ActiveFolders } from "../../capabilities/active-folder.ts";
+import { defineToolsetState } from "../../capabilities/toolset-state.ts";
+import { type BridgeLaunch, ChildBridges } from "../../capabilities/child-bridges.ts";
 
 export interface ToolEnvironmentOptions {
   workspace: Workspace;
@@ -33,6 +36,8 @@ export interface ToolEnvironmentOptions {
   monitor?: BridgeMonitor;
   /** The bridge's Claude Code tasks; without them the task tools answer that no driver is configured. */
   claudeTasks?: ClaudeTasks;
+  /** spawnWorkspace's children: how to start a bridge, and the folders it may serve (--spawn-root). */
+  childBridges?: { launch: BridgeLaunch | undefined; spawnRoots: readonly string[] };
 }
 
 /** What the factory holds: the environment tools see, and what only it may use to build a call's context. */
@@ -52,11 +57,19 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
     passEnv: opts.settings.passEnv ?? [],
     allowPrivateNetwork: opts.settings.allowPrivateHttp === true,
   });
+  const states = new ToolsetStates();
+  // Registered as a state so a session's end and the bridge's stop release its choice.
+  const activeFolders = states.get(defineToolsetState("active-folder", () => new ActiveFolders(runtime.fs, opts.workspace)));
+  const childBridges = states.get(
+    defineToolsetState("child-bridges", () => new ChildBridges(runtime, opts.childBridges ?? { launch: undefined, spawnRoots: [] })),
+  );
   return {
     runtime,
     commands,
-    states: new ToolsetStates(),
+    states,
     env: {
+      activeFolders,
+      childBridges,
       fs,
       settings: opts.settings,
       probes: createProbes(runtime, probeReadiness({ runtime, fs, guard: commands })),
@@ -75,8 +88,9 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
 /** One call's context: named fields only, so nothing of the host reaches a tool. */
 export function toolContext(host: ToolHost, call: CallScope): ToolContext {
   const { env } = host;
+  const fs = env.activeFolders?.fsOf(call.session) ?? env.fs;
   return {
-    fs: env.fs,
+    fs,
     settings: env.settings,
     probes: env.probes,
     extension: env.extension,
@@ -86,9 +100,11 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     debug: env.debug,
     ...(env.monitor && { monitor: env.monitor }),
     claudeTasks: env.claudeTasks,
+    ...(env.activeFolders && { activeFolders: env.activeFolders }),
+    ...(env.childBridges && { childBridges: env.childBridges }),
     state: (key) => host.states.get(key),
     exec: createExec(
-      { runtime: host.runtime, fs: env.fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },
+      { runtime: host.runtime, fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },
       { declared: call.executables, signal: call.signal },
     ),
     http: createHttpClient({ runtime: host.runtime, allowPrivate: env.settings.allowPrivateHttp === true }, call.signal),

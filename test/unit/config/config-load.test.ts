@@ -76,6 +76,8 @@ describe("resolveConfig", () => {
       allowPrivateHttp: true,
       vscodeAllowCommands: ["vscode.getEditorLayout"],
       vscodeAllowTasks: ["build"],
+      workspaceFolders: ["/srv/web"],
+      spawnRoots: ["/srv/spawn"],
       allowVSCodeDirWrites: true,
       passEnv: ["NPM_TOKEN"],
       idleTimeout: 60_000,
@@ -118,6 +120,8 @@ describe("resolveConfig", () => {
       allowPrivateHttp: true,
       vscodeAllowCommands: ["vscode.getEditorLayout"],
       vscodeAllowTasks: ["build"],
+      workspaceFolders: ["/srv/web"],
+      spawnRoots: ["/srv/spawn"],
       allowVSCodeDirWrites: true,
       passEnv: ["NPM_TOKEN"],
       idleTimeoutMs: 60_000,
@@ -131,6 +135,15 @@ describe("resolveConfig", () => {
       remote: DEFAULT_CONFIG.remote,
       automation: { claudeDriver: "subprocess", claudeBinary: "/opt/claude/bin/claude", policyPath: "/srv/ws/policy.json", concurrency: 3 },
     });
+  });
+
+  it("takes --workspace-folder and --spawn-root (repeatable), relative to the working directory", async () => {
+    const config = await resolveConfig(
+      cli(["--workspace-folder", "web", "--workspace-folder=/srv/docs", "--spawn-root", "../clones"]),
+      sources({}),
+    );
+    expect(config.workspaceFolders).toEqual(["/home/me/project/web", "/srv/docs"]);
+    expect(config.spawnRoots).toEqual(["/home/me/clones"]);
   });
 
   it("takes --pass-env (repeatable), never the bridge's own token or a name that is not one", async () => {

@@ -42,7 +42,16 @@ describe("the built-in tools", () => {
     ).toEqual(ALL.map((t) => t.name).sort());
     // Each toolset's own tests pin its tool names; these two are the foundation's.
     const names = (set: string) => TOOLSETS.find((t) => t.name === set)?.tools.map((t) => t.name);
-    expect(names("workspace")).toEqual(["getWorkspaceFolders", "getProjectInfo", "getFileTree", "findFiles", "readFile"]);
+    expect(names("workspace")).toEqual([
+      "getWorkspaceFolders",
+      "getProjectInfo",
+      "getFileTree",
+      "findFiles",
+      "readFile",
+      "setActiveWorkspaceFolder",
+      "spawnWorkspace",
+      "stopWorkspace",
+    ]);
     expect(names("bridge")).toEqual([
       "getToolCapabilities",
       "getBridgeStatus",
