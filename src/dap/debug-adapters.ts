@@ -139,7 +139,7 @@ const go: AdapterSpec = {
 };
 
 // Node's own inspector, driven by the bridge's in-process adapter: the candidate is the node that
-// runs the program (any Node with --inspect-publish-uid, 12.6 and later).
+// runs the program (every Node with --inspect-publish-uid: 12.6 and later).
 const node: AdapterSpec = {
   language: "node",
   label: "Node inspector (node --inspect-brk, in-process adapter)",

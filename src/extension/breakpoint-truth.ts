@@ -53,7 +53,7 @@ export async function trueVerdicts(
       return {
         ...x,
         verified: false,
-        message: `line ${x.line} has no code, nor has any line after it; ${family.type} reported it set, but it stops at no line of this file there`,
+        message: `line ${x.line} has no code, and no line after it has code; ${family.type} reported it set, but it stops at no line of this file there`,
       };
     }),
   );

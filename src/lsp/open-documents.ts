@@ -199,7 +199,7 @@ export class OpenDocuments {
    * The document holds the file's content as read, and the file's key is the same now: same inode
    * (a rename-over save makes a new one), size, mtime, mode and link count. Only a key taken while
    * the file was quiet is trusted (RACY_WINDOW_MS): a same-size rewrite in the same mtime tick as
-   * the read is then impossible, since any later write gets a later mtime.
+   * the read is then impossible, since every later write gets a later mtime.
    */
   private async unchangedOnDisk(doc: OpenDocument): Promise<boolean> {
     if (doc.proposed || doc.diskKey === undefined || this.files.statFile === undefined) return false;

@@ -14,7 +14,7 @@ const MAX_DIRECTORIES = 4000;
 /**
  * Skipped trees whose top folder alone is watched: a package install rewrites its lock file there
  * (.package-lock.json, .modules.yaml, .yarn-integrity), and the servers read the types it holds,
- * so an install is a change like any other (kept diagnostics are not reused past it).
+ * so an install is a change like the others (kept diagnostics are not reused past it).
  */
 const SHALLOW = new Set(["node_modules"]);
 /** Editors save in bursts (write, rename, chmod): one batch per burst. */

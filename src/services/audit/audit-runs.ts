@@ -2,7 +2,7 @@
 // getSecurityAdvisories. None of these command lines runs code the workspace wrote or chose:
 //   - npm audit reads the lock file and asks the registry; it runs no lifecycle script (only
 //     `npm audit fix` installs). .npmrc is judged by ctx.exec's project-config check.
-//   - pnpm loads .pnpmfile.cjs (a readPackage hook is JavaScript) for any command that reads the
+//   - pnpm loads .pnpmfile.cjs (a readPackage hook is JavaScript) for every command that reads the
 //     project's config: --ignore-pnpmfile turns that off. The hosts its .npmrc or
 //     pnpm-workspace.yaml name are not judged by ctx.exec (it does so for npm's only), so pnpm is
 //     not run when the workspace names a registry or proxy: the lock file's packages would go there.

@@ -8,7 +8,7 @@
 // elsewhere still fire. A tool call's event whose tool-use id no hook task has announced yet waits
 // for the announcement (the stream line and the call race) until a bound, or until no hook task
 // runs. An event no call published (a watcher's, VS Code's) and Claude Code's FileChanged (reported
-// for any writer) are judged by what the hook tasks were doing when it happened (hook-task-actions.ts):
+// for every writer) are judged by what the hook tasks were doing when it happened (hook-task-actions.ts):
 // the user's own saves and commits fire while a hook task runs. Every decision is logged in one
 // stable shape ({ hook, event, decision: "fired" | "skipped", reason?, taskId?, file? }) for the activity log.
 import { compileGlob, type GlobMatcher } from "../../lib/glob/index.ts";
@@ -177,7 +177,7 @@ export class AutomationEngine {
     const now = this.now();
     const cause = this.hookTaskBehind(event.origin);
     if (cause !== undefined) return skip(`loop guard: caused by ${cause}, a task a hook started`);
-    // No caller named (a watcher's, VS Code's), or a session reporting a change any writer makes.
+    // No caller named (a watcher's, VS Code's), or a session reporting a change every writer makes.
     if (event.origin === undefined || event.hook === "onFileChanged") {
       const actor = this.actions.actorOf(event, this.runningHookTasks);
       if (actor !== undefined) return skip(`loop guard: ${actor}`);

@@ -10,7 +10,7 @@
 // while a hook task's command runs (or within the window after it), and a VS Code save of a file the
 // task's tool named in that window. And what is missed: a file a task's command changes without
 // naming it in its input, saved in VS Code by the user afterwards (it fires; the cooldown and the
-// hourly cap bound any repeat).
+// hourly cap bound each repeat).
 import { isAbsolute, isInside, relative } from "../../lib/paths/posix-path.ts";
 import type { ToolActivity } from "../claude-tasks/output-lines.ts";
 import type { HookName } from "./policy-schema.ts";
@@ -97,7 +97,7 @@ export class HookTaskActions {
 
   /**
    * The hook task and action that may have caused an event of `hook` (about `file`), if one may have.
-   * `running`: the hook tasks running now, for an event of a kind no rule covers (held while any runs).
+   * `running`: the hook tasks running now, for an event of a kind no rule covers (held while one runs).
    */
   actorOf(event: { hook: HookName; file?: string }, running: ReadonlySet<string>): string | undefined {
     const now = this.opts.now();
@@ -129,7 +129,7 @@ function couldCause(action: Action, cause: Exclude<Cause, "unknown">, file: stri
   if (READ_ONLY_TOOLS.has(action.name)) return false;
   // A file tool writes only what it names; it commits nothing, starts no debugger and changes no other file.
   if (cause === "command" || cause === "disk-file") return !FILE_TOOLS.has(action.name);
-  // A change (new diagnostics, a file changed on disk): any writing action, since one file's edit changes its importers' diagnostics.
+  // A change (new diagnostics, a file changed on disk): every writing action, since one file's edit changes its importers' diagnostics.
   return true;
 }
 

@@ -2,7 +2,7 @@
 // only a debugger listening on a loopback port that a .vscode/launch.json attach configuration names
 // (debugpy's `--listen`, node's `--inspect`). The model cannot write .vscode/ (the jail refuses it
 // without --allow-vscode-dir-writes), so the port is the user's choice. Attaching by process id is
-// refused: a pid reaches any process of the user's (a shell, an editor, a browser), and delve's and
+// refused: a pid reaches every process of the user's (a shell, an editor, a browser), and delve's and
 // lldb's attach by pid needs ptrace over them. Any host but loopback is refused too.
 import { ToolError } from "../../errors.ts";
 import type { ToolContext } from "../../capabilities/context.ts";

@@ -91,7 +91,7 @@ export async function launchTarget(input: TargetInput, ctx: ToolContext): Promis
   };
 }
 
-/** Python scripts, JavaScript and TypeScript, and Go sources by their extension; any other file is taken for a compiled (C/C++) program. */
+/** Python scripts, JavaScript and TypeScript, and Go sources by their extension; every other file is taken for a compiled (C/C++) program. */
 function languageOfProgram(program: string, isDirectory: boolean): DebugLanguage {
   if (program.endsWith(".py")) return "python";
   if (/\.[cm]?[jt]s$/.test(program)) return "node";

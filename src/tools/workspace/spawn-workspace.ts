@@ -1,7 +1,7 @@
 // spawnWorkspace: a child bridge on another project folder (src/capabilities/child-bridges.ts), for
 // work that needs that folder's own jail, language servers and git. Only folders under a
 // --spawn-root the user gave are served. The answer is how to reach it: its MCP URL, its own token
-// and the command that adds it to Claude Code; it also writes its own lock file, as any bridge does.
+// and the command that adds it to Claude Code; it also writes its own lock file, as every bridge does.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import type { ChildBridges } from "../../capabilities/child-bridges.ts";

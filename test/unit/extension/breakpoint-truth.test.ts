@@ -53,7 +53,7 @@ it("keeps a line with code, moves a line without to the next one with code, and 
       line: 9,
       verified: false,
       id: 3,
-      message: "line 9 has no code, nor has any line after it; pwa-node reported it set, but it stops at no line of this file there",
+      message: "line 9 has no code, and no line after it has code; pwa-node reported it set, but it stops at no line of this file there",
     },
     { filePath: FILE, line: 7, verified: false, message: "Unbound breakpoint" },
     { filePath: FILE, line: 1, verified: true, boundLine: 2 },
