@@ -2,6 +2,7 @@
 // port the adapter prints once it listens (delve's `dlv dap` has no stdio mode). An adapter that
 // runs the program with its own stdio (delve) passes the program's output through its stdout and
 // stderr: the link hands those to the session's output log once the session exists.
+import { forEachTextChunk } from "../lib/text/text-chunks.ts";
 import type { Child } from "../ports/spawn.ts";
 import type { TcpConnector } from "../ports/tcp.ts";
 import type { ByteDuplex } from "./dap-connection.ts";
@@ -99,22 +100,12 @@ class StreamTap {
   }
 
   private async read(stream: ReadableStream<Uint8Array>): Promise<void> {
-    const decoder = new TextDecoder();
-    const reader = stream.getReader();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        const text = decoder.decode(value, { stream: true });
-        this.tail = (this.tail + text).slice(-STDERR_TAIL);
-        if (this.append !== undefined) this.append(this.category, text);
-        else if (this.keepForOutput) this.held.push(text);
-        for (const matcher of [...this.matchers]) matcher(text);
-      }
-    } catch {
-      // The adapter exited: its stream ended with it.
-    } finally {
-      this.ended = true;
-    }
+    await forEachTextChunk(stream, (text) => {
+      this.tail = (this.tail + text).slice(-STDERR_TAIL);
+      if (this.append !== undefined) this.append(this.category, text);
+      else if (this.keepForOutput) this.held.push(text);
+      for (const matcher of [...this.matchers]) matcher(text);
+    });
+    this.ended = true;
   }
 }

@@ -3,6 +3,7 @@
 // listening line gives the inspector's URL, and none of them reach the program's output. Bytes are
 // counted so a stop can wait until what the program wrote before it stopped has been read: the pipe
 // and the inspector's socket are two channels, and a pause may arrive before the pipe's last bytes.
+import { forEachTextChunk } from "../../lib/text/text-chunks.ts";
 const INSPECTOR_LINE =
   /^(Debugger listening on ws:|For help, see: https:\/\/nodejs\.org|Debugger attached\.|Waiting for the debugger to disconnect|Debugger ending on ws:)/;
 const LISTENING = /^Debugger listening on (ws:\/\/127\.0\.0\.1:\d+\/[0-9a-f-]+)\s*$/m;
@@ -59,23 +60,14 @@ export class ProgramOutput {
     });
   }
 
-  private async read(stream: ReadableStream<Uint8Array>, category: "stdout" | "stderr"): Promise<void> {
-    const decoder = new TextDecoder();
-    const reader = stream.getReader();
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        const text = decoder.decode(value, { stream: true });
-        if (category === "stdout") {
-          this.bytes.stdout += value.byteLength;
-          this.emit("stdout", text);
-        } else this.stderr(text);
-        for (const waiter of [...this.waiters]) waiter();
-      }
-    } catch {
-      // The program exited: its stream ended with it.
-    }
+  private read(stream: ReadableStream<Uint8Array>, category: "stdout" | "stderr"): Promise<void> {
+    return forEachTextChunk(stream, (text, byteLength) => {
+      if (category === "stdout") {
+        this.bytes.stdout += byteLength;
+        this.emit("stdout", text);
+      } else this.stderr(text);
+      for (const waiter of [...this.waiters]) waiter();
+    });
   }
 
   /** Complete lines are checked for the inspector's; the program's partial line is counted as read. */
