@@ -2,28 +2,20 @@
 // TypeScript line becomes a position in the JavaScript Node runs, and a paused JavaScript position
 // reads back as the TypeScript file and line. Lines here are 0-based, as in the map and in CDP.
 import { dirname, isAbsolute, join } from "../../lib/paths/posix-path.ts";
-import { decodeVlq } from "../../lib/source-map/vlq.ts";
+import {
+  decodeMappings,
+  parseMapUrl,
+  type DecodedMappings,
+  type MappedSegment as Segment,
+  type RawSourceMap,
+} from "../../lib/source-map/mappings.ts";
 
-interface Segment {
-  genLine: number;
-  genColumn: number;
-  source: number;
-  line: number;
-  column: number;
-}
-
-export interface RawSourceMap {
-  version?: number;
-  file?: string;
-  sourceRoot?: string;
-  sources?: unknown[];
-  mappings?: string;
-}
+export type { RawSourceMap };
 
 export class SourceMap {
   /** Absolute paths of the original sources, by index. */
   readonly sources: readonly string[];
-  private decoded: { byGenerated: Segment[][]; bySource: Segment[][] } | undefined;
+  private decoded: DecodedMappings | undefined;
 
   /** `base` is the directory the map's relative source paths start from (the map file's own). */
   constructor(
@@ -63,10 +55,10 @@ export class SourceMap {
     return found === undefined || path === undefined ? undefined : { path, line: found.line };
   }
 
-  private segments(): { byGenerated: Segment[][]; bySource: Segment[][] } {
+  private segments(): DecodedMappings {
     if (this.decoded === undefined) {
       try {
-        this.decoded = decode(this.raw.mappings ?? "", this.sources.length);
+        this.decoded = decodeMappings(this.raw.mappings ?? "", this.sources.length);
       } catch {
         // A malformed map maps nothing: breakpoints through it are reported unverified.
         this.decoded = { byGenerated: [], bySource: [] };
@@ -80,45 +72,15 @@ function before(a: Segment, b: Segment): boolean {
   return a.genLine < b.genLine || (a.genLine === b.genLine && a.genColumn < b.genColumn);
 }
 
-/** Decodes the VLQ `mappings` string: per generated line, segments sorted by column (as written). */
-function decode(mappings: string, sourceCount: number): { byGenerated: Segment[][]; bySource: Segment[][] } {
-  const byGenerated: Segment[][] = [];
-  const bySource: Segment[][] = Array.from({ length: sourceCount }, () => []);
-  let source = 0;
-  let line = 0;
-  let column = 0;
-  mappings.split(";").forEach((text, genLine) => {
-    const row: Segment[] = [];
-    let genColumn = 0;
-    for (const field of text.split(",")) {
-      if (field === "") continue;
-      const values = decodeVlq(field);
-      genColumn += values[0] ?? 0;
-      if (values.length < 4) continue;
-      source += values[1] ?? 0;
-      line += values[2] ?? 0;
-      column += values[3] ?? 0;
-      const segment = { genLine, genColumn, source, line, column };
-      row.push(segment);
-      bySource[source]?.push(segment);
-    }
-    byGenerated[genLine] = row;
-  });
-  return { byGenerated, bySource };
-}
-
 /** A map named by a script's sourceMappingURL: inline (a base64 data URL) or a file next to the script. */
 export function mapLocation(scriptPath: string, url: string): { inline: RawSourceMap } | { file: string } | undefined {
-  const inline = /^data:application\/json(?:;charset=[^;,]+)?;base64,(.*)$/s.exec(url);
-  if (inline?.[1] !== undefined) {
-    try {
-      const bytes = Uint8Array.from(atob(inline[1]), (c) => c.charCodeAt(0));
-      return { inline: JSON.parse(new TextDecoder().decode(bytes)) as RawSourceMap };
-    } catch {
-      return undefined;
-    }
+  let where: ReturnType<typeof parseMapUrl>;
+  try {
+    where = parseMapUrl(url);
+  } catch {
+    // An inline map that is not JSON maps nothing.
+    return undefined;
   }
-  if (/^[a-z]+:/i.test(url) && !url.startsWith("file://")) return undefined;
-  const path = url.replace(/^file:\/\//, "");
-  return { file: isAbsolute(path) ? path : join(dirname(scriptPath), decodeURIComponent(path)) };
+  if (where === undefined || "inline" in where) return where;
+  return { file: isAbsolute(where.path) ? where.path : join(dirname(scriptPath), where.path) };
 }

@@ -1,6 +1,5 @@
-// Base64 VLQ, the number encoding of a source map's `mappings` (https://tc39.es/ecma426/): shared by
-// the analysis service (stack frames of built JavaScript) and the Node debugger (breakpoints in
-// TypeScript), which sit in layers that cannot import each other.
+// Base64 VLQ, the number encoding of a source map's `mappings` (https://tc39.es/ecma426/), which
+// mappings.ts decodes.
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const DIGIT = new Map([...BASE64].map((c, i) => [c, i]));
 
