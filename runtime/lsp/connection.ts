@@ -3,6 +3,7 @@
 // core sees only the LspConnection of src/ports/lsp.ts. Server->client requests without a handler
 // are answered with -32601, as vscode-jsonrpc does by default.
 import type { CancellationToken } from "vscode-jsonrpc/node";
+import { forEachTextChunk } from "../../src/lib/text/text-chunks.ts";
 import { LspRequestError, type LspConnection } from "../../src/ports/lsp.ts";
 import type { Child, SpawnOptions } from "../../src/ports/spawn.ts";
 import { jsonRpc } from "./json-rpc.ts";
@@ -29,7 +30,7 @@ export function startLanguageServer(
   const stdin = child.stdin;
   if (stdin === undefined) throw new LspRequestError("closed", "the language server has no stdin");
   let stderr = "";
-  const stderrEnded = drainStderr(child.stderr, (text) => {
+  const stderrEnded = forEachTextChunk(child.stderr, (text) => {
     stderr = (stderr + text).slice(-STDERR_TAIL_CHARS);
   });
   const { CancellationTokenSource, createMessageConnection, ReadableStreamMessageReader, WriteableStreamMessageWriter } = jsonRpc();
@@ -127,18 +128,4 @@ function toLspError(err: unknown, method: string): LspRequestError {
   if (err instanceof LspRequestError) return err;
   if (err instanceof jsonRpc().ResponseError) return new LspRequestError(err.code, `${method}: ${err.message}`);
   return new LspRequestError("closed", `${method}: ${err instanceof Error ? err.message : String(err)}`);
-}
-
-async function drainStderr(stream: ReadableStream<Uint8Array>, onText: (text: string) => void): Promise<void> {
-  const decoder = new TextDecoder();
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      onText(decoder.decode(value, { stream: true }));
-    }
-  } catch {
-    // The server is gone; what it said is kept.
-  }
 }
