@@ -43,6 +43,15 @@ export interface ToolCatalog {
   offByConfiguration?(): readonly { readonly toolset: string; readonly tools: readonly string[]; readonly enable: string }[];
   /** The --plugin plugins: loaded or failed, their tools, their last failure. */
   plugins?(): readonly PluginStatus[];
+  /** What the --automation-policy hooks can hear (src/services/automation/start-automation.ts). */
+  automation?(): AutomationStatus;
+}
+
+export interface AutomationStatus {
+  /** Whether a policy is loaded. */
+  readonly policy: boolean;
+  /** Whether commits made outside the bridge reach onGitCommit; undefined until the bridge has looked. */
+  readonly outsideCommits?: { readonly seen: true } | { readonly seen: false; readonly reason: string; readonly fix: string };
 }
 
 /** One --plugin as the bridge sees it now (src/plugins/plugin-host.ts). */

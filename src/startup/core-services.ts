@@ -139,6 +139,8 @@ export async function startCoreServices(
     root: workspace.root,
     activity: monitoring.monitor.activity,
     lsp,
+    // Asked when a task calls a tool, so plugin tools registered later count too.
+    bridgeReadOnly: (tool) => registry.get(tool)?.annotations.readOnlyHint === true,
   }).catch(async (err: unknown) => {
     // A policy that failed to load started nothing of its own: what started before it is stopped.
     monitoring.stop();
@@ -162,7 +164,10 @@ export async function startCoreServices(
       passEnv: config.passEnv,
       stagedBytes: { session: config.maxSessionStagedMb * MIB, bridge: config.maxStagedMb * MIB },
     },
-    catalog: withPluginStatus(registry, serving.plugins),
+    catalog: {
+      ...withPluginStatus(registry, serving.plugins),
+      automation: () => ({ policy: automation.engine !== undefined, ...automation.status() }),
+    },
     events,
     extension,
     monitor: monitoring.monitor,

@@ -74,6 +74,12 @@ export default defineTool({
         v.description("The --plugin plugins: loaded or failed (and why), their tools, the last call of theirs that threw or hung."),
       ),
     ),
+    automation: v.optional(
+      v.pipe(
+        v.object({ outsideCommitsSeen: v.literal(false), reason: v.string(), fix: v.string() }),
+        v.description("With an automation policy, when onGitCommit hooks cannot hear commits made outside the bridge: why, and the fix."),
+      ),
+    ),
   }),
   annotations: { readOnlyHint: true },
   slim: true,
@@ -102,9 +108,18 @@ export default defineTool({
       debugAdapters: await ctx.debug.adaptersWithin(DEBUG_ADAPTER_WAIT_MS),
       offByConfiguration: [...(ctx.catalog.offByConfiguration?.() ?? [])].map((off) => ({ ...off, tools: [...off.tools] })),
       ...pluginsOf(ctx),
+      ...unheardCommits(ctx),
     };
   },
 });
+
+/** Only when a policy's hooks would miss commits: a bridge that hears them, or has no policy, says nothing. */
+function unheardCommits(ctx: ToolContext) {
+  const status = ctx.catalog.automation?.();
+  const outside = status?.outsideCommits;
+  if (status?.policy !== true || outside === undefined || outside.seen) return {};
+  return { automation: { outsideCommitsSeen: false as const, reason: outside.reason, fix: outside.fix } };
+}
 
 /** Only when the bridge runs plugins: a bridge without them says nothing about them. */
 function pluginsOf(ctx: ToolContext) {

@@ -1,17 +1,21 @@
 // Where commits made outside the bridge cannot be seen, said so: with real git, a repository whose
 // core.logAllRefUpdates is false and which has no reflog gets none at its next commit (so the watcher
 // has nothing to follow), one that has a reflog keeps appending to it whatever the setting, and a
-// folder that is no working tree has no commits to watch. doctor turns /health's answer into a warning.
-import { mkdir, mkdtemp, readFile, realpath, rm, stat } from "node:fs/promises";
+// folder that is no working tree has no commits to watch. doctor turns /health's answer into a warning,
+// and a bridge with a policy says it in getToolCapabilities too.
+import { mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { automationChecks } from "../../../src/cli/doctor-automation.ts";
 import { createWorkspace } from "../../../src/security/jail/workspace-jail.ts";
 import { outsideCommitsSeen } from "../../../src/services/automation/outside-commits.ts";
 import { createToolEnvironment, toolContext } from "../../../src/tools/platform/tool-environment.ts";
 import { gitFixture, type GitFixture } from "../../helpers/git-fixture.ts";
 import { catalogOf } from "../../helpers/tool-context.ts";
+import { startBridgeProcess } from "../../helpers/spawn-bridge.ts";
 import { createEventBus } from "../../../src/capabilities/events/event-bus.ts";
 
 let base: string;
@@ -87,5 +91,47 @@ describe("whether commits made outside the bridge can be seen", () => {
     ]);
     expect(automationChecks({ automation: { outsideCommits: { seen: true } } })).toEqual([]);
     expect(automationChecks({})).toEqual([]);
+  }, 60_000);
+});
+
+describe("a bridge whose policy has onGitCommit, in a repository without a reflog", () => {
+  it("says in getToolCapabilities that outside commits are not heard, with the fix", async () => {
+    const repo = await fx.repo(join(base, "bridged"));
+    fx.git(repo, "config", "core.logAllRefUpdates", "false");
+    await rm(join(repo, ".git", "logs"), { recursive: true });
+    const policy = join(base, "policy.json");
+    await writeFile(policy, JSON.stringify({ onGitCommit: { prompt: "Review {{hash}}", cooldownMs: 5000 } }));
+    const bridge = await startBridgeProcess({
+      workspace: repo,
+      args: ["--automation-policy", policy, "--claude-driver", "none"],
+      env: fx.env,
+    });
+    const client = new Client({ name: "reflog-test", version: "1" });
+    try {
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), {
+          requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } },
+        }),
+      );
+      // The bridge looks for the reflog after it serves: /health is asked until it has looked, bounded.
+      const headers = { Authorization: `Bearer ${bridge.token}` };
+      let looked = false;
+      for (let i = 0; i < 100 && !looked; i++) {
+        const health = (await (await fetch(`${bridge.url}/health`, { headers })).json()) as { automation?: { outsideCommits?: unknown } };
+        looked = health.automation?.outsideCommits !== undefined;
+        if (!looked) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(looked, bridge.stderr().slice(-2000)).toBe(true);
+      const capabilities = await client.callTool({ name: "getToolCapabilities", arguments: {} });
+      const automation = (capabilities.structuredContent as { automation?: unknown }).automation;
+      expect(automation, bridge.stderr().slice(-2000)).toEqual({
+        outsideCommitsSeen: false,
+        reason: expect.stringMatching(/^core\.logAllRefUpdates is false/),
+        fix: expect.stringMatching(/^git config core\.logAllRefUpdates true/),
+      });
+    } finally {
+      await client.close();
+      await bridge.stop();
+    }
   }, 60_000);
 });
