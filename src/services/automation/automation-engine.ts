@@ -91,9 +91,15 @@ export class AutomationEngine {
       attributionWaitMs?: number;
       /** The workspace root: tools name files by absolute path, events by workspace-relative ones. */
       root?: string;
+      /** Whether a tool of this bridge (by its own name) only reads: a task calling one caused nothing. */
+      bridgeReadOnly?: (tool: string) => boolean;
     },
   ) {
-    this.actions = new HookTaskActions({ root: opts.root, now: () => this.now() });
+    this.actions = new HookTaskActions({
+      root: opts.root,
+      now: () => this.now(),
+      ...(opts.bridgeReadOnly && { bridgeReadOnly: opts.bridgeReadOnly }),
+    });
     for (const { hook } of policy.hooks) if (hook.patterns !== undefined) this.globs.set(hook, hook.patterns.map(compileGlob));
   }
 

@@ -10,7 +10,8 @@
 // while a hook task's command runs (or within the window after it), and a VS Code save of a file the
 // task's tool named in that window. And what is missed: a file a task's command changes without
 // naming it in its input, saved in VS Code by the user afterwards (it fires; the cooldown and the
-// hourly cap bound each repeat).
+// hourly cap bound each repeat). A task's calls of this bridge's own read-only tools (Claude Code
+// names them mcp__<server>__<tool>) change nothing, like its Read and Grep.
 import { isAbsolute, isInside, relative } from "../../lib/paths/posix-path.ts";
 import type { ToolActivity } from "../claude-tasks/output-lines.ts";
 import type { HookName } from "./policy-schema.ts";
@@ -45,6 +46,8 @@ interface Action {
   taskId: string;
   name: string;
   files: string[];
+  /** Reads or plans and changes nothing. */
+  readOnly: boolean;
   started: number;
   /** Undefined while it runs. */
   ended: number | undefined;
@@ -67,8 +70,11 @@ const CAUSE_OF: Partial<Record<HookName, Cause>> = {
 export class HookTaskActions {
   private readonly actions = new Map<string, Action>();
 
-  /** `root`: the workspace root, against which absolute paths in inputs are compared with the events' relative ones. */
-  constructor(private readonly opts: { root: string | undefined; now: () => number }) {}
+  /**
+   * `root`: the workspace root, against which absolute paths in inputs are compared with the events' relative ones.
+   * `bridgeReadOnly`: whether a tool of this bridge (by its own name) only reads.
+   */
+  constructor(private readonly opts: { root: string | undefined; now: () => number; bridgeReadOnly?: (tool: string) => boolean }) {}
 
   /** A hook task's stream announced a tool use or its result. */
   note(taskId: string, activity: ToolActivity): void {
@@ -82,6 +88,7 @@ export class HookTaskActions {
       taskId,
       name: activity.name,
       files: namedFiles(activity.input).map((f) => inWorkspace(f, this.opts.root)),
+      readOnly: READ_ONLY_TOOLS.has(activity.name) || this.bridgeToolReadOnly(activity.name),
       started: now,
       ended: undefined,
       background: activity.name === "Bash" && activity.input.run_in_background === true,
@@ -115,6 +122,12 @@ export class HookTaskActions {
     return undefined;
   }
 
+  /** Claude Code's name of an MCP tool is mcp__<server>__<tool>: the server's name is the user's choice, the tool's is ours. */
+  private bridgeToolReadOnly(name: string): boolean {
+    const tool = /^mcp__.+?__(.+)$/.exec(name)?.[1];
+    return tool !== undefined && this.opts.bridgeReadOnly?.(tool) === true;
+  }
+
   private forget(now: number): void {
     for (const [id, action] of this.actions) {
       if (this.actions.size > ACTIONS_REMEMBERED || (action.ended !== undefined && now - action.ended > ACTED_WINDOW_MS))
@@ -126,7 +139,7 @@ export class HookTaskActions {
 function couldCause(action: Action, cause: Exclude<Cause, "unknown">, file: string | undefined): boolean {
   const names = file !== undefined && action.files.some((f) => f === file || f === `./${file}`);
   if (cause === "named-file" || names) return names;
-  if (READ_ONLY_TOOLS.has(action.name)) return false;
+  if (action.readOnly) return false;
   // A file tool writes only what it names; it commits nothing, starts no debugger and changes no other file.
   if (cause === "command" || cause === "disk-file") return !FILE_TOOLS.has(action.name);
   // A change (new diagnostics, a file changed on disk): every writing action, since one file's edit changes its importers' diagnostics.

@@ -51,6 +51,8 @@ export async function startAutomation(
     activity?: { append(what: AppendedEvent): unknown };
     /** The language servers, whose diagnostics feed onDiagnosticsStateChange. */
     lsp?: Pick<LspService, "onChange" | "diagnosticsFor">;
+    /** Whether a tool of this bridge (by its own name) only reads, for the loop guard. */
+    bridgeReadOnly?: (tool: string) => boolean;
   },
 ): Promise<Automation> {
   const engine = await loadEngine(runtime, opts);
@@ -135,6 +137,7 @@ async function loadEngine(
   const engine = new AutomationEngine(policy, {
     tasks: opts.tasks,
     root: opts.root,
+    ...(opts.bridgeReadOnly && { bridgeReadOnly: opts.bridgeReadOnly }),
     log: (decision) => {
       opts.log.info("automation", decision);
       opts.activity?.append({ source: "automation", event: `hook.${decision.decision}`, detail: { ...decision } });

@@ -89,6 +89,27 @@ describe("events no tool call published, while a hook task runs", () => {
     expect(last(t)).toMatchObject({ decision: "fired" });
   });
 
+  it("counts the task's calls of this bridge's read-only tools as reads, and its other bridge tools as actions", () => {
+    const t = setup(POLICY, { root: "/ws", bridgeReadOnly: (tool) => tool === "getDiagnostics" });
+    const cd = parseNotify({ event: "CwdChanged", session_id: "user", new_cwd: "/ws/src" }, { root: "/ws" });
+    if (!cd.ok) throw new Error(cd.message);
+    for (const e of cd.events) t.engine.handle(e);
+    const task = started(t);
+    task.use("toolu_diag", "mcp__ide__getDiagnostics", { file: "/ws/src/a.ts" });
+    t.bus.publish("git.commit", commit("the user's commit"));
+    expect(last(t)).toMatchObject({ hook: "onGitCommit", decision: "fired" });
+    // A bridge tool that is not read-only, and a read-only name under no MCP prefix, may have acted.
+    t.advance(6000);
+    task.use("toolu_commit", "mcp__ide__gitCommit", { message: "x" });
+    t.bus.publish("git.commit", commit("the task's commit"));
+    expect(last(t)?.reason).toMatch(/its mcp__ide__gitCommit was running$/);
+    task.result("toolu_commit");
+    t.advance(ACTED_WINDOW_MS + 1);
+    task.use("toolu_plain", "getDiagnostics", {});
+    t.bus.publish("git.commit", commit("while an unknown tool runs"));
+    expect(last(t)?.reason).toMatch(/its getDiagnostics was running$/);
+  });
+
   it("fires the user's VS Code saves and holds a save of a file the task's tool named", () => {
     const t = withHookTask();
     const task = started(t);

@@ -7,7 +7,10 @@ import { connectBus } from "../../../../src/services/automation/bus-events.ts";
 import { parsePolicy } from "../../../../src/services/automation/policy.ts";
 import { createSaveGate } from "../../../../src/services/automation/save-gate.ts";
 
-export function setup(policyJson: unknown, opts: { attributionWaitMs?: number; root?: string } = {}) {
+export function setup(
+  policyJson: unknown,
+  opts: { attributionWaitMs?: number; root?: string; bridgeReadOnly?: (tool: string) => boolean } = {},
+) {
   let clock = 1_000_000;
   const submitted: ClaudeTaskRequest[] = [];
   const decisions: AutomationDecision[] = [];
