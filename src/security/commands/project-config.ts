@@ -3,7 +3,8 @@
 //   - npm reads `.npmrc` at the project and the registry, scoped registries and proxies it names
 //     are hosts npm connects to (judged unless the command is one that reaches no registry: run,
 //     test, pkg...); its `git`, `script-shell`, `node-options` (and the like) name
-//     programs or code npm runs for every script and git dependency.
+//     programs or code npm runs for every script and git dependency. pnpm (when --allow-command lets
+//     it run) reads the same `.npmrc`, the same way, and its `pnpmfile` there is code it loads.
 //   - cargo reads `.cargo/config.toml` (and `.cargo/config`) in the directory and every parent: a
 //     registry index, a source replacement or an http proxy is a host cargo connects to.
 //   - pytest reads `addopts` from pytest.ini, pyproject.toml, tox.ini or setup.cfg: a `-p name`
@@ -34,6 +35,8 @@ export interface ProjectConfigDeps {
 
 /** .npmrc keys naming a program or code npm runs (for scripts, git dependencies, `npm edit`...). */
 const NPM_PROGRAM_KEYS = /^(git|script-shell|shell|node-options|editor|browser|viewer|onload-script|node-gyp)$/;
+/** .npmrc keys only pnpm reads that name code it loads (its hooks file). */
+const PNPM_PROGRAM_KEYS = /^(global-)?pnpmfile$/;
 /** .npmrc keys naming a host npm connects to. */
 const NPM_HOST_KEYS = /(^|:)registry$|^(https-)?proxy$/;
 /** pytest's short options that take a value, so the letters after them in a cluster are that value. */
@@ -46,7 +49,8 @@ export async function checkProjectConfig(
   const { command, place } = line;
   const dirs = workspaceDirs(place);
   if (command === "pytest") return pytestConfig(dirs, deps);
-  if (command === "npm") return npmConfig(dirs, { ...deps, hosts: !offlineNpm(line.args) });
+  if (command === "npm") return npmConfig(dirs, { ...deps, command, hosts: !offlineNpm(line.args) });
+  if (command === "pnpm") return npmConfig(dirs, { ...deps, command, hosts: !OFFLINE_PNPM.has(line.args[0] ?? "") });
   if (command === "cargo") return cargoConfig(dirs, deps);
   return undefined;
 }
@@ -133,12 +137,19 @@ function tokens(value: string): string[] {
  */
 const OFFLINE_NPM = new Set(["run", "run-script", "test", "start", "stop", "restart", "pkg", "ls", "prefix", "root", "help", "explain"]);
 
+/** The same for pnpm, whose commands have no aliases to resolve. */
+const OFFLINE_PNPM = new Set(["run", "run-script", "test", "start", "stop", "restart", "ls", "list", "root", "bin", "help", "why"]);
+
 function offlineNpm(args: readonly string[]): boolean {
   const first = args[0];
   return first !== undefined && OFFLINE_NPM.has(npmCommand(first) ?? "");
 }
 
-async function npmConfig(dirs: readonly string[], deps: ProjectConfigDeps & { hosts: boolean }): Promise<Refusal | undefined> {
+async function npmConfig(
+  dirs: readonly string[],
+  deps: ProjectConfigDeps & { command: "npm" | "pnpm"; hosts: boolean },
+): Promise<Refusal | undefined> {
+  const { command } = deps;
   for (const dir of dirs) {
     const file = join(dir, ".npmrc");
     const text = await deps.readText(file);
@@ -150,14 +161,14 @@ async function npmConfig(dirs: readonly string[], deps: ProjectConfigDeps & { ho
       if (eq === -1) continue;
       const key = line.slice(0, eq).trim().toLowerCase().replace(/_/g, "-");
       const value = line.slice(eq + 1).trim();
-      if (NPM_PROGRAM_KEYS.test(key)) {
+      if (NPM_PROGRAM_KEYS.test(key) || (command === "pnpm" && PNPM_PROGRAM_KEYS.test(key))) {
         return {
-          why: `${file} sets \`${key}\`, a program or code npm runs (${value.slice(0, 100)})`,
+          why: `${file} sets \`${key}\`, a program or code ${command} runs (${value.slice(0, 100)})`,
           suggestion: `Remove \`${key}\` from the project's .npmrc (the user's own ~/.npmrc may set it), then retry.`,
         };
       }
       if (deps.hosts && NPM_HOST_KEYS.test(key)) {
-        const refusal = await hostRefusal({ value, file, key, command: "npm" }, deps);
+        const refusal = await hostRefusal({ value, file, key, command }, deps);
         if (refusal !== undefined) return refusal;
       }
     }

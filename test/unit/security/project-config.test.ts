@@ -78,6 +78,20 @@ describe(".npmrc", () => {
   });
 });
 
+describe(".npmrc for pnpm", () => {
+  it("judges pnpm's registries and program keys as npm's, and its pnpmfile, which npm does not read", async () => {
+    const registry = { "/ws/.npmrc": "registry=http://127.0.0.1:4873/\n" };
+    expect((await check("pnpm", ["install"], registry))?.why).toMatch(/makes pnpm connect to 127\.0\.0\.1, which is refused/);
+    expect(await check("pnpm", ["install"], registry, ws, true)).toBeUndefined();
+    expect(await check("pnpm", ["run", "build"], registry)).toBeUndefined();
+    expect(await check("pnpm", ["add", "left-pad"], registry)).toBeDefined();
+    const hooks = { "/ws/.npmrc": "pnpmfile=.evil.cjs\n" };
+    expect((await check("pnpm", ["run", "build"], hooks))?.why).toMatch(/sets `pnpmfile`, a program or code pnpm runs/);
+    expect(await check("npm", ["run", "build"], hooks)).toBeUndefined();
+    expect((await check("pnpm", ["test"], { "/ws/.npmrc": "node-options=--require ./x.js\n" }))?.why).toMatch(/sets `node-options`/);
+  });
+});
+
 describe(".cargo/config.toml", () => {
   it("refuses a loopback registry index, source replacement or proxy (host:port too) in the directory or a parent", async () => {
     const cases = [
