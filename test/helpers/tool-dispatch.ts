@@ -56,19 +56,26 @@ export interface DispatcherOptions {
 
 const nodeRuntime = createNodeRuntime();
 
+/**
+ * Each call's limit unless a test sets its own: the slowest calls the tests make (a commit of 600
+ * files, a git tool's first run in a fresh repository) take 1 to 2 s on a quiet 2-core machine, so
+ * a fifth of the limit holds them, and at load average 8 they still finish well within it.
+ */
+const CALL_LIMIT_MS = 30_000;
+
 export async function dispatcher(root: string, opts: DispatcherOptions = {}): Promise<Dispatcher> {
   const runtime = opts.runtime ?? nodeRuntime;
   const workspace = await createWorkspace(runtime.fs, { root });
   const maxResultChars = opts.maxResultChars ?? 512 * 1024;
   const fixture = makeSession(
     // settings.timeoutMs is each call's limit too (a tool that declares a longer one gets that).
-    { maxResultChars, toolCallsPerMinute: 100_000, requestsPerMinute: 100_000, timeoutMs: opts.settings?.timeoutMs ?? 5000 },
+    { maxResultChars, toolCallsPerMinute: 100_000, requestsPerMinute: 100_000, timeoutMs: opts.settings?.timeoutMs ?? CALL_LIMIT_MS },
     {
       toolsets: opts.toolsets ?? TOOLSETS,
       env: (registry, events) =>
         createToolEnvironment(opts.runtime ?? runtime, {
           workspace,
-          settings: { timeoutMs: 5000, slim: false, ...opts.settings, maxResultChars },
+          settings: { timeoutMs: CALL_LIMIT_MS, slim: false, ...opts.settings, maxResultChars },
           catalog: registry,
           events,
           ...(opts.extension === undefined ? {} : { extension: opts.extension }),
