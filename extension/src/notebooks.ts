@@ -59,18 +59,30 @@ export async function runNotebookCell(p: ParamsOf<"extension/runNotebookCell">):
     );
   // VS Code runs cells of a notebook shown in an editor: shown without taking the focus.
   await vscode.window.showNotebookDocument(doc, { preserveFocus: true, preview: false });
-  // A run's end sets the cell's success (VS Code clears it when the run starts), or its end time.
+  // A run's end sets the cell's success, or its end time. Its start shows as the kernel's first output
+  // or execution number: VS Code clears the run state already when it queues the cell, before any
+  // kernel is picked, and has no event for the start itself.
   let sub: vscode.Disposable | undefined;
+  let started = false;
   const ended = new Promise<true>((resolve) => {
     sub = vscode.workspace.onDidChangeNotebookDocument((e) => {
-      const summary = e.notebook === doc ? e.cellChanges.find((c) => c.cell === cell)?.executionSummary : undefined;
+      const change = e.notebook === doc ? e.cellChanges.find((c) => c.cell === cell) : undefined;
+      if (change === undefined) return;
+      const summary = change.executionSummary;
+      if (change.outputs !== undefined || summary?.executionOrder !== undefined) started = true;
       if (summary !== undefined && (summary.success !== undefined || summary.timing?.endTime !== undefined)) resolve(true);
     });
   });
   try {
-    await vscode.commands.executeCommand("notebook.cell.execute", { ranges: [{ start: p.index, end: p.index + 1 }], document: doc.uri });
-    const finished = (await withinWait(ended, Math.max(0, deadline - Date.now()))) === true;
-    return { ...outputsOf(cell, p.maxChars), finished };
+    // The command returns when the kernel's handler does, which for most kernels (Jupyter's, ours in
+    // the tests) is the end of the run, or when the user has picked a kernel: never awaited past the wait.
+    const executing = Promise.resolve(
+      vscode.commands.executeCommand("notebook.cell.execute", { ranges: [{ start: p.index, end: p.index + 1 }], document: doc.uri }),
+    );
+    const finished = (await withinWait(Promise.race([ended, executing.then(() => ended)]), Math.max(0, deadline - Date.now()))) === true;
+    // A failure after the wait has nobody to tell: kept out of the extension host's unhandled rejections.
+    executing.catch(() => undefined);
+    return { ...outputsOf(cell, p.maxChars), finished, started: started || finished };
   } finally {
     sub?.dispose();
   }

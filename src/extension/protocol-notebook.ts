@@ -62,6 +62,11 @@ export const NOTEBOOK_REQUESTS = {
       maxChars: v.pipe(count, v.maxValue(MAX_OUTPUT_ITEM_CHARS)),
       waitMs: v.pipe(count, v.maxValue(MAX_WAIT_MS)),
     }),
-    result: v.object({ ...CellOutputs.entries, finished: v.boolean() }),
+    result: v.object({
+      ...CellOutputs.entries,
+      finished: v.boolean(),
+      /** Whether VS Code showed the run begin (an output or an execution number); absent from older extensions. */
+      started: v.optional(v.boolean()),
+    }),
   },
 } as const;

@@ -26,15 +26,20 @@ class DecorationOwners implements ToolsetState {
   }
 
   releaseSession(session: string): void {
-    const ids = this.owned(session);
+    const keys = this.owned(session).map((id) => decorationKey(session, id));
     this.bySession.delete(session);
-    if (ids.length > 0 && this.link?.connected) void this.link.request("extension/clearDecorations", { ids }).catch(() => undefined);
+    this.clearInVSCode(keys);
   }
 
   dispose(): void {
-    const ids = [...this.bySession.values()].flatMap((s) => [...s]);
+    const keys = [...this.bySession].flatMap(([session, ids]) => [...ids].map((id) => decorationKey(session, id)));
     this.bySession.clear();
-    if (ids.length > 0 && this.link?.connected) void this.link.request("extension/clearDecorations", { ids }).catch(() => undefined);
+    this.clearInVSCode(keys);
+  }
+
+  /** VS Code holds each set under its session's key (decorationKey), not the id the model gave. */
+  private clearInVSCode(keys: string[]): void {
+    if (keys.length > 0 && this.link?.connected) void this.link.request("extension/clearDecorations", { ids: keys }).catch(() => undefined);
   }
 }
 

@@ -38,7 +38,16 @@ export default defineTool({
       { filePath: file.path, index: input.cell, maxChars, waitMs: input.waitMs ?? DEFAULT_WAIT_MS },
       { signal: ctx.signal },
     );
-    const state = r.finished ? "" : "\nSTILL RUNNING after the wait: getNotebookOutput reads its outputs later.";
-    return `${file.relative} ${cellHeading(r.cell)}${state}\n${outputsText(r.outputs, maxChars)}`;
+    return `${file.relative} ${cellHeading(r.cell)}${unfinished(r)}\n${outputsText(r.outputs, maxChars)}`;
   },
 });
+
+/** What a run not finished within the wait is doing, as far as VS Code showed it. */
+function unfinished(r: { finished: boolean; started?: boolean }): string {
+  const later = "getNotebookOutput reads its outputs later.";
+  if (r.finished) return "";
+  if (r.started === true) return `\nSTILL RUNNING after the wait: ${later}`;
+  if (r.started === false)
+    return `\nNOT STARTED within the wait (no output or execution number yet): VS Code is likely waiting for a kernel to be picked for the notebook (ask the user to pick one), or the cell runs silently. ${later}`;
+  return `\nNOT FINISHED after the wait: the cell is still running, or VS Code is still waiting for a kernel to be picked for the notebook. ${later}`;
+}

@@ -1,7 +1,7 @@
 // The extension's check of an adapter's "verified" (src/extension/breakpoint-truth.ts) against the
 // adapter's own breakpoint locations, with sessions that answer as js-debug's do: the launcher an
 // empty list for every file, the program's session the real places. The real js-debug answers in
-// test/e2e/vscode-extension.test.ts.
+// test/e2e/vscode-ide.test.ts.
 import { expect, it } from "vitest";
 import { functionsNotSupported, trueVerdicts, type TrackedSession } from "../../../src/extension/breakpoint-truth.ts";
 

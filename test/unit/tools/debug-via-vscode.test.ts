@@ -3,7 +3,7 @@
 // name paths outside the workspace), a stopped session is read through its DAP requests into the
 // headless tools' shapes (secrets masked), and a headless session's id or an older extension keeps
 // the headless path. An in-process fake stands in for VS Code; the real js-debug is driven in
-// test/e2e/vscode-extension.test.ts.
+// test/e2e/vscode-ide.test.ts.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { WireDebugSession } from "../../../src/extension/protocol-debug.ts";
 import { connectedExtension, extensionClient, FakeExtension, type FakeHandlers } from "../../helpers/fake-extension.ts";

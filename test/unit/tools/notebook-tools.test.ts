@@ -1,7 +1,7 @@
 // The notebook tools and captureScreenshot with an in-process fake extension: what they ask VS Code
 // (only workspace .ipynb files, the caps), how a cell and its outputs read (colour codes removed,
 // images named by type and size, the whole cut to maxChars), and an extension older than protocol
-// 1.5 named. The real VS Code (its ipynb serializer) runs in test/e2e/vscode-extension.test.ts.
+// 1.5 named. The real VS Code (its ipynb serializer) runs in test/e2e/vscode-editor.test.ts, with a kernel in vscode-ide.test.ts.
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { WireCell } from "../../../src/extension/protocol-notebook.ts";
 import { connectedExtension, extensionClient, FakeExtension } from "../../helpers/fake-extension.ts";
@@ -67,11 +67,25 @@ it("getNotebookCells and getNotebookOutput read VS Code's notebook: kinds, runs,
   expect(fake.requests()).toHaveLength(3);
 });
 
-it("runNotebookCell waits for the run within one wait, and says when it is still running", async () => {
-  const fake = connectedExtension({ "extension/runNotebookCell": () => ({ cell: ran, outputs: [], finished: false }) });
+it("runNotebookCell waits for the run within one wait, and says whether VS Code showed an unfinished run begin", async () => {
+  let started: boolean | undefined;
+  const fake = connectedExtension({
+    "extension/runNotebookCell": () => ({ cell: ran, outputs: [], finished: false, ...(started === undefined ? {} : { started }) }),
+  });
   const d = await dispatcher(root, { extension: fake.client });
-  expect(await d.text("runNotebookCell", { file: "nb.ipynb", cell: 1, waitMs: 2_000 })).toBe(
-    "nb.ipynb [1] code python · ran [4] · failed · 2 outputs\nSTILL RUNNING after the wait: getNotebookOutput reads its outputs later.\n(no outputs)",
+  const answer = async () => (await d.text("runNotebookCell", { file: "nb.ipynb", cell: 1, waitMs: 2_000 })).split("\n");
+  const heading = "nb.ipynb [1] code python · ran [4] · failed · 2 outputs";
+  // An extension that does not say (before the field): both possibilities named.
+  expect(await answer()).toEqual([
+    heading,
+    "NOT FINISHED after the wait: the cell is still running, or VS Code is still waiting for a kernel to be picked for the notebook. getNotebookOutput reads its outputs later.",
+    "(no outputs)",
+  ]);
+  started = true;
+  expect((await answer())[1]).toBe("STILL RUNNING after the wait: getNotebookOutput reads its outputs later.");
+  started = false;
+  expect((await answer())[1]).toMatch(
+    /^NOT STARTED within the wait \(no output or execution number yet\): VS Code is likely waiting for a kernel to be picked/,
   );
   expect(fake.requests("extension/runNotebookCell")[0]?.params).toEqual({
     filePath: `${root}/nb.ipynb`,

@@ -2,7 +2,7 @@
 // reaches a terminal (jailed cwd, refused environment variables, runCommand's allowlist, git), the
 // command line it builds, the answers it prints from VS Code's, and waiting on output with the
 // bridge's regex engine. An in-process fake extension stands in for VS Code (a few terminals and
-// their output); the real one runs in test/e2e/vscode-extension.test.ts.
+// their output); the real one runs in test/e2e/vscode-ide.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { terminalText } from "../../../src/extension/ansi.ts";
 import type { ParamsOf, ResultOf } from "../../../src/extension/protocol.ts";

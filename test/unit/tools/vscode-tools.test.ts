@@ -1,10 +1,10 @@
 // The vscode toolset: the deny tables (commands and settings) and what the tools send VS Code and
 // print from its answers, with an in-process fake extension; the real one runs in
-// test/e2e/vscode-extension.test.ts.
+// test/e2e/vscode-ide.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commandsToolset } from "../../../src/tools/commands/index.ts";
 import { terminalToolset } from "../../../src/tools/terminal/index.ts";
-import { DECORATIONS } from "../../../src/tools/vscode/decoration-state.ts";
+import { DECORATIONS, decorationKey } from "../../../src/tools/vscode/decoration-state.ts";
 import { vscodeToolset } from "../../../src/tools/vscode/index.ts";
 import { commandAllowed, commandDenied, settingRefusal } from "../../../src/tools/vscode/vscode-policy.ts";
 import { connectedExtension } from "../../helpers/fake-extension.ts";
@@ -206,8 +206,12 @@ describe("through VS Code", () => {
     owners.add("s2", "b", fake.client);
     owners.releaseSession("s1");
     await new Promise((r) => setImmediate(r));
-    expect(fake.requests("extension/clearDecorations").at(-1)?.params).toEqual({ ids: ["a"] });
+    // Under the key VS Code holds them by (the session's name space), as setEditorDecorations sent it.
+    expect(fake.requests("extension/clearDecorations").at(-1)?.params).toEqual({ ids: [decorationKey("s1", "a")] });
     expect(owners.owned("s2")).toEqual(["b"]);
+    owners.dispose();
+    await new Promise((r) => setImmediate(r));
+    expect(fake.requests("extension/clearDecorations").at(-1)?.params).toEqual({ ids: [decorationKey("s2", "b")] });
   });
 
   it("readClipboard caps the text and withholds a copied credential; writeClipboard copies", async () => {
