@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the real-VS-Code e2e test (test/e2e/vscode-extension.test.ts) drives, offline from
+# Installs what the real-VS-Code e2e test (test/e2e/vscode-*.test.ts) drives, offline from
 # the npm registry and Debian's packages only (shared reference: vscode-e2e.md): Debian's chromium,
 # and code-server 4.100.3 (the last release that runs on Node 20) in its own directory outside the
 # clone, cached by version so later runs skip the ~1 minute install. Prints the install directory.

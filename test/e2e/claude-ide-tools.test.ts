@@ -8,7 +8,7 @@
 //   - the model edits a file: Claude Code shows the change with openDiff, the editor accepts it
 //     (FILE_SAVED), and the edit lands.
 // The extension here is a WebSocket client speaking the extension protocol (VS Code itself is
-// driven in vscode-extension.test.ts: one code-server per suite is what CI can afford).
+// driven in the vscode-*.test.ts files: one code-server per file is what CI can afford).
 import { mkdir, mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
