@@ -59,7 +59,9 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
   });
   const states = new ToolsetStates();
   // Registered as a state so a session's end and the bridge's stop release its choice.
-  const activeFolders = states.get(defineToolsetState("active-folder", () => new ActiveFolders(runtime.fs, opts.workspace)));
+  const activeFolders = states.get(
+    defineToolsetState("active-folder", () => new ActiveFolders(runtime.fs, opts.workspace, { home: runtime.paths.home })),
+  );
   const childBridges = states.get(
     defineToolsetState("child-bridges", () => new ChildBridges(runtime, opts.childBridges ?? { launch: undefined, spawnRoots: [] })),
   );
