@@ -244,7 +244,12 @@ it("takes no roots from an HTTP session while remote access is on: it may be a c
   try {
     const rooted = await connectWithRoots([outside], remote);
     // The same wait the local client's roots are taken within: here they never are, nor asked for.
-    const refused = await callUntil(rooted.client, { tool: "setActiveWorkspaceFolder", input: { folder: outside } }, (r) => !r.isError, 2_000);
+    const refused = await callUntil(
+      rooted.client,
+      { tool: "setActiveWorkspaceFolder", input: { folder: outside } },
+      (r) => !r.isError,
+      2_000,
+    );
     expect(refused.isError).toBe(true);
     expect(rooted.asked()).toBe(0);
     expect((await call(rooted.client, "setActiveWorkspaceFolder", { folder: "web" })).isError).toBeFalsy();
