@@ -17,7 +17,8 @@
 // one folder, through a jail of its own (the same checks; writes where git or VS Code take code to
 // run from are refused there whatever the flags say). Never a folder that holds the home directory
 // (the filesystem root, the home itself or a parent of it): that would open the user's keys and
-// tokens to the model. Other sessions never see a folder one session was offered.
+// tokens to the model. Other sessions never see a folder one session was offered. A root the client
+// drops, or a window folder the extension no longer reports, is left at once.
 import { ToolError } from "../errors.ts";
 import type { Fs } from "../ports/fs.ts";
 import { fromFileUri } from "../lib/paths/file-uri.ts";
@@ -33,6 +34,8 @@ export type FolderSource = "workspace" | "client" | "extension";
 export interface SelectableFolder {
   readonly path: string;
   readonly from: FolderSource;
+  /** A folder of the VS Code window: its path as the extension reported it (it stays selectable while reported). */
+  readonly reported?: string;
 }
 
 /** Each session's chosen folder, as a ctx.fs of its own; released with the session. */
@@ -48,8 +51,14 @@ export class ActiveFolders implements ToolsetState {
     private readonly opts: { home: string },
   ) {}
 
-  /** The session's view, or undefined while it uses the workspace root. */
-  fsOf(session: string): WorkspaceFs | undefined {
+  /**
+   * The session's view, or undefined while it uses the workspace root. `extensionFolders` gives the
+   * folders the VS Code window reports now (none while no extension is connected), asked only when
+   * the view is one of them: a folder picked from the window that it no longer has is left.
+   */
+  fsOf(session: string, extensionFolders: () => readonly string[]): WorkspaceFs | undefined {
+    const reported = this.views.get(session)?.chosen.reported;
+    if (reported !== undefined && !extensionFolders().includes(reported)) this.views.delete(session);
     return this.views.get(session)?.fs;
   }
 
@@ -74,11 +83,11 @@ export class ActiveFolders implements ToolsetState {
   async selectable(session: string, extensionFolders: readonly string[]): Promise<SelectableFolder[]> {
     const found: SelectableFolder[] = this.jail.folders.map((path) => ({ path, from: "workspace" }));
     if (!this.local.has(session)) return found;
-    const fromExtension = await Promise.all(extensionFolders.map((p) => this.usable(p)));
-    const more: SelectableFolder[] = [
-      ...(this.offered.get(session) ?? []).map((path) => ({ path, from: "client" as const })),
-      ...fromExtension.filter((p): p is string => p !== undefined).map((path) => ({ path, from: "extension" as const })),
-    ];
+    const more: SelectableFolder[] = (this.offered.get(session) ?? []).map((path) => ({ path, from: "client" }));
+    for (const reported of extensionFolders) {
+      const path = await this.usable(reported);
+      if (path !== undefined) more.push({ path, from: "extension", reported });
+    }
     for (const folder of more) if (!found.some((f) => f.path === folder.path)) found.push(folder);
     return found;
   }

@@ -90,7 +90,8 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
 /** One call's context: named fields only, so nothing of the host reaches a tool. */
 export function toolContext(host: ToolHost, call: CallScope): ToolContext {
   const { env } = host;
-  const fs = env.activeFolders?.fsOf(call.session) ?? env.fs;
+  const windowFolders = () => (env.extension.connected ? env.extension.state.folders.map((f) => f.path) : []);
+  const fs = env.activeFolders?.fsOf(call.session, windowFolders) ?? env.fs;
   return {
     fs,
     settings: env.settings,

@@ -198,7 +198,7 @@ it("lets a client pick the folders it names as MCP roots, for its own session on
   expect(textOf(await call(rooted.client, "readFile", { path: "book.txt" }))).toContain("on the shelf");
 });
 
-it("lets a local session pick a folder of the VS Code window the extension reports", async () => {
+it("lets a local session pick a folder of the VS Code window the extension reports, while the window has it", async () => {
   const ws = new WebSocket(`${bridge.url.replace(/^http/, "ws")}${EXTENSION_PATH}`, { headers: { [EXTENSION_AUTH_HEADER]: bridge.token } });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -222,6 +222,11 @@ it("lets a local session pick a folder of the VS Code window the extension repor
     expect(textOf(await call(client, "readFile", { path: "book.txt" }))).toContain("on the shelf");
     // The window's home folder is not one to pick either.
     expect((await call(client, "setActiveWorkspaceFolder", { folder: home })).isError).toBe(true);
+    // The window closes: its folder is no longer worked in, and the session is back at the root.
+    ws.close();
+    const back = await callUntil(client, { tool: "readFile", input: { path: "README.md" } }, (r) => textOf(r).includes("# api"));
+    expect(textOf(back)).toContain("# api service");
+    expect((await call(client, "readFile", { path: join(shelf, "book.txt") })).isError).toBe(true);
   } finally {
     ws.close();
   }

@@ -48,10 +48,10 @@ it("keeps a choice per session until the session is released", async () => {
   const folders = new ActiveFolders(runtime.fs, jail, { home });
   const none = { extensionFolders: [] };
   await folders.choose("s1", second, none);
-  expect(folders.fsOf("s1")?.root).toBe(second);
-  expect(folders.fsOf("s2")).toBeUndefined();
+  expect(folders.fsOf("s1", () => [])?.root).toBe(second);
+  expect(folders.fsOf("s2", () => [])).toBeUndefined();
   folders.releaseSession("s1");
-  expect(folders.fsOf("s1")).toBeUndefined();
+  expect(folders.fsOf("s1", () => [])).toBeUndefined();
   await expect(folders.choose("s1", join(root, "sub"), none)).rejects.toThrow(/not a folder this session may pick/);
 });
 
@@ -77,7 +77,7 @@ it("offers a client's roots and the extension's folders to a local session only,
   ]);
   const picked = await folders.choose("local", elsewhere, { extensionFolders: [] });
   expect(picked).toEqual([elsewhere, root, second]);
-  const view = folders.fsOf("local");
+  const view = folders.fsOf("local", () => []);
   expect(await view?.resolve("c.txt")).toBe(join(elsewhere, "c.txt"));
   expect(await view?.resolve(join(root, "a.txt"))).toBe(join(root, "a.txt"));
   // The added folder's jail keeps the jail's refusals: nothing outside it, and no write into .git.
@@ -85,14 +85,17 @@ it("offers a client's roots and the extension's folders to a local session only,
   await expect(view?.resolve(".git/config", { forWrite: true })).rejects.toMatchObject({ code: "permission_denied" });
   // A root inside the jail is a view of the jail itself.
   await folders.choose("local", join(root, "sub"), { extensionFolders: [] });
-  expect(await folders.fsOf("local")?.resolve("b.txt")).toBe(join(root, "sub/b.txt"));
+  expect(await folders.fsOf("local", () => [])?.resolve("b.txt")).toBe(join(root, "sub/b.txt"));
   // The client drops its roots: the one worked in is left.
   await folders.choose("local", elsewhere, { extensionFolders: [] });
   await folders.offerRoots("local", []);
-  expect(folders.fsOf("local")).toBeUndefined();
-  // The extension's folders, checked the same way.
-  expect(await folders.selectable("local", [elsewhere, home])).toContainEqual({ path: elsewhere, from: "extension" });
+  expect(folders.fsOf("local", () => [])).toBeUndefined();
+  // The extension's folders, checked the same way; one the window no longer has is left.
+  expect(await folders.selectable("local", [elsewhere, home])).toContainEqual({ path: elsewhere, from: "extension", reported: elsewhere });
   expect(await folders.selectable("local", [home])).toHaveLength(2);
+  await folders.choose("local", elsewhere, { extensionFolders: [elsewhere] });
+  expect(folders.fsOf("local", () => [elsewhere])?.root).toBe(elsewhere);
+  expect(folders.fsOf("local", () => [])).toBeUndefined();
 });
 
 it("says so when the workspace has one folder", async () => {
