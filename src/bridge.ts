@@ -141,13 +141,19 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   };
   // A remote client granted only reading sees only the read-only tools, and instructions to match.
   const createSession = (opts: { readOnlyTools?: boolean; stateless?: boolean; transport?: "websocket" } = {}) => {
+    // Only the user's own program on this machine may widen a session's folders (src/capabilities/active-folder.ts).
+    const local = !opts.stateless && !opts.readOnlyTools && (opts.transport === "websocket" || !remoteOn);
     const session = new McpSession({
       ...sessionOptions,
+      ...(local
+        ? { onClientRoots: (id: string, roots: readonly { uri: string }[]) => void tools.env.activeFolders?.offerRoots(id, roots) }
+        : {}),
       instructions,
       ...(opts.readOnlyTools && readRegistry ? { registry: readRegistry, instructions: readInstructions ?? instructions } : {}),
       ...(opts.stateless ? { stateless: true } : {}),
     });
     if (!opts.stateless) liveSessions.set(session.id, session);
+    if (local) tools.env.activeFolders?.markLocal(session.id);
     // A stateless session lives for one request: the activity log records its calls, not the session.
     if (!opts.stateless) monitoring.opened(session.id, { transport: opts.transport ?? "http", clientName: () => session.clientInfo?.name });
     return session;

@@ -6,6 +6,10 @@
 // Each child leads its own process group, so what it leaves behind is ended too, and the runtime
 // sends the group SIGTERM when this bridge exits. A child ends when the session that
 // started it ends, when that session stops it, and when this bridge stops.
+// Whether a VS Code extension is connected to a child is read from the child's own log ("VS Code
+// extension connected" / "disconnected", src/extension/extension-client.ts): the extension finds the
+// child by its lock file once the user opens the folder in VS Code. No editor is started here: a
+// window (or code-server) the bridge opened would run the folder's tasks and extensions unasked.
 import { ToolError } from "../errors.ts";
 import { isInside } from "../lib/paths/posix-path.ts";
 import type { Runtime } from "../ports/runtime.ts";
@@ -21,6 +25,8 @@ const STOP_GRACE_MS = 5_000;
 /** The last output kept to explain a child that failed to start. */
 const KEPT_OUTPUT_CHARS = 2_000;
 const LISTENING = /listening on (http:\/\/\S+) /;
+const EXTENSION_CONNECTED = "VS Code extension connected";
+const EXTENSION_DISCONNECTED = "VS Code extension disconnected";
 /** This bridge's own settings, which a bridge the user starts in a terminal would not have. */
 const OWN_SETTINGS = /^(CLAUDE_IDE_BRIDGE_|BRIDGE_BIND_ADDRESS$)/;
 
@@ -37,10 +43,13 @@ export interface ChildBridgeInfo {
   readonly mcpUrl: string;
   readonly token: string;
   readonly pid: number | undefined;
+  /** A VS Code extension is connected to the child now, as its log last said. */
+  readonly extensionConnected: boolean;
 }
 
-interface RunningChild extends ChildBridgeInfo {
+interface RunningChild extends Omit<ChildBridgeInfo, "extensionConnected"> {
   readonly process: Child;
+  readonly extension: ExtensionPresence;
 }
 
 type ChildRuntime = Pick<Runtime, "spawn" | "env" | "fs">;
@@ -61,13 +70,23 @@ export class ChildBridges implements ToolsetState {
     return [...this.children].filter((c) => c.session === session).map(infoOf);
   }
 
-  /** Starts a bridge on `folder` for `session` and resolves once it listens; a folder's running child is answered as it is. */
-  async start(session: string, folder: string, opts: { signal: AbortSignal }): Promise<ChildBridgeInfo> {
+  /**
+   * Starts a bridge on `folder` for `session` and resolves once it listens, and then, given
+   * `waitForExtensionMs`, once a VS Code extension connected to it or that time passed (the answer
+   * says which). A folder's running child is answered as it is.
+   */
+  async start(session: string, folder: string, opts: { signal: AbortSignal; waitForExtensionMs?: number }): Promise<ChildBridgeInfo> {
+    const child = await this.running(session, folder, opts.signal);
+    await child.extension.until(opts.waitForExtensionMs ?? 0, opts.signal);
+    return infoOf(child);
+  }
+
+  private async running(session: string, folder: string, signal: AbortSignal): Promise<RunningChild> {
     const real = await this.allowedFolder(folder);
     const same = [...this.children].find((c) => c.folder === real);
-    if (same !== undefined) return infoOf(same);
+    if (same !== undefined) return same;
     const inFlight = this.pending.get(real);
-    if (inFlight !== undefined) return infoOf(await inFlight);
+    if (inFlight !== undefined) return inFlight;
     if (this.children.size + this.pending.size >= MAX_CHILD_BRIDGES) {
       throw new ToolError("limit_reached", `${MAX_CHILD_BRIDGES} child bridges run already`, {
         suggestion: "Stop one with stopWorkspace first.",
@@ -79,10 +98,10 @@ export class ChildBridges implements ToolsetState {
         suggestion: "Ask the user to start a bridge in that folder: claude-ide-bridge --workspace <folder>.",
       });
     }
-    const started = this.launch(launch, { session, folder: real, signal: opts.signal });
+    const started = this.launch(launch, { session, folder: real, signal });
     this.pending.set(real, started);
     try {
-      return infoOf(await started);
+      return await started;
     } finally {
       this.pending.delete(real);
     }
@@ -95,7 +114,8 @@ export class ChildBridges implements ToolsetState {
       env: { ...userEnvironment(this.runtime.env), CLAUDE_IDE_BRIDGE_TOKEN: token },
       processGroup: true,
     });
-    const mcpUrl = await listeningUrl(child, what.signal).catch(async (err: unknown) => {
+    const extension = new ExtensionPresence();
+    const mcpUrl = await listeningUrl(child, { signal: what.signal, extension }).catch(async (err: unknown) => {
       await stopChild(child);
       throw err;
     });
@@ -104,7 +124,7 @@ export class ChildBridges implements ToolsetState {
       await stopChild(child);
       throw new ToolError("cancelled", "The session or the bridge ended while the child bridge started", { suggestion: "Start it again." });
     }
-    const running: RunningChild = { session: what.session, folder: what.folder, mcpUrl, token, pid: child.pid, process: child };
+    const running: RunningChild = { session: what.session, folder: what.folder, mcpUrl, token, pid: child.pid, process: child, extension };
     this.children.add(running);
     void child.exited.then(() => this.children.delete(running));
     return running;
@@ -169,8 +189,40 @@ export class ChildBridges implements ToolsetState {
   }
 }
 
-function infoOf(child: ChildBridgeInfo): ChildBridgeInfo {
-  return { session: child.session, folder: child.folder, mcpUrl: child.mcpUrl, token: child.token, pid: child.pid };
+function infoOf(child: RunningChild): ChildBridgeInfo {
+  const { session, folder, mcpUrl, token, pid } = child;
+  return { session, folder, mcpUrl, token, pid, extensionConnected: child.extension.connected };
+}
+
+/** Whether the child's VS Code extension is connected, from the child's log lines. */
+class ExtensionPresence {
+  connected = false;
+  private readonly waiters = new Set<() => void>();
+
+  /** One or more whole lines of the child's log. */
+  saw(lines: string): void {
+    const on = lines.lastIndexOf(EXTENSION_CONNECTED);
+    const off = lines.lastIndexOf(EXTENSION_DISCONNECTED);
+    if (on === -1 && off === -1) return;
+    this.connected = on > off;
+    if (this.connected) for (const wake of [...this.waiters]) wake();
+  }
+
+  /** Resolves with `connected` once it is true, `ms` passed, or `signal` aborted. */
+  until(ms: number, signal: AbortSignal): Promise<boolean> {
+    if (this.connected || ms <= 0 || signal.aborted) return Promise.resolve(this.connected);
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", wake);
+        this.waiters.delete(wake);
+        resolve(this.connected);
+      };
+      const timer = setTimeout(wake, ms);
+      signal.addEventListener("abort", wake, { once: true });
+      this.waiters.add(wake);
+    });
+  }
 }
 
 function userEnvironment(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
@@ -179,8 +231,12 @@ function userEnvironment(env: Readonly<Record<string, string | undefined>>): Rec
   return kept;
 }
 
-/** Reads the child's log until it says where it listens; keeps draining it after, so it never blocks on a full pipe. */
-async function listeningUrl(child: Child, signal: AbortSignal): Promise<string> {
+/**
+ * Reads the child's log until it says where it listens; keeps reading it after, so it never blocks on
+ * a full pipe, and tells `extension` what it says of the VS Code extension.
+ */
+async function listeningUrl(child: Child, opts: { signal: AbortSignal; extension: ExtensionPresence }): Promise<string> {
+  const { signal } = opts;
   void child.stdout.pipeTo(new WritableStream()).catch(() => {});
   const reader = child.stderr.getReader();
   const decoder = new TextDecoder();
@@ -208,16 +264,27 @@ async function listeningUrl(child: Child, signal: AbortSignal): Promise<string> 
     seen = (seen + decoder.decode(value, { stream: true })).slice(-KEPT_OUTPUT_CHARS * 2);
     const url = LISTENING.exec(seen)?.[1];
     if (url !== undefined) {
-      void drain(reader);
+      void follow(reader, { decoder, extension: opts.extension, rest: seen.slice(seen.lastIndexOf("\n") + 1) });
       return `${url}/mcp`;
     }
   }
 }
 
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+/** The rest of the child's log, line by line for what it says of the extension; the rest is the child's own. */
+async function follow(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  opts: { decoder: TextDecoder; extension: ExtensionPresence; rest: string },
+): Promise<void> {
+  let partial = opts.rest;
   try {
-    while (!(await reader.read()).done) {
-      // Discarded: the child's log is its own (and on its own lock file's bridge).
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      const text = partial + opts.decoder.decode(value, { stream: true });
+      const end = text.lastIndexOf("\n") + 1;
+      opts.extension.saw(text.slice(0, end));
+      // A line longer than the kept output is no line of the extension's: only its tail is kept.
+      partial = text.slice(end).slice(-KEPT_OUTPUT_CHARS);
     }
   } catch {
     // The child exited; nothing more to read.

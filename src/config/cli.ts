@@ -151,7 +151,7 @@ Options:
                              notes, git, github, commands, quality (default: all)
   --exclude-toolsets <a,b>   All toolsets but these (repeatable; default: none)
   --profile <client>         Fit a client that caps its tool list: vscode or windsurf (at most 100
-                             tools; toolsets the client's own agent covers go first) (default: none)
+                             tools; the tools the client's own agent covers go first) (default: none)
   --verbose                  Debug logging on stderr: each tool call and refused request,
                              never a token or file content (default: off)
   --jsonl                    Log one JSON object per line on stderr (default: off)

@@ -20,6 +20,8 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["open another project folder in a new bridge", ["spawnWorkspace"]],
   ["work on a second repository at the same time", ["spawnWorkspace"]],
   ["stop the spawned workspace bridge", ["stopWorkspace"]],
+  ["work in the directory the client added as a root", ["setActiveWorkspaceFolder"]],
+  ["start a bridge on another folder and wait for VS Code to connect", ["spawnWorkspace"]],
   // files
   ["create a new file", ["createFile"]],
   ["delete a file", ["deleteFile"]],
@@ -73,6 +75,7 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["reformat this code", ["formatDocument", "formatAndSave"]],
   ["check dependencies for known vulnerabilities", ["auditDependencies"]],
   ["which CVEs affect my dependencies and which version fixes them", ["getSecurityAdvisories"]],
+  ["does my Go code call a vulnerable function", ["getSecurityAdvisories"]],
   ["why is this package installed", ["getDependencyTree"]],
   // commands
   ["run the test suite", ["runTests"]],

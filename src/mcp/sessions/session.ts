@@ -30,6 +30,7 @@ import type { ProtocolVersion } from "../protocol/versions.ts";
 import { SubscriptionHub } from "../subscriptions/subscription-hub.ts";
 import { SessionResources } from "../content/resource-requests.ts";
 import { TaskStore } from "../tasks/task-store.ts";
+import { type ClientRoot, type ClientRoots, clientRootsOf } from "./client-roots.ts";
 import type { MessageSink } from "./message-sink.ts";
 import { type ModernDelivery, type ModernReply, ModernRequests } from "./modern-requests.ts";
 
@@ -59,6 +60,8 @@ interface SessionOptions {
    * and its tool calls are charged to the credential's budget alone, as no one client owns it.
    */
   stateless?: boolean;
+  /** Given the folders a client offering MCP roots names (src/mcp/sessions/client-roots.ts); without it none is asked. */
+  onClientRoots?(sessionId: string, roots: readonly ClientRoot[]): void;
 }
 
 export type SessionLimits = CoreLimits;
@@ -96,6 +99,7 @@ export class McpSession {
   private resources: SessionResources | undefined;
   private sink: MessageSink | undefined;
   private logLevel: LogLevel | undefined;
+  private roots: ClientRoots | undefined;
   private readonly inflight = new Map<RequestId, AbortController>();
   private readonly budget: Budget;
   private readonly now: () => number;
@@ -183,6 +187,7 @@ export class McpSession {
   /** The standalone channel for messages not tied to a request (WebSocket, GET SSE stream). */
   attach(sink: MessageSink): void {
     this.sink = sink;
+    this.roots?.attached();
   }
 
   detach(sink?: MessageSink): void {
@@ -226,7 +231,8 @@ export class McpSession {
       this.onNotification(incoming.message);
       return undefined;
     }
-    if (incoming.kind === "response") return undefined; // we send no requests yet
+    // The only requests a session sends are roots/list (src/mcp/sessions/client-roots.ts); a response gets no reply.
+    if (incoming.kind === "response") return this.roots?.answer(incoming.message);
     const request = incoming.message;
     if (eraOf(request) === "modern") return (await this.handleModern(request, { related })).response;
     try {
@@ -294,6 +300,9 @@ export class McpSession {
     this.protocolVersion = negotiated.protocolVersion;
     this.clientInfo = negotiated.clientInfo;
     this.state = "initialized";
+    const onRoots = this.opts.onClientRoots;
+    const sink = () => (this.state === "closed" ? undefined : this.sink);
+    this.roots = onRoots && clientRootsOf(params.capabilities, { sink, onRoots: (roots) => onRoots(this.id, roots) });
     return negotiated.result;
   }
 
@@ -376,10 +385,14 @@ export class McpSession {
         }
         return;
       }
+      case "notifications/initialized":
+      case "notifications/roots/list_changed":
+        this.roots?.ask();
+        return;
       case "ide_connected":
         if (typeof params.pid === "number") this.idePid = params.pid;
         return;
-      default: // notifications/initialized and unknown notifications need nothing (spec: ignore)
+      default: // unknown notifications need nothing (spec: ignore)
         return;
     }
   }

@@ -3,7 +3,8 @@
 // fix it, and the dependency paths that bring the package in. auditDependencies' summary per
 // package (audit-reports.ts) reads the same reports coarser. Shapes: npm audit --json (npm 7+,
 // auditReportVersion 2), pnpm audit --json (npm 6's "advisories"), pip-audit -f json, cargo-audit
-// --json, govulncheck -json (a stream of JSON objects).
+// --json, govulncheck -json: a stream of JSON objects since govulncheck 1.0, one {"Vulns": [...]}
+// object before it (the one Debian 12 packages, met for real in test/e2e/audit-govulncheck.test.ts).
 import { isRecord } from "../diagnostics/project-facts.ts";
 
 /** Worst first. */
@@ -122,14 +123,17 @@ export function cargoFindings(report: Record<string, unknown>): Finding[] {
   return list.filter(isRecord).map((entry) => {
     const adv = isRecord(entry.advisory) ? entry.advisory : {};
     const pkg = isRecord(entry.package) ? entry.package : {};
+    const aliases = Array.isArray(adv.aliases) ? adv.aliases.map(String) : [];
     const finding: Finding = {
-      id: String(adv.id ?? "?"),
+      id: [String(adv.id ?? "?"), ...aliases].join(" / "),
       package: String(pkg.name ?? adv.package ?? "?"),
       versions: [String(pkg.version ?? "?")],
       severity: "unknown",
       title: String(adv.title ?? "vulnerable"),
     };
+    // `url` is the advisory's own reference, often null; every advisory has its page on rustsec.org.
     if (typeof adv.url === "string") finding.url = adv.url;
+    else if (typeof adv.id === "string" && /^RUSTSEC-\d{4}-\d{4}$/.test(adv.id)) finding.url = `https://rustsec.org/advisories/${adv.id}`;
     const patched = isRecord(entry.versions) && Array.isArray(entry.versions.patched) ? entry.versions.patched.map(String) : [];
     if (patched.length > 0) finding.fixedIn = patched;
     return finding;
@@ -168,6 +172,47 @@ export function govulncheckFindings(messages: readonly unknown[]): Finding[] {
     byId.set(id, finding);
   }
   return [...byId.values()].map((f) => (f.paths === undefined ? { ...f, paths: ["imported, not called"] } : f));
+}
+
+/**
+ * govulncheck before 1.0 (-json prints its Result with Go's field names): per vulnerability its OSV
+ * entry and the modules found, each with the packages imported and, where they are called, one
+ * call stack per vulnerable symbol, from the entry point down.
+ */
+export function govulncheckLegacyFindings(result: Record<string, unknown>): Finding[] {
+  const vulns = (Array.isArray(result.Vulns) ? result.Vulns : []).filter(isRecord);
+  return vulns.flatMap((vuln) => {
+    const osv = isRecord(vuln.OSV) ? vuln.OSV : {};
+    const id = String(osv.id ?? "?");
+    const affected = (Array.isArray(osv.affected) ? osv.affected : []).filter(isRecord);
+    const url = affected
+      .map((a) => (isRecord(a.database_specific) ? a.database_specific.url : undefined))
+      .find((u) => typeof u === "string");
+    return (Array.isArray(vuln.Modules) ? vuln.Modules : []).filter(isRecord).map((module) => {
+      const finding: Finding = {
+        id: [id, ...(Array.isArray(osv.aliases) ? osv.aliases.map(String) : [])].join(" / "),
+        package: String(module.Path ?? "?"),
+        severity: "unknown",
+        title: firstSentence(osv.summary) ?? firstSentence(osv.details) ?? id,
+      };
+      if (typeof module.FoundVersion === "string" && module.FoundVersion !== "") finding.versions = [module.FoundVersion];
+      if (typeof module.FixedVersion === "string" && module.FixedVersion !== "") finding.fixedIn = [module.FixedVersion];
+      if (typeof url === "string") finding.url = url;
+      const packages = (Array.isArray(module.Packages) ? module.Packages : []).filter(isRecord);
+      const calls = packages.flatMap((p) => (Array.isArray(p.CallStacks) ? p.CallStacks.filter(isRecord) : []).map(legacyCallPath));
+      finding.paths =
+        calls.length > 0
+          ? [...new Set(calls)].slice(0, MAX_PATHS)
+          : [`imported, not called: ${packages.map((p) => String(p.Path)).join(", ")}`];
+      return finding;
+    });
+  });
+}
+
+function legacyCallPath(stack: Record<string, unknown>): string {
+  const frames = (Array.isArray(stack.Frames) ? stack.Frames : []).filter(isRecord);
+  const names = frames.map((f) => [f.PkgPath, f.RecvType, f.FuncName].filter((x) => typeof x === "string" && x !== "").join("."));
+  return `calls: ${names.length > 0 ? names.join(" > ") : String(stack.Symbol ?? "?")}`;
 }
 
 /** A stream of JSON values written one after another (govulncheck -json), split into its values. */

@@ -14,7 +14,9 @@
 //     over external subcommands), and `audit = "run"` would build and run the workspace's code.
 //   - pip-audit audits the requirements file (or the project directory), resolving in its own
 //     isolated environment; govulncheck reads the module's source and the Go vulnerability
-//     database.
+//     database (GOVULNDB, before govulncheck 1.0, names a mirror or a local copy). It runs with
+//     GOTOOLCHAIN=local: a go.mod's toolchain line would otherwise have go fetch and run another
+//     toolchain the workspace chose.
 import type { ToolContext } from "../../capabilities/context.ts";
 import { ToolError } from "../../errors.ts";
 import { JsonTextError, parseJsonCooperatively } from "../../lib/text/cooperative-json.ts";
@@ -79,7 +81,7 @@ export async function runAudit(ctx: ToolContext, program: AuditProgram, opts: { 
     args: command.args,
     timeoutMs: 240_000,
     maxOutputBytes: 32 * 1024 * 1024,
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...(program === "govulncheck" ? { GOTOOLCHAIN: "local" } : {}) },
   });
   const said = () => (result.stderr || result.stdout).trim().split("\n").slice(-5).join("\n").slice(0, 1500);
   if (program === "govulncheck") {

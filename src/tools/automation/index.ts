@@ -10,6 +10,6 @@ import runClaudeTask from "./run-claude-task.ts";
 
 export const automationToolset = defineToolset({
   name: "automation",
-  purpose: "another Claude Code working in the background: tasks, status, cancel",
+  purpose: "background Claude Code tasks: run, status, cancel",
   tools: [runClaudeTask, getClaudeTaskStatus, listClaudeTasks, cancelClaudeTask, resumeClaudeTask, launchQuickTask],
 });

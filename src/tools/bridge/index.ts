@@ -13,7 +13,7 @@ import watchActivityLog from "./watch-activity-log.ts";
 
 export const bridgeToolset = defineToolset({
   name: "bridge",
-  purpose: "the bridge itself: what works here and why, health, activity log, performance, doctor, tool search",
+  purpose: "what works here and why, health, activity log, performance, doctor, tool search",
   tools: [
     getToolCapabilities,
     getBridgeStatus,

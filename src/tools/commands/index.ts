@@ -11,6 +11,6 @@ import sendHttpRequest from "./send-http-request.ts";
 
 export const commandsToolset = defineToolset({
   name: "commands",
-  purpose: "run commands (allowlisted, no shell), tests with parsed results, coverage, HTTP requests",
+  purpose: "allowlisted commands (no shell), tests with parsed results, coverage, HTTP requests",
   tools: [runCommand, runInTerminal, runTests, getCodeCoverage, sendHttpRequest, parseHttpFile],
 });

@@ -10,6 +10,6 @@ import stageEdit from "./stage-edit.ts";
 
 export const editToolset = defineToolset({
   name: "edit",
-  purpose: "edit file content: replace text, line/column edits, preview a diff, multi-file transactions (atomic)",
+  purpose: "replace text, line edits, diff preview, atomic multi-file transactions",
   tools: [replaceBlock, editText, previewEdit, beginTransaction, stageEdit, commitTransaction, rollbackTransaction],
 });

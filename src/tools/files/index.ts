@@ -11,6 +11,6 @@ import watchFiles from "./watch-files.ts";
 
 export const filesToolset = defineToolset({
   name: "files",
-  purpose: "create, delete (trash), rename/move files and directories, watch files for changes",
+  purpose: "create, delete, rename/move files and directories, watch for changes",
   tools: [createFile, deleteFile, renameFile, getBufferContent, watchFiles, getFileChanges, unwatchFiles],
 });

@@ -25,7 +25,7 @@ import gitStashPop from "./git-stash-pop.ts";
 
 export const gitToolset = defineToolset({
   name: "git",
-  purpose: "git status, diff, log, blame, history, hotspots, branches; add, commit, checkout, fetch, pull, push, stash, rebase/merge",
+  purpose: "status, diff, log, blame, history, hotspots, branches; add, commit, checkout, pull, push, stash, rebase/merge",
   defaults: { requires: { probes: ["git"] } },
   tools: [
     getGitStatus,

@@ -16,7 +16,7 @@ import githubViewPR from "./github-view-pr.ts";
 
 export const githubToolset = defineToolset({
   name: "github",
-  purpose: "GitHub issues, pull requests (create, view, diff, review), Actions CI runs and logs, via gh",
+  purpose: "GitHub issues, pull requests, reviews, Actions CI runs and logs (gh)",
   defaults: { requires: { probes: ["gh"] }, timeoutMs: GH_TIMEOUT_MS },
   tools: [
     githubListIssues,

@@ -52,7 +52,7 @@ const LANGUAGE_SERVER_DEFAULTS: ToolsetDefaults = { timeoutMs: 60_000, requires:
 
 export const codeNavigationToolset = defineToolset({
   name: "code-navigation",
-  purpose: "go to definition, find references/usages, implementations, call and type hierarchy, symbols by name, file outline",
+  purpose: "go to definition, references/usages, implementations, call/type hierarchy, symbols, outline",
   defaults: LANGUAGE_SERVER_DEFAULTS,
   tools: [
     goToDefinition,
@@ -76,7 +76,7 @@ export const codeNavigationToolset = defineToolset({
 
 export const codeIntelligenceToolset = defineToolset({
   name: "code-intelligence",
-  purpose: "hover, signatures, type errors, quick fixes, rename symbol, organize imports, format lines (language servers)",
+  purpose: "hover, signatures, type errors, quick fixes, rename, refactor, imports; change impact, unused code, API docs",
   defaults: LANGUAGE_SERVER_DEFAULTS,
   tools: [
     getHover,

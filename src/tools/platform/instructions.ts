@@ -16,8 +16,8 @@ const PLUGIN_LINE_MAX_BYTES = 64;
 export function buildInstructions(toolsets: readonly Toolset[], opts: { root: string }): string {
   // Short on purpose: every byte here is a byte less for the toolsets' purposes and the plugins' lines.
   const head = `claude-ide-bridge: IDE tools for ${displayName(opts.root)} (paths relative to it; lines, columns 1-based).`;
-  const intro = "Tools by purpose (search these words to load them):";
-  const tail = "Failed calls say why and what next; getToolCapabilities: what cannot work here.";
+  const intro = "Search these words to load the tools:";
+  const tail = "Errors say why and what to do; getToolCapabilities: what cannot work here.";
   const builtIn = toolsets.filter((t) => !t.name.startsWith(PLUGIN_TOOLSET_PREFIX));
   const plugins = toolsets.filter((t) => t.name.startsWith(PLUGIN_TOOLSET_PREFIX));
   const lines = builtIn.map((t) => `- ${t.name}: ${t.purpose}`);

@@ -59,7 +59,9 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
   });
   const states = new ToolsetStates();
   // Registered as a state so a session's end and the bridge's stop release its choice.
-  const activeFolders = states.get(defineToolsetState("active-folder", () => new ActiveFolders(runtime.fs, opts.workspace)));
+  const activeFolders = states.get(
+    defineToolsetState("active-folder", () => new ActiveFolders(runtime.fs, opts.workspace, { home: runtime.paths.home })),
+  );
   const childBridges = states.get(
     defineToolsetState("child-bridges", () => new ChildBridges(runtime, opts.childBridges ?? { launch: undefined, spawnRoots: [] })),
   );
@@ -88,7 +90,8 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
 /** One call's context: named fields only, so nothing of the host reaches a tool. */
 export function toolContext(host: ToolHost, call: CallScope): ToolContext {
   const { env } = host;
-  const fs = env.activeFolders?.fsOf(call.session) ?? env.fs;
+  const windowFolders = () => (env.extension.connected ? env.extension.state.folders.map((f) => f.path) : []);
+  const fs = env.activeFolders?.fsOf(call.session, windowFolders) ?? env.fs;
   return {
     fs,
     settings: env.settings,

@@ -3,37 +3,16 @@
 // IDE-exclusive tools only). What is left out is remembered with the flag that brings it back, so
 // getToolCapabilities can tell the model a tool is off by configuration rather than missing.
 import { BridgeError } from "../../errors.ts";
+import { PROFILE_DROP_ORDER } from "./profile-ranks.ts";
 import type { Toolset } from "./toolset.ts";
 
 /**
  * Clients that refuse or truncate long tool lists. VS Code takes at most 128 tools per request over
- * all its servers and Windsurf 100: the profiles keep the bridge at 100 or fewer, dropping whole
- * toolsets from the end of PROFILE_DROP_ORDER until it fits.
+ * all its servers and Windsurf 100: the profiles keep the bridge at 100 or fewer, dropping tools one
+ * by one in the order of PROFILE_DROP_ORDER (src/tools/platform/profile-ranks.ts) until it fits.
  */
 export const PROFILES = { vscode: { maxTools: 100 }, windsurf: { maxTools: 100 } } as const;
 export type ProfileName = keyof typeof PROFILES;
-
-/**
- * The toolsets a capped client loses first, first to go first: background Claude Code tasks (the
- * client is an agent already), then the ones whose work the client's own agent or editor does well
- * (GitHub through gh, VS Code's own commands and terminals, notes, free-form commands), and last the
- * IDE-exclusive ones.
- */
-const PROFILE_DROP_ORDER = [
-  "automation",
-  "github",
-  "vscode",
-  "terminal",
-  "notes",
-  "commands",
-  "editor",
-  "debug",
-  "quality",
-  "search",
-  "edit",
-  "files",
-  "git",
-];
 
 export interface ToolsetChoice {
   /** --toolsets: only these (the bridge toolset always stays, so the model can ask what is off). */
@@ -104,17 +83,27 @@ interface ProfileCap {
 
 function capToProfile(kept: Toolset[], { profile, named, drop }: ProfileCap): Toolset[] {
   const { maxTools } = PROFILES[profile];
-  let result = kept;
+  const dropped = new Set<string>();
+  const protectedTools = new Set(kept.filter((t) => named.includes(t.name)).flatMap(names));
+  let total = count(kept);
   for (const name of PROFILE_DROP_ORDER) {
-    if (count(result) <= maxTools) break;
-    if (named.includes(name)) continue;
-    const toolset = result.find((t) => t.name === name);
-    if (toolset === undefined) continue;
-    result = result.filter((t) => t !== toolset);
-    drop(toolset, names(toolset), `start without --profile ${profile}, or name ${name} in --toolsets and leave out others`);
+    if (total <= maxTools) break;
+    if (protectedTools.has(name) || !kept.some((t) => t.tools.some((tool) => tool.name === name))) continue;
+    dropped.add(name);
+    total -= 1;
   }
-  if (count(result) > maxTools)
-    throw new BridgeError("usage", `--profile ${profile}: ${count(result)} tools remain, above ${maxTools}; narrow them with --toolsets`);
+  if (total > maxTools)
+    throw new BridgeError("usage", `--profile ${profile}: ${total} tools remain, above ${maxTools}; narrow them with --toolsets`);
+  const result: Toolset[] = [];
+  for (const toolset of kept) {
+    const tools = toolset.tools.filter((t) => !dropped.has(t.name));
+    drop(
+      toolset,
+      toolset.tools.filter((t) => dropped.has(t.name)).map((t) => t.name),
+      `start without --profile ${profile}, or name ${toolset.name} in --toolsets and leave out others`,
+    );
+    if (tools.length > 0) result.push(tools.length === toolset.tools.length ? toolset : { ...toolset, tools });
+  }
   return result;
 }
 

@@ -11,6 +11,7 @@ import {
   cargoFindings,
   type Finding,
   govulncheckFindings,
+  govulncheckLegacyFindings,
   npm6Findings,
   npmFindings,
   pipFindings,
@@ -119,7 +120,12 @@ async function audited(ctx: ToolContext, ecosystem: Ecosystem, names: ReadonlySe
 }
 
 function parsed(program: AuditProgram, report: unknown): Finding[] {
-  if (program === "govulncheck") return govulncheckFindings(Array.isArray(report) ? report : []);
+  if (program === "govulncheck") {
+    const messages = Array.isArray(report) ? report : [];
+    // Before 1.0 the report is one object with its Vulns; since, a stream of messages.
+    const legacy = messages.length === 1 && isRecord(messages[0]) && "Vulns" in messages[0] ? messages[0] : undefined;
+    return legacy === undefined ? govulncheckFindings(messages) : govulncheckLegacyFindings(legacy);
+  }
   if (program === "pip-audit") return pipFindings(report);
   if (!isRecord(report)) return [];
   if (program === "cargo-audit") return cargoFindings(report);

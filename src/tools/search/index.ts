@@ -9,7 +9,7 @@ import searchWorkspace from "./search-workspace.ts";
 
 export const searchToolset = defineToolset({
   name: "search",
-  purpose: "search code text (grep/ripgrep regex), search and replace across files, related tests, project context bundle",
+  purpose: "grep/ripgrep code search, search and replace across files, related tests, context bundle",
   // Each tool uses rg when it is on PATH and has a built-in fallback without it.
   defaults: { requires: { optionalProbes: ["rg"] } },
   tools: [searchWorkspace, searchAndReplace, findRelatedTests, getProjectContext, contextBundle],

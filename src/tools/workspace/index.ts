@@ -8,6 +8,6 @@ import readFile from "./read-file.ts";
 
 export const workspaceToolset = defineToolset({
   name: "workspace",
-  purpose: "orientation and reading: workspace folders, project kind, file tree, find files by name, read files",
+  purpose: "workspace folders, project kind, file tree, find files by name, read files",
   tools: [getWorkspaceFolders, getProjectInfo, getFileTree, findFiles, readFile],
 });

@@ -2,16 +2,22 @@
 // bin/claude-ide-bridge.js) on folders under it. A client reaches a child over HTTP with the child's
 // own token (the parent's is refused there) and calls a tool in the child's folder; the child ends
 // on stopWorkspace, when the session that started it ends, and when the parent stops, leaving no
-// process and no lock file. Folders outside the spawn roots are refused with what to do.
+// process and no lock file. Folders outside the spawn roots are refused with what to do. With
+// waitForExtensionMs the answer comes once a VS Code extension (a protocol-level stand-in that finds
+// the child by its lock file, as the real one does) connected to the child, or says it did not.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { readdir } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import WebSocket from "ws";
 import { createNodeRuntime } from "../../../runtime/node.ts";
 import { startBridge, type RunningBridge } from "../../../src/bridge.ts";
 import { DEFAULT_CONFIG } from "../../../src/config/schema.ts";
+import { EXTENSION_AUTH_HEADER, EXTENSION_PATH } from "../../../src/extension/protocol.ts";
+import { toFileUri } from "../../../src/lib/paths/file-uri.ts";
 import { silentLogger } from "../../../src/log.ts";
+import { extensionHello } from "../../helpers/extension-hello.ts";
 import { BRIDGE_BIN, startBridgeProcess } from "../../helpers/spawn-bridge.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../../helpers/temp-workspace.ts";
 
@@ -27,7 +33,14 @@ const clients: { client: Client; transport: StreamableHTTPClientTransport }[] = 
 const childPids: number[] = [];
 
 type CallResult = { isError?: boolean; content: { type: string; text?: string }[]; structuredContent?: Record<string, unknown> };
-type Spawned = { folder: string; mcpUrl: string; addCommand: string; pid: number; endsWithThisSession: boolean };
+type Spawned = {
+  folder: string;
+  mcpUrl: string;
+  addCommand: string;
+  pid: number;
+  endsWithThisSession: boolean;
+  extensionConnected: boolean;
+};
 
 async function connect(mcpUrl: string, token: string) {
   const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
@@ -41,8 +54,8 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
   return (await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 })) as CallResult;
 }
 
-async function spawn(client: Client, folder: string): Promise<Spawned & { token: string }> {
-  const result = await call(client, "spawnWorkspace", { folder });
+async function spawn(client: Client, folder: string, extra: Record<string, unknown> = {}): Promise<Spawned & { token: string }> {
+  const result = await call(client, "spawnWorkspace", { folder, ...extra });
   expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
   const spawned = result.structuredContent as Spawned;
   childPids.push(spawned.pid);
@@ -68,6 +81,34 @@ async function exitOf(pid: number): Promise<void> {
 }
 
 const lockFiles = async () => (await readdir(join(configDir, "ide")).catch(() => [])).filter((f) => f.endsWith(".lock"));
+
+/**
+ * Plays the VS Code extension of a window opened on `folder`: waits (bounded) for a bridge's lock file
+ * that serves it, then connects to that bridge's extension socket with the lock's token and says hello.
+ */
+async function extensionFor(folder: string): Promise<WebSocket> {
+  const deadline = Date.now() + EXIT_WAIT_MS;
+  for (;;) {
+    for (const name of await lockFiles()) {
+      const lock = JSON.parse(await readFile(join(configDir, "ide", name), "utf8").catch(() => "{}")) as {
+        workspaceFolders?: string[];
+        authToken?: string;
+      };
+      if (!lock.workspaceFolders?.includes(folder) || lock.authToken === undefined) continue;
+      const ws = new WebSocket(`ws://127.0.0.1:${name.replace(/\.lock$/, "")}${EXTENSION_PATH}`, {
+        headers: { [EXTENSION_AUTH_HEADER]: lock.authToken },
+      });
+      await new Promise<void>((resolve, reject) => {
+        ws.once("error", reject);
+        ws.once("open", () => resolve());
+      });
+      ws.send(extensionHello([{ name: "tools", uri: toFileUri(folder), path: folder }]));
+      return ws;
+    }
+    if (Date.now() > deadline) throw new Error(`no bridge lock file for ${folder} within ${EXIT_WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 beforeAll(async () => {
   temp = await tempWorkspaces("cib-spawn-");
@@ -95,7 +136,13 @@ afterAll(async () => {
 
 it("starts a child bridge another client reaches with its own token, and stops it on stopWorkspace", async () => {
   const { client } = await connect(`${bridge.url}/mcp`, bridge.token);
-  const child = await spawn(client, join(spawnRoot, "tools"));
+  // The answer waits for the extension of a window opened on the folder once the child is up.
+  const [child, extension] = await Promise.all([
+    spawn(client, join(spawnRoot, "tools"), { waitForExtensionMs: 60_000 }),
+    extensionFor(join(spawnRoot, "tools")),
+  ]);
+  expect(child.extensionConnected).toBe(true);
+  extension.close();
   expect(child.folder).toBe(join(spawnRoot, "tools"));
   expect(child.mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   expect(child.token).not.toBe(bridge.token);
@@ -139,10 +186,12 @@ it("stops a child when the session that started it ends, and every child when th
   const ending = await connect(`${bridge.url}/mcp`, bridge.token);
   const staying = await connect(`${bridge.url}/mcp`, bridge.token);
   const [ofEnding, ofStaying] = await Promise.all([
-    spawn(ending.client, join(spawnRoot, "docs")),
+    spawn(ending.client, join(spawnRoot, "docs"), { waitForExtensionMs: 1_000 }),
     spawn(staying.client, join(spawnRoot, "site")),
   ]);
   expect(alive(ofEnding.pid) && alive(ofStaying.pid)).toBe(true);
+  // No window opened on docs: the bounded wait ends and says so, and the child serves all the same.
+  expect([ofEnding.extensionConnected, ofStaying.extensionConnected]).toEqual([false, false]);
 
   await ending.transport.terminateSession();
   await exitOf(ofEnding.pid);

@@ -138,14 +138,15 @@ describe("the built-in tools", () => {
     const text = buildInstructions(registry.toolsets, { root: "/work/app" });
     expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(MAX_INSTRUCTIONS_BYTES);
     expect(text).toContain("/work/app");
-    expect(text).toContain("- workspace: orientation and reading");
+    expect(text).toContain("- workspace: workspace folders, project kind");
     expect(text).toContain("readFile");
     expect(text).toContain("getToolCapabilities");
   });
 
-  it("keeps instructions within 2 KB with 3 plugins loaded: every built-in purpose, one line per plugin while they fit, a marker for the rest", () => {
+  it("keeps instructions within 2 KB with 6 plugins loaded: every built-in purpose, one line per plugin while they fit, a marker for the rest", () => {
     const withPlugins = new ToolRegistry(TOOLSETS, { slim: false, maxResultChars: 512 * 1024 });
-    for (const name of ["acme", "tickets", "deploy"])
+    const pluginNames = ["acme", "tickets", "deploy", "metrics", "infra", "billing"];
+    for (const name of pluginNames)
       withPlugins.replaceToolset(
         name,
         defineToolset({
@@ -162,10 +163,12 @@ describe("the built-in tools", () => {
       expect(text).toMatch(/getToolCapabilities: what cannot work here\.$/);
       const lines = text.split("\n");
       const shown = lines.filter((l) => l.startsWith(`- ${PLUGIN_TOOLSET_PREFIX}`));
-      // The first plugin has its line, cut short with a mark; the ones past the room are counted.
+      // The first plugins have their lines, cut short with a mark; the ones past the room are counted.
+      // Four of them fit beside every built-in purpose: the room later toolsets and plugins take.
       expect(shown[0]).toMatch(/^- plugin-acme: acme: team tools for .*…$/);
+      expect(shown.length).toBeGreaterThanOrEqual(4);
       for (const line of shown) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(64);
-      expect(lines).toContain(`- +${3 - shown.length} more plugin toolsets (tool search finds their tools)`);
+      expect(lines).toContain(`- +${pluginNames.length - shown.length} more plugin toolsets (tool search finds their tools)`);
     }
     // With room to spare, every plugin has its line and there is no marker.
     const few = buildInstructions([TOOLSETS[0] as Toolset, ...withPlugins.toolsets.slice(-3)], { root: "/r" });

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { BridgeError } from "../../../src/errors.ts";
 import { defineTool, type Tool } from "../../../src/tools/platform/define-tool.ts";
 import { ToolRegistry } from "../../../src/tools/platform/registry.ts";
+import { PROFILE_DROP_ORDER, PROFILE_KEEP } from "../../../src/tools/platform/profile-ranks.ts";
 import { PROFILES, selectToolsets } from "../../../src/tools/platform/toolset-selection.ts";
 import type { Toolset } from "../../../src/tools/platform/toolset.ts";
 import { TOOLSETS } from "../../../src/tools/toolsets.ts";
@@ -73,41 +74,62 @@ describe("selectToolsets", () => {
     expect((err as BridgeError).message).toMatch(/^--toolsets: unknown toolset lsp; the toolsets are workspace, code-navigation, /);
   });
 
-  it("--profile fits a capped client by dropping the least IDE-specific toolsets first", () => {
+  it("--profile fits a capped client by dropping tools one by one, least useful first, and keeps the rest of their toolsets", () => {
     expect(PROFILES.vscode.maxTools).toBe(100);
+    const named = (...list: string[]) => list.map((n) => tool(n));
     const sets: Toolset[] = [
-      { name: "workspace", purpose: "p", tools: many("w", 40) },
-      { name: "git", purpose: "p", tools: many("g", 30) },
-      { name: "notes", purpose: "p", tools: many("n", 10) },
-      { name: "github", purpose: "p", tools: many("h", 25) },
-      { name: "bridge", purpose: "p", tools: [tool("caps")] },
+      { name: "workspace", purpose: "p", tools: many("w", 98) },
+      { name: "github", purpose: "p", tools: named("githubListIssues", "githubListRuns") },
+      { name: "automation", purpose: "p", tools: named("listClaudeTasks", "runClaudeTask") },
+      { name: "bridge", purpose: "p", tools: named("getToolCapabilities") },
     ];
-    // 106 tools: github goes first (the client's own agent reaches GitHub through gh), then it fits.
+    // 103 tools: the Claude Code tasks go first (the client is an agent already), then GitHub's CI runs.
     const picked = selectToolsets(sets, { profile: "windsurf" });
-    expect(picked.toolsets.map((t) => t.name)).toEqual(["workspace", "git", "notes", "bridge"]);
+    expect(picked.toolsets.map((t) => `${t.name}:${t.tools.map((x) => x.name).join(",")}`)).toEqual([
+      `workspace:${many("w", 98)
+        .map((t) => t.name)
+        .join(",")}`,
+      "github:githubListIssues",
+      "bridge:getToolCapabilities",
+    ]);
+    const enable = (name: string) => `start without --profile windsurf, or name ${name} in --toolsets and leave out others`;
     expect(picked.off).toEqual([
-      {
-        toolset: "github",
-        tools: many("h", 25).map((t) => t.name),
-        enable: "start without --profile windsurf, or name github in --toolsets and leave out others",
-      },
+      { toolset: "github", tools: ["githubListRuns"], enable: enable("github") },
+      { toolset: "automation", tools: ["listClaudeTasks", "runClaudeTask"], enable: enable("automation") },
     ]);
-    // With --toolsets every kept toolset was named, and a profile never drops a named one: it only
-    // checks the count, and refuses to start rather than drop what was asked for.
-    expect(selectToolsets(sets, { profile: "vscode", toolsets: ["workspace", "git", "github"] }).off).toEqual([
-      { toolset: "notes", tools: many("n", 10).map((t) => t.name), enable: "add notes to --toolsets" },
-    ]);
-    expect(() => selectToolsets(sets, { profile: "vscode", toolsets: ["workspace", "git", "github", "notes"] })).toThrow(
-      "--profile vscode: 106 tools remain, above 100; narrow them with --toolsets",
+    // A profile never drops a tool of a toolset named in --toolsets: it refuses to start instead.
+    expect(() => selectToolsets(sets, { profile: "vscode", toolsets: ["workspace", "github", "automation"] })).toThrow(
+      "--profile vscode: 103 tools remain, above 100; narrow them with --toolsets",
     );
     // Under the cap nothing goes.
-    expect(selectToolsets(sets.slice(0, 3), { profile: "vscode" }).off).toEqual([]);
+    expect(selectToolsets(sets.slice(0, 2), { profile: "vscode" }).off).toEqual([]);
   });
 
-  it("the real catalogue fits both profiles today", () => {
+  it("ranks every tool of the catalogue once, so a new tool cannot push a profile over 100 unnoticed", () => {
+    const ranked = [...PROFILE_DROP_ORDER, ...PROFILE_KEEP];
+    expect(
+      ALL.filter((name) => !ranked.includes(name)),
+      "rank these in src/tools/platform/profile-ranks.ts",
+    ).toEqual([]);
+    expect(
+      ranked.filter((name) => !ALL.includes(name)),
+      "no longer tools",
+    ).toEqual([]);
+    expect(
+      ranked.filter((name, i) => ranked.indexOf(name) !== i),
+      "ranked twice",
+    ).toEqual([]);
     for (const profile of ["vscode", "windsurf"] as const) {
       const r = registry({ profile });
-      expect(r.size).toBeLessThanOrEqual(100);
+      const kept = r.entries().map((e) => e.name);
+      expect(kept.length).toBeLessThanOrEqual(PROFILES[profile].maxTools);
+      // Everything ranked to stay stays, search and edit whole among it.
+      expect(PROFILE_KEEP.filter((name) => !kept.includes(name))).toEqual([]);
+      for (const name of ["search", "edit", "debug"]) expect(r.offByConfiguration().find((o) => o.toolset === name)).toBeUndefined();
+      // getToolCapabilities names every tool left out, once, with the toolset it belongs to.
+      const off = r.offByConfiguration();
+      expect([...kept, ...off.flatMap((o) => o.tools)].sort()).toEqual([...ALL].sort());
+      for (const o of off) for (const name of o.tools) expect(toolsOf(o.toolset)).toContain(name);
     }
   });
 });

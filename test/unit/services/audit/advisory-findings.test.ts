@@ -1,10 +1,13 @@
 // The auditors' reports read advisory by advisory, on the shapes the real tools write: npm 10's
 // audit --json (auditReportVersion 2), pnpm 9's audit --json (npm 6's advisories), pip-audit 2's
-// -f json, cargo-audit 0.20's --json and govulncheck 1.1's -json stream.
+// -f json, cargo-audit 0.20's --json, govulncheck 1.1's -json stream, and the one Result object
+// govulncheck wrote before 1.0 (the version Debian 12 ships; met for real in
+// test/e2e/audit-govulncheck.test.ts, its shape here from its source at 4c848ed).
 import { describe, expect, it } from "vitest";
 import {
   cargoFindings,
   govulncheckFindings,
+  govulncheckLegacyFindings,
   jsonStream,
   npm6Findings,
   npmFindings,
@@ -220,6 +223,28 @@ describe("advisory findings", () => {
         fixedIn: [">=0.2.23"],
       },
     ]);
+    // Its aliases join the id; with no url of its own (often null), the advisory's page on rustsec.org.
+    const aliased = {
+      vulnerabilities: {
+        list: [
+          {
+            advisory: { id: "RUSTSEC-2020-0071", title: "Potential segfault", aliases: ["CVE-2020-26235"], url: null },
+            versions: { patched: [] },
+            package: { name: "time", version: "0.1.45" },
+          },
+        ],
+      },
+    };
+    expect(cargoFindings(aliased)).toEqual([
+      {
+        id: "RUSTSEC-2020-0071 / CVE-2020-26235",
+        package: "time",
+        versions: ["0.1.45"],
+        severity: "unknown",
+        title: "Potential segfault",
+        url: "https://rustsec.org/advisories/RUSTSEC-2020-0071",
+      },
+    ]);
   });
 
   it("govulncheck: the stream split into messages, call paths for the symbols called, the rest imported only", () => {
@@ -270,6 +295,68 @@ describe("advisory findings", () => {
         title: "Denial of service via crafted Accept-Language header",
         fixedIn: ["v0.3.8"],
         paths: ["imported, not called"],
+      },
+    ]);
+  });
+
+  it("govulncheck before 1.0: one Result object, Go's field names, call stacks from the entry point", () => {
+    const [result] = jsonStream(
+      JSON.stringify({
+        Vulns: [
+          {
+            OSV: {
+              id: "GO-2022-0969",
+              aliases: ["CVE-2022-27664"],
+              details: "HTTP/2 server connections can hang forever. More text.",
+              affected: [{ package: { name: "stdlib" }, database_specific: { url: "https://pkg.go.dev/vuln/GO-2022-0969" } }],
+            },
+            Modules: [
+              {
+                Path: "stdlib",
+                FoundVersion: "v1.18.0",
+                FixedVersion: "v1.18.6",
+                Packages: [
+                  {
+                    Path: "net/http",
+                    CallStacks: [
+                      {
+                        Symbol: "Server.ListenAndServe",
+                        Frames: [
+                          { PkgPath: "example.com/app", FuncName: "main" },
+                          { PkgPath: "net/http", RecvType: "*Server", FuncName: "ListenAndServe" },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            OSV: { id: "GO-2021-0113", details: "x" },
+            Modules: [{ Path: "golang.org/x/text", FoundVersion: "v0.3.5", Packages: [{ Path: "golang.org/x/text/language" }] }],
+          },
+        ],
+      }),
+    );
+    expect(govulncheckLegacyFindings(result as Record<string, unknown>)).toEqual([
+      {
+        id: "GO-2022-0969 / CVE-2022-27664",
+        package: "stdlib",
+        versions: ["v1.18.0"],
+        severity: "unknown",
+        title: "HTTP/2 server connections can hang forever.",
+        url: "https://pkg.go.dev/vuln/GO-2022-0969",
+        fixedIn: ["v1.18.6"],
+        paths: ["calls: example.com/app.main > net/http.*Server.ListenAndServe"],
+      },
+      {
+        id: "GO-2021-0113",
+        package: "golang.org/x/text",
+        versions: ["v0.3.5"],
+        severity: "unknown",
+        title: "x",
+        paths: ["imported, not called: golang.org/x/text/language"],
       },
     ]);
   });
