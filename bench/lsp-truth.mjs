@@ -18,6 +18,7 @@
 //  - pyworkspace, goworkspace: whole-workspace getDiagnostics of the Python and Go fixtures against
 //    pyright --outputjson, and go vet ./... + go build ./..., run directly.
 // Usage: npm run build && node bench/lsp-truth.mjs [ts|py|c|cnodb|go|pyworkspace|goworkspace ...]   (JSON, then one line per figure)
+// BENCH_PY_MODULES=N: the Python fixture with N plugin modules and N test modules (default 6).
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -58,7 +59,7 @@ const LANGUAGES = {
     },
   },
   py: {
-    repo: () => repos.pythonRepo(),
+    repo: () => repos.pythonRepo(Number(process.env.BENCH_PY_MODULES ?? 6)),
     check: checks.checkPython,
     test: checks.testPython,
     rename: { newName: "say" },

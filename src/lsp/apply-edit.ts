@@ -64,6 +64,18 @@ export interface EditOutcome {
   heldBack?: string;
   /** Of the planned content: passed back as `expectDigest`, exactly this edit is applied, or nothing. */
   digest: string;
+  /** The language's own checker, run before and after the write (the tool's, not the server's). */
+  checks?: CheckerNote[];
+}
+
+export interface CheckerNote {
+  checker: string;
+  /** Files it checked ("module": the whole module). */
+  scope: string;
+  /** Its new errors (also in `introduced` unless the server reported them too). */
+  introduced: number;
+  /** Why it could not check, when it could not. */
+  failed?: string;
 }
 
 export interface ApplyEditOptions {
@@ -74,6 +86,8 @@ export interface ApplyEditOptions {
   alsoCheck?: readonly WorkspacePath[];
   /** A preview's digest: the edit is written only if it is still the one previewed. */
   expectDigest?: string | undefined;
+  /** Awaited just before the files are written (a checker's run over them as they were). */
+  beforeWrite?: () => Promise<void>;
 }
 
 interface ApplyEditDeps {
@@ -162,6 +176,7 @@ export async function applyWorkspaceEdit(
         };
     }
     const byPath = new Map<string, PlannedPath>(plan.map((p) => [p.path, p]));
+    await opts.beforeWrite?.();
     await opts.fs.commit(plan.map((p) => writeOf(p, byPath)));
     written = true;
   } finally {

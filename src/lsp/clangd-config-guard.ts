@@ -12,7 +12,9 @@
 // which file and why. A workspace too large to look through is treated the same way, since an
 // unseen `.clangd` could say anything. The compilation database folders clangd finds by itself
 // (the root, build/) must be real folders for the index: one that is a symlink keeps the index in
-// memory (--background-index=false), as a symlinked .cache does (launch-options.ts).
+// memory (--background-index=false), as a symlinked .cache does (launch-options.ts); so does one
+// under a database folder a `.clangd` names. Those folders are reported (`databases`), so the
+// watcher hears a database or an index folder that appears there while clangd runs.
 import type { Fs } from "../ports/fs.ts";
 import { dirname, isInside, normalize } from "../lib/paths/posix-path.ts";
 import { launchArgsFor } from "./launch-options.ts";
@@ -36,18 +38,24 @@ export interface ClangdGuardResult {
   args: readonly string[];
   /** Why a setting was not obeyed, for the log; empty when nothing was changed. */
   warnings: string[];
+  /** The database folders inside the workspace that the `.clangd` files name (absolute). */
+  databases: string[];
 }
+
+/** Where clangd's background index is written, below a database folder. */
+const INDEX_PATH = [".cache", ".cache/clangd", ".cache/clangd/index"];
 
 /** A server's launch arguments (launch-options.ts), guarded when the server is clangd; each warning goes to `warn`. */
 export async function guardedLaunchArgs(
   spec: ServerSpec,
   root: string,
-  deps: { fs: ClangdGuardFs; warn(message: string): void },
+  deps: { fs: ClangdGuardFs; warn(message: string): void; databases?(dirs: readonly string[]): void },
 ): Promise<readonly string[]> {
   const args = await launchArgsFor(spec, root, deps);
   if (spec.id !== "clangd") return args;
   const guarded = await guardClangdConfig(args, root, deps.fs);
   for (const warning of guarded.warnings) deps.warn(warning);
+  deps.databases?.(guarded.databases);
   return guarded.args;
 }
 
@@ -57,23 +65,45 @@ export async function guardClangdConfig(args: readonly string[], root: string, f
   let out = [...args];
   const realRoot = await fs.realpath(root).catch(() => root);
   const found = await findConfigs(root, fs);
+  const databases: string[] = [];
   const refusals =
     found === "too many"
       ? [`the workspace has more than ${MAX_ENTRIES} entries, so its .clangd files could not all be checked`]
-      : (await Promise.all(found.map((file) => configRefusal(file, { root, realRoot }, fs)))).filter((r): r is string => r !== undefined);
+      : (await Promise.all(found.map((file) => configRefusal(file, { root, realRoot, databases }, fs)))).filter(
+          (r): r is string => r !== undefined,
+        );
   if (refusals.length > 0) {
     out = [...out.filter((a) => !a.startsWith("--enable-config")), "--enable-config=false"];
     warnings.push(`clangd reads no .clangd or user config here: ${refusals.join("; ")}`);
   }
   if (out.includes("--background-index")) {
-    for (const dir of ["build"]) {
-      const st = await fs.lstat(`${root}/${dir}`).catch(() => undefined);
-      if (st?.isSymbolicLink !== true) continue;
+    const leaving = await indexLeaves([`${root}/build`], { root, fs, below: [""] });
+    const named = out.includes("--enable-config=false") ? undefined : await indexLeaves(databases, { root, fs, below: INDEX_PATH });
+    for (const place of [leaving, named]) {
+      if (place === undefined) continue;
       out = out.map((a) => (a === "--background-index" ? "--background-index=false" : a));
-      warnings.push(`clangd keeps its index in memory: ${dir}/ is a symlink, and the index would be written where it points`);
+      warnings.push(
+        `clangd keeps its index in memory: ${place} is a symlink or not a folder, and the index would be written where it points`,
+      );
     }
   }
-  return { args: out, warnings };
+  return { args: out, warnings, databases };
+}
+
+/** The first of `dirs` (or of the index folders below them) that is a symlink or not a folder, root-relative; undefined when none is. */
+async function indexLeaves(
+  dirs: readonly string[],
+  at: { root: string; fs: ClangdGuardFs; below: readonly string[] },
+): Promise<string | undefined> {
+  const { root, fs } = at;
+  for (const dir of dirs)
+    for (const part of at.below) {
+      const path = part === "" ? dir : `${dir}/${part}`;
+      const st = await fs.lstat(path).catch(() => undefined);
+      // Absent is fine: clangd then makes a real folder. The build/ folder itself need only not be a symlink.
+      if (st !== undefined && (st.isSymbolicLink || (part !== "" && !st.isDirectory))) return `${path.slice(root.length + 1) || "."}/`;
+    }
+  return undefined;
 }
 
 /** Every `.clangd` file under root (symlinked folders not followed), or "too many" past the bound. */
@@ -94,7 +124,7 @@ async function findConfigs(root: string, fs: ClangdGuardFs): Promise<string[] | 
 }
 
 /** Why the config file at `file` may not be obeyed, or undefined. */
-async function configRefusal(file: string, where: Roots, fs: ClangdGuardFs): Promise<string | undefined> {
+async function configRefusal(file: string, where: Roots & { databases: string[] }, fs: ClangdGuardFs): Promise<string | undefined> {
   const name = file.slice(where.root.length + 1);
   const bytes = await fs.readFile(file).catch(() => undefined);
   if (bytes === undefined) return undefined;
@@ -106,6 +136,7 @@ async function configRefusal(file: string, where: Roots, fs: ClangdGuardFs): Pro
     if (value === "Ancestors" || value === "None") continue;
     if (!(await staysInside(value, here, where, fs)))
       return `${name} sets CompilationDatabase to ${JSON.stringify(value)}, outside the workspace`;
+    where.databases.push(normalize(value.startsWith("/") ? value : `${here}/${value}`));
   }
   if (/\bExternal\s*:/.test(text)) {
     if (/\bServer\s*:/.test(text)) return `${name} names an external index server`;

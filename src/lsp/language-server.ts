@@ -100,6 +100,12 @@ export class LanguageServer {
     this.diagnostics = new DiagnosticsStore(hooks.onDiagnosticsChanged);
     this.documents = new OpenDocuments(connection, hooks);
     connection.onNotification("$/progress", (params) => this.progress.onProgress(params));
+    const readyLog = launch.spec.readyLog;
+    if (readyLog !== undefined)
+      connection.onNotification("window/logMessage", (params) => {
+        const message = (params as { message?: unknown } | undefined)?.message;
+        if (typeof message === "string" && readyLog.message.test(message)) this.progress.noteReadyLog();
+      });
     connection.onNotification("textDocument/publishDiagnostics", (params) => this.diagnostics.publish(params as PublishDiagnosticsParams));
     answerServerRequests(connection, {
       root: launch.root,

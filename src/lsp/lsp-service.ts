@@ -14,7 +14,7 @@ import { splitLines } from "./positions.ts";
 import { LanguageServerPool } from "./server-pool.ts";
 import { BUILT_IN_SERVERS } from "./server-specs.ts";
 import { fileWholeProject } from "./file-readiness.ts";
-import { WorkspaceWatcher } from "./workspace-watcher.ts";
+import { CLANGD_DATABASE_NAMES, WorkspaceWatcher } from "./workspace-watcher.ts";
 import { fileRank } from "./file-rank.ts";
 import { findWorkspaceSources } from "./workspace-sources.ts";
 import { formattingOverrides, readProjectStyle } from "./project-style.ts";
@@ -66,6 +66,8 @@ export function createLspService(opts: LspServiceOptions): LspService {
     for (const listener of listeners) listener(name, cause);
   };
   let watcher: WorkspaceWatcher | undefined;
+  /** Compilation database folders `.clangd` files name: watched for their database and index folder. */
+  const databaseFolders = new Set<string>();
   const resolveCommand = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
   const specs = [...(opts.specs ?? []), ...BUILT_IN_SERVERS];
   const pool = new LanguageServerPool({
@@ -91,6 +93,10 @@ export function createLspService(opts: LspServiceOptions): LspService {
       },
     },
     readConfig: (path) => fs.readText(path, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined),
+    onDatabaseFolders: (dirs) => {
+      for (const dir of dirs) databaseFolders.add(dir);
+      for (const dir of dirs) void watcher?.watchNames(dir, CLANGD_DATABASE_NAMES);
+    },
     onStarted: () => {
       if (watcher !== undefined) return;
       watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
@@ -107,7 +113,13 @@ export function createLspService(opts: LspServiceOptions): LspService {
         }
         for (const change of changes) emit(change.path, "disk");
       });
-      void watcher.start(fs.folders);
+      const started = watcher;
+      // A .clangd written after the first server's guard looked and before the watches were in
+      // place made no event: the guard looks once more when they are.
+      void started.start(fs.folders).then(async () => {
+        for (const dir of databaseFolders) await started.watchNames(dir, CLANGD_DATABASE_NAMES);
+        await pool.reguard("recheck");
+      });
     },
     log: opts.log ?? (() => {}),
   });

@@ -3,6 +3,7 @@
 // say in its result what the server was still doing, rather than pass a partial answer off as whole.
 // Tokens that ended are remembered: a server whose readiness is one named task (clangd's background
 // index) is ready once that task ended once, and not before, even while nothing else is running.
+// A server whose readiness is a line it logs (pyright's "Found N source files") is told here too.
 import { WakeList } from "./wake-list.ts";
 import type { ProgressToken, WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDoneProgressReport } from "vscode-languageserver-protocol";
 
@@ -23,6 +24,8 @@ export class ProgressTracker {
   private readonly changed = new WakeList();
   /** When the last progress ended (or the tracker was made), for "settled for a while" checks. */
   lastChange = Date.now();
+  /** The server logged its readiness line (ServerSpec.readyLog). */
+  private logged = false;
 
   onProgress(params: unknown): void {
     if (!isProgress(params)) return;
@@ -73,8 +76,24 @@ export class ProgressTracker {
     }
   }
 
+  /** The server logged that it knows its project's files (ServerSpec.readyLog). */
+  noteReadyLog(): void {
+    this.logged = true;
+    this.changed.wake();
+  }
+
+  /** Resolves true once the server logged its readiness line, false at the deadline or on abort. */
+  async readyLog(deadline: number, signal: AbortSignal): Promise<boolean> {
+    while (!this.logged) {
+      if (Date.now() >= deadline || signal.aborted) return false;
+      await this.changed.wait(deadline, signal);
+    }
+    return true;
+  }
+
   /** The server died: nothing it started is still running, and its successor indexes anew. */
   reset(): void {
+    this.logged = false;
     this.active.clear();
     this.endedOnce.clear();
     this.changed.wake();

@@ -48,6 +48,8 @@ interface PoolOptions {
   /** Reads a project's config file (its style) through the jail; undefined when missing or unreadable. */
   readConfig(path: string): Promise<string | undefined>;
   onStarted(server: LanguageServer): void;
+  /** The compilation database folders a clangd's `.clangd` files name, so changes there are heard too. */
+  onDatabaseFolders?(dirs: readonly string[]): void;
   log(level: "info" | "warning", message: string, data?: Record<string, unknown>): void;
 }
 
@@ -157,15 +159,20 @@ export class LanguageServerPool {
    * A file the clangd guard looks at changed (a `.clangd`, a compilation database, a folder the
    * index is written under): a running clangd reads them as it goes, so the guard looks again, and
    * a clangd whose guarded arguments differ now is killed at once (a graceful stop would give it
-   * time to read the new config) and started with them on its next call.
+   * time to read the new config) and started with them on its next call. `recheck`: whatever
+   * changed (the watcher's watches are in place only now, so what changed before was not heard).
    */
-  async reguard(changedNames: readonly string[]): Promise<void> {
-    if (!changedNames.some((name) => CLANGD_WATCHED.has(name))) return;
+  async reguard(changedNames: readonly string[] | "recheck"): Promise<void> {
+    if (changedNames !== "recheck" && !changedNames.some((name) => CLANGD_WATCHED.has(name))) return;
     for (const entry of this.entries.values()) {
       if (entry.spec.id !== "clangd") continue;
       const server = entry.server ?? (await entry.starting?.catch(() => undefined));
       if (server === undefined) continue;
-      const args = await guardedLaunchArgs(entry.spec, entry.root, { fs: this.opts.fs, warn: () => {} });
+      const args = await guardedLaunchArgs(entry.spec, entry.root, {
+        fs: this.opts.fs,
+        warn: () => {},
+        databases: (dirs) => this.opts.onDatabaseFolders?.(dirs),
+      });
       if (entry.server !== server || args.join("\0") === server.launch.args.join("\0")) continue;
       entry.server = undefined;
       entry.evicted = true;
@@ -334,7 +341,11 @@ export class LanguageServerPool {
       spec: entry.spec,
       root: entry.root,
       command: entry.command.command,
-      args: await guardedLaunchArgs(entry.spec, entry.root, { fs: this.opts.fs, warn: (message) => this.opts.log("warning", message) }),
+      args: await guardedLaunchArgs(entry.spec, entry.root, {
+        fs: this.opts.fs,
+        warn: (message) => this.opts.log("warning", message),
+        databases: (dirs) => this.opts.onDatabaseFolders?.(dirs),
+      }),
       env: this.opts.env,
       initializationOptions,
       settings: await this.settingsFor(entry),

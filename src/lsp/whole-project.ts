@@ -1,8 +1,9 @@
 // Never silently partial, since a model takes a short list of references for the whole list: a
 // request whose answer depends on the whole project (references, implementations, workspace
 // symbols, incoming calls) is sent once the server is ready by its readiness rule
-// (server-specs.ts), up to a deadline; past the deadline the answer is returned marked partial,
-// with what the server was still doing.
+// (server-specs.ts) and has logged its readiness line where it has one (pyright's "Found N source
+// files"), up to a deadline; past the deadline the answer is returned marked partial, with what the
+// server was still doing.
 import type { LanguageServer } from "./language-server.ts";
 import { WakeList } from "./wake-list.ts";
 
@@ -34,9 +35,17 @@ export async function wholeProjectAnswer<T>(server: LanguageServer, ask: () => P
     const notReady = await taskNotDone(server, readiness, opts);
     if (notReady !== undefined) return { value: await ask(), complete: false, why: notReady };
   }
+  const readyLog = server.launch.spec.readyLog;
+  if (readyLog !== undefined && !(await server.progress.readyLog(opts.deadline, opts.signal)))
+    return {
+      value: await ask(),
+      complete: false,
+      why: `${server.launch.spec.id} had not finished its ${readyLog.what} ${Math.round((Date.now() - server.startedAt) / 1000)} s after it started, so it answered from the files open in it; call again in a moment`,
+    };
   const idle = await server.progress.idle(opts.deadline, opts.signal);
   if (!idle) return { value: await ask(), complete: false, why: busy(server) };
-  if (readiness.rule !== "stable" || settled.has(server)) return { value: await ask(), complete: true };
+  // A server that logged its readiness line answers from all its project's files: no need to sample twice.
+  if (readiness.rule !== "stable" || settled.has(server) || readyLog !== undefined) return { value: await ask(), complete: true };
   let previous = await ask();
   // A first answer that itself took past the deadline (a loaded machine) still gets one comparison.
   const deadline = Math.max(opts.deadline, Date.now() + 2 * readiness.settleMs);

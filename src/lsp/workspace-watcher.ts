@@ -7,6 +7,11 @@
 // a temporary file and renames it over the target (sed -i, most editors, the bridge's own atomic
 // writes) arrives as "rename", and a server told Created for a file it knows ignores it (tsgo
 // re-reads a known file only on Changed), so its dependents would keep their old diagnostics.
+// A folder made after the start is watched when its batch goes, up to BATCH_MS after it appeared:
+// what was written into it meanwhile (cp -r, git checkout, mkdir then a write) made no event of its
+// own, so the files found in it then are told as Created, as the events would have.
+// Where a server reads a file from a skipped tree (clangd's compile_commands.json in build/, CMake's
+// place, or a folder a `.clangd` names), that folder alone is watched, for those names only.
 import type { Fs, Watcher } from "../ports/fs.ts";
 import { ALWAYS_SKIPPED } from "../lib/ignore/visibility.ts";
 
@@ -16,7 +21,14 @@ const MAX_DIRECTORIES = 4000;
  * (.package-lock.json, .modules.yaml, .yarn-integrity), and the servers read the types it holds,
  * so an install is a change like the others (kept diagnostics are not reused past it).
  */
-const SHALLOW = new Set(["node_modules"]);
+const SHALLOW: ReadonlyMap<string, (name: string) => boolean> = new Map([
+  ["node_modules", (name: string) => name.startsWith(".")],
+  // clangd looks for a compilation database in each folder above a file and in their build/: a
+  // database that appears or changes there, or a symlink put on its index's path, is heard.
+  ["build", (name: string) => CLANGD_DATABASE_NAMES.has(name)],
+]);
+/** The names clangd reads in a database folder: the database, and the folder its index is written under. */
+export const CLANGD_DATABASE_NAMES: ReadonlySet<string> = new Set(["compile_commands.json", ".cache"]);
 /** Editors save in bursts (write, rename, chmod): one batch per burst. */
 const BATCH_MS = 50;
 
@@ -31,8 +43,10 @@ export class WorkspaceWatcher {
   private readonly watchers = new Map<string, Watcher>();
   /** The names each watched directory held when last seen, to tell a change from a creation. */
   private readonly entries = new Map<string, Set<string>>();
-  /** Watched SHALLOW folders. */
-  private readonly shallow = new Set<string>();
+  /** Watched shallow folders (SHALLOW, watchNames), with the names heard there. */
+  private readonly shallow = new Map<string, (name: string) => boolean>();
+  /** Folders watchNames asked for, watched when they appear. */
+  private readonly named = new Map<string, (name: string) => boolean>();
   /** Paths with an event since the last batch; what changed is looked up when the batch goes. */
   private pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -69,6 +83,22 @@ export class WorkspaceWatcher {
     }
   }
 
+  /**
+   * Watches one folder of a skipped tree (or outside the walk) for these names only: where a server
+   * reads its project's files from (clangd's compilation database). A folder already watched in
+   * full stays so; one that does not exist yet is not watched.
+   */
+  async watchNames(dir: string, names: ReadonlySet<string>): Promise<void> {
+    if (this.closed || this.named.has(dir)) return;
+    this.named.set(dir, (name) => names.has(name));
+    if (this.watchers.has(dir)) return;
+    const there = await this.fs.lstat(dir).then(
+      (st) => st.isDirectory,
+      () => false,
+    );
+    if (there && this.watchers.size < MAX_DIRECTORIES) await this.watchShallow(dir);
+  }
+
   get directories(): number {
     return this.watchers.size;
   }
@@ -80,7 +110,8 @@ export class WorkspaceWatcher {
     this.watchers.clear();
   }
 
-  private async watchTree(root: string): Promise<void> {
+  /** Watches `root` and the folders below it; `found` collects the files they hold (a folder made after the start). */
+  private async watchTree(root: string, found?: string[]): Promise<void> {
     const queue = [root];
     while (queue.length > 0 && !this.closed) {
       const dir = queue.shift() as string;
@@ -89,23 +120,28 @@ export class WorkspaceWatcher {
         this.truncated = true;
         return;
       }
-      const subdirectories = await this.watchOne(dir);
+      const subdirectories = await this.watchOne(dir, found);
       for (const name of subdirectories) {
         const path = `${dir === "/" ? "" : dir}/${name}`;
         if (!ALWAYS_SKIPPED.has(name)) queue.push(path);
-        else if (SHALLOW.has(name) && this.watchers.size < MAX_DIRECTORIES) await this.watchShallow(path);
+        else if (this.heardIn(path) !== undefined && this.watchers.size < MAX_DIRECTORIES) await this.watchShallow(path, found);
       }
     }
   }
 
-  /** A SHALLOW folder: only its own dot files (the lock files) are heard, nothing below it is watched. */
-  private async watchShallow(dir: string): Promise<void> {
-    this.shallow.add(dir);
-    await this.watchOne(dir);
+  /** A skipped folder watched alone: only the names it is watched for are heard, nothing below it is watched. */
+  private async watchShallow(dir: string, found?: string[]): Promise<void> {
+    this.shallow.set(dir, this.heardIn(dir) ?? (() => false));
+    await this.watchOne(dir, found);
   }
 
-  /** Watches one directory (not below it); answers the names of its subdirectories. */
-  private async watchOne(dir: string): Promise<string[]> {
+  /** The names heard in a skipped folder watched alone, or undefined when it is not one. */
+  private heardIn(dir: string): ((name: string) => boolean) | undefined {
+    return this.named.get(dir) ?? SHALLOW.get(dir.slice(dir.lastIndexOf("/") + 1));
+  }
+
+  /** Watches one directory (not below it); answers the names of its subdirectories, and adds its files (those heard) to `found`. */
+  private async watchOne(dir: string, found?: string[]): Promise<string[]> {
     try {
       const watcher = this.fs.watch(dir, (event) => this.onEvent(dir, event.name), {
         // A late error of a watcher already replaced (the folder removed and made again) is not this one's.
@@ -116,9 +152,11 @@ export class WorkspaceWatcher {
       this.watchers.set(dir, watcher);
       const names = new Set<string>();
       const subdirectories: string[] = [];
+      const heard = this.shallow.get(dir);
       for (const entry of await this.fs.readdir(dir)) {
         names.add(entry.name);
         if (entry.isDirectory) subdirectories.push(entry.name);
+        else if (found !== undefined && (heard === undefined || heard(entry.name))) found.push(`${dir === "/" ? "" : dir}/${entry.name}`);
       }
       this.entries.set(dir, names);
       return subdirectories;
@@ -146,7 +184,8 @@ export class WorkspaceWatcher {
   }
 
   private onEvent(dir: string, name: string | undefined): void {
-    if (this.closed || name === undefined || (this.shallow.has(dir) && !name.startsWith("."))) return;
+    const heard = this.shallow.get(dir);
+    if (this.closed || name === undefined || (heard !== undefined && !heard(name))) return;
     this.pending.add(`${dir === "/" ? "" : dir}/${name}`);
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
@@ -168,7 +207,10 @@ export class WorkspaceWatcher {
     const batch = this.pending;
     this.pending = new Set();
     const changes: FileChange[] = [];
+    /** Files told as Created because their new folder held them when first looked at. */
+    const told = new Set<string>();
     for (const path of batch) {
+      if (told.has(path)) continue;
       const slash = path.lastIndexOf("/");
       const dir = slash <= 0 ? "/" : path.slice(0, slash);
       const name = path.slice(slash + 1);
@@ -183,9 +225,16 @@ export class WorkspaceWatcher {
         continue;
       }
       names?.add(name);
-      if (st.isDirectory && !known && !this.shallow.has(dir) && !ALWAYS_SKIPPED.has(name)) await this.watchTree(path);
-      else if (st.isDirectory && !known && SHALLOW.has(name)) await this.watchShallow(path);
+      const found: string[] = [];
+      const fresh = st.isDirectory && !known && !this.watchers.has(path) && !this.shallow.has(dir);
+      if (fresh && !ALWAYS_SKIPPED.has(name) && !this.named.has(path)) await this.watchTree(path, found);
+      else if (fresh && this.heardIn(path) !== undefined) await this.watchShallow(path, found);
       changes.push({ path, type: known ? 2 : 1 });
+      // In the folder when it was first looked at: they made no event of their own, and are new.
+      for (const file of found) {
+        told.add(file);
+        changes.push({ path: file, type: 1 });
+      }
     }
     if (changes.length > 0 && !this.closed) this.onChanges(changes);
   }

@@ -4,7 +4,8 @@
 // project that declares neither ruff nor pyright gets whichever is installed.
 // Every checker runs project code or reads project config that can: eslint.config.js, a
 // .prettierrc.cjs, tsc plugins, cargo's build scripts and proc macros, go vet's cgo. That is the
-// user's own tooling, as their IDE runs it; the tools' descriptions and the README say so. What
+// user's own tooling, as their IDE runs it; the tools' descriptions and the README say so (go vet
+// runs with cgo, toolexec, toolchain downloads and module fetches turned off: GO_CHECK_ENV). What
 // the bridge controls is where the checkers themselves write: tsc's incremental build info goes to
 // /dev/null (a tsconfig's tsBuildInfoFile may point through a symlink to outside), and fixers write
 // only as src/services/diagnostics/lint-fixes.ts allows.
@@ -19,6 +20,7 @@ import { parsePyrightJson } from "./parsers/pyright-json.ts";
 import { parseRuffJson } from "./parsers/ruff-json.ts";
 import { parseTscOutput } from "./parsers/tsc-output.ts";
 import type { ProjectFacts } from "./project-facts.ts";
+import { GO_CHECK_ENV } from "../../security/commands/rules/go-rules.ts";
 
 export interface Checker {
   /** The diagnostics' source. */
@@ -31,6 +33,8 @@ export interface Checker {
   /** Used, when installed, even though the project does not declare it. */
   fallback?(project: ProjectFacts): Promise<boolean>;
   args(file: string | undefined): readonly string[];
+  /** Added to its environment (go's, that keep it from running programs). */
+  env?: Readonly<Record<string, string>>;
   /**
    * The argv that fixes what it can (fixAllLintErrors), for these targets; the output is read the
    * same way. "output": it writes nothing and reports each file's fixed text, which the bridge
@@ -129,6 +133,7 @@ export const CHECKERS: readonly Checker[] = [
     extensions: [".go"],
     declared: async (p) => p.names.has("go.mod"),
     args: (file) => ["vet", file === undefined ? "./..." : goPackageOf(file)],
+    env: GO_CHECK_ENV,
     parse: (r, root) => parseLocationLines(r.stderr, root, { source: "go vet" }),
   },
 ];

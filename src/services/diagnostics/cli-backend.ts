@@ -65,7 +65,7 @@ export async function runCheckers(
         args,
         timeoutMs: CHECK_TIMEOUT_MS,
         maxOutputBytes: MAX_CHECKER_OUTPUT,
-        env: { NO_COLOR: "1", FORCE_COLOR: "0" },
+        env: { NO_COLOR: "1", FORCE_COLOR: "0", ...checker.env },
       });
       const all = await checker.parse(result, ctx.fs.root);
       // A checker that failed without a single diagnostic did not check anything (bad config, crash).
@@ -94,7 +94,7 @@ async function pipedTargets(ctx: ToolContext, checker: Checker, file: string | u
     args: checker.args(undefined),
     timeoutMs: CHECK_TIMEOUT_MS,
     maxOutputBytes: MAX_CHECKER_OUTPUT,
-    env: { NO_COLOR: "1", FORCE_COLOR: "0" },
+    env: { NO_COLOR: "1", FORCE_COLOR: "0", ...checker.env },
   });
   return [...new Set((await checker.parse(result, ctx.fs.root)).map((d) => d.file))].sort();
 }

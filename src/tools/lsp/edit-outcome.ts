@@ -28,6 +28,11 @@ export async function renderOutcome(outcome: EditOutcome, words: { done: string;
           ]
         : []),
       ...(outcome.notChecked > 0 ? [`${outcome.notChecked} more file(s) that use it were not checked`] : []),
+      ...(outcome.checks ?? []).map((c) =>
+        c.failed === undefined
+          ? `and by ${c.checker} over ${c.scope}: ${c.introduced} new`
+          : `${c.checker} could not check ${c.scope} (${c.failed}), so errors only it finds are unknown`,
+      ),
     ];
     lines.push(
       `Errors: ${outcome.introduced.length} introduced, ${outcome.fixed.length} fixed (${checked}, ${how}${gaps.length > 0 ? `; ${gaps.join("; ")}` : ""}).`,

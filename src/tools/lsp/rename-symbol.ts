@@ -4,7 +4,8 @@
 // that uses the symbol, so the rename reaches them all; a rename that still misses a file holding a
 // reference, or whose check is partial, is only shown, never written. The errors are compared over
 // every file that mentions the old or the new name (not only the edited and open ones) and, once
-// written, counted again on the files as written after the server caught up.
+// written, counted again on the files as written after the server caught up, and by the
+// language's own checker (pyright's CLI, go vet) before and after the write.
 import * as v from "valibot";
 import type { Location, TextDocumentEdit, TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
@@ -14,6 +15,7 @@ import { ServerRefusal } from "../../lsp/server-refusal.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import { wholeWordMentions } from "../../services/language/mentions.ts";
 import { verifiedReferences } from "../../services/language/verified-references.ts";
+import { languageEditCheck } from "../../services/diagnostics/edit-check.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
@@ -87,13 +89,24 @@ export default defineTool({
     ];
     const newMentions = await wholeWordMentions(ctx, input.newName);
     const users = await pathsOf(ctx, [...refs.mentions.files.keys(), ...newMentions.files.keys()]);
+    const dryRun = input.dryRun || why.length > 0;
+    // What gets written is checked by the language's own checker too, before and after.
+    const check = dryRun
+      ? undefined
+      : languageEditCheck(ctx, {
+          languageId: at.doc.languageId,
+          projectRoot: ctx.fs.relative(await ctx.fs.resolve(at.doc.server.launch.root)),
+          files: [...edited, ...refs.mentions.files.keys(), ...newMentions.files.keys()],
+        });
     const outcome = await ctx.lsp.applyEdit(at.doc.server, completed.edit, {
-      dryRun: input.dryRun || why.length > 0,
+      dryRun,
       onlyIfNoNewErrors: input.onlyIfNoNewErrors,
       signal: ctx.signal,
       alsoCheck: users,
       expectDigest: input.preview,
+      ...(check === undefined ? {} : { beforeWrite: () => check.beforeWrite() }),
     });
+    await check?.settle(outcome);
     if (why.length > 0 && !input.dryRun) outcome.heldBack = `${why.join("; ")}, so uses may be missing`;
     const text = await renderOutcome(outcome, {
       done: `Renamed \`${at.name}\` to \`${input.newName}\``,

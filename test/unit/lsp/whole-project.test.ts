@@ -123,3 +123,36 @@ describe("a server ready once its indexing task ended once", () => {
     expect(server.progress.taskState("backgroundIndexProgress")).toBe("not-begun");
   });
 });
+
+describe("a server ready once it logged that it knows its project's files (pyright)", () => {
+  const STABLE: Readiness = { rule: "stable", settleMs: 1000 };
+  const READY_LOG = { message: /^Found \d+ source files?/, what: "search for the project's source files" };
+  function pyright() {
+    const progress = new ProgressTracker();
+    const server = { launch: { spec: { id: "pyright", readiness: STABLE, readyLog: READY_LOG } }, progress, startedAt: Date.now() };
+    return { server: server as unknown as LanguageServer, progress };
+  }
+
+  it("waits for the line, then answers complete from one answer (no second sample)", async () => {
+    const { server, progress } = pyright();
+    let asked = 0;
+    const answer = wholeProjectAnswer(server, async () => ++asked, { deadline: soon(10_000), signal });
+    setTimeout(() => progress.noteReadyLog(), 50);
+    await expect(answer).resolves.toEqual({ value: 1, complete: true });
+    expect(asked).toBe(1);
+  });
+
+  it("is partial past the deadline without the line, saying what the server had not finished", async () => {
+    const { server } = pyright();
+    const answer = await wholeProjectAnswer(server, async () => "open files only", { deadline: soon(100), signal });
+    expect(answer).toMatchObject({ value: "open files only", complete: false });
+    expect(answer.why).toMatch(/^pyright had not finished its search for the project's source files \d+ s after it started/);
+  });
+
+  it("starts over when the server died", async () => {
+    const { server, progress } = pyright();
+    progress.noteReadyLog();
+    progress.reset();
+    expect((await wholeProjectAnswer(server, async () => 0, { deadline: soon(50), signal })).complete).toBe(false);
+  });
+});

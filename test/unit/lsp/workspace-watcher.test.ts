@@ -1,7 +1,9 @@
 // What the workspace watcher must not miss, since kept diagnostics are reused only while it sees
 // every change (language-server.ts, `watching`): a folder the OS would not watch (inotify's limit)
 // makes it say so, where a folder that went away does not; a package install is heard through the
-// top of node_modules, without watching the packages below it.
+// top of node_modules, without watching the packages below it; files written into a folder before
+// its batch watched it are told as Created; clangd's compilation database is heard in build/ and
+// in a folder a .clangd names, and nothing else there.
 import { describe, expect, it } from "vitest";
 import { WorkspaceWatcher } from "../../../src/lsp/workspace-watcher.ts";
 import type { DirEntry, FileStat, WatchEvent, WatchOptions } from "../../../src/ports/fs.ts";
@@ -92,6 +94,69 @@ describe("WorkspaceWatcher", () => {
     await watcher.settled();
     expect(heard).toEqual([{ path: "/w/node_modules", type: 1 }]);
     expect([...fake.watches.keys()].sort()).toEqual(["/w", "/w/node_modules"]);
+    watcher.close();
+  });
+
+  it("tells the files a new folder already held when it was first looked at as Created, once", async () => {
+    const fake = fakeFs(["/w/", "/w/a.c"]);
+    const { watcher, heard } = watcherOn(fake);
+    await watcher.start(["/w"]);
+    // mkdir, two writes and a subfolder, all before the batch goes: only the folder made an event.
+    for (const path of ["/w/lib", "/w/lib/x.c", "/w/lib/.clangd", "/w/lib/deep", "/w/lib/deep/y.h"]) fake.present.add(path);
+    for (const path of ["/w/lib", "/w/lib/deep"]) fake.folders.add(path);
+    fake.watches.get("/w")?.fire("lib");
+    await watcher.settled();
+    expect(heard).toEqual([
+      { path: "/w/lib", type: 1 },
+      { path: "/w/lib/x.c", type: 1 },
+      { path: "/w/lib/.clangd", type: 1 },
+      { path: "/w/lib/deep/y.h", type: 1 },
+    ]);
+    heard.length = 0;
+    fake.watches.get("/w/lib")?.fire("x.c");
+    await watcher.settled();
+    expect(heard).toEqual([{ path: "/w/lib/x.c", type: 2 }]);
+    watcher.close();
+  });
+
+  it("hears the compilation database and the index folder in build/, and nothing else there", async () => {
+    const fake = fakeFs(["/w/", "/w/build/", "/w/build/CMakeCache.txt", "/w/build/CMakeFiles/"]);
+    const { watcher, heard } = watcherOn(fake);
+    await watcher.start(["/w"]);
+    expect([...fake.watches.keys()].sort()).toEqual(["/w", "/w/build"]);
+    fake.present.add("/w/build/compile_commands.json");
+    for (const name of ["CMakeCache.txt", "compile_commands.json"]) fake.watches.get("/w/build")?.fire(name);
+    await watcher.settled();
+    expect(heard).toEqual([{ path: "/w/build/compile_commands.json", type: 1 }]);
+    watcher.close();
+  });
+
+  it("watches a build/ made after the start, telling the database already in it", async () => {
+    const fake = fakeFs(["/w/", "/w/src/"]);
+    const { watcher, heard } = watcherOn(fake);
+    await watcher.start(["/w"]);
+    for (const path of ["/w/src/build", "/w/src/build/compile_commands.json", "/w/src/build/main.o"]) fake.present.add(path);
+    fake.folders.add("/w/src/build");
+    fake.watches.get("/w/src")?.fire("build");
+    await watcher.settled();
+    expect(heard).toEqual([
+      { path: "/w/src/build", type: 1 },
+      { path: "/w/src/build/compile_commands.json", type: 1 },
+    ]);
+    expect(fake.watches.has("/w/src/build")).toBe(true);
+    watcher.close();
+  });
+
+  it("watches a database folder a .clangd names inside a skipped tree, for the database only", async () => {
+    const fake = fakeFs(["/w/", "/w/out/", "/w/out/db/", "/w/out/db/compile_commands.json"]);
+    const { watcher, heard } = watcherOn(fake);
+    await watcher.start(["/w"]);
+    expect(fake.watches.has("/w/out/db")).toBe(false);
+    await watcher.watchNames("/w/out/db", new Set(["compile_commands.json"]));
+    expect(fake.watches.has("/w/out/db")).toBe(true);
+    for (const name of ["compile_commands.json", "other.json"]) fake.watches.get("/w/out/db")?.fire(name);
+    await watcher.settled();
+    expect(heard).toEqual([{ path: "/w/out/db/compile_commands.json", type: 2 }]);
     watcher.close();
   });
 });

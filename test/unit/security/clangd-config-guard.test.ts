@@ -1,7 +1,8 @@
 // Which .clangd settings the bridge lets clangd obey (src/lsp/clangd-config-guard.ts), on real files:
 // a database folder inside is obeyed, one outside (directly, by `..`, or through a symlink) is not,
 // nor an external index server or file outside, nor flags that load code or write files, in a
-// .clangd at any depth; a symlinked build/ keeps the index in memory.
+// .clangd at any depth; a symlinked build/, or a symlinked index folder under a database folder a
+// .clangd names, keeps the index in memory.
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,7 +44,19 @@ describe("the .clangd guard", () => {
     ["an external index file inside", { ".clangd": "Index:\n  External:\n    File: build/index.idx\n" }],
   ])("obeys %s", async (_name, files) => {
     const root = await workspace(files);
-    expect(await guardClangdConfig(ARGS, root, fs)).toEqual({ args: ARGS, warnings: [] });
+    expect(await guardClangdConfig(ARGS, root, fs)).toMatchObject({ args: ARGS, warnings: [] });
+  });
+
+  it("names the database folders the .clangd files name, for the watcher", async () => {
+    const root = await workspace({ "src/.clangd": "CompileFlags:\n  CompilationDatabase: ../out/db\n" });
+    expect((await guardClangdConfig(ARGS, root, fs)).databases).toEqual([join(root, "out/db")]);
+  });
+
+  it("keeps the index in memory when the index folder under a named database folder is a symlink", async () => {
+    const root = await workspace({ ".clangd": "CompileFlags:\n  CompilationDatabase: out\n", "out/.cache": { link: "../../outside" } });
+    const result = await guardClangdConfig(ARGS, root, fs);
+    expect(result.args).toEqual(["--background-index=false", "--log=error"]);
+    expect(result.warnings.join("\n")).toMatch(/out\/\.cache\/ is a symlink/);
   });
 
   it.each([

@@ -87,3 +87,19 @@ const rewrites = (args: readonly string[]): InPlaceRewrite | undefined => {
 };
 
 export const goRules: ToolRules = { verdict, targets, rewrites };
+
+/**
+ * The environment the bridge's own go checks run with (go vet after an edit, getDiagnostics' go
+ * vet): go vet compiles and type-checks, and runs no project code, but some settings would make it
+ * run a program: cgo runs the C compiler (and pkg-config) with flags from the sources, GOFLAGS (from
+ * the environment or go's env file) may carry -toolexec or -vettool, a go.mod's toolchain line
+ * downloads and runs another go, a missing module is fetched from the network, and a build stamped
+ * with version control runs git in the repository (whose config can name programs).
+ */
+export const GO_CHECK_ENV: Readonly<Record<string, string>> = {
+  CGO_ENABLED: "0",
+  GOFLAGS: "-buildvcs=false",
+  GOENV: "off",
+  GOTOOLCHAIN: "local",
+  GOPROXY: "off",
+};
