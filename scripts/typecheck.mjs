@@ -7,13 +7,13 @@
 // `deno check` runs offline from an empty DENO_DIR with --cached-only: everything it resolves must
 // come from node_modules and deno.json's imports, never from a registry or a cache of one, and it
 // must not write a deno.lock into the checkout.
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { collectedRun } from "./collected-run.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
@@ -21,33 +21,14 @@ const deno = join(ROOT, "node_modules", ".bin", "deno");
 const TSC_PROJECTS = ["tsconfig.json", "src/tsconfig.json", "tsconfig.bun.json"];
 const DENO_ENTRIES = ["runtime/deno.ts", "runtime/main.ts", "bin/claude-ide-bridge.js"];
 
-/** Runs one checker; resolves with its name, exit code and output. */
-function check(name, command, args, env = process.env) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("error", (err) => resolve({ name, code: 1, output: `${err.message}\n` }));
-    child.on("close", (code, signal) =>
-      resolve({ name, code: code ?? 1, output: signal === null ? output : `${output}ended by ${signal}\n` }),
-    );
-  });
-}
-
 async function denoCheck() {
   const name = `deno check ${DENO_ENTRIES.join(" ")}`;
   const lockBefore = existsSync(join(ROOT, "deno.lock"));
   const denoDir = await mkdtemp(join(tmpdir(), "typecheck-deno-dir-"));
   try {
-    const result = await check(name, deno, ["check", "--quiet", "--cached-only", ...DENO_ENTRIES], {
-      ...process.env,
-      NO_COLOR: "1",
-      DENO_DIR: denoDir,
+    const result = await collectedRun(name, deno, ["check", "--quiet", "--cached-only", ...DENO_ENTRIES], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: "1", DENO_DIR: denoDir },
     });
     if (result.code === 0 && !lockBefore && existsSync(join(ROOT, "deno.lock"))) {
       return { name, code: 1, output: `${result.output}deno check wrote deno.lock into the checkout: an import reached a registry.\n` };
@@ -59,7 +40,7 @@ async function denoCheck() {
 }
 
 const results = await Promise.all([
-  ...TSC_PROJECTS.map((project) => check(`tsc -p ${project}`, process.execPath, [tsc, "-p", project, "--noEmit"])),
+  ...TSC_PROJECTS.map((project) => collectedRun(`tsc -p ${project}`, process.execPath, [tsc, "-p", project, "--noEmit"], { cwd: ROOT })),
   denoCheck(),
 ]);
 for (const { name, code, output } of results) {
