@@ -5,10 +5,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createNodeFs } from "../../../runtime/shared/fs.ts";
-import { createPluginImporter } from "../../../runtime/shared/plugin-import.ts";
+import { createNodeRuntime } from "../../../runtime/node.ts";
 import { silentLogger } from "../../../src/log.ts";
 import { PluginHost } from "../../../src/plugins/plugin-host.ts";
+import type { PluginImporter } from "../../../src/ports/plugin-import.ts";
 import { buildInstructions } from "../../../src/tools/platform/instructions.ts";
 import { ToolRegistry } from "../../../src/tools/platform/registry.ts";
 import { toolContext } from "../../../src/tools/platform/tool-environment.ts";
@@ -50,11 +50,12 @@ it("offers read-only plugin tools, and only those, to read-only clients, after r
   const env = testEnvironment(registry);
   let changed: () => void = () => undefined;
   const nextChange = () => new Promise<void>((resolve) => (changed = resolve));
+  const runtime = createNodeRuntime();
   const host = new PluginHost({
     sources: [join(dir, "mixed"), join(dir, "writer")],
     watch: true,
-    fs: createNodeFs(),
-    importer: createPluginImporter(),
+    fs: runtime.fs,
+    importer: runtime.plugins as PluginImporter,
     cwd: dir,
     workspaceFolders: [dir],
     registry,
