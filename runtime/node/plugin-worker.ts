@@ -8,6 +8,8 @@ import type { PluginWorker, PluginWorkerEvents, PluginWorkerOptions } from "../.
 export function startNodePluginWorker(bootstrap: URL, events: PluginWorkerEvents, opts: PluginWorkerOptions): PluginWorker {
   const worker = new Worker(bootstrap, {
     env: {},
+    // Not the bridge's own flags (a development loader such as tsx would load in every worker): the bootstrap is plain JavaScript.
+    execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: opts.memoryLimitMb },
   });
   let asked = false;
@@ -22,8 +24,6 @@ export function startNodePluginWorker(bootstrap: URL, events: PluginWorkerEvents
   worker.on("exit", (code) => {
     if (!asked) events.onExit(reason ?? `it exited (code ${code})`);
   });
-  // The bridge's server keeps the process alive; a plugin's worker alone never does.
-  worker.unref();
   return {
     post: (message) => {
       if (!asked) worker.postMessage(message);

@@ -3,12 +3,8 @@
 // there: a plugin that allocates without bound grows the bridge's process (README, Plugins).
 import type { PluginWorker, PluginWorkerEvents } from "../../src/ports/plugin-import.ts";
 
-interface UnrefWorker extends Worker {
-  unref?(): void;
-}
-
 export function startWebPluginWorker(bootstrap: URL, events: PluginWorkerEvents): PluginWorker {
-  const worker: UnrefWorker = new Worker(bootstrap.href, { type: "module" });
+  const worker = new Worker(bootstrap.href, { type: "module" });
   let ended = false;
   const end = (reason: string) => {
     if (ended) return;
@@ -23,7 +19,6 @@ export function startWebPluginWorker(bootstrap: URL, events: PluginWorkerEvents)
     end(`it crashed (${event.message})`);
   });
   worker.addEventListener("messageerror", () => end("it posted a message that could not be read"));
-  worker.unref?.();
   return {
     post: (message) => {
       if (!ended) worker.postMessage(message);
