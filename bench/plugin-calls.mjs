@@ -8,37 +8,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 const tree = new URL("..", import.meta.url).pathname;
-const { createNodeRuntime } = await import(`${tree}/runtime/node.ts`);
-const { silentLogger } = await import(`${tree}/src/log.ts`);
-const { PluginHost } = await import(`${tree}/src/plugins/plugin-host.ts`);
 const { pluginTool } = await import(`${tree}/src/plugins/plugin-tool.ts`);
-const { ToolRegistry } = await import(`${tree}/src/tools/platform/registry.ts`);
-const { toolContext } = await import(`${tree}/src/tools/platform/tool-environment.ts`);
-const { testEnvironment } = await import(`${tree}/test/helpers/session-fixture.ts`);
 const { oneTool, writePlugin } = await import(`${tree}/test/helpers/plugin-fixture.ts`);
+const { testPluginHost } = await import(`${tree}/test/helpers/plugin-host-fixture.ts`);
 
 const CALLS = 200;
 const dir = await mkdtemp(join(tmpdir(), "cib-plugin-calls-"));
 const plugin = await writePlugin(join(dir, "p"), { name: "p", prefix: "pp", code: oneTool("ppGreet", "({ hello: input.who, n: 1 })") });
-const registry = new ToolRegistry([], { slim: false, maxResultChars: 10_000 });
-const env = testEnvironment(registry);
-const ctx = () =>
-  toolContext(env, { session: "s", executables: [], signal: new AbortController().signal, progress: () => {}, log: () => {} });
-
 const started = performance.now();
-const host = new PluginHost({
-  sources: [plugin],
-  watch: false,
-  fs: createNodeRuntime().fs,
-  importer: createNodeRuntime().plugins,
-  cwd: dir,
-  workspaceFolders: [dir],
-  registry,
-  settings: env.env.settings,
-  makeContext: (scope) => toolContext(env, scope),
-  log: silentLogger,
-  onToolsChanged: () => {},
-});
+const { host, registry, context } = testPluginHost({ sources: [plugin], dir });
 await host.start();
 const startMs = performance.now() - started;
 
@@ -52,7 +30,7 @@ async function median(tool) {
   const times = [];
   for (let i = 0; i < CALLS + 20; i++) {
     const t = performance.now();
-    await tool.handlers.headless({ who: `w${i}` }, ctx());
+    await tool.handlers.headless({ who: `w${i}` }, context());
     if (i >= 20) times.push(performance.now() - t);
   }
   return times.sort((a, b) => a - b)[CALLS / 2];

@@ -9,24 +9,20 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as v from "valibot";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createNodeRuntime } from "../../../runtime/node.ts";
 import { ToolError } from "../../../src/errors.ts";
-import { silentLogger } from "../../../src/log.ts";
-import { PluginHost } from "../../../src/plugins/plugin-host.ts";
-import type { PluginImporter } from "../../../src/ports/plugin-import.ts";
+import type { PluginHost } from "../../../src/plugins/plugin-host.ts";
 import type { Schema } from "../../../src/tools/platform/define-tool.ts";
 import { jsonSchemaOf } from "../../../src/tools/platform/json-schema.ts";
-import { ToolRegistry } from "../../../src/tools/platform/registry.ts";
-import { toolContext, type ToolHost } from "../../../src/tools/platform/tool-environment.ts";
+import type { ToolRegistry } from "../../../src/tools/platform/registry.ts";
 import { writePlugin } from "../../helpers/plugin-fixture.ts";
-import { testEnvironment } from "../../helpers/session-fixture.ts";
+import { type TestPluginHost, testPluginHost } from "../../helpers/plugin-host-fixture.ts";
 
 const LIMIT_MB = 64;
 const VALIBOT = pathToFileURL(fileURLToPath(new URL("../../../node_modules/valibot/dist/index.mjs", import.meta.url))).href;
 let dir: string;
 let host: PluginHost;
 let registry: ToolRegistry;
-let env: ToolHost;
+let run: TestPluginHost["run"];
 
 const tool = (name: string, handler: string) => `ctx.registerTool({
     name: "${name}",
@@ -57,23 +53,7 @@ export function register(ctx) {
 }
 `,
   });
-  registry = new ToolRegistry([], { slim: false, maxResultChars: 10_000 });
-  env = testEnvironment(registry);
-  const runtime = createNodeRuntime();
-  host = new PluginHost({
-    sources: [join(dir, "lim")],
-    watch: false,
-    fs: runtime.fs,
-    importer: runtime.plugins as PluginImporter,
-    cwd: dir,
-    workspaceFolders: [dir],
-    registry,
-    settings: env.env.settings,
-    makeContext: (scope) => toolContext(env, scope),
-    log: silentLogger,
-    onToolsChanged: () => undefined,
-    memoryLimitMb: LIMIT_MB,
-  });
+  ({ host, registry, run } = testPluginHost({ sources: [join(dir, "lim")], dir, memoryLimitMb: LIMIT_MB }));
   await host.start();
 });
 
@@ -81,13 +61,6 @@ afterAll(async () => {
   await host?.stop();
   await rm(dir, { recursive: true, force: true });
 });
-
-function run(name: string, input: Record<string, unknown> = {}): Promise<unknown> {
-  const handler = registry.get(name)?.handlers.headless;
-  if (handler === undefined) throw new Error(`no tool ${name}`);
-  const ctx = toolContext(env, { session: "s", executables: [], signal: new AbortController().signal, progress: () => {}, log: () => {} });
-  return handler(input, ctx);
-}
 
 it("stops a handler allocating without bound at its worker's heap limit, then serves the plugin from a fresh worker", async () => {
   const heapBefore = process.memoryUsage().heapUsed;
