@@ -10,7 +10,7 @@ import { sharedMembers } from "./shared/compat.ts";
 import { languageServers } from "./lsp/launcher.ts";
 import type { Runtime } from "../src/ports/runtime.ts";
 import { createPluginImporter } from "./shared/plugin-import.ts";
-import { forgetModulesBelow } from "./bun/plugin-forget.ts";
+import { startWebPluginWorker } from "./shared/web-plugin-worker.ts";
 import { DEFAULT_PING_INTERVAL_MS } from "./shared/ws-policy.ts";
 import { webSocketConnector, type WebSocketClass } from "./shared/websocket-client.ts";
 
@@ -33,7 +33,10 @@ export function createBunRuntime(options: BunRuntimeOptions = {}): Runtime {
     languageServers: languageServers(bunSpawn),
     which: (cmd) => bunWhich(cmd, env),
     ...sharedMembers(env),
-    plugins: createPluginImporter({ forgetModulesBelow }),
+    plugins: createPluginImporter({
+      startWorker: (events) => startWebPluginWorker(new URL("./shared/plugin-worker.mjs", import.meta.url), events),
+      memoryLimit: "none",
+    }),
     webSocketClient: webSocketConnector(globalThis.WebSocket as unknown as WebSocketClass),
   };
 }

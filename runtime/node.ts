@@ -7,6 +7,7 @@ import { sharedMembers } from "./shared/compat.ts";
 import { languageServers } from "./lsp/launcher.ts";
 import type { Runtime } from "../src/ports/runtime.ts";
 import { createPluginImporter } from "./shared/plugin-import.ts";
+import { startNodePluginWorker } from "./node/plugin-worker.ts";
 import { webSocketConnector, type WebSocketClass } from "./shared/websocket-client.ts";
 
 export { shutdown } from "./shared/shutdown.ts";
@@ -31,7 +32,11 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): Runtime {
     languageServers: languageServers(nodeSpawn),
     which: (cmd) => nodeWhich(cmd, env),
     ...sharedMembers(env),
-    plugins: createPluginImporter(),
+    plugins: createPluginImporter({
+      // Relative to this file, which sits beside the bundle in dist/runtime/ (scripts/bundle.mjs copies the bootstrap there).
+      startWorker: (events, opts) => startNodePluginWorker(new URL("./shared/plugin-worker.mjs", import.meta.url), events, opts),
+      memoryLimit: "enforced",
+    }),
     // Node 20 has no global WebSocket: ws is already the server side's.
     webSocketClient: webSocketConnector(WebSocket as unknown as WebSocketClass),
   };

@@ -4,7 +4,7 @@
 // start of the unbundled tree). Dependencies stay external: they resolve from node_modules as
 // before, and the bundle sits beside main.js so its import.meta.url-relative paths still hold.
 // esbuild is a devDependency: without it (npm ci --omit=dev) the bin runs the unbundled dist/.
-import { readdir, rm } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -12,6 +12,11 @@ const outdir = `${root}dist/runtime`;
 const outfile = `${outdir}/node-bundle.js`;
 /** Beside the bundle, so that paths relative to a module's own URL hold in every chunk too. */
 const CHUNK_PREFIX = "node-chunk-";
+
+// A plugin's worker starts on its own file, not on the bundle: plain JavaScript that tsc does not
+// emit, copied beside the compiled runtime/shared/ (runtime/node.ts finds it relative to itself).
+await mkdir(`${outdir}/shared`, { recursive: true });
+await copyFile(`${root}runtime/shared/plugin-worker.mjs`, `${outdir}/shared/plugin-worker.mjs`);
 
 let esbuild;
 try {

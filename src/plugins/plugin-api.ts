@@ -1,15 +1,42 @@
 // What a plugin sees: the context its register(ctx) gets, the definition registerTool takes, and the
-// context each of its handlers gets. The same narrow capabilities built-in tools get (the jailed
-// ctx.fs, allowlisted ctx.exec, SSRF-safe ctx.http, ctx.lsp) and nothing else: never the Runtime,
-// the environment, the token or the bridge's config.
+// context each of its handlers gets. The plugin runs in a worker of its own
+// (runtime/shared/plugin-worker.mjs builds these objects there); its fs, exec, http and lsp are
+// proxies to the same narrow capabilities built-in tools get (the jailed ctx.fs, allowlisted
+// ctx.exec, SSRF-safe ctx.http, ctx.lsp), run on the bridge's side (plugin-capabilities.ts), so each
+// method returns a promise of plain data. Never the Runtime, the environment, the token or the config.
 import type { ToolSettings } from "../capabilities/context.ts";
 import type { Exec } from "../capabilities/exec/exec.ts";
 import type { HttpClient } from "../capabilities/http/http-client.ts";
 import type { LogLevel } from "../capabilities/log-levels.ts";
-import type { LspService } from "../lsp/lsp-service.ts";
+import type { LspDocument, LspService } from "../lsp/lsp-service.ts";
 import type { ContentBlock, DeclaredAnnotations, DeclaredRequirements, Schema } from "../tools/platform/define-tool.ts";
 import type { JsonObject } from "../tools/platform/json-schema.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
+
+/** The workspace's files through the jail; readMany and walk are answered whole (at most 50,000 entries), openFile and watch are not offered. */
+export type PluginFs = Omit<WorkspaceFs, "openFile" | "watch">;
+
+/** The language-server questions a plugin may ask; options take no signal (the call's is used), and languageOf answers a promise. */
+export interface PluginLsp
+  extends Pick<
+    LspService,
+    | "diagnosticsFor"
+    | "handles"
+    | "handlesWorkspace"
+    | "workspaceDiagnostics"
+    | "workspaceErrors"
+    | "pathOf"
+    | "recheckable"
+    | "status"
+    | "available"
+  > {
+  languageOf(relative: string): Promise<string | undefined>;
+  /** The file synced into the server for `opts.method`; its requests go through the bridge. */
+  document(
+    file: string,
+    opts: { method: string },
+  ): Promise<Pick<LspDocument, "path" | "relative" | "uri" | "languageId" | "text" | "fresh" | "request" | "wholeProject">>;
+}
 
 export interface PluginLogger {
   debug(message: string, fields?: Record<string, unknown>): void;
@@ -28,9 +55,9 @@ export interface PluginContext {
   readonly settings: Readonly<ToolSettings>;
   readonly log: PluginLogger;
   /** The workspace's files through the jail (paths relative to the root, or absolute inside it). */
-  readonly fs: WorkspaceFs;
+  readonly fs: PluginFs;
   /** The workspace's language servers. */
-  readonly lsp: LspService;
+  readonly lsp: PluginLsp;
   /** HTTP(S) through the SSRF defence; aborted when this version of the plugin is replaced or the bridge stops. */
   readonly http: HttpClient;
   registerTool(definition: PluginToolDefinition): void;
@@ -40,11 +67,11 @@ export interface PluginContext {
 
 /** Given to each call of a plugin tool's handler. */
 export interface PluginToolContext {
-  readonly fs: WorkspaceFs;
-  /** Runs the executables the tool declared in requires (no shell, scrubbed environment). */
-  readonly exec: Exec;
+  readonly fs: PluginFs;
+  /** Runs the executables the tool declared in requires (no shell, scrubbed environment); onOutput is not called. */
+  readonly exec: Pick<Exec, "run" | "runAllowed">;
   readonly http: HttpClient;
-  readonly lsp: LspService;
+  readonly lsp: PluginLsp;
   readonly settings: Readonly<ToolSettings>;
   readonly workspaceFolders: readonly string[];
   /** Aborted when the caller cancels, at the tool's timeout, and when the session ends. */

@@ -1,25 +1,31 @@
 // The bridge's plugins (--plugin, --plugin-watch): loads each into the registry as its own toolset,
 // keeps what getToolCapabilities, doctor and the log say about them, and with --plugin-watch reloads
-// a plugin 300 ms after its files stop changing. A reload is checked whole before it replaces the
-// running version (src/tools/platform/registry.ts swaps it in at once); a broken one leaves the last
-// good version serving and says why. One host per bridge, stopped with it.
-import { errorMessage, ToolError } from "../errors.ts";
+// a plugin 300 ms after its files stop changing. Each version runs in a worker of its own
+// (plugin-worker-client.ts). A reload is loaded whole in a new worker before it replaces the running
+// version (src/tools/platform/registry.ts swaps it in at once), and the old worker ends when its calls
+// in flight do; a broken one leaves the last good version serving and says why. One host per bridge,
+// stopped with it.
+import { errorMessage } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import type { CallScope, PluginStatus, ToolContext, ToolSettings } from "../capabilities/context.ts";
 import type { Fs, Watcher } from "../ports/fs.ts";
-import { PLUGIN_VERSIONS_DIR, type PluginImporter } from "../ports/plugin-import.ts";
+import type { PluginImporter } from "../ports/plugin-import.ts";
 import type { Tool } from "../tools/platform/define-tool.ts";
 import type { ToolRegistry } from "../tools/platform/registry.ts";
 import { PLUGIN_TOOLSET_PREFIX } from "../tools/platform/instructions.ts";
 import { defineToolset, type Toolset } from "../tools/platform/toolset.ts";
 import { PACKAGE_VERSION } from "../version.ts";
 import type { PluginManifest } from "./manifest.ts";
-import type { PluginContext, PluginLogger } from "./plugin-api.ts";
-import { loadPlugin, MAX_TOOLS_PER_PLUGIN, resolvePluginDir } from "./plugin-loader.ts";
+import type { PluginLogger } from "./plugin-api.ts";
+import { loadPlugin, MAX_TOOLS_PER_PLUGIN, REGISTER_TIMEOUT_MS, resolvePluginDir } from "./plugin-loader.ts";
 import { pluginTool } from "./plugin-tool.ts";
+import { PluginVersion } from "./plugin-worker-client.ts";
 
-/** Changes that are not the plugin's code: its dependencies, git's folder, and the copies reloads import (ports/plugin-import.ts). */
-const IGNORED_CHANGES = new RegExp(`(^|/)(node_modules|\\.git|${PLUGIN_VERSIONS_DIR.replace(".", "\\.")})(/|$)`);
+/** Changes that are not the plugin's code: its dependencies and git's folder. */
+const IGNORED_CHANGES = /(^|\/)(node_modules|\.git)(\/|$)/;
+
+/** A plugin's worker's heap limit (Node; Bun and Deno set none): ample for tools, and far below what would stop the bridge. */
+export const PLUGIN_MEMORY_LIMIT_MB = 512;
 
 /** Editors write a file in bursts (truncate, write, rename): one reload after the last event. */
 export const RELOAD_DEBOUNCE_MS = 300;
@@ -39,13 +45,19 @@ export interface PluginHostOptions {
   /** A reload changed the tool list (sessions are told with notifications/tools/list_changed). */
   onToolsChanged(): void;
   /** Loads, reloads and failures, for the bridge's activity log (short facts, never a tool's arguments). */
-  onEvent?(event: "plugin.loaded" | "plugin.reloaded" | "plugin.failed" | "plugin.tool_failed", detail: Record<string, string>): void;
+  onEvent?(
+    event: "plugin.loaded" | "plugin.reloaded" | "plugin.failed" | "plugin.tool_failed" | "plugin.restarted",
+    detail: Record<string, string>,
+  ): void;
+  /** Each worker's heap limit in MB (default PLUGIN_MEMORY_LIMIT_MB), where the runtime enforces one. */
+  memoryLimitMb?: number;
 }
 
 interface Running {
   manifest: PluginManifest;
   toolset: Toolset;
   tools: readonly Tool[];
+  version: PluginVersion;
   /** Aborted when this version is replaced or the bridge stops (its register-time http). */
   lifetime: AbortController;
 }
@@ -55,7 +67,6 @@ interface Plugin {
   dir?: string;
   /** The manifest last read, loaded or not (names a plugin that failed after its manifest was read). */
   manifest?: PluginManifest;
-  generation: number;
   running?: Running;
   error?: string;
   lastToolFailure?: { tool: string; error: string };
@@ -73,7 +84,7 @@ export class PluginHost {
   private readOnlyRegistry: Pick<ToolRegistry, "replaceToolset"> | undefined;
 
   constructor(private readonly opts: PluginHostOptions) {
-    this.plugins = opts.sources.map((source) => ({ source, generation: 0, queue: Promise.resolve() }));
+    this.plugins = opts.sources.map((source) => ({ source, queue: Promise.resolve() }));
     this.settings = Object.freeze({ ...opts.settings });
   }
 
@@ -129,13 +140,7 @@ export class PluginHost {
     }
     await this.settled();
     for (const plugin of this.plugins) plugin.running?.lifetime.abort(new Error("the bridge stopped"));
-    await Promise.all(
-      this.plugins.map((p) =>
-        p.dir === undefined || !this.opts.watch
-          ? undefined
-          : this.opts.importer.release(p.dir).catch((err: unknown) => this.opts.log.warn(`plugin ${p.source}: ${errorMessage(err)}`)),
-      ),
-    );
+    await Promise.all(this.plugins.map((p) => p.running?.version.stop()));
   }
 
   private watch(plugin: Plugin, dir: string): void {
@@ -161,14 +166,17 @@ export class PluginHost {
 
   private async load(plugin: Plugin, opts: { initial: boolean }): Promise<void> {
     if (this.stopped || plugin.dir === undefined) return;
-    plugin.generation += 1;
     const lifetime = new AbortController();
     const outcome = await loadPlugin(plugin.dir, {
       ...this.loaderDeps(),
-      generation: plugin.generation,
-      registerContext: (manifest, tools) => this.registerContext(plugin, { manifest, tools, lifetime }),
+      version: (manifest, entry) => this.version(plugin, { manifest, entry, lifetime }),
+      toolOf: (definition, load) => this.toolOf(plugin, definition, load),
     });
-    if (this.stopped) return lifetime.abort();
+    if (this.stopped) {
+      lifetime.abort();
+      if (outcome.ok) await outcome.version.stop();
+      return;
+    }
     if (plugin.running === undefined && outcome.manifest !== undefined) plugin.manifest = outcome.manifest;
     const label = outcome.manifest?.name ?? plugin.source;
     if (!outcome.ok) {
@@ -184,10 +192,12 @@ export class PluginHost {
       this.opts.registry.replaceToolset(plugin.source, toolset);
     } catch (err) {
       lifetime.abort();
+      await outcome.version.stop();
       return this.fail(plugin, `${errorMessage(err)}; the plugin is not loaded`, label);
     }
     plugin.running?.lifetime.abort(new Error("the plugin was reloaded"));
-    plugin.running = { manifest: outcome.manifest, toolset, tools: outcome.tools, lifetime };
+    plugin.running?.version.retire();
+    plugin.running = { manifest: outcome.manifest, toolset, tools: outcome.tools, version: outcome.version, lifetime };
     this.mirror(plugin, toolset);
     plugin.error = undefined;
     const names = outcome.tools.map((t) => t.name);
@@ -231,49 +241,60 @@ export class PluginHost {
     };
   }
 
-  private registerContext(
-    plugin: Plugin,
-    load: { manifest: PluginManifest; tools: { add(tool: Tool): void }; lifetime: AbortController },
-  ): PluginContext {
-    const { manifest, tools, lifetime } = load;
-    const log = pluginLogger(this.opts.log, manifest.name);
-    const ctx = this.opts.makeContext({
+  /** A version of the plugin in a worker; register(ctx)'s fs, lsp and http run with a context cut from the one factory. */
+  private version(plugin: Plugin, load: { manifest: PluginManifest; entry: string; lifetime: AbortController }): PluginVersion {
+    const { manifest, entry, lifetime } = load;
+    const registerContext = this.opts.makeContext({
       session: `plugin:${manifest.name}`,
       executables: [],
       signal: lifetime.signal,
       progress: () => undefined,
-      // Only fs, lsp and http are taken from this context; the plugin logs through `log` below.
+      // Only fs, lsp and http are served from this context; the plugin logs through its own logger.
       log: () => undefined,
     });
-    let count = 0;
-    return Object.freeze({
-      plugin: Object.freeze({ name: manifest.name, version: manifest.version, toolNamePrefix: manifest.toolNamePrefix }),
-      bridgeVersion: PACKAGE_VERSION,
-      workspaceFolders: this.opts.workspaceFolders,
-      settings: this.settings,
-      log,
-      fs: ctx.fs,
-      lsp: ctx.lsp,
-      http: ctx.http,
-      registerTool: (definition: unknown) => {
-        if (count >= MAX_TOOLS_PER_PLUGIN) throw new Error(`a plugin registers at most ${MAX_TOOLS_PER_PLUGIN} tools`);
-        count += 1;
-        tools.add(
-          pluginTool(definition, {
-            plugin: manifest.name,
-            prefix: manifest.toolNamePrefix,
-            workspaceFolders: this.opts.workspaceFolders,
-            settings: this.settings,
-            onFailure: (tool, error) => {
-              plugin.lastToolFailure = { tool, error };
-              this.opts.log.error(`plugin ${manifest.name}: tool ${tool} failed`, { error });
-              this.opts.onEvent?.("plugin.tool_failed", { plugin: manifest.name, tool, error });
-            },
-          }),
-        );
+    return new PluginVersion({
+      importer: this.opts.importer,
+      memoryLimitMb: this.opts.memoryLimitMb ?? PLUGIN_MEMORY_LIMIT_MB,
+      load: {
+        entry,
+        plugin: { name: manifest.name, version: manifest.version, toolNamePrefix: manifest.toolNamePrefix },
+        bridgeVersion: PACKAGE_VERSION,
+        workspaceFolders: this.opts.workspaceFolders,
+        settings: this.settings,
+        maxTools: MAX_TOOLS_PER_PLUGIN,
       },
-      toolError: (message: string, opts: { suggestion: string }) => new ToolError("tool_failed", message, { suggestion: opts.suggestion }),
-    } satisfies PluginContext);
+      registerContext,
+      log: pluginLogger(this.opts.log, manifest.name),
+      loadTimeoutMs: REGISTER_TIMEOUT_MS,
+      onRestart: (reason, tool) => {
+        const error = `${reason}; a fresh worker serves its later calls`;
+        if (tool !== undefined) plugin.lastToolFailure = { tool, error };
+        this.opts.log.warn(`plugin ${manifest.name}: worker restarted`, { reason, ...(tool === undefined ? {} : { tool }) });
+        this.opts.onEvent?.("plugin.restarted", { plugin: manifest.name, ...(tool === undefined ? {} : { tool }), error });
+      },
+    });
+  }
+
+  private toolOf(plugin: Plugin, definition: Record<string, unknown>, load: { manifest: PluginManifest; version: PluginVersion }): Tool {
+    const { manifest, version } = load;
+    const name = String(definition.name);
+    return pluginTool(
+      // The worker sent "function" where the handler is one; the call goes to the worker.
+      {
+        ...definition,
+        handler:
+          definition.handler === "function" ? (input: unknown, ctx: ToolContext) => version.call(name, input, ctx) : definition.handler,
+      },
+      {
+        plugin: manifest.name,
+        prefix: manifest.toolNamePrefix,
+        onFailure: (tool, error) => {
+          plugin.lastToolFailure = { tool, error };
+          this.opts.log.error(`plugin ${manifest.name}: tool ${tool} failed`, { error });
+          this.opts.onEvent?.("plugin.tool_failed", { plugin: manifest.name, tool, error });
+        },
+      },
+    );
   }
 }
 

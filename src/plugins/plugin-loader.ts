@@ -1,10 +1,12 @@
 // Loads one plugin: finds its directory (a path, or an npm package in the workspace's node_modules or
-// the bridge's own), checks its manifest, imports its entrypoint and runs register(ctx). Every step
-// that runs the plugin's code is bounded in time and caught: the outcome is the plugin's tools or
-// the reason there are none, never an exception that reaches the bridge.
+// the bridge's own), checks its manifest, and has a worker of its own import its entrypoint and run
+// register(ctx) (plugin-worker-client.ts). Every step that runs the plugin's code is bounded in time
+// and runs off the bridge's thread: the outcome is the plugin's tools or the reason there are none,
+// never an exception that reaches the bridge.
 import { errorMessage } from "../errors.ts";
 import type { Fs } from "../ports/fs.ts";
 import type { PluginImporter } from "../ports/plugin-import.ts";
+import type { LoadResult, PluginVersion } from "./plugin-worker-client.ts";
 import { dirname, isAbsolute, isInside, join, normalize } from "../lib/paths/posix-path.ts";
 import type { Tool } from "../tools/platform/define-tool.ts";
 import { isPluginPath } from "../config/plugin-paths.ts";
@@ -12,7 +14,7 @@ import { MANIFEST_FILE, type PluginManifest, parseManifest } from "./manifest.ts
 
 /** A plugin registers at most this many tools: a catalogue that large is already hard for a model to search. */
 export const MAX_TOOLS_PER_PLUGIN = 100;
-/** How long importing the entrypoint and running register(ctx) may take together. */
+/** How long starting the worker, importing the entrypoint and running register(ctx) may take together. */
 export const REGISTER_TIMEOUT_MS = 15_000;
 
 export interface LoaderDeps {
@@ -23,11 +25,8 @@ export interface LoaderDeps {
   workspaceRoot: string;
 }
 
-/** What register(ctx) is given, built per load by the host; its registerTool checks a definition and adds the Tool to `tools`. */
-export type RegisterContextFactory = (manifest: PluginManifest, tools: { add(tool: Tool): void }) => unknown;
-
 export type LoadOutcome =
-  | { ok: true; manifest: PluginManifest; dir: string; tools: readonly Tool[] }
+  | { ok: true; manifest: PluginManifest; dir: string; tools: readonly Tool[]; version: PluginVersion }
   | { ok: false; error: string; manifest?: PluginManifest; dir?: string };
 
 /** The plugin's directory: a path as given, else a package of that name in a node_modules above the workspace or the bridge's own. */
@@ -61,10 +60,14 @@ function packageCandidates(name: string, deps: LoaderDeps): string[] {
   return [...dirs, ...deps.importer.bridgeModuleDirs].map((d) => join(d, name));
 }
 
-export async function loadPlugin(
-  dir: string,
-  deps: LoaderDeps & { generation: number; registerContext: RegisterContextFactory },
-): Promise<LoadOutcome> {
+export interface LoadDeps extends LoaderDeps {
+  /** A version of the plugin in a worker of its own, not started yet. */
+  version(manifest: PluginManifest, entry: string): PluginVersion;
+  /** A definition the worker registered, as the Tool whose calls go to `version` (throws for a bad definition). */
+  toolOf(definition: Record<string, unknown>, load: { manifest: PluginManifest; version: PluginVersion }): Tool;
+}
+
+export async function loadPlugin(dir: string, deps: LoadDeps): Promise<LoadOutcome> {
   let text: string;
   try {
     text = await deps.fs.readTextFile(join(dir, MANIFEST_FILE));
@@ -78,55 +81,39 @@ export async function loadPlugin(
   const entry = await deps.fs.realpath(join(dir, manifest.entrypoint)).catch(() => undefined);
   if (entry === undefined) return fail(`entrypoint ${manifest.entrypoint} does not exist in ${dir}`);
   if (!isInside(entry, dir)) return fail(`entrypoint ${manifest.entrypoint} resolves outside the plugin's directory`);
-  const tools: Tool[] = [];
-  const collected = { add: (tool: Tool) => void tools.push(tool) };
-  const run = async (): Promise<string | undefined> => {
-    let mod: unknown;
-    try {
-      mod = await deps.importer.importModule(entry, { root: dir, generation: deps.generation });
-    } catch (err) {
-      return `importing ${manifest.entrypoint} threw: ${errorMessage(err)}`;
-    }
-    const register = registerOf(mod);
-    if (register === undefined) return `${manifest.entrypoint} exports no register(ctx) function (export function register(ctx) {...})`;
-    try {
-      await register(deps.registerContext(manifest, collected));
-    } catch (err) {
-      return `register(ctx) threw: ${errorMessage(err)}`;
-    }
-    return undefined;
-  };
-  const problem = await withTimeout(
-    run(),
-    REGISTER_TIMEOUT_MS,
-    `importing ${manifest.entrypoint} and register(ctx) took longer than ${REGISTER_TIMEOUT_MS / 1000} s`,
-  );
-  if (problem !== undefined) return fail(problem);
-  if (tools.length === 0) return fail("register(ctx) registered no tool (call ctx.registerTool)");
-  if (tools.length > MAX_TOOLS_PER_PLUGIN) return fail(`registered ${tools.length} tools; at most ${MAX_TOOLS_PER_PLUGIN} per plugin`);
-  return { ok: true, manifest, dir, tools };
+  const version = deps.version(manifest, entry);
+  const loaded = await version.start();
+  const problem = loaded.ok ? toolsOf(loaded.tools, { manifest, version, deps }) : describeFailure(loaded, manifest);
+  if (typeof problem === "string") {
+    await version.stop();
+    return fail(problem);
+  }
+  return { ok: true, manifest, dir, tools: problem, version };
 }
 
-type Register = (ctx: unknown) => unknown;
-
-/** `export function register`, `export default function`, or `export default { register }`. */
-function registerOf(mod: unknown): Register | undefined {
-  if (typeof mod !== "object" || mod === null) return undefined;
-  const m = mod as { register?: unknown; default?: unknown };
-  if (typeof m.register === "function") return m.register as Register;
-  if (typeof m.default === "function") return m.default as Register;
-  const inner = typeof m.default === "object" && m.default !== null ? (m.default as { register?: unknown }).register : undefined;
-  return typeof inner === "function" ? (inner as Register) : undefined;
-}
-
-async function withTimeout(work: Promise<string | undefined>, ms: number, message: string): Promise<string | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(message), ms);
-  });
+function toolsOf(
+  definitions: readonly Record<string, unknown>[],
+  load: { manifest: PluginManifest; version: PluginVersion; deps: LoadDeps },
+): Tool[] | string {
+  if (definitions.length === 0) return "register(ctx) registered no tool (call ctx.registerTool)";
+  if (definitions.length > MAX_TOOLS_PER_PLUGIN)
+    return `registered ${definitions.length} tools; at most ${MAX_TOOLS_PER_PLUGIN} per plugin`;
   try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
+    return definitions.map((definition) => load.deps.toolOf(definition, load));
+  } catch (err) {
+    return errorMessage(err);
+  }
+}
+
+function describeFailure(failure: Extract<LoadResult, { ok: false }>, manifest: PluginManifest): string {
+  switch (failure.stage) {
+    case "import":
+      return `importing ${manifest.entrypoint} threw: ${failure.message}`;
+    case "exports":
+      return `${manifest.entrypoint} exports no register(ctx) function (export function register(ctx) {...})`;
+    case "register":
+      return `register(ctx) threw: ${failure.message}`;
+    case "worker":
+      return `importing ${manifest.entrypoint} and register(ctx) in the plugin's worker: ${failure.message}`;
   }
 }

@@ -1,9 +1,10 @@
 // A plugin's registerTool(definition) made into a registry Tool: its shape checked (the definition
 // comes from code the bridge did not write, so nothing about it is assumed), its name held to the
-// manifest's prefix, its input schema taken as valibot or as plain JSON Schema, and its handler
-// wrapped so that what it throws or how long it hangs is the plugin's failure, never the bridge's.
+// manifest's prefix, its input schema taken as valibot or as plain JSON Schema (a worker sends a
+// valibot schema converted), and its handler (the call sent to the plugin's worker) wrapped so that
+// what it throws or how long it hangs is the plugin's failure, never the bridge's.
 import { errorMessage, ToolError } from "../errors.ts";
-import type { ToolContext, ToolSettings } from "../capabilities/context.ts";
+import type { ToolContext } from "../capabilities/context.ts";
 import {
   type ContentBlock,
   defineTool,
@@ -14,7 +15,7 @@ import {
 } from "../tools/platform/define-tool.ts";
 import type { JsonObject } from "../tools/platform/json-schema.ts";
 import { jsonSchemaInput } from "./json-schema-input.ts";
-import type { PluginToolContext, PluginToolDefinition, PluginToolResult } from "./plugin-api.ts";
+import type { PluginToolDefinition, PluginToolResult } from "./plugin-api.ts";
 
 /** Long enough for a plugin that shells out or asks a server; the bridge's --timeout wins when longer. */
 export const DEFAULT_PLUGIN_TIMEOUT_MS = 60_000;
@@ -22,8 +23,6 @@ export const DEFAULT_PLUGIN_TIMEOUT_MS = 60_000;
 export interface PluginToolOptions {
   plugin: string;
   prefix: string;
-  workspaceFolders: readonly string[];
-  settings: Readonly<ToolSettings>;
   /** A call threw something other than a ToolError, or hung past its timeout. */
   onFailure(tool: string, error: string): void;
 }
@@ -44,7 +43,7 @@ export function pluginTool(definition: unknown, opts: PluginToolOptions): Tool {
   if (def.timeoutMs !== undefined && (typeof def.timeoutMs !== "number" || !Number.isInteger(def.timeoutMs) || def.timeoutMs < 1000))
     throw fail("timeoutMs must be an integer >= 1000");
   const input = inputOf(def.inputSchema, fail);
-  const handler = def.handler as (input: unknown, ctx: PluginToolContext) => Promise<PluginToolResult> | PluginToolResult;
+  const handler = def.handler as PluginHandler;
   return defineTool({
     name,
     ...(typeof def.title === "string" ? { title: def.title } : {}),
@@ -85,8 +84,11 @@ function requiresOf(value: unknown, fail: (why: string) => Error): DeclaredRequi
   return value as DeclaredRequirements;
 }
 
+/** Runs one call: in the plugin's worker, given the call's own context to serve the worker's requests with. */
+type PluginHandler = (input: unknown, ctx: ToolContext) => Promise<PluginToolResult> | PluginToolResult;
+
 async function runHandler(
-  handler: (input: unknown, ctx: PluginToolContext) => Promise<PluginToolResult> | PluginToolResult,
+  handler: PluginHandler,
   call: { name: string; value: unknown; ctx: ToolContext; opts: PluginToolOptions },
 ): Promise<string | { content: ContentBlock[] }> {
   const { name, ctx, opts } = call;
@@ -96,7 +98,7 @@ async function runHandler(
   };
   ctx.signal.addEventListener("abort", onAbort, { once: true });
   try {
-    return asResult(await handler(call.value, narrow(ctx, opts)));
+    return asResult(await handler(call.value, ctx));
   } catch (err) {
     if (err instanceof ToolError) throw err;
     const message = errorMessage(err);
@@ -126,18 +128,4 @@ function isContentBlock(block: unknown): block is ContentBlock {
   if (b.type === "image") return typeof b.data === "string" && typeof b.mimeType === "string";
   if (b.type === "resource_link") return typeof b.uri === "string" && typeof b.name === "string";
   return false;
-}
-
-function narrow(ctx: ToolContext, opts: PluginToolOptions): PluginToolContext {
-  return {
-    fs: ctx.fs,
-    exec: ctx.exec,
-    http: ctx.http,
-    lsp: ctx.lsp,
-    settings: opts.settings,
-    workspaceFolders: opts.workspaceFolders,
-    signal: ctx.signal,
-    progress: ctx.progress,
-    log: ctx.log,
-  };
 }

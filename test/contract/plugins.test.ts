@@ -3,9 +3,10 @@
 // its package name by the real CLI under node, bun and deno, and answers through an SDK client; a
 // second plugin, given by path with --plugin-watch, is edited and the client sees the new handler
 // after notifications/tools/list_changed, then a helper module it imports is edited and seen too
-// (every file of the plugin is reloaded, not only its entrypoint), and no copy is left on disk.
+// (every file of the plugin is reloaded, not only its entrypoint). Each plugin runs in a worker: a
+// third plugin's handler stuck in a synchronous loop is answered at the call's timeout while another
+// plugin answers, and then serves again from a fresh worker.
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, readdir, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -63,7 +64,16 @@ describe.each(RUNTIMES)("plugins on %s", (runtime) => {
       code: oneTool("hotGreet", "'v1 ' + input.who"),
     });
     await writeFile(join(hotDir, "helper.mjs"), 'export const label = "helper v1";\n');
-    bridge = await startFixtureBridge(runtime, { workspace, args: ["--plugin", "acme-line-tools", "--plugin", hotDir, "--plugin-watch"] });
+    const spinDir = await writePlugin(join(base, `spin-${runtime}`), {
+      name: `spin-${runtime}`,
+      prefix: "spin",
+      code: oneTool("spinLoop", "input.who === 'loop' ? (() => { for (;;) {} })() : 'free ' + input.who", "timeoutMs: 1000,"),
+    });
+    bridge = await startFixtureBridge(runtime, {
+      workspace,
+      // The loop is answered at the bridge's timeout; the other calls here take milliseconds.
+      args: ["--plugin", "acme-line-tools", "--plugin", hotDir, "--plugin", spinDir, "--plugin-watch", "--timeout", "2000"],
+    });
     client = new Client({ name: `plugins-${runtime}`, version: "1" });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       for (const resolve of changed.splice(0)) resolve();
@@ -76,8 +86,6 @@ describe.each(RUNTIMES)("plugins on %s", (runtime) => {
   afterAll(async () => {
     await client?.close();
     await bridge?.stop();
-    // The copies a reload imports from (Node, Deno) go with the bridge.
-    expect(existsSync(join(hotDir, ".bridge-versions"))).toBe(false);
   });
 
   it("loads the npm-installed plugin by its package name and runs its tool through the jail", async () => {
@@ -106,5 +114,19 @@ describe.each(RUNTIMES)("plugins on %s", (runtime) => {
     await writeFile(join(hotDir, "helper.mjs"), 'export const label = "helper v2";\n');
     await helperEdited;
     expect(textOf(await client.callTool({ name: "hotGreet", arguments: { who: "ann" } }))).toBe("helper v2 ann");
+  }, 60_000);
+
+  it("answers a handler stuck in a synchronous loop at the timeout, while another plugin answers, then serves it again", async () => {
+    let answered = false;
+    const loop = client.callTool({ name: "spinLoop", arguments: { who: "loop" } }).then((result) => {
+      answered = true;
+      return result;
+    });
+    expect(textOf(await client.callTool({ name: "acmeCountLines", arguments: { path: "notes.txt" } }))).toContain('"lines":4');
+    expect(answered).toBe(false);
+    const result = await loop;
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain("spinLoop did not finish within 2000 ms");
+    expect(textOf(await client.callTool({ name: "spinLoop", arguments: { who: "ann" } }))).toBe("free ann");
   }, 60_000);
 });

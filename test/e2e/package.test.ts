@@ -68,6 +68,8 @@ describe("npm pack", () => {
     for (const file of [
       "bin/claude-ide-bridge.js",
       "dist/runtime/main.js",
+      // A plugin's worker starts on this file, beside the compiled runtime (scripts/bundle.mjs copies it).
+      "dist/runtime/shared/plugin-worker.mjs",
       "dist/shim/main.js",
       "runtime/main.ts",
       "shim/main.ts",

@@ -2,13 +2,16 @@
 // load and call, plain-words argument errors, a name collision rejecting only its plugin, a plugin
 // that throws at import or in register, handlers that throw or hang, getToolCapabilities and
 // /health reporting all of it, hot reload of a changed handler seen by the connected client with
-// notifications/tools/list_changed, and a broken edit keeping the last good version.
+// notifications/tools/list_changed, and a broken edit keeping the last good version. Each plugin runs
+// in a worker: a handler stuck in a synchronous loop is answered at its timeout while the bridge
+// serves other tools, and its plugin serves again from a fresh worker.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createNodeRuntime } from "../../../runtime/node.ts";
 import { startBridge, type RunningBridge } from "../../../src/bridge.ts";
 import { DEFAULT_CONFIG } from "../../../src/config/schema.ts";
@@ -20,6 +23,7 @@ let temp: TempWorkspaces;
 let bridge: RunningBridge;
 let client: Client;
 let hotDir: string;
+let workspaceRoot: string;
 const listChanged: number[] = [];
 let listChangedWaiters: (() => void)[] = [];
 
@@ -40,6 +44,7 @@ function nextListChanged(): Promise<void> {
 beforeAll(async () => {
   temp = await tempWorkspaces("cib-plugins-");
   const root = await temp.make("ws", { "notes.txt": "plugin fixture\n" });
+  workspaceRoot = root;
   const base = await temp.make("plugins", {});
   const good = await writePlugin(join(base, "good"), {
     name: "good-plugin",
@@ -86,6 +91,18 @@ beforeAll(async () => {
     annotations: { readOnlyHint: true },
     timeoutMs: 1000,
     handler: (_input, c) => new Promise((resolve) => c.signal.addEventListener("abort", () => setTimeout(() => resolve("too late"), 10))),
+  });
+  ctx.registerTool({
+    name: "goodSpins",
+    description: "Writes spinning.txt, then spins in a synchronous loop for the test.",
+    searchHint: "spin loop plugin test",
+    inputSchema: { type: "object", properties: {}, additionalProperties: false },
+    annotations: { readOnlyHint: false, destructiveHint: false },
+    timeoutMs: 1000,
+    async handler(_input, c) {
+      await c.fs.writeFile("spinning.txt", "yes");
+      for (;;) {}
+    },
   });
 }
 `,
@@ -180,7 +197,7 @@ describe("loading", () => {
     const byName = new Map(caps.plugins.map((p) => [p.name, p]));
     expect(byName.get("good-plugin")).toMatchObject({
       state: "loaded",
-      tools: ["goodRead", "goodData", "goodThrows", "goodExpected", "goodHangs"],
+      tools: ["goodRead", "goodData", "goodThrows", "goodExpected", "goodHangs", "goodSpins"],
     });
     expect(byName.get("collides")).toMatchObject({ state: "failed" });
     expect(byName.get("collides")?.error).toMatch(/goodRead|plugin-good/);
@@ -240,6 +257,38 @@ describe("isolation", () => {
       plugins: { name: string; lastToolFailure?: { tool: string } }[];
     };
     expect(caps.plugins.find((p) => p.name === "good-plugin")?.lastToolFailure?.tool).toBe("goodHangs");
+  });
+});
+
+describe("workers", () => {
+  it("answers a handler stuck in a synchronous loop at its timeout, serves other tools meanwhile, then serves the plugin again", async () => {
+    let answered = false;
+    const spin = call("goodSpins").then((result) => {
+      answered = true;
+      return result;
+    });
+    // The handler writes spinning.txt and then loops: once the file is there, its worker is stuck.
+    await vi.waitFor(() => expect(existsSync(join(workspaceRoot, "spinning.txt"))).toBe(true), { timeout: 20_000, interval: 20 });
+    // Another plugin's tool and a built-in one answer while the loop runs.
+    expect(text(await call("hotGreet", { who: "meanwhile" }))).toBe("v1 hello meanwhile");
+    expect(answered).toBe(false);
+    expect((await call("getActivityLog", { kind: "event", limit: 5 })).isError).toBeFalsy();
+    const result = await spin;
+    expect(result.isError).toBe(true);
+    expect(text(result)).toContain("goodSpins did not finish within 3000 ms");
+    // The stuck worker is terminated and a fresh one of the same version serves the plugin's tools.
+    expect(text(await call("goodRead", { path: "notes.txt" }))).toBe("plugin fixture @1");
+    const caps = (await call("getToolCapabilities")).structuredContent as {
+      plugins: { name: string; state: string; lastToolFailure?: { tool: string; error: string } }[];
+    };
+    const good = caps.plugins.find((p) => p.name === "good-plugin");
+    expect(good?.state).toBe("loaded");
+    expect(good?.lastToolFailure?.tool).toBe("goodSpins");
+    expect(good?.lastToolFailure?.error).toContain("kept its worker busy past its cancel");
+    const log = (await call("getActivityLog", { kind: "event", limit: 200 })).structuredContent as {
+      entries: { event?: string; detail?: Record<string, string> }[];
+    };
+    expect(log.entries.find((e) => e.event === "plugin.restarted")?.detail).toMatchObject({ plugin: "good-plugin", tool: "goodSpins" });
   });
 });
 

@@ -5,15 +5,10 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createNodeFs } from "../../../runtime/shared/fs.ts";
-import { createPluginImporter } from "../../../runtime/shared/plugin-import.ts";
-import { silentLogger } from "../../../src/log.ts";
-import { PluginHost } from "../../../src/plugins/plugin-host.ts";
 import { buildInstructions } from "../../../src/tools/platform/instructions.ts";
 import { ToolRegistry } from "../../../src/tools/platform/registry.ts";
-import { toolContext } from "../../../src/tools/platform/tool-environment.ts";
 import { writePlugin } from "../../helpers/plugin-fixture.ts";
-import { testEnvironment } from "../../helpers/session-fixture.ts";
+import { testPluginHost } from "../../helpers/plugin-host-fixture.ts";
 
 let dir: string;
 
@@ -45,22 +40,13 @@ afterAll(async () => {
 });
 
 it("offers read-only plugin tools, and only those, to read-only clients, after reloads too", { timeout: 30_000 }, async () => {
-  const registry = new ToolRegistry([], { slim: false, maxResultChars: 10_000 });
   const readOnly = new ToolRegistry([], { slim: false, maxResultChars: 10_000 });
-  const env = testEnvironment(registry);
   let changed: () => void = () => undefined;
   const nextChange = () => new Promise<void>((resolve) => (changed = resolve));
-  const host = new PluginHost({
+  const { host, registry } = testPluginHost({
     sources: [join(dir, "mixed"), join(dir, "writer")],
+    dir,
     watch: true,
-    fs: createNodeFs(),
-    importer: createPluginImporter(),
-    cwd: dir,
-    workspaceFolders: [dir],
-    registry,
-    settings: env.env.settings,
-    makeContext: (scope) => toolContext(env, scope),
-    log: silentLogger,
     onToolsChanged: () => changed(),
   });
   await host.start();
