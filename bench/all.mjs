@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { availableParallelism, loadavg } from "node:os";
 
 const BENCHES = [
-  { name: "lsp", args: [], env: { BENCH_LSP_WARM_ONLY: "1", BENCH_LSP_RUNS: "30" } },
+  { name: "lsp", args: [], env: { BENCH_LSP_WARM_ONLY: "1", BENCH_LSP_RUNS: "21" } },
   { name: "mcp-http", args: [], env: {} },
   { name: "ws-ping", args: [], env: {} },
   { name: "startup", args: ["7"], env: {} },
