@@ -205,10 +205,11 @@ const CASES = [
 /** How the table names a tool's baseline command. */
 const COMMAND_NAMES = { getGitHotspots: "git log --numstat", getSymbolHistory: "git log -L" };
 const cases = CASES.filter(([tool]) => ONLY === undefined || ONLY.includes(tool));
-const bridge = await bridgeClient(root);
 const rows = [];
 let floor;
+let bridge;
 try {
+  bridge = await bridgeClient(root);
   const floorCall = () => bridge.call("getWorkspaceFolders", {});
   for (let i = 0; i < WARMUP; i++) await floorCall();
   const floorTimes = [];
@@ -230,7 +231,7 @@ try {
     rows.push({ tool, args, bridgeMs, rawMs, ratio: bridgeMs / rawMs });
   }
 } finally {
-  await bridge.stop();
+  await bridge?.stop();
   await stopAllBridges();
   await rm(root, { recursive: true, force: true });
 }
