@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { availableParallelism, loadavg } from "node:os";
 
 const BENCHES = [
-  { name: "lsp", args: [], env: { BENCH_LSP_WARM_ONLY: "1" } },
+  { name: "lsp", args: [], env: { BENCH_LSP_WARM_ONLY: "1", BENCH_LSP_RUNS: "21" } },
   { name: "mcp-http", args: [], env: {} },
   { name: "ws-ping", args: [], env: {} },
   { name: "startup", args: ["7"], env: {} },
@@ -16,6 +16,8 @@ const BENCHES = [
   { name: "shim-cold", args: ["5"], env: {} },
   { name: "document-sync", args: [], env: {} },
   { name: "slow-tools", args: ["5"], env: {} },
+  // The two git tools with no other measure, on 4,000 commits: enough for the window of history they read.
+  { name: "git", args: [], env: { BENCH_GIT_COMMITS: "4000", BENCH_GIT_RUNS: "9", BENCH_GIT_TOOLS: "getGitHotspots,getSymbolHistory" } },
 ];
 const only = process.env.BENCH_ONLY?.split(",");
 

@@ -5,9 +5,10 @@
 // Usage: npm run build && node bench/lsp-profile.mjs   (the .cpuprofile is kept; its path is printed)
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { printTop, readProfile, selfTimes } from "./cpu-profile.mjs";
 
 const CALLS = Number(process.env.CIB_PROFILE_CALLS ?? 400);
 const REPO = new URL("..", import.meta.url).pathname;
@@ -91,33 +92,14 @@ await new Promise((resolve) => bridge.once("exit", resolve));
 await rm(root, { recursive: true, force: true });
 await rm(config, { recursive: true, force: true });
 
-const file = (await readdir(profDir)).find((n) => n.endsWith(".cpuprofile"));
-if (file === undefined) throw new Error(`no profile written in ${profDir}`);
-const profile = JSON.parse(await readFile(join(profDir, file), "utf8"));
-// Self time per node: samples x their interval.
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const self = new Map();
-for (let i = 0; i < profile.samples.length; i++) {
-  const node = byId.get(profile.samples[i]);
-  self.set(node, (self.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-}
-const totalMs = [...self.values()].reduce((a, b) => a + b, 0);
-const idleMs = [...self].filter(([n]) => n.callFrame.functionName === "(idle)").reduce((a, [, t]) => a + t, 0);
-const byFunction = new Map();
-for (const [node, ms] of self) {
-  const f = node.callFrame;
-  const where = f.url === "" ? "" : `${f.url.replace(/^file:\/\//, "").replace(REPO, "")}:${f.lineNumber + 1}`;
-  const key = `${f.functionName || "(anonymous)"} ${where}`;
-  byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
-}
+const { path, profile } = await readProfile(profDir);
+const { totalMs, idleMs, byFunction } = selfTimes(profile, { repo: REPO });
 const r2 = (x) => Math.round(x * 100) / 100;
 console.log(
   `${CALLS} goToDefinition calls in ${r2(wallMs)} ms wall (${r2(wallMs / CALLS)} ms each); bridge profile ${r2(totalMs)} ms, idle ${r2(idleMs)} ms, busy ${r2((totalMs - idleMs) / CALLS)} ms per call (startup and warm-up included)`,
 );
-console.log("self time by function (top 40):");
-for (const [key, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 40))
-  console.log(`  ${r2(ms).toString().padStart(8)} ms  ${key}`);
-console.log(`profile: ${join(profDir, file)}`);
+printTop("self time by function (top 40):", byFunction, 40);
+console.log(`profile: ${path}`);
 const timings = stderr
   .split("\n")
   .filter((l) => l.startsWith("TIMING "))

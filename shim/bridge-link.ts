@@ -5,17 +5,24 @@ import { createRequire } from "node:module";
 import type WebSocketType from "ws";
 import { ATTACH_NOTICE_HEADER, CloseCode, IDE_AUTH_HEADER, SESSION_ID_HEADER } from "../src/wire.ts";
 
-// `require` rather than `import`: Node loads the CommonJS `ws` about 35 ms faster that way
-// (no ESM wrapper, no cjs-module-lexer), a sixth of the shim's start-up. The import is the
-// fallback for a runtime whose require cannot reach it.
-const WebSocket: typeof WebSocketType = await loadWs();
+let wsModule: Promise<typeof WebSocketType> | undefined;
 
-async function loadWs(): Promise<typeof WebSocketType> {
-  try {
-    return createRequire(import.meta.url)("ws") as typeof WebSocketType;
-  } catch {
-    return (await import("ws")).default;
-  }
+/**
+ * Loads `ws` once. Not at import: a shim that has to start the bridge first loads it while the
+ * bridge starts (loadWebSocket() right after the spawn), not before the spawn.
+ * `require` rather than `import`: Node loads the CommonJS `ws` about 35 ms faster that way
+ * (no ESM wrapper, no cjs-module-lexer), a sixth of the shim's start-up. The import is the
+ * fallback for a runtime whose require cannot reach it.
+ */
+export function loadWebSocket(): Promise<typeof WebSocketType> {
+  wsModule ??= (async () => {
+    try {
+      return createRequire(import.meta.url)("ws") as typeof WebSocketType;
+    } catch {
+      return (await import("ws")).default;
+    }
+  })();
+  return wsModule;
 }
 
 export interface BridgeLink {
@@ -43,7 +50,8 @@ interface ConnectOptions {
   timeoutMs?: number;
 }
 
-export function connectBridge(opts: ConnectOptions): Promise<ConnectOutcome> {
+export async function connectBridge(opts: ConnectOptions): Promise<ConnectOutcome> {
+  const WebSocket = await loadWebSocket();
   return new Promise((resolve) => {
     const ws = new WebSocket(`ws://127.0.0.1:${opts.port}/`, ["mcp"], {
       headers: {
@@ -101,7 +109,7 @@ function wrap(ws: WebSocketType): BridgeLink {
   return {
     send: (text) => ws.send(text),
     close: (code = CloseCode.normal, reason = "") => {
-      if (ws.readyState === WebSocket.OPEN || ws.readyState === WebSocket.CONNECTING) ws.close(code, reason);
+      if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason);
     },
     get bufferedAmount() {
       return ws.bufferedAmount;

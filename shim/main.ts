@@ -7,7 +7,7 @@ import process from "node:process";
 import type { CliHost } from "../src/cli/cli-host.ts";
 import { PACKAGE_VERSION } from "../src/version.ts";
 import { MAX_MESSAGE_BYTES } from "../src/wire.ts";
-import { connectBridge } from "./bridge-link.ts";
+import { connectBridge, loadWebSocket } from "./bridge-link.ts";
 import { Connector } from "./connector.ts";
 import { rerunCommand, type Invocation, type RuntimeName } from "../src/cli/launcher.ts";
 import { findTarget, lockDirectory, realDirectory, watchLocks, type Target } from "./discovery.ts";
@@ -196,7 +196,13 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
         ? `waiting for the bridge on port ${opts.port} (lock ${lockDir}/${opts.port}.lock)`
         : `waiting for a bridge whose workspace contains ${workspace} (lock files in ${lockDir})` +
           (spawner ? "" : `; start one with \`claude-ide-bridge --workspace ${root}\`, or run the shim without --no-spawn`),
-    onNoBridge: spawner ? () => spawner.ensure() : undefined,
+    onNoBridge: spawner
+      ? () => {
+          spawner.ensure();
+          // While the bridge starts: the socket library is needed once its lock appears.
+          void loadWebSocket();
+        }
+      : undefined,
     onConnected: () => {
       reached = true;
       clearTimeout(connectTimeout);

@@ -1,7 +1,7 @@
 // The HTTP surface: one Hono app serving the Claude Code WebSocket, Streamable HTTP at /mcp,
 // /health and /ping, and with remote access the OAuth routes. Runtime-agnostic: every runtime
 // serves `app.fetch` unchanged.
-import { Hono, type MiddlewareHandler } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import type { Runtime } from "./ports/runtime.ts";
 import type { Logger } from "./log.ts";
@@ -11,7 +11,6 @@ import { bearerToken, tokensEqual } from "./security/auth/tokens.ts";
 import { writeToolCalled } from "./security/auth/oauth/read-only-calls.ts";
 import type { RemoteAccess } from "./security/auth/oauth/remote-access.ts";
 import type { Refusal } from "./security/auth/oauth/resource-guard.ts";
-import { oauthRoutes } from "./security/auth/oauth/routes.ts";
 import { rpcErrorResponse } from "./transports/http/responses.ts";
 import type { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { logRefusals } from "./transports/refusal-log.ts";
@@ -74,7 +73,8 @@ export function createApp(opts: AppOptions): Hono {
   app.use("/health", requireBearer(opts.token));
   app.get("/health", (c) => c.json(opts.health()));
   if (remote) {
-    app.route("/", oauthRoutes({ remote: remote.access, onError: (message, data) => opts.logger.error(message, data) }));
+    const oauth = lazyOauthRoutes(remote, (message, data) => opts.logger.error(message, data));
+    for (const path of OAUTH_PATHS) app.all(path, (c) => oauth(c.req.raw, c.env));
     app.all("/mcp", (c) => remoteMcp(remote, { http: opts.http, request: c.req.raw }));
   } else {
     app.use("/mcp", requireBearer(opts.token));
@@ -92,13 +92,39 @@ export function createApp(opts: AppOptions): Hono {
       return c.json({ ok: true, stopping: true }, 202);
     });
   }
-  app.notFound((c) => c.json({ error: "not found", path: c.req.path }, 404));
+  app.notFound(notFoundJson);
   app.onError((err, c) => {
     opts.logger.error("unhandled error in HTTP handler", { path: c.req.path, error: String(err) });
     return c.json({ error: "internal error" }, 500);
   });
   return app;
 }
+
+/** Where the OAuth routes (src/security/auth/oauth/routes.ts) live. */
+const OAUTH_PATHS = ["/.well-known/*", "/oauth/*"] as const;
+
+/**
+ * The OAuth routes, loaded on their first request: they import jose, which a bridge without remote
+ * access never needs and which costs a start-up tens of milliseconds. They route as they did when
+ * mounted on the app itself: by the same path (the issuer's prefix taken off), and a path they do
+ * not serve gets the app's 404.
+ */
+function lazyOauthRoutes(
+  remote: RemoteAppOptions,
+  onError: (message: string, data: Record<string, unknown>) => void,
+): (request: Request, env: unknown) => Promise<Response> {
+  let loaded: Promise<Hono> | undefined;
+  const load = () =>
+    (loaded ??= import("./security/auth/oauth/routes.ts").then(({ oauthRoutes }) => {
+      const routes = new Hono(remote.prefix ? { getPath: withoutPrefix(remote.prefix) } : {});
+      routes.route("/", oauthRoutes({ remote: remote.access, onError }));
+      routes.notFound(notFoundJson);
+      return routes;
+    }));
+  return async (request, env) => (await load()).fetch(request, env);
+}
+
+const notFoundJson = (c: Context) => c.json({ error: "not found", path: c.req.path }, 404);
 
 /**
  * /mcp with remote access: the bridge token or an access token for this resource. A token with only

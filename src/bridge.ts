@@ -14,7 +14,7 @@ import { cleanStaleCheckpoints, readCheckpoint, SessionCheckpoint } from "./mcp/
 import { SessionStore } from "./mcp/sessions/session-store.ts";
 import { SubscriptionHub } from "./mcp/subscriptions/subscription-hub.ts";
 import { TaskStore } from "./mcp/tasks/task-store.ts";
-import { openRemoteAccess, type RemoteAccess } from "./security/auth/oauth/remote-access.ts";
+import type { RemoteAccess, RemoteAccessOptions } from "./security/auth/oauth/remote-access.ts";
 import { remoteEnabled } from "./config/remote.ts";
 import type { Served } from "./ports/net.ts";
 import { documentFetcher, readOnly, readTls, remoteHostPolicy, urlHost } from "./remote-setup.ts";
@@ -179,6 +179,9 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   // Known before listening when given; with --tls-cert alone it is the bind address and the port bound.
   let issuer = remote.issuerUrl;
   let remoteAccess: Promise<RemoteAccess> | undefined;
+  // Imported only with remote access on: it loads jose, tens of milliseconds of every start-up.
+  const openRemoteAccess = async (options: RemoteAccessOptions) =>
+    (await import("./security/auth/oauth/remote-access.ts")).openRemoteAccess(options);
   const openRemote = () =>
     (remoteAccess ??= openRemoteAccess({
       fs: runtime.fs,
@@ -286,6 +289,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   readOnlyHttp?.start();
   boundPort = local.port;
   monitoring.start();
+  core.followCommits();
   const activityFile: ActivityFile = await persistActivity(monitoring.monitor.activity, {
     fs: runtime.fs,
     dir: lockDir(runtime),

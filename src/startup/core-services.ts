@@ -45,6 +45,8 @@ export interface CoreServices {
   claudeTasks: ClaudeOrchestrator;
   automation: Automation;
   tools: ToolHost;
+  /** Starts following the repository's commits (automation's onGitCommit); once the bridge serves. */
+  followCommits(): void;
 }
 
 /** What monitoring reads of the serving bridge, once it serves (the port bound, its socket sessions). */
@@ -173,9 +175,28 @@ export async function startCoreServices(
     monitor: monitoring.monitor,
     childBridges: { launch: opts.bridgeCommand, spawnRoots: config.spawnRoots },
   });
-  // Off the start-up path: finding the repository runs git.
-  void automation
-    .followCommits((scope) => toolContext(tools, scope))
-    .catch((err: unknown) => log.warn("commits made outside the bridge are not seen", { error: String(err) }));
-  return { workspace, maxResultChars, registry, ideLink, extension, events, lsp, monitoring, claudeTasks, automation, tools };
+  let following = false;
+  // Off the start-up path: finding the repository spawns git, and a spawn before the bridge listens
+  // was a tenth of its start-up (bench/startup-profile.mjs).
+  const followCommits = () => {
+    if (following) return;
+    following = true;
+    void automation
+      .followCommits((scope) => toolContext(tools, scope))
+      .catch((err: unknown) => log.warn("commits made outside the bridge are not seen", { error: String(err) }));
+  };
+  return {
+    workspace,
+    maxResultChars,
+    registry,
+    ideLink,
+    extension,
+    events,
+    lsp,
+    monitoring,
+    claudeTasks,
+    automation,
+    tools,
+    followCommits,
+  };
 }
