@@ -188,6 +188,7 @@ export class DebugEngine {
       request: "attach",
       args,
       attached: true,
+      haltsUntilDone: true,
       configure,
       signal,
     });
@@ -213,6 +214,7 @@ export class DebugEngine {
       request: "launch" | "attach";
       args: Record<string, unknown>;
       attached?: boolean;
+      haltsUntilDone?: boolean;
       configure(session: DebugSession): Promise<void>;
       signal?: AbortSignal | undefined;
     },
@@ -346,7 +348,12 @@ export class DebugEngine {
   private async handshake(
     session: DebugSession,
     spec: AdapterSpec,
-    opts: { configure(session: DebugSession): Promise<void>; request: "launch" | "attach"; args: Record<string, unknown> },
+    opts: {
+      configure(session: DebugSession): Promise<void>;
+      request: "launch" | "attach";
+      args: Record<string, unknown>;
+      haltsUntilDone?: boolean;
+    },
   ): Promise<void> {
     const { connection } = session;
     const initialized = new Promise<void>((resolve) => {
@@ -377,6 +384,9 @@ export class DebugEngine {
     await Promise.race([initialized, launched]);
     await initialized;
     await opts.configure(session);
+    // A traced process is halted by the attach itself until configurationDone lets it run: a stop told
+    // before then (lldb reports a remote stub's halt as one) is that halt, not the program's.
+    if (opts.haltsUntilDone === true && session.runState.kind === "stopped") session.markRunning();
     if (session.capabilities.supportsConfigurationDoneRequest === true) await connection.request("configurationDone", {});
     await launched;
     if (session.runState.kind === "starting") session.markRunning();

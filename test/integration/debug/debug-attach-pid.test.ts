@@ -182,7 +182,13 @@ beforeAll(async () => {
 afterAll(async () => {
   // The launcher's session ends its process group: the programs it started go with it.
   client?.endMcpSession();
-  for (const child of children) if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
+  for (const child of children) {
+    try {
+      process.kill(-(child.pid ?? 0), "SIGKILL");
+    } catch {
+      // Already gone with its group.
+    }
+  }
   await temp.remove();
 });
 
@@ -289,19 +295,20 @@ it("attaches to a C program waiting under lldb-server gdbserver by its port, and
   timeout: 90_000,
 }, async () => {
   const port = await freePort();
-  const { child: stub } = await started("lldb-server", ["gdbserver", `127.0.0.1:${port}`, "--", "./app"], {
-    cwd: root,
-    pattern: /Listening to port/,
-  });
+  // lldb-server prints nothing when it listens: its socket is the signal.
+  const stub = spawn("lldb-server", ["gdbserver", `127.0.0.1:${port}`, "--", "./app"], { cwd: root, stdio: "ignore", detached: true });
+  children.push(stub);
+  await expect.poll(() => processes?.listeningPorts(stub.pid ?? 0), { timeout: 30_000 }).toContain(port);
   writeLaunchJson([{ name: "Remote C", type: "lldb", request: "attach", program: "${workspaceFolder}/app", "gdb-remote-port": port }]);
   await client.data("setDebugBreakpoints", { file: "app.c", breakpoints: [{ line: 5 }] });
   const first = await client.data<Outcome>("startDebugging", { configName: "Remote C", timeoutMs: 30_000 });
-  expect(first.stop?.reason).toBe("breakpoint");
+  expect(first.stop?.reason, JSON.stringify(first)).toBe("breakpoint");
   expect(first.stop?.stack[0]).toMatchObject({ file: "app.c", line: 5 });
-  await client.data("setDebugBreakpoints", { file: "app.c", breakpoints: [] });
-  await client.data("stopDebugging", {});
-  // The program is lldb-server's child (its output goes where lldb-server puts it).
+  // The program is lldb-server's child while lldb-server serves it.
   const pid = childOf(stub.pid ?? 0);
   expect(pid).toBeGreaterThan(0);
+  await client.data("setDebugBreakpoints", { file: "app.c", breakpoints: [] });
+  await client.data("stopDebugging", {});
   await expect.poll(() => stateOf(pid), { timeout: 10_000 }).toMatch(/^[RS]$/);
+  process.kill(pid, "SIGKILL");
 });
