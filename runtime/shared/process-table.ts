@@ -23,16 +23,7 @@ export function linuxProcessTable(): ProcessTable | undefined {
       }
       return [...ports].sort((a, b) => a - b);
     },
-    async listenerOf(port) {
-      const wanted = new Set([...(await listeningSockets())].filter(([, p]) => p === port).map(([inode]) => inode));
-      if (wanted.size === 0) return undefined;
-      for (const name of await readdir("/proc").catch(() => [])) {
-        if (!/^\d+$/.test(name)) continue;
-        const inodes = await socketInodes(Number(name));
-        if (inodes.some((inode) => wanted.has(inode))) return Number(name);
-      }
-      return undefined;
-    },
+    listenerOf: holderOf,
     async ptraceScope() {
       const text = await readFile("/proc/sys/kernel/yama/ptrace_scope", "utf8").catch(() => undefined);
       const scope = Number(text?.trim());
@@ -68,6 +59,18 @@ async function describe(pid: number): Promise<ProcessFacts | undefined> {
     argv: cmdline.split("\0").filter((arg, i, all) => arg !== "" || i < all.length - 1),
     startedAtMs,
   };
+}
+
+/** The first process holding a listening TCP socket on the port. */
+async function holderOf(port: number): Promise<number | undefined> {
+  const wanted = new Set([...(await listeningSockets())].filter(([, p]) => p === port).map(([inode]) => inode));
+  if (wanted.size === 0) return undefined;
+  for (const name of await readdir("/proc").catch(() => [])) {
+    if (!/^\d+$/.test(name)) continue;
+    const inodes = await socketInodes(Number(name));
+    if (inodes.some((inode) => wanted.has(inode))) return Number(name);
+  }
+  return undefined;
 }
 
 /** Inode -> port of every listening TCP socket (IPv4 and IPv6). */

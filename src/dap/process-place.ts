@@ -17,8 +17,9 @@ export function whereItRuns(facts: Pick<ProcessFacts, "executable" | "cwd">): st
 
 /**
  * Refuses (before attaching) unless the process listening on 127.0.0.1:port is the workspace's. A
- * debugpy server listens in an adapter process of its own, which the program started: the program
- * (its parent) is checked too.
+ * debugpy server listens in an adapter process the program started (reparented to init at once), in
+ * the program's working directory: that is what is checked before; the program's own, by the pid
+ * debugpy names, is checked again once attached (debug-engine.ts).
  */
 export async function checkListener(processes: ProcessTable | undefined, port: number, roots: readonly string[]): Promise<void> {
   if (processes === undefined) {
@@ -37,15 +38,11 @@ export async function checkListener(processes: ProcessTable | undefined, port: n
       "Start the program (as the bridge's user) with its debugger listening on that port, then attach again.",
     );
   }
-  const isDebugpyAdapter = listener.argv.some((arg) => /debugpy[/.]adapter/.test(arg));
-  const parent = isDebugpyAdapter ? await processes.describe(listener.parentPid) : undefined;
-  for (const facts of parent === undefined ? [listener] : [listener, parent]) {
-    if (!inWorkspace(facts, roots)) {
-      throw new AdapterRefusal(
-        "command_refused",
-        `The program on 127.0.0.1:${port} (process ${facts.pid}) runs in ${whereItRuns(facts)}, outside the workspace`,
-        "Attach reaches only the workspace's programs: start it from the workspace.",
-      );
-    }
+  if (!inWorkspace(listener, roots)) {
+    throw new AdapterRefusal(
+      "command_refused",
+      `The program on 127.0.0.1:${port} (process ${listener.pid}) runs in ${whereItRuns(listener)}, outside the workspace`,
+      "Attach reaches only the workspace's programs: start it from the workspace.",
+    );
   }
 }
