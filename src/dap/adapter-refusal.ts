@@ -11,13 +11,16 @@ const CODES: readonly string[] = ["command_refused", "invalid_arguments", "not_s
 const REFUSAL_MESSAGE_ID = 4001;
 
 export class AdapterRefusal extends Error {
+  readonly suggestion: string;
+
   constructor(
     readonly code: RefusalCode,
     message: string,
-    readonly suggestion: string,
+    opts: { suggestion: string },
   ) {
     super(message);
     this.name = this.constructor.name;
+    this.suggestion = opts.suggestion;
   }
 }
 
@@ -37,5 +40,5 @@ export function refusalOf(response: DebugProtocol.Response): AdapterRefusal | un
   const error = (response.body as { error?: DebugProtocol.Message } | undefined)?.error;
   const vars = error?.variables;
   if (error?.id !== REFUSAL_MESSAGE_ID || vars === undefined || !CODES.includes(vars.code ?? "")) return undefined;
-  return new AdapterRefusal(vars.code as RefusalCode, vars.message ?? "refused", vars.suggestion ?? "");
+  return new AdapterRefusal(vars.code as RefusalCode, vars.message ?? "refused", { suggestion: vars.suggestion ?? "" });
 }

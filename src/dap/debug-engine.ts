@@ -143,15 +143,13 @@ export class DebugEngine {
     const spec = DEBUG_ADAPTERS[opts.language];
     if (spec.inProcess === "node-inspector") {
       if (this.runtime.processes === undefined) throw new Error("This runtime cannot signal other processes");
-      const { port, opened } = await openInspector(this.runtime.processes, opts.pid, opts.signal);
+      const { port, opened } = await openInspector(this.runtime.processes, opts.pid, { signal: opts.signal });
       return this.attach({ ...opts, port, closeInspector: opened });
     }
     if (spec.processAttach === undefined) {
-      throw new AdapterRefusal(
-        "not_supported",
-        `${spec.label} does not attach to a process by its id`,
-        "Start the program with startDebugging.",
-      );
+      throw new AdapterRefusal("not_supported", `${spec.label} does not attach to a process by its id`, {
+        suggestion: "Start the program with startDebugging.",
+      });
     }
     return this.attachSpawned(spec, opts, spec.processAttach({ pid: opts.pid, executable: opts.executable }));
   }
@@ -259,7 +257,7 @@ export class DebugEngine {
   async attach(opts: AttachOptions): Promise<DebugSession> {
     const spec = DEBUG_ADAPTERS[opts.language];
     if (spec.remoteStub !== undefined) {
-      await checkListener(this.runtime.processes, opts.port, opts.roots);
+      await checkListener(this.runtime.processes, opts.port, { roots: opts.roots });
       return this.attachSpawned(spec, opts, spec.remoteStub({ port: opts.port, program: opts.program }));
     }
     if (spec.attachArguments === undefined)
@@ -270,7 +268,7 @@ export class DebugEngine {
       return this.begin(session, spec, { configure: opts.configure, request: "attach", args, signal: opts.signal });
     }
     if (this.runtime.tcp === undefined) throw new Error("This runtime gives the bridge no TCP connections");
-    await checkListener(this.runtime.processes, opts.port, opts.roots);
+    await checkListener(this.runtime.processes, opts.port, { roots: opts.roots });
     // Loopback only, whatever the configuration said: the rule is checked before, and kept here.
     const socket = await this.runtime.tcp.connect("127.0.0.1", opts.port, { timeoutMs: START_TIMEOUT_MS });
     const connection = new DapConnection({ readable: socket.readable, writable: socket.writable });
@@ -289,7 +287,7 @@ export class DebugEngine {
       throw new AdapterRefusal(
         "command_refused",
         `The program on 127.0.0.1:${opts.port} works in ${where ?? "a directory the bridge cannot see"}, outside the workspace`,
-        "Attach reaches only the workspace's programs: start it from the workspace.",
+        { suggestion: "Attach reaches only the workspace's programs: start it from the workspace." },
       );
     }
     return session;

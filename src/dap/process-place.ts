@@ -21,12 +21,12 @@ export function whereItRuns(facts: Pick<ProcessFacts, "executable" | "cwd">): st
  * the program's working directory: that is what is checked before; the program's own, by the pid
  * debugpy names, is checked again once attached (debug-engine.ts).
  */
-export async function checkListener(processes: ProcessTable | undefined, port: number, roots: readonly string[]): Promise<void> {
+export async function checkListener(processes: ProcessTable | undefined, port: number, opts: { roots: readonly string[] }): Promise<void> {
   if (processes === undefined) {
     throw new AdapterRefusal(
       "not_supported",
       `The bridge cannot tell which program listens on 127.0.0.1:${port} on this system (it reads Linux's /proc)`,
-      "Start the program with startDebugging instead of attaching to it.",
+      { suggestion: "Start the program with startDebugging instead of attaching to it." },
     );
   }
   const pid = await processes.listenerOf(port);
@@ -35,14 +35,14 @@ export async function checkListener(processes: ProcessTable | undefined, port: n
     throw new AdapterRefusal(
       "command_refused",
       `No process the bridge can see listens on 127.0.0.1:${port}, so it cannot check that the program there is the workspace's`,
-      "Start the program (as the bridge's user) with its debugger listening on that port, then attach again.",
+      { suggestion: "Start the program (as the bridge's user) with its debugger listening on that port, then attach again." },
     );
   }
-  if (!inWorkspace(listener, roots)) {
+  if (!inWorkspace(listener, opts.roots)) {
     throw new AdapterRefusal(
       "command_refused",
       `The program on 127.0.0.1:${port} (process ${listener.pid}) runs in ${whereItRuns(listener)}, outside the workspace`,
-      "Attach reaches only the workspace's programs: start it from the workspace.",
+      { suggestion: "Attach reaches only the workspace's programs: start it from the workspace." },
     );
   }
 }

@@ -3,11 +3,11 @@
 // --listen) stop at a breakpoint, read a local, and stopping detaches, leaving the program running.
 // A configuration attaching to another host, to a program outside the workspace (checked before
 // attaching, for Python too), or to the bridge's own process id, is refused.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { debugClient, type DebugClient } from "../helpers/debug-harness.ts";
+import { freePort, startedProgram } from "../helpers/debuggee.ts";
 import { running } from "../helpers/process-running.ts";
 import { resultOf } from "../helpers/session-fixture.ts";
 import { readToolError } from "../helpers/tool-error.ts";
@@ -43,33 +43,9 @@ let root: string;
 let client: DebugClient;
 const children: ChildProcess[] = [];
 
-/** Starts a program and resolves once it printed `line` on `stream`, with what matched. */
-function started(
-  cmd: string,
-  args: string[],
-  want: { stream: "stdout" | "stderr"; pattern: RegExp; cwd?: string },
-): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(cmd, args, { cwd: want.cwd ?? root, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    child.once("exit", (code) => reject(new Error(`${cmd} exited (${code}) before it was ready: ${seen}`)));
-    child[want.stream]?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = want.pattern.exec(seen);
-      if (match !== null) resolve({ child, match });
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
-    });
-  });
+/** Starts a program in the workspace (or `cwd`) and resolves once it printed `pattern`. */
+function started(cmd: string, args: string[], want: { pattern: RegExp; cwd?: string }) {
+  return startedProgram(cmd, args, { cwd: want.cwd ?? root, pattern: want.pattern, track: children });
 }
 
 let nodeProgram: ChildProcess;
@@ -82,13 +58,12 @@ beforeAll(async () => {
   // A program of another project of the user's, which a launch.json that came with the repository may name.
   const otherPythonPort = await freePort();
   const elsewhere = await temp.make("other-project", { "server.js": NODE_PROGRAM, "server.py": PYTHON_PROGRAM });
-  const inspecting = { stream: "stderr", pattern: /ws:\/\/127\.0\.0\.1:(\d+)\// } as const;
+  const inspecting = { pattern: /ws:\/\/127\.0\.0\.1:(\d+)\// };
   const [node, python, other] = await Promise.all([
     started(process.execPath, ["--inspect=127.0.0.1:0", "app.js"], inspecting),
-    started("/usr/bin/python3", ["-m", "debugpy", "--listen", `127.0.0.1:${pythonPort}`, "app.py"], { stream: "stdout", pattern: /ready/ }),
+    started("/usr/bin/python3", ["-m", "debugpy", "--listen", `127.0.0.1:${pythonPort}`, "app.py"], { pattern: /ready/ }),
     started(process.execPath, ["--inspect=127.0.0.1:0", join(elsewhere, "server.js")], inspecting),
     started("/usr/bin/python3", ["-m", "debugpy", "--listen", `127.0.0.1:${otherPythonPort}`, "server.py"], {
-      stream: "stdout",
       pattern: /ready/,
       cwd: elsewhere,
     }),

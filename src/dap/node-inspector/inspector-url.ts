@@ -15,26 +15,22 @@ export async function inspectorTarget(port: number): Promise<{ url: string; scri
     throw new AdapterRefusal(
       "invalid_arguments",
       `No Node inspector answers on 127.0.0.1:${port} (${err instanceof Error ? err.message : String(err)})`,
-      `Start the program with node --inspect=127.0.0.1:${port}, or name the port its inspector listens on.`,
+      { suggestion: `Start the program with node --inspect=127.0.0.1:${port}, or name the port its inspector listens on.` },
     );
   }
   const list = Array.isArray(targets) ? (targets as { type?: unknown; webSocketDebuggerUrl?: unknown; url?: unknown }[]) : [];
   const target = list.find((t) => t.type === "node" && typeof t.webSocketDebuggerUrl === "string");
   const url = target?.webSocketDebuggerUrl;
   if (typeof url !== "string") {
-    throw new AdapterRefusal(
-      "not_supported",
-      `The inspector on 127.0.0.1:${port} lists no Node target`,
-      "Attach needs the inspector's http listing: start the program without --inspect-publish-uid=stderr.",
-    );
+    throw new AdapterRefusal("not_supported", `The inspector on 127.0.0.1:${port} lists no Node target`, {
+      suggestion: "Attach needs the inspector's http listing: start the program without --inspect-publish-uid=stderr.",
+    });
   }
   const parsed = new URL(url);
   if (parsed.protocol !== "ws:" || parsed.port !== String(port) || !["127.0.0.1", "localhost", "[::1]"].includes(parsed.hostname)) {
-    throw new AdapterRefusal(
-      "command_refused",
-      `The inspector on 127.0.0.1:${port} named another address (${parsed.host})`,
-      "Only an inspector on this machine's loopback is attached to.",
-    );
+    throw new AdapterRefusal("command_refused", `The inspector on 127.0.0.1:${port} named another address (${parsed.host})`, {
+      suggestion: "Only an inspector on this machine's loopback is attached to.",
+    });
   }
   const script = typeof target?.url === "string" && target.url.startsWith("file://") ? decodeURIComponent(target.url.slice(7)) : undefined;
   return { url: `ws://127.0.0.1:${port}${parsed.pathname}`, script };

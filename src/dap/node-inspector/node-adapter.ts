@@ -109,7 +109,9 @@ export class NodeInspectorAdapter {
       case "setBreakpoints": {
         const a = args as unknown as DebugProtocol.SetBreakpointsArguments;
         if (a.source.path === undefined) {
-          throw new AdapterRefusal("invalid_arguments", "A breakpoint's source needs a path", "Give the breakpoint's file by its path.");
+          throw new AdapterRefusal("invalid_arguments", "A breakpoint's source needs a path", {
+            suggestion: "Give the breakpoint's file by its path.",
+          });
         }
         return { breakpoints: await this.ready().breakpoints.setForFile(a.source.path, a.breakpoints ?? []) };
       }
@@ -154,7 +156,9 @@ export class NodeInspectorAdapter {
         this.cdp?.close("the debug session was stopped");
         return {};
       default:
-        throw new AdapterRefusal("not_supported", `The Node debugger does not support ${command}`, "Use the debug tools' own requests.");
+        throw new AdapterRefusal("not_supported", `The Node debugger does not support ${command}`, {
+          suggestion: "Use the debug tools' own requests.",
+        });
     }
   }
 
@@ -165,11 +169,10 @@ export class NodeInspectorAdapter {
     const maps = new SourceMapStore(this.deps.fs, a.cwd);
     const script = TYPESCRIPT.test(a.program) ? (await maps.forSource(a.program))?.generated : a.program;
     if (script === undefined) {
-      throw new AdapterRefusal(
-        "invalid_arguments",
-        `No compiled JavaScript with a source map under ${a.cwd} comes from ${a.program}`,
-        "Compile it with tsc (sourceMap: true, e.g. through runCommand), then start again, or give the compiled .js as program.",
-      );
+      throw new AdapterRefusal("invalid_arguments", `No compiled JavaScript with a source map under ${a.cwd} comes from ${a.program}`, {
+        suggestion:
+          "Compile it with tsc (sourceMap: true, e.g. through runCommand), then start again, or give the compiled .js as program.",
+      });
     }
     this.stopOnEntry = a.stopOnEntry;
     // The program's NODE_OPTIONS could load other code or open a second inspector: it runs without.
@@ -220,7 +223,7 @@ export class NodeInspectorAdapter {
       throw new AdapterRefusal(
         "command_refused",
         `The Node program on 127.0.0.1:${a.port} runs ${target.script ?? "an unnamed script"}, outside the workspace`,
-        "Attach reaches only the workspace's programs: start the program from a workspace script.",
+        { suggestion: "Attach reaches only the workspace's programs: start the program from a workspace script." },
       );
     }
     const cdp = await this.connect(connector, target.url, new SourceMapStore(this.deps.fs, a.cwd));
@@ -249,11 +252,9 @@ export class NodeInspectorAdapter {
   private connector(): WebSocketConnector {
     const connector = this.deps.webSocket;
     if (connector === undefined) {
-      throw new AdapterRefusal(
-        "not_supported",
-        "This runtime gives the bridge no WebSocket client, which the Node inspector needs",
-        "Run the bridge on Node 20+, Bun or Deno with its standard runtime adapter.",
-      );
+      throw new AdapterRefusal("not_supported", "This runtime gives the bridge no WebSocket client, which the Node inspector needs", {
+        suggestion: "Run the bridge on Node 20+, Bun or Deno with its standard runtime adapter.",
+      });
     }
     return connector;
   }

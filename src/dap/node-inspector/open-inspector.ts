@@ -14,13 +14,13 @@ const POLL_MS = 50;
 export async function openInspector(
   processes: ProcessTable,
   pid: number,
-  signal?: AbortSignal,
+  opts: { signal?: AbortSignal | undefined } = {},
 ): Promise<{ port: number; opened: boolean }> {
   const before = new Set(await processes.listeningPorts(pid));
   processes.signal(pid, "SIGUSR1");
   const deadline = performance.now() + OPEN_WAIT_MS;
   // The inspector's socket appears within milliseconds of the signal; the wait is bounded, not timed.
-  while (performance.now() < deadline && signal?.aborted !== true) {
+  while (performance.now() < deadline && opts.signal?.aborted !== true) {
     const now = await processes.listeningPorts(pid);
     const opened = now.filter((port) => !before.has(port));
     for (const port of [...opened, ...now.filter((port) => before.has(port))]) {
@@ -32,7 +32,10 @@ export async function openInspector(
   throw new AdapterRefusal(
     "not_supported",
     `Node process ${pid} opened no inspector within ${OPEN_WAIT_MS} ms of SIGUSR1 (its port may be taken, or it runs with --disable-sigusr1)`,
-    "Start the program with node --inspect=127.0.0.1:PORT and attach through a launch.json attach configuration naming the port.",
+    {
+      suggestion:
+        "Start the program with node --inspect=127.0.0.1:PORT and attach through a launch.json attach configuration naming the port.",
+    },
   );
 }
 

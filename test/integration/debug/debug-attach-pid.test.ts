@@ -9,10 +9,10 @@
 // so is a C program waiting under lldb-server gdbserver.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { debugClient, type DebugClient } from "../../helpers/debug-harness.ts";
+import { freePort, startedProgram } from "../../helpers/debuggee.ts";
 import { running } from "../../helpers/process-running.ts";
 import { resultOf } from "../../helpers/session-fixture.ts";
 import { readToolError } from "../../helpers/tool-error.ts";
@@ -99,35 +99,9 @@ const children: ChildProcess[] = [];
 const pids: Record<string, number> = {};
 const processes = linuxProcessTable();
 
-/** Starts a program in `cwd` and resolves once it printed `pattern` on stdout or stderr. */
-function started(
-  cmd: string,
-  args: string[],
-  opts: { cwd: string; pattern: RegExp },
-): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(cmd, args, { cwd: opts.cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  children.push(child);
-  let seen = "";
-  return new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`${cmd} exited (${code}) before it was ready: ${seen}`)));
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = opts.pattern.exec(seen);
-      if (match !== null) resolve({ child, match });
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
-    });
-  });
+/** Starts a program in `cwd` (its own process group) and resolves once it printed `pattern`. */
+function started(cmd: string, args: string[], opts: { cwd: string; pattern: RegExp }) {
+  return startedProgram(cmd, args, { ...opts, track: children, detached: true });
 }
 
 /** The first live process whose parent is `parent` (Linux /proc), 0 when none. */

@@ -124,7 +124,7 @@ describe("the bridge's own refusals over DAP", () => {
   it("reach the tools with their code and fix, not as an adapter failure", async () => {
     const endpoint = new InProcessEndpoint(
       async (command) => {
-        throw new AdapterRefusal("command_refused", `No ${command} {here}`, "Do the other thing.");
+        throw new AdapterRefusal("command_refused", `No ${command} {here}`, { suggestion: "Do the other thing." });
       },
       () => {},
     );
