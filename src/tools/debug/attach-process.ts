@@ -4,7 +4,7 @@
 // - it belongs to the bridge's user (real and effective uid);
 // - its executable or its working directory lies inside a workspace folder;
 // - the user's consent: it descends from a process the bridge started (a program one of the caller's
-//   debug sessions runs, or a terminal the bridge created in VS Code), or the user's
+//   debug sessions launched, not one it attached to; or a terminal the bridge created in VS Code), or the user's
 //   .vscode/launch.json attach configuration names it ("processId": N) and that file was written after
 //   the process started;
 // - for Go and C/C++, ptrace may trace it (Yama's ptrace_scope); for Node, it is a node executable
@@ -107,10 +107,12 @@ async function checkConsent(facts: ProcessFacts, consent: LaunchJsonConsent | un
   );
 }
 
-/** The processes the bridge started for the caller: its debug sessions' adapters and programs, its VS Code terminals. */
+/** The processes the bridge started for the caller: its launched debug sessions' adapters and programs, its VS Code terminals. */
 async function bridgeStarted(ctx: ToolContext): Promise<Set<number>> {
   const pids = new Set<number>();
   for (const held of ctx.state(DEBUG_SESSIONS).live(ctx.session)) {
+    // An attached program was started by someone else, with their environment: its children are not the bridge's.
+    if (held.session.attached) continue;
     for (const pid of [held.session.pid, held.session.programPid]) if (pid !== undefined) pids.add(pid);
   }
   if (ctx.extension.connected) {
