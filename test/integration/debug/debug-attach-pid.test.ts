@@ -97,6 +97,8 @@ let root: string;
 let client: DebugClient;
 const children: ChildProcess[] = [];
 const pids: Record<string, number> = {};
+/** Programs started in process groups of their own by delve or lldb-server: ended one by one. */
+const strays: number[] = [];
 const processes = linuxProcessTable();
 
 /** Starts a program in `cwd` (its own process group) and resolves once it printed `pattern`. */
@@ -156,11 +158,11 @@ beforeAll(async () => {
 afterAll(async () => {
   // The launcher's session ends its process group: the programs it started go with it.
   client?.endMcpSession();
-  for (const child of children) {
+  for (const [pid, group] of [...children.map((c) => [c.pid ?? 0, true] as const), ...strays.map((p) => [p, false] as const)]) {
     try {
-      process.kill(-(child.pid ?? 0), "SIGKILL");
+      process.kill(group ? -pid : pid, "SIGKILL");
     } catch {
-      // Already gone with its group.
+      // Already gone.
     }
   }
   await temp.remove();
@@ -250,7 +252,7 @@ it("attaches to a C program by a launch.json processId written after it started,
 
 it("attaches to a headless delve by its port, and detaching leaves delve and the program running", { timeout: 90_000 }, async () => {
   const port = await freePort();
-  const { child: dlv } = await started(
+  const { child: dlv, match } = await started(
     "dlv",
     ["exec", "./goapp", "--headless", `--listen=127.0.0.1:${port}`, "--accept-multiclient", "--continue", "--api-version=2"],
     { cwd: root, pattern: /ready (\d+)/ },
@@ -263,6 +265,10 @@ it("attaches to a headless delve by its port, and detaching leaves delve and the
   await client.data("setDebugBreakpoints", { file: "main.go", breakpoints: [] });
   await client.data("stopDebugging", {});
   expect(running(dlv.pid ?? 0)).toBe(true);
+  // delve runs the program in a process group of its own: it is ended here, not with delve's.
+  const program = Number(match[1]);
+  await expect.poll(() => stateOf(program), { timeout: 10_000 }).toMatch(/^[RS]$/);
+  strays.push(program);
 });
 
 it("attaches to a C program waiting under lldb-server gdbserver by its port, and detaching leaves it running", {
@@ -284,5 +290,5 @@ it("attaches to a C program waiting under lldb-server gdbserver by its port, and
   await client.data("setDebugBreakpoints", { file: "app.c", breakpoints: [] });
   await client.data("stopDebugging", {});
   await expect.poll(() => stateOf(pid), { timeout: 10_000 }).toMatch(/^[RS]$/);
-  process.kill(pid, "SIGKILL");
+  strays.push(pid);
 });
