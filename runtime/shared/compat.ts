@@ -5,6 +5,7 @@ import { homedir, tmpdir } from "node:os";
 import { fetchPinned } from "./fetch-pinned.ts";
 import { createNodeFs } from "./fs.ts";
 import { processAlive, processStartTime } from "./process.ts";
+import { linuxProcessTable } from "./process-table.ts";
 import { onShutdown } from "./shutdown.ts";
 import { tcpConnector } from "./tcp-connect.ts";
 import type { Runtime } from "../../src/ports/runtime.ts";
@@ -12,7 +13,8 @@ import type { Runtime } from "../../src/ports/runtime.ts";
 type SharedMembers = Pick<
   Runtime,
   "fs" | "resolveHost" | "fetchPinned" | "env" | "paths" | "pid" | "platform" | "processAlive" | "processStartTime" | "onShutdown" | "tcp"
->;
+> &
+  Pick<Runtime, "processes">;
 
 export function sharedMembers(env: Readonly<Record<string, string | undefined>>): SharedMembers {
   const platform = process.platform;
@@ -28,5 +30,6 @@ export function sharedMembers(env: Readonly<Record<string, string | undefined>>)
     processStartTime,
     onShutdown,
     tcp: tcpConnector,
+    processes: linuxProcessTable(),
   };
 }

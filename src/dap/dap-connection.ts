@@ -3,17 +3,21 @@
 // answered by a handler or refused, so an adapter never waits on a question nobody answers.
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import { MessageReader, encodeMessage } from "./dap-framing.ts";
+import { type AdapterRefusal, refusalOf } from "./adapter-refusal.ts";
 
 /** A failed request: the adapter's own message, or why no answer came. */
 export class DapRequestError extends Error {
   readonly command: string;
   readonly reason: "failed" | "timeout" | "closed";
+  /** The bridge's own refusal (the in-process adapter's), with its code and what to do instead. */
+  readonly refusal: AdapterRefusal | undefined;
 
-  constructor(message: string, opts: { command: string; reason: "failed" | "timeout" | "closed" }) {
+  constructor(message: string, opts: { command: string; reason: "failed" | "timeout" | "closed"; refusal?: AdapterRefusal }) {
     super(message);
     this.name = this.constructor.name;
     this.command = opts.command;
     this.reason = opts.reason;
+    this.refusal = opts.refusal;
   }
 }
 
@@ -71,7 +75,7 @@ export class DapConnection {
         resolve: (r) => {
           clearTimeout(timer);
           if (r.success) resolve(r as R);
-          else reject(new DapRequestError(errorText(r), { command: command, reason: "failed" }));
+          else reject(new DapRequestError(errorText(r), { command: command, reason: "failed", refusal: refusalOf(r) }));
         },
         reject: (e) => {
           clearTimeout(timer);

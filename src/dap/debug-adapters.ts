@@ -44,7 +44,22 @@ export interface AdapterSpec {
   /** What the adapter does without saying so in its initialize answer. */
   readonly unadvertised?: { supportsHitConditionalBreakpoints?: boolean };
   /** The attach request's arguments for a program whose debugger listens on a loopback port; absent: no attach. */
-  readonly attachArguments?: (target: { port: number; cwd: string; roots: readonly string[] }) => Record<string, unknown>;
+  readonly attachArguments?: (target: {
+    port: number;
+    cwd: string;
+    roots: readonly string[];
+    closeInspector: boolean;
+  }) => Record<string, unknown>;
+  /**
+   * The attach request's arguments for a running process by its id (the adapter traces it with
+   * ptrace); absent: attaching by process id is not done for this language.
+   */
+  readonly processAttach?: (target: { pid: number; executable: string | undefined }) => Record<string, unknown>;
+  /**
+   * The attach request's arguments for a program waiting under a remote debugging stub on a loopback
+   * port (lldb-server gdbserver, gdbserver): the adapter is started by the bridge and connects to it.
+   */
+  readonly remoteStub?: (target: { port: number; program: string | undefined }) => Record<string, unknown>;
   /** An adapter that runs inside the bridge (src/dap/node-inspector/) instead of as a process of its own. */
   readonly inProcess?: "node-inspector";
   /** Longest start-up (launch included) when longer than the engine's default: delve builds the program first. */
@@ -102,6 +117,13 @@ const c: AdapterSpec = {
   // A C program's crash is a signal, which lldb stops on without a filter; C++ throws are opt-in.
   uncaughtFilters: [],
   extensions: [".c", ".cc", ".cpp", ".cxx", ".h", ".hpp", ""],
+  // lldb reads the symbols from the executable it is given; without it, from the process's own image.
+  processAttach: (target) => ({ pid: target.pid, ...(target.executable === undefined ? {} : { program: target.executable }) }),
+  // The command is the bridge's own, never the configuration's: only the port comes from the user.
+  remoteStub: (target) => ({
+    ...(target.program === undefined ? {} : { program: target.program }),
+    attachCommands: [`gdb-remote 127.0.0.1:${target.port}`],
+  }),
 };
 
 // Delve's DAP server listens on TCP only (no stdio mode); 1.20 runs the program on its own stdio
@@ -136,6 +158,9 @@ const go: AdapterSpec = {
   // A first build without optimisations recompiles the standard library: a minute on a loaded machine.
   startTimeoutMs: 180_000,
   listens: { pattern: /DAP server listening at: 127\.0\.0\.1:(\d+)/, programOutput: true },
+  processAttach: (target) => ({ mode: "local", processId: target.pid }),
+  // A headless delve the user started (dlv debug --headless --listen=127.0.0.1:PORT) serves DAP on its port.
+  attachArguments: () => ({ mode: "remote" }),
 };
 
 // Node's own inspector, driven by the bridge's in-process adapter: the candidate is the node that
@@ -152,7 +177,7 @@ const node: AdapterSpec = {
   uncaughtFilters: ["uncaught"],
   extensions: [".js", ".mjs", ".cjs", ".ts", ".mts", ".cts"],
   inProcess: "node-inspector",
-  attachArguments: (target) => ({ port: target.port, cwd: target.cwd, roots: [...target.roots] }),
+  attachArguments: (target) => ({ port: target.port, cwd: target.cwd, roots: [...target.roots], closeInspector: target.closeInspector }),
 };
 
 export const DEBUG_ADAPTERS: Readonly<Record<DebugLanguage, AdapterSpec>> = { python, c, go, node };

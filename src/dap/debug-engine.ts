@@ -5,7 +5,6 @@
 // -> breakpoints -> configurationDone. Sessions are owned by the caller (the debug toolset's state).
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { Runtime } from "../ports/runtime.ts";
-import type { Child } from "../ports/spawn.ts";
 import { childEnvironment } from "../security/commands/child-env.ts";
 import { openLink } from "./adapter-link.ts";
 import { DapConnection, DapRequestError } from "./dap-connection.ts";
@@ -13,8 +12,14 @@ import { DEBUG_ADAPTERS, type AdapterSpec, type DebugLanguage, type LaunchReques
 import { DebugSession } from "./debug-session.ts";
 import { NodeInspectorAdapter } from "./node-inspector/node-adapter.ts";
 import { isInside } from "../lib/paths/posix-path.ts";
+import type { ProcessFacts } from "../ports/processes.ts";
+import { AdapterRefusal } from "./adapter-refusal.ts";
+import { checkListener } from "./process-place.ts";
+import { openInspector } from "./node-inspector/open-inspector.ts";
+import { endTree, withAbort } from "./adapter-process.ts";
+import { isGoExecutable } from "./go-executable.ts";
 
-export type EngineRuntime = Pick<Runtime, "spawn" | "which" | "env" | "fs" | "tcp" | "paths" | "webSocketClient">;
+export type EngineRuntime = Pick<Runtime, "spawn" | "which" | "env" | "fs" | "tcp" | "paths" | "webSocketClient" | "processes">;
 
 export interface FoundAdapter {
   language: DebugLanguage;
@@ -44,13 +49,29 @@ export interface AttachOptions {
   cwd: string;
   /** The workspace folders: the attached program must run there (its script for Node, its working directory for Python). */
   roots: readonly string[];
+  /** Absolute, jailed: the executable whose symbols a C/C++ program under a remote stub is read with. */
+  program?: string | undefined;
+  /** The bridge opened the program's debugger (a Node inspector, by SIGUSR1): detaching closes it. */
+  closeInspector?: boolean;
+  configure(session: DebugSession): Promise<void>;
+  signal?: AbortSignal;
+}
+
+export interface ProcessAttachOptions {
+  id: string;
+  language: DebugLanguage;
+  /** A process the attach rule accepted (src/tools/debug/attach-process.ts). */
+  pid: number;
+  executable: string | undefined;
+  /** Absolute, jailed: the adapter's working directory, and where a Node program's source maps are looked for. */
+  cwd: string;
+  roots: readonly string[];
   configure(session: DebugSession): Promise<void>;
   signal?: AbortSignal;
 }
 
 /** Longest wait for the adapter to get through its start-up sequence. */
 const START_TIMEOUT_MS = 30_000;
-const KILL_GRACE_MS = 2000;
 
 export class DebugEngine {
   private readonly found = new Map<DebugLanguage, Promise<FoundAdapter>>();
@@ -95,23 +116,109 @@ export class DebugEngine {
   /** Starts the adapter and the program; rejects with an Error saying what failed (the adapter's stderr included). */
   async start(opts: StartOptions): Promise<DebugSession> {
     const spec = DEBUG_ADAPTERS[opts.language];
-    const found = await this.adapter(opts.language);
+    const { path, args: adapterArgs } = await this.adapterCommand(spec);
+    const env = childEnvironment(this.runtime.env, undefined, { dropSecrets: true, passEnv: this.opts.passEnv });
+    const args = spec.launchArguments(opts.launch, { command: path, tmp: this.runtime.paths.tmp });
+    if (spec.inProcess === "node-inspector") {
+      const session = this.inProcessSession(opts.id, spec, { node: path, env });
+      return this.begin(session, spec, { configure: opts.configure, request: "launch", args, signal: opts.signal });
+    }
+    const { configure, signal } = opts;
+    return this.spawned(opts.id, spec, {
+      command: [path, ...adapterArgs],
+      env,
+      cwd: opts.launch.cwd,
+      request: "launch",
+      args,
+      configure,
+      signal,
+    });
+  }
+
+  /**
+   * Attaches to a running process by its id: delve and lldb trace it (ptrace), Node opens its
+   * inspector on SIGUSR1. Stopping the session detaches and leaves the process running.
+   */
+  async attachProcess(opts: ProcessAttachOptions): Promise<DebugSession> {
+    const spec = DEBUG_ADAPTERS[opts.language];
+    if (spec.inProcess === "node-inspector") {
+      if (this.runtime.processes === undefined) throw new Error("This runtime cannot signal other processes");
+      const { port, opened } = await openInspector(this.runtime.processes, opts.pid, { signal: opts.signal });
+      return this.attach({ ...opts, port, closeInspector: opened });
+    }
+    if (spec.processAttach === undefined) {
+      throw new AdapterRefusal("not_supported", `${spec.label} does not attach to a process by its id`, {
+        suggestion: "Start the program with startDebugging.",
+      });
+    }
+    return this.attachSpawned(spec, opts, spec.processAttach({ pid: opts.pid, executable: opts.executable }));
+  }
+
+  /** Facts of another process of the machine, for the attach rule; undefined off Linux or when it is gone. */
+  async processFacts(pid: number): Promise<ProcessFacts | undefined> {
+    return this.runtime.processes?.describe(pid);
+  }
+
+  /** The bridge's own process id and Yama's ptrace scope (undefined: no Yama); undefined where processes cannot be read (off Linux). */
+  async tracing(): Promise<{ bridgePid: number; ptraceScope: number | undefined } | undefined> {
+    const processes = this.runtime.processes;
+    return processes === undefined ? undefined : { bridgePid: processes.ownPid, ptraceScope: await processes.ptraceScope() };
+  }
+
+  /** Whether the file is a Go program (its build information, which every Go 1.13+ executable carries). */
+  isGoProgram(path: string): Promise<boolean> {
+    return isGoExecutable(this.runtime.fs, path);
+  }
+
+  /** An attach through an adapter process of the bridge's (delve, lldb): it detaches when the session stops. */
+  private async attachSpawned(
+    spec: AdapterSpec,
+    opts: Pick<ProcessAttachOptions, "id" | "cwd" | "configure" | "signal">,
+    args: Record<string, unknown>,
+  ): Promise<DebugSession> {
+    const { path, args: adapterArgs } = await this.adapterCommand(spec);
+    const env = childEnvironment(this.runtime.env, undefined, { dropSecrets: true, passEnv: this.opts.passEnv });
+    const { cwd, configure, signal } = opts;
+    return this.spawned(opts.id, spec, {
+      command: [path, ...adapterArgs],
+      env,
+      cwd,
+      request: "attach",
+      args,
+      attached: true,
+      haltsUntilDone: true,
+      configure,
+      signal,
+    });
+  }
+
+  private async adapterCommand(spec: AdapterSpec): Promise<{ path: string; args: readonly string[] }> {
+    const found = await this.adapter(spec.language);
     if (found.command === undefined) throw new Error(`No ${spec.label} on this machine: ${spec.install}`);
     const candidate = spec.candidates.find((c) => c.command === found.command) ?? spec.candidates[0];
     const path = found.command.startsWith("/") ? found.command : await this.runtime.which(found.command);
     if (path === undefined || candidate === undefined) throw new Error(`${found.command} is no longer on PATH`);
-    const env = childEnvironment(this.runtime.env, undefined, { dropSecrets: true, passEnv: this.opts.passEnv });
-    if (spec.inProcess === "node-inspector") {
-      const args = spec.launchArguments(opts.launch, { command: path, tmp: this.runtime.paths.tmp });
-      const session = this.inProcessSession(opts.id, spec, { node: path, env });
-      return this.begin(session, spec, { configure: opts.configure, request: "launch", args, signal: opts.signal });
-    }
-    const child = this.runtime.spawn(path, [...candidate.args], {
-      cwd: opts.launch.cwd,
-      env,
-      stdin: "pipe",
-      processGroup: true,
-    });
+    return { path, args: candidate.args };
+  }
+
+  /** A session with an adapter process of its own: started, linked, and through its start-up sequence. */
+  private async spawned(
+    id: string,
+    spec: AdapterSpec,
+    opts: {
+      command: [string, ...string[]];
+      env: Record<string, string>;
+      cwd: string;
+      request: "launch" | "attach";
+      args: Record<string, unknown>;
+      attached?: boolean;
+      haltsUntilDone?: boolean;
+      configure(session: DebugSession): Promise<void>;
+      signal?: AbortSignal | undefined;
+    },
+  ): Promise<DebugSession> {
+    const [path, ...adapterArgs] = opts.command;
+    const child = this.runtime.spawn(path, adapterArgs, { cwd: opts.cwd, env: opts.env, stdin: "pipe", processGroup: true });
     const link = await openLink(child, spec, { tcp: this.runtime.tcp, timeoutMs: START_TIMEOUT_MS, signal: opts.signal }).catch(
       async (err: unknown) => {
         await endTree(child);
@@ -123,15 +230,15 @@ export class DebugEngine {
     connection.onReverseRequest("runInTerminal", () => {
       throw new Error("The bridge runs programs in its own console only (runInTerminal is refused)");
     });
-    const session = new DebugSession(opts.id, {
+    const session = new DebugSession(id, {
       adapter: spec,
       connection,
+      attached: opts.attached === true,
       adapterProcess: { pid: child.pid, exited: child.exited, kill: () => endTree(child) },
     });
     link.forwardOutput((category, text) => session.output.append(category, text));
     try {
-      const args = spec.launchArguments(opts.launch, { command: path, tmp: this.runtime.paths.tmp });
-      await withAbort(this.handshake(session, spec, { configure: opts.configure, request: "launch", args }), opts.signal);
+      await withAbort(this.handshake(session, spec, opts), opts.signal);
       return session;
     } catch (err) {
       await session.stop().catch(() => {});
@@ -149,14 +256,19 @@ export class DebugEngine {
    */
   async attach(opts: AttachOptions): Promise<DebugSession> {
     const spec = DEBUG_ADAPTERS[opts.language];
+    if (spec.remoteStub !== undefined) {
+      await checkListener(this.runtime.processes, opts.port, { roots: opts.roots });
+      return this.attachSpawned(spec, opts, spec.remoteStub({ port: opts.port, program: opts.program }));
+    }
     if (spec.attachArguments === undefined)
       throw new Error(`${spec.label} cannot attach here; start the program with startDebugging instead`);
-    const args = spec.attachArguments({ port: opts.port, cwd: opts.cwd, roots: opts.roots });
+    const args = spec.attachArguments({ port: opts.port, cwd: opts.cwd, roots: opts.roots, closeInspector: opts.closeInspector === true });
     if (spec.inProcess === "node-inspector") {
       const session = this.inProcessSession(opts.id, spec, { node: undefined, env: {} });
       return this.begin(session, spec, { configure: opts.configure, request: "attach", args, signal: opts.signal });
     }
     if (this.runtime.tcp === undefined) throw new Error("This runtime gives the bridge no TCP connections");
+    await checkListener(this.runtime.processes, opts.port, { roots: opts.roots });
     // Loopback only, whatever the configuration said: the rule is checked before, and kept here.
     const socket = await this.runtime.tcp.connect("127.0.0.1", opts.port, { timeoutMs: START_TIMEOUT_MS });
     const connection = new DapConnection({ readable: socket.readable, writable: socket.writable });
@@ -167,15 +279,15 @@ export class DebugEngine {
       adapterProcess: { pid: undefined, exited: connection.closed.then(() => 0), kill: async () => socket.close() },
     });
     await this.begin(session, spec, { configure: opts.configure, request: "attach", args, signal: opts.signal });
-    // The launch.json may have come with the repository: a program working elsewhere is detached from at once.
-    const where =
-      session.programPid === undefined
-        ? undefined
-        : await this.runtime.fs.realpath(`/proc/${session.programPid}/cwd`).catch(() => undefined);
+    // Checked again by the pid the adapter names (delve's remote server names none): a program working elsewhere is detached from at once.
+    if (session.programPid === undefined) return session;
+    const where = await this.runtime.fs.realpath(`/proc/${session.programPid}/cwd`).catch(() => undefined);
     if (where === undefined || !opts.roots.some((root) => isInside(where, root))) {
       await session.stop();
-      throw new Error(
-        `The program on 127.0.0.1:${opts.port} works in ${where ?? "a directory the bridge cannot see"}, outside the workspace: attach reaches only the workspace's programs`,
+      throw new AdapterRefusal(
+        "command_refused",
+        `The program on 127.0.0.1:${opts.port} works in ${where ?? "a directory the bridge cannot see"}, outside the workspace`,
+        { suggestion: "Attach reaches only the workspace's programs: start it from the workspace." },
       );
     }
     return session;
@@ -234,7 +346,12 @@ export class DebugEngine {
   private async handshake(
     session: DebugSession,
     spec: AdapterSpec,
-    opts: { configure(session: DebugSession): Promise<void>; request: "launch" | "attach"; args: Record<string, unknown> },
+    opts: {
+      configure(session: DebugSession): Promise<void>;
+      request: "launch" | "attach";
+      args: Record<string, unknown>;
+      haltsUntilDone?: boolean;
+    },
   ): Promise<void> {
     const { connection } = session;
     const initialized = new Promise<void>((resolve) => {
@@ -265,6 +382,9 @@ export class DebugEngine {
     await Promise.race([initialized, launched]);
     await initialized;
     await opts.configure(session);
+    // A traced process is halted by the attach itself until configurationDone lets it run: a stop told
+    // before then (lldb reports a remote stub's halt as one) is that halt, not the program's.
+    if (opts.haltsUntilDone === true && session.runState.kind === "stopped") session.markRunning();
     if (session.capabilities.supportsConfigurationDoneRequest === true) await connection.request("configurationDone", {});
     await launched;
     if (session.runState.kind === "starting") session.markRunning();
@@ -293,41 +413,4 @@ export class DebugEngine {
       return false;
     }
   }
-}
-
-/** SIGTERM to the adapter's whole tree (the program included), SIGKILL after a grace if anything is left. */
-async function endTree(child: Child): Promise<void> {
-  signal(child, "SIGTERM");
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, KILL_GRACE_MS);
-  });
-  await Promise.race([
-    child.exited.then(
-      () => {},
-      () => {},
-    ),
-    late,
-  ]);
-  clearTimeout(timer);
-  // Whatever the leader left in its group (a launched program that ignored SIGTERM) ends now.
-  signal(child, "SIGKILL");
-}
-
-function signal(child: Child, name: "SIGTERM" | "SIGKILL"): void {
-  try {
-    child.kill(name, { group: true });
-  } catch {
-    // Already gone, or out of reach: nothing more to end.
-  }
-}
-
-function withAbort<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return work;
-  if (signal.aborted) return Promise.reject(new Error("cancelled"));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new Error("cancelled"));
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }

@@ -117,7 +117,14 @@ export class DebugSession {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       if (!this.connection.isClosed) {
-        await this.connection.request("disconnect", { terminateDebuggee: !this.attached }, { timeoutMs: 2000 }).catch(() => {});
+        // An attached program is let go running, not left suspended under its own debugger (a headless
+        // delve keeps a stopped program stopped after the client leaves, whatever suspendDebuggee says).
+        const s = this.state;
+        if (this.attached && s.kind === "stopped") {
+          await this.connection.request("continue", { threadId: s.stop.threadId ?? 0 }, { timeoutMs: 2000 }).catch(() => {});
+        }
+        const leave = this.attached ? { terminateDebuggee: false, suspendDebuggee: false } : { terminateDebuggee: true };
+        await this.connection.request("disconnect", leave, { timeoutMs: 2000 }).catch(() => {});
       }
       await this.connection.close();
       await this.adapterProcess.kill();

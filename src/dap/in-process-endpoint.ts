@@ -1,10 +1,12 @@
 // The adapter side of a DAP link for an adapter that runs inside the bridge (the Node inspector's
 // translator): the same framed bytes a process adapter would write, so DapConnection, DebugSession
 // and the tools treat it exactly like debugpy or delve. Requests are answered in arrival order of
-// their completion; a handler's thrown Error becomes a failed response carrying its message.
+// their completion; a handler's thrown Error becomes a failed response carrying its message
+// (an AdapterRefusal's code and suggestion too).
 import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { ByteDuplex } from "./dap-connection.ts";
 import { encodeMessage, MessageReader } from "./dap-framing.ts";
+import { AdapterRefusal, refusalBody } from "./adapter-refusal.ts";
 
 export type RequestHandler = (command: string, args: Record<string, unknown>) => Promise<unknown>;
 
@@ -54,7 +56,8 @@ export class InProcessEndpoint {
       const body = await handler(request.command, (request.arguments ?? {}) as Record<string, unknown>);
       this.write({ ...base, success: true, ...(body === undefined ? {} : { body }) });
     } catch (err) {
-      this.write({ ...base, success: false, message: err instanceof Error ? err.message : String(err) });
+      const message = err instanceof Error ? err.message : String(err);
+      this.write({ ...base, success: false, message, ...(err instanceof AdapterRefusal ? { body: refusalBody(err) } : {}) });
     }
   }
 

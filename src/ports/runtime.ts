@@ -5,6 +5,7 @@ import type { UpgradeWebSocket } from "hono/ws";
 import type { Fs } from "./fs.ts";
 import type { LanguageServerLauncher } from "./lsp.ts";
 import type { PluginImporter } from "./plugin-import.ts";
+import type { ProcessTable } from "./processes.ts";
 import type { FetchHandler, PinnedFetchInit, ServeOptions, Served, WebSocketInfo } from "./net.ts";
 import type { Child, SpawnOptions } from "./spawn.ts";
 import type { TcpConnector } from "./tcp.ts";
@@ -51,4 +52,6 @@ export interface Runtime {
   readonly tcp?: TcpConnector;
   /** WebSocket client connections (the Node inspector); a Runtime without it cannot debug Node programs. */
   readonly webSocketClient?: WebSocketConnector;
+  /** Other processes of the machine (Linux /proc), for the debugger's attach by process id; absent elsewhere. */
+  readonly processes?: ProcessTable;
 }

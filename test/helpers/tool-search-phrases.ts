@@ -138,6 +138,7 @@ export const TASK_PHRASES: readonly TaskPhrase[] = [
   ["debug this program", ["startDebugging"]],
   ["debug a node typescript program with breakpoints", ["startDebugging"]],
   ["attach the debugger to a running node inspector port", ["startDebugging"]],
+  ["attach the debugger to a running go process by pid", ["startDebugging"]],
   ["stop at line 42 when it runs", ["setDebugBreakpoints"]],
   ["what are the local variables where it stopped", ["getDebugState"]],
   ["step into this function call", ["debugStepIn"]],

@@ -1,12 +1,13 @@
 // startDebugging attaching to a program the user started with its debugger listening on a loopback
 // port, named by a .vscode/launch.json attach configuration: Node (--inspect) and Python (debugpy
 // --listen) stop at a breakpoint, read a local, and stopping detaches, leaving the program running.
-// A configuration attaching to a process id, or to another host, is refused.
-import { type ChildProcess, spawn } from "node:child_process";
+// A configuration attaching to another host, to a program outside the workspace (checked before
+// attaching, for Python too), or to the bridge's own process id, is refused.
+import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { debugClient, type DebugClient } from "../helpers/debug-harness.ts";
+import { freePort, startedProgram } from "../helpers/debuggee.ts";
 import { running } from "../helpers/process-running.ts";
 import { resultOf } from "../helpers/session-fixture.ts";
 import { readToolError } from "../helpers/tool-error.ts";
@@ -42,33 +43,9 @@ let root: string;
 let client: DebugClient;
 const children: ChildProcess[] = [];
 
-/** Starts a program and resolves once it printed `line` on `stream`, with what matched. */
-function started(
-  cmd: string,
-  args: string[],
-  want: { stream: "stdout" | "stderr"; pattern: RegExp },
-): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    child.once("exit", (code) => reject(new Error(`${cmd} exited (${code}) before it was ready: ${seen}`)));
-    child[want.stream]?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = want.pattern.exec(seen);
-      if (match !== null) resolve({ child, match });
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address !== null ? address.port : 0));
-    });
-  });
+/** Starts a program in the workspace (or `cwd`) and resolves once it printed `pattern`. */
+function started(cmd: string, args: string[], want: { pattern: RegExp; cwd?: string }) {
+  return startedProgram(cmd, args, { cwd: want.cwd ?? root, pattern: want.pattern, track: children });
 }
 
 let nodeProgram: ChildProcess;
@@ -79,12 +56,17 @@ beforeAll(async () => {
   root = await temp.make("ws", { "app.js": NODE_PROGRAM, "app.py": PYTHON_PROGRAM });
   const pythonPort = await freePort();
   // A program of another project of the user's, which a launch.json that came with the repository may name.
-  const elsewhere = await temp.make("other-project", { "server.js": NODE_PROGRAM });
-  const inspecting = { stream: "stderr", pattern: /ws:\/\/127\.0\.0\.1:(\d+)\// } as const;
+  const otherPythonPort = await freePort();
+  const elsewhere = await temp.make("other-project", { "server.js": NODE_PROGRAM, "server.py": PYTHON_PROGRAM });
+  const inspecting = { pattern: /ws:\/\/127\.0\.0\.1:(\d+)\// };
   const [node, python, other] = await Promise.all([
     started(process.execPath, ["--inspect=127.0.0.1:0", "app.js"], inspecting),
-    started("/usr/bin/python3", ["-m", "debugpy", "--listen", `127.0.0.1:${pythonPort}`, "app.py"], { stream: "stdout", pattern: /ready/ }),
+    started("/usr/bin/python3", ["-m", "debugpy", "--listen", `127.0.0.1:${pythonPort}`, "app.py"], { pattern: /ready/ }),
     started(process.execPath, ["--inspect=127.0.0.1:0", join(elsewhere, "server.js")], inspecting),
+    started("/usr/bin/python3", ["-m", "debugpy", "--listen", `127.0.0.1:${otherPythonPort}`, "server.py"], {
+      pattern: /ready/,
+      cwd: elsewhere,
+    }),
   ]);
   nodeProgram = node.child;
   pythonProgram = python.child;
@@ -92,9 +74,10 @@ beforeAll(async () => {
   const configurations = [
     { name: "Attach Node", type: "node", request: "attach", port: Number(node.match[1]) },
     { name: "Attach Python", type: "debugpy", request: "attach", connect: { host: "localhost", port: pythonPort } },
-    { name: "By pid", type: "node", request: "attach", processId: nodeProgram.pid },
+    { name: "The bridge", type: "node", request: "attach", processId: process.pid },
     { name: "Elsewhere", type: "node", request: "attach", address: "10.1.2.3", port: 9229 },
     { name: "Other project", type: "node", request: "attach", port: Number(other.match[1]) },
+    { name: "Other Python", type: "debugpy", request: "attach", connect: { host: "127.0.0.1", port: otherPythonPort } },
   ];
   await temp.make("ws", { ".vscode/launch.json": JSON.stringify({ version: "0.2.0", configurations }) });
   client = await debugClient(root);
@@ -131,15 +114,20 @@ async function evaluated(expression: string): Promise<string> {
   return (await client.data<{ result: string }>("evaluateInDebugger", { expression })).result;
 }
 
-it("refuses an attach configuration naming a process id, another host, or a program outside the workspace", async () => {
+it("refuses an attach configuration naming the bridge's process id, another host, or a program outside the workspace", async () => {
   const refusal = async (configName: string) =>
     readToolError(resultOf(await client.fixture.call("tools/call", { name: "startDebugging", arguments: { configName } })));
-  const byPid = await refusal("By pid");
+  const byPid = await refusal("The bridge");
   expect(byPid.code).toBe("command_refused");
-  expect(byPid.suggestion).toContain("--inspect=127.0.0.1");
+  expect(byPid.error).toContain("the bridge itself");
   const elsewhere = await refusal("Elsewhere");
   expect(elsewhere.code).toBe("command_refused");
   expect(elsewhere.error).toContain("10.1.2.3");
   const other = await refusal("Other project");
+  expect(other.code).toBe("command_refused");
   expect(other.error).toContain("outside the workspace");
+  // Refused before attaching: the process listening on the port (debugpy's adapter) and the program run elsewhere.
+  const otherPython = await refusal("Other Python");
+  expect(otherPython.code).toBe("command_refused");
+  expect(otherPython.error).toMatch(/The program on 127\.0\.0\.1:\d+ \(process \d+\) runs in .*other-project, outside the workspace/);
 });

@@ -9,15 +9,18 @@ import type { DebugProtocol } from "@vscode/debugprotocol";
 import type { Fs } from "../../ports/fs.ts";
 import type { Child, SpawnOptions } from "../../ports/spawn.ts";
 import type { WebSocketConnector } from "../../ports/websocket.ts";
+import { AdapterRefusal } from "../adapter-refusal.ts";
 import { InProcessEndpoint } from "../in-process-endpoint.ts";
 import { CdpClient } from "./cdp-client.ts";
 import { NodeBreakpoints } from "./node-breakpoints.ts";
 import { PausedProgram, type Pause } from "./paused-program.ts";
 import { ProgramOutput } from "./program-output.ts";
+import { WorkerThreads } from "./worker-threads.ts";
 import { isInside } from "../../lib/paths/posix-path.ts";
 import { inspectorTarget } from "./inspector-url.ts";
 import { firstLine, valueText, type RemoteObject } from "./remote-values.ts";
 import { scriptPath, SourceMapStore } from "./source-map-store.ts";
+import { capabilities } from "./node-capabilities.ts";
 
 export interface NodeAdapterDeps {
   spawn(cmd: string, args: string[], opts: SpawnOptions): Child;
@@ -52,6 +55,8 @@ const CDP_RUN: Record<RunCommand, string> = {
 const BYTES_WRITTEN = "[globalThis.process?.stdout?.bytesWritten ?? 0, globalThis.process?.stderr?.bytesWritten ?? 0]";
 const OUTPUT_WAIT_MS = 2000;
 const TYPESCRIPT = /\.[cm]?tsx?$/;
+/** Node's own (undocumented, since v0.x) way to close its inspector from inside the program. */
+const CLOSE_INSPECTOR = "globalThis.process?._debugEnd?.()";
 
 export class NodeInspectorAdapter {
   readonly endpoint: InProcessEndpoint;
@@ -64,7 +69,9 @@ export class NodeInspectorAdapter {
   private onEntryPause: (() => void) | undefined;
   private stopOnEntry = false;
   private attached = false;
+  private closeInspector = false;
   private lastCommand: RunCommand | undefined;
+  private readonly workers = new WorkerThreads((text) => this.endpoint.event("output", { category: "console", output: text }));
   private mainContext: number | undefined;
   private readonly scripts = new Map<string, { path: string | undefined; url: string; sourceMapUrl: string | undefined }>();
   private readonly loaded = new Set<string>();
@@ -98,10 +105,14 @@ export class NodeInspectorAdapter {
       case "launch":
         return this.launch(args as unknown as LaunchArguments);
       case "attach":
-        return this.attach(args as unknown as { port: number; cwd: string; roots: string[] });
+        return this.attach(args as unknown as { port: number; cwd: string; roots: string[]; closeInspector?: boolean });
       case "setBreakpoints": {
         const a = args as unknown as DebugProtocol.SetBreakpointsArguments;
-        if (a.source.path === undefined) throw new Error("A breakpoint's source needs a path");
+        if (a.source.path === undefined) {
+          throw new AdapterRefusal("invalid_arguments", "A breakpoint's source needs a path", {
+            suggestion: "Give the breakpoint's file by its path.",
+          });
+        }
         return { breakpoints: await this.ready().breakpoints.setForFile(a.source.path, a.breakpoints ?? []) };
       }
       case "setFunctionBreakpoints": {
@@ -120,7 +131,7 @@ export class NodeInspectorAdapter {
         else if (!this.attached) await this.run("continue");
         return {};
       case "threads":
-        return { threads: [{ id: 1, name: "main" }] };
+        return { threads: [{ id: 1, name: "main" }, ...this.workers.threads()] };
       case "stackTrace":
         return this.ready().paused.stackTrace(this.stopped(), args as unknown as DebugProtocol.StackTraceArguments);
       case "scopes":
@@ -140,10 +151,14 @@ export class NodeInspectorAdapter {
         return command === "continue" ? { allThreadsContinued: true } : {};
       case "disconnect":
       case "terminate":
+        // An inspector the bridge opened (SIGUSR1) is closed again: left open, any local process could attach.
+        if (this.closeInspector) await this.cdp?.send("Runtime.evaluate", { expression: CLOSE_INSPECTOR, silent: true }).catch(() => {});
         this.cdp?.close("the debug session was stopped");
         return {};
       default:
-        throw new Error(`The Node debugger does not support ${command}`);
+        throw new AdapterRefusal("not_supported", `The Node debugger does not support ${command}`, {
+          suggestion: "Use the debug tools' own requests.",
+        });
     }
   }
 
@@ -154,9 +169,10 @@ export class NodeInspectorAdapter {
     const maps = new SourceMapStore(this.deps.fs, a.cwd);
     const script = TYPESCRIPT.test(a.program) ? (await maps.forSource(a.program))?.generated : a.program;
     if (script === undefined) {
-      throw new Error(
-        `No compiled JavaScript with a source map under ${a.cwd} comes from ${a.program}: compile it with tsc (sourceMap: true), then start again (or give the .js)`,
-      );
+      throw new AdapterRefusal("invalid_arguments", `No compiled JavaScript with a source map under ${a.cwd} comes from ${a.program}`, {
+        suggestion:
+          "Compile it with tsc (sourceMap: true, e.g. through runCommand), then start again, or give the compiled .js as program.",
+      });
     }
     this.stopOnEntry = a.stopOnEntry;
     // The program's NODE_OPTIONS could load other code or open a second inspector: it runs without.
@@ -183,6 +199,7 @@ export class NodeInspectorAdapter {
     });
     await cdp.send("Runtime.enable");
     await cdp.send("Debugger.enable");
+    await this.workers.watch(cdp);
     await cdp.send("Runtime.runIfWaitingForDebugger");
     // --inspect-brk stops before the program's first line: from there its breakpoints are set.
     await Promise.race([entry, failed]);
@@ -196,14 +213,17 @@ export class NodeInspectorAdapter {
    * target list names the WebSocket. The program's stdio is not the bridge's: its console calls are
    * its output. The session ends when the inspector's socket closes (the program exited).
    */
-  private async attach(a: { port: number; cwd: string; roots: string[] }): Promise<Record<string, never>> {
+  private async attach(a: { port: number; cwd: string; roots: string[]; closeInspector?: boolean }): Promise<Record<string, never>> {
     const connector = this.connector();
     this.attached = true;
+    this.closeInspector = a.closeInspector === true;
     const target = await inspectorTarget(a.port);
     // The launch.json may have come with the repository: only a program of this workspace is attached to.
     if (target.script === undefined || !a.roots.some((root) => isInside(target.script ?? "", root))) {
-      throw new Error(
-        `The Node program on 127.0.0.1:${a.port} runs ${target.script ?? "an unnamed script"}, outside the workspace: attach reaches only the workspace's programs`,
+      throw new AdapterRefusal(
+        "command_refused",
+        `The Node program on 127.0.0.1:${a.port} runs ${target.script ?? "an unnamed script"}, outside the workspace`,
+        { suggestion: "Attach reaches only the workspace's programs: start the program from a workspace script." },
       );
     }
     const cdp = await this.connect(connector, target.url, new SourceMapStore(this.deps.fs, a.cwd));
@@ -222,6 +242,7 @@ export class NodeInspectorAdapter {
     });
     await cdp.send("Runtime.enable");
     await cdp.send("Debugger.enable");
+    await this.workers.watch(cdp);
     // A program started with --inspect-brk waits for its debugger: it runs (and stops) from here on.
     await cdp.send("Runtime.runIfWaitingForDebugger");
     this.endpoint.event("initialized");
@@ -230,7 +251,11 @@ export class NodeInspectorAdapter {
 
   private connector(): WebSocketConnector {
     const connector = this.deps.webSocket;
-    if (connector === undefined) throw new Error("This runtime gives the bridge no WebSocket client, which the Node inspector needs");
+    if (connector === undefined) {
+      throw new AdapterRefusal("not_supported", "This runtime gives the bridge no WebSocket client, which the Node inspector needs", {
+        suggestion: "Run the bridge on Node 20+, Bun or Deno with its standard runtime adapter.",
+      });
+    }
     return connector;
   }
 
@@ -360,20 +385,4 @@ export class NodeInspectorAdapter {
     if (cdp === undefined || breakpoints === undefined || paused === undefined) throw new Error("The program has not been launched yet");
     return { cdp, breakpoints, paused };
   }
-}
-
-function capabilities(): DebugProtocol.Capabilities {
-  return {
-    supportsConfigurationDoneRequest: true,
-    supportsConditionalBreakpoints: true,
-    supportsHitConditionalBreakpoints: true,
-    supportsLogPoints: true,
-    supportsFunctionBreakpoints: true,
-    supportsExceptionInfoRequest: true,
-    supportsTerminateRequest: true,
-    exceptionBreakpointFilters: [
-      { filter: "uncaught", label: "Uncaught exceptions", default: true },
-      { filter: "all", label: "All exceptions", default: false },
-    ],
-  };
 }

@@ -5,6 +5,7 @@
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { DapRequestError } from "../../dap/dap-connection.ts";
+import { refusalAsToolError } from "./adapter-refusals.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { DEBUG_SESSIONS } from "./debug-sessions.ts";
 import { firstThread, outcomeView, type OutcomeView } from "./stop-view.ts";
@@ -49,6 +50,8 @@ export async function runControl(command: RunCommand, input: RunControlInput, ct
   try {
     await session.connection.request(command, { threadId, ...(command === "continue" ? { singleThread: false } : {}) });
   } catch (err) {
+    const refusal = refusalAsToolError(err);
+    if (refusal !== undefined) throw refusal;
     if (!(err instanceof DapRequestError) || err.reason !== "closed") {
       throw new ToolError(
         "debug_adapter_error",

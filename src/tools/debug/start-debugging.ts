@@ -1,5 +1,6 @@
 // startDebugging: starts a program (or a pytest test, or a .vscode/launch.json configuration) under
-// its language's debug adapter, applies the caller's breakpoints, and waits for the first stop (a
+// its language's debug adapter, or attaches to a running one (by process id, or a launch.json attach
+// configuration: attach-target.ts), applies the caller's breakpoints, and waits for the first stop (a
 // breakpoint, an uncaught exception, the entry) or the end, up to a timeout.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
@@ -9,6 +10,8 @@ import { applyAll, BreakpointReportSchema } from "./apply-breakpoints.ts";
 import type { BreakpointReport } from "./breakpoint-specs.ts";
 import { DEBUG_SESSIONS } from "./debug-sessions.ts";
 import { attachTarget } from "./attach-target.ts";
+import { processTarget } from "./attach-process.ts";
+import { refusalAsToolError } from "./adapter-refusals.ts";
 import { launchTarget } from "./launch-target.ts";
 import type { DebugSession } from "../../dap/debug-session.ts";
 import { DEFAULT_WAIT_MS, MAX_WAIT_MS } from "./run-control.ts";
@@ -20,8 +23,9 @@ export default defineTool({
   name: "startDebugging",
   title: "Start debugging",
   description:
-    "Runs a program, a pytest test or a launch.json configuration under the debugger (Python, C/C++, Go, Node/TypeScript); waits for the first breakpoint or exception. Runs project code.",
-  searchHint: "debug start debugger launch program breakpoint python c cpp go node javascript typescript debugpy lldb delve inspector",
+    "Runs a program, pytest test or launch.json configuration under the debugger (Python, C/C++, Go, Node/TypeScript) or attaches to a running one; waits for the first stop. Runs project code.",
+  searchHint:
+    "debug start debugger launch attach process pid program breakpoint python c cpp go node javascript typescript debugpy lldb delve inspector",
   input: v.strictObject({
     program: v.optional(
       v.pipe(
@@ -37,6 +41,14 @@ export default defineTool({
     test: v.optional(v.pipe(v.string(), v.description('Python: a pytest target ("tests/test_x.py::test_y") instead of program.'))),
     configName: v.optional(
       v.pipe(v.string(), v.description("A configuration's name in .vscode/launch.json (an attach one attaches to its loopback port).")),
+    ),
+    processId: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.description("Attach to this running process (Go, C/C++, Node) instead: a child of a program the bridge started."),
+      ),
     ),
     configuration: v.optional(
       v.pipe(
@@ -73,8 +85,14 @@ export default defineTool({
   timeoutMs: MAX_WAIT_MS + 60_000,
   async handler(input, ctx) {
     const sessions = ctx.state(DEBUG_SESSIONS);
-    // An attach configuration of .vscode/launch.json attaches; anything else launches.
-    const attach = await attachTarget(input.configName, ctx);
+    // A process id or an attach configuration of .vscode/launch.json attaches; anything else launches.
+    if (input.processId !== undefined && (input.program ?? input.test ?? input.configName) !== undefined) {
+      throw new ToolError("invalid_arguments", "Give processId alone (no program, test or configName): it attaches to a running program", {
+        suggestion: 'E.g. {"processId": 12345}, with language when it cannot be told from the executable.',
+      });
+    }
+    const attach =
+      input.processId === undefined ? await attachTarget(input.configName, ctx) : await processTarget(input.processId, input, ctx);
     const target = attach ?? (await launchTarget(input, ctx));
     const found = await ctx.debug.adapter(target.language);
     if (!found.available) {
@@ -96,9 +114,13 @@ export default defineTool({
     const starting =
       "launch" in target
         ? ctx.debug.start({ ...begin, launch: target.launch })
-        : ctx.debug.attach({ ...begin, ...target, roots: ctx.fs.folders });
+        : "pid" in target
+          ? ctx.debug.attachProcess({ ...begin, ...target, roots: ctx.fs.folders })
+          : ctx.debug.attach({ ...begin, ...target, roots: ctx.fs.folders });
     const session = await starting.catch((err: unknown) => {
       if (err instanceof ToolError) throw err;
+      const refusal = refusalAsToolError(err);
+      if (refusal !== undefined) throw refusal;
       throw new ToolError(
         "debug_adapter_error",
         `Could not start ${target.shown} under ${found.label}: ${err instanceof Error ? err.message : String(err)}`,

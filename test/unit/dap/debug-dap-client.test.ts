@@ -1,9 +1,13 @@
 // The DAP client in-process: framing split anywhere, requests answered, refused and timed out,
-// events, a reverse request refused; the output log's paging; breakpoints found by a line's text.
+// events, a reverse request refused, the bridge's own refusals with their codes; the output log's
+// paging; breakpoints found by a line's text.
 import { describe, expect, it } from "vitest";
 import { DapConnection, DapRequestError } from "../../../src/dap/dap-connection.ts";
 import { MessageReader, encodeMessage } from "../../../src/dap/dap-framing.ts";
 import { OutputLog } from "../../../src/dap/output-log.ts";
+import { AdapterRefusal } from "../../../src/dap/adapter-refusal.ts";
+import { InProcessEndpoint } from "../../../src/dap/in-process-endpoint.ts";
+import { refusalAsToolError } from "../../../src/tools/debug/adapter-refusals.ts";
 import { resolveLines } from "../../../src/tools/debug/breakpoint-specs.ts";
 import { maskValue, MASKED } from "../../../src/tools/debug/stop-view.ts";
 
@@ -113,5 +117,24 @@ describe("breakpoints and masking", () => {
     expect(maskValue("api_token", "'abc'")).toBe(MASKED);
     expect(maskValue("x", "'ghp_abcdefghijklmnopqrstuvwxyz0123456789'")).toBe(MASKED);
     expect(maskValue("count", "3")).toBe("3");
+  });
+});
+
+describe("the bridge's own refusals over DAP", () => {
+  it("reach the tools with their code and fix, not as an adapter failure", async () => {
+    const endpoint = new InProcessEndpoint(
+      async (command) => {
+        throw new AdapterRefusal("command_refused", `No ${command} {here}`, { suggestion: "Do the other thing." });
+      },
+      () => {},
+    );
+    const connection = new DapConnection(endpoint.io);
+    const failed = await connection.request("attach", {}).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(DapRequestError);
+    expect((failed as DapRequestError).message).toBe("No attach {here}");
+    const answer = refusalAsToolError(failed);
+    expect(answer).toMatchObject({ code: "command_refused", message: "No attach {here}", suggestion: "Do the other thing." });
+    expect(refusalAsToolError(new DapRequestError("plain", { command: "x", reason: "failed" }))).toBeUndefined();
+    await connection.close();
   });
 });
