@@ -30,31 +30,24 @@ export default defineTool({
     program: v.optional(
       v.pipe(
         v.string(),
-        v.description(
-          "Script (.py, .js, or .ts compiled with a source map), Go source or package directory, or executable, workspace-relative.",
-        ),
+        v.description("Script (.py, .js, .ts with a source map), Go source or package dir, or executable; workspace-relative."),
       ),
     ),
     args: v.optional(
       v.pipe(v.array(v.pipe(v.string(), v.maxLength(32_768))), v.maxLength(1000), v.description("Arguments of the program.")),
     ),
     test: v.optional(v.pipe(v.string(), v.description('Python: a pytest target ("tests/test_x.py::test_y") instead of program.'))),
-    configName: v.optional(
-      v.pipe(v.string(), v.description("A configuration's name in .vscode/launch.json (an attach one attaches to its loopback port).")),
-    ),
+    configName: v.optional(v.pipe(v.string(), v.description("A configuration's name in .vscode/launch.json (an attach one attaches)."))),
     processId: v.optional(
       v.pipe(
         v.number(),
         v.integer(),
         v.minValue(1),
-        v.description("Attach to this running process (Go, C/C++, Node) instead: a child of a program the bridge started."),
+        v.description("Attach to this process (Go, C/C++, Node): one the bridge started or launch.json names."),
       ),
     ),
     configuration: v.optional(
-      v.pipe(
-        v.record(v.string(), v.unknown()),
-        v.description("With VS Code connected: an inline launch configuration (type, request, program...)."),
-      ),
+      v.pipe(v.record(v.string(), v.unknown()), v.description("With VS Code connected: an inline launch configuration.")),
     ),
     language: v.optional(
       v.pipe(v.picklist(Object.keys(DEBUG_ADAPTERS) as ["python", "c", "go", "node"]), v.description("Default: from the program.")),
