@@ -90,13 +90,18 @@ function passesPathFilter(filter: PathFilter, path: string): boolean {
 /**
  * The names of `paths` (root-relative) that are files inside the workspace now, through the jail.
  * rg lists by path, so a directory swapped for a symlink while it runs can list names from outside;
- * a tool that shows a short list checks just those names.
+ * a tool that shows a short list checks just those names. Each is opened through the jail's checked
+ * open (the descriptor's own real path must be inside), not stat'ed by name: a stat follows a
+ * directory swapped for a symlink between the jail's check and the stat, and so passed a name that
+ * exists only outside (seen at load average 25 in the write-race test).
  */
 export async function stillInside(ctx: ToolContext, paths: readonly string[]): Promise<string[]> {
   const kept: string[] = [];
   for (const path of paths) {
-    const st = await ctx.fs.stat(path).catch(() => undefined);
-    if (st?.isFile === true) kept.push(path);
+    const file = await ctx.fs.openFile(path).catch(() => undefined);
+    if (file === undefined) continue;
+    await file.close().catch(() => undefined);
+    kept.push(path);
   }
   return kept;
 }
