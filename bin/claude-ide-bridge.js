@@ -37,7 +37,36 @@ if (onBun) {
         "npm install/ci builds it through the prepare script",
     );
   }
+  // Modules load on first use (the shim's WebSocket client, the bundle's externals), so a missing
+  // dependency would surface mid-session as a dropped connection: it is looked for first.
+  if (!onDeno) {
+    const missing = await missingDependency();
+    if (missing !== undefined) {
+      await cannotStart(
+        `the install in ${packageDir} is incomplete (Cannot find package '${missing}', a dependency in package.json); run \`npm ci\` there (or reinstall the package)`,
+      );
+    }
+  }
   await start(nodeBundle(entry, { existsSync, statSync }) ?? entry.href);
+}
+
+/**
+ * The first of package.json's dependencies that is in none of the node_modules folders Node would
+ * look in from here. Only the folders are looked at: nothing is resolved or loaded.
+ * @returns {Promise<string | undefined>}
+ */
+async function missingDependency() {
+  const { existsSync, readFileSync } = await import("node:fs");
+  const { createRequire } = await import("node:module");
+  const { join } = await import("node:path");
+  let names;
+  try {
+    names = Object.keys(JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).dependencies ?? {});
+  } catch {
+    return undefined;
+  }
+  const folders = createRequire(import.meta.url).resolve.paths("x") ?? [];
+  return names.find((name) => !folders.some((folder) => existsSync(join(folder, name, "package.json"))));
 }
 
 /** Imports the entry; a dependency that is not installed is a broken install, said as such. */

@@ -156,9 +156,15 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  // The launcher's session ends its process group: the programs it started go with it.
+  // The launcher's session ends its process group: the programs it started go with it. They are
+  // killed by pid too, so a run cut short (a failed or timed-out attach) leaves none of them behind.
   client?.endMcpSession();
-  for (const [pid, group] of [...children.map((c) => [c.pid ?? 0, true] as const), ...strays.map((p) => [p, false] as const)]) {
+  const launched = Object.values(pids).map((p) => [p, false] as const);
+  for (const [pid, group] of [
+    ...children.map((c) => [c.pid ?? 0, true] as const),
+    ...strays.map((p) => [p, false] as const),
+    ...launched,
+  ]) {
     try {
       process.kill(group ? -pid : pid, "SIGKILL");
     } catch {
