@@ -14,7 +14,9 @@
 //   configuration): the full rule is in attach-process.ts's header. In short: the bridge's user's, in
 //   the workspace, and either a descendant of a process the bridge started (whose environment it
 //   already scrubbed) or named by the user in launch.json after the process started (a pid in a file
-//   older than the process is a stale number, or one that came with the repository). Go and C/C++ are
+//   older than the process is a stale number, or one that came with the repository). A launch.json
+//   git tracks is the repository's, not the user's own, and a checkout, pull or stash pop (which the
+//   model may run) writes it anew: its pid is refused. Go and C/C++ are
 //   traced by delve and lldb (ptrace, subject to Yama's ptrace_scope), Node opens its inspector on
 //   SIGUSR1; Python is refused (attaching to a running interpreter injects code through gdb).
 // Stopping an attached session detaches: the program goes on running; nothing it did not start is ended.
@@ -23,6 +25,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import { DEBUG_ADAPTERS, type DebugLanguage } from "../../dap/debug-adapters.ts";
 import { languageOfType, launchConfiguration, substitute } from "./launch-target.ts";
 import { processTarget, type ProcessTarget } from "./attach-process.ts";
+import { openRepository } from "../../services/git/repository.ts";
 
 export interface AttachTarget {
   language: DebugLanguage;
@@ -35,6 +38,7 @@ export interface AttachTarget {
   program?: string;
 }
 
+const LAUNCH_JSON = ".vscode/launch.json";
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 /** VS Code's default port for a Node attach configuration without one. */
 const NODE_DEFAULT_PORT = 9229;
@@ -57,7 +61,13 @@ export async function attachTarget(configName: string | undefined, ctx: ToolCont
         },
       );
     }
-    const written = await ctx.fs.stat(".vscode/launch.json");
+    if (await trackedByGit(LAUNCH_JSON, ctx)) {
+      throw new ToolError("command_refused", `Configuration ${name} names process ${pid} in a .vscode/launch.json git tracks`, {
+        suggestion:
+          "A tracked launch.json is the repository's (a checkout or pull rewrites it), not the user's consent: write the pid in an untracked launch.json, or give startDebugging processId for a program the bridge started.",
+      });
+    }
+    const written = await ctx.fs.stat(LAUNCH_JSON);
     return processTarget(pid, { language, consent: { configName, writtenMs: written.mtimeMs } }, ctx);
   }
   const spec = DEBUG_ADAPTERS[language];
@@ -85,4 +95,15 @@ export async function attachTarget(configName: string | undefined, ctx: ToolCont
   const program =
     spec.remoteStub !== undefined && typeof config.program === "string" ? await ctx.fs.resolve(sub(config.program)) : undefined;
   return { language, port, cwd, shown: `${configName} (attached to 127.0.0.1:${port})`, ...(program === undefined ? {} : { program }) };
+}
+
+/** Whether git tracks `path` (workspace-relative); false where there is no repository or no git. */
+async function trackedByGit(path: string, ctx: ToolContext): Promise<boolean> {
+  let repo: Awaited<ReturnType<typeof openRepository>>;
+  try {
+    repo = await openRepository(ctx, "read");
+  } catch {
+    return false;
+  }
+  return (await repo.output(["ls-files", "-z", "--", path])) !== "";
 }

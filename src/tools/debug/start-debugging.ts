@@ -75,6 +75,8 @@ export default defineTool({
   }),
   // The program is the project's code: it may do anything its author wrote.
   annotations: { readOnlyHint: false, destructiveHint: true, openWorldHint: true },
+  // Whether git tracks a launch.json that names a pid (attach-target.ts).
+  requires: { optionalProbes: ["git"] },
   timeoutMs: MAX_WAIT_MS + 60_000,
   async handler(input, ctx) {
     const sessions = ctx.state(DEBUG_SESSIONS);

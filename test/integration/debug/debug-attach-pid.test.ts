@@ -8,7 +8,7 @@
 // delve the test starts (dlv exec --headless --accept-multiclient) is attached to by its port, and
 // so is a C program waiting under lldb-server gdbserver.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { debugClient, type DebugClient } from "../../helpers/debug-harness.ts";
@@ -254,6 +254,21 @@ it("attaches to a C program by a launch.json processId written after it started,
   const stale = await refusal({ configName: "Attach C" });
   expect(stale.code).toBe("command_refused");
   expect(stale.error).toContain("written before that process started");
+
+  // Written anew, but tracked by git: the repository's file, which a checkout or pull rewrites, is no consent.
+  writeLaunchJson([{ name: "Attach C", type: "lldb", request: "attach", processId: pid }]);
+  const git = (...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: root, stdio: "ignore" });
+  git("init", "-q");
+  git("add", ".vscode/launch.json");
+  git("commit", "-q", "-m", "launch.json");
+  try {
+    const tracked = await refusal({ configName: "Attach C" });
+    expect(tracked.code).toBe("command_refused");
+    expect(tracked.error).toContain("in a .vscode/launch.json git tracks");
+  } finally {
+    rmSync(join(root, ".git"), { recursive: true, force: true });
+  }
 });
 
 it("attaches to a headless delve by its port, and detaching leaves delve and the program running", { timeout: 90_000 }, async () => {
