@@ -7,7 +7,7 @@ import type { BridgeConfig } from "./config/schema.ts";
 import { BridgeError, errorMessage } from "./errors.ts";
 import { startIdleExit, type IdleExit } from "./idle-exit.ts";
 import { cleanStaleLocks, lockDir, writeLockFile, type LockFileHandle } from "./lock/lock-file.ts";
-import { describeBridges, otherBridgesOn } from "./lock/other-bridges.ts";
+import { checkOtherBridges } from "./lock/other-bridges.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { McpSession } from "./mcp/sessions/session.ts";
 import { cleanStaleCheckpoints, readCheckpoint, SessionCheckpoint } from "./mcp/sessions/session-checkpoint.ts";
@@ -249,7 +249,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
 
   const removed = await cleanStaleLocks(runtime);
   if (removed.length > 0) log.info(`removed ${removed.length} stale lock file(s)`, { removed });
-  await checkOtherBridges(runtime, workspace.root, { exclusive: config.exclusive, log });
+  await checkOtherBridges(runtime, { root: workspace.root, exclusive: config.exclusive, log });
   // A restart on a fixed port gets its socket sessions back. Read now, restored only once the
   // port is ours: a port in use must say so first, not after "restored 1 session(s)", which would
   // read as a bridge that started.
@@ -386,19 +386,4 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   }
 
   return { port: local.port, token, url, ...(remoteUrl && { remoteUrl }), lockPath: lock.path, stop };
-}
-
-/** A second bridge on one workspace splits its clients: say whose the first is, or refuse (--exclusive). */
-async function checkOtherBridges(runtime: Runtime, root: string, opts: { exclusive: boolean; log: Logger }): Promise<void> {
-  const others = await otherBridgesOn(runtime, root);
-  if (others.length === 0) return;
-  const who = `another bridge already serves ${root} (${describeBridges(others)})`;
-  if (opts.exclusive)
-    throw new BridgeError(
-      "startup_failed",
-      `${who}; --exclusive refuses a second one. Use it, or stop it first: claude-ide-bridge stop --port ${others[0]?.port ?? "<port>"}`,
-    );
-  opts.log.warn(
-    `${who}; clients pick the newest lock, so they will use this one from now on. Stop the other with \`claude-ide-bridge stop --port ${others[0]?.port ?? "<port>"}\`, or start with --exclusive to refuse`,
-  );
 }

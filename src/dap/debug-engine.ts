@@ -16,20 +16,11 @@ import type { ProcessFacts } from "../ports/processes.ts";
 import { AdapterRefusal } from "./adapter-refusal.ts";
 import { checkListener } from "./process-place.ts";
 import { openInspector } from "./node-inspector/open-inspector.ts";
-import { endTree, withAbort } from "./adapter-process.ts";
+import { endTree, withAbort } from "./adapter-tree.ts";
 import { isGoExecutable } from "./go-executable.ts";
+import { lookUpAdapter, type FoundAdapter } from "./adapter-lookup.ts";
 
 export type EngineRuntime = Pick<Runtime, "spawn" | "which" | "env" | "fs" | "tcp" | "paths" | "webSocketClient" | "processes">;
-
-export interface FoundAdapter {
-  language: DebugLanguage;
-  label: string;
-  available: boolean;
-  /** The program that runs it, when available. */
-  command?: string;
-  /** How to install it, when not. */
-  install?: string;
-}
 
 export interface StartOptions {
   id: string;
@@ -60,7 +51,7 @@ export interface AttachOptions {
 export interface ProcessAttachOptions {
   id: string;
   language: DebugLanguage;
-  /** A process the attach rule accepted (src/tools/debug/attach-process.ts). */
+  /** A process the attach rule accepted (src/tools/debug/attach-pid.ts). */
   pid: number;
   executable: string | undefined;
   /** Absolute, jailed: the adapter's working directory, and where a Node program's source maps are looked for. */
@@ -107,7 +98,7 @@ export class DebugEngine {
   adapter(language: DebugLanguage): Promise<FoundAdapter> {
     let found = this.found.get(language);
     if (found === undefined) {
-      found = this.lookUp(DEBUG_ADAPTERS[language]);
+      found = lookUpAdapter(this.runtime, DEBUG_ADAPTERS[language]);
       this.found.set(language, found);
     }
     return found;
@@ -388,29 +379,5 @@ export class DebugEngine {
     if (session.capabilities.supportsConfigurationDoneRequest === true) await connection.request("configurationDone", {});
     await launched;
     if (session.runState.kind === "starting") session.markRunning();
-  }
-
-  private async lookUp(spec: AdapterSpec): Promise<FoundAdapter> {
-    const base = { language: spec.language, label: spec.label };
-    for (const candidate of spec.candidates) {
-      // which() takes an absolute path as it is (an executable file, or nothing).
-      const path = await this.runtime.which(candidate.command);
-      if (path === undefined) continue;
-      if (candidate.check !== undefined && !(await this.runs(path, candidate.check))) continue;
-      return { ...base, available: true, command: candidate.command };
-    }
-    return { ...base, available: false, install: spec.install };
-  }
-
-  private async runs(path: string, args: readonly string[]): Promise<boolean> {
-    try {
-      const child = this.runtime.spawn(path, [...args], { cwd: "/", env: childEnvironment(this.runtime.env, undefined) });
-      // Read to the end, not cancelled: a check that prints (dlv version) would die of SIGPIPE.
-      void child.stdout.pipeTo(new WritableStream()).catch(() => {});
-      void child.stderr.pipeTo(new WritableStream()).catch(() => {});
-      return (await child.exited) === 0;
-    } catch {
-      return false;
-    }
   }
 }

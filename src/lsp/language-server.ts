@@ -100,12 +100,8 @@ export class LanguageServer {
     this.diagnostics = new DiagnosticsStore(hooks.onDiagnosticsChanged);
     this.documents = new OpenDocuments(connection, hooks);
     connection.onNotification("$/progress", (params) => this.progress.onProgress(params));
-    const readyLog = launch.spec.readyLog;
-    if (readyLog !== undefined)
-      connection.onNotification("window/logMessage", (params) => {
-        const message = (params as { message?: unknown } | undefined)?.message;
-        if (typeof message === "string" && readyLog.message.test(message)) this.progress.noteReadyLog();
-      });
+    const readyLine = launch.spec.readyLog?.message;
+    if (readyLine !== undefined) connection.onNotification("window/logMessage", (params) => this.progress.onLogMessage(params, readyLine));
     connection.onNotification("textDocument/publishDiagnostics", (params) => this.diagnostics.publish(params as PublishDiagnosticsParams));
     answerServerRequests(connection, {
       root: launch.root,

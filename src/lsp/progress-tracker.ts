@@ -76,6 +76,12 @@ export class ProgressTracker {
     }
   }
 
+  /** A window/logMessage: the readiness line (ServerSpec.readyLog) when `readyLine` matches it. */
+  onLogMessage(params: unknown, readyLine: RegExp): void {
+    const message = (params as { message?: unknown } | undefined)?.message;
+    if (typeof message === "string" && readyLine.test(message)) this.noteReadyLog();
+  }
+
   /** The server logged that it knows its project's files (ServerSpec.readyLog). */
   noteReadyLog(): void {
     this.logged = true;

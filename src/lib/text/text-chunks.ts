@@ -13,6 +13,6 @@ export async function forEachTextChunk(
       onText(decoder.decode(value, { stream: true }), value.byteLength);
     }
   } catch {
-    // Ended with its process.
+    // The stream ended when its owner did.
   }
 }

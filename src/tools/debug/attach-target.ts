@@ -11,7 +11,7 @@
 //   attaching (Linux /proc: the listener's working directory or executable). Any host but loopback is
 //   refused.
 // - A process id (startDebugging's processId, or "processId": N in a launch.json attach
-//   configuration): the full rule is in attach-process.ts's header. In short: the bridge's user's, in
+//   configuration): the full rule is in attach-pid.ts's header. In short: the bridge's user's, in
 //   the workspace, and either a descendant of a process the bridge started (whose environment it
 //   already scrubbed) or named by the user in launch.json after the process started (a pid in a file
 //   older than the process is a stale number, or one that came with the repository). A launch.json
@@ -24,7 +24,7 @@ import { ToolError } from "../../errors.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { DEBUG_ADAPTERS, type DebugLanguage } from "../../dap/debug-adapters.ts";
 import { languageOfType, launchConfiguration, substitute } from "./launch-target.ts";
-import { processTarget, type ProcessTarget } from "./attach-process.ts";
+import { processTarget, type ProcessTarget } from "./attach-pid.ts";
 import { openRepository } from "../../services/git/repository.ts";
 
 export interface AttachTarget {

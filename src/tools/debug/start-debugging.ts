@@ -10,7 +10,7 @@ import { applyAll, BreakpointReportSchema } from "./apply-breakpoints.ts";
 import type { BreakpointReport } from "./breakpoint-specs.ts";
 import { DEBUG_SESSIONS } from "./debug-sessions.ts";
 import { attachTarget } from "./attach-target.ts";
-import { processTarget } from "./attach-process.ts";
+import { processTarget } from "./attach-pid.ts";
 import { refusalAsToolError } from "./adapter-refusals.ts";
 import { launchTarget } from "./launch-target.ts";
 import type { DebugSession } from "../../dap/debug-session.ts";
