@@ -34,9 +34,13 @@ export async function renderOutcome(outcome: EditOutcome, words: { done: string;
           : `${c.checker} could not check ${c.scope} (${c.failed}), so errors only it finds are unknown`,
       ),
     ];
-    lines.push(
-      `Errors: ${outcome.introduced.length} introduced, ${outcome.fixed.length} fixed (${checked}, ${how}${gaps.length > 0 ? `; ${gaps.join("; ")}` : ""}).`,
-    );
+    // No file answered and no checker ran: a count of 0 would be a claim nothing verified.
+    const answered = outcome.checkedFiles - new Set(outcome.late).size > 0 || (outcome.checks ?? []).some((c) => c.failed === undefined);
+    const counts =
+      answered || outcome.introduced.length + outcome.fixed.length > 0
+        ? `${outcome.introduced.length} introduced, ${outcome.fixed.length} fixed`
+        : "unknown";
+    lines.push(`Errors: ${counts} (${checked}, ${how}${gaps.length > 0 ? `; ${gaps.join("; ")}` : ""}).`);
     lines.push(...listed("introduced", outcome.introduced), ...listed("fixed", outcome.fixed));
     lines.push(...outcome.files.flatMap((f) => moves(f, outcome.written)));
     if (!outcome.written)
