@@ -21,7 +21,7 @@ import type { CommandGuard } from "./command-guard.ts";
 import { endLeftovers, killAfterGrace } from "./end-tree.ts";
 import { runGitCommand } from "./git-command.ts";
 import { guardedSettings, openGit, type GitOpenOptions, type OpenedGit, type SpawnGit } from "./git-runner.ts";
-import { findProgram, type FoundProgram } from "./program-lookup.ts";
+import { findProgram, type FoundProgram, type ProgramLookupRuntime } from "./program-lookup.ts";
 import { createReportFile } from "./report-file.ts";
 import { assertToolchainArgv, isToolchainProgram } from "./toolchain.ts";
 import { GIT_CHILD_ENV, configEnvironment, gitEnvironment } from "../../security/git/git-environment.ts";
@@ -84,7 +84,7 @@ export interface Exec {
    */
   vetAllowed(command: string, opts: { args: readonly string[]; cwd?: string }): Promise<VettedCommand>;
   runToolchain(command: string, opts: ToolchainRunOptions): Promise<ToolchainResult>;
-  /** Whether a toolchain program is installed (the project's node_modules/.bin, else PATH). */
+  /** Whether a toolchain program is installed (the project's node_modules/.bin, PATH, the bridge's own copy). */
   hasToolchain(command: string): Promise<boolean>;
 }
 
@@ -97,7 +97,7 @@ export interface VettedCommand {
 }
 
 export interface ExecDeps {
-  runtime: Pick<Runtime, "spawn" | "which" | "env" | "fs" | "paths" | "resolveHost">;
+  runtime: Pick<Runtime, "spawn" | "which" | "env" | "fs" | "paths" | "resolveHost"> & Pick<ProgramLookupRuntime, "languageServers">;
   fs: WorkspaceFs;
   guard: CommandGuard;
   /** --allow-git-hooks: the repository's hooks run on git runs that change it. */

@@ -18,6 +18,7 @@ const TOOLCHAIN: Readonly<Record<string, readonly string[]>> = {
   go: [],
   cargo: [],
   tsc: [],
+  tsgo: [],
   eslint: [],
   biome: [],
   ruff: [],

@@ -43,7 +43,8 @@ export interface ToolEnvironmentOptions {
 /** What the factory holds: the environment tools see, and what only it may use to build a call's context. */
 export interface ToolHost {
   readonly env: ToolEnvironment;
-  readonly runtime: Pick<Runtime, "fs" | "which" | "spawn" | "env" | "paths" | "resolveHost" | "fetchPinned">;
+  readonly runtime: Pick<Runtime, "fs" | "which" | "spawn" | "env" | "paths" | "resolveHost" | "fetchPinned"> &
+    Partial<Pick<Runtime, "languageServers">>;
   /** runCommand's allowlist and executable identity check, built once from --allow-command. */
   readonly commands: CommandGuard;
   /** What the toolsets keep between calls; the bridge releases a session's part when it ends. */
