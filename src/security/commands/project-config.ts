@@ -5,6 +5,11 @@
 //     test, pkg...); its `git`, `script-shell`, `node-options` (and the like) name
 //     programs or code npm runs for every script and git dependency. pnpm (when --allow-command lets
 //     it run) reads the same `.npmrc`, the same way, and its `pnpmfile` there is code it loads.
+//   - yarn (when --allow-command lets it run) runs the JavaScript file `yarnPath` names in
+//     `.yarnrc.yml` (`yarn-path` in classic yarn's `.yarnrc`) instead of itself, and loads the
+//     `plugins` listed there, for every command, `yarn --version` included: files the model can
+//     write. Its registries and proxies (`npmRegistryServer`, `httpProxy`, classic's `registry`,
+//     `proxy`) are hosts it connects to.
 //   - cargo reads `.cargo/config.toml` (and `.cargo/config`) in the directory and every parent: a
 //     registry index, a source replacement or an http proxy is a host cargo connects to.
 //   - pytest reads `addopts` from pytest.ini, pyproject.toml, tox.ini or setup.cfg: a `-p name`
@@ -52,6 +57,7 @@ export async function checkProjectConfig(
   if (command === "npm") return npmConfig(dirs, { ...deps, command, hosts: !offlineNpm(line.args) });
   if (command === "pnpm") return npmConfig(dirs, { ...deps, command, hosts: !OFFLINE_PNPM.has(line.args[0] ?? "") });
   if (command === "cargo") return cargoConfig(dirs, deps);
+  if (command === "yarn") return yarnConfig(dirs, deps);
   return undefined;
 }
 
@@ -170,6 +176,37 @@ async function npmConfig(
       if (deps.hosts && NPM_HOST_KEYS.test(key)) {
         const refusal = await hostRefusal({ value, file, key, command }, deps);
         if (refusal !== undefined) return refusal;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Keys of `.yarnrc.yml` (berry) and `.yarnrc` (classic) naming code yarn runs on every command. */
+const YARN_PROGRAM_KEYS = /^(yarnPath|plugins|yarn-path)$/;
+/** Keys naming a host yarn connects to (in `npmScopes`/`npmRegistries` entries too). */
+const YARN_HOST_KEYS = /^(npmRegistryServer|npmPublishRegistry|httpProxy|httpsProxy|registry|proxy|https-proxy)$/;
+
+async function yarnConfig(dirs: readonly string[], deps: ProjectConfigDeps): Promise<Refusal | undefined> {
+  for (const dir of dirs) {
+    for (const name of [".yarnrc.yml", ".yarnrc"]) {
+      const file = join(dir, name);
+      const text = await deps.readText(file);
+      if (text === undefined) continue;
+      // `key: value` (YAML, at any depth) or classic's `key value` / `"key" "value"`.
+      for (const m of text.matchAll(/^[ \t]*["']?([A-Za-z][\w-]*)["']?(?:[ \t]*:[ \t]*|[ \t]+)(.*)$/gm)) {
+        const key = m[1] ?? "";
+        const value = (m[2] ?? "").trim().replace(/^["']|["']$/g, "");
+        if (YARN_PROGRAM_KEYS.test(key)) {
+          return {
+            why: `${file} sets \`${key}\`, code yarn runs for every command (${value.slice(0, 100) || "a list"})`,
+            suggestion: `Remove \`${key}\` from the project's ${name}, or run yarn in your own terminal, where you see which yarn runs.`,
+          };
+        }
+        if (YARN_HOST_KEYS.test(key) && value.includes("://")) {
+          const refusal = await hostRefusal({ value, file, key, command: "yarn" }, deps);
+          if (refusal !== undefined) return refusal;
+        }
       }
     }
   }

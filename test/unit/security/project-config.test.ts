@@ -111,3 +111,30 @@ describe(".cargo/config.toml", () => {
     ).toBeUndefined();
   });
 });
+
+describe("yarn's .yarnrc.yml and .yarnrc", () => {
+  it("refuses yarnPath, plugins and classic yarn-path, which run workspace code on every command, in a parent too", async () => {
+    const cases: Record<string, string> = {
+      "/ws/.yarnrc.yml": "nodeLinker: node-modules\nyarnPath: .yarn/releases/yarn-4.5.0.cjs\n",
+      "/ws/sub/.yarnrc.yml": 'plugins:\n  - path: .yarn/plugins/evil.cjs\n    spec: "evil"\n',
+      "/ws/.yarnrc": 'yarn-path ".yarn/releases/evil.js"\n',
+    };
+    for (const [file, text] of Object.entries(cases)) {
+      const refusal = await check("yarn", ["--version"], { [file]: text }, "/ws/sub");
+      expect(refusal?.why, file).toMatch(new RegExp(`${file.replace(/\./g, "\\.")} sets \`(yarnPath|plugins|yarn-path)\`, code yarn runs`));
+    }
+    expect(await check("yarn", ["test"], { "/ws/.yarnrc.yml": "nodeLinker: pnp\nenableTelemetry: false\n" })).toBeUndefined();
+    // Above the workspace: the user's own.
+    expect(await check("yarn", ["test"], { "/.yarnrc.yml": "yarnPath: /opt/yarn.cjs\n" })).toBeUndefined();
+  });
+
+  it("judges its registries and proxies, scoped ones included, unless --allow-private-http", async () => {
+    const scoped = { "/ws/.yarnrc.yml": 'npmScopes:\n  acme:\n    npmRegistryServer: "http://127.0.0.1:4873"\n' };
+    expect((await check("yarn", ["install"], scoped))?.why).toMatch(/sets `npmRegistryServer`.*makes yarn connect to 127\.0\.0\.1/);
+    expect(await check("yarn", ["install"], scoped, ws, true)).toBeUndefined();
+    expect((await check("yarn", ["add", "x"], { "/ws/.yarnrc": 'registry "http://10.1.2.3/"\n' }))?.why).toMatch(
+      /makes yarn connect to 10\.1\.2\.3/,
+    );
+    expect(await check("yarn", ["install"], { "/ws/.yarnrc.yml": "npmRegistryServer: https://registry.example.com\n" })).toBeUndefined();
+  });
+});
