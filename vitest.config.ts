@@ -66,6 +66,12 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          // Shared modules here too: a fresh worker per file left one of the two workers importing
+          // most of the time (at load 8: 326 s with one file running against 425 s with two). The
+          // e2e project alone, machine nearly idle, 68 files: 412 s and 15 s of imports without
+          // isolation, 470 s in the last quiet CI with it. The files keep their state in their
+          // bridges and processes, which each stops.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
