@@ -175,6 +175,9 @@ function writtenSince(root, before) {
  * file (the LSP service in this process, on a copy of the same tree), cold then warm.
  */
 async function perFileCheck(files) {
+  // The LSP service's own timers and children do not hold the event loop open (unref'd, as in the
+  // bridge, which its server holds open): this does, until the service has stopped.
+  const keepAlive = setInterval(() => {}, 1000);
   const fx = await lspFixture(files);
   try {
     const once = async () => {
@@ -192,5 +195,6 @@ async function perFileCheck(files) {
     return { cold, warm };
   } finally {
     await fx.stop();
+    clearInterval(keepAlive);
   }
 }

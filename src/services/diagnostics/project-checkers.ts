@@ -1,7 +1,8 @@
 // Whole-workspace and directory diagnostics of TypeScript through the compiler, one run per
 // tsconfig project (tsgo-check.ts), instead of one language-server request per file: on a
-// solution-style repository it is several times faster cold and warm (bench/lsp-truth.mjs
-// `workspace`), and it is the check the project's CI runs, so an error only the spec project's
+// solution-style repository of 331 files it is as fast cold (bench/lsp-truth.mjs `workspace`) and,
+// with each project's answer kept while nothing it read changed (project-check-cache.ts), faster
+// warm; and it is the check the project's CI runs, so an error only the spec project's
 // stricter options find (the tests' config) is reported, where a server answers each file from the
 // one project it puts the file in. The projects with files in the requested directory run one at
 // a time, the project's own code first, each with a progress notification, within the call's
@@ -11,7 +12,8 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import type { DiagnosticsReport } from "./diagnostics-backend.ts";
 import { projectsInScope } from "./ts-projects.ts";
-import { checkTsProject } from "./tsgo-check.ts";
+import { PROJECT_CHECKS } from "./project-check-cache.ts";
+import { checkTsProject, type ProjectCheck } from "./tsgo-check.ts";
 
 /** One project's run at most, whatever budget is left. */
 const PROJECT_TIMEOUT_MS = 180_000;
@@ -40,7 +42,7 @@ export async function checkProjects(ctx: ToolContext, opts: { under: string | un
       continue;
     }
     ctx.progress(i, { total, message: `tsgo -p ${project.name} (${project.files} files in scope; project ${i + 1} of ${total})` });
-    const run = await checkTsProject(ctx, project.name, { timeoutMs: Math.min(left, PROJECT_TIMEOUT_MS) });
+    const run = await cachedCheck(ctx, project.name, { timeoutMs: Math.min(left, PROJECT_TIMEOUT_MS), configs: scope.configs });
     if (run.timedOut) {
       notChecked.push(project.name);
       continue;
@@ -68,6 +70,21 @@ export async function checkProjects(ctx: ToolContext, opts: { under: string | un
   if (notChecked.length > 0)
     out.partial = `the time budget ran out before tsgo checked the project(s) ${notChecked.join(", ")}; their files were not checked: pass file with a directory of one of them to check it on its own`;
   return out;
+}
+
+/** The kept answer while nothing it was computed from changed (project-check-cache.ts), else a fresh run, kept. */
+async function cachedCheck(
+  ctx: ToolContext,
+  project: string,
+  opts: { timeoutMs: number; configs: readonly string[] },
+): Promise<ProjectCheck> {
+  const cache = ctx.state(PROJECT_CHECKS);
+  const kept = await cache.lookup(ctx, project, { configs: opts.configs });
+  if (kept !== undefined) return kept;
+  const startedAt = Date.now();
+  const check = await checkTsProject(ctx, project, { timeoutMs: opts.timeoutMs });
+  await cache.keep(ctx, project, { check, configs: opts.configs, startedAt });
+  return check;
 }
 
 function keyOf(d: Diagnostic): string {

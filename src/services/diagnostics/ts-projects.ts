@@ -14,6 +14,8 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 /** Configs read per call: a workspace with more is checked in part, and the answer says so. */
 const MAX_PROJECTS = 64;
 const TS_SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+/** What a project's check reads besides its program's files: configs it may extend, package manifests resolution reads. */
+const CONFIG_FILE = /^(?:tsconfig.*\.json|jsconfig\.json|package\.json)$/;
 
 export interface ScopedProject {
   /** Its tsconfig, root-relative: how the answer names it. */
@@ -28,6 +30,8 @@ export interface ProjectScope {
   projects: ScopedProject[];
   /** TypeScript files in scope (root-relative). */
   sources: number;
+  /** The workspace's tsconfig and package.json files (root-relative): inputs of every project's check. */
+  configs: string[];
   /** Configs that could not be followed (outside the workspace, unreadable, past the bound), in words. */
   notes: string[];
 }
@@ -38,8 +42,10 @@ export async function projectsInScope(ctx: Pick<ToolContext, "fs" | "signal">, u
   const prefix = under === undefined || under === "" || under === "." ? "" : `${under.replace(/\/+$/, "")}/`;
   const configs: string[] = [];
   const sources: string[] = [];
+  const inputs: string[] = [];
   for await (const entry of ctx.fs.walk(".", { maxDepth: 32, includeHidden: false, signal: ctx.signal })) {
     if (entry.kind !== "file") continue;
+    if (CONFIG_FILE.test(entry.name)) inputs.push(entry.rel);
     if (entry.name === "tsconfig.json") configs.push(entry.path);
     else if (TS_SOURCE.test(entry.name) && entry.rel.startsWith(prefix)) sources.push(entry.path);
   }
@@ -72,5 +78,5 @@ export async function projectsInScope(ctx: Pick<ToolContext, "fs" | "signal">, u
     projects.push({ name, rank, files: own.length });
   }
   projects.sort((a, b) => a.rank - b.rank || b.files - a.files || a.name.localeCompare(b.name));
-  return { projects, sources: sources.length, notes };
+  return { projects, sources: sources.length, configs: inputs, notes };
 }

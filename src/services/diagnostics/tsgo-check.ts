@@ -18,6 +18,8 @@ import { parseTscOutput } from "./parsers/tsc-output.ts";
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 /** An error about the configuration or the command line, with no place in a file. */
 const GLOBAL_ERROR = /^error TS(\d+): (.*)$/;
+/** A file of the compiler's own standard library, as --listFiles names it. */
+const COMPILER_LIB = /\/lib\/lib\.[\w.]+\.d\.ts$/;
 /** "Output file ... has not been built from source file ...": the project imports a referenced project's build output. */
 const NOT_BUILT = "TS6305";
 
@@ -28,6 +30,8 @@ export interface ProjectCheck {
   files: string[];
   /** Diagnostics in files outside the workspace (a config's include or references pointing out), left out. */
   outside: number;
+  /** Its program reads files outside the workspace besides the compiler's own lib files (a parent folder's node_modules). */
+  readsOutside?: boolean;
   /** Killed at its time limit. */
   timedOut?: boolean;
   /** Why it checked nothing (a config it cannot read, a crash, inputs it needs built first). */
@@ -58,8 +62,10 @@ export async function checkTsProject(ctx: ToolContext, project: string, opts: { 
   const source = `tsgo (${project})`;
   const found = parseTscOutput(result.stdout, root).map((d) => ({ ...d, source }));
   const files: string[] = [];
+  let readsOutside = false;
   for (const line of result.stdout.split("\n")) {
     if (line.startsWith(`${root}/`)) files.push(line.slice(root.length + 1).trimEnd());
+    else if (line.startsWith("/") && !COMPILER_LIB.test(line.trimEnd())) readsOutside = true;
     const global = GLOBAL_ERROR.exec(line);
     if (global !== null)
       found.push({ file: project, line: 1, column: 1, severity: "error", code: `TS${global[1]}`, message: global[2] ?? "", source });
@@ -80,5 +86,5 @@ export async function checkTsProject(ctx: ToolContext, project: string, opts: { 
       .join("\n");
     return { diagnostics: [], files: [], outside: 0, failed: `tsgo exited ${result.exitCode}: ${checkerFailure("tsgo", said.trim())}` };
   }
-  return { diagnostics: inside, files, outside: found.length - inside.length };
+  return { diagnostics: inside, files, outside: found.length - inside.length, ...(readsOutside ? { readsOutside } : {}) };
 }
