@@ -2,7 +2,7 @@
 // (src/services/diagnostics/backends.ts): a file a server handles is checked by it, for the
 // file's content on disk now (pulled where the server can, else pushed for the version just
 // synced). The whole workspace (or a directory) is first checked per TypeScript project by the
-// compiler (project-checkers.ts: faster than one request per file, and the check CI runs), then
+// compiler (project-checkers.ts: the check CI runs, its answers kept while their inputs stay), then
 // every other file an installed server handles, the project's own code first (file-rank.ts), up to
 // a bound and one time budget for both, and the result says what was left out rather than being
 // silently partial.
