@@ -12,35 +12,32 @@
 //    getDiagnostics of a file that uses it asked until it shows the break, and again after the
 //    file is put back until it is clean: how long each took (15 s at most);
 //  - workspace diagnostics: getDiagnostics of the whole TypeScript workspace (BENCH_TS_MODULES
-//    route modules, default 150), cold then warm, and of `src`: time, the language servers left
-//    running and their memory; in the same run TypeScript 7's compiler run directly on each of the
-//    fixture's projects (the same executable as the server), for the ratio.
+//    route modules, default 150; benchmarks/ with a tsconfig of its own), cold then warm, and of
+//    `src`: time, the language servers left running and their memory; in the same run the two ways
+//    the bridge can check it: one language-server request per file (the LSP service in process,
+//    cold then warm: the path the bridge took before, and takes for files of no project) against
+//    what getDiagnostics does now, the compiler per tsconfig project; and TypeScript 7's compiler
+//    run directly, `-p` each project and `-b --noEmit` the solution, with the files each run wrote
+//    into the workspace (there must be none).
 //  - pyworkspace, goworkspace: whole-workspace getDiagnostics of the Python and Go fixtures against
 //    pyright --outputjson, and go vet ./... + go build ./..., run directly.
 // Usage: npm run build && node bench/lsp-truth.mjs [ts|py|c|cnodb|go|pyworkspace|goworkspace ...]   (JSON, then one line per figure)
 // BENCH_PY_MODULES=N: the Python fixture with N plugin modules and N test modules (default 6).
-import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { mkdtemp, realpath } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { register } from "tsx/esm/api";
-import { descendants, rssMiB } from "./process-memory.mjs";
 
 register();
 const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
 const { writeFiles } = await import(new URL("../test/helpers/lsp-fixture.ts", import.meta.url).href);
 const repos = await import(new URL("../test/fixtures/lsp-repos.ts", import.meta.url).href);
 const checks = await import(new URL("../test/helpers/lsp-repo-checks.ts", import.meta.url).href);
+const workspaceChecks = await import(new URL("./workspace-checks.mjs", import.meta.url).href);
 const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
 const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
 
-const TSGO = join(
-  dirname(createRequire(import.meta.url).resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`)),
-  "lib/tsc",
-);
-const PYRIGHT = join(dirname(createRequire(import.meta.url).resolve("pyright/package.json")), "index.js");
 const VERIFY_LIMIT_MS = 60_000;
 const STALE_LIMIT_MS = 15_000;
 const POLL_MS = 100;
@@ -256,130 +253,25 @@ async function staleness(spec) {
   }
 }
 
-function commandOf(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).slice(0, 3).join(" ");
-  } catch {
-    return "?";
-  }
-}
-
-async function workspaceDiagnostics() {
-  const modules = Number(process.env.BENCH_TS_MODULES ?? 150);
-  const repo = repos.solutionTsRepo(modules);
-  // What a real repository has besides its code: benchmarks and examples with errors of their own.
-  for (let i = 0; i < 20; i++) repo.files[`benchmarks/bench${i}.ts`] = `export const b${i}: number = "not a number";\n`;
-  repo.files["src/broken.ts"] = 'export const broken: number = "oops";\n';
-  const root = await materialize(repo);
-  // The checker on its own first (each project of the solution), so the bridge's run does not warm the page cache for it alone.
-  const raw = directCheck(root, ["tsconfig.build.json", "tsconfig.spec.json"]);
-  const bridge = await bridgeAt(root).catch((err) => {
-    rmSync(root, { recursive: true, force: true });
-    throw err;
-  });
-  try {
-    const t0 = performance.now();
-    const r = await bridge.call("getDiagnostics", {});
-    const ms = Math.round(performance.now() - t0);
-    const shown = r.data?.diagnostics ?? [];
-    const procs = descendants(bridge.pid).filter((p) => rssMiB(p) > 0);
-    const memory = procs.reduce((sum, p) => sum + rssMiB(p), 0);
-    const tw = performance.now();
-    const warm = await bridge.call("getDiagnostics", {});
-    const warmMs = Math.round(performance.now() - tw);
-    const t1 = performance.now();
-    const src = await bridge.call("getDiagnostics", { file: "src" });
-    const srcMs = Math.round(performance.now() - t1);
-    return {
-      files: Object.keys(repo.files).length,
-      ms,
-      warmMs,
-      warmErrors: warm.data?.counts?.error,
-      raw,
-      isError: r.isError,
-      errors: r.data?.counts?.error,
-      partial: r.data?.partial,
-      firstShownFrom: shown[0]?.file,
-      srcErrorShown: shown.some((d) => d.file === "src/broken.ts"),
-      skipped: r.data?.skipped,
-      serverProcesses: procs.map(commandOf),
-      serversMiB: Math.round(memory),
-      bySrc: { ms: srcMs, isError: src.isError, errors: src.data?.counts?.error, answer: src.isError ? src.text.slice(0, 160) : undefined },
-    };
-  } finally {
-    await bridge.stop();
-    rmSync(root, { recursive: true, force: true });
-  }
-}
-
-/**
- * Whole-workspace getDiagnostics on the Python or Go fixture, cold then warm, against the language's
- * whole-project checker run directly on the same tree (pyright --outputjson; go vet ./... and go
- * build ./...): the ratio says whether a whole-project checker path would beat one request per file.
- */
-async function checkerWorkspace(lang) {
-  const repo = LANGUAGES[lang].repo();
-  const root = await materialize(repo);
-  const direct =
-    lang === "py"
-      ? [[process.execPath, [PYRIGHT, "--outputjson"]]]
-      : [
-          ["go", ["vet", "./..."]],
-          ["go", ["build", "./..."]],
-        ];
-  const t0 = performance.now();
-  for (const [cmd, args] of direct) spawnSync(cmd, args, { cwd: root, encoding: "utf8" });
-  const rawMs = Math.round(performance.now() - t0);
-  const bridge = await bridgeAt(root).catch((err) => {
-    rmSync(root, { recursive: true, force: true });
-    throw err;
-  });
-  try {
-    const t1 = performance.now();
-    const cold = await bridge.call("getDiagnostics", {});
-    const ms = Math.round(performance.now() - t1);
-    const t2 = performance.now();
-    await bridge.call("getDiagnostics", {});
-    const warmMs = Math.round(performance.now() - t2);
-    return {
-      files: Object.keys(repo.files).length,
-      ms,
-      warmMs,
-      rawMs,
-      direct: direct.map(([c, a]) => `${c} ${a.join(" ")}`),
-      errors: cold.data?.counts?.error,
-    };
-  } finally {
-    await bridge.stop();
-    rmSync(root, { recursive: true, force: true });
-  }
-}
-
-/** TypeScript 7's compiler run directly, `--noEmit -p` each project in turn: the time and the errors it finds. */
-function directCheck(root, projects) {
-  const t0 = performance.now();
-  let errors = 0;
-  for (const project of projects) {
-    const r = spawnSync(TSGO, ["--noEmit", "--pretty", "false", "-p", project], { cwd: root, encoding: "utf8" });
-    errors += (r.stdout.match(/: error TS\d+:/g) ?? []).length;
-  }
-  return { ms: Math.round(performance.now() - t0), errors, projects: projects.length };
-}
-
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(LANGUAGES);
 const report = {};
 try {
   for (const lang of wanted) {
     if (lang === "workspace") continue;
     if (lang === "pyworkspace" || lang === "goworkspace") {
-      report[lang] = await checkerWorkspace(lang.slice(0, 2));
+      report[lang] = await workspaceChecks.checkerWorkspace(LANGUAGES[lang.slice(0, 2)].repo(), {
+        lang: lang.slice(0, 2),
+        materialize,
+        bridgeAt,
+      });
       continue;
     }
     const spec = LANGUAGES[lang];
     report[lang] = { references: await firstAnswers(spec), ...(spec.firstOnly ? {} : { rename: await rename(spec) }) };
     if (spec.stale) report[lang].staleness = await staleness(spec);
   }
-  if (wanted.includes("ts") || wanted.includes("workspace")) report.workspaceDiagnostics = await workspaceDiagnostics();
+  if (wanted.includes("ts") || wanted.includes("workspace"))
+    report.workspaceDiagnostics = await workspaceChecks.workspaceDiagnostics({ repos, materialize, bridgeAt });
 } finally {
   await stopAllBridges();
 }
@@ -414,6 +306,12 @@ if (report.workspaceDiagnostics) {
   const w = report.workspaceDiagnostics;
   console.log(
     `workspace getDiagnostics (${w.files} files): cold ${w.ms} ms (${ratio(w.ms, w.raw.ms)}), warm ${w.warmMs} ms (${ratio(w.warmMs, w.raw.ms)}) against tsgo --noEmit -p x${w.raw.projects} directly ${w.raw.ms} ms (${w.raw.errors} errors; the bridge ${w.errors}, warm ${w.warmErrors}), first shown from ${w.firstShownFrom}, src error shown: ${w.srcErrorShown}; ${w.serverProcesses.length} server processes, ${w.serversMiB} MiB; by directory "src": ${w.bySrc.isError ? `error: ${w.bySrc.answer}` : `${w.bySrc.ms} ms (${ratio(w.bySrc.ms, w.raw.ms)}), ${w.bySrc.errors} errors`}`,
+  );
+  console.log(
+    `workspace, per-file language-server requests (the old path, in process): cold ${w.perFile.cold.ms} ms, warm ${w.perFile.warm.ms} ms (${w.perFile.warm.errors} errors in ${w.perFile.warm.files} files); the compiler path (getDiagnostics now, ${w.sources?.join(", ")}): cold ${ratio(w.perFile.cold.ms, w.ms)} faster, warm ${ratio(w.perFile.warm.ms, w.warmMs)} faster`,
+  );
+  console.log(
+    `workspace, tsgo directly: -p x${w.raw.projects} ${w.raw.ms} ms (wrote ${w.raw.wrote.length} files), -b --noEmit ${w.build.ms} ms (${ratio(w.build.ms, w.raw.ms)} of -p; ${w.build.errors} errors; wrote ${w.build.wrote.length > 0 ? w.build.wrote.join(", ") : "nothing"})`,
   );
 }
 

@@ -93,6 +93,8 @@ export interface LspService {
       under?: string;
       /** Files not started by then are not checked (notReached). */
       deadline?: number;
+      /** Root-relative files already checked another way (a project's compiler run): left out. */
+      except?: ReadonlySet<string>;
     },
   ): Promise<WorkspaceDiagnostics>;
   /** A server's WorkspaceEdit applied atomically through the jail, with the errors it introduces and fixes (apply-edit.ts). */

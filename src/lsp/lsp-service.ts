@@ -265,7 +265,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
         if (call.signal.aborted) break;
         const rel = `${under}${entry.rel}`;
         const languageId = entry.kind === "file" ? pool.languageOf(rel) : undefined;
-        if (languageId !== undefined && (await handlesLanguage(languageId))) candidates.push(rel);
+        if (languageId !== undefined && call.except?.has(rel) !== true && (await handlesLanguage(languageId))) candidates.push(rel);
       }
       // The project's own code first, so a bound leaves out benchmarks and examples rather than src/.
       const ranked = candidates.map((rel, i) => ({ rel, i, rank: fileRank(rel) })).sort((a, b) => a.rank - b.rank || a.i - b.i);

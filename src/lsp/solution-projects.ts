@@ -82,7 +82,8 @@ async function firstFileOf(config: string, json: Record<string, unknown>, deps: 
 function matcher(pattern: string): GlobMatcher[] {
   const clean = pattern.replace(/^\.\//, "").replace(/\/+$/, "");
   const last = clean.split("/").pop() ?? "";
-  const glob = /[*?]/.test(clean) || /\.[a-z]+$/i.test(last) ? clean : `${clean}/**/*`;
+  // As the compiler reads it: a last segment with neither a wildcard nor an extension is a folder.
+  const glob = /[*?]/.test(last) || /\.[a-z]+$/i.test(last) ? clean : `${clean}/**/*`;
   try {
     return [compileGlob(glob)];
   } catch {
@@ -92,4 +93,65 @@ function matcher(pattern: string): GlobMatcher[] {
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+}
+
+export interface TsProject {
+  /** The tsconfig, absolute. */
+  config: string;
+  /** The tsconfig files its `references` name (absolute, normalised; possibly outside the workspace). */
+  references: string[];
+  /** No file of its own (`"files": []` and no `include`): a solution config, whose references are the projects. */
+  solution: boolean;
+  /** Whether a file (absolute) is one of its own by `files`, `include` and `exclude`, as the compiler chooses its root files. */
+  owns(path: string): boolean;
+}
+
+/** Links of an `extends` chain followed for `files`, `include` and `exclude`, which a config inherits. */
+const MAX_EXTENDS = 8;
+/** What the compiler leaves out when a config sets no `exclude`. */
+const DEFAULT_EXCLUDE = ["node_modules", "bower_components", "jspm_packages"];
+
+/**
+ * A tsconfig read for which files it holds: `files`, `include` and `exclude` from it or the nearest
+ * config it extends by a relative path that sets them (each relative to the config that sets it).
+ * Undefined when the config is missing or unreadable.
+ */
+export async function readTsProject(config: string, deps: Pick<SolutionDeps, "readText">): Promise<TsProject | undefined> {
+  const text = await deps.readText(config);
+  const json = text === undefined ? undefined : parseJsonc(text);
+  if (json === undefined) return undefined;
+  const references = await referencesOf(config, { ...deps, findFile: async () => undefined }, json);
+  const lists: Partial<Record<"files" | "include" | "exclude", { dir: string; values: string[] }>> = {};
+  let current: Record<string, unknown> | undefined = json;
+  let at = config;
+  for (let link = 0; current !== undefined && link < MAX_EXTENDS; link++) {
+    for (const key of ["files", "include", "exclude"] as const)
+      if (lists[key] === undefined && Array.isArray(current[key])) lists[key] = { dir: dirname(at), values: strings(current[key]) };
+    const parent: unknown = Array.isArray(current.extends) ? current.extends[current.extends.length - 1] : current.extends;
+    if (typeof parent !== "string" || !/^\.{0,2}\//.test(parent)) break;
+    at = normalize(parent.startsWith("/") ? parent : `${dirname(at)}/${parent}`);
+    if (!at.endsWith(".json")) at = `${at}.json`;
+    const parentText = await deps.readText(at);
+    current = parentText === undefined ? undefined : parseJsonc(parentText);
+  }
+  const files = new Set((lists.files?.values ?? []).map((f) => normalize(`${lists.files?.dir}/${f}`)));
+  const include = lists.include ?? (lists.files === undefined ? { dir: dirname(config), values: ["**/*"] } : undefined);
+  const exclude = lists.exclude ?? { dir: include?.dir ?? dirname(config), values: DEFAULT_EXCLUDE };
+  const includes = include?.values.flatMap(matcher) ?? [];
+  const excludes = exclude.values.flatMap(matcher);
+  const within = (dir: string, path: string) => (isInside(path, dir) ? relative(dir, path) : undefined);
+  return {
+    config,
+    references,
+    solution: files.size === 0 && include === undefined,
+    owns(path) {
+      if (files.has(path)) return true;
+      if (include === undefined || !TS_SOURCE.test(path)) return false;
+      const rel = within(include.dir, path);
+      const excluded = within(exclude.dir, path);
+      return (
+        rel !== undefined && includes.some((m) => m.matches(rel)) && !(excluded !== undefined && excludes.some((m) => m.matches(excluded)))
+      );
+    },
+  };
 }

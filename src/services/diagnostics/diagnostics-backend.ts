@@ -21,6 +21,8 @@ export interface DiagnosticsReport {
   skipped: { source: string; reason: string }[];
   /** The call's budget ran out: what was not checked, and what to do. */
   partial?: string;
+  /** Whether the type checkers behind it covered every file asked about (default: nothing skipped, or the budget spent). */
+  typesChecked?: boolean;
 }
 
 export interface DiagnosticsBackend {

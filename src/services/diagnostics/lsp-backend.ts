@@ -1,17 +1,17 @@
 // getDiagnostics' language-server backend, in front of the checker CLIs
 // (src/services/diagnostics/backends.ts): a file a server handles is checked by it, for the
 // file's content on disk now (pulled where the server can, else pushed for the version just
-// synced); the whole workspace (or a directory) is every file an installed server handles, the
-// project's own code first (file-rank.ts), up to a bound and a time budget, and the result says
-// what was left out rather than being silently partial. A whole-project compiler run per tsconfig
-// project (TypeScript 7's, the same executable as the server) was measured against this on a
-// solution-style repository of 322 files (bench/workspace-diagnostics.mjs) and did not beat it:
-// about as fast cold, three times slower warm (a running server answers each file from memory).
+// synced). The whole workspace (or a directory) is first checked per TypeScript project by the
+// compiler (project-checkers.ts: the check CI runs, its answers kept while their inputs stay), then
+// every other file an installed server handles, the project's own code first (file-rank.ts), up to
+// a bound and one time budget for both, and the result says what was left out rather than being
+// silently partial.
 import type { Diagnostic as LspDiagnostic } from "vscode-languageserver-protocol";
 import type { Diagnostic } from "./diagnostic.ts";
 import type { DiagnosticsBackend, DiagnosticsReport } from "./diagnostics-backend.ts";
 import type { FileDiagnosticsResult } from "../../lsp/lsp-service.ts";
 import { severityName } from "./diagnostic-lines.ts";
+import { checkProjects } from "./project-checkers.ts";
 
 /** A workspace check opens every file in a server; past this many the rest is reported as not checked. */
 const MAX_WORKSPACE_FILES = 2000;
@@ -30,10 +30,12 @@ export const lspDiagnosticsBackend: DiagnosticsBackend = {
     const directory = req.file !== undefined && (await ctx.fs.stat(req.file)).isDirectory;
     if (req.file !== undefined && !directory) return reportOf([await ctx.lsp.diagnosticsFor(req.file, call)], []);
     const deadline = Date.now() + WORKSPACE_BUDGET_MS;
+    const projects = await checkProjects(ctx, { under: req.file, deadline });
     const found = await ctx.lsp.workspaceDiagnostics({
       ...call,
       maxFiles: MAX_WORKSPACE_FILES,
       deadline,
+      except: projects.checked,
       ...(req.file === undefined ? {} : { under: req.file }),
     });
     const skipped = [...found.failed];
@@ -43,8 +45,18 @@ export const lspDiagnosticsBackend: DiagnosticsBackend = {
         source: "language servers",
         reason: `${bound} more file(s) not checked (at most ${MAX_WORKSPACE_FILES} per call); pass file for one of them`,
       });
-    const report = reportOf(found.files, skipped);
-    if (found.notReached.length > 0) report.partial = budgetNote(found.notReached);
+    const servers = reportOf(found.files, skipped);
+    const partial = [projects.partial, found.notReached.length > 0 ? budgetNote(found.notReached) : undefined].filter(
+      (p) => p !== undefined,
+    );
+    const report: DiagnosticsReport = {
+      diagnostics: [...projects.diagnostics, ...servers.diagnostics],
+      sources: [...projects.sources, ...servers.sources],
+      // The compiler's notes (a reference outside the workspace) are no file a type-checking CLI would check.
+      skipped: [...projects.skipped, ...servers.skipped],
+      typesChecked: servers.skipped.length === 0 || partial.length > 0,
+    };
+    if (partial.length > 0) report.partial = partial.join("; ");
     return report;
   },
 };

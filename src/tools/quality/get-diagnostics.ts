@@ -66,7 +66,8 @@ export default defineTool({
       answered = true;
       // A server that failed or left files out did not check them: the type-checking CLIs still may,
       // unless the budget is spent (a whole-project type check now would only outlast it further).
-      typesChecked ||= backend.checksTypes === true && (report.skipped.length === 0 || report.partial !== undefined);
+      typesChecked ||=
+        backend.checksTypes === true && (report.typesChecked ?? (report.skipped.length === 0 || report.partial !== undefined));
     }
     if (answered) publishDiagnosticsChecked(ctx.events, { scope: file, report: merged });
     if (answered) return shape(merged, { minSeverity: input.severity ?? "hint", maxResults: input.maxResults ?? DEFAULT_MAX });

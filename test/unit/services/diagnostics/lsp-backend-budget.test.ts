@@ -11,6 +11,8 @@ function contextWith(found: WorkspaceDiagnostics): { ctx: ToolContext; deadlines
     signal: AbortSignal.timeout(10_000),
     progress: () => {},
     fs: { stat: async () => ({ isDirectory: true }) },
+    // No TypeScript compiler: the language servers check every file (project-checkers.ts).
+    exec: { hasToolchain: async () => false },
     lsp: {
       workspaceDiagnostics: async (call: { deadline?: number }) => {
         deadlines.push(call.deadline);

@@ -1,0 +1,81 @@
+// A project's compiler answer kept with the state of everything it was computed from, so a warm
+// whole-workspace check does not run the compiler again over a project nothing changed in: run
+// again, it would print the same (bench/lsp-truth.mjs `workspace`: a warm check of 331 files took
+// 4.5 s by rerunning the compiler, against 0.3 s by the language server's kept answers). The state
+// is each workspace file of its program (--listFiles) with every folder above it (a file added,
+// removed or renamed over changes its folder), the workspace's tsconfig and package.json files,
+// and node_modules and node_modules/@types (a package installed or removed): device, inode, size
+// and modification time of each. An answer is not kept when one of those changed while the
+// compiler ran (modified at or after its start, give or take the clock's grain), nor when its
+// program reads files outside the workspace other than the compiler's own lib files.
+import type { ToolContext } from "../../capabilities/context.ts";
+import { defineToolsetState, type ToolsetState } from "../../capabilities/toolset-state.ts";
+import type { ProjectCheck } from "./tsgo-check.ts";
+
+/** File systems keep modification times to a second at worst (ext3, HFS+). */
+const MTIME_GRAIN_MS = 2000;
+/** Projects whose answers are kept; the oldest go first. */
+const MAX_PROJECTS = 64;
+const PACKAGES = ["node_modules", "node_modules/@types"];
+
+interface Kept {
+  inputs: string;
+  check: ProjectCheck;
+}
+
+export class ProjectCheckCache implements ToolsetState {
+  private readonly byProject = new Map<string, Kept>();
+
+  /** The kept answer for `project` when its inputs are as they were; undefined otherwise. */
+  async lookup(ctx: Pick<ToolContext, "fs">, project: string, opts: { configs: readonly string[] }): Promise<ProjectCheck | undefined> {
+    const kept = this.byProject.get(project);
+    if (kept === undefined) return undefined;
+    const now = await inputsOf(ctx, { files: kept.check.files, configs: opts.configs, since: Number.POSITIVE_INFINITY });
+    return now === kept.inputs ? kept.check : undefined;
+  }
+
+  /** Keeps a fresh answer, unless an input changed after `startedAt` (the run may have read either version). */
+  async keep(
+    ctx: Pick<ToolContext, "fs">,
+    project: string,
+    opts: { check: ProjectCheck; configs: readonly string[]; startedAt: number },
+  ): Promise<void> {
+    this.byProject.delete(project);
+    if (opts.check.failed !== undefined || opts.check.timedOut === true || opts.check.readsOutside === true) return;
+    const inputs = await inputsOf(ctx, { files: opts.check.files, configs: opts.configs, since: opts.startedAt - MTIME_GRAIN_MS });
+    if (inputs === undefined) return;
+    this.byProject.set(project, { inputs, check: opts.check });
+    if (this.byProject.size > MAX_PROJECTS) this.byProject.delete(this.byProject.keys().next().value as string);
+  }
+
+  releaseSession(): void {}
+
+  dispose(): void {
+    this.byProject.clear();
+  }
+}
+
+export const PROJECT_CHECKS = defineToolsetState("diagnostics.project-checks", () => new ProjectCheckCache());
+
+/** The state of a project's inputs as one string; undefined when one was modified at or after `since`. */
+async function inputsOf(
+  ctx: Pick<ToolContext, "fs">,
+  opts: { files: readonly string[]; configs: readonly string[]; since: number },
+): Promise<string | undefined> {
+  const paths = new Set<string>([...opts.configs, ...PACKAGES]);
+  for (const file of opts.files) {
+    paths.add(file);
+    for (let dir = file; dir.includes("/"); ) {
+      dir = dir.slice(0, dir.lastIndexOf("/"));
+      paths.add(dir);
+    }
+  }
+  paths.add(".");
+  const parts: string[] = [];
+  for (const path of [...paths].sort()) {
+    const stat = await ctx.fs.stat(path).catch(() => undefined);
+    if (stat !== undefined && stat.mtimeMs >= opts.since) return undefined;
+    parts.push(stat === undefined ? `${path}\u0000-` : `${path}\u0000${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`);
+  }
+  return parts.join("\n");
+}
