@@ -83,11 +83,19 @@ describe("fixAllLintErrors never writes through a symlink to outside", () => {
 });
 
 describe("getDiagnostics' checkers never write through a symlink to outside", () => {
-  it("tsc: an incremental project's build info pointing through a symlink is not written", { timeout: 120_000 }, async () => {
+  it("tsc: an incremental project's build info pointing through a symlink, and a trace directory outside, are not written", {
+    timeout: 120_000,
+  }, async () => {
     const outside = await temp.make("tsc-outside", { "keep.txt": "" });
     const root = await temp.make("tsc", {
       "tsconfig.json": JSON.stringify({
-        compilerOptions: { strict: true, types: [], incremental: true, tsBuildInfoFile: "info.tsbuildinfo" },
+        compilerOptions: {
+          strict: true,
+          types: [],
+          incremental: true,
+          tsBuildInfoFile: "info.tsbuildinfo",
+          generateTrace: join(outside, "trace"),
+        },
       }),
       "a.ts": 'const n: number = "x";\n',
     });

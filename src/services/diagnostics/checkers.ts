@@ -32,7 +32,11 @@ export interface Checker {
   declared(project: ProjectFacts): Promise<boolean>;
   /** Used, when installed, even though the project does not declare it. */
   fallback?(project: ProjectFacts): Promise<boolean>;
-  args(file: string | undefined): readonly string[];
+  /**
+   * Its argv for the file or the project; `scratch` is a fresh private directory outside the
+   * workspace, removed after the run, for what it would otherwise write where its config says.
+   */
+  args(file: string | undefined, scratch: string): readonly string[];
   /** Added to its environment (go's, that keep it from running programs). */
   env?: Readonly<Record<string, string>>;
   /**
@@ -71,7 +75,19 @@ export const CHECKERS: readonly Checker[] = [
     declared: async (p) => p.names.has("tsconfig.json"),
     // --noEmit still writes the build info of an incremental or composite project, wherever its
     // tsBuildInfoFile says (through a symlink too): /dev/null takes it, and the check is the same.
-    args: () => ["--noEmit", "--pretty", "false", "--tsBuildInfoFile", "/dev/null", "-p", "."],
+    // A tsconfig's generateTrace makes tsc write its trace files into any directory, outside the
+    // workspace too: the private scratch directory takes them (tsc 5.9 fails on /dev/null there).
+    args: (_file, scratch) => [
+      "--noEmit",
+      "--pretty",
+      "false",
+      "--tsBuildInfoFile",
+      "/dev/null",
+      "--generateTrace",
+      `${scratch}/trace`,
+      "-p",
+      ".",
+    ],
     parse: (r, root) => parseTscOutput(r.stdout, root),
   },
   {

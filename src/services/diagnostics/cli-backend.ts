@@ -14,6 +14,12 @@ import { readProjectFacts } from "./project-facts.ts";
 const CHECK_TIMEOUT_MS = 180_000;
 const MAX_CHECKER_OUTPUT = 16 * 1024 * 1024;
 
+/** One run's argv, or a function of the private report path exec makes for the run. */
+type Argv = readonly string[] | ((reportPath: string) => readonly string[]);
+
+/** The run's private directory: the one exec made for its report file, removed after the run. */
+const scratchOf = (reportPath: string) => reportPath.slice(0, reportPath.lastIndexOf("/"));
+
 /** The checkers for this request: declared by the project, or installed fallbacks. */
 export async function chooseCheckers(
   ctx: ToolContext,
@@ -51,7 +57,8 @@ export async function runCheckers(
     // reports what is left.
     if (fixing && checker.fixes === "piped")
       report.skipped.push(...(await fixPiped(ctx, { checker, files: await pipedTargets(ctx, checker, file) })));
-    const runs = fixing && checker.fixes !== "piped" ? await fixArgvs(ctx, checker, file) : [checker.args(file)];
+    const runs: Argv[] =
+      fixing && checker.fixes !== "piped" ? await fixArgvs(ctx, checker, file) : [(report) => checker.args(file, scratchOf(report))];
     if (runs.length === 0) {
       report.skipped.push({
         source: checker.name,
@@ -91,7 +98,7 @@ export async function runCheckers(
 async function pipedTargets(ctx: ToolContext, checker: Checker, file: string | undefined): Promise<string[]> {
   if (file !== undefined) return [file];
   const result = await ctx.exec.runToolchain(checker.program, {
-    args: checker.args(undefined),
+    args: (report) => checker.args(undefined, scratchOf(report)),
     timeoutMs: CHECK_TIMEOUT_MS,
     maxOutputBytes: MAX_CHECKER_OUTPUT,
     env: { NO_COLOR: "1", FORCE_COLOR: "0", ...checker.env },
