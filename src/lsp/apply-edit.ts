@@ -97,6 +97,8 @@ export interface ApplyEditOptions {
   expectDigest?: string | undefined;
   /** Awaited just before the files are written (a checker's run over them as they were). */
   beforeWrite?: () => Promise<void>;
+  /** Called once the files are written (a checker's run over them starts while the server catches up). */
+  afterWrite?: () => void;
   /**
    * false: the written edit's errors are not asked of the server (the language's checker counts
    * them), so no wait for a slow server's first diagnostics; a dry run or onlyIfNoNewErrors still
@@ -199,6 +201,7 @@ export async function applyWorkspaceEdit(
     await opts.beforeWrite?.();
     await opts.fs.commit(plan.map((p) => writeOf(p, byPath)));
     written = true;
+    opts.afterWrite?.();
   } finally {
     await tellServer(server, plan, { written, shown, language: (path) => handled(path) }).catch(() => undefined);
   }

@@ -25,6 +25,8 @@ export interface CheckedErrors {
 export interface EditCheck {
   /** For ApplyEditOptions.beforeWrite: the write waits for the run over the files as they were. */
   beforeWrite(): Promise<void>;
+  /** For ApplyEditOptions.afterWrite: starts the run over the files as written (settle awaits it). */
+  afterWrite(): void;
   /** Whether the run before the write checked (so its after run will too, barring a failure then). */
   usable(): Promise<boolean>;
   /** After the edit: runs the checker again and adds what it found new to `target`. */
@@ -45,9 +47,18 @@ export function languageEditCheck(
   const run = TYPESCRIPT.has(at.languageId) ? typescriptRun(ctx, at.files) : checkerRun(ctx, at);
   if (run === undefined) return undefined;
   const before = run.run();
+  let after: Promise<LanguageCheck> | undefined;
+  // The second run starts once the first has ended: both over the same projects, one at a time.
+  const startAfter = () => {
+    after ??= before.then(() => run.run());
+    return after;
+  };
   return {
     beforeWrite: async () => {
       await before;
+    },
+    afterWrite: () => {
+      startAfter().catch(() => undefined);
     },
     usable: async () => {
       const first = await before;
@@ -57,8 +68,8 @@ export function languageEditCheck(
       if (!target.written) return;
       const first = await before;
       if (first.inapplicable === true) return;
-      const after = await run.run();
-      target.checks = [...(target.checks ?? []), noteOf(target, { scope: after.scope ?? run.scope, before: first, after })];
+      const second = await startAfter();
+      target.checks = [...(target.checks ?? []), noteOf(target, { scope: second.scope ?? run.scope, before: first, after: second })];
     },
   };
 }

@@ -41,6 +41,7 @@ export async function checkedCommit(
     write: async () => {
       for (const check of checks) await check.beforeWrite();
       await opts.write();
+      for (const check of checks) check.afterWrite();
     },
   });
   const notes = new Map([...deltas].map(([path, delta]) => [path, delta.lines]));

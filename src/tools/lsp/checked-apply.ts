@@ -11,7 +11,7 @@ import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import { languageEditCheck } from "../../services/diagnostics/edit-check.ts";
 import { usersOf } from "../../services/lsp-speculative/speculative-check.ts";
 
-export interface CheckedApplyOptions extends Omit<ApplyEditOptions, "beforeWrite" | "serverCheck"> {
+export interface CheckedApplyOptions extends Omit<ApplyEditOptions, "beforeWrite" | "afterWrite" | "serverCheck"> {
   edit: WorkspaceEdit;
   languageId: string;
   /** Root-relative files that use what the edit changes, for the checker (a renamed symbol's mentions). */
@@ -40,7 +40,7 @@ export async function applyChecked(ctx: ToolContext, server: LanguageServer, opt
     ...apply,
     alsoCheck: users,
     serverCheck,
-    ...(check === undefined ? {} : { beforeWrite: () => check.beforeWrite() }),
+    ...(check === undefined ? {} : { beforeWrite: () => check.beforeWrite(), afterWrite: () => check.afterWrite() }),
   });
   await check?.settle(outcome);
   return outcome;
