@@ -17,6 +17,9 @@ import { tsconfigCandidates } from "./tsconfig-projects.ts";
 const CHECK_TIMEOUT_MS = 90_000;
 const LIST_TIMEOUT_MS = 60_000;
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
+/** Up to this many candidate projects are checked without listing their files first (one compiler run less per edit). */
+const CHECKED_UNLISTED = 3;
+const NO_PROJECT = "no tsconfig project holds the edited files";
 /** Compiler runs at once: most of a small project's run is reading the standard library, which one core does. */
 const RUNS_AT_ONCE = 2;
 /** `-p <config>` goes after the first: no emit, no .tsbuildinfo (composite and incremental off), the program's files listed. */
@@ -43,6 +46,11 @@ export interface TsProjects {
   failed?: string;
   /** No tsconfig.json from the files' folders up to the root: no project to check. */
   none?: boolean;
+  /**
+   * The candidates are few, so none was listed apart: the first check lists each program's files
+   * (--listFiles) and keeps those holding a file, for itself and the checks after it.
+   */
+  unlisted?: boolean;
   partial?: string;
 }
 
@@ -56,6 +64,14 @@ export async function typescriptCompiler(ctx: ToolContext): Promise<"tsgo" | "ts
 export async function projectsHolding(ctx: ToolContext, opts: { compiler: "tsgo" | "tsc"; files: readonly string[] }): Promise<TsProjects> {
   const { compiler, files } = opts;
   const found = await tsconfigCandidates(ctx, files);
+  const common = {
+    compiler,
+    asked: [...files],
+    ...(found.none ? { none: true } : {}),
+    ...(found.truncated ? { partial: `only the first ${found.configs.length} tsconfig projects were looked at` } : {}),
+  };
+  if (found.configs.length <= CHECKED_UNLISTED)
+    return { ...common, projects: found.configs.map((config) => ({ config, files: new Set<string>() })), outside: [], unlisted: true };
   const failures: string[] = [];
   const listed = await inTurn(found.configs, async (config) => {
     const run = await compile(ctx, compiler, ["-p", pathArgument(config), "--listFilesOnly"], LIST_TIMEOUT_MS);
@@ -67,19 +83,27 @@ export async function projectsHolding(ctx: ToolContext, opts: { compiler: "tsgo"
   const projects = listed.filter((p) => files.some((f) => p.files.has(f)));
   const outside = files.filter((f) => !projects.some((p) => p.files.has(f)));
   return {
-    compiler,
+    ...common,
     projects,
-    asked: [...files],
     outside,
-    ...(found.none ? { none: true } : {}),
-    ...(projects.length === 0 ? { failed: failures.length > 0 ? failures.join("; ") : "no tsconfig project holds the edited files" } : {}),
-    ...(found.truncated ? { partial: `only the first ${found.configs.length} tsconfig projects were looked at` } : {}),
+    ...(projects.length === 0 ? { failed: failures.length > 0 ? failures.join("; ") : NO_PROJECT } : {}),
   };
 }
 
 /** The compiler over every project, errors root-relative; a project it could not check fails the whole check (said why). */
 export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): Promise<LanguageCheck> {
   const checker = `${found.compiler} (CLI)`;
+  if (found.none === true) return { checker, errors: [], files: 0, notChecked: 0, inapplicable: true };
+  const runs = await inTurn(found.projects, async (project) => ({
+    config: project.config,
+    run: await compile(
+      ctx,
+      found.compiler,
+      [...CHECK_ARGS.slice(0, 1), pathArgument(project.config), ...CHECK_ARGS.slice(1)],
+      CHECK_TIMEOUT_MS,
+    ),
+  }));
+  if (found.unlisted === true) keepHolding(ctx, found, runs);
   const names = found.projects.map((p) => p.config);
   const listed = `${names.slice(0, 5).join(", ")}${names.length > 5 ? ` and ${names.length - 5} more` : ""}`;
   const scope =
@@ -98,19 +122,9 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
     notChecked: found.asked.filter((f) => !covered.has(f)).length,
     covers: (f: string) => covered.has(f),
   });
-  if (found.none === true) return { ...base(), inapplicable: true };
   if (found.failed !== undefined) return { ...base(), failed: found.failed };
-  const runs = await inTurn(found.projects, async (project) => ({
-    config: project.config,
-    run: await compile(
-      ctx,
-      found.compiler,
-      [...CHECK_ARGS.slice(0, 1), pathArgument(project.config), ...CHECK_ARGS.slice(1)],
-      CHECK_TIMEOUT_MS,
-    ),
-  }));
   const errors = new Map<string, Diagnostic>();
-  for (const { config, run } of runs) {
+  for (const { config, run } of runs.filter((r) => names.includes(r.config))) {
     if (run instanceof Error) return { ...base(), failed: `${config}: ${run.message}` };
     if (run.timedOut) return { ...base(), failed: `${config}: it did not finish in ${CHECK_TIMEOUT_MS / 1000} s` };
     for (const file of programFiles(ctx, run.stdout)) covered.add(file);
@@ -132,6 +146,26 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
 }
 
 type CompileRun = Awaited<ReturnType<ToolContext["exec"]["runToolchain"]>>;
+
+/**
+ * After a first check of unlisted candidates: only the projects whose programs hold an asked file
+ * stay; with none, the check fails, naming a candidate the compiler could not read if there was one.
+ */
+function keepHolding(ctx: ToolContext, found: TsProjects, runs: readonly { config: string; run: CompileRun | Error }[]): void {
+  const held = runs.map(({ config, run }) => ({ config, files: run instanceof Error ? new Set<string>() : programFiles(ctx, run.stdout) }));
+  found.projects = held.filter((p) => found.asked.some((f) => p.files.has(f)));
+  found.outside = found.asked.filter((f) => !found.projects.some((p) => p.files.has(f)));
+  delete found.unlisted;
+  if (found.projects.length > 0) return;
+  const unread = runs.flatMap(({ config, run }) =>
+    run instanceof Error
+      ? [`${config}: ${run.message}`]
+      : run.exitCode !== 0 && programFiles(ctx, run.stdout).size === 0
+        ? [`${config}: ${checkerFailure(found.compiler, run.stderr.trim() || run.stdout.trim())}`]
+        : [],
+  );
+  found.failed = unread.length > 0 ? unread.join("; ") : NO_PROJECT;
+}
 
 async function compile(ctx: ToolContext, compiler: string, args: readonly string[], timeoutMs: number): Promise<CompileRun | Error> {
   try {

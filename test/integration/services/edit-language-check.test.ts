@@ -149,4 +149,43 @@ describe("TypeScript's compiler after an edit, per tsconfig project", () => {
       { checker: "tsgo (CLI)", scope: "its tsconfig projects", introduced: 0, failed: "no tsconfig project holds the edited files" },
     ]);
   });
+
+  it("lists the programs first where there are more candidate projects, and checks only those holding the files", {
+    timeout: 60_000,
+  }, async () => {
+    const pkg = (name: string) => ({
+      [`packages/${name}/tsconfig.json`]: JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, module: "nodenext" },
+        include: ["src"],
+      }),
+      [`packages/${name}/src/${name}.ts`]: `export const ${name} = 1;\n`,
+    });
+    const root = await temp.make("ts-monorepo", {
+      "tsconfig.json": JSON.stringify({ files: [], references: ["a", "b", "c", "d"].map((n) => ({ path: `./packages/${n}` })) }),
+      ...pkg("a"),
+      ...pkg("b"),
+      ...pkg("c"),
+      ...pkg("d"),
+      "packages/a/src/x.ts": "export function twice(n: number): number {\n  return n * 2;\n}\n",
+      "packages/b/src/y.ts": 'import { twice } from "../../a/src/x.js";\n\nexport const four: number = twice(2);\n',
+    });
+    const check = languageEditCheck(await makeToolContext(root), {
+      languageId: "typescript",
+      projectRoot: "",
+      files: ["packages/a/src/x.ts", "packages/b/src/y.ts"],
+    });
+    await check?.beforeWrite();
+    await rewrite(root, "packages/a/src/x.ts", "(n: number): number", "(n: string): string");
+    const outcome = writtenOutcome();
+    await check?.settle(outcome);
+    expect(outcome.checks).toEqual([
+      { checker: "tsgo (CLI)", scope: "2 tsconfig projects (packages/a/tsconfig.json, packages/b/tsconfig.json)", introduced: 4 },
+    ]);
+    expect(outcome.introduced.map((e) => `${e.file}:${e.diagnostic.range.start.line + 1}`).sort()).toEqual([
+      "packages/a/src/x.ts:2",
+      "packages/a/src/x.ts:2",
+      "packages/b/src/y.ts:3",
+      "packages/b/src/y.ts:3",
+    ]);
+  });
 });
