@@ -10,8 +10,10 @@
 // (edit-plan.ts) are shown the same way, the moved content opened at its new path, the old path
 // closed and announced deleted. A written edit is verified after the fact: the server is told the
 // files changed (Changed, Created, Deleted), allowed to catch up, and the errors counted again on
-// the files as written. A preview's digest lets a later call apply exactly what was shown, or
-// nothing. What the server was shown is put back to the files' content when nothing is written.
+// the files as written; or, when the caller's language checker counts the written edit instead
+// (serverCheck: false), not asked of a server whose first diagnostics are slow. A preview's digest
+// lets a later call apply exactly what was shown, or nothing. What the server was shown is put back
+// to the files' content when nothing is written.
 import type { WorkspaceEdit } from "vscode-languageserver-protocol";
 import { toFileUri } from "../lib/paths/file-uri.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
@@ -23,7 +25,10 @@ import { checkWorkspaceEdit } from "./workspace-edit.ts";
 
 export type { ErrorAt } from "./edit-errors.ts";
 
-/** Files whose errors are compared, within what a server keeps open; the rest are counted as not checked. */
+/**
+ * Files whose errors the server is asked for, within what it keeps open; the rest are named as not
+ * checked, unless the language's checker covers them (src/services/diagnostics/edit-check.ts).
+ */
 const MAX_CHECKED_FILES = 48;
 /** How long a written edit waits for the server's own work to end before its errors are counted again. */
 const CATCH_UP_MS = 10_000;
@@ -55,6 +60,8 @@ export interface EditOutcome {
   /** How many files' errors were compared; how many more that use the change were past the bound. */
   checkedFiles: number;
   notChecked: number;
+  /** Root-relative names of the files past the bound (a checker may cover them). */
+  notCheckedFiles?: string[];
   /** Files the server said nothing about in time: their errors are unknown. */
   late: string[];
   /** true: counted on the files as written, after the server caught up; false: predicted on unsaved content. */
@@ -74,6 +81,8 @@ export interface CheckerNote {
   scope: string;
   /** Its new errors (also in `introduced` unless the server reported them too). */
   introduced: number;
+  /** Files the server did not check (past its bound, or not asked) that it checked. */
+  coveredUnchecked?: number;
   /** Why it could not check, when it could not. */
   failed?: string;
 }
@@ -88,6 +97,14 @@ export interface ApplyEditOptions {
   expectDigest?: string | undefined;
   /** Awaited just before the files are written (a checker's run over them as they were). */
   beforeWrite?: () => Promise<void>;
+  /** Called once the files are written (a checker's run over them starts while the server catches up). */
+  afterWrite?: () => void;
+  /**
+   * false: the written edit's errors are not asked of the server (the language's checker counts
+   * them), so no wait for a slow server's first diagnostics; a dry run or onlyIfNoNewErrors still
+   * asks it, since only the server sees unsaved content.
+   */
+  serverCheck?: boolean;
 }
 
 interface ApplyEditDeps {
@@ -142,15 +159,19 @@ export async function applyWorkspaceEdit(
     language: (path) => handled(path) as string,
     name: (path) => (state === "disk" ? movedTo.get(path) : undefined) ?? opts.fs.relative(path),
   });
-  const checkedFiles = scope("proposed").paths.length;
-  const notChecked = Math.max(0, wanted("proposed").length - MAX_CHECKED_FILES);
+  const predicts = opts.dryRun || opts.onlyIfNoNewErrors || changed;
+  const asksServer = predicts || opts.serverCheck !== false;
+  const checkedFiles = asksServer ? scope("proposed").paths.length : 0;
+  const pastBound = wanted("proposed").slice(MAX_CHECKED_FILES);
+  const notChecked = asksServer ? pastBound.length : wanted("proposed").length;
+  const notCheckedFiles = (asksServer ? pastBound : wanted("proposed")).map((p) => opts.fs.relative(p));
   const call = { pushWaitMs: opts.pushWaitMs, signal: opts.signal };
   let written = false;
   let shown = false;
-  let before: Awaited<ReturnType<typeof errorsOf>>;
+  let before: Awaited<ReturnType<typeof errorsOf>> = { errors: [], late: [] };
   try {
-    before = await errorsOf(server, scope("disk"), call);
-    if (opts.dryRun || opts.onlyIfNoNewErrors || changed) {
+    if (asksServer) before = await errorsOf(server, scope("disk"), call);
+    if (predicts) {
       shown = true;
       await showProposed(server, plan, { handled, first: scope("proposed").paths[0], signal: opts.signal });
       const texts = new Map(plan.map((p) => [p.path as string, p.proposed?.text]));
@@ -161,6 +182,7 @@ export async function applyWorkspaceEdit(
         fixed: difference(before.errors, predicted.errors),
         checkedFiles,
         notChecked,
+        notCheckedFiles,
         late: [...new Set([...before.late, ...predicted.late])],
       };
       if (changed)
@@ -179,9 +201,11 @@ export async function applyWorkspaceEdit(
     await opts.beforeWrite?.();
     await opts.fs.commit(plan.map((p) => writeOf(p, byPath)));
     written = true;
+    opts.afterWrite?.();
   } finally {
     await tellServer(server, plan, { written, shown, language: (path) => handled(path) }).catch(() => undefined);
   }
+  if (!asksServer) return { ...base, notChecked, notCheckedFiles, verified: true, written: true };
   // Verified after the fact: the files as written, once the server's own work has ended.
   await server.progress.idle(Date.now() + CATCH_UP_MS, opts.signal);
   const after = await errorsOf(server, scope("proposed"), call);
@@ -191,6 +215,7 @@ export async function applyWorkspaceEdit(
     fixed: difference(before.errors, after.errors),
     checkedFiles,
     notChecked,
+    notCheckedFiles,
     late: [...new Set([...before.late, ...after.late])],
     verified: true,
     written: true,

@@ -49,7 +49,9 @@ describe("pyright on a project whose include leaves its tests out", () => {
       const text = await fx.tools.text("renameSymbol", { file: "src/clilib/core.py", line: 1, symbol: "echo", newName: "say" });
       const lines = text.split("\n");
       expect(lines[0], text).toMatch(/^Renamed `echo` to `say`: \d+ files written together\.$/);
-      expect(lines[1], text).toMatch(/^Errors: [1-9]\d* introduced, 0 fixed \(.*; and by pyright \(CLI\) over \d+ file\(s\): \d+ new\)\.$/);
+      expect(lines[1], text).toMatch(
+        /^Errors: [1-9]\d* introduced, 0 fixed \(.*; and by pyright \(CLI\) over \d+ file\(s\): \d+ introduced\)\.$/,
+      );
       expect(text).toMatch(/\+ tests\/test_shadow\.py:6:\d+ error .*not callable/);
       const checked = checks.checkPython(fx.root);
       expect(checked.ok).toBe(false);

@@ -1,7 +1,8 @@
 // Edits through the language servers on real TypeScript and Python projects:
 // rename checked by re-reading every file and re-running diagnostics, dry runs that write nothing,
 // the errors an edit introduces and fixes, onlyIfNoNewErrors, code actions by title, organize
-// imports, range and document formatting, and getDiagnostics answered by the servers.
+// imports, range and document formatting, and getDiagnostics answered by the servers; written code
+// actions and organized imports are checked by TypeScript's own compiler too.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,6 +121,10 @@ describe("edits on TypeScript", () => {
       onlyIfNoNewErrors: true,
     });
     expect(applied.split("\n")[0]).toBe('Applied "Add import from "./shapes"": 1 file written together.');
+    // Once written, TypeScript's own compiler checked the project too.
+    expect(applied.split("\n")[1]).toMatch(
+      /^Errors: 0 introduced, 1 fixed \(.*; and by tsgo \(CLI\) over 1 tsconfig project \(tsconfig\.json\): 0 introduced\)\.$/,
+    );
     expect(await read("src/fixme.ts")).toMatch(/^import \{ Circle \} from "\.\/shapes(\.js)?";\n\nexport const c = new Circle\(2\);\n$/);
     expect((await fx.tools.data<Diagnostics>("getDiagnostics", { file: "src/fixme.ts" })).diagnostics).toEqual([]);
   });
@@ -129,6 +134,7 @@ describe("edits on TypeScript", () => {
     expect(dry.split("\n")[0]).toBe("Would organize the imports of src/imports.ts: 1 file (dry run; nothing written).");
     const done = await fx.tools.text("organizeImports", { file: "src/imports.ts" });
     expect(done.split("\n")[0]).toBe("Organized the imports of src/imports.ts: 1 file written together.");
+    expect(done.split("\n")[1]).toMatch(/; and by tsgo \(CLI\) over 1 tsconfig project \(tsconfig\.json\): 0 introduced\)\.$/);
     expect(await read("src/imports.ts")).toBe(
       ['import { Circle } from "./shapes.js";', "", "export const one = new Circle(1);", ""].join("\n"),
     );

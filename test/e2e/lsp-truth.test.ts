@@ -135,7 +135,14 @@ describe("workspace symbols with a solution-style tsconfig, on a fresh server", 
 
 describe("renames checked by the language's checker and the fixture's tests", () => {
   const cases = [
-    { language: "TypeScript", make: solutionTsRepo, newName: "HttpError", check: checks.checkTypeScript, test: checks.testTypeScript },
+    {
+      language: "TypeScript",
+      make: solutionTsRepo,
+      newName: "HttpError",
+      check: checks.checkTypeScript,
+      test: checks.testTypeScript,
+      checker: "tsgo \\(CLI\\)",
+    },
     {
       language: "Python",
       make: pythonRepo,
@@ -172,8 +179,8 @@ describe("renames checked by the language's checker and the fixture's tests", ()
           });
           const lines = text.split("\n");
           expect(lines[0], text).toMatch(new RegExp(`^Renamed \`${symbol.name}\` to \`${c.newName}\`: \\d+ files written together\\.$`));
-          // Python and Go are checked by their own checker too (pyright's CLI where the workspace or PATH has it).
-          const also = c.checker === undefined ? "" : `(; and by ${c.checker} over .*: 0 new|; ${c.checker} could not check .*)`;
+          // TypeScript, Python and Go are checked by their own checker too (tsgo per tsconfig project, pyright's CLI, go vet).
+          const also = c.checker === undefined ? "" : `(; and by ${c.checker} over .*: 0 introduced|; ${c.checker} could not check .*)`;
           expect(lines[1], text).toMatch(
             new RegExp(
               `^Errors: 0 introduced, 0 fixed \\(\\d+ files checked by .*, on the files as written, after the server caught up${also}\\)\\.$`,
@@ -206,6 +213,10 @@ describe("renames checked by the language's checker and the fixture's tests", ()
       );
       expect(text).toContain("src/app.ts:");
       expect(text).toContain("Duplicate identifier 'route1'");
+      // TypeScript's own compiler, run over the build and the spec project before and after, found them too.
+      expect(text.split("\n")[1]).toMatch(
+        /; and by tsgo \(CLI\) over 2 tsconfig projects \(tsconfig\.build\.json, tsconfig\.spec\.json\): 2 introduced\)\.$/,
+      );
       expect(checks.checkTypeScript(fx.root).ok).toBe(false);
     } finally {
       await fx.stop();

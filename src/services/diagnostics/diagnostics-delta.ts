@@ -15,11 +15,17 @@ const MAX_ANNOUNCED = 200;
 const MAX_LISTED = 5;
 const SEVERITY = ["", "error", "warning", "info", "hint"];
 
-interface FileDelta {
+export interface FileDelta {
   /** What goes under the file's line of the report. */
   lines: string[];
   /** Errors (severity 1) the write added: a formatter says so loudly. */
   newErrors: number;
+  /** "compared": by `server`; "late": it said nothing in time; "bound": past the files compared. */
+  state: "compared" | "late" | "bound";
+  server?: string;
+  /** The errors (severity 1) the write added and fixed. */
+  addedErrors: Diagnostic[];
+  fixedErrors: Diagnostic[];
 }
 
 /** Runs `write`; returns the delta lines per covered file (none when no server has the file). */
@@ -41,7 +47,8 @@ export async function diagnosticsDeltas(
   const covered = known.slice(0, MAX_FILES);
   const before = new Map<WorkspacePath, Diagnostic[]>();
   const notes = new Map<WorkspacePath, FileDelta>();
-  const unknown = (path: WorkspacePath, why: string) => notes.set(path, { lines: [`Diagnostics: not compared (${why})`], newErrors: 0 });
+  const unknown = (path: WorkspacePath, why: string, state: "late" | "bound" = "late") =>
+    notes.set(path, { lines: [`Diagnostics: not compared (${why})`], newErrors: 0, state, addedErrors: [], fixedErrors: [] });
   for (const path of covered) {
     const found = await currentDiagnostics(ctx, path, { signal: ctx.signal });
     if (found !== undefined) before.set(path, found.items);
@@ -67,10 +74,18 @@ export async function diagnosticsDeltas(
       continue;
     }
     const delta = compareDiagnostics(old, now.items);
-    notes.set(path, { lines: renderDelta(`Diagnostics (${now.server})`, delta), newErrors: delta.added.filter(isError).length });
+    const addedErrors = delta.added.filter(isError);
+    notes.set(path, {
+      lines: renderDelta(`Diagnostics (${now.server})`, delta),
+      newErrors: addedErrors.length,
+      state: "compared",
+      server: now.server,
+      addedErrors,
+      fixedErrors: delta.fixed.filter(isError),
+    });
   }
   for (const path of known.slice(MAX_FILES))
-    unknown(path, `only the first ${MAX_FILES} files of an edit are compared; getDiagnostics checks this one`);
+    unknown(path, `only the first ${MAX_FILES} files of an edit are compared; getDiagnostics checks this one`, "bound");
   return notes;
 }
 

@@ -1,20 +1,39 @@
-// An edit's error delta, checked by the language's own checker too (language-check.ts): the
-// checker runs over the files the edit may break (those it edits and those that mention what it
-// renames) as they are before the write, and again after it; what it finds new is added to the
-// edit's introduced errors (unless the server reported an error on the same line), so an
-// answer never says "0 introduced" over errors the project's checker reports. Where it cannot run,
-// the answer says so.
+// An edit's error delta, checked by the language's own checker too (language-check.ts,
+// typescript-check.ts): the checker runs over the files the edit may break (those it edits and
+// those that use what it changes) as they are before the write, and again after it; what it finds
+// new is added to the edit's introduced errors (unless the server reported an error on the same
+// line), so an answer never says "0 introduced" over errors the project's checker reports. Files
+// the server's bound left unchecked that the checker covered are counted as checked, by it. Where
+// it cannot run, the answer says so.
 import type { ToolContext } from "../../capabilities/context.ts";
-import type { CheckerNote, EditOutcome, ErrorAt } from "../../lsp/apply-edit.ts";
+import type { CheckerNote, ErrorAt } from "../../lsp/apply-edit.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { checkDelta, type LanguageCheck, languageChecker, runLanguageCheck } from "./language-check.ts";
+import { projectsHolding, runTypeScriptCheck, TS_FILES, type TsProjects, typescriptCompiler } from "./typescript-check.ts";
+
+/** What a checker's run adds to: an edit's outcome, or a transaction commit's tally. */
+export interface CheckedErrors {
+  introduced: ErrorAt[];
+  fixed: ErrorAt[];
+  checks?: CheckerNote[];
+  written: boolean;
+  /** Files past the server's bound (root-relative), and their count. */
+  notChecked: number;
+  notCheckedFiles?: string[];
+}
 
 export interface EditCheck {
   /** For ApplyEditOptions.beforeWrite: the write waits for the run over the files as they were. */
   beforeWrite(): Promise<void>;
-  /** After the edit: runs the checker again and adds what it found new to the outcome. */
-  settle(outcome: EditOutcome): Promise<void>;
+  /** For ApplyEditOptions.afterWrite: starts the run over the files as written (settle awaits it). */
+  afterWrite(): void;
+  /** Whether the run before the write checked (so its after run will too, barring a failure then). */
+  usable(): Promise<boolean>;
+  /** After the edit: runs the checker again and adds what it found new to `target`. */
+  settle(target: CheckedErrors): Promise<void>;
 }
+
+const TYPESCRIPT = new Set(["typescript", "typescriptreact"]);
 
 /**
  * The check of an edit in `languageId`, run from the server's project root (root-relative) over
@@ -25,36 +44,98 @@ export function languageEditCheck(
   ctx: ToolContext,
   at: { languageId: string; projectRoot: string; files: Iterable<string> },
 ): EditCheck | undefined {
-  const checker = languageChecker(at.languageId);
-  if (checker === undefined) return undefined;
-  const prefix = at.projectRoot === "" || at.projectRoot === "." ? "" : `${at.projectRoot}/`;
-  const files = [...new Set(at.files)].filter((f) => f.startsWith(prefix) && checker.extensions.some((e) => f.endsWith(e))).sort();
-  const run = () => runLanguageCheck(ctx, checker, { files, cwd: at.projectRoot });
-  const before = run();
-  const scope = checker.scope === "module" ? `the module${prefix === "" ? "" : ` in ${at.projectRoot}`}` : `${files.length} file(s)`;
+  const run = TYPESCRIPT.has(at.languageId) ? typescriptRun(ctx, at.files) : checkerRun(ctx, at);
+  if (run === undefined) return undefined;
+  const before = run.run();
+  let after: Promise<LanguageCheck> | undefined;
+  // The second run starts once the first has ended: both over the same projects, one at a time.
+  const startAfter = () => {
+    after ??= before.then(() => run.run());
+    return after;
+  };
   return {
     beforeWrite: async () => {
       await before;
     },
-    async settle(outcome) {
-      if (!outcome.written) return;
+    afterWrite: () => {
+      startAfter().catch(() => undefined);
+    },
+    usable: async () => {
       const first = await before;
-      const after = await run();
-      outcome.checks = [...(outcome.checks ?? []), noteOf(outcome, { checker: checker.name, scope, before: first, after })];
+      return first.failed === undefined && first.inapplicable !== true;
+    },
+    async settle(target) {
+      if (!target.written) return;
+      const first = await before;
+      if (first.inapplicable === true) return;
+      const second = await startAfter();
+      target.checks = [...(target.checks ?? []), noteOf(target, { scope: second.scope ?? run.scope, before: first, after: second })];
     },
   };
 }
 
-/** Adds the checker's new and fixed errors to the outcome; what the answer says of the checker. */
-function noteOf(outcome: EditOutcome, run: { checker: string; scope: string; before: LanguageCheck; after: LanguageCheck }): CheckerNote {
-  const { before, after, checker } = run;
+interface CheckRun {
+  scope: string;
+  run(): Promise<LanguageCheck>;
+}
+
+/** pyright's CLI over the files, go vet over the module. */
+function checkerRun(ctx: ToolContext, at: { languageId: string; projectRoot: string; files: Iterable<string> }): CheckRun | undefined {
+  const checker = languageChecker(at.languageId);
+  if (checker === undefined) return undefined;
+  const prefix = at.projectRoot === "" || at.projectRoot === "." ? "" : `${at.projectRoot}/`;
+  const files = [...new Set(at.files)].filter((f) => f.startsWith(prefix) && checker.extensions.some((e) => f.endsWith(e))).sort();
+  return {
+    scope: checker.scope === "module" ? `the module${prefix === "" ? "" : ` in ${at.projectRoot}`}` : `${files.length} file(s)`,
+    run: () => runLanguageCheck(ctx, checker, { files, cwd: at.projectRoot }),
+  };
+}
+
+/** TypeScript's compiler over every tsconfig project holding one of the files, the same projects before and after. */
+function typescriptRun(ctx: ToolContext, inputs: Iterable<string>): CheckRun {
+  const files = [...new Set(inputs)].filter((f) => TS_FILES.some((e) => f.endsWith(e))).sort();
+  let projects: Promise<TsProjects | undefined> | undefined;
+  const found = () => {
+    projects ??= typescriptCompiler(ctx).then((compiler) =>
+      compiler === undefined ? undefined : projectsHolding(ctx, { compiler, files }),
+    );
+    return projects;
+  };
+  return {
+    scope: "its tsconfig projects",
+    async run() {
+      const known = await found();
+      if (known === undefined)
+        return {
+          checker: "tsgo (CLI)",
+          errors: [],
+          files: 0,
+          notChecked: files.length,
+          failed: "neither tsgo nor tsc is installed where the bridge can run it",
+        };
+      return runTypeScriptCheck(ctx, known);
+    },
+  };
+}
+
+/** Adds the checker's new and fixed errors to the target; what the answer says of the checker. */
+function noteOf(target: CheckedErrors, run: { scope: string; before: LanguageCheck; after: LanguageCheck }): CheckerNote {
+  const { before, after } = run;
+  const checker = after.checker;
   const failed = before.failed ?? after.failed;
   if (failed !== undefined) return { checker, scope: run.scope, introduced: 0, failed };
   const delta = checkDelta(before, after);
   const scope = after.notChecked > 0 ? `${run.scope} (${after.notChecked} more not checked)` : run.scope;
-  outcome.introduced.push(...unseen(delta.introduced, outcome.introduced));
-  outcome.fixed.push(...unseen(delta.fixed, outcome.fixed));
-  return { checker, scope, introduced: delta.introduced.length };
+  target.introduced.push(...unseen(delta.introduced, target.introduced));
+  target.fixed.push(...unseen(delta.fixed, target.fixed));
+  // The files the server's bound left out that this run covered are checked now, by the checker.
+  const past = target.notCheckedFiles ?? [];
+  const covered = after.covers === undefined ? [] : past.filter((f) => after.covers?.(f) === true);
+  if (covered.length > 0) {
+    target.notCheckedFiles = past.filter((f) => !covered.includes(f));
+    target.notChecked = Math.max(0, target.notChecked - covered.length);
+  }
+  return { checker, scope, introduced: delta.introduced.length, ...(covered.length > 0 ? { coveredUnchecked: covered.length } : {}) };
 }
 
 /**

@@ -69,6 +69,12 @@ export interface LanguageCheck {
   notChecked: number;
   /** Why it could not check (not installed, failed, timed out); then `errors` is empty. */
   failed?: string;
+  /** What the answer says it checked, when the checker says it itself ("2 tsconfig projects (...)"). */
+  scope?: string;
+  /** Nothing for it to check here (no tsconfig project at all): the answer says nothing of it. */
+  inapplicable?: boolean;
+  /** Whether its run covered a root-relative file (one the server's bound left out may still be checked here). */
+  covers?: (file: string) => boolean;
 }
 
 /**
@@ -80,13 +86,15 @@ export async function runLanguageCheck(
   checker: LanguageChecker,
   opts: { files: readonly string[]; cwd: string },
 ): Promise<LanguageCheck> {
-  const named = checker.scope === "files" ? opts.files.slice(0, MAX_NAMED_FILES) : [];
-  const base = { checker: checker.name, errors: [], files: checker.scope === "files" ? named.length : opts.files.length };
+  const namedFiles = checker.scope === "files" ? opts.files.slice(0, MAX_NAMED_FILES) : [];
+  const base = { checker: checker.name, errors: [], files: checker.scope === "files" ? namedFiles.length : opts.files.length };
   const notChecked = opts.files.length - base.files;
+  const named = new Set(checker.scope === "files" ? namedFiles : opts.files);
+  const covers = (file: string) => named.has(file) || (checker.scope === "module" && inModule(file, opts.cwd, checker));
   if (!(await ctx.exec.hasToolchain(checker.program)))
     return { ...base, notChecked, failed: `${checker.program} is not installed where the bridge can run it` };
   const prefix = opts.cwd === "" || opts.cwd === "." ? "" : `${opts.cwd.replace(/\/$/, "")}/`;
-  const relativeToCwd = named.map((f) => (prefix !== "" && f.startsWith(prefix) ? f.slice(prefix.length) : f));
+  const relativeToCwd = namedFiles.map((f) => (prefix !== "" && f.startsWith(prefix) ? f.slice(prefix.length) : f));
   try {
     const result = await ctx.exec.runToolchain(checker.program, {
       args: checker.args(relativeToCwd),
@@ -105,7 +113,7 @@ export async function runLanguageCheck(
         notChecked,
         failed: `it exited ${result.exitCode}: ${checkerFailure(checker.program, result.stderr.trim() || result.stdout.trim())}`,
       };
-    return { ...base, errors, notChecked };
+    return { ...base, errors, notChecked, covers };
   } catch (err) {
     return { ...base, notChecked, failed: err instanceof Error ? err.message : String(err) };
   }
@@ -125,6 +133,12 @@ export function checkDelta(before: LanguageCheck, after: LanguageCheck): { intro
       return left <= 0;
     });
   return { introduced: beyond(after.errors, count(before.errors)), fixed: beyond(before.errors, count(after.errors)) };
+}
+
+/** A module checker checks every file of its language under the folder it runs in. */
+function inModule(file: string, cwd: string, checker: LanguageChecker): boolean {
+  const prefix = cwd === "" || cwd === "." ? "" : `${cwd.replace(/\/$/, "")}/`;
+  return file.startsWith(prefix) && checker.extensions.some((e) => file.endsWith(e));
 }
 
 function keyOf(d: Diagnostic): string {

@@ -1,12 +1,14 @@
 // commitTransaction: writes every staged file at once, or none (src/workspace/commit-files.ts):
-// each must still be the version read when it was staged. The transaction ends either way.
+// each must still be the version read when it was staged. The transaction ends either way. The
+// written files are verified after the fact (commit-errors.ts): the servers' diagnostics and the
+// language's own checker, before and after, in one Errors line.
 import * as v from "valibot";
 import type { FileWrite } from "../../workspace/workspace-fs.ts";
 import { defineTool } from "../platform/define-tool.ts";
-import { withDiagnosticsDelta } from "../../services/diagnostics/diagnostics-delta.ts";
 import { editReport } from "../../services/documents/edit-report.ts";
 import { documentWrite, encodeDocument } from "../../services/documents/text-document.ts";
 import { TRANSACTIONS } from "../../services/edit-transactions/transaction-store.ts";
+import { checkedCommit } from "./commit-errors.ts";
 
 export default defineTool({
   name: "commitTransaction",
@@ -16,6 +18,8 @@ export default defineTool({
   searchHint: "commit transaction apply staged edits atomic write all files",
   input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("Transaction id.")) }),
   annotations: { readOnlyHint: false, destructiveHint: false },
+  // The files that import the written ones are found by a text search, for the language's checker.
+  requires: { optionalProbes: ["rg"] },
   async handler(input, ctx) {
     const store = ctx.state(TRANSACTIONS);
     const tx = store.get(ctx.session, input.transactionId);
@@ -26,7 +30,7 @@ export default defineTool({
         ? { label: f.base.label, path: f.base.path, data: encodeDocument(f.base, f.text), expect: "absent" }
         : documentWrite(f.base, f.text),
     );
-    const notes = await withDiagnosticsDelta(ctx, { paths: writes.map((w) => w.path), write: () => ctx.fs.commit(writes) });
+    const { notes, errors } = await checkedCommit(ctx, { paths: writes.map((w) => w.path), write: () => ctx.fs.commit(writes) });
     if (writes.length === 0) return `Committed ${tx.id}: nothing was staged that changes a file; nothing was written.`;
     const report = await editReport(
       staged.map((f, i) => ({
@@ -38,6 +42,6 @@ export default defineTool({
       })),
       { written: true },
     );
-    return `Committed ${tx.id}: ${writes.length} file${writes.length === 1 ? "" : "s"} written together.\n${report}`;
+    return [`Committed ${tx.id}: ${writes.length} file${writes.length === 1 ? "" : "s"} written together.`, ...errors, report].join("\n");
   },
 });

@@ -1,11 +1,13 @@
 // previewCodeAction and applyCodeAction: a code action chosen by its title (as getCodeActions lists
 // it), resolved when the server sends its edit only on request, its command run with the edits the
 // server asks for captured (src/lsp/language-server.ts), and all of it applied as one edit through
-// src/lsp/apply-edit.ts: atomic, checked, with the errors it introduces and fixes.
+// src/lsp/apply-edit.ts: atomic, checked, with the errors it introduces and fixes, once written
+// counted again by the language's own checker too (checked-apply.ts).
 import * as v from "valibot";
 import type { CodeAction, Command, TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
+import { applyChecked } from "./checked-apply.ts";
 import { codeActionsAt, isCommand, pickAction, rangeFields, type RangeInput } from "./code-actions-at.ts";
 import { renderOutcome } from "./edit-outcome.ts";
 
@@ -36,7 +38,7 @@ export async function runCodeAction(
   // The edits a command makes are asked for through workspace/applyEdit while it runs.
   if (command !== undefined) for (const asked of await server.executeCommand(command, ctx.signal)) edits.push(asked.edit);
   if (edits.length === 0) return `"${action.title}" changes no file (${server.serverName} gave no edit for it).`;
-  const outcome = await ctx.lsp.applyEdit(server, inOrder(edits), { ...opts, signal: ctx.signal });
+  const outcome = await applyChecked(ctx, server, { ...opts, edit: inOrder(edits), languageId: at.doc.languageId, signal: ctx.signal });
   return renderOutcome(outcome, { done: `Applied "${action.title}"`, would: `Would apply "${action.title}"`, server: server.serverName });
 }
 

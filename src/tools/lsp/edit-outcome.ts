@@ -2,11 +2,9 @@
 // nothing was written, the errors the edit introduces and fixes (counted on the files as written,
 // or predicted for a dry run) and what could not be checked, then each file's summary and unified
 // diff (src/tools/edit), and for what was not written the preview's digest.
-import type { EditedFile, EditOutcome, ErrorAt } from "../../lsp/apply-edit.ts";
+import type { EditedFile, EditOutcome } from "../../lsp/apply-edit.ts";
 import { editReport } from "../../services/documents/edit-report.ts";
-import { diagnosticLine } from "../../services/diagnostics/diagnostic-lines.ts";
-
-const MAX_ERRORS_LISTED = 20;
+import { errorsLine, listedErrors } from "../../services/diagnostics/errors-line.ts";
 
 /** `done`: "Renamed `a` to `b`"; `would`: "Would rename `a` to `b`". */
 export async function renderOutcome(outcome: EditOutcome, words: { done: string; would: string; server: string }): Promise<string> {
@@ -19,29 +17,8 @@ export async function renderOutcome(outcome: EditOutcome, words: { done: string;
       : `NOT APPLIED: ${words.would.charAt(0).toLowerCase()}${words.would.slice(1)}, but ${outcome.heldBack ?? "it was held back"}; nothing was written.`;
   const lines = [head];
   if (files > 0) {
-    const checked = `${outcome.checkedFiles} file${outcome.checkedFiles === 1 ? "" : "s"} checked by ${words.server}`;
-    const how = outcome.verified ? "on the files as written, after the server caught up" : "predicted on the unsaved new content";
-    const gaps = [
-      ...(outcome.late.length > 0
-        ? [
-            `no answer in time for ${outcome.late.slice(0, 5).join(", ")}${outcome.late.length > 5 ? ` and ${outcome.late.length - 5} more` : ""}: their errors are unknown`,
-          ]
-        : []),
-      ...(outcome.notChecked > 0 ? [`${outcome.notChecked} more file(s) that use it were not checked`] : []),
-      ...(outcome.checks ?? []).map((c) =>
-        c.failed === undefined
-          ? `and by ${c.checker} over ${c.scope}: ${c.introduced} new`
-          : `${c.checker} could not check ${c.scope} (${c.failed}), so errors only it finds are unknown`,
-      ),
-    ];
-    // No file answered and no checker ran: a count of 0 would be a claim nothing verified.
-    const answered = outcome.checkedFiles - new Set(outcome.late).size > 0 || (outcome.checks ?? []).some((c) => c.failed === undefined);
-    const counts =
-      answered || outcome.introduced.length + outcome.fixed.length > 0
-        ? `${outcome.introduced.length} introduced, ${outcome.fixed.length} fixed`
-        : "unknown";
-    lines.push(`Errors: ${counts} (${checked}, ${how}${gaps.length > 0 ? `; ${gaps.join("; ")}` : ""}).`);
-    lines.push(...listed("introduced", outcome.introduced), ...listed("fixed", outcome.fixed));
+    lines.push(errorsLine(outcome, words.server));
+    lines.push(...listedErrors("introduced", outcome.introduced), ...listedErrors("fixed", outcome.fixed));
     lines.push(...outcome.files.flatMap((f) => moves(f, outcome.written)));
     if (!outcome.written)
       lines.push(
@@ -73,12 +50,4 @@ function moves(f: EditedFile, written: boolean): string[] {
 
 function lineCount(text: string): number {
   return text === "" ? 0 : text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
-}
-
-function listed(what: string, errors: readonly ErrorAt[]): string[] {
-  if (errors.length === 0) return [];
-  const shown = errors
-    .slice(0, MAX_ERRORS_LISTED)
-    .map((e) => `  ${what === "introduced" ? "+" : "-"} ${diagnosticLine(e.file, e.diagnostic)}`);
-  return [`${what}:`, ...shown, ...(errors.length > shown.length ? [`  … ${errors.length - shown.length} more`] : [])];
 }

@@ -1,9 +1,11 @@
 // organizeImports: the language server's "organize imports" source action (sort, merge, drop unused)
-// on a whole file, applied like any edit: atomic, with a dry run and the errors it changes.
+// on a whole file, applied like any edit: atomic, with a dry run and the errors it changes, checked
+// by the language's own checker once written (checked-apply.ts).
 import * as v from "valibot";
 import type { CodeAction, Command } from "vscode-languageserver-protocol";
 import { defineTool } from "../platform/define-tool.ts";
 import { openDocument } from "../../services/language/open-document.ts";
+import { applyChecked } from "./checked-apply.ts";
 import { inOrder } from "./code-action-edit.ts";
 import { isCommand } from "./code-actions-at.ts";
 import { editFields } from "./edit-fields.ts";
@@ -42,7 +44,9 @@ export default defineTool({
     if (action.command !== undefined)
       for (const asked of await doc.server.executeCommand(action.command, ctx.signal)) edits.push(asked.edit);
     if (edits.length === 0) return `The imports of ${doc.relative} are already organized (${doc.server.serverName}).`;
-    const outcome = await ctx.lsp.applyEdit(doc.server, inOrder(edits), {
+    const outcome = await applyChecked(ctx, doc.server, {
+      edit: inOrder(edits),
+      languageId: doc.languageId,
       dryRun: input.dryRun,
       onlyIfNoNewErrors: input.onlyIfNoNewErrors,
       expectDigest: input.preview,

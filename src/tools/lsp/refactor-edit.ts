@@ -1,12 +1,14 @@
 // A refactoring code action carried out: resolved when the server sends its edit only on request,
 // its command run with the edits it asks for captured (typescript-language-server's
 // _typescript.applyRefactoring), and the whole applied through src/lsp/apply-edit.ts (atomic,
-// checked, or only shown). An extract names what it creates with a placeholder (newFunction,
+// checked, or only shown); once written, its errors are counted by the language's own checker
+// (checked-apply.ts), not by waiting on the refactoring server's slow first diagnostics. An extract names what it creates with a placeholder (newFunction,
 // newLocal, NewType) and asks the editor to rename it (_typescript.rename, answered by the bridge):
 // given `name`, the placeholder is replaced in the edit itself, so preview and write agree.
 import type { CodeAction, TextDocumentEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { ToolError } from "../../errors.ts";
+import { applyChecked } from "./checked-apply.ts";
 import { inOrder } from "./code-action-edit.ts";
 import { renderOutcome } from "./edit-outcome.ts";
 import { fallbackNote, type RefactorsAt } from "./refactor-actions.ts";
@@ -52,7 +54,12 @@ export async function runRefactor(
         },
       );
   }
-  const outcome = await ctx.lsp.applyEdit(server, edit, {
+  // typescript-language-server's first diagnostics can take 15 s on a loaded machine: a written
+  // refactoring is counted by the compiler (tsgo) instead, when it can run.
+  const outcome = await applyChecked(ctx, server, {
+    edit,
+    languageId: at.doc.languageId,
+    preferChecker: true,
     dryRun: opts.dryRun,
     onlyIfNoNewErrors: opts.onlyIfNoNewErrors,
     signal: ctx.signal,

@@ -5,20 +5,20 @@
 // reference, or whose check is partial, is only shown, never written. The errors are compared over
 // every file that mentions the old or the new name (not only the edited and open ones) and, once
 // written, counted again on the files as written after the server caught up, and by the
-// language's own checker (pyright's CLI, go vet) before and after the write.
+// language's own checker (tsgo per tsconfig project, pyright's CLI, go vet) before and after the
+// write (checked-apply.ts).
 import * as v from "valibot";
 import type { Location, TextDocumentEdit, TextEdit, WorkspaceEdit } from "vscode-languageserver-protocol";
 import { ToolError } from "../../errors.ts";
 import { MAX_DOCUMENT_BYTES } from "../../lsp/lsp-service.ts";
 import { splitLines } from "../../lsp/positions.ts";
 import { ServerRefusal } from "../../lsp/server-refusal.ts";
-import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import { wholeWordMentions } from "../../services/language/mentions.ts";
 import { verifiedReferences } from "../../services/language/verified-references.ts";
-import { languageEditCheck } from "../../services/diagnostics/edit-check.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
+import { applyChecked, filesOfEdit, pathsOf } from "./checked-apply.ts";
 import { coverageLines } from "./coverage-lines.ts";
 import { editFields } from "./edit-fields.ts";
 import { renderOutcome } from "./edit-outcome.ts";
@@ -91,22 +91,16 @@ export default defineTool({
     const users = await pathsOf(ctx, [...refs.mentions.files.keys(), ...newMentions.files.keys()]);
     const dryRun = input.dryRun || why.length > 0;
     // What gets written is checked by the language's own checker too, before and after.
-    const check = dryRun
-      ? undefined
-      : languageEditCheck(ctx, {
-          languageId: at.doc.languageId,
-          projectRoot: ctx.fs.relative(await ctx.fs.resolve(at.doc.server.launch.root)),
-          files: [...edited, ...refs.mentions.files.keys(), ...newMentions.files.keys()],
-        });
-    const outcome = await ctx.lsp.applyEdit(at.doc.server, completed.edit, {
+    const outcome = await applyChecked(ctx, at.doc.server, {
+      edit: completed.edit,
+      languageId: at.doc.languageId,
+      mentions: [...refs.mentions.files.keys(), ...newMentions.files.keys()],
       dryRun,
       onlyIfNoNewErrors: input.onlyIfNoNewErrors,
       signal: ctx.signal,
       alsoCheck: users,
       expectDigest: input.preview,
-      ...(check === undefined ? {} : { beforeWrite: () => check.beforeWrite() }),
     });
-    await check?.settle(outcome);
     if (why.length > 0 && !input.dryRun) outcome.heldBack = `${why.join("; ")}, so uses may be missing`;
     const text = await renderOutcome(outcome, {
       done: `Renamed \`${at.name}\` to \`${input.newName}\``,
@@ -164,34 +158,4 @@ async function withMissedReferences(
       ? { documentChanges: [...edit.documentChanges, ...extra] }
       : { changes: { ...edit.changes, ...Object.fromEntries([...byFile.values()].map((f) => [f.uri, f.edits])) } };
   return { edit: combined, added: [...byFile.keys()], unmatched };
-}
-
-/** Root-relative names of the files a WorkspaceEdit touches (inside the workspace). */
-async function filesOfEdit(ctx: ToolContext, edit: WorkspaceEdit): Promise<Set<string>> {
-  const uris = [...Object.keys(edit.changes ?? {})];
-  for (const change of edit.documentChanges ?? []) {
-    if ("textDocument" in change) uris.push(change.textDocument.uri);
-    else if (change.kind === "rename") uris.push(change.oldUri, change.newUri);
-    else uris.push(change.uri);
-  }
-  return relativeFiles(ctx, uris);
-}
-
-async function relativeFiles(ctx: ToolContext, uris: readonly string[]): Promise<Set<string>> {
-  const files = new Set<string>();
-  for (const uri of new Set(uris)) {
-    const path = await ctx.lsp.pathOf(uri);
-    if (path !== undefined) files.add(ctx.fs.relative(path));
-  }
-  return files;
-}
-
-/** The workspace paths of root-relative names, through the jail; names that no longer resolve are left out. */
-async function pathsOf(ctx: ToolContext, files: readonly string[]): Promise<WorkspacePath[]> {
-  const out: WorkspacePath[] = [];
-  for (const file of new Set(files)) {
-    const path = await ctx.fs.resolve(file).catch(() => undefined);
-    if (path !== undefined) out.push(path);
-  }
-  return out;
 }

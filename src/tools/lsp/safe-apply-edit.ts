@@ -2,14 +2,16 @@
 // across the edited files and the files that import them (a caller it breaks in another file
 // counts). Checked first without writing; refused, nothing written, when it introduces an error or
 // when a file's errors could not be known in time; otherwise written exactly as checked (the digest
-// of the check) and counted again on the files as written. With a transaction, it is checked on top
-// of what the transaction stages (only errors beyond the transaction's own count) and staged there
-// instead of written: the commit writes it with the rest.
+// of the check) and counted again on the files as written, and by the language's own checker
+// (checked-apply.ts). With a transaction, it is checked on top of what the transaction stages
+// (only errors beyond the transaction's own count) and staged there instead of written: the commit
+// writes it with the rest.
 import * as v from "valibot";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { EditedFiles, ProposedEdits } from "../../services/lsp-speculative/proposed-edits.ts";
 import { serverFor, simulate, usersOf } from "../../services/lsp-speculative/speculative-check.ts";
 import { defineTool } from "../platform/define-tool.ts";
+import { applyChecked } from "./checked-apply.ts";
 import { renderOutcome } from "./edit-outcome.ts";
 import { stageAll, stagedBaseline, stagedDeltaLines, TransactionField } from "./simulate-staged.ts";
 
@@ -38,7 +40,10 @@ export default defineTool({
       return renderOutcome({ ...check.outcome, heldBack: `${why} (safeApplyEdit)` }, words);
     }
     const { server } = await serverFor(ctx, files);
-    const outcome = await ctx.lsp.applyEdit(server, files.workspaceEdit(), {
+    const first = files.paths()[0];
+    const outcome = await applyChecked(ctx, server, {
+      edit: files.workspaceEdit(),
+      languageId: (first === undefined ? undefined : ctx.lsp.languageOf(ctx.fs.relative(first))) ?? "",
       dryRun: false,
       onlyIfNoNewErrors: true,
       signal: ctx.signal,

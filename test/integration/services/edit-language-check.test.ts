@@ -1,17 +1,21 @@
 // An edit's error delta checked by the language's own checker (src/services/diagnostics/edit-check.ts)
 // with the real go vet and pyright CLI: an edit that breaks other packages or files the language
 // server was not asked about is never "0 introduced"; go runs in the environment that keeps it from
-// running programs, so a cgo package is not compiled with the C compiler.
-import { readFile, symlink, writeFile } from "node:fs/promises";
+// running programs, so a cgo package is not compiled with the C compiler. TypeScript's compiler
+// (tsgo) checks every tsconfig project holding a file the edit may break: in a solution-style
+// repository, the spec project the server was not asked about; and writes nothing doing it.
+import { spawnSync } from "node:child_process";
+import { readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditOutcome } from "../../../src/lsp/apply-edit.ts";
 import { languageEditCheck } from "../../../src/services/diagnostics/edit-check.ts";
 import { languageChecker, runLanguageCheck } from "../../../src/services/diagnostics/language-check.ts";
-import { goRepo, pythonRepo } from "../../fixtures/lsp-repos.ts";
+import { goRepo, pythonRepo, solutionTsRepo } from "../../fixtures/lsp-repos.ts";
 import { missingProgram } from "../../helpers/missing-program.ts";
 import { makeToolContext } from "../../helpers/tool-context.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../../helpers/temp-workspace.ts";
+import { TSGO } from "../../helpers/lsp-repo-checks.ts";
 
 const REPO = resolve(import.meta.dirname, "../../..");
 
@@ -44,7 +48,12 @@ describe.skipIf(noGo !== undefined)("go vet after an edit", () => {
     const ctx = await makeToolContext(root);
     const vet = languageChecker("go");
     if (vet === undefined) throw new Error("no checker for go");
-    expect(await runLanguageCheck(ctx, vet, { files: [], cwd: "" })).toEqual({ checker: "go vet", errors: [], files: 0, notChecked: 0 });
+    expect(await runLanguageCheck(ctx, vet, { files: [], cwd: "" })).toMatchObject({
+      checker: "go vet",
+      errors: [],
+      files: 0,
+      notChecked: 0,
+    });
     const check = languageEditCheck(ctx, { languageId: "go", projectRoot: "", files: ["core/core.go"] });
     if (check === undefined) throw new Error("no checker for go");
     await check.beforeWrite();
@@ -79,5 +88,104 @@ describe("pyright's CLI after an edit", () => {
     await check.settle(outcome);
     expect(outcome.checks).toEqual([{ checker: "pyright (CLI)", scope: "3 file(s)", introduced: 3 }]);
     expect(outcome.introduced.map((e) => e.file).sort()).toEqual(["src/clilib/core.py", "tests/test_plugin0.py", "tests/test_plugin1.py"]);
+  });
+});
+
+describe("TypeScript's compiler after an edit, per tsconfig project", () => {
+  it("finds the spec project's errors an edit of the build project made, covers the files it was given, and writes nothing", {
+    timeout: 120_000,
+  }, async () => {
+    const root = await temp.make("ts", solutionTsRepo(2).files);
+    const ctx = await makeToolContext(root);
+    const listing = async () => (await readdir(root, { recursive: true })).sort();
+    const files = await listing();
+    const check = languageEditCheck(ctx, {
+      languageId: "typescript",
+      projectRoot: "",
+      files: ["src/testing.ts", "src/routes/route0.test.ts", "src/routes/route1.test.ts"],
+    });
+    if (check === undefined) throw new Error("no checker for typescript");
+    expect(await check.usable()).toBe(true);
+    // Every test calls assertEqual with two arguments; the edit (in the build project) requires a third.
+    await rewrite(root, "src/testing.ts", "b: unknown)", "b: unknown, what: string)");
+    const outcome = { ...writtenOutcome(), notChecked: 2, notCheckedFiles: ["test/app.test.ts", "README.md"] };
+    await check.settle(outcome);
+    expect(outcome.checks).toEqual([
+      { checker: "tsgo (CLI)", scope: "2 tsconfig projects (tsconfig.build.json, tsconfig.spec.json)", introduced: 7, coveredUnchecked: 1 },
+    ]);
+    // test/app.test.ts was past the server's bound: the compiler checked it (its 3 calls), README.md it could not.
+    expect(outcome).toMatchObject({ notChecked: 1, notCheckedFiles: ["README.md"] });
+    expect(outcome.introduced.map((e) => e.file).sort()).toEqual([
+      "src/routes/route0.test.ts",
+      "src/routes/route0.test.ts",
+      "src/routes/route1.test.ts",
+      "src/routes/route1.test.ts",
+      "test/app.test.ts",
+      "test/app.test.ts",
+      "test/app.test.ts",
+    ]);
+    expect(String(outcome.introduced[0]?.diagnostic.message)).toMatch(/Expected 3 arguments, but got 2/);
+    // The spec project's own compile agrees; and the checks left no emit and no .tsbuildinfo behind.
+    const spec = spawnSync(TSGO, ["-p", "tsconfig.spec.json", "--noEmit", "--pretty", "false"], { cwd: root, encoding: "utf8" });
+    expect(spec.stdout.match(/error TS2554/g)?.length, spec.stdout).toBe(7);
+    expect(await listing()).toEqual(files);
+  });
+
+  it("says nothing where no tsconfig holds the files, and names the edit's files no project holds", { timeout: 60_000 }, async () => {
+    const bare = await makeToolContext(await temp.make("ts-bare", { "a.ts": "export const a: number = 1;\n" }));
+    const none = languageEditCheck(bare, { languageId: "typescript", projectRoot: "", files: ["a.ts"] });
+    expect(await none?.usable()).toBe(false);
+    const outcome = writtenOutcome();
+    await none?.settle(outcome);
+    expect(outcome.checks).toBeUndefined();
+    const root = await temp.make("ts-outside", {
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: true, noEmit: true }, include: ["src"] }),
+      "src/a.ts": "export const a: number = 1;\n",
+      "scripts/b.ts": "export const b: number = 2;\n",
+    });
+    const outside = languageEditCheck(await makeToolContext(root), { languageId: "typescript", projectRoot: "", files: ["scripts/b.ts"] });
+    await outside?.settle(outcome);
+    expect(outcome.checks).toEqual([
+      { checker: "tsgo (CLI)", scope: "its tsconfig projects", introduced: 0, failed: "no tsconfig project holds the edited files" },
+    ]);
+  });
+
+  it("lists the programs first where there are more candidate projects, and checks only those holding the files", {
+    timeout: 60_000,
+  }, async () => {
+    const pkg = (name: string) => ({
+      [`packages/${name}/tsconfig.json`]: JSON.stringify({
+        compilerOptions: { strict: true, noEmit: true, module: "nodenext" },
+        include: ["src"],
+      }),
+      [`packages/${name}/src/${name}.ts`]: `export const ${name} = 1;\n`,
+    });
+    const root = await temp.make("ts-monorepo", {
+      "tsconfig.json": JSON.stringify({ files: [], references: ["a", "b", "c", "d"].map((n) => ({ path: `./packages/${n}` })) }),
+      ...pkg("a"),
+      ...pkg("b"),
+      ...pkg("c"),
+      ...pkg("d"),
+      "packages/a/src/x.ts": "export function twice(n: number): number {\n  return n * 2;\n}\n",
+      "packages/b/src/y.ts": 'import { twice } from "../../a/src/x.js";\n\nexport const four: number = twice(2);\n',
+    });
+    const check = languageEditCheck(await makeToolContext(root), {
+      languageId: "typescript",
+      projectRoot: "",
+      files: ["packages/a/src/x.ts", "packages/b/src/y.ts"],
+    });
+    await check?.beforeWrite();
+    await rewrite(root, "packages/a/src/x.ts", "(n: number): number", "(n: string): string");
+    const outcome = writtenOutcome();
+    await check?.settle(outcome);
+    expect(outcome.checks).toEqual([
+      { checker: "tsgo (CLI)", scope: "2 tsconfig projects (packages/a/tsconfig.json, packages/b/tsconfig.json)", introduced: 4 },
+    ]);
+    expect(outcome.introduced.map((e) => `${e.file}:${e.diagnostic.range.start.line + 1}`).sort()).toEqual([
+      "packages/a/src/x.ts:2",
+      "packages/a/src/x.ts:2",
+      "packages/b/src/y.ts:3",
+      "packages/b/src/y.ts:3",
+    ]);
   });
 });

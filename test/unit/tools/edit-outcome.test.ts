@@ -8,7 +8,7 @@ import { renderOutcome } from "../../../src/tools/lsp/edit-outcome.ts";
 
 const WORDS = { done: "Applied it", would: "Would apply it", server: "the server" };
 
-function outcome(late: string[]): EditOutcome {
+function outcome(late: string[], more: Partial<EditOutcome> = {}): EditOutcome {
   const after = "export const b = 1;\n";
   return {
     files: [
@@ -28,6 +28,7 @@ function outcome(late: string[]): EditOutcome {
     verified: true,
     written: true,
     digest: "0123abcd",
+    ...more,
   };
 }
 
@@ -39,6 +40,34 @@ describe("the Errors line", () => {
     const unknown = (await renderOutcome(outcome(["a.ts"]), WORDS)).split("\n")[1];
     expect(unknown).toMatch(
       /^Errors: unknown \(1 file checked by the server, .*no answer in time for a\.ts: their errors are unknown\)\.$/,
+    );
+  });
+
+  it("names the checker and what it found, and the files past the server's bound it covered", async () => {
+    const checked = outcome([], {
+      notChecked: 0,
+      checks: [{ checker: "tsgo (CLI)", scope: "2 tsconfig projects (a.json, b.json)", introduced: 2, coveredUnchecked: 3 }],
+    });
+    expect((await renderOutcome(checked, WORDS)).split("\n")[1]).toBe(
+      "Errors: 0 introduced, 0 fixed (1 file checked by the server, on the files as written, after the server caught up; and by tsgo (CLI) over 2 tsconfig projects (a.json, b.json): 2 introduced, covering the 3 file(s) the server did not check).",
+    );
+  });
+
+  it("counts by the checker alone when the server was not asked, and says not checked when the checker failed", async () => {
+    const alone = outcome([], {
+      checkedFiles: 0,
+      checks: [{ checker: "tsgo (CLI)", scope: "1 tsconfig project (tsconfig.json)", introduced: 0 }],
+    });
+    expect((await renderOutcome(alone, WORDS)).split("\n")[1]).toBe(
+      "Errors: 0 introduced, 0 fixed (on the files as written, counted by the language's checker; the server not asked; by tsgo (CLI) over 1 tsconfig project (tsconfig.json): 0 introduced).",
+    );
+    const failed = outcome([], {
+      checkedFiles: 0,
+      notChecked: 4,
+      checks: [{ checker: "tsgo (CLI)", scope: "its tsconfig projects", introduced: 0, failed: "it exited 2: bad config" }],
+    });
+    expect((await renderOutcome(failed, WORDS)).split("\n")[1]).toBe(
+      "Errors: unknown (0 files checked by the server, on the files as written, after the server caught up; 4 more file(s) that use it were not checked; tsgo (CLI) could not check its tsconfig projects (it exited 2: bad config), so errors only it finds are unknown).",
     );
   });
 });

@@ -1,0 +1,60 @@
+// The Errors line of an edit's answer (the LSP edit tools, a transaction's commit): the errors it
+// introduces and fixes, by whom they were counted, and what was not checked. A count is printed only
+// where something checked: when no file the server was asked about answered and no checker ran, it
+// says unknown, and each gap is named ("no answer in time for ...", "N more file(s) ... not checked").
+import type { CheckerNote, ErrorAt } from "../../lsp/apply-edit.ts";
+import { diagnosticLine } from "./diagnostic-lines.ts";
+
+const MAX_ERRORS_LISTED = 20;
+
+export interface ErrorTally {
+  introduced: readonly ErrorAt[];
+  fixed: readonly ErrorAt[];
+  /** Files the server was asked about; those that said nothing in time; those past its bound. */
+  checkedFiles: number;
+  late: readonly string[];
+  notChecked: number;
+  /** Counted on the files as written (after the server caught up), or predicted on unsaved content. */
+  verified: boolean;
+  checks?: readonly CheckerNote[];
+}
+
+/** "Errors: 1 introduced, 0 fixed (...)." */
+export function errorsLine(tally: ErrorTally, server: string): string {
+  const checks = tally.checks ?? [];
+  const how = tally.verified ? "on the files as written, after the server caught up" : "predicted on the unsaved new content";
+  // The server was not asked only where a checker counted instead (a written edit, preferChecker).
+  const asked = tally.checkedFiles > 0 || !tally.verified || !checks.some((c) => c.failed === undefined);
+  const gaps = [
+    ...(tally.late.length > 0
+      ? [
+          `no answer in time for ${tally.late.slice(0, 5).join(", ")}${tally.late.length > 5 ? ` and ${tally.late.length - 5} more` : ""}: their errors are unknown`,
+        ]
+      : []),
+    ...(tally.notChecked > 0 ? [`${tally.notChecked} more file(s) that use it were not checked`] : []),
+    ...checks.map((c, i) =>
+      c.failed === undefined
+        ? `${asked || i > 0 ? "and " : ""}by ${c.checker} over ${c.scope}: ${c.introduced} introduced${c.coveredUnchecked === undefined ? "" : `, covering the ${c.coveredUnchecked} file(s) the server did not check`}`
+        : `${c.checker} could not check ${c.scope} (${c.failed}), so errors only it finds are unknown`,
+    ),
+  ];
+  const head = asked
+    ? `${tally.checkedFiles} file${tally.checkedFiles === 1 ? "" : "s"} checked by ${server}, ${how}`
+    : `on the files as written, counted by the language's checker; ${server} not asked`;
+  // No file answered and no checker ran: a count of 0 would be a claim nothing verified.
+  const answered = tally.checkedFiles - new Set(tally.late).size > 0 || checks.some((c) => c.failed === undefined);
+  const counts =
+    answered || tally.introduced.length + tally.fixed.length > 0
+      ? `${tally.introduced.length} introduced, ${tally.fixed.length} fixed`
+      : "unknown";
+  return `Errors: ${counts} (${head}${gaps.length > 0 ? `; ${gaps.join("; ")}` : ""}).`;
+}
+
+/** "introduced:" and its errors, one per line, at most MAX_ERRORS_LISTED. */
+export function listedErrors(what: "introduced" | "fixed", errors: readonly ErrorAt[]): string[] {
+  if (errors.length === 0) return [];
+  const shown = errors
+    .slice(0, MAX_ERRORS_LISTED)
+    .map((e) => `  ${what === "introduced" ? "+" : "-"} ${diagnosticLine(e.file, e.diagnostic)}`);
+  return [`${what}:`, ...shown, ...(errors.length > shown.length ? [`  … ${errors.length - shown.length} more`] : [])];
+}

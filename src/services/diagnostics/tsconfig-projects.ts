@@ -1,0 +1,78 @@
+// The tsconfig projects that may hold a set of TypeScript files: every tsconfig.json from each
+// file's folder up to the workspace root, and every project those reference (transitively), since
+// a solution-style root (`"files": []` with references to a build and a spec project) holds no code
+// of its own (it is not a candidate itself) and a spec project may import the build project's sources. Which of them really holds
+// a file is the compiler's to say (typescript-check.ts lists each program's files), not a reading
+// of include/exclude/extends here.
+import type { ToolContext } from "../../capabilities/context.ts";
+import { dirname, normalize } from "../../lib/paths/posix-path.ts";
+import { parseJsonc } from "../../lsp/project-style.ts";
+
+/** Projects looked at per edit; past this many the rest are named as not looked at. */
+export const MAX_PROJECTS = 24;
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+export interface TsconfigCandidates {
+  /** Root-relative tsconfig paths, nearest first. */
+  configs: string[];
+  /** More were found than MAX_PROJECTS. */
+  truncated: boolean;
+  /** No tsconfig.json from the files' folders up to the root: TypeScript's compiler has nothing to check here. */
+  none: boolean;
+}
+
+/** Candidate projects for root-relative `files`, each config once. */
+export async function tsconfigCandidates(ctx: ToolContext, files: readonly string[]): Promise<TsconfigCandidates> {
+  const texts = new Map<string, Record<string, unknown> | undefined>();
+  const read = async (config: string) => {
+    if (!texts.has(config))
+      texts.set(config, parseJsonc((await ctx.fs.readText(config, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined)) ?? ""));
+    return texts.get(config);
+  };
+  const queue: string[] = [];
+  const seenDirs = new Set<string>();
+  for (const file of files) {
+    for (let dir = parentOf(file); ; dir = parentOf(dir)) {
+      if (seenDirs.has(dir)) break;
+      seenDirs.add(dir);
+      const config = dir === "" ? "tsconfig.json" : `${dir}/tsconfig.json`;
+      if ((await read(config)) !== undefined) queue.push(config);
+      if (dir === "") break;
+    }
+  }
+  const configs: string[] = [];
+  const none = queue.length === 0;
+  const seen = new Set<string>();
+  for (let config = queue.shift(); config !== undefined; config = queue.shift()) {
+    if (seen.has(config)) continue;
+    seen.add(config);
+    const json = await read(config);
+    if (json === undefined) continue;
+    queue.push(...referencedConfigs(config, json));
+    // A solution's root (`"files": []`, no include) holds no file: only its references are projects.
+    if (Array.isArray(json.files) && json.files.length === 0 && json.include === undefined) continue;
+    if (configs.length === MAX_PROJECTS) return { configs, truncated: true, none };
+    configs.push(config);
+  }
+  return { configs, truncated: false, none };
+}
+
+/** The configs a tsconfig's `references` name, root-relative (a folder means its tsconfig.json); none outside the root. */
+function referencedConfigs(config: string, json: Record<string, unknown>): string[] {
+  const references = Array.isArray(json.references) ? json.references : [];
+  return references.flatMap((r: unknown) => {
+    const path = typeof r === "object" && r !== null ? (r as { path?: unknown }).path : undefined;
+    if (typeof path !== "string" || path === "" || path.startsWith("/") || path.includes("\0")) return [];
+    const dir = parentOf(config);
+    const full = normalize(dir === "" ? path : `${dir}/${path}`);
+    if (full === ".." || full.startsWith("../")) return [];
+    if (full.endsWith(".json")) return [full];
+    return [full === "" || full === "." ? "tsconfig.json" : `${full}/tsconfig.json`];
+  });
+}
+
+/** The root-relative folder of a root-relative path ("" at the root). */
+function parentOf(path: string): string {
+  const dir = dirname(path);
+  return dir === "." || dir === "/" ? "" : dir;
+}
