@@ -10,15 +10,13 @@ import { CHECKERS, type Checker } from "./checkers.ts";
 import { fixPiped, fixTargets, writeFixedOutputs } from "./lint-fixes.ts";
 import type { DiagnosticsBackend, DiagnosticsReport, DiagnosticsRequest } from "./diagnostics-backend.ts";
 import { readProjectFacts } from "./project-facts.ts";
+import { scratchOf } from "./tsgo-check.ts";
 
 const CHECK_TIMEOUT_MS = 180_000;
 const MAX_CHECKER_OUTPUT = 16 * 1024 * 1024;
 
 /** One run's argv, or a function of the private report path exec makes for the run. */
 type Argv = readonly string[] | ((reportPath: string) => readonly string[]);
-
-/** The run's private directory: the one exec made for its report file, removed after the run. */
-const scratchOf = (reportPath: string) => reportPath.slice(0, reportPath.lastIndexOf("/"));
 
 /** The checkers for this request: declared by the project, or installed fallbacks. */
 export async function chooseCheckers(

@@ -5,8 +5,8 @@
 // service plugins, which the command-line compiler never loads (TypeScript 7 loads no JavaScript at
 // all). What it could write is sent away from the workspace or turned off: --noEmit writes no
 // output, but a composite or incremental project still writes its .tsbuildinfo next to its config
-// (so does `tsgo -b --noEmit`, which is why it is not used), so the build info goes to a private
-// file of the run; and a tsconfig's `generateTrace` (a directory anywhere, filled with trace
+// (so does `tsgo -b --noEmit`, which is why it is not used), so the build info goes to the run's
+// private directory; and a tsconfig's `generateTrace` (a directory anywhere, filled with trace
 // files) is overridden by /dev/null, which is no directory, so tracing does not start (an empty
 // value would mean the working directory).
 import type { ToolContext } from "../../capabilities/context.ts";
@@ -38,22 +38,37 @@ export interface ProjectCheck {
   failed?: string;
 }
 
+/**
+ * The compiler's argv that checks `project` (root-relative) and writes nothing the project's config
+ * points at: the build info and the trace go to `scratch`, the run's private directory (exec's
+ * report directory, removed after the run). tsgo turns a trace on /dev/null off; tsc 5.9 fails on
+ * it, so it traces into the scratch directory (only a config that asks for a trace costs the time).
+ */
+export function compilerCheckArgs(compiler: "tsgo" | "tsc", opts: { project: string; scratch: string; listOnly?: boolean }): string[] {
+  const { project, scratch } = opts;
+  const check = opts.listOnly === true ? ["--listFilesOnly"] : ["--noEmit", "--listFiles"];
+  const trace = compiler === "tsgo" ? "/dev/null" : `${scratch}/trace`;
+  return [
+    "-p",
+    pathArgument(project),
+    ...check,
+    "--pretty",
+    "false",
+    "--tsBuildInfoFile",
+    `${scratch}/build-info`,
+    "--generateTrace",
+    trace,
+  ];
+}
+
+/** The private directory of a run, from the report path exec gives its argv function. */
+export const scratchOf = (reportPath: string): string => reportPath.slice(0, reportPath.lastIndexOf("/"));
+
 /** `tsgo -p project --noEmit`, project root-relative, run from the workspace root. */
 export async function checkTsProject(ctx: ToolContext, project: string, opts: { timeoutMs: number }): Promise<ProjectCheck> {
   const root = ctx.fs.root;
   const result = await ctx.exec.runToolchain("tsgo", {
-    args: (buildInfo) => [
-      "-p",
-      pathArgument(project),
-      "--noEmit",
-      "--pretty",
-      "false",
-      "--listFiles",
-      "--tsBuildInfoFile",
-      buildInfo,
-      "--generateTrace",
-      "/dev/null",
-    ],
+    args: (report) => compilerCheckArgs("tsgo", { project, scratch: scratchOf(report) }),
     timeoutMs: opts.timeoutMs,
     maxOutputBytes: MAX_OUTPUT_BYTES,
     env: { NO_COLOR: "1" },

@@ -3,16 +3,16 @@
 // candidates, the compiler's --listFilesOnly says which hold them), so an edit in a solution-style
 // repository is checked in the spec project as `tsc -b` would check it, not only where the server
 // looked. TypeScript 7's compiler (tsgo: the project's, else the one the bridge ships) is preferred,
-// the project's tsc otherwise. Nothing is written into the workspace: no emit, and composite and
-// incremental are turned off on the command line, so no .tsbuildinfo either.
+// the project's tsc otherwise. Nothing is written where the project's config says: no emit, and the
+// build info and a configured trace go to the run's private directory (compilerCheckArgs).
 import type { ToolContext } from "../../capabilities/context.ts";
-import { pathArgument } from "../../capabilities/exec/toolchain.ts";
 import { checkerFailure } from "./checker-failure.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import type { LanguageCheck } from "./language-check.ts";
 import { relativeTo } from "./parsers/paths.ts";
 import { parseTscOutput } from "./parsers/tsc-output.ts";
 import { tsconfigCandidates } from "./tsconfig-projects.ts";
+import { compilerCheckArgs, scratchOf } from "./tsgo-check.ts";
 
 const CHECK_TIMEOUT_MS = 90_000;
 const LIST_TIMEOUT_MS = 60_000;
@@ -22,8 +22,6 @@ const CHECKED_UNLISTED = 3;
 const NO_PROJECT = "no tsconfig project holds the edited files";
 /** Compiler runs at once: most of a small project's run is reading the standard library, which one core does. */
 const RUNS_AT_ONCE = 2;
-/** `-p <config>` goes after the first: no emit, no .tsbuildinfo (composite and incremental off), the program's files listed. */
-const CHECK_ARGS = ["-p", "--noEmit", "--listFiles", "--pretty", "false", "--composite", "false", "--incremental", "false"] as const;
 /** The files a TypeScript project may hold. */
 export const TS_FILES = [".ts", ".tsx", ".mts", ".cts"] as const;
 /** Output of a referenced project not built: the importing project is then checked against nothing. */
@@ -74,7 +72,7 @@ export async function projectsHolding(ctx: ToolContext, opts: { compiler: "tsgo"
     return { ...common, projects: found.configs.map((config) => ({ config, files: new Set<string>() })), outside: [], unlisted: true };
   const failures: string[] = [];
   const listed = await inTurn(found.configs, async (config) => {
-    const run = await compile(ctx, compiler, ["-p", pathArgument(config), "--listFilesOnly"], LIST_TIMEOUT_MS);
+    const run = await compile(ctx, compiler, { project: config, listOnly: true, timeoutMs: LIST_TIMEOUT_MS });
     const held = run instanceof Error ? new Set<string>() : programFiles(ctx, run.stdout);
     if (run instanceof Error || (run.exitCode !== 0 && held.size === 0))
       failures.push(`${config}: ${run instanceof Error ? run.message : checkerFailure(compiler, run.stderr.trim() || run.stdout.trim())}`);
@@ -96,12 +94,7 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
   if (found.none === true) return { checker, errors: [], files: 0, notChecked: 0, inapplicable: true };
   const runs = await inTurn(found.projects, async (project) => ({
     config: project.config,
-    run: await compile(
-      ctx,
-      found.compiler,
-      [...CHECK_ARGS.slice(0, 1), pathArgument(project.config), ...CHECK_ARGS.slice(1)],
-      CHECK_TIMEOUT_MS,
-    ),
+    run: await compile(ctx, found.compiler, { project: project.config, timeoutMs: CHECK_TIMEOUT_MS }),
   }));
   if (found.unlisted === true) keepHolding(ctx, found, runs);
   const names = found.projects.map((p) => p.config);
@@ -167,9 +160,19 @@ function keepHolding(ctx: ToolContext, found: TsProjects, runs: readonly { confi
   found.failed = unread.length > 0 ? unread.join("; ") : NO_PROJECT;
 }
 
-async function compile(ctx: ToolContext, compiler: string, args: readonly string[], timeoutMs: number): Promise<CompileRun | Error> {
+async function compile(
+  ctx: ToolContext,
+  compiler: "tsgo" | "tsc",
+  opts: { project: string; listOnly?: boolean; timeoutMs: number },
+): Promise<CompileRun | Error> {
+  const { project, listOnly, timeoutMs } = opts;
   try {
-    return await ctx.exec.runToolchain(compiler, { args, cwd: ".", timeoutMs, maxOutputBytes: MAX_OUTPUT_BYTES });
+    return await ctx.exec.runToolchain(compiler, {
+      args: (report) => compilerCheckArgs(compiler, { project, scratch: scratchOf(report), ...(listOnly === true ? { listOnly } : {}) }),
+      cwd: ".",
+      timeoutMs,
+      maxOutputBytes: MAX_OUTPUT_BYTES,
+    });
   } catch (err) {
     return err instanceof Error ? err : new Error(String(err));
   }

@@ -95,7 +95,17 @@ describe("TypeScript's compiler after an edit, per tsconfig project", () => {
   it("finds the spec project's errors an edit of the build project made, covers the files it was given, and writes nothing", {
     timeout: 120_000,
   }, async () => {
-    const root = await temp.make("ts", solutionTsRepo(2).files);
+    const repo = solutionTsRepo(2).files;
+    // A config that asks for build info and a trace outside the workspace: the checks write neither there.
+    const outside = await temp.make("ts-outside", { "keep.txt": "" });
+    const specConfig = JSON.parse(repo["tsconfig.spec.json"] ?? "{}") as { compilerOptions?: Record<string, unknown> };
+    specConfig.compilerOptions = {
+      ...specConfig.compilerOptions,
+      incremental: true,
+      tsBuildInfoFile: join(outside, "spec.tsbuildinfo"),
+      generateTrace: join(outside, "trace"),
+    };
+    const root = await temp.make("ts", { ...repo, "tsconfig.spec.json": JSON.stringify(specConfig) });
     const ctx = await makeToolContext(root);
     const listing = async () => (await readdir(root, { recursive: true })).sort();
     const files = await listing();
@@ -110,6 +120,8 @@ describe("TypeScript's compiler after an edit, per tsconfig project", () => {
     await rewrite(root, "src/testing.ts", "b: unknown)", "b: unknown, what: string)");
     const outcome = { ...writtenOutcome(), notChecked: 2, notCheckedFiles: ["test/app.test.ts", "README.md"] };
     await check.settle(outcome);
+    // Before this test's own compile below, which follows the config.
+    expect(await readdir(outside)).toEqual(["keep.txt"]);
     expect(outcome.checks).toEqual([
       { checker: "tsgo (CLI)", scope: "2 tsconfig projects (tsconfig.build.json, tsconfig.spec.json)", introduced: 7, coveredUnchecked: 1 },
     ]);
@@ -125,7 +137,7 @@ describe("TypeScript's compiler after an edit, per tsconfig project", () => {
       "test/app.test.ts",
     ]);
     expect(String(outcome.introduced[0]?.diagnostic.message)).toMatch(/Expected 3 arguments, but got 2/);
-    // The spec project's own compile agrees; and the checks left no emit and no .tsbuildinfo behind.
+    // The spec project's own compile agrees; and the checks left no emit, and no .tsbuildinfo behind.
     const spec = spawnSync(TSGO, ["-p", "tsconfig.spec.json", "--noEmit", "--pretty", "false"], { cwd: root, encoding: "utf8" });
     expect(spec.stdout.match(/error TS2554/g)?.length, spec.stdout).toBe(7);
     expect(await listing()).toEqual(files);
