@@ -73,6 +73,7 @@ async function bridgeClient(root) {
 
 async function directServer(root, file) {
   const child = spawn(TSGO, ["--lsp", "--stdio"], { cwd: root, stdio: ["pipe", "pipe", "ignore"] });
+  child.stdin.on("error", () => {});
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   connection.onRequest((method, params) => (method === "workspace/configuration" ? params.items.map(() => null) : null));
   connection.listen();
@@ -103,7 +104,8 @@ async function directServer(root, file) {
       }),
     async stop() {
       await connection.sendRequest("shutdown").catch(() => {});
-      connection.sendNotification("exit");
+      // A server may exit on shutdown already: the exit notification then meets a closed pipe.
+      await connection.sendNotification("exit").catch(() => {});
       child.kill();
     },
   };
