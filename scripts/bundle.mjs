@@ -64,11 +64,6 @@ await esbuild.build({
   format: "esm",
   target: "node20",
   packages: "external",
-  // Node decodes and compiles every byte of a chunk it loads before running it: that was a third of
-  // a start-up's CPU (bench/startup-profile.mjs: compileSourceTextModule and the source's decode).
-  // Comments and spaces out, names kept, so a stack trace still names its functions.
-  minifyWhitespace: true,
-  minifySyntax: true,
   logLevel: "warning",
   plugins: [wsThroughRequire],
 });
