@@ -67,43 +67,77 @@ export function unknownToolResult(name: string, catalog: ToolCatalog): CallToolR
 export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult> {
   const { tool } = req;
   const timeoutMs = Math.max(req.timeoutMs, tool.timeoutMs ?? 0);
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = AbortSignal.any([req.signal, timeout]);
-  const ctx = req.makeContext({ signal });
-  const route = routeCall(tool);
-  const missing = await missingProbe(tool, ctx);
-  if (missing !== undefined) {
-    return errorResult("probe_missing", `${tool.name} needs \`${missing}\`, which is not on the bridge's PATH`, {
-      suggestion: `Install ${missing}, make sure the bridge's PATH has it, and restart the bridge.`,
-    });
-  }
-
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<CallToolResult>((resolve) => {
-    onAbort = () =>
-      resolve(
-        timeout.aborted && !req.signal.aborted
-          ? errorResult("timeout", `${tool.name} did not finish within ${timeoutMs} ms`, {
-              suggestion: "Narrow the request, or raise --timeout.",
-            })
-          : errorResult("cancelled", `${tool.name} was cancelled`, { suggestion: "Call it again if the result is still needed." }),
-      );
-    if (signal.aborted) onAbort();
-    else signal.addEventListener("abort", onAbort, { once: true });
-  });
-  const run = route.run(req.input, ctx).then(
-    (value) => successResult(tool, value, { maxChars: req.maxResultChars }),
-    (err: unknown) => failureResult(tool, err, req.logger),
-  );
-  const backend = (result: CallToolResult): CallToolResult => {
-    const answered = route.backend();
-    return answered === undefined ? result : { ...result, _meta: { ...result._meta, [BACKEND_META_KEY]: answered } };
-  };
+  const limit = callSignal(req.signal, timeoutMs);
+  const { signal } = limit;
   try {
+    const ctx = req.makeContext({ signal });
+    const route = routeCall(tool);
+    const missing = await missingProbe(tool, ctx);
+    if (missing !== undefined) {
+      return errorResult("probe_missing", `${tool.name} needs \`${missing}\`, which is not on the bridge's PATH`, {
+        suggestion: `Install ${missing}, make sure the bridge's PATH has it, and restart the bridge.`,
+      });
+    }
+    const aborted = new Promise<CallToolResult>((resolve) => {
+      limit.onAbort(() =>
+        resolve(
+          limit.timedOut()
+            ? errorResult("timeout", `${tool.name} did not finish within ${timeoutMs} ms`, {
+                suggestion: "Narrow the request, or raise --timeout.",
+              })
+            : errorResult("cancelled", `${tool.name} was cancelled`, { suggestion: "Call it again if the result is still needed." }),
+        ),
+      );
+    });
+    const run = route.run(req.input, ctx).then(
+      (value) => successResult(tool, value, { maxChars: req.maxResultChars }),
+      (err: unknown) => failureResult(tool, err, req.logger),
+    );
+    const backend = (result: CallToolResult): CallToolResult => {
+      const answered = route.backend();
+      return answered === undefined ? result : { ...result, _meta: { ...result._meta, [BACKEND_META_KEY]: answered } };
+    };
     return backend(await Promise.race([run, aborted]));
   } finally {
-    if (onAbort) signal.removeEventListener("abort", onAbort);
+    limit.release();
   }
+}
+
+/**
+ * The call's signal: aborted when the caller's is (cancellation, the session closing), with its
+ * reason, or after `timeoutMs` with a TimeoutError (what plugins look for). One controller and a
+ * timer cleared when the call ends, rather than AbortSignal.timeout + AbortSignal.any: on Node those
+ * kept a timer per call alive for the whole timeout and cost a no-op call a tenth of its server CPU
+ * (bench/lsp-profile.mjs, CIB_PROFILE_CALL=noop).
+ */
+function callSignal(
+  caller: AbortSignal,
+  timeoutMs: number,
+): { signal: AbortSignal; timedOut(): boolean; onAbort(fn: () => void): void; release(): void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const fromCaller = () => controller.abort(caller.reason);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`the call did not finish within ${timeoutMs} ms`, "TimeoutError"));
+  }, timeoutMs);
+  if (caller.aborted) fromCaller();
+  else caller.addEventListener("abort", fromCaller, { once: true });
+  let listener: (() => void) | undefined;
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    onAbort(fn) {
+      if (controller.signal.aborted) return fn();
+      listener = fn;
+      controller.signal.addEventListener("abort", fn, { once: true });
+    },
+    release() {
+      clearTimeout(timer);
+      caller.removeEventListener("abort", fromCaller);
+      if (listener !== undefined) controller.signal.removeEventListener("abort", listener);
+    },
+  };
 }
 
 async function missingProbe(tool: Tool, ctx: ToolContext): Promise<string | undefined> {

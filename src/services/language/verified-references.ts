@@ -11,7 +11,8 @@
 import type { Location } from "vscode-languageserver-protocol";
 import type { ToolContext } from "../../capabilities/context.ts";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
-import { dirname } from "../../lib/paths/posix-path.ts";
+import { fromFileUri } from "../../lib/paths/file-uri.ts";
+import { dirname, isInside, normalize, relative } from "../../lib/paths/posix-path.ts";
 import { compileDatabaseNote } from "./compile-database.ts";
 import { mentionedOutside, wholeWordMentions, type Mentions } from "./mentions.ts";
 
@@ -81,7 +82,7 @@ export async function verifiedReferences(
   const [first, mentions, caveat] = await Promise.all([ask(), wholeWordMentions(ctx, opts.name), compileDatabaseNote(ctx, doc)]);
   const started = Date.now();
   let answer = first;
-  let inAnswer = await filesOf(ctx, answer.value ?? []);
+  let inAnswer = await filesOf(ctx, answer.value ?? [], mentions);
   const handled = (file: string) => {
     const language = ctx.lsp.languageOf(file);
     return language !== undefined && doc.server.launch.spec.languages.includes(language);
@@ -101,7 +102,7 @@ export async function verifiedReferences(
     }
     opened += got.length;
     answer = await ask();
-    inAnswer = await filesOf(ctx, answer.value ?? []);
+    inAnswer = await filesOf(ctx, answer.value ?? [], mentions);
   }
   const notChecked = [...unexplained(), ...unopenable.filter((f) => !inAnswer.has(f))];
   // A file the server saw that mentions the name but is not in the answer holds no reference only
@@ -162,14 +163,37 @@ async function filesWithErrors(ctx: ToolContext, files: readonly string[]): Prom
   return out;
 }
 
-/** Root-relative names of the files of an answer's locations that are inside the workspace. */
-async function filesOf(ctx: ToolContext, locations: readonly Location[]): Promise<Set<string>> {
+/**
+ * Root-relative names of the files of an answer's locations that are inside the workspace. A
+ * location under the root whose name the text search listed is that file: rg lists the files it
+ * reached from the root without following a symlink, so the name has none, and the jail would name
+ * it the same. The others (other folders, symlinked spellings, files rg skips) go through the jail.
+ * Names only: nothing is read through them. Half the jail checks of a findReferences call
+ * (bench/lsp-profile.mjs, CIB_PROFILE_CALL=findReferences): the listing resolves each file again.
+ */
+async function filesOf(ctx: ToolContext, locations: readonly Location[], searched: Mentions): Promise<Set<string>> {
   const files = new Set<string>();
+  const unsure: string[] = [];
+  // The search named files from where "." resolves; only when that is the root are its names the jail's.
+  const root = (await ctx.fs.resolve(".")) === ctx.fs.root ? ctx.fs.root : undefined;
   for (const uri of new Set(locations.map((l) => l.uri))) {
-    const path = await ctx.lsp.pathOf(uri);
-    if (path !== undefined) files.add(ctx.fs.relative(path));
+    const name = root === undefined ? undefined : searchedName(root, uri, searched);
+    if (name === undefined) unsure.push(uri);
+    else files.add(name);
   }
+  // All at once: each is a jail check (a realpath).
+  for (const path of await Promise.all(unsure.map((uri) => ctx.lsp.pathOf(uri)))) if (path !== undefined) files.add(ctx.fs.relative(path));
   return files;
+}
+
+/** The root-relative name of a file URI under `root` when the text search listed that name. */
+function searchedName(root: string, uri: string, searched: Mentions): string | undefined {
+  const absolute = fromFileUri(uri);
+  if (absolute === undefined) return undefined;
+  const path = normalize(absolute);
+  if (path === root || !isInside(path, root)) return undefined;
+  const name = relative(root, path);
+  return searched.files.has(name) ? name : undefined;
 }
 
 /** Up to `n` files, one per directory first: files of one directory tend to be of one project, and one file loads it. */
