@@ -22,7 +22,8 @@ const claude = useClaudeStandIn();
 const vs = useVSCodeE2E({
   name: "ide",
   files: { ...EDITOR_FILES, ...TERMINAL_FILES, ...WORKBENCH_FILES, ...DEBUG_FILES, ...KERNEL_FILES },
-  bridgeArgs: [...WORKBENCH_BRIDGE_ARGS, ...DEBUG_BRIDGE_ARGS],
+  // The cases' polls call tools several times a second, past the default limits a minute.
+  bridgeArgs: [...WORKBENCH_BRIDGE_ARGS, ...DEBUG_BRIDGE_ARGS, "--tool-rate-limit", "10000", "--request-rate-limit", "100000"],
   bridgeEnv: () => claude.env(),
   automationPolicy: DEBUG_EVENTS_POLICY,
   env: {
