@@ -15,6 +15,8 @@ interface Entry {
   id: string;
   terminal: vscode.Terminal;
   createdByBridge: boolean;
+  /** When this window saw the terminal open (Date.now()). */
+  openedAt: number;
   buffer: string;
   /** Offset of buffer[0] in everything captured. */
   start: number;
@@ -26,6 +28,8 @@ interface Entry {
 const KEEP_CLOSED = 20;
 /** After a command ends, how long its last output may take to arrive. */
 const DRAIN_MS = 2_000;
+/** Shells VS Code has no shell integration for (its script covers bash, zsh, fish and pwsh). */
+const SHELLS_WITHOUT_INTEGRATION = new Set(["sh", "csh", "ksh", "cmd"]);
 
 export class Terminals implements vscode.Disposable {
   private readonly byTerminal = new Map<vscode.Terminal, Entry>();
@@ -82,7 +86,8 @@ export class Terminals implements vscode.Disposable {
         `Terminal ${p.id} ("${entry.terminal.name}") is still running a command; a new one would be typed into that program`,
         "Run it in another terminal (createTerminal), or end the running one first (disposeTerminal for the bridge's own).",
       );
-    const integration = entry.terminal.shellIntegration ?? (await shellIntegration(entry.terminal, p.integrationWaitMs));
+    const integration =
+      entry.terminal.shellIntegration ?? (await shellIntegration(entry.terminal, integrationWait(entry, p.integrationWaitMs)));
     const since = entry.start + entry.buffer.length;
     if (integration === undefined) {
       entry.terminal.sendText(p.commandLine, true);
@@ -166,7 +171,16 @@ export class Terminals implements vscode.Disposable {
       if (createdByBridge) known.createdByBridge = true;
       return known;
     }
-    const entry: Entry = { id: `t${this.next++}`, terminal, createdByBridge, buffer: "", start: 0, closed: false, wake: new Set() };
+    const entry: Entry = {
+      id: `t${this.next++}`,
+      terminal,
+      createdByBridge,
+      openedAt: Date.now(),
+      buffer: "",
+      start: 0,
+      closed: false,
+      wake: new Set(),
+    };
     this.byTerminal.set(terminal, entry);
     this.byId.set(entry.id, entry);
     return entry;
@@ -234,6 +248,17 @@ export class Terminals implements vscode.Disposable {
       ...(status === undefined ? {} : { exitCode: status.code ?? null }),
     };
   }
+}
+
+/**
+ * How long a command still waits for the terminal's shell integration. It starts with the shell's
+ * first prompt, soon after the terminal opens: a terminal that has none `waitMs` after it opened
+ * (integration turned off, a shell without it) will not get it, and each command typed into it
+ * would otherwise wait the whole `waitMs` for nothing.
+ */
+function integrationWait(entry: Entry, waitMs: number): number {
+  if (SHELLS_WITHOUT_INTEGRATION.has(entry.terminal.state.shell ?? "")) return 0;
+  return Math.max(0, Math.min(waitMs, entry.openedAt + waitMs - Date.now()));
 }
 
 function shellIntegration(terminal: vscode.Terminal, waitMs: number): Promise<vscode.TerminalShellIntegration | undefined> {

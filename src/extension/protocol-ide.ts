@@ -71,9 +71,10 @@ export const IDE_REQUESTS = {
   },
   "extension/listTerminals": { params: v.object({}), result: v.object({ terminals: v.array(WireTerminal) }) },
   /**
-   * Runs a command line in a terminal: through shell integration when the shell has it (waiting up
-   * to `integrationWaitMs` for it to start), which gives an exit code and the output; as typed
-   * text otherwise (no exit code, nothing read). Waits up to `waitMs` for the command to end.
+   * Runs a command line in a terminal: through shell integration when the shell has it (waiting
+   * for it to start until `integrationWaitMs` after the terminal opened: a shell's integration
+   * starts with its first prompt), which gives an exit code and the output; as typed text otherwise
+   * (no exit code, nothing read). Waits up to `waitMs` for the command to end.
    */
   "extension/terminalCommand": {
     params: v.object({ id: str, commandLine: str, waitMs, integrationWaitMs: waitMs }),

@@ -6,6 +6,7 @@
 // file and connects. Each file then talks to it through an MCP client and Claude Code's IDE link.
 // Wall time and code-server's start -> "connected" go to test-results/vscode-e2e-timings-<name>.json.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
@@ -30,6 +31,10 @@ export interface VSCodeE2EOptions {
   /** The workspace: relative path -> text. */
   files: Record<string, string>;
   bridgeArgs?: string[];
+  /** More of the bridge's environment, read when the bridge starts (after the file's earlier beforeAll hooks). */
+  bridgeEnv?: () => Record<string, string>;
+  /** Written to a file the bridge reads with --automation-policy. */
+  automationPolicy?: Record<string, unknown>;
   /** Unpacked extension folders (a package.json at their root), installed into this code-server as .vsix files. */
   extraExtensions?: string[];
   /** Set on code-server's process, so on the extension host and what it starts. */
@@ -84,7 +89,16 @@ export class VSCodeE2E {
       await mkdir(dirname(join(workspace, name)), { recursive: true });
       await writeFile(join(workspace, name), text);
     }
-    this.bridge = await startBridgeProcess({ workspace, args: ["--verbose", ...(this.opts.bridgeArgs ?? [])] });
+    const policyArgs: string[] = [];
+    if (this.opts.automationPolicy !== undefined) {
+      policyArgs.push("--automation-policy", join(this.work, "automation-policy.json"));
+      await writeFile(join(this.work, "automation-policy.json"), JSON.stringify(this.opts.automationPolicy));
+    }
+    this.bridge = await startBridgeProcess({
+      workspace,
+      args: ["--verbose", ...policyArgs, ...(this.opts.bridgeArgs ?? [])],
+      ...(this.opts.bridgeEnv === undefined ? {} : { env: this.opts.bridgeEnv() }),
+    });
 
     // A fresh code-server: its own user data, extensions and config (its default directories under
     // this XDG_DATA_HOME); the packaged .vsix installed by the bridge's own install-extension, which
@@ -105,13 +119,7 @@ export class VSCodeE2E {
     this.timings.packageAndInstallMs = Date.now() - packageStart;
     expect(installed).toMatch(/^Installed claude-ide-bridge\.claude-ide-bridge-vscode with .*code-server\./);
     const codeServerData = join(this.work, "data", "code-server");
-    // Installed as a user installs a .vsix (a folder copied beside the installed ones is not picked up
-    // once code-server's extensions.json lists them).
-    for (const folder of this.opts.extraExtensions ?? []) {
-      const vsix = join(this.work, `${basename(folder)}.vsix`);
-      await writeFile(vsix, await vsixOf(folder));
-      run("code-server", ["--install-extension", vsix], workspace, this.env);
-    }
+    for (const folder of this.opts.extraExtensions ?? []) await this.installExtension(folder);
     await mkdir(join(codeServerData, "User"), { recursive: true });
     await writeFile(join(codeServerData, "User", "settings.json"), JSON.stringify(USER_SETTINGS));
     const port = await freePort();
@@ -157,14 +165,32 @@ export class VSCodeE2E {
     this.ide = await IdeLinkClient.open(this.bridge);
   }
 
+  /**
+   * Installs an unpacked extension folder (a package.json at its root) as a user installs a .vsix,
+   * with code-server's CLI (a folder copied beside the installed ones is not picked up once
+   * code-server's extensions.json lists them). Before the start, or while code-server runs: a window
+   * opened or reloaded afterwards has it.
+   */
+  async installExtension(folder: string): Promise<void> {
+    const vsix = join(this.work ?? "", `${basename(folder)}.vsix`);
+    await writeFile(vsix, await vsixOf(folder));
+    run("code-server", ["--install-extension", vsix], this.workspace, this.env);
+  }
+
   async stop(): Promise<void> {
     this.ide?.close();
     await this.mcp?.close().catch(() => undefined);
     for (const p of this.context?.pages() ?? []) await p.close({ runBeforeUnload: true }).catch(() => undefined);
-    // A graceful close lets code-server end the extension host at once (vscode-e2e.md section 7).
-    await new Promise((r) => setTimeout(r, 1_500));
+    // A graceful close lets code-server end the extension host at once (vscode-e2e.md section 7);
+    // the host's end closes the extension's link, which the bridge reports.
+    if (this.bridge !== undefined)
+      await waitUntil(
+        "the extension host to end",
+        async () => (await this.health().catch(() => undefined))?.extension?.state !== "connected",
+        10_000,
+      ).catch(() => undefined);
     await this.context?.close().catch(() => undefined);
-    if (this.codeServer?.pid !== undefined) killGroup(this.codeServer.pid);
+    if (this.codeServer?.pid !== undefined) await killGroup(this.codeServer.pid);
     await this.bridge?.stop();
     const work = this.work;
     // KEEP_VSCODE_E2E=1 keeps the temporary directory and copies code-server's logs (the extension's
@@ -271,12 +297,15 @@ const USER_SETTINGS = {
  * Builds extension/claude-ide-bridge.vsix and installs it with the bridge's install-extension. Files
  * run in parallel workers and write the same bundle and .vsix: a lock on the extension folder
  * (flock(1) locks a directory too) makes them take turns, so no install reads a .vsix being written.
+ * A .vsix newer than everything it is built from (the extension's sources, the bridge's src/ it
+ * imports, the manifests and lock files) is not built again.
  */
 function packageAndInstall(workspace: string, env: NodeJS.ProcessEnv): string {
+  const inputs = "src ../src package.json package-lock.json build.mjs ../package-lock.json";
   const script = [
     "set -e",
     "[ -e node_modules/@vscode/vsce ] || npm ci --no-audit --no-fund >&2",
-    "npm run package >&2",
+    `if [ ! -e claude-ide-bridge.vsix ] || [ -n "$(find ${inputs} -newer claude-ide-bridge.vsix -print -quit)" ]; then npm run package >&2; fi`,
     `cd "$WORKSPACE" && "$NODE" "$BRIDGE_BIN" install-extension code-server`,
   ].join("\n");
   return run("flock", [EXTENSION_DIR, "bash", "-c", script], EXTENSION_DIR, {
@@ -295,17 +324,30 @@ function run(cmd: string, args: string[], cwd: string, runEnv: NodeJS.ProcessEnv
   return out.stdout;
 }
 
-function killGroup(pid: number): void {
+/** SIGTERM to the process group; SIGKILL to what is left of it after 5 s. */
+async function killGroup(pid: number): Promise<void> {
+  // A zombie still answers kill(-pid, 0), and in a container nobody may reap an orphaned one: /proc says what runs.
+  const alive = () =>
+    readdirSync("/proc").some((name) => {
+      const stat = /^\d+$/.test(name) ? procStat(name) : "";
+      const [state, , group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return stat !== "" && state !== "Z" && Number(group) === pid;
+    });
   try {
     process.kill(-pid, "SIGTERM");
   } catch {
     return;
   }
-  spawnSync("sleep", ["1"]);
+  await waitUntil("code-server's processes to end", async () => !alive(), 5_000).catch(() => undefined);
+  if (alive()) process.kill(-pid, "SIGKILL");
+}
+
+/** /proc/<pid>/stat, or "" once the process is gone. */
+function procStat(pid: string): string {
   try {
-    process.kill(-pid, "SIGKILL");
+    return readFileSync(`/proc/${pid}/stat`, "utf8");
   } catch {
-    // gone
+    return "";
   }
 }
 
