@@ -3,7 +3,7 @@
 // of one of its roots, and each bridge serves its window's folders (every root) without taking
 // the other's extension. Two real bridge processes; the extensions are WebSocket clients speaking
 // the extension protocol (a real VS Code per window is more than CI can afford; the real one is
-// driven in vscode-editor.test.ts and vscode-ide.test.ts).
+// driven in vscode-ide.test.ts and its cases in vscode-cases/).
 import { mkdir, mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

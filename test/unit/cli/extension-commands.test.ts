@@ -1,6 +1,6 @@
 // install-extension's arguments and what it says when no editor CLI is on PATH (none is run here),
 // and doctor's reading of the bridge's /health extension state. The install itself and doctor's
-// "installed in code-server" run against a real code-server in test/e2e/vscode-editor.test.ts.
+// "installed in code-server" run against a real code-server in test/e2e/vscode-ide.test.ts (its editor cases).
 import { rm } from "node:fs/promises";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { commandContext, makeCommandScratch, type CommandScratch } from "../../helpers/command-context.ts";

@@ -4,7 +4,7 @@
 // exactly the previewed edit or nothing). Then the protocol version each tool declares: an older
 // extension gets the headless answer with a note (or, for a tool only VS Code can answer, an
 // isError naming the upgrade), and getToolCapabilities answers from the connected version. An
-// in-process fake stands in for VS Code; the real one is driven in test/e2e/vscode-editor.test.ts.
+// in-process fake stands in for VS Code; the real one is driven in test/e2e/vscode-ide.test.ts (test/e2e/vscode-cases/editor.ts).
 import { readFile, writeFile } from "node:fs/promises";
 import * as v from "valibot";
 import { beforeEach, afterAll, beforeAll, describe, expect, it } from "vitest";

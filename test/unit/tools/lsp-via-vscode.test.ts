@@ -2,7 +2,7 @@
 // (extension/languageFeature) when the extension is connected: what the bridge asks (feature, the
 // position placed on VS Code's text of the file), and what it prints from the answer (the headless
 // shapes, with VS Code named). An in-process fake extension stands in for VS Code; the real one is
-// driven in test/e2e/vscode-editor.test.ts.
+// driven in test/e2e/vscode-ide.test.ts (test/e2e/vscode-cases/editor.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNodeRuntime } from "../../../runtime/node.ts";
 import type { ParamsOf, ResultOf, WireSymbol } from "../../../src/extension/protocol.ts";

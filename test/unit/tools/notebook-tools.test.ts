@@ -1,7 +1,7 @@
 // The notebook tools and captureScreenshot with an in-process fake extension: what they ask VS Code
 // (only workspace .ipynb files, the caps), how a cell and its outputs read (colour codes removed,
 // images named by type and size, the whole cut to maxChars), and an extension older than protocol
-// 1.5 named. The real VS Code (its ipynb serializer) runs in test/e2e/vscode-editor.test.ts, with a kernel in vscode-ide.test.ts.
+// 1.5 named. The real VS Code (its ipynb serializer) runs in test/e2e/vscode-ide.test.ts (vscode-cases/editor.ts; with a kernel, vscode-cases/notebook-kernel.ts).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { WireCell } from "../../../src/extension/protocol-notebook.ts";
 import { connectedExtension, extensionClient, FakeExtension } from "../../helpers/fake-extension.ts";
