@@ -67,6 +67,23 @@ describe("WorkspaceWatcher", () => {
     watcher.close();
   });
 
+  it("tells a save renamed over a file that was there as Changed, a new file as Created, a removed one as Deleted", async () => {
+    const fake = fakeFs(["/w/", "/w/src/", "/w/src/dep.ts", "/w/src/gone.ts"]);
+    const { watcher, heard } = watcherOn(fake);
+    await watcher.start(["/w"]);
+    // Every one arrives as "rename": sed -i's temporary file renamed over dep.ts, a new file, a removal.
+    fake.present.add("/w/src/new.ts");
+    fake.present.delete("/w/src/gone.ts");
+    for (const name of ["dep.ts", "new.ts", "gone.ts"]) fake.watches.get("/w/src")?.fire(name);
+    await watcher.settled();
+    expect(heard).toEqual([
+      { path: "/w/src/dep.ts", type: 2 },
+      { path: "/w/src/new.ts", type: 1 },
+      { path: "/w/src/gone.ts", type: 3 },
+    ]);
+    watcher.close();
+  });
+
   it("hears a package install at the top of node_modules, and nothing below it", async () => {
     const fake = fakeFs(["/w/", "/w/a.ts", "/w/node_modules/", "/w/node_modules/.package-lock.json", "/w/node_modules/left/"]);
     const { watcher, heard } = watcherOn(fake);
