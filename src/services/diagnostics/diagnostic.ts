@@ -33,3 +33,11 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 export function atLeast(severity: Severity, min: Severity): boolean {
   return SEVERITIES.indexOf(severity) <= SEVERITIES.indexOf(min);
 }
+
+/**
+ * A diagnostic's code as the bridge shows it: TypeScript's servers (and VS Code, as text) give the
+ * bare number, its compiler and getDiagnostics' compiler checks `TS2322`; one spelling for both.
+ */
+export function diagnosticCode(source: string | undefined, code: string | number): string {
+  return source === "ts" && /^\d+$/.test(String(code)) ? `TS${code}` : String(code);
+}

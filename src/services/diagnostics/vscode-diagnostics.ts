@@ -8,7 +8,7 @@
 import type { ToolContext } from "../../capabilities/context.ts";
 import type { FileDiagnostics } from "../../extension/protocol.ts";
 import { fromFileUri } from "../../lib/paths/file-uri.ts";
-import type { Diagnostic } from "./diagnostic.ts";
+import { type Diagnostic, diagnosticCode } from "./diagnostic.ts";
 import type { DiagnosticsReport } from "./diagnostics-backend.ts";
 import { shapeOf } from "./lsp-backend.ts";
 
@@ -69,7 +69,7 @@ function fileDiagnostics(root: string, file: FileDiagnostics): Diagnostic[] {
       message: d.message,
       source: d.source ?? "VS Code",
     };
-    if (d.code !== undefined) out.code = String(d.code);
+    if (d.code !== undefined) out.code = diagnosticCode(d.source, d.code);
     return out;
   });
 }

@@ -46,12 +46,12 @@ export function editorCases(vs: VSCodeE2E): void {
       async () => {
         diagnostics = await vs.data("getDiagnostics", { file: "b.ts" });
         // Until VS Code has checked the file, the bridge's own server answers for it (named in sources).
-        return diagnostics.sources.includes("VS Code (ts)") && diagnostics.diagnostics.some((d: { code?: string }) => d.code === "2322");
+        return diagnostics.sources.includes("VS Code (ts)") && diagnostics.diagnostics.some((d: { code?: string }) => d.code === "TS2322");
       },
       120_000,
     );
     expect(diagnostics.diagnostics).toEqual(
-      expect.arrayContaining([expect.objectContaining({ file: "b.ts", line: 2, code: "2322", severity: "error", source: "ts" })]),
+      expect.arrayContaining([expect.objectContaining({ file: "b.ts", line: 2, code: "TS2322", severity: "error", source: "ts" })]),
     );
     expect(diagnostics.sources).toEqual(["VS Code (ts)"]);
 
@@ -137,7 +137,7 @@ export function editorCases(vs: VSCodeE2E): void {
       120_000,
     );
     expect(diagnostics.diagnostics).toEqual([
-      expect.objectContaining({ file: "g.ts", line: 1, code: "2322", severity: "error", source: "ts" }),
+      expect.objectContaining({ file: "g.ts", line: 1, code: "TS2322", severity: "error", source: "ts" }),
     ]);
     expect(diagnostics.sources).toEqual(["VS Code (ts)"]);
     const editors = (await vs.data("getOpenEditors")).editors as { file: string }[];
