@@ -72,7 +72,7 @@ describe("edits on TypeScript", () => {
       expect((await fx.tools.data<Diagnostics>("getDiagnostics", { file, severity: "error" })).diagnostics).toEqual([]);
     const main = await fx.tools.data<Diagnostics>("getDiagnostics", { file: "src/main.ts" });
     expect(main.diagnostics.map((d) => `${d.line}:${d.column} ${d.code} ${d.message}`)).toEqual([
-      "8:14 2322 Type 'string' is not assignable to type 'number'.",
+      "8:14 TS2322 Type 'string' is not assignable to type 'number'.",
     ]);
   });
 
@@ -159,11 +159,14 @@ describe("edits on TypeScript", () => {
     expect(await read("native/ugly.c")).toBe("int add(int a, int b) { return a + b; }\n");
   });
 
-  it("getDiagnostics answers from the language server for one file and for the workspace", async () => {
+  it("getDiagnostics answers from the language server for one file, and from the compiler and the servers for the workspace, in one code style", async () => {
+    const one = await fx.tools.data<Diagnostics>("getDiagnostics", { file: "src/main.ts", severity: "error" });
+    expect(one.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual(["src/main.ts:8:14 TS2322"]);
+    expect(one.sources).toContain((await fx.lsp.status()).servers.find((s) => s.id === "tsgo")?.server);
     const all = await fx.tools.data<Diagnostics>("getDiagnostics", { severity: "error" });
-    expect(all.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual(["src/main.ts:8:14 2322"]);
+    expect(all.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`)).toEqual(["src/main.ts:8:14 TS2322"]);
     expect(all.skipped).toEqual([]);
-    expect(all.sources).toContain((await fx.lsp.status()).servers.find((s) => s.id === "tsgo")?.server);
+    expect(all.sources).toContain("tsgo -p tsconfig.json");
   });
 });
 

@@ -2,16 +2,18 @@
 // (src/services/diagnostics/backends.ts): a file a server handles is checked by it, for the
 // file's content on disk now (pulled where the server can, else pushed for the version just
 // synced). The whole workspace (or a directory) is first checked per TypeScript project by the
-// compiler (project-checkers.ts: the check CI runs, its answers kept while their inputs stay), then
+// compiler (project-checkers.ts: the check CI runs, its answers kept while their inputs stay) and
+// its Python files by pyright's CLI (python-project-check.ts), then
 // every other file an installed server handles, the project's own code first (file-rank.ts), up to
 // a bound and one time budget for both, and the result says what was left out rather than being
 // silently partial.
 import type { Diagnostic as LspDiagnostic } from "vscode-languageserver-protocol";
-import type { Diagnostic } from "./diagnostic.ts";
+import { type Diagnostic, diagnosticCode } from "./diagnostic.ts";
 import type { DiagnosticsBackend, DiagnosticsReport } from "./diagnostics-backend.ts";
 import type { FileDiagnosticsResult } from "../../lsp/lsp-service.ts";
 import { severityName } from "./diagnostic-lines.ts";
-import { checkProjects } from "./project-checkers.ts";
+import { checkProjects, type ProjectChecks } from "./project-checkers.ts";
+import { checkPythonFiles } from "./python-project-check.ts";
 
 /** A workspace check opens every file in a server; past this many the rest is reported as not checked. */
 const MAX_WORKSPACE_FILES = 2000;
@@ -30,7 +32,10 @@ export const lspDiagnosticsBackend: DiagnosticsBackend = {
     const directory = req.file !== undefined && (await ctx.fs.stat(req.file)).isDirectory;
     if (req.file !== undefined && !directory) return reportOf([await ctx.lsp.diagnosticsFor(req.file, call)], []);
     const deadline = Date.now() + WORKSPACE_BUDGET_MS;
-    const projects = await checkProjects(ctx, { under: req.file, deadline });
+    const projects = mergeChecks([
+      await checkProjects(ctx, { under: req.file, deadline }),
+      await checkPythonFiles(ctx, { under: req.file, deadline }),
+    ]);
     const found = await ctx.lsp.workspaceDiagnostics({
       ...call,
       maxFiles: MAX_WORKSPACE_FILES,
@@ -60,6 +65,18 @@ export const lspDiagnosticsBackend: DiagnosticsBackend = {
     return report;
   },
 };
+
+/** The whole-project checkers' answers as one. */
+function mergeChecks(checks: readonly ProjectChecks[]): ProjectChecks {
+  const partial = checks.map((c) => c.partial).filter((p) => p !== undefined);
+  return {
+    diagnostics: checks.flatMap((c) => c.diagnostics),
+    sources: checks.flatMap((c) => c.sources),
+    skipped: checks.flatMap((c) => c.skipped),
+    checked: new Set(checks.flatMap((c) => [...c.checked])),
+    ...(partial.length > 0 ? { partial: partial.join("; ") } : {}),
+  };
+}
 
 /** What the budget left out: the directories of the files not reached (the lowest ranked: benchmarks, examples, configuration). */
 function budgetNote(notReached: readonly string[]): string {
@@ -105,6 +122,6 @@ export function shapeOf(at: { file: string; server: string }, d: LspDiagnostic):
     message: typeof d.message === "string" ? d.message : (d.message as { value: string }).value,
     source: d.source ?? server,
   };
-  if (d.code !== undefined) out.code = String(d.code);
+  if (d.code !== undefined) out.code = diagnosticCode(d.source, d.code);
   return out;
 }

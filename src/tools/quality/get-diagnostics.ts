@@ -40,6 +40,8 @@ export default defineTool({
   }),
   output: DiagnosticsResult,
   annotations: { readOnlyHint: true },
+  // rg lists a directory's Python files for pyright's CLI (the built-in walk otherwise).
+  requires: { optionalProbes: ["rg"] },
   timeoutMs: 300_000,
   async viaExtension(input, ctx) {
     const uri = input.file === undefined ? undefined : toFileUri(await ctx.fs.resolve(input.file));
