@@ -33,7 +33,8 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
     if (home) await rm(home, { recursive: true, force: true });
   });
 
-  it("connects over HTTP and WebSocket", async () => {
+  // Five runs of Claude Code, each a cold start of its binary and a connection: 16.6 s quiet.
+  it("connects over HTTP and WebSocket", { timeout: 120_000 }, async () => {
     // -H is variadic (`--header <header...>`): it must come after the positional arguments.
     const addHttp = await claude([
       "mcp",
