@@ -5,8 +5,8 @@
 // a file is the compiler's to say (typescript-check.ts lists each program's files), not a reading
 // of include/exclude/extends here.
 import type { ToolContext } from "../../capabilities/context.ts";
-import { dirname, normalize } from "../../lib/paths/posix-path.ts";
-import { parseJsonc } from "../../lsp/project-style.ts";
+import { dirname, isInside } from "../../lib/paths/posix-path.ts";
+import { readTsProject, type TsProject } from "../../lsp/solution-projects.ts";
 
 /** Projects looked at per edit; past this many the rest are named as not looked at. */
 export const MAX_PROJECTS = 24;
@@ -23,11 +23,17 @@ export interface TsconfigCandidates {
 
 /** Candidate projects for root-relative `files`, each config once. */
 export async function tsconfigCandidates(ctx: ToolContext, files: readonly string[]): Promise<TsconfigCandidates> {
-  const texts = new Map<string, Record<string, unknown> | undefined>();
+  const root = ctx.fs.root;
+  const projects = new Map<string, TsProject | undefined>();
   const read = async (config: string) => {
-    if (!texts.has(config))
-      texts.set(config, parseJsonc((await ctx.fs.readText(config, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined)) ?? ""));
-    return texts.get(config);
+    if (!projects.has(config))
+      projects.set(
+        config,
+        await readTsProject(`${root}/${config}`, {
+          readText: (path) => ctx.fs.readText(path, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined),
+        }),
+      );
+    return projects.get(config);
   };
   const queue: string[] = [];
   const seenDirs = new Set<string>();
@@ -46,29 +52,16 @@ export async function tsconfigCandidates(ctx: ToolContext, files: readonly strin
   for (let config = queue.shift(); config !== undefined; config = queue.shift()) {
     if (seen.has(config)) continue;
     seen.add(config);
-    const json = await read(config);
-    if (json === undefined) continue;
-    queue.push(...referencedConfigs(config, json));
-    // A solution's root (`"files": []`, no include) holds no file: only its references are projects.
-    if (Array.isArray(json.files) && json.files.length === 0 && json.include === undefined) continue;
+    const project = await read(config);
+    if (project === undefined) continue;
+    // References outside the workspace are not checked.
+    queue.push(...project.references.filter((r) => isInside(r, root) && r !== root).map((r) => r.slice(root.length + 1)));
+    // A solution's root holds no file: only its references are projects.
+    if (project.solution) continue;
     if (configs.length === MAX_PROJECTS) return { configs, truncated: true, none };
     configs.push(config);
   }
   return { configs, truncated: false, none };
-}
-
-/** The configs a tsconfig's `references` name, root-relative (a folder means its tsconfig.json); none outside the root. */
-function referencedConfigs(config: string, json: Record<string, unknown>): string[] {
-  const references = Array.isArray(json.references) ? json.references : [];
-  return references.flatMap((r: unknown) => {
-    const path = typeof r === "object" && r !== null ? (r as { path?: unknown }).path : undefined;
-    if (typeof path !== "string" || path === "" || path.startsWith("/") || path.includes("\0")) return [];
-    const dir = parentOf(config);
-    const full = normalize(dir === "" ? path : `${dir}/${path}`);
-    if (full === ".." || full.startsWith("../")) return [];
-    if (full.endsWith(".json")) return [full];
-    return [full === "" || full === "." ? "tsconfig.json" : `${full}/tsconfig.json`];
-  });
 }
 
 /** The root-relative folder of a root-relative path ("" at the root). */
