@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cpuMs, median } from "./timing.mjs";
@@ -68,6 +68,12 @@ try {
 } finally {
   rmSync(configDir, { recursive: true, force: true });
 }
+// Ratios are what to read on a loaded machine; the load says how loaded it was.
+console.log(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ")} (1, 5, 15 min)`,
+);
 const wall = (runs) => runs.map((r) => r.ms);
 const cpu = (runs) => runs.map((r) => r.cpu).filter((x) => x !== undefined);
 const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(", ");

@@ -18,6 +18,10 @@ const CHUNK_PREFIX = "node-chunk-";
 await mkdir(`${outdir}/shared`, { recursive: true });
 await copyFile(`${root}runtime/shared/plugin-worker.mjs`, `${outdir}/shared/plugin-worker.mjs`);
 
+// The tool manifest in dist/ from dist/'s own definitions (scripts/tool-manifest.mjs), before the
+// bundle takes it in: what the bridge lists is what this build's tools are.
+await import("./tool-manifest.mjs?dist");
+
 let esbuild;
 try {
   esbuild = await import("esbuild");

@@ -9,7 +9,7 @@ import { startIdleExit, type IdleExit } from "./idle-exit.ts";
 import { cleanStaleLocks, lockDir, writeLockFile, type LockFileHandle } from "./lock/lock-file.ts";
 import { checkOtherBridges } from "./lock/other-bridges.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { McpSession } from "./mcp/sessions/session.ts";
+import type { McpSession } from "./mcp/sessions/session.ts";
 import { cleanStaleCheckpoints, readCheckpoint, SessionCheckpoint } from "./mcp/sessions/session-checkpoint.ts";
 import { SessionStore } from "./mcp/sessions/session-store.ts";
 import { SubscriptionHub } from "./mcp/subscriptions/subscription-hub.ts";
@@ -29,13 +29,13 @@ import { ToolRegistry } from "./tools/platform/registry.ts";
 import { toolContext } from "./tools/platform/tool-environment.ts";
 import type { PluginHost } from "./plugins/plugin-host.ts";
 import { startPlugins } from "./plugins/start-plugins.ts";
-import { TOOLSETS } from "./tools/toolsets.ts";
 import { StreamableHttpTransport } from "./transports/http/streamable-http.ts";
 import { PACKAGE_VERSION } from "./version.ts";
 import { persistActivity, type ActivityFile } from "./capabilities/activity/activity-file.ts";
 import type { DoctorCheck } from "./capabilities/activity/bridge-monitor.ts";
 import { lazyDashboard } from "./dashboard/lazy-routes.ts";
 import { startCoreServices } from "./startup/core-services.ts";
+import { ToolsetGatedSession } from "./startup/gated-session.ts";
 import { startLiveLists } from "./startup/live-lists.ts";
 import type { BridgeLaunch } from "./capabilities/child-bridges.ts";
 
@@ -82,7 +82,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     ...(opts.doctor && { doctor: opts.doctor }),
     ...(opts.bridgeCommand && { bridgeCommand: opts.bridgeCommand }),
   });
-  const { workspace, maxResultChars, registry, ideLink, extension, events, lsp, monitoring, claudeTasks, automation, tools } = core;
+  const { workspace, maxResultChars, registry, builtIn, ideLink, extension, events, lsp, monitoring, claudeTasks, automation, tools } =
+    core;
   // Sessions that hear notifications/tools/list_changed when a plugin reloads or VS Code comes or goes.
   const liveSessions = new Map<string, McpSession>();
   let toolList: ToolListAnnouncer | undefined;
@@ -104,7 +105,8 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const remoteOn = remoteEnabled(remote);
   const tls = remote.tls && (await readTls(runtime, remote.tls));
   // Tokens with only mcp:read get sessions that know the read-only tools alone.
-  const readRegistry = remoteOn ? new ToolRegistry(readOnly(TOOLSETS), { slim: config.slim, maxResultChars }) : undefined;
+  const readRegistry = remoteOn ? new ToolRegistry(readOnly(builtIn.toolsets), { slim: config.slim, maxResultChars }) : undefined;
+  if (readRegistry !== undefined) builtIn.attach(readRegistry);
   if (readRegistry !== undefined) plugins?.mirrorReadOnly(readRegistry);
   // Rebuilt with `instructions` when a plugin reload changes the tool list, never per session.
   let readInstructions = readRegistry && buildInstructions(readRegistry.toolsets, { root: workspace.root });
@@ -143,15 +145,18 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   const createSession = (opts: { readOnlyTools?: boolean; stateless?: boolean; transport?: "websocket" } = {}) => {
     // Only the user's own program on this machine may widen a session's folders (src/capabilities/active-folder.ts).
     const local = !opts.stateless && !opts.readOnlyTools && (opts.transport === "websocket" || !remoteOn);
-    const session = new McpSession({
-      ...sessionOptions,
-      ...(local
-        ? { onClientRoots: (id: string, roots: readonly { uri: string }[]) => void tools.env.activeFolders?.offerRoots(id, roots) }
-        : {}),
-      instructions,
-      ...(opts.readOnlyTools && readRegistry ? { registry: readRegistry, instructions: readInstructions ?? instructions } : {}),
-      ...(opts.stateless ? { stateless: true } : {}),
-    });
+    const session = new ToolsetGatedSession(
+      {
+        ...sessionOptions,
+        ...(local
+          ? { onClientRoots: (id: string, roots: readonly { uri: string }[]) => void tools.env.activeFolders?.offerRoots(id, roots) }
+          : {}),
+        instructions,
+        ...(opts.readOnlyTools && readRegistry ? { registry: readRegistry, instructions: readInstructions ?? instructions } : {}),
+        ...(opts.stateless ? { stateless: true } : {}),
+      },
+      builtIn,
+    );
     if (!opts.stateless) liveSessions.set(session.id, session);
     if (local) tools.env.activeFolders?.markLocal(session.id);
     // A stateless session lives for one request: the activity log records its calls, not the session.
@@ -239,6 +244,10 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
       gracePeriodMs: sockets.graceMs,
       httpSessions: httpSessions(),
       tools: registry.size,
+      // Every tool is listed and callable from the start; a toolset's modules load on its first
+      // call, which waits for them (src/startup/lazy-toolsets.ts).
+      toolsLoaded: builtIn.status().loaded.length === builtIn.status().total,
+      toolsetsLoaded: builtIn.status().loaded,
       ...(plugins && { plugins: plugins.status() }),
       extensionConnected: extension.connected,
       extension: extension.status(),

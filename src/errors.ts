@@ -68,6 +68,8 @@ export type ToolErrorCode =
   | "file_changed"
   | "tool_failed"
   | "internal_error"
+  // A built-in toolset whose modules could not be imported (src/startup/lazy-toolsets.ts).
+  | "toolset_not_loaded"
   // git and GitHub: what git or gh refused, named so a model can tell a conflict from a typo.
   | "not_a_repository"
   | "invalid_ref"

@@ -12,7 +12,6 @@ import { createEventBus, type EventBus } from "../capabilities/events/event-bus.
 import type { DoctorCheck } from "../capabilities/activity/bridge-monitor.ts";
 import { ExtensionClient } from "../extension/extension-client.ts";
 import { forwardExtensionEvents } from "../extension/extension-bus.ts";
-import { ideLinkToolsets } from "../tools/ide-link-toolsets.ts";
 import { IdeLinkHub } from "../transports/ws/ide-link-hub.ts";
 import { configuredServers } from "../lsp/configured-servers.ts";
 import { createLspService } from "../lsp/lsp-service.ts";
@@ -22,7 +21,11 @@ import { ToolRegistry } from "../tools/platform/registry.ts";
 import { createToolEnvironment, type ToolHost, toolContext } from "../tools/platform/tool-environment.ts";
 import type { PluginStatus } from "../capabilities/context.ts";
 import { withPluginStatus } from "../plugins/start-plugins.ts";
-import { TOOLSETS } from "../tools/toolsets.ts";
+import { withIdeLink } from "../tools/platform/toolset.ts";
+import { lazyToolsets, type LazyToolsets } from "./lazy-toolsets.ts";
+import { parseManifest } from "./tool-manifest.ts";
+import { TOOL_LINES, TOOLSET_PURPOSES } from "./tool-manifest.generated.ts";
+import { TOOLSET_LOADERS } from "./toolset-loaders.ts";
 import { PACKAGE_VERSION } from "../version.ts";
 import { startMonitoring, type Monitoring, type MonitoringOptions } from "../dashboard/monitoring.ts";
 import { openClaudeTasks } from "../services/claude-tasks/open-claude-tasks.ts";
@@ -36,6 +39,8 @@ export interface CoreServices {
   workspace: Workspace;
   maxResultChars: number;
   registry: ToolRegistry;
+  /** The built-in toolsets, listed from the tool manifest and loaded on first use. */
+  builtIn: LazyToolsets;
   /** Claude Code's IDE link: its own registry (no --profile: it takes any number of tools) and hub. */
   ideLink: { registry: ToolRegistry; hub: IdeLinkHub };
   extension: ExtensionClient;
@@ -84,16 +89,19 @@ export async function startCoreServices(
     excludeToolsets: config.excludeToolsets,
     profile: config.profile,
   };
-  const registry = new ToolRegistry(TOOLSETS, selection);
+  const builtIn = lazyToolsets(parseManifest(TOOLSET_PURPOSES, TOOL_LINES), { loaders: TOOLSET_LOADERS, log });
+  const registry = new ToolRegistry(builtIn.toolsets, selection);
+  builtIn.attach(registry);
   const extension = new ExtensionClient({
     bridgeVersion: PACKAGE_VERSION,
     workspace: workspace.root,
     log: (level, message, fields) => (level === "warn" ? log.warn(message, fields) : log.info(message, fields)),
   });
   const ideLink = {
-    registry: new ToolRegistry(ideLinkToolsets(TOOLSETS), { ...selection, profile: undefined }),
+    registry: new ToolRegistry(withIdeLink(builtIn.ideLink, builtIn.toolsets), { ...selection, profile: undefined }),
     hub: new IdeLinkHub(extension),
   };
+  builtIn.attach(ideLink.registry);
   const events = createEventBus((name, err) => log.error(`a subscriber of ${name} failed`, { error: errorMessage(err) }));
   // --verbose: every tool call, with how it ended (never its arguments or what it returned).
   events.subscribe("tool.called", (call) => log.debug("tool call", call));
@@ -189,6 +197,7 @@ export async function startCoreServices(
     workspace,
     maxResultChars,
     registry,
+    builtIn,
     ideLink,
     extension,
     events,

@@ -4,10 +4,8 @@
 // its "ide" server; it reaches the bridge's tools through the shim.
 import { ideLinkToolset } from "./editor/ide/index.ts";
 import type { Toolset } from "./platform/toolset.ts";
+import { withIdeLink } from "./platform/toolset.ts";
 
 export function ideLinkToolsets(toolsets: readonly Toolset[]): Toolset[] {
-  const taken = new Set(ideLinkToolset.tools.map((t) => t.name));
-  const rest = toolsets.map((t) => ({ ...t, tools: t.tools.filter((tool) => !taken.has(tool.name)) })).filter((t) => t.tools.length > 0);
-  // In --slim too: Claude Code's IDE link needs every one of them.
-  return [{ ...ideLinkToolset, tools: ideLinkToolset.tools.map((tool) => ({ ...tool, slim: true })) }, ...rest];
+  return withIdeLink(ideLinkToolset, toolsets);
 }

@@ -1,4 +1,7 @@
-// Every toolset of the bridge, in the order tools/list and the instructions show them.
+// Every toolset of the bridge, in the order tools/list and the instructions show them, loaded at once:
+// for tests and the tool manifest (scripts/tool-manifest.mjs). The bridge lists its tools from the
+// manifest and loads each toolset on its first call (src/startup/toolset-loaders.ts, which a unit test
+// holds to this list).
 import { analysisToolset } from "./analysis/index.ts";
 import { automationToolset } from "./automation/index.ts";
 import { bridgeToolset } from "./bridge/index.ts";
@@ -6,6 +9,7 @@ import { commandsToolset } from "./commands/index.ts";
 import { debugToolset } from "./debug/index.ts";
 import { editToolset } from "./edit/index.ts";
 import { editorToolset } from "./editor/index.ts";
+import { ideLinkToolset } from "./editor/ide/index.ts";
 import { filesToolset } from "./files/index.ts";
 import { codeIntelligenceToolset, codeNavigationToolset } from "./lsp/index.ts";
 import { gitToolset } from "./git/index.ts";
@@ -39,3 +43,6 @@ export const TOOLSETS: readonly Toolset[] = [
   automationToolset,
   bridgeToolset,
 ];
+
+/** Claude Code's IDE link's own toolset (src/tools/ide-link-toolsets.ts), in the manifest after TOOLSETS. */
+export const IDE_LINK_TOOLSET: Toolset = ideLinkToolset;

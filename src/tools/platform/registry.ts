@@ -98,6 +98,29 @@ export class ToolRegistry implements ToolCatalog {
     this.version += 1;
   }
 
+  /**
+   * Swaps tools for others of the same name and listing: a toolset's live tools for the stand-ins
+   * listed from the tool manifest (src/startup/lazy-toolsets.ts) once its modules are loaded. The
+   * list, its entries and its version stay as they are; a call already running keeps its Tool.
+   */
+  replaceTools(replacement: (tool: Tool) => Tool | undefined): void {
+    const swapped = new Map<Tool, Tool>();
+    for (const tool of this.byName.values()) {
+      const next = replacement(tool);
+      if (next === undefined || next === tool || next.name !== tool.name) continue;
+      swapped.set(tool, next);
+      const entry = this.listEntry.get(tool);
+      if (entry !== undefined) this.listEntry.set(next, entry);
+    }
+    if (swapped.size === 0) return;
+    const swap = (tool: Tool) => swapped.get(tool) ?? tool;
+    this.listed = this.listed.map(swap);
+    this.byName = new Map([...this.byName].map(([name, tool]) => [name, swap(tool)]));
+    this.builtIn = this.builtIn.map((toolset) =>
+      toolset.tools.some((tool) => swapped.has(tool)) ? { ...toolset, tools: toolset.tools.map(swap) } : toolset,
+    );
+  }
+
   offByConfiguration(): readonly OffByConfiguration[] {
     return this.off;
   }

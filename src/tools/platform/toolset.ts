@@ -22,3 +22,14 @@ export function defineToolset(toolset: Toolset): Toolset {
   if (defaults === undefined) return toolset;
   return { ...toolset, tools: toolset.tools.map((tool) => withToolsetDefaults(tool, defaults)) };
 }
+
+/**
+ * Claude Code's IDE link serves `ide` (its tools, in --slim too: it needs every one) and the other
+ * toolsets' tools under the names `ide` does not take (src/tools/ide-link-toolsets.ts). Given the
+ * IDE toolset rather than importing it, so the bridge can compose it from the tool manifest.
+ */
+export function withIdeLink(ide: Toolset, toolsets: readonly Toolset[]): Toolset[] {
+  const taken = new Set(ide.tools.map((t) => t.name));
+  const rest = toolsets.map((t) => ({ ...t, tools: t.tools.filter((tool) => !taken.has(tool.name)) })).filter((t) => t.tools.length > 0);
+  return [{ ...ide, tools: ide.tools.map((tool) => ({ ...tool, slim: true })) }, ...rest];
+}
