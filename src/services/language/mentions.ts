@@ -40,7 +40,18 @@ export function mentionedOutside(
     .sort((a, b) => Number(first(b.file)) - Number(first(a.file)) || (a.file < b.file ? -1 : 1));
 }
 
+/**
+ * Kept while the workspace's files stay as they are (ctx.lsp.whileUnchanged): the search is a
+ * process start per call, many times the language server's own answer, and gives the same files
+ * until one changes. A failed or cancelled search is not kept. Callers must not change the result.
+ */
 export async function wholeWordMentions(ctx: ToolContext, name: string): Promise<Mentions> {
+  return ctx.lsp.whileUnchanged(`mentions\0${name}`, () => searched(ctx, name), {
+    keep: (m) => m.failed === undefined && !ctx.signal.aborted,
+  });
+}
+
+async function searched(ctx: ToolContext, name: string): Promise<Mentions> {
   try {
     return (await ctx.probes.get("rg")).available ? await withRg(ctx, name) : await builtIn(ctx, name);
   } catch (err) {
