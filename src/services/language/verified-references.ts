@@ -85,7 +85,12 @@ export async function verifiedReferences(
   const started = Date.now();
   // The search named files from where "." resolves; only when that is the root are its names the jail's.
   const root = (await ctx.fs.resolve(".")) === ctx.fs.root ? ctx.fs.root : undefined;
-  const named = (uri: string) => (root === undefined ? undefined : searchedName(root, uri, mentions));
+  // Asked for each location's URI here and again when the answer is listed: each worked out once.
+  const names = new Map<string, string | undefined>();
+  const named = (uri: string) => {
+    if (!names.has(uri)) names.set(uri, root === undefined ? undefined : searchedName(root, uri, mentions));
+    return names.get(uri);
+  };
   let answer = first;
   let inAnswer = await filesOf(ctx, answer.value ?? [], named);
   const handled = (file: string) => {
