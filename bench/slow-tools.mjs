@@ -77,7 +77,12 @@ try {
   report("getDependencyTree (depth 1)", tree, "npm ls --json --depth=1", "<= 1.5");
   report("createFile (no server running)", create, "no-op call + write", "<= 1.5");
   report("createFile (no server running)", { tool: create.tool, raw: create.synced }, "no-op call + write + fsync", "<= 1.5");
-  report("createFile (TypeScript server running)", { tool: createServed.tool, raw: createServed.synced }, "no-op call + write + fsync", "<= 1.5");
+  report(
+    "createFile (TypeScript server running)",
+    { tool: createServed.tool, raw: createServed.synced },
+    "no-op call + write + fsync",
+    "<= 1.5",
+  );
 } finally {
   await client.close().catch(() => {});
   await bridge.stop();
