@@ -1,11 +1,14 @@
 // Tools whose work is one command or one write, against that command or write alone, in one run on
 // this repository (a real npm project): getDependencyTree against `npm ls --json --depth=1`, and
 // createFile against the no-op tools/call floor (getWorkspaceFolders) plus writing the same bytes
-// with node:fs: what a call that only writes cannot go below. Each pair takes turns so the machine's
-// noise hits both alike; medians of RUNS. The bridge's side includes its MCP call over HTTP.
+// with node:fs: what a call that only writes cannot go below; and against the floor plus the write
+// the bridge makes (O_EXCL, write, fsync, close: a created file is on disk when the answer says so),
+// with no language server running and then with TypeScript's server running on this repository
+// (createFile must not wait for it to reload the project the new file joins). Each side takes turns
+// so the machine's noise hits all alike; medians of RUNS. The bridge's side includes its MCP call over HTTP.
 // Usage: npm run build && node bench/slow-tools.mjs [runs=7]   (BENCH_JSON=1 adds a JSON line for bench/all.mjs)
 import { spawnSync } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
@@ -39,18 +42,27 @@ try {
     return performance.now() - t0;
   };
   const tree = { tool: [], raw: [] };
-  const create = { tool: [], raw: [] };
+  const create = { tool: [], raw: [], synced: [] };
+  const createServed = { tool: [], raw: [], synced: [] };
+  /** One createFile against the floor plus a plain write and the floor plus a write made durable, taking turns. */
+  const createOnce = async (into, name) => {
+    const floor = await call("getWorkspaceFolders", {});
+    into.raw.push(floor + timed(() => writeFileSync(join(root, `${name}.raw`), content)));
+    rmSync(join(root, `${name}.raw`));
+    into.synced.push(floor + timed(() => durableWrite(join(root, `${name}.synced`), content)));
+    rmSync(join(root, `${name}.synced`));
+    into.tool.push(await call("createFile", { filePath: name, content }));
+    rmSync(join(root, name));
+  };
   await call("getDependencyTree", {});
   for (let i = 0; i < runs; i++) {
     tree.raw.push(timed(() => spawnSync("npm", ["ls", "--json", "--depth=1"], { cwd: root, stdio: "ignore" })));
     tree.tool.push(await call("getDependencyTree", {}));
-    const name = `bench-created-${process.pid}-${i}.ts`;
-    const floor = await call("getWorkspaceFolders", {});
-    create.raw.push(floor + timed(() => writeFileSync(join(root, `${name}.raw`), content)));
-    rmSync(join(root, `${name}.raw`));
-    create.tool.push(await call("createFile", { filePath: name, content }));
-    rmSync(join(root, name));
+    await createOnce(create, `bench-created-${process.pid}-${i}.ts`);
   }
+  // TypeScript's server started on this repository: each new .ts file makes it reload the project.
+  await call("getHover", { file: "src/errors.ts", line: 1, column: 1 }).catch(() => 0);
+  for (let i = 0; i < runs; i++) await createOnce(createServed, `src/bench-created-${process.pid}-${i}.ts`);
   const report = (what, pair, baseline, target) => {
     const [t, r] = [median(pair.tool), median(pair.raw)];
     console.log(`${what}: bridge ${t.toFixed(1)} ms, ${baseline} ${r.toFixed(1)} ms, ratio ${(t / r).toFixed(2)}x`);
@@ -64,9 +76,27 @@ try {
   };
   report("getDependencyTree (depth 1)", tree, "npm ls --json --depth=1", "<= 1.5");
   report("createFile (no server running)", create, "no-op call + write", "<= 1.5");
+  report("createFile (no server running)", { tool: create.tool, raw: create.synced }, "no-op call + write + fsync", "<= 1.5");
+  report(
+    "createFile (TypeScript server running)",
+    { tool: createServed.tool, raw: createServed.synced },
+    "no-op call + write + fsync",
+    "<= 1.5",
+  );
 } finally {
   await client.close().catch(() => {});
   await bridge.stop();
   await stopAllBridges();
 }
 if (process.env.BENCH_JSON === "1") console.log(`BENCH_ROWS ${JSON.stringify(rows)}`);
+
+/** The write the bridge makes for a new file (runtime/shared/fs-handles.ts, createExclusive). */
+function durableWrite(path, data) {
+  const fd = openSync(path, "wx");
+  try {
+    writeSync(fd, data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}

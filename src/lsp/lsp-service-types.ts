@@ -117,6 +117,11 @@ export interface LspService {
   filesChanged(changes: readonly { path: WorkspacePath; type: 1 | 2 | 3 }[]): Promise<void>;
   /** Called with a root-relative path when a file's diagnostics may have changed: the file changed on disk (told to the servers), or a server's diagnostics for it changed. */
   onChange(listener: ChangeListener): () => void;
+  /**
+   * What `compute` gave for `key` while the workspace's files have not changed since (the watcher
+   * vouches for it: unchanged-memo.ts), else computed now and kept when `keep` says so.
+   */
+  whileUnchanged<T>(key: string, compute: () => Promise<T>, opts: { keep(value: T): boolean }): Promise<T>;
   /** A server's URI inside the workspace, through the jail; undefined for anything outside. */
   pathOf(uri: string): Promise<WorkspacePath | undefined>;
   status(): LspStatus;
@@ -137,7 +142,7 @@ export interface AvailableServer {
 }
 
 export interface LspServiceOptions {
-  runtime: Pick<Runtime, "languageServers" | "which" | "fs" | "env" | "pid">;
+  runtime: Pick<Runtime, "languageServers" | "which" | "fs" | "env" | "pid" | "name" | "platform">;
   fs: WorkspaceFs;
   /** Configured servers first (src/lsp/configured-servers.ts), then the built-ins. */
   specs?: readonly ServerSpec[];

@@ -18,6 +18,8 @@ import { CLANGD_DATABASE_NAMES, WorkspaceWatcher } from "./workspace-watcher.ts"
 import { fileRank } from "./file-rank.ts";
 import { findWorkspaceSources } from "./workspace-sources.ts";
 import { formattingOverrides, readProjectStyle } from "./project-style.ts";
+import { UnchangedMemo } from "./unchanged-memo.ts";
+import { installedLanguages } from "./installed-languages.ts";
 
 /** Larger files are not sent to a server (a generated bundle is no one's source). */
 export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
@@ -66,6 +68,12 @@ export function createLspService(opts: LspServiceOptions): LspService {
     for (const listener of listeners) listener(name, cause);
   };
   let watcher: WorkspaceWatcher | undefined;
+  /** Answers kept while no file changes; vouched for on Node on Linux once the watcher's first walk is done. */
+  let watching = false;
+  const memo = new UnchangedMemo({
+    vouches: runtime.name === "node" && runtime.platform === "linux",
+    watcher: () => (watching ? watcher : undefined),
+  });
   /** Compilation database folders `.clangd` files name: watched for their database and index folder. */
   const databaseFolders = new Set<string>();
   const resolveCommand = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
@@ -100,6 +108,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
     onStarted: () => {
       if (watcher !== undefined) return;
       watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
+        memo.changed();
         pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
         void pool.restyle(changes.map((c) => basename(c.path)));
         void pool.reguard(changes.map((c) => basename(c.path)));
@@ -117,6 +126,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       // A .clangd written after the first server's guard looked and before the watches were in
       // place made no event: the guard looks once more when they are.
       void started.start(fs.folders).then(async () => {
+        watching = true;
         for (const dir of databaseFolders) await started.watchNames(dir, CLANGD_DATABASE_NAMES);
         await pool.reguard("recheck");
       });
@@ -127,6 +137,8 @@ export function createLspService(opts: LspServiceOptions): LspService {
   const document = async (file: string, call: CallOptions & { method: string; skip?: readonly string[] }): Promise<LspDocument> => {
     const path = await fs.resolve(file);
     const relative = fs.relative(path);
+    // A change the watcher heard (a file deleted outside the bridge) reaches the servers before the request.
+    await watcher?.settled();
     const { server, languageId } = await pool.serverFor(path, relative, {
       method: call.method,
       ...(call.onProgress ? { onStarting: call.onProgress } : {}),
@@ -200,19 +212,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
     };
   };
 
-  const installed = new Map<string, Promise<boolean>>();
-  const handlesLanguage = (languageId: string) => {
-    let found = installed.get(languageId);
-    if (found === undefined) {
-      found = (async () => {
-        for (const spec of specs)
-          if (spec.languages.includes(languageId) && (await resolveCommand(spec, fs.root)) !== undefined) return true;
-        return false;
-      })();
-      installed.set(languageId, found);
-    }
-    return found;
-  };
+  const handlesLanguage = installedLanguages(specs, (spec) => resolveCommand(spec, fs.root));
 
   return {
     document,
@@ -340,6 +340,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       return paths;
     },
     async filesChanged(changes) {
+      memo.changed();
       for (const server of pool.runningServers()) {
         server.filesChanged();
         for (const open of server.openPaths()) if (changes.some((c) => isInside(open, c.path))) await server.refresh(open);
@@ -387,7 +388,9 @@ export function createLspService(opts: LspServiceOptions): LspService {
       watchedDirectories: watcher?.directories ?? 0,
       watcherTruncated: watcher?.truncated ?? false,
     }),
+    whileUnchanged: (key, compute, opts) => memo.get(key, compute, opts),
     async stop() {
+      memo.clear();
       watcher?.close();
       await pool.stopAll();
     },

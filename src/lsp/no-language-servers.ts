@@ -26,6 +26,7 @@ export function noLanguageServers(): LspService {
     workspaceErrors: refuse,
     onChange: () => () => {},
     pathOf: async () => undefined,
+    whileUnchanged: (_key, compute) => compute(),
     available: async () => [],
     status: () => ({ servers: [], limits: { maxServers: 0, maxMemoryBytes: 0 }, watchedDirectories: 0, watcherTruncated: false }),
     stop: async () => {},

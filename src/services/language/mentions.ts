@@ -15,6 +15,8 @@ const MAX_FILE_BYTES = 2 * 1024 * 1024;
 /** The built-in walk reads at most this many files; a bigger tree without rg is said to be cut. */
 const MAX_BUILT_IN_FILES = 20_000;
 const MAX_OUTPUT_BYTES = 8 * 1024 * 1024;
+/** A search listing more files than this is not kept (about 100 bytes each). */
+const MAX_KEPT_FILES = 10_000;
 
 export interface Mentions {
   /** Root-relative path -> how many of its lines mention the name. */
@@ -40,7 +42,19 @@ export function mentionedOutside(
     .sort((a, b) => Number(first(b.file)) - Number(first(a.file)) || (a.file < b.file ? -1 : 1));
 }
 
+/**
+ * Kept while the workspace's files stay as they are (ctx.lsp.whileUnchanged): the search is a
+ * process start per call, many times the language server's own answer, and gives the same files
+ * until one changes. A failed or cancelled search is not kept, nor one of a name in so many files
+ * that keeping 64 of them would hold tens of megabytes. Callers must not change the result.
+ */
 export async function wholeWordMentions(ctx: ToolContext, name: string): Promise<Mentions> {
+  return ctx.lsp.whileUnchanged(`mentions\0${name}`, () => searched(ctx, name), {
+    keep: (m) => m.failed === undefined && !ctx.signal.aborted && m.files.size <= MAX_KEPT_FILES,
+  });
+}
+
+async function searched(ctx: ToolContext, name: string): Promise<Mentions> {
   try {
     return (await ctx.probes.get("rg")).available ? await withRg(ctx, name) : await builtIn(ctx, name);
   } catch (err) {

@@ -61,6 +61,8 @@ export interface VerifiedReferences {
   coverage: Coverage;
   /** The whole-word text search the answer was checked against. */
   mentions: Mentions;
+  /** A location's root-relative file name when the text search listed it (no jail check needed for the name), else undefined. */
+  searchedName(uri: string): string | undefined;
 }
 
 /**
@@ -81,8 +83,16 @@ export async function verifiedReferences(
     doc.wholeProject<Location[] | null>("textDocument/references", { ...opts.params, context: { includeDeclaration: true } });
   const [first, mentions, caveat] = await Promise.all([ask(), wholeWordMentions(ctx, opts.name), compileDatabaseNote(ctx, doc)]);
   const started = Date.now();
+  // The search named files from where "." resolves; only when that is the root are its names the jail's.
+  const root = (await ctx.fs.resolve(".")) === ctx.fs.root ? ctx.fs.root : undefined;
+  // Asked for each location's URI here and again when the answer is listed: each worked out once.
+  const names = new Map<string, string | undefined>();
+  const named = (uri: string) => {
+    if (!names.has(uri)) names.set(uri, root === undefined ? undefined : searchedName(root, uri, mentions));
+    return names.get(uri);
+  };
   let answer = first;
-  let inAnswer = await filesOf(ctx, answer.value ?? [], mentions);
+  let inAnswer = await filesOf(ctx, answer.value ?? [], named);
   const handled = (file: string) => {
     const language = ctx.lsp.languageOf(file);
     return language !== undefined && doc.server.launch.spec.languages.includes(language);
@@ -102,7 +112,7 @@ export async function verifiedReferences(
     }
     opened += got.length;
     answer = await ask();
-    inAnswer = await filesOf(ctx, answer.value ?? [], mentions);
+    inAnswer = await filesOf(ctx, answer.value ?? [], named);
   }
   const notChecked = [...unexplained(), ...unopenable.filter((f) => !inAnswer.has(f))];
   // A file the server saw that mentions the name but is not in the answer holds no reference only
@@ -123,6 +133,7 @@ export async function verifiedReferences(
   return {
     locations,
     mentions,
+    searchedName: named,
     coverage: {
       ...coverageOf(mentions, { why, inAnswer, first: handled, opened }),
       // The server's own reason already names the missing database (index-input.ts): not said twice.
@@ -171,13 +182,11 @@ async function filesWithErrors(ctx: ToolContext, files: readonly string[]): Prom
  * Names only: nothing is read through them. Half the jail checks of a findReferences call
  * (bench/lsp-profile.mjs, CIB_PROFILE_CALL=findReferences): the listing resolves each file again.
  */
-async function filesOf(ctx: ToolContext, locations: readonly Location[], searched: Mentions): Promise<Set<string>> {
+async function filesOf(ctx: ToolContext, locations: readonly Location[], named: (uri: string) => string | undefined): Promise<Set<string>> {
   const files = new Set<string>();
   const unsure: string[] = [];
-  // The search named files from where "." resolves; only when that is the root are its names the jail's.
-  const root = (await ctx.fs.resolve(".")) === ctx.fs.root ? ctx.fs.root : undefined;
   for (const uri of new Set(locations.map((l) => l.uri))) {
-    const name = root === undefined ? undefined : searchedName(root, uri, searched);
+    const name = named(uri);
     if (name === undefined) unsure.push(uri);
     else files.add(name);
   }

@@ -1,7 +1,7 @@
 // getSymbolHistory: how one function (or a line range) evolved, commit by commit, through
 // `git log -L`; when git's function rules find no such function, the commits that added or removed
-// the name (`git log -S`) instead. Each commit's diff is cut to a budget (maxDiffLines) and says
-// how to see the rest.
+// the name (`git log -S`) instead. Each commit's diff keeps the changed lines with a little context
+// (line-log.ts), is cut to a budget (maxDiffLines), and says how to see the rest.
 import * as v from "valibot";
 import { ToolError } from "../../errors.ts";
 import { NO_DIFF_PROGRAMS } from "../../services/git/git-environment.ts";
@@ -12,6 +12,7 @@ import { cutPatches } from "../../lib/text/diff-budget.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { LimitInput } from "./git-inputs.ts";
+import { changedLinesOnly } from "./line-log.ts";
 
 const HEADER = ["--format=commit %h %ad %an%n%s", "--date=short", "--abbrev=10"];
 
@@ -54,7 +55,7 @@ export default defineTool({
     const result = await repo.run(args, { maxOutputBytes: textBudget(ctx), okExitCodes: [128] });
     if (result.exitCode === 0) {
       const text = textResult(result, { empty: `No history for ${input.path}.`, narrower: "lower limit" });
-      return cutPatches(text, {
+      return cutPatches(changedLinesOnly(text, { path: file }), {
         maxLines: input.maxDiffLines,
         sectionStart: /^commit [0-9a-f]+ /,
         more: (header, left) =>

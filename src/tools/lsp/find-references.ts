@@ -39,7 +39,7 @@ export default defineTool({
       return [`${head}No references to \`${at.name}\` found (${at.doc.server.serverName}, ${status(found.coverage)}).`, ...tail].join("\n");
     const files = new Set(places.map((p) => p.uri)).size;
     const shown = places.slice(0, input.maxResults);
-    const lines = await renderPlaces(shown, { sources: new SourceLines(ctx), verbosity: input.verbosity });
+    const lines = await renderPlaces(shown, { sources: new SourceLines(ctx, found.searchedName), verbosity: input.verbosity });
     const more = places.length > shown.length ? [`… ${places.length - shown.length} more; raise maxResults (up to 5000) to see them.`] : [];
     const count = `${places.length} reference${places.length === 1 ? "" : "s"} to \`${at.name}\` in ${files} file${files === 1 ? "" : "s"}`;
     return [`${head}${count} (${status(found.coverage)}):`, ...lines, ...more, ...tail].join("\n");

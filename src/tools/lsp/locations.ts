@@ -27,13 +27,22 @@ export function placesOf(answer: Location | Location[] | LocationLink[] | null |
 export class SourceLines {
   private readonly files = new Map<string, Promise<{ name: string; lines: string[] | undefined }>>();
 
-  constructor(private readonly ctx: Pick<ToolContext, "fs" | "lsp">) {}
+  /**
+   * `known`: a URI's root-relative name when it is known without the jail (a file the text search
+   * listed from the root: verified-references.ts), for answers that show names only.
+   */
+  constructor(
+    private readonly ctx: Pick<ToolContext, "fs" | "lsp">,
+    private readonly known: (uri: string) => string | undefined = () => undefined,
+  ) {}
 
   /** Root-relative name (or "(outside the workspace) base") and, unless `nameOnly`, the file's lines when inside. */
   async of(uri: string, nameOnly = false): Promise<{ name: string; lines: string[] | undefined }> {
     let found = this.files.get(uri);
     if (found === undefined) {
+      const name = nameOnly ? this.known(uri) : undefined;
       found = (async () => {
+        if (name !== undefined) return { name, lines: undefined };
         const path = await this.ctx.lsp.pathOf(uri);
         if (path === undefined) return { name: `(outside the workspace) ${basename(fromFileUri(uri) ?? uri)}`, lines: undefined };
         if (nameOnly) return { name: this.ctx.fs.relative(path), lines: undefined };
