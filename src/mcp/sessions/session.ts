@@ -329,6 +329,7 @@ export class McpSession {
         ...toolUseIdOf(request.params),
         scope: this.id,
         signal: controller.signal,
+        controller,
         progress: progressNotifier(request.params?._meta, this.sender(related)),
         log: logNotifier(tool.name, { threshold: () => this.logLevel, send: this.sender(related), local: this.opts.logger }),
       });
