@@ -14,7 +14,7 @@ register();
 const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2000);
-const BLOCK = 100;
+const BLOCK = 10;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3000);
 
 function freePort() {
