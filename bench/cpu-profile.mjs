@@ -63,3 +63,22 @@ export function printTop(title, rows, n) {
   console.log(title);
   for (const [key, ms] of rows.slice(0, n)) console.log(`  ${(Math.round(ms * 100) / 100).toString().padStart(8)} ms  ${key}`);
 }
+
+/**
+ * Waits until a process is quiet: under `busyFraction` of one core over each of two windows of
+ * `windowMs` in a row (a bridge keeps starting things for a while after it answers /health), or
+ * `maxMs` pass. Returns the CPU fraction of the last window, so a bench can say it never settled.
+ */
+export async function settled(cpuMs, pid, { windowMs = 200, busyFraction = 0.02, maxMs = 10_000 } = {}) {
+  const deadline = performance.now() + maxMs;
+  let quietWindows = 0;
+  let fraction = Number.NaN;
+  while (quietWindows < 2 && performance.now() < deadline) {
+    const c0 = cpuMs(pid);
+    const t0 = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    fraction = (cpuMs(pid) - c0) / (performance.now() - t0);
+    quietWindows = fraction < busyFraction ? quietWindows + 1 : 0;
+  }
+  return fraction;
+}

@@ -19,6 +19,12 @@ interface ToolCallRequest {
   input: unknown;
   /** Aborted by notifications/cancelled or session close. */
   signal: AbortSignal;
+  /**
+   * The controller of `signal` when the caller made it for this call alone: the timeout aborts it,
+   * instead of a second controller chained to it (each AbortSignal a call makes costs a no-op call
+   * about a tenth of its server CPU on Node).
+   */
+  controller?: AbortController;
   /** Builds the handler's context around the call's combined signal. */
   makeContext(scope: Pick<CallScope, "signal">): ToolContext;
   /** --timeout; a tool's own timeoutMs may raise it. */
@@ -67,7 +73,7 @@ export function unknownToolResult(name: string, catalog: ToolCatalog): CallToolR
 export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult> {
   const { tool } = req;
   const timeoutMs = Math.max(req.timeoutMs, tool.timeoutMs ?? 0);
-  const limit = callSignal(req.signal, timeoutMs);
+  const limit = callSignal(req.signal, timeoutMs, req.controller);
   const { signal } = limit;
   try {
     const ctx = req.makeContext({ signal });
@@ -108,34 +114,41 @@ export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult>
  * reason, or after `timeoutMs` with a TimeoutError (what plugins look for). One controller and a
  * timer cleared when the call ends, rather than AbortSignal.timeout + AbortSignal.any: on Node those
  * kept a timer per call alive for the whole timeout and cost a no-op call a tenth of its server CPU
- * (bench/lsp-profile.mjs, CIB_PROFILE_CALL=noop).
+ * (bench/lsp-profile.mjs, CIB_PROFILE_CALL=noop). When the caller hands over the controller it made
+ * for this call (`own`), that one is the call's: no second controller, no listener on the caller's.
  */
 function callSignal(
   caller: AbortSignal,
   timeoutMs: number,
+  own?: AbortController,
 ): { signal: AbortSignal; timedOut(): boolean; onAbort(fn: () => void): void; release(): void } {
-  const controller = new AbortController();
+  const controller = own !== undefined && own.signal === caller ? own : new AbortController();
+  const chained = controller !== own;
+  const signal = controller.signal;
   let timedOut = false;
   const fromCaller = () => controller.abort(caller.reason);
   const timer = setTimeout(() => {
+    if (signal.aborted) return;
     timedOut = true;
     controller.abort(new DOMException(`the call did not finish within ${timeoutMs} ms`, "TimeoutError"));
   }, timeoutMs);
-  if (caller.aborted) fromCaller();
-  else caller.addEventListener("abort", fromCaller, { once: true });
+  if (chained) {
+    if (caller.aborted) fromCaller();
+    else caller.addEventListener("abort", fromCaller, { once: true });
+  }
   let listener: (() => void) | undefined;
   return {
-    signal: controller.signal,
+    signal,
     timedOut: () => timedOut,
     onAbort(fn) {
-      if (controller.signal.aborted) return fn();
+      if (signal.aborted) return fn();
       listener = fn;
-      controller.signal.addEventListener("abort", fn, { once: true });
+      signal.addEventListener("abort", fn, { once: true });
     },
     release() {
       clearTimeout(timer);
-      caller.removeEventListener("abort", fromCaller);
-      if (listener !== undefined) controller.signal.removeEventListener("abort", listener);
+      if (chained) caller.removeEventListener("abort", fromCaller);
+      if (listener !== undefined) signal.removeEventListener("abort", listener);
     },
   };
 }

@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import type { ToolError, ToolErrorCode } from "../../errors.ts";
 import type { ContentBlock, Tool } from "../../tools/platform/define-tool.ts";
-import { capStructured, capText } from "../../tools/platform/result-cap.ts";
+import { capStructuredJson, capText } from "../../tools/platform/result-cap.ts";
 
 export interface CallToolResult {
   [key: string]: unknown;
@@ -58,13 +58,13 @@ export function successResult(tool: Tool, value: unknown, opts: { maxChars: numb
         { suggestion: "Report this as a bridge bug." },
       );
     }
-    const capped = capStructured(checked.output as Record<string, unknown>, maxChars);
+    const capped = capStructuredJson(checked.output as Record<string, unknown>, maxChars);
     if (capped === undefined) {
       return errorResult("result_too_large", `${tool.name}'s result does not fit the bridge's result cap of ${maxChars} characters`, {
         suggestion: "Narrow the request, or start the bridge with a larger --max-result-size.",
       });
     }
-    return { content: [{ type: "text", text: JSON.stringify(capped) }], structuredContent: capped };
+    return { content: [{ type: "text", text: capped.json }], structuredContent: capped.value };
   }
   if (typeof value === "string") return { content: [{ type: "text", text: capText(value, maxChars) }] };
   if (isContentCarrier(value)) return { content: capBlocks(value.content, maxChars) };

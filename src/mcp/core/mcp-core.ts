@@ -64,6 +64,8 @@ export interface CallRun {
   /** The key toolset state is kept under (a session id, or the stateless scope). */
   scope: string;
   signal: AbortSignal;
+  /** The controller of `signal`, when the caller made it for this call alone (the call's timeout reuses it). */
+  controller?: AbortController;
   progress: CallScope["progress"];
   log: CallScope["log"];
   /** Claude Code's tool-use id of a tools/call (toolUseIdOf), passed on to the call's context. */
@@ -219,6 +221,7 @@ export class McpCore {
       tool,
       input,
       signal: run.signal,
+      ...(run.controller === undefined ? {} : { controller: run.controller }),
       makeContext: ({ signal }) =>
         this.opts.makeToolContext({
           session: run.scope,

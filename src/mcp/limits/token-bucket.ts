@@ -52,7 +52,9 @@ export class TokenBucket {
  * taken, else the milliseconds until all of them have a token.
  */
 export function takeFromAll(buckets: readonly TokenBucket[]): number {
-  const wait = Math.max(0, ...buckets.map((b) => b.retryAfterMs()));
+  // A loop, not Math.max(...map()): this runs for every message a session receives.
+  let wait = 0;
+  for (const bucket of buckets) wait = Math.max(wait, bucket.retryAfterMs());
   if (wait > 0) return wait;
   for (const bucket of buckets) bucket.take();
   return 0;

@@ -32,7 +32,16 @@ interface Site {
  * or undefined when nothing could be shrunk enough (the caller then answers with an error).
  */
 export function capStructured(value: Record<string, unknown>, maxChars: number): Record<string, unknown> | undefined {
-  if (JSON.stringify(value).length <= maxChars) return value;
+  return capStructuredJson(value, maxChars)?.value;
+}
+
+/** capStructured, with the JSON text of what it returns: measuring it wrote that text already. */
+export function capStructuredJson(
+  value: Record<string, unknown>,
+  maxChars: number,
+): { value: Record<string, unknown>; json: string } | undefined {
+  const json = JSON.stringify(value);
+  if (json.length <= maxChars) return { value, json };
   const root = JSON.parse(JSON.stringify(value)) as { [key: string]: Json };
   const cuts = new Map<string, { kept: number; original: number; unit: string }>();
   const noteBudget = Math.min(MAX_NOTE_CHARS, Math.floor(maxChars / 4));
@@ -45,7 +54,7 @@ export function capStructured(value: Record<string, unknown>, maxChars: number):
     const size = JSON.stringify(root).length + noteBudget + TRUNCATION_KEY.length + 6;
     if (size <= maxChars) {
       root[TRUNCATION_KEY] = note();
-      return root;
+      return { value: root, json: JSON.stringify(root) };
     }
     const site = largestSite(root);
     if (site === undefined) return undefined;

@@ -88,11 +88,17 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
   };
 }
 
-/** One call's context: named fields only, so nothing of the host reaches a tool. */
+/**
+ * One call's context: named fields only, so nothing of the host reaches a tool. `exec` and `http`
+ * are made on first use: most calls use neither, and building them is a measurable part of a
+ * quick call's cost.
+ */
 export function toolContext(host: ToolHost, call: CallScope): ToolContext {
   const { env } = host;
   const windowFolders = () => (env.extension.connected ? env.extension.state.folders.map((f) => f.path) : []);
   const fs = env.activeFolders?.fsOf(call.session, windowFolders) ?? env.fs;
+  let exec: ToolContext["exec"] | undefined;
+  let http: ToolContext["http"] | undefined;
   return {
     fs,
     settings: env.settings,
@@ -107,11 +113,17 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     ...(env.activeFolders && { activeFolders: env.activeFolders }),
     ...(env.childBridges && { childBridges: env.childBridges }),
     state: (key) => host.states.get(key),
-    exec: createExec(
-      { runtime: host.runtime, fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },
-      { declared: call.executables, signal: call.signal },
-    ),
-    http: createHttpClient({ runtime: host.runtime, allowPrivate: env.settings.allowPrivateHttp === true }, call.signal),
+    get exec() {
+      exec ??= createExec(
+        { runtime: host.runtime, fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },
+        { declared: call.executables, signal: call.signal },
+      );
+      return exec;
+    },
+    get http() {
+      http ??= createHttpClient({ runtime: host.runtime, allowPrivate: env.settings.allowPrivateHttp === true }, call.signal);
+      return http;
+    },
     session: call.session,
     signal: call.signal,
     progress: call.progress,

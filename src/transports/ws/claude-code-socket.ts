@@ -7,7 +7,7 @@
 // tools (protocol.md A4) and gets the IDE notifications (ide-link-hub.ts).
 import type { MiddlewareHandler } from "hono";
 import type { Runtime } from "../../ports/runtime.ts";
-import { errorMessageFor, notificationMessage, type Params } from "../../mcp/protocol/jsonrpc.ts";
+import { errorMessageFor, type JsonRpcResponse, notificationMessage, type Params } from "../../mcp/protocol/jsonrpc.ts";
 import { CLIENT_ID, STORE_FULL_RETRY_AFTER_SECONDS, type Attachment, type SessionStore } from "../../mcp/sessions/session-store.ts";
 import { ProtocolError, RpcCode } from "../../errors.ts";
 import type { Logger } from "../../log.ts";
@@ -77,16 +77,22 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
           );
           return;
         }
-        current.session.handleText(event.data).then(
-          (response) => {
-            if (response && current.current()) out.send(response);
-            if (ideLink !== undefined) ideLink.hub.activity();
-          },
-          (err: unknown) => {
-            opts.logger.error("WebSocket message failed", { error: String(err) });
-            ws.close(CloseCode.internalError, "internal error");
-          },
-        );
+        const deliver = (response: JsonRpcResponse | undefined) => {
+          if (response && current.current()) out.send(response);
+          if (ideLink !== undefined) ideLink.hub.activity();
+        };
+        const fail = (err: unknown) => {
+          opts.logger.error("WebSocket message failed", { error: String(err) });
+          ws.close(CloseCode.internalError, "internal error");
+        };
+        // Written at once when the answer is there at once (a ping): see McpSession.handleText.
+        try {
+          const answer = current.session.handleText(event.data);
+          if (answer instanceof Promise) answer.then(deliver, fail);
+          else deliver(answer);
+        } catch (err) {
+          fail(err);
+        }
       },
       onClose(event) {
         sender?.dispose();
