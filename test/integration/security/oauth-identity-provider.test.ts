@@ -122,8 +122,9 @@ describe("an existing identity provider", () => {
     const second = await newKey("key-2");
     published.push(second.jwk);
     // jose fetches again on an unknown kid only once the cooldown after its last fetch is over: a
-    // lower bound to wait out, not a race.
-    const wait = lastFetchAt + JWKS_COOLDOWN_MS + 100 - Date.now();
+    // lower bound to wait out, not a race. jose starts its cooldown once it has read the answer,
+    // which on a busy machine (load 30) came over 100 ms after this server sent it.
+    const wait = lastFetchAt + JWKS_COOLDOWN_MS + 1_000 - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const before = jwksFetches;
     const list = await mcpCall(fetch, { url: mcpUrl(), token: await token(second), method: "tools/list" });
