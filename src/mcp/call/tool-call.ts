@@ -84,14 +84,22 @@ export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult>
         suggestion: `Install ${missing}, make sure the bridge's PATH has it, and restart the bridge.`,
       });
     }
+    // A tool that writes may have written before the answer was cut, or still be writing (a
+    // handler is told to stop, not killed): the answer says so rather than read as "nothing done".
+    const writes = tool.annotations?.readOnlyHint !== true;
+    const mayHaveWritten = writes
+      ? " It may have changed files before it stopped: check what changed (getGitStatus, a diff) before calling it again."
+      : "";
     const aborted = new Promise<CallToolResult>((resolve) => {
       limit.onAbort(() =>
         resolve(
           limit.timedOut()
-            ? errorResult("timeout", `${tool.name} did not finish within ${timeoutMs} ms`, {
+            ? errorResult("timeout", `${tool.name} did not finish within ${timeoutMs} ms.${mayHaveWritten}`, {
                 suggestion: "Narrow the request, or raise --timeout.",
               })
-            : errorResult("cancelled", `${tool.name} was cancelled`, { suggestion: "Call it again if the result is still needed." }),
+            : errorResult("cancelled", `${tool.name} was cancelled.${mayHaveWritten}`, {
+                suggestion: "Call it again if the result is still needed.",
+              }),
         ),
       );
     });

@@ -58,6 +58,22 @@ describe("a tool call's signal", () => {
     expect((seen.signal?.reason as Error | undefined)?.name).toBe("TimeoutError");
   });
 
+  it("says a tool that writes may have changed files before its timeout, and a read-only one not", async () => {
+    const writer = defineTool({
+      name: "writer",
+      description: "Would write; waits for its signal.",
+      searchHint: "write wait abort",
+      input: v.strictObject({}),
+      annotations: { readOnlyHint: false, destructiveHint: false },
+      handler: (_input, ctx) =>
+        new Promise<string>((resolve) => ctx.signal.addEventListener("abort", () => resolve("stopped"), { once: true })),
+    });
+    const written = JSON.stringify((await call(writer, new AbortController().signal, 50, {})).content);
+    expect(written).toMatch(/did not finish within 50 ms\. It may have changed files before it stopped/);
+    const read = JSON.stringify((await call(waiter, new AbortController().signal, 50, {})).content);
+    expect(read).not.toMatch(/changed files/);
+  });
+
   it("aborts with the caller's reason when the caller cancels, and answers cancelled", async () => {
     const caller = new AbortController();
     const seen: { signal?: AbortSignal } = {};
