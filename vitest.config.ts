@@ -6,13 +6,16 @@ import { defineConfig } from "vitest/config";
 // machine: its slowest git cases take about 5 s on a busy one, and 60 s leaves room for a much
 // busier one (the race tests set their own, longer). contract: the bridge and runtime probes under
 // node, bun and deno (test/contract). e2e: the real things (the bridge, the Claude Code CLI, the
-// conformance suite). Files run in parallel on at most two workers, which suits the 2-core CI
-// machines. Every run also writes a JSON report that .ci/run turns into its "N passed, N failed"
+// conformance suite). Files run in parallel on three workers on the 2-core CI machines: most
+// files spend much of their time waiting on the processes they drive (language servers, git, the
+// Claude Code CLI, code-server), and with two workers a quiet machine's CPU sat 17 % idle (CI of
+// fbea508: 83 % busy over 804 s). Every timeout is sized for load 8, which a third worker stays
+// well under. Every run also writes a JSON report that .ci/run turns into its "N passed, N failed"
 // line. A passing run is quiet: what a test logs is shown only when it fails, and child processes'
 // output reaches the terminal only through a failing assertion's message.
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    maxWorkers: 3,
     // One temporary directory per run (TMPDIR), removed at its end: nothing is left in the real
     // one, even by a test that timed out (test/temp-dir.ts).
     globalSetup: ["./test/temp-dir.ts"],
