@@ -87,8 +87,7 @@ async function extendedConfigs(ctx: Pick<ToolContext, "fs">, config: string): Pr
       const candidates = candidatesOf(spec, dirname(next.at) === "." ? "" : dirname(next.at));
       if (candidates === undefined) return undefined;
       out.push(...candidates);
-      for (const candidate of candidates)
-        if (!candidate.endsWith("/package.json")) queue.push({ at: candidate, depth: next.depth + 1 });
+      for (const candidate of candidates) if (!candidate.endsWith("/package.json")) queue.push({ at: candidate, depth: next.depth + 1 });
     }
   }
   return out;

@@ -8,7 +8,7 @@ import type { ErrorAt } from "../../lsp/apply-edit.ts";
 import { languageIdOf } from "../../lsp/languages.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import { diagnosticsDeltas } from "../../services/diagnostics/diagnostics-delta.ts";
-import { type CheckedErrors, type EditCheck, languageEditCheck } from "../../services/diagnostics/edit-check.ts";
+import { type CheckedErrors, type EditCheck, editCheckFamily, languageEditCheck } from "../../services/diagnostics/edit-check.ts";
 import { errorsLine, listedErrors } from "../../services/diagnostics/errors-line.ts";
 import { usersOf } from "../../services/lsp-speculative/speculative-check.ts";
 
@@ -31,8 +31,12 @@ export async function checkedCommit(
     if (language !== undefined) languages.set(language, [...(languages.get(language) ?? []), relative]);
   }
   const users = languages.size === 0 ? [] : (await usersOf(ctx, opts.paths)).map((p) => ctx.fs.relative(p));
+  // One run per checker: TypeScript's compiler checks the JavaScript files written with the TypeScript ones.
+  const families = new Map<string, string[]>();
+  for (const [languageId, files] of languages)
+    families.set(editCheckFamily(languageId), [...(families.get(editCheckFamily(languageId)) ?? []), ...files]);
   const checks: EditCheck[] = [];
-  for (const [languageId, files] of languages) {
+  for (const [languageId, files] of families) {
     const check = languageEditCheck(ctx, { languageId, projectRoot: "", files: [...files, ...users] });
     if (check !== undefined) checks.push(check);
   }

@@ -72,6 +72,67 @@ describe.skipIf(noGo !== undefined)("go vet after an edit", () => {
   });
 });
 
+describe.skipIf(noGo !== undefined)("go vet after an edit, per module", () => {
+  it("runs from each edited file's module root, once per module, where the workspace root is no module (go.work)", {
+    timeout: 120_000,
+  }, async () => {
+    const root = await temp.make("go-modules", {
+      "go.work": "go 1.19\n\nuse (\n\t./lib\n\t./svc\n)\n",
+      "lib/go.mod": "module example.com/lib\n\ngo 1.19\n",
+      "lib/lib.go": "package lib\n\nfunc Twice(n int) int { return n * 2 }\n",
+      "svc/go.mod": "module example.com/svc\n\ngo 1.19\n\nrequire example.com/lib v0.0.0\n",
+      "svc/main.go": 'package main\n\nimport "example.com/lib"\n\nfunc main() { println(lib.Twice(2)) }\n',
+      "scratch/loose.go": "package scratch\n",
+    });
+    const ctx = await makeToolContext(root);
+    const check = languageEditCheck(ctx, { languageId: "go", projectRoot: "", files: ["lib/lib.go", "svc/main.go", "scratch/loose.go"] });
+    if (check === undefined) throw new Error("no checker for go");
+    expect(await check.usable()).toBe(true);
+    await rewrite(root, "lib/lib.go", "Twice(n int) int { return n * 2 }", "Twice(n string) string { return n + n }");
+    const outcome = writtenOutcome();
+    await check.settle(outcome);
+    // scratch/ is under no go.mod: not checked, and said so.
+    expect(outcome.checks).toEqual([{ checker: "go vet", scope: "2 modules (lib, svc) (1 more not checked)", introduced: 1 }]);
+    expect(outcome.introduced.map((e) => `${e.file}:${e.diagnostic.range.start.line + 1}`)).toEqual(["svc/main.go:5"]);
+    expect(String(outcome.introduced[0]?.diagnostic.message)).toMatch(/cannot use 2/);
+  });
+});
+
+describe("TypeScript's compiler after an edit of a JavaScript file", () => {
+  it("checks a JavaScript file the project checks (checkJs), and counts one no project holds as not checked", {
+    timeout: 60_000,
+  }, async () => {
+    const root = await temp.make("js-checked", {
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { allowJs: true, checkJs: true, noEmit: true, strict: true, module: "nodenext" },
+        include: ["src"],
+      }),
+      "package.json": JSON.stringify({ type: "module" }),
+      "src/math.js": "/** @param {number} n */\nexport function twice(n) {\n  return n * 2;\n}\n",
+      "src/use.mjs": 'import { twice } from "./math.js";\n\nexport const four = twice(2);\n',
+      "scripts/tool.js": "export const tool = 1;\n",
+    });
+    const check = languageEditCheck(await makeToolContext(root), {
+      languageId: "javascript",
+      projectRoot: "",
+      files: ["src/math.js", "src/use.mjs", "scripts/tool.js"],
+    });
+    if (check === undefined) throw new Error("no checker for javascript");
+    await check.beforeWrite();
+    await rewrite(root, "src/math.js", "@param {number} n", "@param {string} n");
+    const outcome = writtenOutcome();
+    await check.settle(outcome);
+    expect(outcome.checks).toEqual([
+      { checker: "tsgo (CLI)", scope: "1 tsconfig project (tsconfig.json) (1 more not checked)", introduced: 2 },
+    ]);
+    // The multiplication in the edited file, and the call in the one that imports it.
+    expect(outcome.introduced.map((e) => `${e.file}:${e.diagnostic.range.start.line + 1}`).sort()).toEqual([
+      "src/math.js:3",
+      "src/use.mjs:3",
+    ]);
+  });
+});
+
 describe("pyright's CLI after an edit", () => {
   it("checks the files it is given even where the project's include leaves them out", { timeout: 180_000 }, async () => {
     const repo = pythonRepo(2);
