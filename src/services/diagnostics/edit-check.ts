@@ -36,6 +36,8 @@ export interface EditCheck {
   settle(target: CheckedErrors): Promise<void>;
 }
 
+/** Said of a check whose search for the files using the edited ones was cut by its bounds (edit-dependents.ts). */
+const UNSEARCHED = "; files that use the edited ones only through more links were not looked for";
 const TYPESCRIPT = new Set(["typescript", "typescriptreact", "javascript", "javascriptreact"]);
 /** The files TypeScript's compiler checks, in a project that allows JavaScript. */
 const JS_FILES = [".js", ".jsx", ".mjs", ".cjs"] as const;
@@ -52,7 +54,7 @@ export function editCheckFamily(languageId: string): string {
  */
 export function languageEditCheck(
   ctx: ToolContext,
-  at: { languageId: string; projectRoot: string; files: Iterable<string> },
+  at: { languageId: string; projectRoot: string; files: Iterable<string>; unsearched?: boolean },
 ): EditCheck | undefined {
   const run = TYPESCRIPT.has(at.languageId) ? typescriptRun(ctx, at.files) : checkerRun(ctx, at);
   if (run === undefined) return undefined;
@@ -79,7 +81,8 @@ export function languageEditCheck(
       const first = await before;
       if (first.inapplicable === true) return;
       const second = await startAfter();
-      target.checks = [...(target.checks ?? []), noteOf(target, { scope: second.scope ?? run.scope, before: first, after: second })];
+      const scope = `${second.scope ?? run.scope}${at.unsearched === true ? UNSEARCHED : ""}`;
+      target.checks = [...(target.checks ?? []), noteOf(target, { scope, before: first, after: second })];
     },
   };
 }

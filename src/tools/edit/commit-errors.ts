@@ -8,6 +8,7 @@ import type { ErrorAt } from "../../lsp/apply-edit.ts";
 import { languageIdOf } from "../../lsp/languages.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import { diagnosticsDeltas } from "../../services/diagnostics/diagnostics-delta.ts";
+import { editDependents } from "../../services/diagnostics/edit-dependents.ts";
 import { type CheckedErrors, type EditCheck, editCheckFamily, languageEditCheck } from "../../services/diagnostics/edit-check.ts";
 import { errorsLine, listedErrors } from "../../services/diagnostics/errors-line.ts";
 import { usersOf } from "../../services/lsp-speculative/speculative-check.ts";
@@ -35,9 +36,15 @@ export async function checkedCommit(
   const families = new Map<string, string[]>();
   for (const [languageId, files] of languages)
     families.set(editCheckFamily(languageId), [...(families.get(editCheckFamily(languageId)) ?? []), ...files]);
+  const dependents = languages.size === 0 ? undefined : await editDependents(ctx, [...languages.values()].flat());
   const checks: EditCheck[] = [];
   for (const [languageId, files] of families) {
-    const check = languageEditCheck(ctx, { languageId, projectRoot: "", files: [...files, ...users] });
+    const check = languageEditCheck(ctx, {
+      languageId,
+      projectRoot: "",
+      files: [...files, ...users, ...(dependents?.files ?? [])],
+      unsearched: dependents?.cut === true,
+    });
     if (check !== undefined) checks.push(check);
   }
   const deltas = await diagnosticsDeltas(ctx, {

@@ -8,6 +8,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import type { ApplyEditOptions, EditOutcome } from "../../lsp/apply-edit.ts";
 import type { LanguageServer } from "../../lsp/language-server.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
+import { editDependents } from "../../services/diagnostics/edit-dependents.ts";
 import { languageEditCheck } from "../../services/diagnostics/edit-check.ts";
 import { usersOf } from "../../services/lsp-speculative/speculative-check.ts";
 
@@ -28,13 +29,17 @@ export async function applyChecked(ctx: ToolContext, server: LanguageServer, opt
   const { edit, languageId, mentions, preferChecker, ...apply } = opts;
   const edited = await filesOfEdit(ctx, edit);
   const users = apply.alsoCheck ?? (await usersOf(ctx, await pathsOf(ctx, [...edited])));
-  const check = apply.dryRun
-    ? undefined
-    : languageEditCheck(ctx, {
-        languageId,
-        projectRoot: ctx.fs.relative(await ctx.fs.resolve(server.launch.root)),
-        files: [...edited, ...users.map((p) => ctx.fs.relative(p)), ...(mentions ?? [])],
-      });
+  // The checker is given the files that use the edited ones through other modules too (edit-dependents.ts).
+  const dependents = apply.dryRun ? undefined : await editDependents(ctx, [...edited]);
+  const check =
+    dependents === undefined
+      ? undefined
+      : languageEditCheck(ctx, {
+          languageId,
+          projectRoot: ctx.fs.relative(await ctx.fs.resolve(server.launch.root)),
+          files: [...edited, ...users.map((p) => ctx.fs.relative(p)), ...(mentions ?? []), ...dependents.files],
+          unsearched: dependents.cut,
+        });
   const serverCheck = !(preferChecker === true && check !== undefined && (await check.usable()));
   const outcome = await ctx.lsp.applyEdit(server, edit, {
     ...apply,
