@@ -98,7 +98,7 @@ function checkerRun(ctx: ToolContext, at: { languageId: string; projectRoot: str
   if (checker === undefined) return undefined;
   if (checker.scope === "module") {
     const files = [...new Set(at.files)].filter((f) => checker.extensions.some((e) => f.endsWith(e))).sort();
-    return { scope: "its module", run: () => runModuleChecks(ctx, checker, files) };
+    return { scope: "its module", run: () => runModuleChecks(ctx, checker, { files }) };
   }
   const prefix = at.projectRoot === "" || at.projectRoot === "." ? "" : `${at.projectRoot}/`;
   const files = [...new Set(at.files)].filter((f) => f.startsWith(prefix) && checker.extensions.some((e) => f.endsWith(e))).sort();

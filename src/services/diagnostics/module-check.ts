@@ -13,7 +13,12 @@ const MAX_MODULES = 16;
 const MODULE_FILE: Readonly<Record<string, string>> = { go: "go.mod" };
 
 /** The checker over the modules holding root-relative `files` (its language's only), one run per module, in turn. */
-export async function runModuleChecks(ctx: ToolContext, checker: LanguageChecker, files: readonly string[]): Promise<LanguageCheck> {
+export async function runModuleChecks(
+  ctx: ToolContext,
+  checker: LanguageChecker,
+  opts: { files: readonly string[] },
+): Promise<LanguageCheck> {
+  const { files } = opts;
   const marker = MODULE_FILE[checker.program] ?? "go.mod";
   const byModule = new Map<string, string[]>();
   const outside: string[] = [];
