@@ -3,8 +3,9 @@
 // logs once it knows the project's files, and is the whole list; and a rename's error delta is the
 // language's own checker's too: a rename whose new name a test already uses for a local variable
 // breaks only that test, outside the server's program, and the answer counts it introduced, as
-// pyright's CLI over the tests agrees.
-import { symlink } from "node:fs/promises";
+// pyright's CLI over the tests agrees. A transaction's commit is checked by the CLI the same way:
+// one that breaks the tests through the package's re-export is counted, and a clean one is not.
+import { readFile, symlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filesAt, mentionsOf, pythonRepo } from "../fixtures/lsp-repos.ts";
@@ -56,6 +57,30 @@ describe("pyright on a project whose include leaves its tests out", () => {
       const checked = checks.checkPython(fx.root);
       expect(checked.ok).toBe(false);
       expect(checked.output).toContain("test_shadow.py");
+    },
+    SLOW,
+  );
+
+  it(
+    "a commit that breaks the tests through the package's re-export is counted by pyright's CLI, and a clean one is not",
+    async () => {
+      const commit = async (change: (text: string) => string) => {
+        const { transactionId } = await fx.tools.data<{ transactionId: string }>("beginTransaction", {});
+        const content = change(await readFile(join(fx.root, "src/clilib/core.py"), "utf8"));
+        await fx.tools.text("stageEdit", { transactionId, filePath: "src/clilib/core.py", content });
+        return fx.tools.text("commitTransaction", { transactionId });
+      };
+      // The tests call invoke("x") through `from clilib import Command`: outside pyright's include.
+      const broken = await commit((t) => t.replace("def invoke(self, arg: str)", "def invoke(self, arg: int)"));
+      expect(broken.split("\n")[1], broken).toMatch(
+        /^Errors: [1-9]\d* introduced, 0 fixed \(.*by pyright \(CLI\) over \d+ file\(s\): [1-9]\d* introduced\)\.$/,
+      );
+      expect(broken).toMatch(/\+ tests\/test_plugin0\.py:6:\d+ error /);
+      const clean = await commit((t) => t.replace("def invoke(self, arg: int)", "def invoke(self, arg: str)"));
+      expect(clean.split("\n")[1], clean).toMatch(
+        /^Errors: 0 introduced, [1-9]\d* fixed \(.*by pyright \(CLI\) over \d+ file\(s\): 0 introduced\)\.$/,
+      );
+      expect(checks.checkPython(fx.root).output).not.toContain("test_plugin0.py");
     },
     SLOW,
   );

@@ -201,49 +201,74 @@ describe("renames checked by the language's checker and the fixture's tests", ()
       SLOW,
     );
   }
+});
+
+describe("one solution-style repository past the edit check's 48-file bound: implementations, a breaking rename, a previewed one", () => {
+  let fx: LspFixture;
+  // 25 routes and their tests: `Context` is used in 52 files.
+  const repo = solutionTsRepo(25);
+  const handlers = {
+    "src/handler.ts": "export interface Handler {\n  handle(body: string): string;\n}\n",
+    "src/handlers/echo.ts":
+      'import type { Handler } from "../handler.js";\n\nexport class EchoHandler implements Handler {\n  handle(body: string): string {\n    return body;\n  }\n}\n',
+    "test/fake-handler.ts":
+      'import type { Handler } from "../src/handler.js";\n\nexport class FakeHandler implements Handler {\n  handle(): string {\n    return "fake";\n  }\n}\n',
+  };
+  beforeAll(async () => {
+    fx = await repoFixture({ ...repo, files: { ...repo.files, ...handlers } });
+  }, SLOW);
+  afterAll(async () => {
+    await fx?.stop();
+  });
+
+  it("a first findImplementations on the fresh server finds the build project's and the spec project's implementations", async () => {
+    const text = await fx.tools.text("findImplementations", { file: "src/handler.ts", line: 1, symbol: "Handler", verbosity: "minimal" });
+    expect(text.split("\n")[0], text).toBe("2 implementations of `Handler` (src/handler.ts:1:18):");
+    expect([...linesOf(text)].sort()).toEqual(["src/handlers/echo.ts:3", "test/fake-handler.ts:3"]);
+  });
 
   it("a rename that breaks the build says what it introduced, and the checker agrees", async () => {
-    const repo = solutionTsRepo();
-    const fx = await repoFixture(repo);
-    try {
-      // app.ts imports route0 and route1: one name twice.
-      const text = await fx.tools.text("renameSymbol", { file: "src/routes/route0.ts", line: 4, symbol: "route0", newName: "route1" });
-      expect(text.split("\n").slice(0, 2).join("\n"), text).toMatch(
-        /^Renamed `route0` to `route1`: 3 files written together\.\nErrors: 2 introduced, 0 fixed \(/,
-      );
-      expect(text).toContain("src/app.ts:");
-      expect(text).toContain("Duplicate identifier 'route1'");
-      // TypeScript's own compiler, run over the build and the spec project before and after, found them too.
-      expect(text.split("\n")[1]).toMatch(
-        /; and by tsgo \(CLI\) over 2 tsconfig projects \(tsconfig\.build\.json, tsconfig\.spec\.json\): 2 introduced\)\.$/,
-      );
-      expect(checks.checkTypeScript(fx.root).ok).toBe(false);
-    } finally {
-      await fx.stop();
-    }
+    // app.ts imports route0 and route1: one name twice.
+    const text = await fx.tools.text("renameSymbol", { file: "src/routes/route0.ts", line: 4, symbol: "route0", newName: "route1" });
+    expect(text.split("\n").slice(0, 2).join("\n"), text).toMatch(
+      /^Renamed `route0` to `route1`: 3 files written together\.\nErrors: 2 introduced, 0 fixed \(/,
+    );
+    expect(text).toContain("src/app.ts:");
+    expect(text).toContain("Duplicate identifier 'route1'");
+    // TypeScript's own compiler, run over the build and the spec project before and after, found them too.
+    expect(text.split("\n")[1]).toMatch(
+      /; and by tsgo \(CLI\) over 2 tsconfig projects \(tsconfig\.build\.json, tsconfig\.spec\.json\): 2 introduced\)\.$/,
+    );
+    expect(checks.checkTypeScript(fx.root).ok).toBe(false);
   });
 
   it("a dry run's preview is written exactly, and refused once the files changed", async () => {
-    const repo = solutionTsRepo();
-    const fx = await repoFixture(repo);
-    try {
-      const args = { file: "src/context.ts", line: 1, symbol: "Context", newName: "RequestContext" };
-      const dry = await fx.tools.text("renameSymbol", { ...args, dryRun: true });
-      const preview = /Preview ([0-9a-f]{8}):/.exec(dry)?.[1];
-      expect(preview, dry).toBeDefined();
-      await writeFile(join(fx.root, "src/app.ts"), `${repo.files["src/app.ts"]}export const extra = new Context("x");\n`);
-      const refused = await fx.tools.text("renameSymbol", { ...args, preview });
-      expect(refused.split("\n")[0]).toMatch(
-        new RegExp(`^NOT APPLIED: would rename \`Context\` to \`RequestContext\`, but it is not the edit previewed as ${preview} `),
-      );
-      expect(await readFile(join(fx.root, "src/context.ts"), "utf8")).toBe(repo.files["src/context.ts"]);
-      const fresh = /Preview ([0-9a-f]{8}):/.exec(refused)?.[1];
-      const written = await fx.tools.text("renameSymbol", { ...args, preview: fresh });
-      expect(written.split("\n")[0]).toMatch(/^Renamed `Context` to `RequestContext`: \d+ files written together\.$/);
-      expect(await readFile(join(fx.root, "src/app.ts"), "utf8")).toContain('export const extra = new RequestContext("x");');
-    } finally {
-      await fx.stop();
-    }
+    const args = { file: "src/http-exception.ts", line: 7, symbol: "isHttpFailure", newName: "isHttpError" };
+    const dry = await fx.tools.text("renameSymbol", { ...args, dryRun: true });
+    const preview = /Preview ([0-9a-f]{8}):/.exec(dry)?.[1];
+    expect(preview, dry).toBeDefined();
+    const app = await readFile(join(fx.root, "src/app.ts"), "utf8");
+    await writeFile(join(fx.root, "src/app.ts"), `${app}export const extra = isHttpFailure(1);\n`);
+    const refused = await fx.tools.text("renameSymbol", { ...args, preview });
+    expect(refused.split("\n")[0]).toMatch(
+      new RegExp(`^NOT APPLIED: would rename \`isHttpFailure\` to \`isHttpError\`, but it is not the edit previewed as ${preview} `),
+    );
+    expect(await readFile(join(fx.root, "src/http-exception.ts"), "utf8")).toBe(repo.files["src/http-exception.ts"]);
+    const fresh = /Preview ([0-9a-f]{8}):/.exec(refused)?.[1];
+    const written = await fx.tools.text("renameSymbol", { ...args, preview: fresh });
+    expect(written.split("\n")[0]).toMatch(/^Renamed `isHttpFailure` to `isHttpError`: \d+ files written together\.$/);
+    expect(await readFile(join(fx.root, "src/app.ts"), "utf8")).toContain("export const extra = isHttpError(1);");
+  });
+
+  it("a rename in 52 files, past the server's bound of 48: the compiler checks the 4 it left, and the answer says so", async () => {
+    const text = await fx.tools.text("renameSymbol", { file: "src/context.ts", line: 1, symbol: "Context", newName: "RequestContext" });
+    expect(text.split("\n").slice(0, 2).join("\n"), text).toMatch(
+      /^Renamed `Context` to `RequestContext`: 52 files written together\.\nErrors: 0 introduced, 0 fixed \(48 files checked by typescript-go [^;]*; and by tsgo \(CLI\) over 2 tsconfig projects \(tsconfig\.build\.json, tsconfig\.spec\.json\): 0 introduced, covering the 4 file\(s\) the server did not check\)\.$/,
+    );
+    const after = Object.fromEntries(
+      await Promise.all(Object.keys(repo.files).map(async (f) => [f, await readFile(join(fx.root, f), "utf8")] as const)),
+    );
+    expect([...mentionsOf(after, "Context", repo.extensions)]).toEqual([]);
   });
 });
 

@@ -4,11 +4,14 @@
 // new is added to the edit's introduced errors (unless the server reported an error on the same
 // line), so an answer never says "0 introduced" over errors the project's checker reports. Files
 // the server's bound left unchecked that the checker covered are counted as checked, by it. Where
-// it cannot run, the answer says so.
+// it cannot run, the answer says so. JavaScript files are TypeScript's compiler's to check too: a
+// project that allows (and checks) them holds them in its program; one that does not leaves them
+// out, and the answer counts them not checked.
 import type { ToolContext } from "../../capabilities/context.ts";
 import type { CheckerNote, ErrorAt } from "../../lsp/apply-edit.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { checkDelta, type LanguageCheck, languageChecker, runLanguageCheck } from "./language-check.ts";
+import { runModuleChecks } from "./module-check.ts";
 import { projectsHolding, runTypeScriptCheck, TS_FILES, type TsProjects, typescriptCompiler } from "./typescript-check.ts";
 
 /** What a checker's run adds to: an edit's outcome, or a transaction commit's tally. */
@@ -33,7 +36,16 @@ export interface EditCheck {
   settle(target: CheckedErrors): Promise<void>;
 }
 
-const TYPESCRIPT = new Set(["typescript", "typescriptreact"]);
+/** Said of a check whose search for the files using the edited ones was cut by its bounds (edit-dependents.ts). */
+const UNSEARCHED = "; files that use the edited ones only through more links were not looked for";
+const TYPESCRIPT = new Set(["typescript", "typescriptreact", "javascript", "javascriptreact"]);
+/** The files TypeScript's compiler checks, in a project that allows JavaScript. */
+const JS_FILES = [".js", ".jsx", ".mjs", ".cjs"] as const;
+
+/** The checker family of a language: edits in languages of one family are checked by one run (TypeScript's compiler checks JavaScript). */
+export function editCheckFamily(languageId: string): string {
+  return TYPESCRIPT.has(languageId) ? "typescript" : languageId;
+}
 
 /**
  * The check of an edit in `languageId`, run from the server's project root (root-relative) over
@@ -42,7 +54,7 @@ const TYPESCRIPT = new Set(["typescript", "typescriptreact"]);
  */
 export function languageEditCheck(
   ctx: ToolContext,
-  at: { languageId: string; projectRoot: string; files: Iterable<string> },
+  at: { languageId: string; projectRoot: string; files: Iterable<string>; unsearched?: boolean },
 ): EditCheck | undefined {
   const run = TYPESCRIPT.has(at.languageId) ? typescriptRun(ctx, at.files) : checkerRun(ctx, at);
   if (run === undefined) return undefined;
@@ -69,7 +81,8 @@ export function languageEditCheck(
       const first = await before;
       if (first.inapplicable === true) return;
       const second = await startAfter();
-      target.checks = [...(target.checks ?? []), noteOf(target, { scope: second.scope ?? run.scope, before: first, after: second })];
+      const scope = `${second.scope ?? run.scope}${at.unsearched === true ? UNSEARCHED : ""}`;
+      target.checks = [...(target.checks ?? []), noteOf(target, { scope, before: first, after: second })];
     },
   };
 }
@@ -79,21 +92,25 @@ interface CheckRun {
   run(): Promise<LanguageCheck>;
 }
 
-/** pyright's CLI over the files, go vet over the module. */
+/** pyright's CLI over the files, go vet over each module holding one. */
 function checkerRun(ctx: ToolContext, at: { languageId: string; projectRoot: string; files: Iterable<string> }): CheckRun | undefined {
   const checker = languageChecker(at.languageId);
   if (checker === undefined) return undefined;
+  if (checker.scope === "module") {
+    const files = [...new Set(at.files)].filter((f) => checker.extensions.some((e) => f.endsWith(e))).sort();
+    return { scope: "its module", run: () => runModuleChecks(ctx, checker, { files }) };
+  }
   const prefix = at.projectRoot === "" || at.projectRoot === "." ? "" : `${at.projectRoot}/`;
   const files = [...new Set(at.files)].filter((f) => f.startsWith(prefix) && checker.extensions.some((e) => f.endsWith(e))).sort();
   return {
-    scope: checker.scope === "module" ? `the module${prefix === "" ? "" : ` in ${at.projectRoot}`}` : `${files.length} file(s)`,
+    scope: `${files.length} file(s)`,
     run: () => runLanguageCheck(ctx, checker, { files, cwd: at.projectRoot }),
   };
 }
 
 /** TypeScript's compiler over every tsconfig project holding one of the files, the same projects before and after. */
 function typescriptRun(ctx: ToolContext, inputs: Iterable<string>): CheckRun {
-  const files = [...new Set(inputs)].filter((f) => TS_FILES.some((e) => f.endsWith(e))).sort();
+  const files = [...new Set(inputs)].filter((f) => [...TS_FILES, ...JS_FILES].some((e) => f.endsWith(e))).sort();
   let projects: Promise<TsProjects | undefined> | undefined;
   const found = () => {
     projects ??= typescriptCompiler(ctx).then((compiler) =>

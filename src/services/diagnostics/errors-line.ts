@@ -14,6 +14,8 @@ export interface ErrorTally {
   checkedFiles: number;
   late: readonly string[];
   notChecked: number;
+  /** Root-relative names of the files not checked, when known: the answer names them. */
+  notCheckedFiles?: readonly string[];
   /** Counted on the files as written (after the server caught up), or predicted on unsaved content. */
   verified: boolean;
   checks?: readonly CheckerNote[];
@@ -31,7 +33,9 @@ export function errorsLine(tally: ErrorTally, server: string): string {
           `no answer in time for ${tally.late.slice(0, 5).join(", ")}${tally.late.length > 5 ? ` and ${tally.late.length - 5} more` : ""}: their errors are unknown`,
         ]
       : []),
-    ...(tally.notChecked > 0 ? [`${tally.notChecked} more file(s) that use it were not checked`] : []),
+    ...(tally.notChecked > 0
+      ? [`${tally.notChecked} more file(s) that use it were not checked${namedFiles(tally.notCheckedFiles ?? [])}`]
+      : []),
     ...checks.map((c, i) =>
       c.failed === undefined
         ? `${asked || i > 0 ? "and " : ""}by ${c.checker} over ${c.scope}: ${c.introduced} introduced${c.coveredUnchecked === undefined ? "" : `, covering the ${c.coveredUnchecked} file(s) the server did not check`}`
@@ -48,6 +52,12 @@ export function errorsLine(tally: ErrorTally, server: string): string {
       ? `${tally.introduced.length} introduced, ${tally.fixed.length} fixed`
       : "unknown";
   return `Errors: ${counts} (${head}${gaps.length > 0 ? `; ${gaps.join("; ")}` : ""}).`;
+}
+
+/** " (a.ts, b.ts and 3 more)": the files named, at most five; nothing when none are known. */
+function namedFiles(files: readonly string[]): string {
+  if (files.length === 0) return "";
+  return ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})`;
 }
 
 /** "introduced:" and its errors, one per line, at most MAX_ERRORS_LISTED. */

@@ -1,22 +1,22 @@
 // A project's compiler answer kept with the state of everything it was computed from, so a warm
 // whole-workspace check does not run the compiler again over a project nothing changed in: run
 // again, it would print the same (bench/lsp-truth.mjs `workspace`: a warm check of 331 files took
-// 4.5 s by rerunning the compiler, against 0.3 s by the language server's kept answers). The state
-// is each workspace file of its program (--listFiles) with every folder above it (a file added,
-// removed or renamed over changes its folder), the workspace's tsconfig and package.json files,
-// and node_modules and node_modules/@types (a package installed or removed): device, inode, size
-// and modification time of each. An answer is not kept when one of those changed while the
-// compiler ran (modified at or after its start, give or take the clock's grain), nor when its
-// program reads files outside the workspace other than the compiler's own lib files.
+// 4.5 s by rerunning the compiler, against 0.3 s by the language server's kept answers). What it
+// was computed from is listed in check-inputs.ts (its program's files and their folders, the
+// configs and what their `extends` reach, the package folders module resolution looks in): device,
+// inode, size and modification time of each, or its absence. An answer is not kept when one of
+// those changed while the compiler ran (modified at or after its start, give or take the clock's
+// grain), nor when its program reads files outside the workspace other than the compiler's own
+// lib files, nor when a config extends one outside the workspace.
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineToolsetState, type ToolsetState } from "../../capabilities/toolset-state.ts";
+import { checkInputPaths } from "./check-inputs.ts";
 import type { ProjectCheck } from "./tsgo-check.ts";
 
 /** File systems keep modification times to a second at worst (ext3, HFS+). */
 const MTIME_GRAIN_MS = 2000;
 /** Projects whose answers are kept; the oldest go first. */
 const MAX_PROJECTS = 64;
-const PACKAGES = ["node_modules", "node_modules/@types"];
 
 interface Kept {
   inputs: string;
@@ -62,15 +62,8 @@ async function inputsOf(
   ctx: Pick<ToolContext, "fs">,
   opts: { files: readonly string[]; configs: readonly string[]; since: number },
 ): Promise<string | undefined> {
-  const paths = new Set<string>([...opts.configs, ...PACKAGES]);
-  for (const file of opts.files) {
-    paths.add(file);
-    for (let dir = file; dir.includes("/"); ) {
-      dir = dir.slice(0, dir.lastIndexOf("/"));
-      paths.add(dir);
-    }
-  }
-  paths.add(".");
+  const paths = await checkInputPaths(ctx, opts);
+  if (paths === undefined) return undefined;
   const parts: string[] = [];
   for (const path of [...paths].sort()) {
     const stat = await ctx.fs.stat(path).catch(() => undefined);

@@ -8,7 +8,8 @@ import type { ErrorAt } from "../../lsp/apply-edit.ts";
 import { languageIdOf } from "../../lsp/languages.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import { diagnosticsDeltas } from "../../services/diagnostics/diagnostics-delta.ts";
-import { type CheckedErrors, type EditCheck, languageEditCheck } from "../../services/diagnostics/edit-check.ts";
+import { editDependents } from "../../services/diagnostics/edit-dependents.ts";
+import { type CheckedErrors, type EditCheck, editCheckFamily, languageEditCheck } from "../../services/diagnostics/edit-check.ts";
 import { errorsLine, listedErrors } from "../../services/diagnostics/errors-line.ts";
 import { usersOf } from "../../services/lsp-speculative/speculative-check.ts";
 
@@ -31,9 +32,19 @@ export async function checkedCommit(
     if (language !== undefined) languages.set(language, [...(languages.get(language) ?? []), relative]);
   }
   const users = languages.size === 0 ? [] : (await usersOf(ctx, opts.paths)).map((p) => ctx.fs.relative(p));
+  // One run per checker: TypeScript's compiler checks the JavaScript files written with the TypeScript ones.
+  const families = new Map<string, string[]>();
+  for (const [languageId, files] of languages)
+    families.set(editCheckFamily(languageId), [...(families.get(editCheckFamily(languageId)) ?? []), ...files]);
+  const dependents = languages.size === 0 ? undefined : await editDependents(ctx, [...languages.values()].flat());
   const checks: EditCheck[] = [];
-  for (const [languageId, files] of languages) {
-    const check = languageEditCheck(ctx, { languageId, projectRoot: "", files: [...files, ...users] });
+  for (const [languageId, files] of families) {
+    const check = languageEditCheck(ctx, {
+      languageId,
+      projectRoot: "",
+      files: [...files, ...users, ...(dependents?.files ?? [])],
+      unsearched: dependents?.cut === true,
+    });
     if (check !== undefined) checks.push(check);
   }
   const deltas = await diagnosticsDeltas(ctx, {

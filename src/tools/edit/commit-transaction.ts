@@ -18,6 +18,10 @@ export default defineTool({
   searchHint: "commit transaction apply staged edits atomic write all files",
   input: v.strictObject({ transactionId: v.pipe(v.string(), v.description("Transaction id.")) }),
   annotations: { readOnlyHint: false, destructiveHint: false },
+  // The language's checker runs before and after the write (pyright's CLI, go vet, tsgo per project),
+  // as for renameSymbol: on a loaded machine two runs pass the default 30 s, and a commit cut off
+  // after its write would answer a timeout for files it wrote.
+  timeoutMs: 180_000,
   // The files that import the written ones are found by a text search, for the language's checker.
   requires: { optionalProbes: ["rg"] },
   async handler(input, ctx) {

@@ -18,7 +18,7 @@ import { verifiedReferences } from "../../services/language/verified-references.
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineTool } from "../platform/define-tool.ts";
 import { openAt } from "./at-position.ts";
-import { applyChecked, filesOfEdit, pathsOf } from "./checked-apply.ts";
+import { applyChecked, filesOfEdit, pathsOf, startCheck } from "./checked-apply.ts";
 import { coverageLines } from "./coverage-lines.ts";
 import { editFields } from "./edit-fields.ts";
 import { renderOutcome } from "./edit-outcome.ts";
@@ -49,6 +49,10 @@ export default defineTool({
   async handler(input, ctx) {
     const at = await openAt(input, ctx, { method: METHOD });
     const refs = await verifiedReferences(ctx, at.doc, { name: at.name, params: at.params, includeDeclaration: true });
+    const newMentions = await wholeWordMentions(ctx, input.newName);
+    const mentions = [...refs.mentions.files.keys(), ...newMentions.files.keys()];
+    // The files a rename can break are known now: the checker's run over them as they are goes beside the server's rename.
+    const started = input.dryRun ? undefined : await startCheck(ctx, at.doc.server, { languageId: at.doc.languageId, files: mentions });
     let answer: Awaited<ReturnType<typeof at.doc.wholeProject<WorkspaceEdit | null>>>;
     try {
       answer = await at.doc.wholeProject<WorkspaceEdit | null>(METHOD, { ...at.params, newName: input.newName });
@@ -87,14 +91,14 @@ export default defineTool({
           ]
         : []),
     ];
-    const newMentions = await wholeWordMentions(ctx, input.newName);
-    const users = await pathsOf(ctx, [...refs.mentions.files.keys(), ...newMentions.files.keys()]);
+    const users = await pathsOf(ctx, mentions);
     const dryRun = input.dryRun || why.length > 0;
     // What gets written is checked by the language's own checker too, before and after.
     const outcome = await applyChecked(ctx, at.doc.server, {
       edit: completed.edit,
       languageId: at.doc.languageId,
-      mentions: [...refs.mentions.files.keys(), ...newMentions.files.keys()],
+      mentions,
+      ...(started === undefined ? {} : { started }),
       dryRun,
       onlyIfNoNewErrors: input.onlyIfNoNewErrors,
       signal: ctx.signal,

@@ -1,23 +1,23 @@
 // An edit's error delta checked by the language's own checker (src/services/diagnostics/edit-check.ts)
-// with the real go vet and pyright CLI: an edit that breaks other packages or files the language
-// server was not asked about is never "0 introduced"; go runs in the environment that keeps it from
-// running programs, so a cgo package is not compiled with the C compiler. TypeScript's compiler
+// with the real go vet: an edit that breaks other packages or files the language server was not
+// asked about is never "0 introduced" (pyright's CLI over files outside its include is shown end to
+// end in test/e2e/lsp-checker-delta.test.ts, by a rename and by commits); go runs in the
+// environment that keeps it from running programs, so a cgo package is not compiled with the C
+// compiler. TypeScript's compiler
 // (tsgo) checks every tsconfig project holding a file the edit may break: in a solution-style
 // repository, the spec project the server was not asked about; and writes nothing doing it.
 import { spawnSync } from "node:child_process";
-import { readdir, readFile, symlink, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EditOutcome } from "../../../src/lsp/apply-edit.ts";
 import { languageEditCheck } from "../../../src/services/diagnostics/edit-check.ts";
 import { languageChecker, runLanguageCheck } from "../../../src/services/diagnostics/language-check.ts";
-import { goRepo, pythonRepo, solutionTsRepo } from "../../fixtures/lsp-repos.ts";
+import { goRepo, solutionTsRepo } from "../../fixtures/lsp-repos.ts";
 import { missingProgram } from "../../helpers/missing-program.ts";
 import { makeToolContext } from "../../helpers/tool-context.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../../helpers/temp-workspace.ts";
 import { TSGO } from "../../helpers/lsp-repo-checks.ts";
-
-const REPO = resolve(import.meta.dirname, "../../..");
 
 let temp: TempWorkspaces;
 beforeAll(async () => {
@@ -72,22 +72,64 @@ describe.skipIf(noGo !== undefined)("go vet after an edit", () => {
   });
 });
 
-describe("pyright's CLI after an edit", () => {
-  it("checks the files it is given even where the project's include leaves them out", { timeout: 180_000 }, async () => {
-    const repo = pythonRepo(2);
-    const root = await temp.make("py", repo.files);
-    await symlink(join(REPO, "node_modules"), join(root, "node_modules"));
+describe.skipIf(noGo !== undefined)("go vet after an edit, per module", () => {
+  it("runs from each edited file's module root, once per module, where the workspace root is no module (go.work)", {
+    timeout: 120_000,
+  }, async () => {
+    const root = await temp.make("go-modules", {
+      "go.work": "go 1.19\n\nuse (\n\t./lib\n\t./svc\n)\n",
+      "lib/go.mod": "module example.com/lib\n\ngo 1.19\n",
+      "lib/lib.go": "package lib\n\nfunc Twice(n int) int { return n * 2 }\n",
+      "svc/go.mod": "module example.com/svc\n\ngo 1.19\n\nrequire example.com/lib v0.0.0\n",
+      "svc/main.go": 'package main\n\nimport "example.com/lib"\n\nfunc main() { println(lib.Twice(2)) }\n',
+      "scratch/loose.go": "package scratch\n",
+    });
     const ctx = await makeToolContext(root);
-    const files = ["src/clilib/core.py", "tests/test_plugin0.py", "tests/test_plugin1.py"];
-    const check = languageEditCheck(ctx, { languageId: "python", projectRoot: "", files });
-    if (check === undefined) throw new Error("no checker for python");
-    await check.beforeWrite();
-    // The tests call echo with one argument; the edit gives it a second, required one.
-    await rewrite(root, "src/clilib/core.py", "def echo(message: str)", "def echo(message: str, end: str)");
+    const check = languageEditCheck(ctx, { languageId: "go", projectRoot: "", files: ["lib/lib.go", "svc/main.go", "scratch/loose.go"] });
+    if (check === undefined) throw new Error("no checker for go");
+    expect(await check.usable()).toBe(true);
+    await rewrite(root, "lib/lib.go", "Twice(n int) int { return n * 2 }", "Twice(n string) string { return n + n }");
     const outcome = writtenOutcome();
     await check.settle(outcome);
-    expect(outcome.checks).toEqual([{ checker: "pyright (CLI)", scope: "3 file(s)", introduced: 3 }]);
-    expect(outcome.introduced.map((e) => e.file).sort()).toEqual(["src/clilib/core.py", "tests/test_plugin0.py", "tests/test_plugin1.py"]);
+    // scratch/ is under no go.mod: not checked, and said so.
+    expect(outcome.checks).toEqual([{ checker: "go vet", scope: "2 modules (lib, svc) (1 more not checked)", introduced: 1 }]);
+    expect(outcome.introduced.map((e) => `${e.file}:${e.diagnostic.range.start.line + 1}`)).toEqual(["svc/main.go:5"]);
+    expect(String(outcome.introduced[0]?.diagnostic.message)).toMatch(/cannot use 2/);
+  });
+});
+
+describe("TypeScript's compiler after an edit of a JavaScript file", () => {
+  it("checks a JavaScript file the project checks (checkJs), and counts one no project holds as not checked", {
+    timeout: 60_000,
+  }, async () => {
+    const root = await temp.make("js-checked", {
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { allowJs: true, checkJs: true, noEmit: true, strict: true, module: "nodenext" },
+        include: ["src"],
+      }),
+      "package.json": JSON.stringify({ type: "module" }),
+      "src/math.js": "/** @param {number} n */\nexport function twice(n) {\n  return n * 2;\n}\n",
+      "src/use.mjs": 'import { twice } from "./math.js";\n\nexport const four = twice(2);\n',
+      "scripts/tool.js": "export const tool = 1;\n",
+    });
+    const check = languageEditCheck(await makeToolContext(root), {
+      languageId: "javascript",
+      projectRoot: "",
+      files: ["src/math.js", "src/use.mjs", "scripts/tool.js"],
+    });
+    if (check === undefined) throw new Error("no checker for javascript");
+    await check.beforeWrite();
+    await rewrite(root, "src/math.js", "@param {number} n", "@param {string} n");
+    const outcome = writtenOutcome();
+    await check.settle(outcome);
+    expect(outcome.checks).toEqual([
+      { checker: "tsgo (CLI)", scope: "1 tsconfig project (tsconfig.json) (1 more not checked)", introduced: 2 },
+    ]);
+    // The multiplication in the edited file, and the call in the one that imports it.
+    expect(outcome.introduced.map((e) => `${e.file}:${e.diagnostic.range.start.line + 1}`).sort()).toEqual([
+      "src/math.js:3",
+      "src/use.mjs:3",
+    ]);
   });
 });
 

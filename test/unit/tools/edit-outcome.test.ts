@@ -69,5 +69,13 @@ describe("the Errors line", () => {
     expect((await renderOutcome(failed, WORDS)).split("\n")[1]).toBe(
       "Errors: unknown (0 files checked by the server, on the files as written, after the server caught up; 4 more file(s) that use it were not checked; tsgo (CLI) could not check its tsconfig projects (it exited 2: bad config), so errors only it finds are unknown).",
     );
+    const named = outcome([], {
+      checkedFiles: 48,
+      notChecked: 7,
+      notCheckedFiles: ["a.ts", "b.ts", "c.ts", "d.ts", "e.ts", "f.ts", "g.ts"],
+    });
+    expect((await renderOutcome(named, WORDS)).split("\n")[1]).toBe(
+      "Errors: 0 introduced, 0 fixed (48 files checked by the server, on the files as written, after the server caught up; 7 more file(s) that use it were not checked (a.ts, b.ts, c.ts, d.ts, e.ts and 2 more)).",
+    );
   });
 });

@@ -1,0 +1,107 @@
+// A kept compiler answer (project-check-cache.ts) is given back only while nothing it was computed
+// from changed: besides the program's files, a config its tsconfig extends from a package (found in
+// node_modules, a workspace package linked there included), and a package appearing under an
+// existing @scope folder, where an import that failed to resolve before would resolve now.
+import { mkdir, readdir, symlink, utimes, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ProjectCheckCache } from "../../../../src/services/diagnostics/project-check-cache.ts";
+import type { ProjectCheck } from "../../../../src/services/diagnostics/tsgo-check.ts";
+import { tempWorkspaces, type TempWorkspaces } from "../../../helpers/temp-workspace.ts";
+import { makeToolContext } from "../../../helpers/tool-context.ts";
+
+let temp: TempWorkspaces;
+beforeAll(async () => {
+  temp = await tempWorkspaces("cib-check-cache-");
+});
+afterAll(async () => {
+  await temp.remove();
+});
+
+/** Everything under `dir` made a minute old, as a tree installed and written long before the check. */
+async function age(dir: string): Promise<void> {
+  const then = new Date(Date.now() - 60_000);
+  for (const entry of await readdir(dir, { recursive: true })) await utimes(join(dir, entry), then, then);
+  await utimes(dir, then, then);
+}
+
+const answer = (files: string[]): ProjectCheck => ({ diagnostics: [], files, outside: 0 });
+
+/** A workspace whose tsconfig extends from a package, kept answer for it; what `change` does must make it miss. */
+async function keptThenChanged(
+  name: string,
+  files: Record<string, string>,
+  change: (root: string) => Promise<void>,
+  prepare?: (root: string) => Promise<void>,
+) {
+  const root = await temp.make(name, files);
+  await prepare?.(root);
+  await age(root);
+  const ctx = await makeToolContext(root);
+  const cache = new ProjectCheckCache();
+  const opts = { configs: ["tsconfig.json", "package.json"] };
+  await cache.keep(ctx, "tsconfig.json", { ...opts, check: answer(["src/a.ts"]), startedAt: Date.now() });
+  const before = await cache.lookup(ctx, "tsconfig.json", opts);
+  await change(root);
+  const after = await cache.lookup(ctx, "tsconfig.json", opts);
+  return { before, after };
+}
+
+const PROJECT = {
+  "package.json": JSON.stringify({ name: "p", type: "module" }),
+  "src/a.ts": 'import { x } from "@acme/x";\nexport const a: number = x;\n',
+  "node_modules/@acme/x/package.json": JSON.stringify({ name: "@acme/x", types: "index.d.ts" }),
+  "node_modules/@acme/x/index.d.ts": "export declare const x: number;\n",
+};
+
+describe("a kept compiler answer", () => {
+  it("is dropped when a config its tsconfig extends from a package changes", async () => {
+    const files = {
+      ...PROJECT,
+      "tsconfig.json": JSON.stringify({ extends: "@tsconfig/strictest/tsconfig.json", include: ["src"] }),
+      "node_modules/@tsconfig/strictest/tsconfig.json": JSON.stringify({ compilerOptions: { strict: false } }),
+    };
+    const { before, after } = await keptThenChanged("extends-package", files, (root) =>
+      writeFile(join(root, "node_modules/@tsconfig/strictest/tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true } })),
+    );
+    expect(before).toEqual(answer(["src/a.ts"]));
+    expect(after).toBeUndefined();
+  });
+
+  it("is dropped when a config reached through a package that extends another changes (a workspace package linked into node_modules)", async () => {
+    const files = {
+      ...PROJECT,
+      "tsconfig.json": JSON.stringify({ extends: "@acme/tsconfig", include: ["src"] }),
+      "packages/tsconfig/package.json": JSON.stringify({ name: "@acme/tsconfig" }),
+      "packages/tsconfig/tsconfig.json": JSON.stringify({ extends: "./base.json" }),
+      "packages/tsconfig/base.json": JSON.stringify({ compilerOptions: { strict: false } }),
+    };
+    const { before, after } = await keptThenChanged(
+      "extends-workspace-package",
+      files,
+      (root) => writeFile(join(root, "packages/tsconfig/base.json"), JSON.stringify({ compilerOptions: { strict: true } })),
+      (root) => symlink("../../packages/tsconfig", join(root, "node_modules/@acme/tsconfig")),
+    );
+    expect(before).toEqual(answer(["src/a.ts"]));
+    expect(after).toBeUndefined();
+  });
+
+  it("is dropped when a package appears under an existing @scope folder", async () => {
+    const files = { ...PROJECT, "tsconfig.json": JSON.stringify({ include: ["src"] }) };
+    const { before, after } = await keptThenChanged("new-scoped-package", files, async (root) => {
+      await mkdir(join(root, "node_modules/@acme/y"));
+      await writeFile(join(root, "node_modules/@acme/y/index.d.ts"), "export declare const y: number;\n");
+    });
+    expect(before).toEqual(answer(["src/a.ts"]));
+    expect(after).toBeUndefined();
+  });
+
+  it("is given back while nothing it read changed, a change elsewhere in node_modules included", async () => {
+    const files = { ...PROJECT, "tsconfig.json": JSON.stringify({ include: ["src"] }), "node_modules/@other/z/index.d.ts": "" };
+    const { before, after } = await keptThenChanged("unchanged", files, (root) =>
+      writeFile(join(root, "node_modules/@other/z/index.d.ts"), "export {};\n"),
+    );
+    expect(before).toEqual(answer(["src/a.ts"]));
+    expect(after).toEqual(answer(["src/a.ts"]));
+  });
+});
