@@ -56,7 +56,9 @@ async function denoCheck() {
 const { name: checker, argv } = compiler();
 const [program, ...programArgs] = argv;
 const results = await Promise.all([
-  ...TSC_PROJECTS.map((project) => collectedRun(`${checker} -p ${project}`, program, [...programArgs, "-p", project, "--noEmit"], { cwd: ROOT })),
+  ...TSC_PROJECTS.map((project) =>
+    collectedRun(`${checker} -p ${project}`, program, [...programArgs, "-p", project, "--noEmit"], { cwd: ROOT }),
+  ),
   denoCheck(),
 ]);
 for (const { name, code, output } of results) {

@@ -4,7 +4,7 @@
 // backend it names), and nothing arriving while the bridge loads is lost. A cancellation that
 // arrives while the call waits ends it there: no answer, as MCP asks of a cancelled request.
 import type { Incoming } from "../mcp/protocol/jsonrpc.ts";
-import { McpSession } from "../mcp/sessions/session.ts";
+import { type Answer, McpSession } from "../mcp/sessions/session.ts";
 import type { LazyToolsets } from "./lazy-toolsets.ts";
 
 type SessionOptions = ConstructorParameters<typeof McpSession>[0];
@@ -24,24 +24,28 @@ export class ToolsetGatedSession extends McpSession {
     super(opts);
   }
 
-  override async handle(incoming: Incoming, related?: Related): ReturnType<McpSession["handle"]> {
+  // Both ways in (handle, and handleText for a socket's frames) go through answer(); a call whose
+  // toolset is loaded, and every other message, is answered as the base session does, at once
+  // when it can be.
+  protected override answer(incoming: Incoming, related?: Related): Answer {
     if (incoming.kind === "notification" && incoming.message.method === "notifications/cancelled") {
       const id = incoming.message.params?.requestId;
       const call = (typeof id === "string" || typeof id === "number") && this.waiting.get(id);
       if (call) call.cancelled = true;
     }
     if (incoming.kind === "request" && incoming.message.method === "tools/call") {
-      const { id } = incoming.message;
       const pending = this.pendingFor(incoming.message.params);
-      if (pending !== undefined) {
-        const call = { cancelled: false };
-        this.waiting.set(id, call);
-        await pending;
-        this.waiting.delete(id);
-        if (call.cancelled) return undefined;
-      }
+      if (pending !== undefined) return this.afterLoading(incoming.message.id, pending, () => super.answer(incoming, related));
     }
-    return super.handle(incoming, related);
+    return super.answer(incoming, related);
+  }
+
+  private async afterLoading(id: Id, pending: Promise<void>, run: () => Answer): Promise<Awaited<Answer>> {
+    const call = { cancelled: false };
+    this.waiting.set(id, call);
+    await pending;
+    this.waiting.delete(id);
+    return call.cancelled ? undefined : run();
   }
 
   override async handleModern(request: ModernRequest, delivery?: ModernDelivery): ReturnType<McpSession["handleModern"]> {

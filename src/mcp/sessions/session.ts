@@ -205,8 +205,8 @@ export class McpSession {
     return this.answer(incoming, related);
   }
 
-  /** handle(), answering at once when the method does (see handleText). */
-  private answer(incoming: Incoming, related?: MessageSink): Answer {
+  /** handle(), answering at once when the method does (see handleText): what a subclass extends. */
+  protected answer(incoming: Incoming, related?: MessageSink): Answer {
     this.lastActivity = this.now();
     if (incoming.kind === "notification") {
       this.onNotification(incoming.message);
