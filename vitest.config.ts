@@ -9,8 +9,8 @@ import { defineConfig } from "vitest/config";
 // conformance suite). Files run in parallel on three workers on the 2-core CI machines: most
 // files spend much of their time waiting on the processes they drive (language servers, git, the
 // Claude Code CLI, code-server), and with two workers a quiet machine's CPU sat 17 % idle (CI of
-// fbea508: 83 % busy over 804 s). Every timeout is sized for load 8, which a third worker stays
-// well under. Every run also writes a JSON report that .ci/run turns into its "N passed, N failed"
+// fbea508: 83 % busy over 804 s); with three, 99 % busy during the tests (CI of b95f212: 784 s
+// with 100 more tests). Every timeout is sized for load 8, which a third worker stays well under. Every run also writes a JSON report that .ci/run turns into its "N passed, N failed"
 // line. A passing run is quiet: what a test logs is shown only when it fails, and child processes'
 // output reaches the terminal only through a failing assertion's message.
 export default defineConfig({
