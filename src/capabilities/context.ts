@@ -153,6 +153,8 @@ export interface CallScope {
   readonly executables: readonly string[];
   /** Aborted on notifications/cancelled, on timeout, and when the session ends. */
   readonly signal: AbortSignal;
+  /** When the call's time limit ends (epoch ms): work that can stop early answers with what it did before it. */
+  readonly deadline?: number;
   /** Sends notifications/progress when the caller gave a progressToken; otherwise a no-op. */
   progress(progress: number, opts?: { total?: number; message?: string }): void;
   /** Sends notifications/message to the client (subject to logging/setLevel) and logs locally. */

@@ -26,7 +26,7 @@ interface ToolCallRequest {
    */
   controller?: AbortController;
   /** Builds the handler's context around the call's combined signal. */
-  makeContext(scope: Pick<CallScope, "signal">): ToolContext;
+  makeContext(scope: Pick<CallScope, "signal" | "deadline">): ToolContext;
   /** --timeout; a tool's own timeoutMs may raise it. */
   timeoutMs: number;
   maxResultChars: number;
@@ -76,7 +76,7 @@ export async function runToolCall(req: ToolCallRequest): Promise<CallToolResult>
   const limit = callSignal(req.signal, timeoutMs, req.controller);
   const { signal } = limit;
   try {
-    const ctx = req.makeContext({ signal });
+    const ctx = req.makeContext({ signal, deadline: Date.now() + timeoutMs });
     const route = routeCall(tool);
     const missing = await missingProbe(tool, ctx);
     if (missing !== undefined) {

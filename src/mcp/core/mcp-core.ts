@@ -222,12 +222,13 @@ export class McpCore {
       input,
       signal: run.signal,
       ...(run.controller === undefined ? {} : { controller: run.controller }),
-      makeContext: ({ signal }) =>
+      makeContext: ({ signal, deadline }) =>
         this.opts.makeToolContext({
           session: run.scope,
           ...(run.toolUseId === undefined ? {} : { toolUseId: run.toolUseId }),
           executables: [...(tool.requires.probes ?? []), ...(tool.requires.optionalProbes ?? [])],
           signal,
+          ...(deadline === undefined ? {} : { deadline }),
           progress: run.progress,
           log: run.log,
         }),

@@ -8,6 +8,7 @@
 import type { ToolContext } from "../../capabilities/context.ts";
 import { pathArgument } from "../../capabilities/exec/toolchain.ts";
 import { GO_CHECK_ENV } from "../../security/commands/rules/go-rules.ts";
+import { runBudget, timedOutReason } from "./call-budget.ts";
 import { checkerFailure } from "./checker-failure.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { parseLocationLines } from "./parsers/location-lines.ts";
@@ -95,17 +96,18 @@ export async function runLanguageCheck(
     return { ...base, notChecked, failed: `${checker.program} is not installed where the bridge can run it` };
   const prefix = opts.cwd === "" || opts.cwd === "." ? "" : `${opts.cwd.replace(/\/$/, "")}/`;
   const relativeToCwd = namedFiles.map((f) => (prefix !== "" && f.startsWith(prefix) ? f.slice(prefix.length) : f));
+  const budget = runBudget(ctx, CHECK_TIMEOUT_MS);
   try {
     const result = await ctx.exec.runToolchain(checker.program, {
       args: checker.args(relativeToCwd),
       cwd: opts.cwd === "" ? "." : opts.cwd,
-      timeoutMs: CHECK_TIMEOUT_MS,
+      timeoutMs: budget.timeoutMs,
       maxOutputBytes: MAX_OUTPUT_BYTES,
       env: checker.env,
     });
     const cwd = prefix === "" ? ctx.fs.root : `${ctx.fs.root}/${prefix.slice(0, -1)}`;
     const errors = (await checker.parse(result.stdout, result.stderr, cwd)).map((d) => ({ ...d, file: `${prefix}${d.file}` }));
-    if (result.timedOut) return { ...base, notChecked, failed: `it did not finish in ${CHECK_TIMEOUT_MS / 1000} s` };
+    if (result.timedOut) return { ...base, notChecked, failed: timedOutReason(budget, CHECK_TIMEOUT_MS) };
     // Failed with nothing to show: it checked nothing (a bad config, a module it cannot load).
     if (errors.length === 0 && result.exitCode !== 0)
       return {

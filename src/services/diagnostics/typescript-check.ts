@@ -6,6 +6,7 @@
 // the project's tsc otherwise. Nothing is written where the project's config says: no emit, and the
 // build info and a configured trace go to the run's private directory (compilerCheckArgs).
 import type { ToolContext } from "../../capabilities/context.ts";
+import { runBudget, timedOutReason } from "./call-budget.ts";
 import { checkerFailure } from "./checker-failure.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import type { LanguageCheck } from "./language-check.ts";
@@ -72,7 +73,7 @@ export async function projectsHolding(ctx: ToolContext, opts: { compiler: "tsgo"
     return { ...common, projects: found.configs.map((config) => ({ config, files: new Set<string>() })), outside: [], unlisted: true };
   const failures: string[] = [];
   const listed = await inTurn(found.configs, async (config) => {
-    const run = await compile(ctx, compiler, { project: config, listOnly: true, timeoutMs: LIST_TIMEOUT_MS });
+    const run = await compile(ctx, compiler, { project: config, listOnly: true, timeoutMs: runBudget(ctx, LIST_TIMEOUT_MS).timeoutMs });
     const held = run instanceof Error ? new Set<string>() : programFiles(ctx, run.stdout);
     if (run instanceof Error || (run.exitCode !== 0 && held.size === 0))
       failures.push(`${config}: ${run instanceof Error ? run.message : checkerFailure(compiler, run.stderr.trim() || run.stdout.trim())}`);
@@ -92,10 +93,14 @@ export async function projectsHolding(ctx: ToolContext, opts: { compiler: "tsgo"
 export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): Promise<LanguageCheck> {
   const checker = `${found.compiler} (CLI)`;
   if (found.none === true) return { checker, errors: [], files: 0, notChecked: 0, inapplicable: true };
-  const runs = await inTurn(found.projects, async (project) => ({
-    config: project.config,
-    run: await compile(ctx, found.compiler, { project: project.config, timeoutMs: CHECK_TIMEOUT_MS }),
-  }));
+  const runs = await inTurn(found.projects, async (project) => {
+    const budget = runBudget(ctx, CHECK_TIMEOUT_MS);
+    return {
+      config: project.config,
+      budget,
+      run: await compile(ctx, found.compiler, { project: project.config, timeoutMs: budget.timeoutMs }),
+    };
+  });
   if (found.unlisted === true) keepHolding(ctx, found, runs);
   const names = found.projects.map((p) => p.config);
   const listed = `${names.slice(0, 5).join(", ")}${names.length > 5 ? ` and ${names.length - 5} more` : ""}`;
@@ -117,9 +122,9 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
   });
   if (found.failed !== undefined) return { ...base(), failed: found.failed };
   const errors = new Map<string, Diagnostic>();
-  for (const { config, run } of runs.filter((r) => names.includes(r.config))) {
+  for (const { config, run, budget } of runs.filter((r) => names.includes(r.config))) {
     if (run instanceof Error) return { ...base(), failed: `${config}: ${run.message}` };
-    if (run.timedOut) return { ...base(), failed: `${config}: it did not finish in ${CHECK_TIMEOUT_MS / 1000} s` };
+    if (run.timedOut) return { ...base(), failed: `${config}: ${timedOutReason(budget, CHECK_TIMEOUT_MS)}` };
     for (const file of programFiles(ctx, run.stdout)) covered.add(file);
     const reported = parseTscOutput(run.stdout, ctx.fs.root).filter((d) => d.severity === "error");
     if (reported.length === 0 && run.exitCode !== 0)

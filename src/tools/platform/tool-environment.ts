@@ -126,6 +126,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     },
     session: call.session,
     signal: call.signal,
+    ...(call.deadline === undefined ? {} : { deadline: call.deadline }),
     progress: call.progress,
     log: call.log,
   };

@@ -72,6 +72,22 @@ describe.skipIf(noGo !== undefined)("go vet after an edit", () => {
   });
 });
 
+describe.skipIf(noGo !== undefined)("a checker run inside a call", () => {
+  it("stops before the call's time limit and says that limit, not its own, left the files unchecked", { timeout: 60_000 }, async () => {
+    const root = await temp.make("go-deadline", goRepo().files);
+    const vet = languageChecker("go");
+    if (vet === undefined) throw new Error("no checker for go");
+    // The call has no time left: the run is cut at once, and the check says what to do.
+    const late = { ...(await makeToolContext(root)), deadline: Date.now() };
+    expect(await runLanguageCheck(late, vet, { files: ["core/core.go"], cwd: "" })).toMatchObject({
+      failed: "the call's time limit came before it finished (raise --timeout for projects this large)",
+    });
+    // With time left, the same run checks the module.
+    const inTime = { ...(await makeToolContext(root)), deadline: Date.now() + 120_000 };
+    expect(await runLanguageCheck(inTime, vet, { files: ["core/core.go"], cwd: "" })).toMatchObject({ checker: "go vet", errors: [] });
+  });
+});
+
 describe.skipIf(noGo !== undefined)("go vet after an edit, per module", () => {
   it("runs from each edited file's module root, once per module, where the workspace root is no module (go.work)", {
     timeout: 120_000,
