@@ -32,7 +32,8 @@ const noCargo = missingProgram("cargo", ["--version"]) ?? missingProgram("rustfm
 if (noCargo !== undefined) console.log(`cargo/rustfmt tests skipped: ${noCargo}`);
 
 describe("getDiagnostics", () => {
-  it("runs tsc --noEmit for a TypeScript project and reports in the one diagnostic shape", { timeout: 60_000 }, async () => {
+  // 13 s quiet on three test workers.
+  it("runs tsc --noEmit for a TypeScript project and reports in the one diagnostic shape", { timeout: 90_000 }, async () => {
     const root = await workspace("ts-project", {
       "tsconfig.json": JSON.stringify({
         compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler", types: [] },

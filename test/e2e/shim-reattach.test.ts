@@ -93,7 +93,7 @@ it("after the grace period the bridge makes a new session and the shim initializ
   expect(shim.lines.filter((m) => (m.result as { serverInfo?: unknown } | undefined)?.serverInfo !== undefined)).toHaveLength(1);
   // A new session may offer other tools: the client is told to list them again.
   expect(shim.lines.some((m) => m.method === "notifications/tools/list_changed")).toBe(true);
-}, 40_000);
+}, 60_000); // 9 s quiet on three test workers
 
 it("sends the attach notice only to sockets that ask for it", async () => {
   const open = async (notice: boolean) => {
