@@ -1,5 +1,5 @@
 // An MCP session whose tools/call waits, before it is checked and run, for the modules of its tool's
-// toolset when they are not loaded yet (src/startup/lazy-toolsets.ts): the call then runs as any
+// toolset when they are not loaded yet (src/startup/lazy-toolsets.ts): the call then runs as every
 // later call of that tool does (the live tool's argument check, its VS Code or headless route, the
 // backend it names), and nothing arriving while the bridge loads is lost. A cancellation that
 // arrives while the call waits ends it there: no answer, as MCP asks of a cancelled request.
