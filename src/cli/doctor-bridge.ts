@@ -12,7 +12,9 @@ import { automationChecks } from "./doctor-automation.ts";
 import { runningServerChecks } from "./doctor-lsp.ts";
 import { extensionConnectionCheck } from "./doctor-extension.ts";
 
-const HTTP_TIMEOUT_MS = 2_000;
+// A healthy bridge answers /health in milliseconds, but on a busy machine (a build or a test run
+// beside it, load 20+ on two cores) it took over 2 s: doctor then called a working bridge dead.
+const HTTP_TIMEOUT_MS = 5_000;
 const MIN_NODE_MAJOR = 20;
 
 export function runtimeCheck(runtime: Pick<Runtime, "name">, version: string): Check {
@@ -92,7 +94,7 @@ export async function bridgeChecks(
     checks.push({
       area: "bridge",
       status: "fail",
-      summary: `${who}: does not answer /health (${errorMessage(err)})`,
+      summary: `${who}: does not answer /health within ${HTTP_TIMEOUT_MS / 1000} s (${errorMessage(err)})`,
       fix: `restart it: ${opts.cli} stop --port ${chosen.port}, then ${opts.shim}`,
     });
   }
