@@ -66,6 +66,8 @@ export interface EditOutcome {
   late: string[];
   /** true: counted on the files as written, after the server caught up; false: predicted on unsaved content. */
   verified: boolean;
+  /** The call's time limit (`stopBy`) came before the server answered for some files (named in `late`). */
+  cut?: boolean;
   written: boolean;
   /** Why nothing was written: "dry run", or the errors it would introduce. */
   heldBack?: string;
@@ -99,6 +101,12 @@ export interface ApplyEditOptions {
   beforeWrite?: () => Promise<void>;
   /** Called once the files are written (a checker's run over them starts while the server catches up). */
   afterWrite?: () => void;
+  /**
+   * Epoch ms by which the server's part of the check ends (the call's limit less the time its answer
+   * needs): the wait for the server to catch up and each file's diagnostics stop there, and the
+   * files not answered by then are named late, with `cut` set, rather than the call outlasting its limit.
+   */
+  stopBy?: number | undefined;
   /**
    * false: the written edit's errors are not asked of the server (the language's checker counts
    * them), so no wait for a slow server's first diagnostics; a dry run or onlyIfNoNewErrors still
@@ -165,7 +173,7 @@ export async function applyWorkspaceEdit(
   const pastBound = wanted("proposed").slice(MAX_CHECKED_FILES);
   const notChecked = asksServer ? pastBound.length : wanted("proposed").length;
   const notCheckedFiles = (asksServer ? pastBound : wanted("proposed")).map((p) => opts.fs.relative(p));
-  const call = { pushWaitMs: opts.pushWaitMs, signal: opts.signal };
+  const call = { pushWaitMs: opts.pushWaitMs, signal: opts.signal, stopBy: opts.stopBy };
   let written = false;
   let shown = false;
   let before: Awaited<ReturnType<typeof errorsOf>> = { errors: [], late: [] };
@@ -184,6 +192,7 @@ export async function applyWorkspaceEdit(
         notChecked,
         notCheckedFiles,
         late: [...new Set([...before.late, ...predicted.late])],
+        ...(before.cut === true || predicted.cut === true ? { cut: true } : {}),
       };
       if (changed)
         return {
@@ -207,7 +216,7 @@ export async function applyWorkspaceEdit(
   }
   if (!asksServer) return { ...base, notChecked, notCheckedFiles, verified: true, written: true };
   // Verified after the fact: the files as written, once the server's own work has ended.
-  await server.progress.idle(Date.now() + CATCH_UP_MS, opts.signal);
+  await server.progress.idle(Math.min(Date.now() + CATCH_UP_MS, opts.stopBy ?? Number.POSITIVE_INFINITY), opts.signal);
   const after = await errorsOf(server, scope("proposed"), call);
   return {
     ...base,
@@ -217,6 +226,7 @@ export async function applyWorkspaceEdit(
     notChecked,
     notCheckedFiles,
     late: [...new Set([...before.late, ...after.late])],
+    ...(before.cut === true || after.cut === true ? { cut: true } : {}),
     verified: true,
     written: true,
   };

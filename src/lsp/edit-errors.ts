@@ -29,32 +29,51 @@ export interface FileErrors {
   errors: ErrorAt[];
   /** Names of the files the server said nothing about in time. */
   late: string[];
+  /** Some of them were not answered because the call's time limit (`stopBy`) came first. */
+  cut?: boolean;
 }
 
 export async function errorsOf(
-  server: LanguageServer,
+  server: Pick<LanguageServer, "diagnosticsFor">,
   files: FileSet,
-  opts: { pushWaitMs: number; signal: AbortSignal },
+  opts: { pushWaitMs: number; signal: AbortSignal; stopBy?: number | undefined },
 ): Promise<FileErrors> {
   const errors: ErrorAt[] = [];
   const late: string[] = [];
+  let cut = false;
+  const stopBy = opts.stopBy ?? Number.POSITIVE_INFINITY;
+  // A pull has no deadline of its own: it is aborted at `stopBy`, the file then named late, not lost with the call.
+  const bounded = Number.isFinite(stopBy)
+    ? AbortSignal.any([opts.signal, AbortSignal.timeout(Math.max(stopBy - Date.now(), 1))])
+    : opts.signal;
   const queue = [...files.paths];
   const worker = async () => {
     for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
       if (opts.signal.aborted)
         throw new ToolError("cancelled", "The edit was cancelled before it was checked", { suggestion: "Call again to apply it." });
+      if (bounded.aborted || Date.now() >= stopBy) {
+        cut = true;
+        late.push(files.name(path));
+        continue;
+      }
       const text = files.text?.(path);
-      const found = await server.diagnosticsFor(path, files.language(path), {
-        deadline: Date.now() + opts.pushWaitMs,
-        signal: opts.signal,
-        ...(text === undefined ? {} : { text }),
-      });
-      if (found.how === "none" || found.how === "unsettled") late.push(files.name(path));
-      for (const d of found.items) if ((d.severity ?? 1) === 1) errors.push({ file: files.name(path), diagnostic: d });
+      const found = await server
+        .diagnosticsFor(path, files.language(path), {
+          deadline: Math.min(Date.now() + opts.pushWaitMs, stopBy),
+          signal: bounded,
+          ...(text === undefined ? {} : { text }),
+        })
+        .catch((err: unknown) => {
+          if (opts.signal.aborted || !bounded.aborted) throw err;
+          return undefined;
+        });
+      if (found === undefined) cut = true;
+      if (found === undefined || found.how === "none" || found.how === "unsettled") late.push(files.name(path));
+      for (const d of found?.items ?? []) if ((d.severity ?? 1) === 1) errors.push({ file: files.name(path), diagnostic: d });
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, worker));
-  return { errors, late };
+  return { errors, late, ...(cut ? { cut } : {}) };
 }
 
 /** Errors of `a` not in `b`, matched by file, code and message (positions move with the edit). */

@@ -216,9 +216,17 @@ export class OpenDocuments {
     return { text, diskKey: quiet && stat !== undefined ? diskKeyOf(stat) : undefined };
   }
 
+  /**
+   * Closes the least recently used documents past `limit`, never one holding an edit's proposed
+   * content: closing it would make the server read the file from disk while the edit's other files
+   * are shown changed (a 101-file rename's preview then predicted errors its written form does not
+   * have). The edit puts those back itself (apply-edit.ts), and later opens close them in turn.
+   */
   private async evictBeyond(limit: number): Promise<void> {
     while (this.open.size > limit) {
-      const oldest = [...this.open.values()].reduce((a, b) => (a.lastUsed <= b.lastUsed ? a : b));
+      const closable = [...this.open.values()].filter((d) => !d.proposed);
+      if (closable.length === 0) return;
+      const oldest = closable.reduce((a, b) => (a.lastUsed <= b.lastUsed ? a : b));
       await this.forget(oldest.path);
     }
   }

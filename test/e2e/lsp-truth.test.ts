@@ -27,48 +27,111 @@ function linesOf(text: string): Set<string> {
 
 const withoutLocations = (text: string) => text.split("\n").filter((l) => !/^[^\s:][^:]*:\d+:\d+$/.test(l.trim()));
 
-describe.each([
-  { language: "TypeScript (solution-style tsconfig)", repo: solutionTsRepo(), skip: undefined },
-  { language: "Python (tests outside pyright's include)", repo: pythonRepo(), skip: undefined },
-  { language: "C (compile database, shared header)", repo: cRepo(), skip: missingProgram("clangd", ["--version"]) },
-  { language: "Go", repo: goRepo(), skip: missingProgram("gopls", ["version"]) },
-])("first answers on $language", ({ repo, skip }) => {
-  let fx: LspFixture;
-  beforeAll(async () => {
-    if (skip === undefined) fx = await repoFixture(repo);
-  }, SLOW);
-  afterAll(async () => {
-    await fx?.stop();
-  });
+interface Language {
+  language: string;
+  repo: Repo;
+  newName: string;
+  check(root: string): checks.CheckResult;
+  test(root: string): checks.CheckResult;
+  /** The language's checker as the Errors line names it (a pattern), when the edit check runs one. */
+  checker?: string;
+  needs?: string[];
+}
 
-  it.skipIf(skip !== undefined)(
-    "every first findReferences is the whole list, said complete, or says partial",
-    async () => {
-      for (const symbol of repo.symbols) {
-        const text = await fx.tools.text("findReferences", {
-          file: symbol.file,
-          line: symbol.line,
-          symbol: symbol.name,
-          verbosity: "minimal",
-          maxResults: 5000,
-        });
-        const truth = mentionsOf(repo.files, symbol.name, repo.extensions);
-        if (text.startsWith("PARTIAL")) continue;
-        expect(text.split("\n")[0], text).toMatch(/ \(complete\):$/);
-        expect([...linesOf(text)].sort(), `${symbol.name}: ${text}`).toEqual([...truth].sort());
-      }
-    },
-    SLOW,
+const TYPESCRIPT: Language = {
+  language: "TypeScript (solution-style tsconfig)",
+  repo: solutionTsRepo(),
+  newName: "HttpError",
+  check: checks.checkTypeScript,
+  test: checks.testTypeScript,
+  checker: "tsgo \\(CLI\\)",
+};
+
+const OTHERS: Language[] = [
+  {
+    language: "Python (tests outside pyright's include)",
+    repo: pythonRepo(),
+    newName: "say",
+    check: checks.checkPython,
+    test: checks.testPython,
+    checker: "pyright \\(CLI\\)",
+  },
+  {
+    language: "C (compile database, shared header)",
+    repo: cRepo(),
+    newName: "json_read_number",
+    check: checks.checkC,
+    test: checks.testC,
+    needs: ["clangd", "cc"],
+  },
+  {
+    language: "Go",
+    repo: goRepo(),
+    newName: "ReadFlag",
+    check: checks.checkGo,
+    test: checks.testGo,
+    needs: ["gopls", "go"],
+    checker: "go vet",
+  },
+];
+
+const missing = (c: Language) => (c.needs ?? []).map((p) => missingProgram("which", [p])).find((m) => m !== undefined);
+
+/** Every first findReferences of the repo's symbols is the whole list, said complete, or says partial. */
+async function firstAnswers(fx: LspFixture, repo: Repo): Promise<void> {
+  for (const symbol of repo.symbols) {
+    const text = await fx.tools.text("findReferences", {
+      file: symbol.file,
+      line: symbol.line,
+      symbol: symbol.name,
+      verbosity: "minimal",
+      maxResults: 5000,
+    });
+    const truth = mentionsOf(repo.files, symbol.name, repo.extensions);
+    if (text.startsWith("PARTIAL")) continue;
+    expect(text.split("\n")[0], text).toMatch(/ \(complete\):$/);
+    expect([...linesOf(text)].sort(), `${symbol.name}: ${text}`).toEqual([...truth].sort());
+  }
+}
+
+/**
+ * The first symbol renamed, after the first answers (renameSymbol verifies its references the same
+ * way first, so what a fresh server's rename reaches is what those answers showed): every file
+ * reached, the Errors line counted by the server and the language's checker, and the language's
+ * own build and the fixture's tests pass afterwards.
+ */
+async function renameChecked(fx: LspFixture, c: Language): Promise<void> {
+  const { repo } = c;
+  const symbol = repo.symbols[0] as Repo["symbols"][number];
+  const text = await fx.tools.text("renameSymbol", { file: symbol.file, line: symbol.line, symbol: symbol.name, newName: c.newName });
+  const lines = text.split("\n");
+  expect(lines[0], text).toMatch(new RegExp(`^Renamed \`${symbol.name}\` to \`${c.newName}\`: \\d+ files written together\\.$`));
+  // TypeScript, Python and Go are checked by their own checker too (tsgo per tsconfig project, pyright's CLI, go vet).
+  const also = c.checker === undefined ? "" : `(; and by ${c.checker} over .*: 0 introduced|; ${c.checker} could not check .*)`;
+  expect(lines[1], text).toMatch(
+    new RegExp(
+      `^Errors: 0 introduced, 0 fixed \\(\\d+ files checked by .*, on the files as written, after the server caught up${also}\\)\\.$`,
+    ),
   );
-});
+  const after = Object.fromEntries(
+    await Promise.all(Object.keys(repo.files).map(async (f) => [f, await readFile(join(fx.root, f), "utf8")] as const)),
+  );
+  expect([...mentionsOf(after, symbol.name, repo.extensions)]).toEqual([]);
+  const checked = c.check(fx.root);
+  expect(checked.ok, checked.output).toBe(true);
+  const tested = c.test(fx.root);
+  expect(tested.ok, tested.output).toBe(true);
+}
 
-describe("TypeScript with a solution-style tsconfig", () => {
+// One fixture and one server per language: the first answers come first (the server fresh), the
+// rename last (it writes).
+describe("TypeScript with a solution-style tsconfig: first answers, then a rename checked by tsgo -b and the tests", () => {
   let fx: LspFixture;
-  const repo = solutionTsRepo();
+  const { repo } = TYPESCRIPT;
   beforeAll(async () => {
     fx = await repoFixture(repo);
     await fx.write("README.md", "Throw an `HTTPException` from a route.\n");
-  });
+  }, SLOW);
   afterAll(async () => {
     await fx?.stop();
   });
@@ -102,11 +165,34 @@ describe("TypeScript with a solution-style tsconfig", () => {
     expect(linesOf(text)).toContain("src/routes/route3.test.ts:11");
   });
 
+  it("every first findReferences is the whole list, said complete, or says partial", () => firstAnswers(fx, repo), SLOW);
+
   it("getCallHierarchy's callers are asked once every project using the function is loaded", async () => {
     const calls = await fx.tools.text("getCallHierarchy", { file: "src/app.ts", line: 14, symbol: "dispatch", direction: "incoming" });
     expect(calls).toContain("test/app.test.ts");
     expect(calls).not.toMatch(/^PARTIAL/);
   });
+
+  it("a rename reaches every file, and the build and the tests still pass", () => renameChecked(fx, TYPESCRIPT), SLOW);
+});
+
+describe.each(OTHERS)("$language: first answers, then a rename checked by the language's checker and the tests", (c) => {
+  const skip = missing(c);
+  let fx: LspFixture;
+  beforeAll(async () => {
+    if (skip === undefined) fx = await repoFixture(c.repo);
+  }, SLOW);
+  afterAll(async () => {
+    await fx?.stop();
+  });
+
+  it.skipIf(skip !== undefined)(
+    "every first findReferences is the whole list, said complete, or says partial",
+    () => firstAnswers(fx, c.repo),
+    SLOW,
+  );
+
+  it.skipIf(skip !== undefined)("a rename reaches every file, and the build and the tests still pass", () => renameChecked(fx, c), SLOW);
 });
 
 describe("workspace symbols with a solution-style tsconfig, on a fresh server", () => {
@@ -131,76 +217,6 @@ describe("workspace symbols with a solution-style tsconfig, on a fresh server", 
     expect(answer.complete).toBe(true);
     expect((answer.value ?? []).map((s) => s.name)).toContain("onlyInSpecProject");
   });
-});
-
-describe("renames checked by the language's checker and the fixture's tests", () => {
-  const cases = [
-    {
-      language: "TypeScript",
-      make: solutionTsRepo,
-      newName: "HttpError",
-      check: checks.checkTypeScript,
-      test: checks.testTypeScript,
-      checker: "tsgo \\(CLI\\)",
-    },
-    {
-      language: "Python",
-      make: pythonRepo,
-      newName: "say",
-      check: checks.checkPython,
-      test: checks.testPython,
-      checker: "pyright \\(CLI\\)",
-    },
-    { language: "C", make: cRepo, newName: "json_read_number", check: checks.checkC, test: checks.testC, needs: ["clangd", "cc"] },
-    {
-      language: "Go",
-      make: goRepo,
-      newName: "ReadFlag",
-      check: checks.checkGo,
-      test: checks.testGo,
-      needs: ["gopls", "go"],
-      checker: "go vet",
-    },
-  ];
-  for (const c of cases) {
-    const skip = (c.needs ?? []).map((p) => missingProgram("which", [p])).find((m) => m !== undefined);
-    it.skipIf(skip !== undefined)(
-      `${c.language}: a rename on a fresh server reaches every file, and the build and the tests still pass`,
-      async () => {
-        const repo = c.make();
-        const fx = await repoFixture(repo);
-        try {
-          const symbol = repo.symbols[0] as Repo["symbols"][number];
-          const text = await fx.tools.text("renameSymbol", {
-            file: symbol.file,
-            line: symbol.line,
-            symbol: symbol.name,
-            newName: c.newName,
-          });
-          const lines = text.split("\n");
-          expect(lines[0], text).toMatch(new RegExp(`^Renamed \`${symbol.name}\` to \`${c.newName}\`: \\d+ files written together\\.$`));
-          // TypeScript, Python and Go are checked by their own checker too (tsgo per tsconfig project, pyright's CLI, go vet).
-          const also = c.checker === undefined ? "" : `(; and by ${c.checker} over .*: 0 introduced|; ${c.checker} could not check .*)`;
-          expect(lines[1], text).toMatch(
-            new RegExp(
-              `^Errors: 0 introduced, 0 fixed \\(\\d+ files checked by .*, on the files as written, after the server caught up${also}\\)\\.$`,
-            ),
-          );
-          const after = Object.fromEntries(
-            await Promise.all(Object.keys(repo.files).map(async (f) => [f, await readFile(join(fx.root, f), "utf8")] as const)),
-          );
-          expect([...mentionsOf(after, symbol.name, repo.extensions)]).toEqual([]);
-          const checked = c.check(fx.root);
-          expect(checked.ok, checked.output).toBe(true);
-          const tested = c.test(fx.root);
-          expect(tested.ok, tested.output).toBe(true);
-        } finally {
-          await fx.stop();
-        }
-      },
-      SLOW,
-    );
-  }
 });
 
 describe("one solution-style repository past the edit check's 48-file bound: implementations, a breaking rename, a previewed one", () => {

@@ -21,6 +21,11 @@ export function runBudget(ctx: Pick<ToolContext, "deadline">, capMs: number): Ru
   return left < capMs ? { timeoutMs: Math.max(left, 1), byCall: true } : { timeoutMs: capMs, byCall: false };
 }
 
+/** When a part of the check that has no cap of its own (a server's diagnostics) must end: the call's limit less the answer's margin. */
+export function stopByOf(ctx: Pick<ToolContext, "deadline">): number | undefined {
+  return ctx.deadline === undefined ? undefined : ctx.deadline - ANSWER_MARGIN_MS;
+}
+
 /** Why a run that timed out under `budget` checked nothing, in the words of a "could not check" line. */
 export function timedOutReason(budget: RunBudget, capMs: number): string {
   return budget.byCall

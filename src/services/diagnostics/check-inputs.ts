@@ -57,12 +57,23 @@ function inFolder(dir: string, name: string): string {
   return dir === "" ? name : `${dir}/${name}`;
 }
 
-/** The folder's node_modules, its @types, and every @scope folder in it (each present or not). */
+/**
+ * The folder's node_modules, its @types, and every @scope folder in it (each present or not), and
+ * each package linked there (`npm link`, a `file:` or workspace dependency): its link is followed by
+ * the state kept, and one leading outside the workspace is refused there, so no answer is kept.
+ */
 async function packageFolders(ctx: Pick<ToolContext, "fs">, dir: string): Promise<string[]> {
   const modules = inFolder(dir, "node_modules");
   const out = [modules, `${modules}/@types`];
-  const entries = await ctx.fs.list(modules).catch(() => []);
-  for (const entry of entries) if (entry.name.startsWith("@") && entry.kind !== "file") out.push(`${modules}/${entry.name}`);
+  const scopes: string[] = [];
+  for (const entry of await ctx.fs.list(modules).catch(() => [])) {
+    if (entry.kind === "symlink") out.push(`${modules}/${entry.name}`);
+    if (entry.name.startsWith("@") && entry.kind !== "file") scopes.push(`${modules}/${entry.name}`);
+  }
+  for (const scope of scopes) {
+    out.push(scope);
+    for (const entry of await ctx.fs.list(scope).catch(() => [])) if (entry.kind === "symlink") out.push(`${scope}/${entry.name}`);
+  }
   return out;
 }
 

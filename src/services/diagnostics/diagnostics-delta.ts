@@ -6,6 +6,7 @@
 import type { Diagnostic } from "vscode-languageserver-protocol";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
+import { stopByOf } from "./call-budget.ts";
 
 /** Files of one edit whose diagnostics are compared; the rest are written without a note. */
 const MAX_FILES = 5;
@@ -23,6 +24,8 @@ export interface FileDelta {
   /** "compared": by `server`; "late": it said nothing in time; "bound": past the files compared. */
   state: "compared" | "late" | "bound";
   server?: string;
+  /** "late" because the call's time limit came first. */
+  cut?: boolean;
   /** The errors (severity 1) the write added and fixed. */
   addedErrors: Diagnostic[];
   fixedErrors: Diagnostic[];
@@ -43,16 +46,30 @@ export async function diagnosticsDeltas(
   edit: { paths: readonly WorkspacePath[]; write: () => Promise<void> },
 ): Promise<Map<WorkspacePath, FileDelta>> {
   const { paths, write } = edit;
+  // Each server's answer ends by the call's limit (less the answer's margin): past it, a file is not compared, and says why.
+  const stopBy = stopByOf(ctx);
+  const signal = stopBy === undefined ? ctx.signal : AbortSignal.any([ctx.signal, AbortSignal.timeout(Math.max(stopBy - Date.now(), 1))]);
+  const inTime = (when: string) =>
+    signal.aborted && !ctx.signal.aborted
+      ? `the call's time limit came before the language server's answer ${when}: raise --timeout for projects this large`
+      : `the language server said nothing in time ${when}`;
   const known = paths.filter((p) => ctx.lsp.covers(p));
   const covered = known.slice(0, MAX_FILES);
   const before = new Map<WorkspacePath, Diagnostic[]>();
   const notes = new Map<WorkspacePath, FileDelta>();
   const unknown = (path: WorkspacePath, why: string, state: "late" | "bound" = "late") =>
-    notes.set(path, { lines: [`Diagnostics: not compared (${why})`], newErrors: 0, state, addedErrors: [], fixedErrors: [] });
+    notes.set(path, {
+      lines: [`Diagnostics: not compared (${why})`],
+      newErrors: 0,
+      state,
+      ...(state === "late" && signal.aborted && !ctx.signal.aborted ? { cut: true } : {}),
+      addedErrors: [],
+      fixedErrors: [],
+    });
   for (const path of covered) {
-    const found = await currentDiagnostics(ctx, path, { signal: ctx.signal });
+    const found = signal.aborted ? undefined : await currentDiagnostics(ctx, path, { signal });
     if (found !== undefined) before.set(path, found.items);
-    else unknown(path, "the language server said nothing in time before the write");
+    else unknown(path, inTime("before the write"));
   }
   const existed = new Map<WorkspacePath, boolean>();
   for (const path of paths.slice(0, MAX_ANNOUNCED))
@@ -68,9 +85,9 @@ export async function diagnosticsDeltas(
   // another of the same edit (a transaction fixing an import in one file and its use in another).
   await ctx.lsp.filesChanged([...existed].map(([path, was]) => ({ path, type: was ? (2 as const) : (1 as const) }))).catch(() => undefined);
   for (const [path, old] of before) {
-    const now = await currentDiagnostics(ctx, path, { signal: ctx.signal });
+    const now = signal.aborted ? undefined : await currentDiagnostics(ctx, path, { signal });
     if (now === undefined) {
-      unknown(path, "the language server said nothing in time after the write");
+      unknown(path, inTime("after the write"));
       continue;
     }
     const delta = compareDiagnostics(old, now.items);

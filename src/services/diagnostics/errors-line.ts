@@ -6,6 +6,7 @@ import type { CheckerNote, ErrorAt } from "../../lsp/apply-edit.ts";
 import { diagnosticLine } from "./diagnostic-lines.ts";
 
 const MAX_ERRORS_LISTED = 20;
+const RAISE_TIMEOUT = "raise --timeout for projects this large";
 
 export interface ErrorTally {
   introduced: readonly ErrorAt[];
@@ -18,6 +19,8 @@ export interface ErrorTally {
   notCheckedFiles?: readonly string[];
   /** Counted on the files as written (after the server caught up), or predicted on unsaved content. */
   verified: boolean;
+  /** The call's time limit came before the server answered for some of the late files. */
+  cut?: boolean;
   checks?: readonly CheckerNote[];
 }
 
@@ -30,7 +33,7 @@ export function errorsLine(tally: ErrorTally, server: string): string {
   const gaps = [
     ...(tally.late.length > 0
       ? [
-          `no answer in time for ${tally.late.slice(0, 5).join(", ")}${tally.late.length > 5 ? ` and ${tally.late.length - 5} more` : ""}: their errors are unknown`,
+          `no answer in time for ${tally.late.slice(0, 5).join(", ")}${tally.late.length > 5 ? ` and ${tally.late.length - 5} more` : ""}: their errors are unknown${tally.cut === true ? ` (the call's time limit came first: ${RAISE_TIMEOUT})` : ""}`,
         ]
       : []),
     ...(tally.notChecked > 0

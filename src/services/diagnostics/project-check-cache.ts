@@ -7,11 +7,14 @@
 // inode, size and modification time of each, or its absence. An answer is not kept when one of
 // those changed while the compiler ran (modified at or after its start, give or take the clock's
 // grain), nor when its program reads files outside the workspace other than the compiler's own
-// lib files, nor when a config extends one outside the workspace.
+// lib files, nor when a config extends one outside the workspace, nor when a package folder it
+// looks in links a package from outside the workspace (its files' state cannot be read, and the
+// compiler may read them without listing them: a package.json, a config it extends).
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineToolsetState, type ToolsetState } from "../../capabilities/toolset-state.ts";
 import { checkInputPaths } from "./check-inputs.ts";
 import type { ProjectCheck } from "./tsgo-check.ts";
+import { ToolError } from "../../errors.ts";
 
 /** File systems keep modification times to a second at worst (ext3, HFS+). */
 const MTIME_GRAIN_MS = 2000;
@@ -57,6 +60,13 @@ export class ProjectCheckCache implements ToolsetState {
 
 export const PROJECT_CHECKS = defineToolsetState("diagnostics.project-checks", () => new ProjectCheckCache());
 
+const OUT_OF_SIGHT = Symbol("out of sight");
+
+/** Whether a stat failed because the path may not be read (a link out of the workspace), not because nothing is there (a state the key records). */
+function refused(err: unknown): boolean {
+  return err instanceof ToolError && (err.code === "outside_workspace" || err.code === "permission_denied");
+}
+
 /** The state of a project's inputs as one string; undefined when one was modified at or after `since`. */
 async function inputsOf(
   ctx: Pick<ToolContext, "fs">,
@@ -66,7 +76,9 @@ async function inputsOf(
   if (paths === undefined) return undefined;
   const parts: string[] = [];
   for (const path of [...paths].sort()) {
-    const stat = await ctx.fs.stat(path).catch(() => undefined);
+    const stat = await ctx.fs.stat(path).catch((err: unknown) => (refused(err) ? OUT_OF_SIGHT : undefined));
+    // A path the jail refuses (a package linked from outside the workspace) has a state that cannot be read: keep nothing.
+    if (stat === OUT_OF_SIGHT) return undefined;
     if (stat !== undefined && stat.mtimeMs >= opts.since) return undefined;
     parts.push(stat === undefined ? `${path}\u0000-` : `${path}\u0000${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`);
   }

@@ -13,6 +13,10 @@ import type { LanguageCheck } from "./language-check.ts";
 import { relativeTo } from "./parsers/paths.ts";
 import { parseTscOutput } from "./parsers/tsc-output.ts";
 import { tsconfigCandidates } from "./tsconfig-projects.ts";
+import { defineToolsetState } from "../../capabilities/toolset-state.ts";
+import { dirname, normalize } from "../../lib/paths/posix-path.ts";
+import { parseJsonc } from "../../lsp/project-style.ts";
+import { KeptRuns } from "./kept-runs.ts";
 import { compilerCheckArgs, scratchOf } from "./tsgo-check.ts";
 
 const CHECK_TIMEOUT_MS = 90_000;
@@ -25,6 +29,10 @@ const NO_PROJECT = "no tsconfig project holds the edited files";
 const RUNS_AT_ONCE = 2;
 /** The files a TypeScript project may hold. */
 export const TS_FILES = [".ts", ".tsx", ".mts", ".cts"] as const;
+/** tsconfig files a project's `references` may name, followed at most. */
+const MAX_REFERENCED = 32;
+/** A file of the compiler's own standard library, as --listFiles names it. */
+const COMPILER_LIB = /\/lib\/lib\.[\w.]+\.d\.ts$/;
 /** Output of a referenced project not built: the importing project is then checked against nothing. */
 const NOT_BUILT = new Set(["TS6305", "TS6306"]);
 
@@ -95,11 +103,7 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
   if (found.none === true) return { checker, errors: [], files: 0, notChecked: 0, inapplicable: true };
   const runs = await inTurn(found.projects, async (project) => {
     const budget = runBudget(ctx, CHECK_TIMEOUT_MS);
-    return {
-      config: project.config,
-      budget,
-      run: await compile(ctx, found.compiler, { project: project.config, timeoutMs: budget.timeoutMs }),
-    };
+    return { config: project.config, budget, run: await keptCompile(ctx, found.compiler, { project: project.config, budget }) };
   });
   if (found.unlisted === true) keepHolding(ctx, found, runs);
   const names = found.projects.map((p) => p.config);
@@ -144,6 +148,61 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
 }
 
 type CompileRun = Awaited<ReturnType<ToolContext["exec"]["runToolchain"]>>;
+
+/** Each project's last compiler run of an edit check, kept while what it read is unchanged (kept-runs.ts). */
+const KEPT_RUNS = defineToolsetState("diagnostics.kept-compiler-runs", () => new KeptRuns<CompileRun>());
+
+/**
+ * The project's compiler run: the one kept from the last check when nothing it read changed since
+ * (an edit's "after" is the next edit's "before"), else a new one, kept for the next check.
+ */
+async function keptCompile(
+  ctx: ToolContext,
+  compiler: "tsgo" | "tsc",
+  opts: { project: string; budget: { timeoutMs: number } },
+): Promise<CompileRun | Error> {
+  const kept = ctx.state(KEPT_RUNS);
+  const key = `${compiler}\u0000${opts.project}`;
+  const reused = await kept.lookup(ctx, key);
+  if (reused !== undefined) return reused;
+  const before = await kept.before(ctx, key);
+  const run = await compile(ctx, compiler, { project: opts.project, timeoutMs: opts.budget.timeoutMs });
+  if (run instanceof Error || run.timedOut) return run;
+  const reported = parseTscOutput(run.stdout, ctx.fs.root);
+  // A run that failed (no errors to show for its exit), or checked against unbuilt references, is not kept.
+  if ((run.exitCode !== 0 && reported.length === 0) || reported.some((d) => d.code !== undefined && NOT_BUILT.has(d.code))) return run;
+  await kept.keep(ctx, key, {
+    value: run,
+    files: [...programFiles(ctx, run.stdout)],
+    configs: await projectConfigs(ctx, opts.project),
+    before,
+    readsOutside: run.stdout
+      .split(/\r?\n/)
+      .some((l) => l.startsWith("/") && !l.startsWith(`${ctx.fs.root}/`) && !COMPILER_LIB.test(l.trimEnd())),
+  });
+  return run;
+}
+
+/** The project's tsconfig and those its `references` name, transitively (each read by `-p`), root-relative. */
+async function projectConfigs(ctx: ToolContext, project: string): Promise<string[]> {
+  const out: string[] = [];
+  const queue = [project];
+  for (let config = queue.shift(); config !== undefined && out.length < MAX_REFERENCED; config = queue.shift()) {
+    if (out.includes(config)) continue;
+    out.push(config);
+    const text = await ctx.fs.readText(config, { maxBytes: 1024 * 1024 }).catch(() => undefined);
+    const json = text === undefined ? undefined : parseJsonc(text);
+    const references = Array.isArray(json?.references) ? json.references : [];
+    for (const ref of references) {
+      const path = typeof ref === "object" && ref !== null && "path" in ref && typeof ref.path === "string" ? ref.path : undefined;
+      if (path === undefined) continue;
+      const at = normalize(dirname(config) === "." ? path : `${dirname(config)}/${path}`);
+      if (at === ".." || at.startsWith("../")) continue;
+      queue.push(at.endsWith(".json") ? at : `${at}/tsconfig.json`);
+    }
+  }
+  return out;
+}
 
 /**
  * After a first check of unlisted candidates: only the projects whose programs hold an asked file

@@ -57,7 +57,7 @@ export async function checkedCommit(
   });
   const notes = new Map([...deltas].map(([path, delta]) => [path, delta.lines]));
   if (languages.size === 0) return { notes, errors: [] };
-  const tally: CheckedErrors & { checkedFiles: number; late: string[]; verified: boolean } = {
+  const tally: CheckedErrors & { checkedFiles: number; late: string[]; verified: boolean; cut?: boolean } = {
     introduced: [],
     fixed: [],
     written: true,
@@ -79,6 +79,7 @@ export async function checkedCommit(
     } else if (delta?.state === "late") {
       tally.checkedFiles++;
       tally.late.push(file);
+      if (delta.cut === true) tally.cut = true;
     } else if (languages.has(ctx.lsp.languageOf(file) ?? languageIdOf(file) ?? "")) {
       // Past the bound, or no running server has it: unchecked unless a checker covers it.
       tally.notChecked++;

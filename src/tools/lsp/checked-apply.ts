@@ -11,6 +11,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import type { ApplyEditOptions, EditOutcome } from "../../lsp/apply-edit.ts";
 import type { LanguageServer } from "../../lsp/language-server.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
+import { stopByOf } from "../../services/diagnostics/call-budget.ts";
 import { editDependents } from "../../services/diagnostics/edit-dependents.ts";
 import { type EditCheck, languageEditCheck } from "../../services/diagnostics/edit-check.ts";
 import { usersOf } from "../../services/lsp-speculative/speculative-check.ts";
@@ -63,6 +64,7 @@ export async function applyChecked(ctx: ToolContext, server: LanguageServer, opt
     ...apply,
     alsoCheck: users,
     serverCheck,
+    stopBy: stopByOf(ctx),
     ...(check === undefined ? {} : { beforeWrite: () => check.beforeWrite(), afterWrite: () => check.afterWrite() }),
   });
   await check?.settle(outcome);

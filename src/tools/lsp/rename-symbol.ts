@@ -48,8 +48,11 @@ export default defineTool({
   extensionProtocol: EDIT_PROTOCOL_VERSION,
   async handler(input, ctx) {
     const at = await openAt(input, ctx, { method: METHOD });
-    const refs = await verifiedReferences(ctx, at.doc, { name: at.name, params: at.params, includeDeclaration: true });
-    const newMentions = await wholeWordMentions(ctx, input.newName);
+    // The new name's mentions (the files a rename to it can break) are searched beside the references' check.
+    const [refs, newMentions] = await Promise.all([
+      verifiedReferences(ctx, at.doc, { name: at.name, params: at.params, includeDeclaration: true }),
+      wholeWordMentions(ctx, input.newName),
+    ]);
     const mentions = [...refs.mentions.files.keys(), ...newMentions.files.keys()];
     // The files a rename can break are known now: the checker's run over them as they are goes beside the server's rename.
     const started = input.dryRun ? undefined : await startCheck(ctx, at.doc.server, { languageId: at.doc.languageId, files: mentions });

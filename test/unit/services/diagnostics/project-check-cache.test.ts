@@ -1,7 +1,8 @@
 // A kept compiler answer (project-check-cache.ts) is given back only while nothing it was computed
 // from changed: besides the program's files, a config its tsconfig extends from a package (found in
-// node_modules, a workspace package linked there included), and a package appearing under an
-// existing @scope folder, where an import that failed to resolve before would resolve now.
+// node_modules, a workspace package linked there included), a package appearing under an
+// existing @scope folder, where an import that failed to resolve before would resolve now, and a
+// package linked from outside the workspace, whose files the key cannot see change.
 import { mkdir, readdir, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -93,6 +94,36 @@ describe("a kept compiler answer", () => {
       await writeFile(join(root, "node_modules/@acme/y/index.d.ts"), "export declare const y: number;\n");
     });
     expect(before).toEqual(answer(["src/a.ts"]));
+    expect(after).toBeUndefined();
+  });
+
+  it("is not given back after a change in a config extended from a package linked from outside the workspace", async () => {
+    const elsewhere = await temp.make("elsewhere-tsconfig", {
+      "package.json": JSON.stringify({ name: "@acme/tsconfig" }),
+      "tsconfig.json": JSON.stringify({ compilerOptions: { strict: false } }),
+    });
+    const files = { ...PROJECT, "tsconfig.json": JSON.stringify({ extends: "@acme/tsconfig", include: ["src"] }) };
+    const { after } = await keptThenChanged(
+      "extends-linked-from-outside",
+      files,
+      () => writeFile(join(elsewhere, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true } })),
+      (root) => symlink(elsewhere, join(root, "node_modules/@acme/tsconfig")),
+    );
+    expect(after).toBeUndefined();
+  });
+
+  it("is not given back after a change in a package linked from outside the workspace (a file: dependency)", async () => {
+    const elsewhere = await temp.make("elsewhere-package", {
+      "package.json": JSON.stringify({ name: "linked", types: "index.d.ts" }),
+    });
+    const files = { ...PROJECT, "tsconfig.json": JSON.stringify({ include: ["src"] }) };
+    // The import failed to resolve (no index.d.ts there): the compiler read the package.json outside and listed nothing of it.
+    const { after } = await keptThenChanged(
+      "package-linked-from-outside",
+      files,
+      () => writeFile(join(elsewhere, "index.d.ts"), "export declare const linked: number;\n"),
+      (root) => symlink(elsewhere, join(root, "node_modules/linked")),
+    );
     expect(after).toBeUndefined();
   });
 
