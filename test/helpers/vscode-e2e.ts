@@ -291,6 +291,11 @@ const USER_SETTINGS = {
   "workbench.enableExperiments": false,
   // bash has VS Code's shell integration (exit codes and output for the terminal tools).
   "terminal.integrated.defaultProfile.linux": "bash",
+  // Headless Chromium paints in software on the CPU the tests share: no blinking caret, no
+  // animations and no minimap, which no case looks at, keep it from repainting while a case waits.
+  "editor.cursorBlinking": "solid",
+  "workbench.reduceMotion": "on",
+  "editor.minimap.enabled": false,
 };
 
 /**
