@@ -44,3 +44,35 @@ export const HEAVY_FILES: Readonly<Record<string, number>> = {
 
 /** The shortest duration HEAVY_FILES lists: a file slower than this belongs in it. */
 export const HEAVY_THRESHOLD_S = Math.min(...Object.values(HEAVY_FILES));
+
+/** What the order needs to know of one test file. */
+export interface FileToOrder {
+  project: string;
+  /** Relative to the repository's root, as HEAVY_FILES names it. */
+  file: string;
+  /** What vitest recorded of the file in an earlier run, if it has. */
+  recorded?: { durationMs: number; failed: boolean };
+}
+
+/**
+ * `files` (in vitest's own order) by PROJECT_ORDER, then within a project the longest expected
+ * first: a recorded failure first (as vitest does, to show it soon), then the recorded duration,
+ * else HEAVY_FILES' figure, else zero. The sort is stable, so files with the same expectation
+ * (the unlisted ones on a fresh clone) keep vitest's order.
+ */
+export function longestFirst<T>(files: readonly T[], describe: (file: T) => FileToOrder): T[] {
+  const keys = new Map(
+    files.map((item) => {
+      const { project, file, recorded } = describe(item);
+      const rank = PROJECT_ORDER.indexOf(project);
+      const expectedMs = recorded?.failed ? Number.MAX_SAFE_INTEGER : (recorded?.durationMs ?? (HEAVY_FILES[file] ?? 0) * 1000);
+      return [item, { rank: rank === -1 ? PROJECT_ORDER.length : rank, expectedMs }];
+    }),
+  );
+  const none = { rank: PROJECT_ORDER.length, expectedMs: 0 };
+  return [...files].sort((a, b) => {
+    const ka = keys.get(a) ?? none;
+    const kb = keys.get(b) ?? none;
+    return ka.rank - kb.rank || kb.expectedMs - ka.expectedMs;
+  });
+}
