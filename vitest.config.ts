@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import LongestFirstSequencer from "./test/sequencer.ts";
 
 // Four projects. unit: in-process only (test/unit, mirroring src's layers); its setup file fails
 // any test that starts a child process. integration: real git, rg, gh, racing processes and
@@ -16,6 +17,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     maxWorkers: 3,
+    // Longest files first, also on a fresh clone where vitest has no durations of its own yet.
+    sequence: { sequencer: LongestFirstSequencer },
     // One temporary directory per run (TMPDIR), removed at its end: nothing is left in the real
     // one, even by a test that timed out (test/temp-dir.ts).
     globalSetup: ["./test/temp-dir.ts"],

@@ -52,7 +52,9 @@ function doctor(env: Record<string, string> = {}): Promise<Doctor> {
     execFile(
       process.execPath,
       [BRIDGE_BIN, "doctor", "--json"],
-      { cwd: home.workspace, env: { PATH: bin, HOME: userHome, CLAUDE_CONFIG_DIR: home.configDir, ...env } },
+      // TMPDIR: the run's own (test/temp-dir.ts); without it typescript-language-server, which doctor
+      // starts, leaves two empty directories in /tmp per run.
+      { cwd: home.workspace, env: { PATH: bin, HOME: userHome, CLAUDE_CONFIG_DIR: home.configDir, TMPDIR: tmpdir(), ...env } },
       (err, stdout) => resolve({ code: err ? Number(err.code ?? 1) : 0, report: JSON.parse(stdout) as Doctor["report"] }),
     );
   });

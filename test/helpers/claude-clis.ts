@@ -48,10 +48,18 @@ export function runClaude(
   });
 }
 
+/**
+ * The CLIs found usable in this worker. The e2e files share their worker's modules (vitest.config.ts),
+ * so each binary's `--version` (a cold start of a large binary) runs once per worker, not per file.
+ */
+const usable = new Set<string>();
+
 /** Fails with what to do when the CLI is not installed or does not run. */
 export async function assertClaudeUsable(cli: ClaudeCli, home: string): Promise<void> {
+  if (usable.has(cli.bin)) return;
   const version = existsSync(cli.bin) ? await runClaude(cli, ["--version"], { cwd: REPO_ROOT, home }) : undefined;
-  if (version?.code !== 0 || !version.out.includes(`${cli.version} (Claude Code)`)) {
+  if (version?.code === 0 && version.out.includes(`${cli.version} (Claude Code)`)) usable.add(cli.bin);
+  else {
     throw new Error(
       `Claude Code CLI ${cli.version} not usable at ${cli.bin}: ${version?.out.trim() ?? "missing"}\n` +
         "It is a devDependency; run `npm ci` (its postinstall installs the native binary) or `node <its package dir>/install.cjs`.",

@@ -48,12 +48,26 @@ export function textOf(result: ToolResult): string {
   return content.map((c) => c.text ?? "").join("\n");
 }
 
-/** Polls `cond` every 100 ms until it holds, failing after `timeoutMs` with `what`. */
+/** How many times waitUntil has asked its condition in this worker (reported in the timings). */
+let pollsAsked = 0;
+
+/**
+ * Polls `cond` until it holds, failing after `timeoutMs` with `what`. The first polls come 100 ms
+ * apart and then at most every 250 ms: each poll is a tool call or a health check through the bridge
+ * (and often the extension host), and on a loaded machine a wait of half a minute at a steady 100 ms
+ * spent the CPU it was waiting for. A condition met late is seen at most 250 ms late.
+ */
 export async function waitUntil(what: string, cond: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await cond().catch(() => false))) {
+  let intervalMs = 100;
+  const asked = (): Promise<boolean> => {
+    pollsAsked++;
+    return cond().catch(() => false);
+  };
+  while (!(await asked())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, intervalMs));
+    intervalMs = Math.min(250, Math.round(intervalMs * 1.5));
   }
 }
 
@@ -70,6 +84,8 @@ export class VSCodeE2E {
   private codeServer: ChildProcess | undefined;
   private context: BrowserContext | undefined;
   private readonly started = Date.now();
+  /** waitUntil's polls before this window started (the worker may have run other files). */
+  private readonly pollsBefore = pollsAsked;
 
   constructor(private readonly opts: VSCodeE2EOptions) {}
 
@@ -202,6 +218,7 @@ export class VSCodeE2E {
       console.log(`kept ${work}`);
     } else if (work !== undefined) await rm(work, { recursive: true, force: true });
     this.timings.wallMs = Date.now() - this.started;
+    this.timings.waitUntilPolls = pollsAsked - this.pollsBefore;
     // vitest hides a passing test's console; the figures are kept beside the screenshots.
     const file = join(ARTIFACTS, `vscode-e2e-timings-${this.opts.name}.json`);
     await writeFile(file, `${JSON.stringify(this.timings, null, 2)}\n`).catch(() => undefined);
@@ -291,6 +308,11 @@ const USER_SETTINGS = {
   "workbench.enableExperiments": false,
   // bash has VS Code's shell integration (exit codes and output for the terminal tools).
   "terminal.integrated.defaultProfile.linux": "bash",
+  // Headless Chromium paints in software on the CPU the tests share: no blinking caret, no
+  // animations and no minimap, which no case looks at, keep it from repainting while a case waits.
+  "editor.cursorBlinking": "solid",
+  "workbench.reduceMotion": "on",
+  "editor.minimap.enabled": false,
 };
 
 /**

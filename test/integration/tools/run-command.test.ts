@@ -19,6 +19,12 @@ let base: string;
 let root: string;
 let bin: string;
 let spawned: string[] = [];
+/**
+ * How long a poll waits for a process to report or to be gone: expect.poll's default second was
+ * too short at load 20 (the sleeper's first progress line came later), 20 s is sized for load 8 and
+ * more; a poll that succeeds returns at once.
+ */
+const SETTLE = { timeout: 20_000 };
 const ALLOWED = ["mytool", "shcopy", "hardsh", "wstool", "counter", "sleeper", "showenv", "daemonizer"];
 /** Secrets in the bridge's environment, as a user's shell would have them. */
 const SECRETS = {
@@ -252,12 +258,12 @@ describe("runCommand and runInTerminal run what is allowed", () => {
   it("kills the whole process tree on cancellation, leaving no child behind", async () => {
     const ctx = await makeToolContext(root, { runtime: testRuntime(), settings: { allowCommands: ALLOWED } });
     const run = runCommand.handlers.headless?.({ command: "sleeper", timeoutMs: 60_000 }, ctx);
-    await expect.poll(() => ctx.progressCalls.length).toBeGreaterThan(0);
+    await expect.poll(() => ctx.progressCalls.length, SETTLE).toBeGreaterThan(0);
     const grandchild = Number(ctx.progressCalls[0]?.message?.trim());
     expect(running(grandchild)).toBe(true);
     ctx.abort.abort();
     expect(await run).toMatch(/exit 143/);
-    await expect.poll(() => running(grandchild)).toBe(false);
+    await expect.poll(() => running(grandchild), SETTLE).toBe(false);
   });
 
   it("kills it on its own timeout too, and says so", async () => {
@@ -272,7 +278,7 @@ describe("runCommand and runInTerminal run what is allowed", () => {
     expect(text).toContain("a terminal of the user's own");
     expect(text).toContain("Narrow it: run it on one folder, file or target");
     const grandchild = Number(/\n\n(\d+)/.exec(String(text))?.[1]);
-    await expect.poll(() => running(grandchild)).toBe(false);
+    await expect.poll(() => running(grandchild), SETTLE).toBe(false);
   });
 
   it("keeps the user's secrets out of what the model runs, except what --pass-env names", async () => {
@@ -319,6 +325,6 @@ describe("runCommand and runInTerminal run what is allowed", () => {
     if (pidNamespacePrefix() === undefined) expect(text).toMatch(/were stopped/);
     else expect(text).not.toMatch(/were stopped/);
     const job = Number(/\n\n(\d+)/.exec(text)?.[1]);
-    await expect.poll(() => running(job)).toBe(false);
+    await expect.poll(() => running(job), SETTLE).toBe(false);
   });
 });
