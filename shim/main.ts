@@ -151,6 +151,7 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
         })
       : undefined;
   let reached = false;
+  let predicting = false;
   const declareUnavailable = () => {
     if (reached || exiting) return;
     const error = noBridgeError({
@@ -201,6 +202,10 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
           spawner.ensure();
           // While the bridge starts: the socket library is needed once its lock appears.
           void loadWebSocket();
+          if (spawner.state.kind === "started" && !predicting) {
+            predicting = true;
+            void answerInitializeEarly(relay, { root, bridgeArgs: opts.bridgeArgs, log });
+          }
         }
       : undefined,
     onConnected: () => {
@@ -233,6 +238,26 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
   host.onShutdown(() => connector.stop());
   log.debug(`session ${sessionId}; workspace ${workspace}; project root ${root}; lock dir ${lockDir}`);
   void connector.run();
+}
+
+/**
+ * The bridge this shim started will answer initialize as src/startup/predicted-initialize.ts says,
+ * when its configuration can be read here: the relay answers with that at once (the client's wait
+ * is then this shim's start, not the bridge's). Loaded only here, off the path of a shim whose
+ * bridge runs already.
+ */
+async function answerInitializeEarly(relay: Relay, opts: { root: string; bridgeArgs: string[]; log: ShimLog }): Promise<void> {
+  try {
+    const { predictIdentity, predictedInitializeResult } = await import("../src/startup/predicted-initialize.ts");
+    const identity = predictIdentity({ root: opts.root, bridgeArgs: opts.bridgeArgs, env: process.env });
+    if (identity === undefined) {
+      opts.log.debug("the bridge's flags or config file are not read here: initialize waits for the bridge");
+      return;
+    }
+    relay.answerInitializeEarly((params) => predictedInitializeResult(params, identity));
+  } catch (err) {
+    opts.log.warn(`initialize waits for the bridge: ${(err as Error).message}`);
+  }
 }
 
 function readStdin(relay: Relay, log: ShimLog, onEnd: () => Promise<void>): void {
