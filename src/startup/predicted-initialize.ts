@@ -10,7 +10,7 @@ import { SERVER_INFO, serverCapabilities } from "../mcp/protocol/server-identity
 import { buildInstructions } from "../tools/platform/instructions.ts";
 import { selectToolsets, type ToolsetChoice } from "../tools/platform/toolset-selection.ts";
 import { BRIDGE_PROTOCOL_VERSION } from "../version.ts";
-import { TOOL_LINES, TOOLSET_PURPOSES } from "./tool-manifest.generated.ts";
+import { TOOL_INDEX } from "./tool-index.generated.ts";
 import { IDE_LINK_SET } from "./toolset-loaders.ts";
 
 /** What the bridge's initialize answer depends on besides the request: its instructions. */
@@ -44,15 +44,12 @@ export function predictIdentity(opts: {
   if (UNREADABLE_ENV.some((name) => (opts.env[name] ?? "") !== "")) return undefined;
   const choice = toolsetChoice(opts.bridgeArgs);
   if (choice === undefined) return undefined;
-  const bySet = new Map<string, { name: string; slim: boolean }[]>();
-  for (const line of TOOL_LINES) {
-    const tool = JSON.parse(line) as { set: string; name: string; slim?: true };
-    const tools = bySet.get(tool.set) ?? [];
-    tools.push({ name: tool.name, slim: tool.slim === true });
-    bySet.set(tool.set, tools);
-  }
   // As src/startup/lazy-toolsets.ts serves them: the manifest's order, without the IDE link's own.
-  const served = TOOLSET_PURPOSES.filter((t) => t.name !== IDE_LINK_SET).map((t) => ({ ...t, tools: bySet.get(t.name) ?? [] }));
+  const served = TOOL_INDEX.filter((t) => t.name !== IDE_LINK_SET).map((t) => ({
+    name: t.name,
+    purpose: t.purpose,
+    tools: t.tools.map((name) => ({ name, slim: t.slim.includes(name) })),
+  }));
   try {
     return { instructions: buildInstructions(selectToolsets(served, choice).toolsets, { root: opts.root }) };
   } catch {
