@@ -5,7 +5,8 @@
 import type { ShimLog } from "./log.ts";
 import type { ClientMessage } from "./messages.ts";
 
-export type PredictAnswer = (params: unknown) => Record<string, unknown> | undefined;
+/** The bridge's result for an initialize or server/discover with these params, when it can be known. */
+export type PredictAnswer = (method: "initialize" | "server/discover", params: unknown) => Record<string, unknown> | undefined;
 
 interface EarlyOptions {
   writeClient(line: string): boolean;
@@ -31,10 +32,17 @@ export class EarlyInitialize {
     this.predict = undefined;
   }
 
-  /** Answers `message` when it is the first initialize and there is a prediction for it; false when the bridge must. */
+  /** Answers `message` when it is server/discover or the first initialize and there is a prediction for it; false when the bridge must. */
   tryAnswer(message: ClientMessage): boolean {
-    if (message.kind !== "request" || message.method !== "initialize" || this.given !== undefined) return false;
-    const result = this.predict?.(message.params);
+    if (message.kind !== "request") return false;
+    if (message.method === "server/discover") {
+      // Stateless (MCP 2026-07-28): nothing to replay, and each probe is answered alike.
+      const result = this.predict?.(message.method, message.params);
+      if (result !== undefined) this.opts.writeClient(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));
+      return result !== undefined;
+    }
+    if (message.method !== "initialize" || this.given !== undefined) return false;
+    const result = this.predict?.(message.method, message.params);
     if (result === undefined) return false;
     this.given = JSON.stringify(result);
     this.opts.onAnswered(result);

@@ -250,9 +250,11 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
  */
 async function predictAnswer(opts: { root: string; bridgeArgs: string[]; log: ShimLog }): Promise<PredictAnswer | undefined> {
   try {
-    const { predictIdentity, predictedInitializeResult } = await import("../src/startup/predicted-initialize.ts");
+    const { predictIdentity, predictedDiscoverResult, predictedInitializeResult } = await import("../src/startup/predicted-initialize.ts");
     const identity = predictIdentity({ root: opts.root, bridgeArgs: opts.bridgeArgs, env: process.env });
-    if (identity !== undefined) return (params) => predictedInitializeResult(params, identity);
+    if (identity !== undefined)
+      return (method, params) =>
+        method === "initialize" ? predictedInitializeResult(params, identity) : predictedDiscoverResult(params, identity);
     opts.log.debug("the bridge's flags or config file are not read here: initialize waits for the bridge");
   } catch (err) {
     opts.log.warn(`initialize waits for the bridge: ${(err as Error).message}`);

@@ -107,7 +107,7 @@ export class Relay {
     else if (!this.unavailable && !this.early.tryAnswer(message)) this.enqueue(message);
   }
 
-  /** Until a bridge is reached, the client's first initialize is answered with `predict`'s answer (early-initialize.ts). */
+  /** Until a bridge is reached, server/discover and the first initialize are answered with `predict`'s answers (early-initialize.ts). */
   answerInitializeEarly(predict: PredictAnswer): void {
     if (this.ready || this.initializeResult !== undefined) return;
     this.early.enable(predict);

@@ -1,4 +1,4 @@
-// The answer to `initialize` that a bridge about to start will give, computed without it: the shim
+// The answer to `initialize` (and to `server/discover`) that a bridge about to start will give, computed without it: the shim
 // that starts a bridge answers the client's initialize with it at once instead of waiting for the
 // bridge (half a second and more of Node start-up), then replays the initialize to the bridge. It is
 // the bridge's own answer only when the bridge's configuration is known here: the flags the shim
@@ -78,6 +78,36 @@ export function predictedInitializeResult(params: unknown, identity: PredictedId
   };
   if (identity.instructions) result.instructions = identity.instructions;
   return result;
+}
+
+const MODERN_VERSION = "2026-07-28";
+const LOG_LEVELS = new Set(["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"]);
+
+/**
+ * The bridge's answer to the MCP 2026-07-28 probe `server/discover` (src/mcp/sessions/modern-requests.ts:
+ * discoverResult in modernResult's shape), or undefined for a request whose envelope it would refuse
+ * or read differently (src/mcp/protocol/revisions/modern.ts, readEnvelope): the bridge answers those.
+ */
+export function predictedDiscoverResult(params: unknown, identity: PredictedIdentity): Record<string, unknown> | undefined {
+  if (!isPlainObject(params) || "inputResponses" in params || "requestState" in params) return undefined;
+  const meta = params._meta;
+  if (!isPlainObject(meta) || meta["io.modelcontextprotocol/protocolVersion"] !== MODERN_VERSION) return undefined;
+  if (!isPlainObject(meta["io.modelcontextprotocol/clientCapabilities"])) return undefined;
+  const client = meta["io.modelcontextprotocol/clientInfo"];
+  if (client !== undefined && !(isPlainObject(client) && typeof client.name === "string" && typeof client.version === "string"))
+    return undefined;
+  const level = meta["io.modelcontextprotocol/logLevel"];
+  if (level !== undefined && !(typeof level === "string" && LOG_LEVELS.has(level))) return undefined;
+  const token = meta.progressToken;
+  if (token !== undefined && typeof token !== "string" && typeof token !== "number") return undefined;
+  const base = serverCapabilities();
+  const result: Record<string, unknown> = {
+    resultType: "complete",
+    supportedVersions: [MODERN_VERSION],
+    capabilities: { ...base, extensions: { ...base.extensions, "io.modelcontextprotocol/tasks": {} } },
+  };
+  if (identity.instructions) result.instructions = identity.instructions;
+  return { ...result, _meta: { "io.modelcontextprotocol/serverInfo": { ...SERVER_INFO } }, ttlMs: 60_000, cacheScope: "private" };
 }
 
 /** --toolsets, --exclude-toolsets, --slim and --profile as the bridge reads them, or undefined for any other flag. */

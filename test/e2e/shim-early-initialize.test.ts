@@ -1,6 +1,6 @@
 // A shim that starts its bridge answers initialize itself, before the bridge is up
 // (src/startup/predicted-initialize.ts), and the client must see exactly what the bridge would have
-// said: here the answer of a shim that starts the bridge against the answer of a shim that reaches
+// said: here the answers (server/discover, initialize) of a shim that starts the bridge against those of a shim that reaches
 // the same bridge running, for the default configuration and for one with toolsets turned off and
 // --slim; the tools listed through both, and nothing else said to the client.
 import { describe, expect, it } from "vitest";
@@ -8,13 +8,20 @@ import { makeHome, runCli, startShim, type Json } from "./shim-support.ts";
 
 /** Not inside a Claude Code session of whoever runs the tests: the shim must find the project itself. */
 const NO_PROJECT_DIR = { CLAUDE_PROJECT_DIR: "" };
+const DISCOVER = {
+  _meta: {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/clientInfo": { name: "shim-e2e", version: "0" },
+  },
+};
 const INIT = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "shim-e2e", version: "0" } };
 
 describe.each([
   ["the default configuration", []],
   ["toolsets turned off and --slim", ["--exclude-toolsets", "git,debug", "--slim"]],
 ])("initialize answered by the shim that starts the bridge, with %s", (_, bridgeArgs) => {
-  it("is the bridge's own answer, given before the bridge is reached", async () => {
+  it("is the bridge's own answer, given before the bridge is reached; server/discover too", async () => {
     const home = await makeHome();
     const early = startShim({
       cwd: home.workspace,
@@ -25,6 +32,7 @@ describe.each([
     });
     let stopped = false;
     try {
+      const earlyDiscover = await early.request("probe", "server/discover", DISCOVER, 60_000);
       const earlyInit = await early.request(1, "initialize", INIT, 60_000);
       // The answer came from the shim: it had not reached the bridge yet when it gave it.
       expect(early.stderr()).toMatch(/started a bridge for/);
@@ -34,6 +42,8 @@ describe.each([
 
       const direct = startShim({ cwd: home.workspace, configDir: home.configDir, env: NO_PROJECT_DIR });
       try {
+        const directDiscover = await direct.request("probe", "server/discover", DISCOVER, 30_000);
+        expect(JSON.stringify(earlyDiscover)).toBe(JSON.stringify(directDiscover));
         const directInit = await direct.request(1, "initialize", INIT, 30_000);
         direct.send({ jsonrpc: "2.0", method: "notifications/initialized" });
         const directTools = await direct.request(2, "tools/list", {}, 30_000);

@@ -1,12 +1,20 @@
 // The initialize answer the shim gives for a bridge it is starting (src/startup/predicted-initialize.ts)
 // must be the one that bridge gives: here against the bridge's own parts (its CLI flag parser, the
 // registry of the manifest's tools, its instructions, the legacy codec's negotiate) for each toolset
-// flag the prediction reads; and no prediction wherever the bridge's answer could differ.
+// flag the prediction reads, and server/discover against the modern codec; and no prediction
+// wherever the bridge's answer could differ.
 // test/e2e/shim-early-initialize.test.ts compares the two through real processes.
 import { describe, expect, it } from "vitest";
 import { parseCli } from "../../../src/config/cli.ts";
 import { negotiate } from "../../../src/mcp/protocol/revisions/legacy.ts";
-import { predictedInitializeResult, predictIdentity } from "../../../src/startup/predicted-initialize.ts";
+import {
+  checkModernVersion,
+  checkRoundTripFields,
+  discoverResult,
+  modernResult,
+  readEnvelope,
+} from "../../../src/mcp/protocol/revisions/modern.ts";
+import { predictedDiscoverResult, predictedInitializeResult, predictIdentity } from "../../../src/startup/predicted-initialize.ts";
 import { parseManifest, stubToolsets } from "../../../src/startup/tool-manifest.ts";
 import { TOOL_LINES, TOOLSET_PURPOSES } from "../../../src/startup/tool-manifest.generated.ts";
 import { IDE_LINK_SET } from "../../../src/startup/toolset-loaders.ts";
@@ -78,5 +86,45 @@ describe("the initialize answer predicted for a bridge being started", () => {
     ["params that are not an object", ["2025-11-25"]],
   ])("leaves an initialize with %s to the bridge", (_, params) => {
     expect(predicted([], params)).toBeUndefined();
+  });
+});
+
+describe("the server/discover answer predicted for a bridge being started", () => {
+  const envelope = (meta: Record<string, unknown>) => ({ _meta: meta });
+  const VALID = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": {},
+    "io.modelcontextprotocol/clientInfo": { name: "claude-code", version: "2.1.300" },
+    "io.modelcontextprotocol/logLevel": "info",
+  };
+  /** What src/mcp/sessions/modern-requests.ts answers: the envelope checked, then the codec's shape. */
+  const bridgeDiscover = (args: string[], params: Record<string, unknown>) => {
+    checkModernVersion(readEnvelope(params));
+    checkRoundTripFields(params);
+    const instructions = String((bridgeAnswer(args, PARAMS) as { instructions: string }).instructions);
+    return modernResult("server/discover", discoverResult(instructions));
+  };
+  const identity = (args: string[]) => predictIdentity({ root: ROOT, bridgeArgs: args, env: {} });
+
+  it.each([
+    ["no flags", []],
+    ["toolsets turned off", ["--exclude-toolsets", "git,debug"]],
+  ])("is the bridge's, with %s", (_, args) => {
+    const id = identity(args);
+    if (id === undefined) throw new Error("no prediction");
+    expect(JSON.stringify(predictedDiscoverResult(envelope(VALID), id))).toBe(JSON.stringify(bridgeDiscover(args, envelope(VALID))));
+  });
+
+  it.each([
+    ["no _meta", {}],
+    ["another protocol version", envelope({ ...VALID, "io.modelcontextprotocol/protocolVersion": "2025-11-25" })],
+    ["no client capabilities", envelope({ "io.modelcontextprotocol/protocolVersion": "2026-07-28" })],
+    ["clientInfo without a version", envelope({ ...VALID, "io.modelcontextprotocol/clientInfo": { name: "x" } })],
+    ["an unknown log level", envelope({ ...VALID, "io.modelcontextprotocol/logLevel": "loud" })],
+    ["round-trip fields", { ...envelope(VALID), requestState: "x" }],
+  ])("leaves a probe with %s to the bridge", (_, params) => {
+    const id = identity([]);
+    if (id === undefined) throw new Error("no prediction");
+    expect(predictedDiscoverResult(params, id)).toBeUndefined();
   });
 });
