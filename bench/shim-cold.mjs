@@ -8,7 +8,7 @@
 // Usage: node bench/shim-cold.mjs [runs=7] [bin=bin/claude-ide-bridge.js]   (run `npm run build` first)
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cpuMs } from "./timing.mjs";
@@ -82,6 +82,12 @@ try {
   spawnSync(process.execPath, [bin, "stop"], { cwd: warmProject, env, encoding: "utf8" });
   const f = (x) => `${x.toFixed(0)} ms`;
   const base = median(results.nodeE0);
+  // Ratios are what to read on a loaded machine; the load says how loaded it was.
+  console.log(
+    `load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")} (1, 5, 15 min)`,
+  );
   console.log(`${bin}, median of ${runs}:`);
   console.log(`  node -e 0 (spawn -> exit):                     ${f(base)}`);
   console.log(

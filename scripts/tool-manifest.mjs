@@ -13,9 +13,15 @@ const dist = process.argv.includes("--dist") || new URL(import.meta.url).search 
 const from = dist ? `${root}dist/src` : `${root}src`;
 const ext = dist ? "js" : "ts";
 const { IDE_LINK_TOOLSET, TOOLSETS } = await import(`${from}/tools/toolsets.${ext}`);
-const { manifestModule, manifestOf } = await import(`${from}/startup/tool-manifest.${ext}`);
-const out = `${from}/startup/tool-manifest.generated.${ext}`;
-const text = manifestModule(manifestOf([...TOOLSETS, IDE_LINK_TOOLSET]));
-// dist/ gets the module without its type annotation (the only TypeScript in it).
-await writeFile(out, dist ? text.replace(/^(export const \w+): readonly [^=]*=/gm, "$1 =") : text);
-if (!dist) execFileSync(`${root}node_modules/.bin/biome`, ["format", "--write", out], { stdio: "inherit" });
+const { manifestModule, manifestOf, toolIndexModule } = await import(`${from}/startup/tool-manifest.${ext}`);
+const manifest = manifestOf([...TOOLSETS, IDE_LINK_TOOLSET]);
+// The manifest, and the small index of it that the shim reads (src/startup/predicted-initialize.ts).
+for (const [name, text] of [
+  ["tool-manifest", manifestModule(manifest)],
+  ["tool-index", toolIndexModule(manifest)],
+]) {
+  const out = `${from}/startup/${name}.generated.${ext}`;
+  // dist/ gets the module without its type annotation (the only TypeScript in it).
+  await writeFile(out, dist ? text.replace(/^(export const \w+): readonly [^=]*=/gm, "$1 =") : text);
+  if (!dist) execFileSync(`${root}node_modules/.bin/biome`, ["format", "--write", out], { stdio: "inherit" });
+}

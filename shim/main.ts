@@ -9,6 +9,7 @@ import { PACKAGE_VERSION } from "../src/version.ts";
 import { MAX_MESSAGE_BYTES } from "../src/wire.ts";
 import { connectBridge, loadWebSocket } from "./bridge-link.ts";
 import { Connector } from "./connector.ts";
+import type { PredictAnswer } from "./early-initialize.ts";
 import { rerunCommand, type Invocation, type RuntimeName } from "../src/cli/launcher.ts";
 import { findTarget, lockDirectory, realDirectory, watchLocks, type Target } from "./discovery.ts";
 import { LineSplitter, type Line } from "./line-splitter.ts";
@@ -151,6 +152,7 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
         })
       : undefined;
   let reached = false;
+  let predicted: Promise<PredictAnswer | undefined> | undefined;
   const declareUnavailable = () => {
     if (reached || exiting) return;
     const error = noBridgeError({
@@ -198,9 +200,14 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
           (spawner ? "" : `; start one with \`claude-ide-bridge --workspace ${root}\`, or run the shim without --no-spawn`),
     onNoBridge: spawner
       ? () => {
-          spawner.ensure();
-          // While the bridge starts: the socket library is needed once its lock appears.
-          void loadWebSocket();
+          // The answer is made ready before the bridge starts: started first, the bridge takes the CPU it needs.
+          predicted ??= predictAnswer({ root, bridgeArgs: opts.bridgeArgs, log });
+          void predicted.then((predict) => {
+            spawner.ensure();
+            // While the bridge starts: the socket library is needed once its lock appears.
+            void loadWebSocket();
+            if (predict !== undefined && spawner.state.kind === "started") relay.answerInitializeEarly(predict);
+          });
         }
       : undefined,
     onConnected: () => {
@@ -233,6 +240,26 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
   host.onShutdown(() => connector.stop());
   log.debug(`session ${sessionId}; workspace ${workspace}; project root ${root}; lock dir ${lockDir}`);
   void connector.run();
+}
+
+/**
+ * How the bridge this shim starts will answer initialize (src/startup/predicted-initialize.ts), when
+ * its configuration can be read here: the relay answers with that at once (the client's wait is
+ * then this shim's start, not the bridge's). Loaded only here, off the path of a shim whose bridge
+ * runs already.
+ */
+async function predictAnswer(opts: { root: string; bridgeArgs: string[]; log: ShimLog }): Promise<PredictAnswer | undefined> {
+  try {
+    const { predictIdentity, predictedDiscoverResult, predictedInitializeResult } = await import("../src/startup/predicted-initialize.ts");
+    const identity = predictIdentity({ root: opts.root, bridgeArgs: opts.bridgeArgs, env: process.env });
+    if (identity !== undefined)
+      return (method, params) =>
+        method === "initialize" ? predictedInitializeResult(params, identity) : predictedDiscoverResult(params, identity);
+    opts.log.debug("the bridge's flags or config file are not read here: initialize waits for the bridge");
+  } catch (err) {
+    opts.log.warn(`initialize waits for the bridge: ${(err as Error).message}`);
+  }
+  return undefined;
 }
 
 function readStdin(relay: Relay, log: ShimLog, onEnd: () => Promise<void>): void {

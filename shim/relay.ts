@@ -9,6 +9,8 @@
 // keeps open is its subscriptions/listen requests, which are sent again to a new bridge session so
 // the client, whose stdio connection never broke, keeps hearing list changes.
 import type { BridgeLink } from "./bridge-link.ts";
+import { EarlyInitialize, type PredictAnswer } from "./early-initialize.ts";
+import { announcesToolListChanges, parseObject, requestIdOf } from "./json-values.ts";
 import type { ShimLog } from "./log.ts";
 import {
   asAttachNotice,
@@ -69,8 +71,11 @@ export class Relay {
   private readonly listens = new Map<string, ClientMessage & { kind: "request" }>();
   /** Subscriptions sent again: the client already had their acknowledgement, so the bridge's is dropped. */
   private readonly resentListens = new Set<string>();
+  private readonly early: EarlyInitialize;
 
-  constructor(private readonly opts: RelayOptions) {}
+  constructor(private readonly opts: RelayOptions) {
+    this.early = new EarlyInitialize({ ...opts, onAnswered: (result) => (this.initializeResult = result) });
+  }
 
   get connected(): boolean {
     return this.ready;
@@ -99,7 +104,14 @@ export class Relay {
     }
     if (this.ready && this.link) this.forward(this.link, message);
     else if (this.unavailable && message.kind === "request") this.replyUnavailable(message, this.unavailable);
-    else if (!this.unavailable) this.enqueue(message);
+    else if (!this.unavailable && !this.early.tryAnswer(message)) this.enqueue(message);
+  }
+
+  /** Until a bridge is reached, server/discover and the first initialize are answered with `predict`'s answers (early-initialize.ts). */
+  answerInitializeEarly(predict: PredictAnswer): void {
+    if (this.ready || this.initializeResult !== undefined) return;
+    this.early.enable(predict);
+    this.queue = this.queue.filter((m) => !this.early.tryAnswer(m));
   }
 
   /**
@@ -160,7 +172,12 @@ export class Relay {
       else this.opts.log.info(what);
     }
 
-    if (this.initializeResult !== undefined && this.initialize && sessionInitialized !== true) {
+    if (this.early.unconfirmed && sessionInitialized !== true) {
+      // Before anything queued (the client's initialized notification comes next): the bridge's own answer.
+      const answer = await this.internalRequest(link, "initialize", this.initialize?.params);
+      if (this.link !== link) return;
+      this.early.confirm(answer);
+    } else if (this.initializeResult !== undefined && this.initialize && sessionInitialized !== true) {
       if (!(await this.replay(link, notice))) return;
     } else if (this.initializeToResend) {
       const init = this.initializeToResend;
@@ -176,6 +193,7 @@ export class Relay {
       }
     }
     this.ready = true;
+    this.early.disable();
     if (notice?.resumed !== true) this.resendListens(link, notice !== undefined);
     const queued = this.queue;
     this.queue = [];
@@ -369,28 +387,4 @@ export class Relay {
       link.send(JSON.stringify(message));
     });
   }
-}
-
-function requestIdOf(params: unknown): RequestId | undefined {
-  const id = typeof params === "object" && params !== null ? (params as { requestId?: unknown }).requestId : undefined;
-  return typeof id === "string" || typeof id === "number" ? id : undefined;
-}
-
-function parseObject(value: unknown): Record<string, unknown> | undefined {
-  let v = value;
-  if (typeof v === "string") {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      return undefined;
-    }
-  }
-  return typeof v === "object" && v !== null ? (v as Record<string, unknown>) : undefined;
-}
-
-function announcesToolListChanges(result: Record<string, unknown> | undefined): boolean {
-  const capabilities = result?.capabilities;
-  if (typeof capabilities !== "object" || capabilities === null) return false;
-  const tools = (capabilities as Record<string, unknown>).tools;
-  return typeof tools === "object" && tools !== null && (tools as Record<string, unknown>).listChanged === true;
 }

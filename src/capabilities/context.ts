@@ -8,6 +8,12 @@ import type { HttpClient } from "./http/http-client.ts";
 import type { ExtensionClient } from "../extension/extension-client.ts";
 import type { LspService } from "../lsp/lsp-service.ts";
 import type { DebugEngine } from "../dap/debug-engine.ts";
+
+/** What tools call of the debug engine: its public methods, so a stand-in may load the engine on first use. */
+export type DebugEngineApi = Pick<
+  DebugEngine,
+  "adapters" | "adaptersWithin" | "adapter" | "start" | "attachProcess" | "attach" | "processFacts" | "tracing" | "isGoProgram"
+>;
 import type { LogLevel } from "./log-levels.ts";
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import type { ToolsetState, ToolsetStateKey } from "./toolset-state.ts";
@@ -132,7 +138,7 @@ export interface ToolEnvironment {
   /** Language servers of the workspace (src/lsp/lsp-service.ts): one per language and project root, shared by all sessions. */
   readonly lsp: LspService;
   /** Debug adapters (src/dap/debug-engine.ts): finds them and starts sessions; the debug toolset's state owns the sessions. */
-  readonly debug: DebugEngine;
+  readonly debug: DebugEngineApi;
   /** The bridge's activity log, sessions and doctor checks (src/capabilities/activity/); absent in contexts built without a bridge. */
   readonly monitor?: BridgeMonitor;
   /** Claude Code tasks (src/services/claude-tasks/orchestrator.ts): one queue per bridge, shared by all sessions. */

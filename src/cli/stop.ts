@@ -5,6 +5,7 @@
 import { errorMessage } from "../errors.ts";
 import { lockDir } from "../lock/lock-file.ts";
 import { chooseLock, listLocks, type BridgeLock } from "./bridge-locks.ts";
+import { awaitStartingBridge } from "./starting-bridge.ts";
 import type { CommandContext, CommandMain } from "./command-io.ts";
 import { parseFlags, portFlag, workspaceFlag } from "./flags.ts";
 
@@ -28,8 +29,14 @@ export const stop: CommandMain = async (ctx, args) => {
   }
   const port = portFlag(flags);
   const cwd = workspaceFlag(flags, ctx.runtime.paths.cwd);
-  const bridges = (await listLocks(ctx.runtime)).filter((l) => l.lock.isBridge);
-  const target = await chooseLock(ctx.runtime, bridges, { port, cwd });
+  const find = async () =>
+    chooseLock(
+      ctx.runtime,
+      (await listLocks(ctx.runtime)).filter((l) => l.lock.isBridge),
+      { port, cwd },
+    );
+  // A shim may be starting this directory's bridge, its lock not written yet (src/cli/starting-bridge.ts).
+  const target = (await find()) ?? (port === undefined ? await awaitStartingBridge(ctx.runtime, find) : undefined);
   if (target === undefined) {
     const which = port !== undefined ? `on port ${port}` : `whose workspace contains ${cwd}`;
     ctx.err(`claude-ide-bridge: no running bridge ${which} (lock files in ${lockDir(ctx.runtime)}); see claude-ide-bridge status\n`);

@@ -177,3 +177,29 @@ export function manifestModule(manifest: ToolManifest): string {
     "",
   ].join("\n");
 }
+
+/**
+ * What the shim's prediction of the instructions needs (src/startup/predicted-initialize.ts): each
+ * toolset's purpose, its tools' names and which are slim. A few KB, where the manifest is 180: the
+ * shim loads it while its client waits.
+ */
+export function toolIndexModule(manifest: ToolManifest): string {
+  const sets = manifest.toolsets.map((t) => {
+    const tools = manifest.tools.filter((tool) => tool.set === t.name);
+    const entry = {
+      name: t.name,
+      purpose: t.purpose,
+      tools: tools.map((tool) => tool.name),
+      slim: tools.filter((tool) => tool.slim).map((tool) => tool.name),
+    };
+    return `  ${JSON.stringify(entry)},`;
+  });
+  return [
+    "// Generated from the tools' definitions by `npm run tool-manifest` (src/startup/tool-manifest.ts says why);",
+    "// test/unit/startup/tool-manifest.test.ts fails when it differs from them. Do not edit by hand.",
+    "export const TOOL_INDEX: readonly { name: string; purpose: string; tools: readonly string[]; slim: readonly string[] }[] = [",
+    ...sets,
+    "];",
+    "",
+  ].join("\n");
+}

@@ -69,6 +69,8 @@ it("the shim loads its own files, the lock rules, wire constants and byte/id hel
     "dist/shim/bridge-link.js",
     "dist/shim/connector.js",
     "dist/shim/discovery.js",
+    "dist/shim/early-initialize.js",
+    "dist/shim/json-values.js",
     "dist/shim/line-splitter.js",
     "dist/shim/log.js",
     "dist/shim/main.js",

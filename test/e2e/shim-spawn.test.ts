@@ -94,6 +94,9 @@ it("a bridge it started exits by itself once no session has been left for --idle
   const shim = startShim({ cwd: home.workspace, configDir: home.configDir, spawn: true, args: ["--idle-timeout", "1000"] });
   const init = await shim.initialize();
   expect(init.result, JSON.stringify(init)).toBeDefined();
+  // initialize may be answered by the shim before the bridge is up (src/startup/predicted-initialize.ts):
+  // a call is answered only through the bridge, whose lock then exists.
+  expect(await shim.request(2, "tools/list", {}, 60_000)).toHaveProperty("result");
   const [lock] = await bridgeLocks();
   if (lock === undefined) throw new Error("no bridge lock");
   // The shim ends its session as it exits (stdin closed); the bridge then has none.

@@ -4,7 +4,13 @@
 // fit; plugin toolsets get one line each in the room left, and the ones past it are counted in a
 // marker line (their tools stay in the tool list and tool search); tool names come last, while they fit.
 import { displayName } from "../../lib/text/display-name.ts";
-import type { Toolset } from "./toolset.ts";
+
+/** What the instructions read of a toolset (the shim builds them from the tool manifest too). */
+interface DescribedToolset {
+  readonly name: string;
+  readonly purpose: string;
+  readonly tools: readonly { readonly name: string }[];
+}
 
 /** Claude Code cuts server instructions at 2 KB (protocol.md D1). */
 export const MAX_INSTRUCTIONS_BYTES = 2048;
@@ -13,7 +19,7 @@ export const PLUGIN_TOOLSET_PREFIX = "plugin-";
 /** A plugin's line is cut here: one plugin's long purpose must not take the room of the next. */
 const PLUGIN_LINE_MAX_BYTES = 64;
 
-export function buildInstructions(toolsets: readonly Toolset[], opts: { root: string }): string {
+export function buildInstructions(toolsets: readonly DescribedToolset[], opts: { root: string }): string {
   // Short on purpose: every byte here is a byte less for the toolsets' purposes and the plugins' lines.
   const head = `claude-ide-bridge: IDE tools for ${displayName(opts.root)} (paths relative to it; lines, columns 1-based).`;
   const intro = "Search these words to load the tools:";

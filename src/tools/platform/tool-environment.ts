@@ -6,7 +6,7 @@ import { createExec } from "../../capabilities/exec/exec.ts";
 import { createHttpClient } from "../../capabilities/http/http-client.ts";
 import type { LspService } from "../../lsp/lsp-service.ts";
 import { noLanguageServers } from "../../lsp/no-language-servers.ts";
-import { DebugEngine } from "../../dap/debug-engine.ts";
+import type { DebugEngine } from "../../dap/debug-engine.ts";
 import type { Runtime } from "../../ports/runtime.ts";
 import type { Workspace } from "../../security/jail/workspace-jail.ts";
 import { ToolsetStates } from "../../capabilities/toolset-state.ts";
@@ -81,10 +81,30 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
       catalog: opts.catalog,
       events: opts.events,
       lsp: opts.lsp ?? noLanguageServers(),
-      debug: new DebugEngine(runtime, { passEnv: opts.settings.passEnv ?? [] }),
+      debug: lazyDebugEngine(runtime, { passEnv: opts.settings.passEnv ?? [] }),
       ...(opts.monitor && { monitor: opts.monitor }),
       claudeTasks: opts.claudeTasks ?? new ClaudeOrchestrator({ driver: undefined, cwd: opts.workspace.root, concurrency: 1 }),
     },
+  };
+}
+
+/**
+ * The debug engine, imported on its first use: with its adapters' specs and the Node inspector's
+ * client it is one of the larger modules, which no bridge needs before its first debug call.
+ */
+function lazyDebugEngine(runtime: ToolHost["runtime"], opts: { passEnv: readonly string[] }): ToolEnvironment["debug"] {
+  let engine: Promise<DebugEngine> | undefined;
+  const load = () => (engine ??= import("../../dap/debug-engine.ts").then((m) => new m.DebugEngine(runtime, opts)));
+  return {
+    adapters: async () => (await load()).adapters(),
+    adaptersWithin: async (ms) => (await load()).adaptersWithin(ms),
+    adapter: async (language) => (await load()).adapter(language),
+    start: async (start) => (await load()).start(start),
+    attachProcess: async (attach) => (await load()).attachProcess(attach),
+    attach: async (attach) => (await load()).attach(attach),
+    processFacts: async (pid) => (await load()).processFacts(pid),
+    tracing: async () => (await load()).tracing(),
+    isGoProgram: async (path) => (await load()).isGoProgram(path),
   };
 }
 

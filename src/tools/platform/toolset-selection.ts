@@ -31,15 +31,21 @@ export interface OffByConfiguration {
   readonly enable: string;
 }
 
-export interface Selection {
-  readonly toolsets: readonly Toolset[];
+/** What choosing needs of a toolset: its name and its tools' names and slim marks (the shim chooses from the manifest's). */
+export interface SelectableToolset {
+  readonly name: string;
+  readonly tools: readonly { readonly name: string; readonly slim?: boolean }[];
+}
+
+export interface Selection<T extends SelectableToolset = Toolset> {
+  readonly toolsets: readonly T[];
   readonly off: readonly OffByConfiguration[];
 }
 
 /** Kept whatever --toolsets names: the bridge toolset (so the model can ask what is off) and the IDE link's tools (Claude Code needs every one). */
 const ALWAYS_ON = ["bridge", "ide"];
 
-export function selectToolsets(all: readonly Toolset[], choice: ToolsetChoice): Selection {
+export function selectToolsets<T extends SelectableToolset>(all: readonly T[], choice: ToolsetChoice): Selection<T> {
   const known = new Set(all.map((t) => t.name));
   for (const [flag, names] of [
     ["--toolsets", choice.toolsets],
@@ -50,10 +56,10 @@ export function selectToolsets(all: readonly Toolset[], choice: ToolsetChoice): 
       throw new BridgeError("usage", `${flag}: unknown toolset ${unknown.join(", ")}; the toolsets are ${[...known].join(", ")}`);
   }
   const off: OffByConfiguration[] = [];
-  const drop = (toolset: Toolset, tools: readonly string[], enable: string) => {
+  const drop = (toolset: T, tools: readonly string[], enable: string) => {
     if (tools.length > 0) off.push({ toolset: toolset.name, tools, enable });
   };
-  let kept: Toolset[] = [];
+  let kept: T[] = [];
   for (const toolset of all) {
     const only = choice.toolsets;
     if (only !== undefined && !ALWAYS_ON.includes(toolset.name) && !only.includes(toolset.name)) {
@@ -74,14 +80,14 @@ export function selectToolsets(all: readonly Toolset[], choice: ToolsetChoice): 
   return { toolsets: kept, off };
 }
 
-interface ProfileCap {
+interface ProfileCap<T> {
   profile: ProfileName;
   /** Toolsets the user named in --toolsets: a profile never drops those. */
   named: readonly string[];
-  drop: (toolset: Toolset, tools: readonly string[], enable: string) => void;
+  drop: (toolset: T, tools: readonly string[], enable: string) => void;
 }
 
-function capToProfile(kept: Toolset[], { profile, named, drop }: ProfileCap): Toolset[] {
+function capToProfile<T extends SelectableToolset>(kept: T[], { profile, named, drop }: ProfileCap<T>): T[] {
   const { maxTools } = PROFILES[profile];
   const dropped = new Set<string>();
   const protectedTools = new Set(kept.filter((t) => named.includes(t.name)).flatMap(names));
@@ -94,7 +100,7 @@ function capToProfile(kept: Toolset[], { profile, named, drop }: ProfileCap): To
   }
   if (total > maxTools)
     throw new BridgeError("usage", `--profile ${profile}: ${total} tools remain, above ${maxTools}; narrow them with --toolsets`);
-  const result: Toolset[] = [];
+  const result: T[] = [];
   for (const toolset of kept) {
     const tools = toolset.tools.filter((t) => !dropped.has(t.name));
     drop(
@@ -107,5 +113,5 @@ function capToProfile(kept: Toolset[], { profile, named, drop }: ProfileCap): To
   return result;
 }
 
-const count = (toolsets: readonly Toolset[]) => toolsets.reduce((n, t) => n + t.tools.length, 0);
-const names = (toolset: Toolset) => toolset.tools.map((t) => t.name);
+const count = (toolsets: readonly SelectableToolset[]) => toolsets.reduce((n, t) => n + t.tools.length, 0);
+const names = (toolset: SelectableToolset) => toolset.tools.map((t) => t.name);

@@ -2,7 +2,8 @@
 // definitions, field for field: the committed file, what tools/list shows from it (default, --slim,
 // the IDE link, a --profile), the instructions, and the toolsets the loaders import.
 import { describe, expect, it } from "vitest";
-import { parseManifest, manifestOf, stubToolsets } from "../../../src/startup/tool-manifest.ts";
+import { parseManifest, manifestOf, stubToolsets, toolIndexModule } from "../../../src/startup/tool-manifest.ts";
+import { TOOL_INDEX } from "../../../src/startup/tool-index.generated.ts";
 import { TOOL_LINES, TOOLSET_PURPOSES } from "../../../src/startup/tool-manifest.generated.ts";
 import { IDE_LINK_SET, TOOLSET_LOADERS } from "../../../src/startup/toolset-loaders.ts";
 import { buildInstructions } from "../../../src/tools/platform/instructions.ts";
@@ -22,6 +23,12 @@ const stubIde = stubs.find((t) => t.name === IDE_LINK_SET) as Toolset;
 describe("the tool manifest", () => {
   it("is the live definitions (run `npm run tool-manifest` when this fails)", () => {
     expect(committed).toEqual(JSON.parse(JSON.stringify(manifestOf(LIVE))));
+  });
+
+  it("has an index for the shim that is the live definitions' too (run `npm run tool-manifest` when this fails)", () => {
+    const index = toolIndexModule(manifestOf(LIVE));
+    const literal = index.slice(index.indexOf("= [") + 2, index.lastIndexOf("]") + 1).replace(/,\n\]$/, "\n]");
+    expect(TOOL_INDEX).toEqual(JSON.parse(literal));
   });
 
   const options: [string, Omit<RegistryOptions, "maxResultChars">][] = [
