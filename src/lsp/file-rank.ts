@@ -26,6 +26,11 @@ const ASIDE = new Set([
   "runtime-tests",
   "playground",
   "docs",
+  // Dependencies: a project that checks library files (no skipLibCheck) reports their errors, but
+  // they are not the project's code and must not come before it.
+  "node_modules",
+  "site-packages",
+  ".venv",
 ]);
 const TESTS = new Set(["test", "tests", "__tests__", "spec", "specs", "e2e", "testing"]);
 const TEST_FILE = /(^|[._-])(test|spec)\.[^./]+$|^test_[^/]*\.py$|_test\.(go|py)$/;

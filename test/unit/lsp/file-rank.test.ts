@@ -40,4 +40,11 @@ describe("fileRank: the order a workspace check looks at files in", () => {
     expect(fileRank("pkg/testing/helpers.go")).toBe(1);
     expect(fileRank("src/contest.ts")).toBe(0);
   });
+
+  it("puts a dependency's files (reported when a project checks library files) after the project's tests", () => {
+    expect(fileRank("node_modules/@types/jsdom/base.d.ts")).toBe(2);
+    expect(fileRank("packages/web/node_modules/x/index.d.ts")).toBe(2);
+    expect(fileRank(".venv/lib/python3.11/site-packages/click/core.py")).toBe(2);
+    expect(fileRank("src/test/node-modules.ts")).toBe(1);
+  });
 });
