@@ -8,7 +8,7 @@
 // them: a held answer goes out as the string it is (src/transports/http/held-sse.ts).
 import type { JsonRpcMessage } from "../../mcp/protocol/jsonrpc.ts";
 
-/** Per channel, besides the session's byte bound: progress notifications are many and small. */
+/** Per channel, besides the session's character bound: progress notifications are many and small. */
 const MAX_KEPT_EVENTS = 100;
 const encoder = new TextEncoder();
 
