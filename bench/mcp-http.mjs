@@ -99,17 +99,27 @@ function http1Connection(url) {
   let buffer = Buffer.alloc(0);
   const connect = () =>
     new Promise((resolve, reject) => {
-      socket = createConnection({ host: hostname, port: Number(port) }, () => resolve());
-      socket.setNoDelay(true);
-      socket.once("error", reject);
-      socket.on("data", (chunk) => {
+      const own = createConnection({ host: hostname, port: Number(port) }, () => resolve());
+      socket = own;
+      buffer = Buffer.alloc(0);
+      own.setNoDelay(true);
+      // Only the current socket's end fails the request in flight: an old one closing late (the
+      // server's idle timeout) must not touch the connection that replaced it.
+      const lost = (err) => {
+        if (socket !== own) return;
+        socket = undefined;
+        pending?.reject(err);
+        pending = undefined;
+      };
+      own.on("error", (err) => {
+        reject(err);
+        lost(err);
+      });
+      own.on("close", () => lost(new Error("connection closed by the server")));
+      own.on("data", (chunk) => {
+        if (socket !== own) return;
         buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
         parse();
-      });
-      socket.on("close", () => {
-        socket = undefined;
-        pending?.reject(new Error("connection closed by the server"));
-        pending = undefined;
       });
     });
   /** A whole response at the front of `buffer`: taken off it and handed to the waiting request. */
@@ -181,14 +191,14 @@ function fetchConnection(url) {
 async function rawSession(server) {
   const connection = process.env.BENCH_HTTP_CLIENT === "fetch" ? fetchConnection(server.url) : http1Connection(server.url);
   const headers = { ...server.headers, "content-type": "application/json", accept: "application/json, text/event-stream" };
-  const post = async (message, extra = {}) => {
-    const body = JSON.stringify(message);
-    // A kept-alive socket the server closed as it was reused (idle timeout under load): retried once, counted.
-    return connection.request("POST", { ...headers, ...extra }, body).catch(() => {
+  // A kept-alive socket the server closed as it was reused (idle timeout under load): retried
+  // once on a new connection, and counted.
+  const send = (method, extra, body) =>
+    connection.request(method, extra, body).catch(() => {
       resets[server.name] = (resets[server.name] ?? 0) + 1;
-      return connection.request("POST", { ...headers, ...extra }, body);
+      return connection.request(method, extra, body);
     });
-  };
+  const post = (message, extra = {}) => send("POST", { ...headers, ...extra }, JSON.stringify(message));
   const init = await post({
     jsonrpc: "2.0",
     id: 0,
@@ -211,7 +221,7 @@ async function rawSession(server) {
   return {
     call,
     close: async () => {
-      await connection.request("DELETE", { ...server.headers, ...session });
+      await send("DELETE", { ...server.headers, ...session });
       connection.close();
     },
   };
