@@ -45,27 +45,14 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     let attachment: Attachment | undefined;
     let sender: SafeSender | undefined;
     let leaveHub: (() => void) | undefined;
-    // What becomes of a message's answer; made once per socket rather than per message.
-    let deliver: ((response: JsonRpcResponse | undefined) => void) | undefined;
-    let fail: ((err: unknown) => void) | undefined;
     const ideLink = wantsNotice ? undefined : opts.ideLink;
     return {
       onOpen(_event, ws) {
-        const out = new SafeSender(ws, () => opts.runtime.webSocketInfo.bufferedAmount(ws));
-        sender = out;
-        const current = opts.store.attach(clientId, {
-          sink: out,
+        sender = new SafeSender(ws, () => opts.runtime.webSocketInfo.bufferedAmount(ws));
+        attachment = opts.store.attach(clientId, {
+          sink: sender,
           evictSocket: () => ws.close(CloseCode.superseded, "superseded by a newer connection of this session"),
         });
-        attachment = current;
-        deliver = (response) => {
-          if (response && current.current()) out.send(response);
-          if (ideLink !== undefined) ideLink.hub.activity();
-        };
-        fail = (err) => {
-          opts.logger.error("WebSocket message failed", { error: String(err) });
-          ws.close(CloseCode.internalError, "internal error");
-        };
         opts.onCountChange?.(++open);
         if (ideLink !== undefined) {
           const session = attachment.session;
@@ -77,10 +64,10 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
           session: attachment.session.id,
         });
       },
-      onMessage(event) {
+      onMessage(event, ws) {
         const out = sender;
         const current = attachment;
-        if (!out || !current?.current() || !deliver || !fail) return;
+        if (!out || !current?.current()) return;
         if (typeof event.data !== "string") {
           out.send(
             errorMessageFor(
@@ -90,6 +77,14 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
           );
           return;
         }
+        const deliver = (response: JsonRpcResponse | undefined) => {
+          if (response && current.current()) out.send(response);
+          if (ideLink !== undefined) ideLink.hub.activity();
+        };
+        const fail = (err: unknown) => {
+          opts.logger.error("WebSocket message failed", { error: String(err) });
+          ws.close(CloseCode.internalError, "internal error");
+        };
         // Written at once when the answer is there at once (a ping): see McpSession.handleText.
         try {
           const answer = current.session.handleText(event.data);
