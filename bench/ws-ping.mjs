@@ -1,7 +1,10 @@
 // The Claude Code WebSocket's own cost: an MCP `ping` answered by the bridge (auth done at the
 // upgrade, the message decoded and routed by the session, the answer encoded) against a bare `ws`
 // server echoing the same bytes, in one run. One message in flight at a time, RUNS round trips
-// each after a warm-up, in blocks of BLOCK taking turns so the machine's noise hits both alike.
+// each after a warm-up, in blocks of BLOCK taking turns so the machine's noise hits all alike.
+// A third server is the floor of the bridge's design on Node: the same runtime adapter
+// (@hono/node-server's upgradeWebSocket on a `ws` server) answering the ping with JSON.parse and
+// JSON.stringify and nothing else, so the bridge's own cost is what it spends above that floor.
 // Usage: npm run build && node bench/ws-ping.mjs   (BENCH_JSON=1 adds a JSON line for bench/all.mjs)
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -9,6 +12,8 @@ import { register } from "tsx/esm/api";
 import WebSocket from "ws";
 import { settled } from "./cpu-profile.mjs";
 import { cpuMs, median } from "./timing.mjs";
+
+if (process.argv[2] === "--adapter-floor") await adapterFloorServer(Number(process.argv[3]));
 
 register();
 const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
@@ -42,14 +47,35 @@ function roundTrip(ws, message) {
   });
 }
 
-const echoPort = await freePort();
-const echo = spawn(process.execPath, [new URL("fixtures/ws-echo.mjs", import.meta.url).pathname, String(echoPort)], {
-  stdio: ["ignore", "pipe", "inherit"],
-});
-process.once("exit", () => echo.kill("SIGKILL"));
-await new Promise((resolve) => echo.stdout.setEncoding("utf8").on("data", (d) => d.includes("listening") && resolve()));
-const times = { bridge: [], echo: [] };
-const cpu = { bridge: Number.NaN, echo: Number.NaN };
+/** The floor server (see the header): prints "listening" when ready, runs until killed. */
+async function adapterFloorServer(port) {
+  const { serve, upgradeWebSocket } = await import("@hono/node-server");
+  const { Hono } = await import("hono");
+  const { WebSocketServer } = await import("ws");
+  const app = new Hono();
+  const answer = (text) => JSON.stringify({ jsonrpc: "2.0", id: JSON.parse(text).id, result: {} });
+  app.get(
+    "/",
+    upgradeWebSocket(() => ({ onMessage: (event, ws) => ws.send(answer(event.data)) })),
+  );
+  const websocket = { server: new WebSocketServer({ noServer: true }) };
+  serve({ fetch: app.fetch, hostname: "127.0.0.1", port, websocket }, () => console.log("listening"));
+  await new Promise(() => {});
+}
+
+/** A server process of the bench's own, up once it prints "listening". */
+async function startServer(args) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...args, String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  process.once("exit", () => child.kill("SIGKILL"));
+  await new Promise((resolve) => child.stdout.setEncoding("utf8").on("data", (d) => d.includes("listening") && resolve()));
+  return { port, pid: child.pid, stop: () => child.kill("SIGTERM") };
+}
+
+const echo = await startServer([new URL("fixtures/ws-echo.mjs", import.meta.url).pathname]);
+const floor = await startServer([new URL(import.meta.url).pathname, "--adapter-floor"]);
+const times = { bridge: [], echo: [], floor: [] };
+const cpu = { bridge: Number.NaN, echo: Number.NaN, floor: Number.NaN };
 let bridge;
 try {
   bridge = await startBridgeProcess({ args: ["--request-rate-limit", "100000"] });
@@ -58,7 +84,8 @@ try {
   const busy = await settled(cpuMs, bridge.proc.pid);
   if (!(busy < 0.05)) console.log(`note: the bridge never settled (${Math.round(busy * 100)}% of a core while idle)`);
   const toBridge = await open(bridge.wsUrl, [["mcp"], { headers: { "x-claude-code-ide-authorization": bridge.token } }]);
-  const toEcho = await open(`ws://127.0.0.1:${echoPort}/`, [["mcp"]]);
+  const toEcho = await open(`ws://127.0.0.1:${echo.port}/`, [["mcp"]]);
+  const toFloor = await open(`ws://127.0.0.1:${floor.port}/`, [["mcp"]]);
   const init = await roundTrip(
     toBridge,
     JSON.stringify({
@@ -74,19 +101,22 @@ try {
   const ping = async (ws) => {
     const sent = ++id;
     const answer = await roundTrip(ws, JSON.stringify({ jsonrpc: "2.0", id: sent, method: "ping" }));
-    if (answer.id !== sent || (ws === toBridge && answer.result === undefined)) throw new Error(`ping: ${JSON.stringify(answer)}`);
+    if (answer.id !== sent || (ws !== toEcho && answer.result === undefined)) throw new Error(`ping: ${JSON.stringify(answer)}`);
   };
   // Long enough for V8 to have optimised both paths: after 200, a third of the bridge's CPU per ping
   // was still the compiler's threads, so the ratio measured warm-up, not a message's cost.
   for (let i = 0; i < WARMUP; i++) {
     await ping(toBridge);
     await ping(toEcho);
+    await ping(toFloor);
   }
-  const cpu0 = { bridge: cpuMs(bridge.proc.pid), echo: cpuMs(echo.pid) };
+  const pids = { bridge: bridge.proc.pid, echo: echo.pid, floor: floor.pid };
+  const cpu0 = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
   for (let done = 0; done < RUNS; done += BLOCK)
     for (const [name, ws] of [
       ["bridge", toBridge],
       ["echo", toEcho],
+      ["floor", toFloor],
     ])
       for (let i = 0; i < BLOCK; i++) {
         const t0 = performance.now();
@@ -95,29 +125,34 @@ try {
       }
   // Each server runs only for its own pings, so its CPU time over the timed part, per ping, is
   // what one message costs it (the round trip also holds the client's and the kernel's share).
-  cpu.bridge = (cpuMs(bridge.proc.pid) - cpu0.bridge) / RUNS;
-  cpu.echo = (cpuMs(echo.pid) - cpu0.echo) / RUNS;
+  for (const [name, pid] of Object.entries(pids)) cpu[name] = (cpuMs(pid) - cpu0[name]) / RUNS;
   toBridge.close();
   toEcho.close();
+  toFloor.close();
 } finally {
-  echo.kill("SIGTERM");
+  echo.stop();
+  floor.stop();
   await bridge?.stop();
   await stopAllBridges();
 }
 const b = median(times.bridge);
 const e = median(times.echo);
+const f = median(times.floor);
 const r3 = (x) => Math.round(x * 1000) / 1000;
+const r2 = (x) => Math.round(x * 100) / 100;
 const rows = [
+  { what: "WebSocket ping round trip", bridge: `${r3(b)} ms`, baseline: `bare ws echo ${r3(e)} ms`, ratio: r2(b / e), target: "<= 1.15" },
   {
     what: "WebSocket ping round trip",
     bridge: `${r3(b)} ms`,
-    baseline: `bare ws echo ${r3(e)} ms`,
-    ratio: Math.round((b / e) * 100) / 100,
-    target: "<= 1.15",
+    baseline: `adapter floor ${r3(f)} ms (${r2(f / e)}x echo)`,
+    ratio: r2(b / f),
+    target: "",
   },
 ];
 console.log(`WebSocket ping: bridge ${r3(b)} ms vs bare ws echo ${r3(e)} ms (x${rows[0].ratio}), medians of ${RUNS}`);
+console.log(`WebSocket ping: adapter floor (hono + JSON) ${r3(f)} ms (x${r2(f / e)} the echo); bridge x${rows[1].ratio} the floor`);
 console.log(
-  `server CPU per ping: bridge ${r3(cpu.bridge)} ms vs echo ${r3(cpu.echo)} ms (x${Math.round((cpu.bridge / cpu.echo) * 100) / 100})`,
+  `server CPU per ping: bridge ${r3(cpu.bridge)} ms, echo ${r3(cpu.echo)} ms (x${r2(cpu.bridge / cpu.echo)}), floor ${r3(cpu.floor)} ms (bridge x${r2(cpu.bridge / cpu.floor)})`,
 );
 if (process.env.BENCH_JSON === "1") console.log(`BENCH_ROWS ${JSON.stringify(rows)}`);

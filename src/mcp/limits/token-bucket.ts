@@ -29,6 +29,14 @@ export class TokenBucket {
   /** Spends a token; call only after has() said yes. */
   take(): void {
     this.refill();
+    this.spendRefilled();
+  }
+
+  /**
+   * Spends a token without reading the clock again: for right after retryAfterMs() said 0 within the
+   * same synchronous step (takeFromAll, which runs for every message a session receives).
+   */
+  spendRefilled(): void {
     this.tokens = Math.max(0, this.tokens - 1);
   }
 
@@ -56,6 +64,6 @@ export function takeFromAll(buckets: readonly TokenBucket[]): number {
   let wait = 0;
   for (const bucket of buckets) wait = Math.max(wait, bucket.retryAfterMs());
   if (wait > 0) return wait;
-  for (const bucket of buckets) bucket.take();
+  for (const bucket of buckets) bucket.spendRefilled();
   return 0;
 }

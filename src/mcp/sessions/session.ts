@@ -22,7 +22,7 @@ import { isLogLevel, type LogLevel } from "../../capabilities/log-levels.ts";
 import { logNotifier, progressNotifier } from "../call/notifiers.ts";
 import { type CallRun, McpCore, toolUseIdOf } from "../core/mcp-core.ts";
 import { rateLimitedError, sessionBudget, type Budget } from "../limits/rate-budget.ts";
-import { takeFromAll } from "../limits/token-bucket.ts";
+import { takeFromAll, type TokenBucket } from "../limits/token-bucket.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
 import { SubscriptionHub } from "../subscriptions/subscription-hub.ts";
 import { SessionResources } from "../content/resource-requests.ts";
@@ -75,6 +75,8 @@ export class McpSession {
   private roots: ClientRoots | undefined;
   private readonly inflight = new Map<RequestId, AbortController>();
   private readonly budget: Budget;
+  /** What admit() charges each incoming message to, built once (it runs for every message). */
+  private readonly requestBuckets: readonly TokenBucket[];
   private readonly now: () => number;
   private readonly core: McpCore;
   private readonly modern: ModernRequests;
@@ -112,6 +114,7 @@ export class McpSession {
     this.now = opts.now ?? Date.now;
     this.lastActivity = this.now();
     this.budget = sessionBudget(opts.limits, this.now);
+    this.requestBuckets = opts.stateless ? [opts.credential.requests] : [this.budget.requests, opts.credential.requests];
     this.core = new McpCore(opts);
     this.modern = new ModernRequests({
       core: this.core,
@@ -173,7 +176,7 @@ export class McpSession {
    * 0, or the milliseconds to wait when refused (nothing was spent then).
    */
   admit(): number {
-    const wait = takeFromAll(this.opts.stateless ? [this.opts.credential.requests] : [this.budget.requests, this.opts.credential.requests]);
+    const wait = takeFromAll(this.requestBuckets);
     // Every transport admits through here, so the refusal reaches the activity log and health score once.
     if (wait > 0) this.opts.events.publish("rate.limited", { limit: "requests", waitMs: wait, session: this.id });
     return wait;
@@ -222,7 +225,8 @@ export class McpSession {
     } catch (err) {
       return this.failed(request, err);
     }
-    if (!(result instanceof Promise)) return this.answered(request, result);
+    // Answered within this step: lastActivity, set above, is already the time of the answer.
+    if (!(result instanceof Promise)) return resultMessage(request.id, result);
     return result.then(
       (params) => this.answered(request, params),
       (err: unknown) => this.failed(request, err),

@@ -5,8 +5,9 @@
 // with a length: the priming event and the answer together. Once an event other than the answer
 // is written (a progress or log notification), or HOLD_MS pass, the stream opens with what was
 // held and carries the rest live, so a long call's client hears from it as before; the events,
-// their ids and what the channel keeps for a Last-Event-ID replay are the same either way.
-import { concatBytes } from "../../lib/text/bytes.ts";
+// their ids and what the channel keeps for a Last-Event-ID replay are the same either way. Held
+// events stay the strings they were written as, and a whole answer is their join: the runtime
+// adapter writes a string body as it is (no encoding into a buffer first, no copy of one).
 import { openSseConnection, type SseConnection } from "./sse-channel.ts";
 
 /** Longest a response's head waits for its events; the answer to most calls comes well before. */
@@ -19,15 +20,15 @@ export interface HeldSse {
    * From now on an event opens the stream (the ones written before, the priming event, are held
    * with the answer). Resolves with the body: the whole stream when it ended in time, else a live one.
    */
-  armed(): Promise<Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>>;
+  armed(): Promise<string | ReadableStream<Uint8Array>>;
 }
 
 export function holdSse(onGone: () => void): HeldSse {
-  const held: Uint8Array[] = [];
+  const held: string[] = [];
   let live: SseConnection | undefined;
   let closed = false;
   let armed = false;
-  let settle: ((body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>) => void) | undefined;
+  let settle: ((body: string | ReadableStream<Uint8Array>) => void) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const decide = () => {
@@ -35,8 +36,7 @@ export function holdSse(onGone: () => void): HeldSse {
     const answer = settle;
     settle = undefined;
     clearTimeout(timer);
-    // A copy on an ArrayBuffer of its own, as a Response body must be (small: one answer).
-    if (closed) return answer(new Uint8Array(concatBytes(held)));
+    if (closed) return answer(held.join(""));
     live = openSseConnection(onGone);
     for (const chunk of held) live.write(chunk);
     held.length = 0;

@@ -1,18 +1,19 @@
 // A Streamable HTTP session: the MCP session plus its SSE channels (the standalone GET stream
 // and one per streamed POST). A channel is kept for resumption until its stream reached a
-// connected client whole; what undelivered channels keep is bounded in bytes per session, oldest
+// connected client whole; what undelivered channels keep is bounded in characters per session, oldest
 // events dropped first, so large responses to clients that went away cannot pile up.
 import type { McpSession } from "../../mcp/sessions/session.ts";
 import { SseChannel, type ChannelOwner } from "./sse-channel.ts";
 
 const MAX_CHANNELS = 50;
 /**
- * Bytes of SSE events one session keeps for Last-Event-ID replays. A response at the default
- * result cap (512 K chars, its text and structured copy) is ~1-2 MB on the wire, so this keeps at
- * least one whole; with the pool full (64 sessions) the bound is 256 MiB, reached only if every
- * client lost its connection during a large response.
+ * Characters of SSE events one session keeps for Last-Event-ID replays (kept as strings: one or
+ * two bytes of memory each). A response at the default result cap (512 K chars, its text and
+ * structured copy) is ~1-2 M characters, so this keeps at least one whole; with the pool full (64
+ * sessions) the bound is 256 M characters, reached only if every client lost its connection
+ * during a large response.
  */
-export const REPLAY_BYTES_PER_SESSION = 4 * 1024 * 1024;
+export const REPLAY_CHARS_PER_SESSION = 4 * 1024 * 1024;
 
 export class HttpSession {
   /** The standalone GET stream's channel; messages not tied to a request go there. */
@@ -29,17 +30,17 @@ export class HttpSession {
 
   constructor(
     readonly mcp: McpSession,
-    private readonly replayBytes = REPLAY_BYTES_PER_SESSION,
+    private readonly replayChars = REPLAY_CHARS_PER_SESSION,
   ) {}
 
   get id(): string {
     return this.mcp.id;
   }
 
-  /** Bytes kept for replay across the session's channels. */
-  get keptBytes(): number {
+  /** Characters kept for replay across the session's channels. */
+  get keptChars(): number {
     let total = 0;
-    for (const channel of this.channels.values()) total += channel.keptBytes;
+    for (const channel of this.channels.values()) total += channel.keptChars;
     return total;
   }
 
@@ -69,10 +70,10 @@ export class HttpSession {
     this.standalone = undefined;
   }
 
-  /** Drops the session's oldest kept events until the rest fit in `replayBytes`. */
+  /** Drops the session's oldest kept events until the rest fit in `replayChars`. */
   private enforceReplayBound(): void {
-    let total = this.keptBytes;
-    while (total > this.replayBytes) {
+    let total = this.keptChars;
+    while (total > this.replayChars) {
       let oldest: SseChannel | undefined;
       for (const channel of this.channels.values()) {
         const stamp = channel.oldestStamp;

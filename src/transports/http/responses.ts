@@ -20,6 +20,8 @@ export function rpcErrorResponse(
  */
 export function isJsonContentType(header: string | null): boolean {
   if (!header) return false;
+  // What clients send, answered without parsing (this runs for every POST).
+  if (header === "application/json") return true;
   const [type, ...params] = header.split(";");
   if (type?.trim().toLowerCase() !== "application/json") return false;
   for (const param of params) {
@@ -29,9 +31,13 @@ export function isJsonContentType(header: string | null): boolean {
   return true;
 }
 
+const COMMON_MCP_ACCEPT = "application/json, text/event-stream";
+
 /** True when an Accept header lists the media type (or a wildcard covering it). */
 export function accepts(acceptHeader: string | null, mediaType: string): boolean {
   if (!acceptHeader) return false;
+  // The header MCP clients send, answered without parsing it (this runs twice for every POST).
+  if (acceptHeader === COMMON_MCP_ACCEPT) return mediaType === "application/json" || mediaType === "text/event-stream";
   const [type] = mediaType.split("/");
   return acceptHeader
     .split(",")
@@ -51,11 +57,13 @@ export async function readBodyLimited(request: Request, maxBytes: number): Promi
   if (declared > maxBytes) throw new BodyTooLarge();
   // With a length the server reads no more than it (HTTP/1.1 framing), so the whole body may be
   // asked for at once: on Node that skips building a web stream for every request (the adapter
-  // reads the socket's buffers directly), the largest part of a small call's transport cost.
+  // reads the socket's buffers directly), the largest part of a small call's transport cost. As
+  // text, decoded from those buffers as they are: an ArrayBuffer would be a copy first.
   if (length !== null && Number.isSafeInteger(declared) && declared >= 0) {
-    const bytes = new Uint8Array(await request.arrayBuffer());
-    if (bytes.byteLength > maxBytes) throw new BodyTooLarge();
-    return utf8.decode(bytes);
+    const text = await request.text();
+    // A character is at least one byte: more characters than maxBytes is more bytes too.
+    if (text.length > maxBytes) throw new BodyTooLarge();
+    return text;
   }
   if (!request.body) return "";
   const reader = request.body.getReader();

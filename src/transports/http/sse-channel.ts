@@ -2,18 +2,20 @@
 // Events are kept with ids that name the stream, so a client that lost the HTTP connection can
 // GET with Last-Event-ID and receive what it missed (MCP "Resumability"). What is kept is bounded:
 // a stream delivered whole to a connected client keeps nothing (it will never be replayed), and
-// the owning session caps the bytes kept across its streams (see HttpSession), dropping the
+// the owning session caps the characters kept across its streams (see HttpSession), dropping the
 // oldest events first. A replay sends what is still kept; one whose response is gone is refused.
+// Events are kept and handed to connections as text, encoded only where a live stream carries
+// them: a held answer goes out as the string it is (src/transports/http/held-sse.ts).
 import type { JsonRpcMessage } from "../../mcp/protocol/jsonrpc.ts";
 
-/** Per channel, besides the session's byte bound: progress notifications are many and small. */
+/** Per channel, besides the session's character bound: progress notifications are many and small. */
 const MAX_KEPT_EVENTS = 100;
 const encoder = new TextEncoder();
 
 interface KeptEvent {
   seq: number;
-  /** The event exactly as written to the wire; the same bytes serve a live write and a replay. */
-  bytes: Uint8Array;
+  /** The event exactly as written to the wire; the same text serves a live write and a replay. */
+  text: string;
   /** Session-wide order of keeping, so the session can find its oldest event across channels. */
   stamp: number;
 }
@@ -31,7 +33,8 @@ export interface ChannelOwner {
 /** One HTTP response body that carries a channel's events. */
 export interface SseConnection {
   readonly body: ReadableStream<Uint8Array>;
-  write(chunk: Uint8Array): boolean;
+  /** One or more whole SSE events (or a comment) as text. */
+  write(chunk: string): boolean;
   close(): void;
 }
 
@@ -53,7 +56,7 @@ export function openSseConnection(onGone: () => void): SseConnection {
     write(chunk) {
       if (!open || !controller) return false;
       try {
-        controller.enqueue(chunk);
+        controller.enqueue(encoder.encode(chunk));
         return true;
       } catch {
         open = false;
@@ -89,8 +92,8 @@ export class SseChannel {
     return this.connection !== undefined;
   }
 
-  /** Bytes of the events kept for replay. */
-  get keptBytes(): number {
+  /** Characters of the events kept for replay. */
+  get keptChars(): number {
     return this.keptTotal;
   }
 
@@ -118,7 +121,7 @@ export class SseChannel {
   }
 
   comment(text: string): void {
-    this.connection?.write(encoder.encode(`: ${text}\n\n`));
+    this.connection?.write(`: ${text}\n\n`);
   }
 
   /** Replays events after `afterSeq` on a new connection, then delivers live events to it. */
@@ -126,7 +129,7 @@ export class SseChannel {
     this.connection?.close();
     this.connection = connection;
     let written = true;
-    for (const event of this.kept) if (event.seq > afterSeq) written = connection.write(event.bytes) && written;
+    for (const event of this.kept) if (event.seq > afterSeq) written = connection.write(event.text) && written;
     if (!this.finished) return;
     if (written) this.release();
     this.closeConnection();
@@ -151,12 +154,12 @@ export class SseChannel {
     this.connection = undefined;
   }
 
-  /** Drops the oldest kept event (for the session's byte bound); returns the bytes freed. */
+  /** Drops the oldest kept event (for the session's bound); returns the characters freed. */
   dropOldest(): number {
     const event = this.kept.shift();
     if (!event) return 0;
-    this.keptTotal -= event.bytes.byteLength;
-    return event.bytes.byteLength;
+    this.keptTotal -= event.text.length;
+    return event.text.length;
   }
 
   private release(): void {
@@ -167,10 +170,10 @@ export class SseChannel {
 
   private push(data: string): void {
     const seq = this.seq++;
-    const event = { seq, bytes: encoder.encode(format(this.streamId, seq, data)), stamp: this.owner.stamp() };
-    if (this.connection && !this.connection.write(event.bytes)) this.connection = undefined;
+    const event = { seq, text: format(this.streamId, seq, data), stamp: this.owner.stamp() };
+    if (this.connection && !this.connection.write(event.text)) this.connection = undefined;
     this.kept.push(event);
-    this.keptTotal += event.bytes.byteLength;
+    this.keptTotal += event.text.length;
     if (this.kept.length > MAX_KEPT_EVENTS) this.dropOldest();
     this.owner.kept(this);
   }

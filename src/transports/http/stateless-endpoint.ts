@@ -20,7 +20,6 @@ const SSE_HEADERS = {
   connection: "keep-alive",
   "x-accel-buffering": "no",
 };
-const encoder = new TextEncoder();
 
 interface OpenStream {
   comment(text: string): void;
@@ -66,8 +65,8 @@ export class StatelessEndpoint {
   private stream(request: JsonRpcRequest): Response {
     const cancelled = new AbortController();
     const connection = openSseConnection(() => cancelled.abort());
-    const write = (message: JsonRpcMessage) => connection.write(encoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`));
-    const stream: OpenStream = { comment: (text) => connection.write(encoder.encode(`: ${text}\n\n`)) };
+    const write = (message: JsonRpcMessage) => connection.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    const stream: OpenStream = { comment: (text) => connection.write(`: ${text}\n\n`) };
     this.streams.add(stream);
     void this.session
       .handleModern(request, { related: { send: write }, signal: cancelled.signal })

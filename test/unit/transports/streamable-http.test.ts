@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HttpSession, REPLAY_BYTES_PER_SESSION } from "../../../src/transports/http/http-session.ts";
+import { HttpSession, REPLAY_CHARS_PER_SESSION } from "../../../src/transports/http/http-session.ts";
 import { openSseConnection } from "../../../src/transports/http/sse-channel.ts";
 import { initialize, makeApp, MCP_HEADERS, post, readEvents, TOKEN } from "../../helpers/in-process-app.ts";
 import { makeSession } from "../../helpers/session-fixture.ts";
@@ -209,11 +209,11 @@ describe("resumption (Last-Event-ID) and its memory", () => {
     );
     const events = await readEvents(response.body);
     expect(JSON.parse(events.at(-1)?.data ?? "{}")).toMatchObject({ id: 4 });
-    expect(http.pool.get(id)?.keptBytes).toBe(0);
+    expect(http.pool.get(id)?.keptChars).toBe(0);
     expect((await resume(app, id, events[0]?.id ?? "")).status).toBe(400);
   });
 
-  it("bounds what a session keeps in bytes, oldest first; a replay whose response is gone is refused", async () => {
+  it("bounds what a session keeps in characters, oldest first; a replay whose response is gone is refused", async () => {
     const { app, http } = makeApp();
     const id = await initialize(app);
     const lastSeen = await droppedCall(app, id, 5);
@@ -223,8 +223,8 @@ describe("resumption (Last-Event-ID) and its memory", () => {
     const later = session.newChannel();
     const chunk = "x".repeat(1024 * 1024);
     for (let i = 0; i < 6; i++) later.send({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: chunk } });
-    expect(session.keptBytes).toBeLessThanOrEqual(REPLAY_BYTES_PER_SESSION);
-    expect(session.keptBytes).toBeGreaterThan(REPLAY_BYTES_PER_SESSION - 1.1 * chunk.length);
+    expect(session.keptChars).toBeLessThanOrEqual(REPLAY_CHARS_PER_SESSION);
+    expect(session.keptChars).toBeGreaterThan(REPLAY_CHARS_PER_SESSION - 1.1 * chunk.length);
     const refused = await resume(app, id, lastSeen);
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("no longer kept");
@@ -234,7 +234,7 @@ describe("resumption (Last-Event-ID) and its memory", () => {
     expect(replayed[0]?.id).toBe(`${later.streamId}_5`);
   });
 
-  it("holds the byte bound under many large responses to clients that went away, newest kept", () => {
+  it("holds the character bound under many large responses to clients that went away, newest kept", () => {
     const bound = 1024 * 1024;
     const session = new HttpSession(makeSession().session, bound);
     const channels = Array.from({ length: 40 }, (_, i) => {
@@ -245,11 +245,11 @@ describe("resumption (Last-Event-ID) and its memory", () => {
       void connection.body.cancel(); // the client went away before the response
       channel.send({ jsonrpc: "2.0", id: i, result: { content: [{ type: "text", text: "y".repeat(100_000) }] } });
       channel.finish();
-      expect(session.keptBytes).toBeLessThanOrEqual(bound);
+      expect(session.keptChars).toBeLessThanOrEqual(bound);
       return channel;
     });
     expect(channels.at(-1)?.canResume(0)).toBe(true);
     expect(channels[0]?.canResume(0)).toBe(false);
-    expect(session.keptBytes).toBeGreaterThan(bound - 200_000);
+    expect(session.keptChars).toBeGreaterThan(bound - 200_000);
   });
 });
