@@ -64,11 +64,27 @@ export function successResult(tool: Tool, value: unknown, opts: { maxChars: numb
         suggestion: "Narrow the request, or start the bridge with a larger --max-result-size.",
       });
     }
+    structuredLengths.set(capped.value, capped.json.length);
     return { content: [{ type: "text", text: capped.json }], structuredContent: capped.value };
   }
   if (typeof value === "string") return { content: [{ type: "text", text: capText(value, maxChars) }] };
   if (isContentCarrier(value)) return { content: capBlocks(value.content, maxChars) };
   return { content: [{ type: "text", text: capText(JSON.stringify(value) ?? "null", maxChars) }] };
+}
+
+/** The JSON length of each structuredContent successResult wrote, measured when it was capped. */
+const structuredLengths = new WeakMap<object, number>();
+const STRUCTURED_KEY_CHARS = ',"structuredContent":'.length;
+
+/**
+ * JSON.stringify(result).length without serialising structuredContent again: its length was
+ * measured when it was capped, and walking a large object a second time per call is the cost.
+ */
+export function resultJsonLength(result: CallToolResult): number {
+  const structured = result.structuredContent;
+  const known = structured === undefined ? undefined : structuredLengths.get(structured);
+  if (known === undefined) return JSON.stringify(result).length;
+  return JSON.stringify({ ...result, structuredContent: undefined }).length + STRUCTURED_KEY_CHARS + known;
 }
 
 function isContentCarrier(value: unknown): value is { content: ContentBlock[] } {

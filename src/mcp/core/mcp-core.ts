@@ -10,7 +10,7 @@ import type { Logger } from "../../log.ts";
 import type { Tool } from "../../tools/platform/define-tool.ts";
 import type { ToolRegistry } from "../../tools/platform/registry.ts";
 import { runToolCall, unknownToolResult, validateArguments } from "../call/tool-call.ts";
-import { type CallToolResult, errorResult, outcomeOf } from "../call/tool-result.ts";
+import { type CallToolResult, errorResult, outcomeOf, resultJsonLength } from "../call/tool-result.ts";
 import type { Budget, RateLimits } from "../limits/rate-budget.ts";
 import { takeFromAll } from "../limits/token-bucket.ts";
 import { decodeCursor, encodeCursor } from "../protocol/cursor.ts";
@@ -241,7 +241,7 @@ export class McpCore {
       session: run.scope,
       durationMs: this.now() - started,
       outcome: outcomeOf(result),
-      resultChars: JSON.stringify(result).length,
+      resultChars: resultJsonLength(result),
     });
     return result;
   }
