@@ -1,8 +1,11 @@
-// A pulled answer is reused only while what the server sees is the same (pulled-diagnostics.ts, the
+// A pulled answer is reused only while what the server sees is the same (kept-diagnostics.ts, the
 // documents' `state`): every path that changes it without a content sync must advance the state,
 // or a kept answer from before is given as current (as one gave "0 introduced" for a deletion).
-// Driven through a scripted pulling server, counting the pulls it is asked.
+// Driven through a scripted pulling server, counting the pulls it is asked. A pushed answer is kept
+// the same way, but only where all it can depend on is a workspace file (kept-diagnostics.ts):
+// driven through a scripted push server, counting the documents it is sent.
 import { describe, expect, it } from "vitest";
+import { pushedAnswerKeepable } from "../../../src/lsp/kept-diagnostics.ts";
 import { LanguageServer } from "../../../src/lsp/language-server.ts";
 import type { ServerSpec } from "../../../src/lsp/server-specs.ts";
 import type { LanguageServerLauncher, LspConnection } from "../../../src/ports/lsp.ts";
@@ -79,5 +82,85 @@ describe("kept pulled diagnostics", () => {
     await check();
     await check();
     expect(pulls()).toBe(2);
+  });
+});
+
+/** A push-only server that publishes no diagnostics for each version of a document it is sent. */
+async function pushingServer(opts: { languageId: string; text: string }) {
+  let sent = 0;
+  let publish: (params: unknown) => void = () => {};
+  const connection: LspConnection = {
+    pid: undefined,
+    request: async (method) => (method === "initialize" ? { capabilities: { textDocumentSync: 1 } } : null),
+    notify: async (method, params) => {
+      const doc = (params as { textDocument?: { uri: string; version: number } }).textDocument;
+      if ((method !== "textDocument/didOpen" && method !== "textDocument/didChange") || doc === undefined) return;
+      sent += 1;
+      queueMicrotask(() => publish({ uri: doc.uri, version: doc.version, diagnostics: [] }));
+    },
+    onNotification: (method, handler) => {
+      if (method === "textDocument/publishDiagnostics") publish = handler as (params: unknown) => void;
+    },
+    onRequest: () => {},
+    stderrTail: () => "",
+    kill: () => {},
+    close: async () => {},
+    exited: new Promise(() => {}),
+  };
+  const launcher: LanguageServerLauncher = { start: () => connection, bundled: async () => undefined };
+  const spec: ServerSpec = { ...SPEC, id: "pusher", languages: [opts.languageId] };
+  const launch = { spec, root: "/w", command: "pusher", args: [], env: {}, initializationOptions: undefined, settings: {}, processId: 1 };
+  const server = await LanguageServer.start(launcher, launch, {
+    readText: async () => opts.text,
+    onDiagnosticsChanged: () => {},
+    watching: () => true,
+  });
+  const file = "/w/data.x" as WorkspacePath;
+  const check = async () => {
+    const found = await server.diagnosticsFor(file, opts.languageId, {
+      deadline: Date.now() + 10_000,
+      signal: new AbortController().signal,
+    });
+    expect(found.how).toBe("push");
+    // Past the 64 a server keeps open, a file is closed: the next check would open it again.
+    await server.close(file);
+  };
+  return { server, check, sent: () => sent };
+}
+
+describe("kept pushed diagnostics", () => {
+  it("are reused at the same state for a file that names no schema, and not past a change on disk", async () => {
+    const { server, check, sent } = await pushingServer({ languageId: "json", text: '{ "a": 1 }' });
+    await check();
+    await check();
+    expect(sent()).toBe(1);
+    server.filesChanged();
+    await check();
+    expect(sent()).toBe(2);
+  });
+
+  it("are not kept for a file whose schema is fetched from the network", async () => {
+    const { check, sent } = await pushingServer({ languageId: "json", text: '{ "$schema": "https://example.com/s.json" }' });
+    await check();
+    await check();
+    expect(sent()).toBe(2);
+  });
+});
+
+describe("which pushed answers may be kept", () => {
+  const at = (languageId: string, text: string) => ({ languageId, path: "/w/conf/a.json", root: "/w", text });
+  it("keeps what depends only on workspace files", () => {
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "../schemas/a.schema.json" }'))).toBe(true);
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "file:///w/schemas/a.schema.json" }'))).toBe(true);
+    expect(pushedAnswerKeepable(at("yaml", "# yaml-language-server: $schema=./s.json\na: 1\n"))).toBe(true);
+    expect(pushedAnswerKeepable(at("html", "<p>hi</p>"))).toBe(true);
+  });
+  it("refuses a schema outside the workspace or on the network, and servers that read outside it", () => {
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "../../etc/s.json" }'))).toBe(false);
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "file:///etc/s.json" }'))).toBe(false);
+    expect(pushedAnswerKeepable(at("jsonc", '{ "$schema": "https://json.schemastore.org/tsconfig" }'))).toBe(false);
+    expect(pushedAnswerKeepable(at("yaml", "# yaml-language-server: $schema=https://example.com/s.json\n"))).toBe(false);
+    expect(pushedAnswerKeepable(at("shellscript", "echo hi\n"))).toBe(false);
+    expect(pushedAnswerKeepable(at("python", "x = 1\n"))).toBe(false);
   });
 });

@@ -1,0 +1,77 @@
+// The diagnostics a server gave for a file, kept with the file's text and the state of the
+// workspace as the server saw it (open-documents.ts `state`, which goes up with every change on
+// disk the watcher hears, every content sync and settings change): asked again with the same text
+// at the same state, the server would compute the same answer, so a warm whole-workspace check
+// does not open every file again (a server keeps 64 open; reopening one makes it analyse the file
+// anew, and a push-only server is waited for file by file). Only used while the workspace watcher
+// sees every change. A pulled answer is kept; a pushed one only where everything it can depend on
+// is a workspace file (then a change to it moves the state): a JSON or YAML file with no schema or
+// a schema inside the workspace, HTML and CSS (checked on their own text). Not kept: a schema
+// named by URL (fetched from the network, or failing to be) or outside the workspace, and the
+// push servers that read outside it (shellcheck's ~/.shellcheckrc and sourced files, pyright's
+// site-packages, clangd's system headers, gopls' module cache).
+import type { Diagnostic } from "vscode-languageserver-protocol";
+import { dirname, isInside, normalize } from "../lib/paths/posix-path.ts";
+
+/** As many as a whole-workspace check covers (lsp-backend.ts); the oldest entries go first. */
+const MAX_ENTRIES = 2000;
+
+/** Push servers' languages whose answer depends on the file's text alone, or on a schema it names. */
+const SELF_CONTAINED = new Set(["html", "css", "scss", "less"]);
+const SCHEMA_NAMING = new Set(["json", "jsonc", "yaml"]);
+/** `"$schema": "..."` in JSON, `# yaml-language-server: $schema=...` in YAML. */
+const JSON_SCHEMA = /"\$schema"\s*:\s*"([^"]*)"/g;
+const YAML_SCHEMA = /yaml-language-server:\s*\$schema=(\S+)/g;
+
+interface Entry {
+  state: number;
+  text: string;
+  items: Diagnostic[];
+  how: "pull" | "push";
+}
+
+export class KeptDiagnostics {
+  private readonly byPath = new Map<string, Entry>();
+
+  /** The kept answer for `path`, if it was computed at `state` for exactly `text`. */
+  lookup(path: string, at: { state: number; text: string | undefined }): Pick<Entry, "items" | "how"> | undefined {
+    const entry = this.byPath.get(path);
+    return entry !== undefined && entry.state === at.state && entry.text === at.text ? { items: entry.items, how: entry.how } : undefined;
+  }
+
+  /** Whether an answer computed at `state` is kept for `path` (then its text is worth reading). */
+  has(path: string, state: number): boolean {
+    return this.byPath.get(path)?.state === state;
+  }
+
+  keep(path: string, entry: Entry): void {
+    this.byPath.delete(path);
+    this.byPath.set(path, entry);
+    if (this.byPath.size > MAX_ENTRIES) this.byPath.delete(this.byPath.keys().next().value as string);
+  }
+
+  clear(): void {
+    this.byPath.clear();
+  }
+}
+
+/**
+ * Whether a push server's answer for `path` (absolute, under `root`) with `text` depends only on
+ * workspace files, so the workspace state proves it current: see the header.
+ */
+export function pushedAnswerKeepable(at: { languageId: string; path: string; root: string; text: string }): boolean {
+  if (SELF_CONTAINED.has(at.languageId)) return true;
+  if (!SCHEMA_NAMING.has(at.languageId)) return false;
+  const pattern = at.languageId === "yaml" ? YAML_SCHEMA : JSON_SCHEMA;
+  for (const match of at.text.matchAll(pattern)) if (!schemaInWorkspace(match[1] ?? "", at)) return false;
+  return true;
+}
+
+/** A schema reference that resolves to a path inside the workspace (a relative path, or a file URI or absolute path under the root). */
+function schemaInWorkspace(ref: string, at: { path: string; root: string }): boolean {
+  let target: string;
+  if (ref.startsWith("file://")) target = decodeURIComponent(ref.slice("file://".length));
+  else if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref === "") return false;
+  else target = ref.startsWith("/") ? ref : `${dirname(at.path)}/${ref}`;
+  return isInside(normalize(target.split(/[?#]/)[0] ?? ""), at.root);
+}
