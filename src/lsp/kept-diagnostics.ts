@@ -9,7 +9,11 @@
 // a schema inside the workspace, HTML and CSS (checked on their own text). Not kept: a schema
 // named by URL (fetched from the network, or failing to be) or outside the workspace, and the
 // push servers that read outside it (shellcheck's ~/.shellcheckrc and sourced files, pyright's
-// site-packages, clangd's system headers, gopls' module cache).
+// site-packages, clangd's system headers, gopls' module cache). A server stopped to keep the pool
+// under its cap, or for being idle, with no proposed content open, saw the workspace as it is on
+// disk: its answers at its last state stay with its (server, root) while no change is heard and
+// are given without starting it, then taken over by the next server started there with the same
+// settings (it would compute them again from the same files); a change heard meanwhile drops them.
 import type { Diagnostic } from "vscode-languageserver-protocol";
 import { dirname, isInside, normalize } from "../lib/paths/posix-path.ts";
 
@@ -30,8 +34,13 @@ interface Entry {
   how: "pull" | "push";
 }
 
+/** The state of answers kept from a stopped server, in no running server's numbering. */
+const STOPPED = -1;
+
 export class KeptDiagnostics {
   private readonly byPath = new Map<string, Entry>();
+  /** The stopped server's settings and name, while its answers are kept. */
+  private retired: { settings: string; serverName: string } | undefined;
 
   /** The kept answer for `path`, if it was computed at `state` for exactly `text`. */
   lookup(path: string, at: { state: number; text: string | undefined }): Pick<Entry, "items" | "how"> | undefined {
@@ -52,6 +61,32 @@ export class KeptDiagnostics {
 
   clear(): void {
     this.byPath.clear();
+    this.retired = undefined;
+  }
+
+  /** The server stops at `state`; `clean`: no proposed content open, so it saw the files as they are on disk. */
+  retire(at: { state: number; clean: boolean; settings: string; serverName: string }): void {
+    for (const [path, entry] of this.byPath) {
+      if (at.clean && entry.state === at.state) entry.state = STOPPED;
+      else this.byPath.delete(path);
+    }
+    this.retired = at.clean ? { settings: at.settings, serverName: at.serverName } : undefined;
+  }
+
+  /** A stopped server's answer for `path` with exactly `text`, and the server's name. */
+  retiredAnswer(path: string, text: string | undefined): { items: Diagnostic[]; how: "pull" | "push"; server: string } | undefined {
+    const found = this.retired === undefined ? undefined : this.lookup(path, { state: STOPPED, text });
+    return found === undefined || this.retired === undefined ? undefined : { ...found, server: this.retired.serverName };
+  }
+
+  /** A new server starts with `settings` at state 0: a stopped one's answers become its own if its settings were the same. */
+  adopt(settings: string): void {
+    const same = this.retired?.settings === settings;
+    for (const [path, entry] of this.byPath) {
+      if (same && entry.state === STOPPED) entry.state = 0;
+      else this.byPath.delete(path);
+    }
+    this.retired = undefined;
   }
 }
 

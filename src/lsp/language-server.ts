@@ -39,6 +39,8 @@ interface Launch {
   /** Answers to workspace/configuration: the spec's settings with the project's style. */
   settings: Readonly<Record<string, unknown>> | undefined;
   processId: number;
+  /** Answers kept by the last server of this (server, root), taken over if it stopped seeing what this one will. */
+  kept?: KeptDiagnostics;
 }
 
 export interface ServerHooks extends DocumentFiles {
@@ -71,7 +73,7 @@ export class LanguageServer {
   busy = 0;
   private readonly documents: OpenDocuments;
   private readonly pulled = new Map<string, string>();
-  private readonly kept = new KeptDiagnostics();
+  private readonly kept: KeptDiagnostics;
   private stopping: Promise<void> | undefined;
   /** Set while a command the bridge runs may send workspace/applyEdit. */
   private captured: ApplyWorkspaceEditParams[] | undefined;
@@ -87,6 +89,8 @@ export class LanguageServer {
     this.settings = launch.settings ?? {};
     this.diagnostics = new DiagnosticsStore(hooks.onDiagnosticsChanged);
     this.documents = new OpenDocuments(connection, hooks);
+    this.kept = launch.kept ?? new KeptDiagnostics();
+    this.kept.adopt(JSON.stringify(this.settings));
     connection.onNotification("$/progress", (params) => this.progress.onProgress(params));
     const readyLine = launch.spec.readyLog?.message;
     if (readyLine !== undefined) connection.onNotification("window/logMessage", (params) => this.progress.onLogMessage(params, readyLine));
@@ -315,6 +319,12 @@ export class LanguageServer {
   /** Files the server has told the bridge about: open ones and those it published diagnostics for. */
   knownUris(): string[] {
     return [...new Set([...this.documents.paths().map((p) => toFileUri(p)), ...this.diagnostics.uris(), ...this.pulled.keys()])];
+  }
+
+  /** Stopping (idle, or for the pool's cap): answers kept at the last state stay for the next server (kept-diagnostics.ts). */
+  retire(): void {
+    const clean = this.documents.paths().every((p) => this.documents.get(p)?.proposed !== true);
+    this.kept.retire({ state: this.documents.state, clean, settings: JSON.stringify(this.settings), serverName: this.serverName });
   }
 
   /** Kills the server at once (tests, and a server that stopped answering). */

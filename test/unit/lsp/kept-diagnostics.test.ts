@@ -5,7 +5,7 @@
 // the same way, but only where all it can depend on is a workspace file (kept-diagnostics.ts):
 // driven through a scripted push server, counting the documents it is sent.
 import { describe, expect, it } from "vitest";
-import { pushedAnswerKeepable } from "../../../src/lsp/kept-diagnostics.ts";
+import { KeptDiagnostics, pushedAnswerKeepable } from "../../../src/lsp/kept-diagnostics.ts";
 import { LanguageServer } from "../../../src/lsp/language-server.ts";
 import type { ServerSpec } from "../../../src/lsp/server-specs.ts";
 import type { LanguageServerLauncher, LspConnection } from "../../../src/ports/lsp.ts";
@@ -86,7 +86,7 @@ describe("kept pulled diagnostics", () => {
 });
 
 /** A push-only server that publishes no diagnostics for each version of a document it is sent. */
-async function pushingServer(opts: { languageId: string; text: string }) {
+async function pushingServer(opts: { languageId: string; text: string; kept?: KeptDiagnostics }) {
   let sent = 0;
   let publish: (params: unknown) => void = () => {};
   const connection: LspConnection = {
@@ -109,7 +109,17 @@ async function pushingServer(opts: { languageId: string; text: string }) {
   };
   const launcher: LanguageServerLauncher = { start: () => connection, bundled: async () => undefined };
   const spec: ServerSpec = { ...SPEC, id: "pusher", languages: [opts.languageId] };
-  const launch = { spec, root: "/w", command: "pusher", args: [], env: {}, initializationOptions: undefined, settings: {}, processId: 1 };
+  const launch = {
+    spec,
+    root: "/w",
+    command: "pusher",
+    args: [],
+    env: {},
+    initializationOptions: undefined,
+    settings: {},
+    processId: 1,
+    ...(opts.kept ? { kept: opts.kept } : {}),
+  };
   const server = await LanguageServer.start(launcher, launch, {
     readText: async () => opts.text,
     onDiagnosticsChanged: () => {},
@@ -144,6 +154,42 @@ describe("kept pushed diagnostics", () => {
     await check();
     await check();
     expect(sent()).toBe(2);
+  });
+});
+
+describe("answers of a stopped server", () => {
+  const FILE_PATH = "/w/data.x";
+  it("are given while nothing changed, and taken over by the next server of its (server, root)", async () => {
+    const kept = new KeptDiagnostics();
+    const first = await pushingServer({ languageId: "json", text: "{}", kept });
+    await first.check();
+    first.server.retire();
+    expect(kept.retiredAnswer(FILE_PATH, "{}")).toEqual({ items: [], how: "push", server: "pusher" });
+    expect(kept.retiredAnswer(FILE_PATH, '{"a":1}')).toBeUndefined();
+    const next = await pushingServer({ languageId: "json", text: "{}", kept });
+    await next.check();
+    expect(next.sent()).toBe(0);
+  });
+
+  it("are dropped by a change heard while none runs", async () => {
+    const kept = new KeptDiagnostics();
+    const first = await pushingServer({ languageId: "json", text: "{}", kept });
+    await first.check();
+    first.server.retire();
+    kept.clear();
+    expect(kept.retiredAnswer(FILE_PATH, "{}")).toBeUndefined();
+    const next = await pushingServer({ languageId: "json", text: "{}", kept });
+    await next.check();
+    expect(next.sent()).toBe(1);
+  });
+
+  it("are not kept from a server stopped with a proposed content open (it did not see the disk)", async () => {
+    const kept = new KeptDiagnostics();
+    const first = await pushingServer({ languageId: "json", text: "{}", kept });
+    await first.check();
+    await first.server.sync("/w/other.x" as WorkspacePath, "json", { text: "{ proposed }" });
+    first.server.retire();
+    expect(kept.retiredAnswer(FILE_PATH, "{}")).toBeUndefined();
   });
 });
 
