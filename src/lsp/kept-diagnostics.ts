@@ -7,14 +7,16 @@
 // sees every change. A pulled answer is kept; a pushed one only where everything it can depend on
 // is a workspace file (then a change to it moves the state): a JSON or YAML file with no schema or
 // a schema inside the workspace, HTML and CSS (checked on their own text). Not kept: a schema
-// named by URL (fetched from the network, or failing to be) or outside the workspace, and the
-// push servers that read outside it (shellcheck's ~/.shellcheckrc and sourced files, pyright's
-// site-packages, clangd's system headers, gopls' module cache). A server stopped to keep the pool
+// named by URL (fetched from the network, or failing to be), outside the workspace or in a tree
+// the watcher skips (node_modules, dist, hidden folders), and the push servers that read outside
+// it (shellcheck's ~/.shellcheckrc and sourced files, pyright's site-packages, clangd's system
+// headers, gopls' module cache). A server stopped to keep the pool
 // under its cap, or for being idle, with no proposed content open, saw the workspace as it is on
 // disk: its answers at its last state stay with its (server, root) while no change is heard and
 // are given without starting it, then taken over by the next server started there with the same
 // settings (it would compute them again from the same files); a change heard meanwhile drops them.
 import type { Diagnostic } from "vscode-languageserver-protocol";
+import { ALWAYS_SKIPPED } from "../lib/ignore/visibility.ts";
 import { dirname, isInside, normalize } from "../lib/paths/posix-path.ts";
 
 /** As many as a whole-workspace check covers (lsp-backend.ts); the oldest entries go first. */
@@ -108,5 +110,12 @@ function schemaInWorkspace(ref: string, at: { path: string; root: string }): boo
   if (ref.startsWith("file://")) target = decodeURIComponent(ref.slice("file://".length));
   else if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref === "") return false;
   else target = ref.startsWith("/") ? ref : `${dirname(at.path)}/${ref}`;
-  return isInside(normalize(target.split(/[?#]/)[0] ?? ""), at.root);
+  const resolved = normalize(target.split(/[?#]/)[0] ?? "");
+  // In a tree the watcher skips (node_modules, dist, hidden folders) a change to the schema is not heard.
+  const unwatched = resolved
+    .slice(at.root.length + 1)
+    .split("/")
+    .slice(0, -1)
+    .some((dir) => ALWAYS_SKIPPED.has(dir) || dir.startsWith("."));
+  return isInside(resolved, at.root) && resolved !== at.root && !unwatched;
 }

@@ -204,6 +204,8 @@ describe("which pushed answers may be kept", () => {
   it("refuses a schema outside the workspace or on the network, and servers that read outside it", () => {
     expect(pushedAnswerKeepable(at("json", '{ "$schema": "../../etc/s.json" }'))).toBe(false);
     expect(pushedAnswerKeepable(at("json", '{ "$schema": "file:///etc/s.json" }'))).toBe(false);
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "../node_modules/pkg/s.json" }'))).toBe(false);
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "./.schemas/s.json" }'))).toBe(false);
     expect(pushedAnswerKeepable(at("jsonc", '{ "$schema": "https://json.schemastore.org/tsconfig" }'))).toBe(false);
     expect(pushedAnswerKeepable(at("yaml", "# yaml-language-server: $schema=https://example.com/s.json\n"))).toBe(false);
     expect(pushedAnswerKeepable(at("shellscript", "echo hi\n"))).toBe(false);
