@@ -159,37 +159,41 @@ describe("kept pushed diagnostics", () => {
 
 describe("answers of a stopped server", () => {
   const FILE_PATH = "/w/data.x";
-  it("are given while nothing changed, and taken over by the next server of its (server, root)", async () => {
+  /** A server that checked the file, then stopped (`before`: what happened first); and the next one's check. */
+  async function stoppedThenNext(before?: (server: LanguageServer) => Promise<void>) {
     const kept = new KeptDiagnostics();
     const first = await pushingServer({ languageId: "json", text: "{}", kept });
     await first.check();
+    await before?.(first.server);
     first.server.retire();
-    expect(kept.retiredAnswer(FILE_PATH, "{}")).toEqual({ items: [], how: "push", server: "pusher" });
+    const answer = kept.retiredAnswer(FILE_PATH, "{}");
+    const next = async (change?: () => void) => {
+      change?.();
+      const server = await pushingServer({ languageId: "json", text: "{}", kept });
+      await server.check();
+      return server.sent();
+    };
+    return { kept, answer, next };
+  }
+
+  it("are given while nothing changed, and taken over by the next server of its (server, root)", async () => {
+    const { kept, answer, next } = await stoppedThenNext();
+    expect(answer).toEqual({ items: [], how: "push", server: "pusher" });
     expect(kept.retiredAnswer(FILE_PATH, '{"a":1}')).toBeUndefined();
-    const next = await pushingServer({ languageId: "json", text: "{}", kept });
-    await next.check();
-    expect(next.sent()).toBe(0);
+    expect(await next()).toBe(0);
   });
 
   it("are dropped by a change heard while none runs", async () => {
-    const kept = new KeptDiagnostics();
-    const first = await pushingServer({ languageId: "json", text: "{}", kept });
-    await first.check();
-    first.server.retire();
-    kept.clear();
+    const { kept, next } = await stoppedThenNext();
+    expect(await next(() => kept.clear())).toBe(1);
     expect(kept.retiredAnswer(FILE_PATH, "{}")).toBeUndefined();
-    const next = await pushingServer({ languageId: "json", text: "{}", kept });
-    await next.check();
-    expect(next.sent()).toBe(1);
   });
 
   it("are not kept from a server stopped with a proposed content open (it did not see the disk)", async () => {
-    const kept = new KeptDiagnostics();
-    const first = await pushingServer({ languageId: "json", text: "{}", kept });
-    await first.check();
-    await first.server.sync("/w/other.x" as WorkspacePath, "json", { text: "{ proposed }" });
-    first.server.retire();
-    expect(kept.retiredAnswer(FILE_PATH, "{}")).toBeUndefined();
+    const { answer } = await stoppedThenNext(async (server) => {
+      await server.sync("/w/other.x" as WorkspacePath, "json", { text: "{ proposed }" });
+    });
+    expect(answer).toBeUndefined();
   });
 });
 
