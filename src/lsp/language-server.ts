@@ -300,7 +300,7 @@ export class LanguageServer {
       }
       return { items, how: "pull" };
     }
-    const found = await pushedDiagnostics(this.pushSide(), path, { doc, changed, touched, reopen, before }, opts);
+    const found = await pushedDiagnostics(this.pushSide(), { path, doc, changed, touched, reopen, before }, opts);
     const keepable = keeps && found.how === "push" && pushedAnswerKeepable({ languageId, path, root: this.launch.root, text: doc.text });
     if (keepable) this.kept.keep(path, { state, text: doc.text, items: found.items, how: "push" });
     return found;

@@ -33,11 +33,10 @@ export interface PushSide {
 /** The diagnostics a push-only server publishes for the document as just synced (or touched). */
 export async function pushedDiagnostics(
   server: PushSide,
-  path: WorkspacePath,
-  at: { doc: SyncResult["doc"]; changed: boolean; touched: boolean; reopen: boolean; before: number },
+  at: { path: WorkspacePath; doc: SyncResult["doc"]; changed: boolean; touched: boolean; reopen: boolean; before: number },
   opts: { deadline: number; signal: AbortSignal; text?: string; catchUpDeadline?: number },
 ): Promise<FileDiagnostics> {
-  const { doc, changed, touched, reopen, before } = at;
+  const { path, doc, changed, touched, reopen, before } = at;
   const known = server.diagnostics.get(doc.uri);
   // Unchanged content whose diagnostics already came: they are current.
   if (!changed && known !== undefined && (known.version === undefined || known.version >= doc.version))
