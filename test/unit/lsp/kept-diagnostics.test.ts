@@ -14,6 +14,15 @@ import type { WorkspacePath } from "../../../src/security/jail/workspace-path.ts
 const SPEC: ServerSpec = { id: "puller", languages: ["x"], command: [], args: [], rootMarkers: [], readiness: { rule: "progress" } };
 const FILE = "/w/a.x" as WorkspacePath;
 
+/** What a scripted server's connection does besides requests and notifications: nothing. */
+const SCRIPTED: Pick<LspConnection, "onRequest" | "stderrTail" | "kill" | "close" | "exited"> = {
+  onRequest: () => {},
+  stderrTail: () => "",
+  kill: () => {},
+  close: async () => {},
+  exited: new Promise(() => {}),
+};
+
 async function pullingServer(opts: { watching: boolean }) {
   let pulls = 0;
   const connection: LspConnection = {
@@ -29,11 +38,7 @@ async function pullingServer(opts: { watching: boolean }) {
     },
     notify: async () => {},
     onNotification: () => {},
-    onRequest: () => {},
-    stderrTail: () => "",
-    kill: () => {},
-    close: async () => {},
-    exited: new Promise(() => {}),
+    ...SCRIPTED,
   };
   const launcher: LanguageServerLauncher = { start: () => connection, bundled: async () => undefined };
   const server = await LanguageServer.start(
@@ -106,11 +111,7 @@ async function pushingServer(opts: { languageId: string; text: string; kept?: Ke
     onNotification: (method, handler) => {
       if (method === "textDocument/publishDiagnostics") publish = handler as (params: unknown) => void;
     },
-    onRequest: () => {},
-    stderrTail: () => "",
-    kill: () => {},
-    close: async () => {},
-    exited: new Promise(() => {}),
+    ...SCRIPTED,
   };
   const launcher: LanguageServerLauncher = { start: () => connection, bundled: async () => undefined };
   const spec: ServerSpec = { ...SPEC, id: "pusher", languages: [opts.languageId] };
