@@ -4,7 +4,6 @@
 // it (textDocument/diagnostic) and otherwise waited for, for the version just synced.
 import type {
   ApplyWorkspaceEditParams,
-  Diagnostic,
   DocumentDiagnosticReport,
   InitializeResult,
   PublishDiagnosticsParams,
@@ -20,8 +19,8 @@ import { initializeParams } from "./client-capabilities.ts";
 import { DiagnosticsStore } from "./diagnostics-store.ts";
 import { OpenDocuments, type DocumentFiles, type SyncResult } from "./open-documents.ts";
 import { ProgressTracker } from "./progress-tracker.ts";
-import { PulledDiagnostics } from "./pulled-diagnostics.ts";
-import { WakeList } from "./wake-list.ts";
+import { KeptDiagnostics, pushedAnswerKeepable } from "./kept-diagnostics.ts";
+import { type FileDiagnostics, type PushSide, pushedDiagnostics } from "./pushed-diagnostics.ts";
 import { supportsMethod } from "./server-capability.ts";
 import { answerServerRequests } from "./server-requests.ts";
 import type { ServerSpec } from "./server-specs.ts";
@@ -40,24 +39,15 @@ interface Launch {
   /** Answers to workspace/configuration: the spec's settings with the project's style. */
   settings: Readonly<Record<string, unknown>> | undefined;
   processId: number;
+  /** Answers kept by the last server of this (server, root), taken over if it stopped seeing what this one will. */
+  kept?: KeptDiagnostics;
 }
 
 export interface ServerHooks extends DocumentFiles {
   /** Diagnostics of a URI changed (pushed or pulled). */
   onDiagnosticsChanged(uri: string): void;
-  /** Every change on disk is heard (the watcher runs and covers the tree): pulled answers may be kept. */
+  /** Every change on disk is heard (the watcher runs and covers the tree): answers may be kept (kept-diagnostics.ts). */
   watching?(): boolean;
-}
-
-interface FileDiagnostics {
-  items: Diagnostic[];
-  /**
-   * pull: asked for this content; push: published for this version; none: the server said nothing
-   * in time; unsettled: published, but the server had not caught up with a change on disk by the
-   * deadline (`why`), so the items may describe the state before it.
-   */
-  how: "pull" | "push" | "none" | "unsettled";
-  why?: string;
 }
 
 /** "typescript-go 7.0.2"; a version that is a JSON blob (gopls) or a long banner (clangd) is shortened. */
@@ -83,7 +73,7 @@ export class LanguageServer {
   busy = 0;
   private readonly documents: OpenDocuments;
   private readonly pulled = new Map<string, string>();
-  private readonly kept = new PulledDiagnostics();
+  private readonly kept: KeptDiagnostics;
   private stopping: Promise<void> | undefined;
   /** Set while a command the bridge runs may send workspace/applyEdit. */
   private captured: ApplyWorkspaceEditParams[] | undefined;
@@ -99,6 +89,8 @@ export class LanguageServer {
     this.settings = launch.settings ?? {};
     this.diagnostics = new DiagnosticsStore(hooks.onDiagnosticsChanged);
     this.documents = new OpenDocuments(connection, hooks);
+    this.kept = launch.kept ?? new KeptDiagnostics();
+    this.kept.adopt(JSON.stringify(this.settings));
     connection.onNotification("$/progress", (params) => this.progress.onProgress(params));
     const readyLine = launch.spec.readyLog?.message;
     if (readyLine !== undefined) connection.onNotification("window/logMessage", (params) => this.progress.onLogMessage(params, readyLine));
@@ -272,13 +264,13 @@ export class LanguageServer {
     opts: { deadline: number; signal: AbortSignal; text?: string; catchUpDeadline?: number },
   ): Promise<FileDiagnostics> {
     const pulls = this.supports("textDocument/diagnostic");
-    const keeps = pulls && opts.text === undefined && this.hooks.watching?.() === true;
+    const keeps = opts.text === undefined && this.hooks.watching?.() === true;
     if (keeps && this.kept.has(path, this.documents.state)) {
-      const items = this.kept.lookup(path, {
+      const kept = this.kept.lookup(path, {
         state: this.documents.state,
         text: await this.hooks.readText(path).catch(() => undefined),
       });
-      if (items !== undefined) return { items, how: "pull" };
+      if (kept !== undefined) return kept;
     }
     const before = this.diagnostics.now;
     const synced = await this.sync(path, languageId, { text: opts.text });
@@ -300,7 +292,7 @@ export class LanguageServer {
       );
       // No previousResultId is sent, so the report is always a full one.
       const items = "items" in report ? report.items : [];
-      if (keeps) this.kept.keep(path, { state, text: doc.text, items });
+      if (keeps) this.kept.keep(path, { state, text: doc.text, items, how: "pull" });
       const fingerprint = JSON.stringify(items);
       if (this.pulled.get(doc.uri) !== fingerprint) {
         this.pulled.set(doc.uri, fingerprint);
@@ -308,73 +300,31 @@ export class LanguageServer {
       }
       return { items, how: "pull" };
     }
-    const known = this.diagnostics.get(doc.uri);
-    // Unchanged content whose diagnostics already came: they are current.
-    if (!changed && known !== undefined && (known.version === undefined || known.version >= doc.version))
-      return { items: known.items, how: "push" };
-    const wanted = {
-      afterSeq: changed ? before : -1,
-      version: doc.version,
-      // Closing clears a file's diagnostics with a publication of no version (clangd): not the answer.
-      versioned: reopen,
-      signal: opts.signal,
-    };
-    let published = await this.diagnostics.next(doc.uri, { ...wanted, deadline: opts.deadline });
-    // A server that says it is still analysing (pyright's "files to analyze", gopls loading packages) is waited for, up to the catch-up deadline.
-    const hard = opts.catchUpDeadline ?? opts.deadline;
-    while (published === undefined && this.progress.busyWith().length > 0 && Date.now() < hard && !opts.signal.aborted)
-      published = await this.diagnostics.next(doc.uri, { ...wanted, deadline: Math.min(hard, Date.now() + 1000) });
-    if (published === undefined) return { items: [], how: "none" };
-    if (!touched || opts.text !== undefined) return { items: published.items, how: "push" };
-    return this.caughtUp(path, published.items, { deadline: opts.catchUpDeadline ?? opts.deadline, signal: opts.signal });
+    const found = await pushedDiagnostics(this.pushSide(), { path, doc, changed, touched, reopen, before }, opts);
+    const keepable = keeps && found.how === "push" && pushedAnswerKeepable({ languageId, path, root: this.launch.root, text: doc.text });
+    if (keepable) this.kept.keep(path, { state, text: doc.text, items: found.items, how: "push" });
+    return found;
   }
 
-  /**
-   * The diagnostics of a document re-sent because something it may depend on changed on disk, once
-   * the server has caught up with that change: its work-done progress ended (gopls, clangd). One that
-   * applies file events later than an edit of the document (pyright batches them, and a cold one
-   * analyses for many seconds) may publish for the new version from the old state: the document is
-   * re-sent after a pause until two publications agree. Past the deadline the answer says it may be stale.
-   */
-  private async caughtUp(
-    path: WorkspacePath,
-    first: Diagnostic[],
-    opts: { deadline: number; signal: AbortSignal },
-  ): Promise<FileDiagnostics> {
-    const readiness = this.launch.spec.readiness;
-    if (!(await this.progress.idle(opts.deadline, opts.signal))) {
-      const doing = this.progress.busyWith();
-      return {
-        items: first,
-        how: "unsettled",
-        why: `${this.serverName} was still busy${doing.length > 0 ? ` (${doing.join("; ")})` : ""}`,
-      };
-    }
-    if (readiness.rule !== "stable") return { items: this.diagnostics.get(toFileUri(path))?.items ?? first, how: "push" };
-    let previous = first;
-    for (;;) {
-      if (Date.now() + readiness.settleMs > opts.deadline || opts.signal.aborted)
-        return { items: previous, how: "unsettled", why: `${this.serverName} gave different diagnostics each time it was asked` };
-      await new WakeList().wait(Date.now() + readiness.settleMs, opts.signal);
-      const before = this.diagnostics.now;
-      const doc = await this.documents.touch(path, { reopen: false });
-      if (doc === undefined) return { items: previous, how: "push" };
-      const next = await this.diagnostics.next(doc.uri, {
-        afterSeq: before,
-        version: doc.version,
-        deadline: opts.deadline,
-        signal: opts.signal,
-      });
-      if (next === undefined)
-        return { items: previous, how: "unsettled", why: `${this.serverName} published nothing for the re-sent file in time` };
-      if (JSON.stringify(next.items) === JSON.stringify(previous)) return { items: next.items, how: "push" };
-      previous = next.items;
-    }
+  private pushSide(): PushSide {
+    return {
+      diagnostics: this.diagnostics,
+      progress: this.progress,
+      documents: this.documents,
+      spec: this.launch.spec,
+      serverName: this.serverName,
+    };
   }
 
   /** Files the server has told the bridge about: open ones and those it published diagnostics for. */
   knownUris(): string[] {
     return [...new Set([...this.documents.paths().map((p) => toFileUri(p)), ...this.diagnostics.uris(), ...this.pulled.keys()])];
+  }
+
+  /** Stopping (idle, or for the pool's cap): answers kept at the last state stay for the next server (kept-diagnostics.ts). */
+  retire(): void {
+    const clean = this.documents.paths().every((p) => this.documents.get(p)?.proposed !== true);
+    this.kept.retire({ state: this.documents.state, clean, settings: JSON.stringify(this.settings), serverName: this.serverName });
   }
 
   /** Kills the server at once (tests, and a server that stopped answering). */

@@ -15,7 +15,7 @@ import { LanguageServerPool } from "./server-pool.ts";
 import { BUILT_IN_SERVERS } from "./server-specs.ts";
 import { fileWholeProject } from "./file-readiness.ts";
 import { CLANGD_DATABASE_NAMES, WorkspaceWatcher } from "./workspace-watcher.ts";
-import { fileRank } from "./file-rank.ts";
+import { checkWorkspaceFiles } from "./workspace-diagnostics.ts";
 import { findWorkspaceSources } from "./workspace-sources.ts";
 import { formattingOverrides, readProjectStyle } from "./project-style.ts";
 import { UnchangedMemo } from "./unchanged-memo.ts";
@@ -42,8 +42,6 @@ const EDIT_CHECK_WAIT_MS = 15_000;
 export const DEFAULT_MAX_SERVERS = 16;
 export const DEFAULT_MAX_MEMORY_BYTES = 1.5 * 2 ** 30;
 const FORMATTING_METHODS = new Set(["textDocument/formatting", "textDocument/rangeFormatting", "textDocument/onTypeFormatting"]);
-/** Files a workspace check asks about at once. */
-const WORKSPACE_CONCURRENCY = 4;
 /** How long a push-only server gets to catch up with a change on disk before the answer says it may be stale. */
 const CATCH_UP_MS = 60_000;
 
@@ -56,7 +54,6 @@ import type {
   LspDocument,
   LspService,
   LspServiceOptions,
-  WorkspaceDiagnostics,
 } from "./lsp-service-types.ts";
 
 export function createLspService(opts: LspServiceOptions): LspService {
@@ -190,6 +187,12 @@ export function createLspService(opts: LspServiceOptions): LspService {
     const relative = fs.relative(path);
     // Changes the watcher has heard of reach the servers before the answer is taken from them.
     await watcher?.settled();
+    // A stopped server's kept answer, while every change is heard (as a running server's, language-server.ts).
+    const stopped = watcher !== undefined && !watcher.truncated ? await pool.stoppedKept(path, relative) : undefined;
+    const text =
+      stopped === undefined ? undefined : await fs.readResolvedText(path, { maxBytes: MAX_DOCUMENT_BYTES }).catch(() => undefined);
+    const retired = stopped?.retiredAnswer(path, text);
+    if (retired !== undefined) return { path, relative, items: retired.items, server: retired.server, current: true };
     // Any server of the language will do (every server takes didOpen): pull where it can, push otherwise.
     const { server, languageId } = await pool.serverFor(path, relative, {
       method: "textDocument/didOpen",
@@ -254,57 +257,8 @@ export function createLspService(opts: LspServiceOptions): LspService {
       }
       return false;
     },
-    async workspaceDiagnostics(call) {
-      const out: WorkspaceDiagnostics = { files: [], checked: 0, notChecked: 0, notReached: [], failed: [] };
-      const failures = new Map<string, { reason: string; files: number }>();
-      const candidates: string[] = [];
-      // The walk leaves out dependencies, build output and what .gitignore ignores.
-      // The walk names files relative to where it starts.
-      const under = call.under === undefined || call.under === "." ? "" : `${call.under.replace(/\/+$/, "")}/`;
-      for await (const entry of fs.walk(call.under ?? ".", { maxDepth: 32, includeHidden: false, signal: call.signal })) {
-        if (call.signal.aborted) break;
-        const rel = `${under}${entry.rel}`;
-        const languageId = entry.kind === "file" ? pool.languageOf(rel) : undefined;
-        if (languageId !== undefined && call.except?.has(rel) !== true && (await handlesLanguage(languageId))) candidates.push(rel);
-      }
-      // The project's own code first, so a bound leaves out benchmarks and examples rather than src/.
-      const ranked = candidates.map((rel, i) => ({ rel, i, rank: fileRank(rel) })).sort((a, b) => a.rank - b.rank || a.i - b.i);
-      const queue = ranked.slice(0, call.maxFiles).map((r) => r.rel);
-      out.notChecked = ranked.length - queue.length;
-      const found = new Map<string, FileDiagnosticsResult>();
-      // A few at once: a pulling server answers each in milliseconds, a push-only one is waited for per file.
-      const deadline = call.deadline ?? Number.POSITIVE_INFINITY;
-      const worker = async () => {
-        for (let rel = queue.shift(); rel !== undefined && !call.signal.aborted; rel = queue.shift()) {
-          if (Date.now() >= deadline) {
-            out.notReached.push(rel);
-            continue;
-          }
-          try {
-            found.set(rel, await diagnosticsFor(rel, call));
-          } catch (err) {
-            const languageId = pool.languageOf(rel) ?? "?";
-            const reason = err instanceof ToolError ? err.message : String(err);
-            const known = failures.get(languageId) ?? { reason, files: 0 };
-            known.files += 1;
-            failures.set(languageId, known);
-          }
-        }
-      };
-      const order = queue.slice();
-      await Promise.all(Array.from({ length: WORKSPACE_CONCURRENCY }, worker));
-      for (const rel of order) {
-        const result = found.get(rel);
-        if (result !== undefined) out.files.push(result);
-      }
-      out.checked = out.files.length;
-      out.notChecked += out.notReached.length;
-      out.failed = [...failures].map(([languageId, f]) => ({
-        source: `language server for ${languageId}`,
-        reason: `${f.files} file(s) not checked: ${f.reason}`,
-      }));
-      return out;
-    },
+    workspaceDiagnostics: (call) =>
+      checkWorkspaceFiles(call, { fs, languageOf: (rel) => pool.languageOf(rel), handlesLanguage, diagnosticsFor }),
     applyEdit: (server, edit, call) =>
       applyWorkspaceEdit(server, edit, { ...call, fs, languageOf: (rel) => pool.languageOf(rel), pushWaitMs: EDIT_CHECK_WAIT_MS }),
     async workspaceServers(call) {
@@ -341,6 +295,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
     },
     async filesChanged(changes) {
       memo.changed();
+      pool.changedWhileStopped();
       for (const server of pool.runningServers()) {
         server.filesChanged();
         for (const open of server.openPaths()) if (changes.some((c) => isInside(open, c.path))) await server.refresh(open);

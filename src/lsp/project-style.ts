@@ -4,6 +4,7 @@
 // quotes and 4-space indents into a project whose formatter says otherwise. A formatter config's
 // explicit values win over .editorconfig; its defaults apply only where .editorconfig is silent.
 import { compileGlob } from "../lib/glob/index.ts";
+import type { ServerSpec } from "./server-specs.ts";
 
 export interface ProjectStyle {
   indentSize?: number;
@@ -44,6 +45,16 @@ export async function readProjectStyle(read: ReadConfig, file = SAMPLE_FILE): Pr
 }
 
 /** Settings for workspace/configuration and didChangeConfiguration of a TypeScript server. */
+/** A server's settings with the project's style, for the servers that format TypeScript and JavaScript (`read`: a file under the server's root). */
+export async function styledSettings(
+  spec: Pick<ServerSpec, "languages" | "settings">,
+  read: ReadConfig,
+): Promise<Readonly<Record<string, unknown>> | undefined> {
+  if (!spec.languages.includes("typescript") && !spec.languages.includes("javascript")) return spec.settings;
+  const styled = typeScriptSettings(await readProjectStyle(read));
+  return styled === undefined ? spec.settings : { ...spec.settings, ...styled };
+}
+
 export function typeScriptSettings(style: ProjectStyle): Record<string, unknown> | undefined {
   const format: Record<string, unknown> = {};
   if (style.indentSize !== undefined) {

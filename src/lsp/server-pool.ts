@@ -13,12 +13,13 @@ import type { WorkspacePath } from "../security/jail/workspace-path.ts";
 import { compileGlob, type GlobMatcher } from "../lib/glob/index.ts";
 import type { CommandResolver, ResolvedCommand } from "./command-resolver.ts";
 import { languageIdOf } from "./languages.ts";
+import { KeptDiagnostics } from "./kept-diagnostics.ts";
 import { LanguageServer, type ServerHooks } from "./language-server.ts";
 import { initializationOptionsFor } from "./launch-options.ts";
 import { folderOf, projectRoot } from "./project-root.ts";
 import { residentBytes } from "./server-memory.ts";
 import { type ClangdGuardFs, guardedLaunchArgs } from "./clangd-config-guard.ts";
-import { isStyleFile, readProjectStyle, typeScriptSettings } from "./project-style.ts";
+import { isStyleFile, styledSettings } from "./project-style.ts";
 import type { ServerSpec } from "./server-specs.ts";
 import { type PoolLimits, type ServerStatus, serverStatus } from "./server-status.ts";
 
@@ -67,6 +68,8 @@ interface Entry {
   evicted: boolean;
   /** Resident bytes when last measured, undefined where they cannot be read. */
   memory: number | undefined;
+  /** Its servers' kept diagnostics, given while none runs and taken over by the next (kept-diagnostics.ts). */
+  kept: KeptDiagnostics;
 }
 
 interface ServerChoice {
@@ -151,7 +154,9 @@ export class LanguageServerPool {
     for (const entry of this.entries.values()) {
       if (entry.server === undefined) continue;
       // A server that stops meanwhile has nothing to update.
-      await entry.server.updateSettings((await this.settingsFor(entry)) ?? {}).catch(() => {});
+      await entry.server
+        .updateSettings((await styledSettings(entry.spec, (file) => this.opts.readConfig(`${entry.root}/${file}`))) ?? {})
+        .catch(() => {});
     }
   }
 
@@ -182,6 +187,18 @@ export class LanguageServerPool {
       );
       server.kill();
     }
+  }
+
+  /** A file changed on disk: a stopped (or starting) server did not hear it, so what its last one kept is dropped. */
+  changedWhileStopped(): void {
+    for (const entry of this.entries.values()) if (entry.server === undefined) entry.kept.clear();
+  }
+
+  /** What the stopped (not starting) server of the file's language kept (kept-diagnostics.ts): it answers without being started. */
+  async stoppedKept(path: WorkspacePath, relativePath: string): Promise<KeptDiagnostics | undefined> {
+    const spec = this.opts.specs.find((s) => s.languages.includes(this.languageOf(relativePath) ?? ""));
+    const entry = spec === undefined ? undefined : await this.entryFor(spec, path, { create: false });
+    return entry?.server === undefined && entry?.starting === undefined ? entry?.kept : undefined;
   }
 
   /** Running servers, for requests that are not about one file (workspace symbols, errors). */
@@ -221,6 +238,7 @@ export class LanguageServerPool {
       if (victim === undefined || server === undefined) return;
       victim.server = undefined;
       victim.evicted = true;
+      server.retire();
       this.opts.log(
         "info",
         `language server ${victim.spec.id} for ${victim.root} stopped to keep under the cap (${this.opts.maxServers} servers, ${Math.round(this.opts.maxMemoryBytes / 2 ** 20)} MiB; ${running().length + 1} were running, ${Math.round((total() + (victim.memory ?? 0)) / 2 ** 20)} MiB); it starts again on its next call`,
@@ -264,6 +282,7 @@ export class LanguageServerPool {
       idle: false,
       evicted: false,
       memory: undefined,
+      kept: new KeptDiagnostics(),
     };
     this.entries.set(key, entry);
     return entry;
@@ -348,17 +367,10 @@ export class LanguageServerPool {
       }),
       env: this.opts.env,
       initializationOptions,
-      settings: await this.settingsFor(entry),
+      settings: await styledSettings(entry.spec, (file) => this.opts.readConfig(`${entry.root}/${file}`)),
       processId: this.opts.processId,
+      kept: entry.kept,
     };
-  }
-
-  /** The spec's settings, with the project's style for the servers that format TypeScript and JavaScript. */
-  private async settingsFor(entry: Entry): Promise<Readonly<Record<string, unknown>> | undefined> {
-    if (!entry.spec.languages.includes("typescript") && !entry.spec.languages.includes("javascript")) return entry.spec.settings;
-    const style = await readProjectStyle((file) => this.opts.readConfig(`${entry.root}/${file}`));
-    const styled = typeScriptSettings(style);
-    return styled === undefined ? entry.spec.settings : { ...entry.spec.settings, ...styled };
   }
 
   private async tick(): Promise<void> {
@@ -373,6 +385,7 @@ export class LanguageServerPool {
       if (server === undefined || server.busy > 0 || now - server.lastUsed < this.opts.idleMs) continue;
       entry.server = undefined;
       entry.idle = true;
+      server.retire();
       this.opts.log(
         "info",
         `language server ${entry.spec.id} for ${entry.root} idle for ${Math.round((now - server.lastUsed) / 1000)} s; shut down`,

@@ -1,7 +1,8 @@
 // Whole-workspace and whole-directory diagnostics with the real servers, and the server pool as a
 // capped resource: a directory is checked on its own, the project's own code is shown before its
 // benchmarks, and past the cap on running servers the least recently used one is stopped (and
-// started again on its next call), with each server's memory and the caps in status.
+// started again on its next call for a file it has no kept answer for), with each server's memory
+// and the caps in status.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_MAX_MEMORY_BYTES } from "../../src/lsp/lsp-service.ts";
 import { lspFixture, type LspFixture } from "../helpers/lsp-fixture.ts";
@@ -54,6 +55,8 @@ describe("workspace diagnostics and the capped server pool", () => {
 
   it("stops the least recently used server past the cap, reports each server's memory, and starts it again on its next call", async () => {
     const running = () => fx.lsp.status().servers.filter((s) => s.state === "running");
+    // Changed since the workspace check above: a stopped YAML server's kept answer for it does not stand.
+    await fx.write("config.yaml", "name: demo\nitems:\n  - two\n");
     await fx.tools.data<Diagnostics>("getDiagnostics", { file: "src/main.ts" });
     expect(running().map((s) => s.id)).toEqual(["tsgo"]);
     expect(running()[0]?.memoryBytes).toBeGreaterThan(1024 * 1024);
@@ -62,6 +65,11 @@ describe("workspace diagnostics and the capped server pool", () => {
     await fx.tools.data<Diagnostics>("getDiagnostics", { file: "config.yaml" });
     expect(running().map((s) => s.id)).toEqual(["yaml-language-server"]);
     expect(fx.lsp.status().servers.find((s) => s.id === "tsgo")?.state).toBe("evicted");
+
+    // Unchanged since the stopped tsgo answered for it: its kept answer, given without starting it (kept-diagnostics.ts).
+    const kept = await fx.tools.data<Diagnostics>("getDiagnostics", { file: "src/main.ts", severity: "error" });
+    expect(kept.diagnostics).toEqual([]);
+    expect(running().map((s) => s.id)).toEqual(["yaml-language-server"]);
 
     const again = await fx.tools.data<Diagnostics>("getDiagnostics", { file: "src/broken.ts", severity: "error" });
     expect(again.diagnostics.map((d) => d.file)).toEqual(["src/broken.ts"]);

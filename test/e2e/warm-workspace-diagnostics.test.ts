@@ -1,11 +1,13 @@
 // A warm whole-workspace getDiagnostics answers from what was already computed for files whose
 // text and whose dependencies have not changed (a project's compiler answer while none of its
 // inputs changed, src/services/diagnostics/project-check-cache.ts; a server's answer for a file
-// of no project, src/lsp/pulled-diagnostics.ts), instead of checking everything again; it must
+// of no project, src/lsp/kept-diagnostics.ts), instead of checking everything again; it must
 // never be stale for that. On a solution-style TypeScript
 // fixture with more files than a server keeps open (real tsgo): the same answer warm as cold, then
 // a dependency rewritten on disk by rename-over (as sed -i and editors save) breaks every file that
-// imports it on the very next call, and putting it back makes them clean again.
+// imports it on the very next call, and putting it back makes them clean again. A push server's kept
+// answer (src/lsp/kept-diagnostics.ts: a JSON file checked against a schema in the workspace) is
+// dropped when the schema it names changes, though the file itself did not, and when the file does.
 import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -15,10 +17,18 @@ import { lspFixture, type LspFixture, writeFiles } from "../helpers/lsp-fixture.
 /** Route modules (each with its test): 80 files besides the rest, more than the 64 a server keeps open. */
 const MODULES = 40;
 
+/** A JSON Schema whose `port` must be of `type`. */
+const portSchema = (type: string) => JSON.stringify({ type: "object", properties: { port: { type } } });
+const SETTINGS = JSON.stringify({ $schema: "./settings.schema.json", port: 8080 });
+
 let fx: LspFixture;
 beforeAll(async () => {
   fx = await lspFixture({});
-  await writeFiles(fx.root, filesAt(solutionTsRepo(MODULES), fx.root));
+  await writeFiles(fx.root, {
+    ...filesAt(solutionTsRepo(MODULES), fx.root),
+    "config/settings.schema.json": portSchema("number"),
+    "config/settings.json": SETTINGS,
+  });
 }, 60_000);
 afterAll(async () => {
   await fx?.stop();
@@ -59,3 +69,16 @@ it("answers warm as cold, and a dependency changed on disk reaches every depende
   const fixed = await all();
   expect(fixed.counts.error, JSON.stringify(fixed.diagnostics.slice(0, 5))).toBe(0);
 }, 240_000);
+
+it("drops a push server's kept answer when the schema it names changes, and when the file does", async () => {
+  const config = () => fx.tools.data<Result>("getDiagnostics", { file: "config" });
+  const settingsFindings = (r: Result) => r.diagnostics.filter((d) => d.file === "config/settings.json");
+  expect(settingsFindings(await config())).toEqual([]);
+  expect(settingsFindings(await config())).toEqual([]);
+  // Only the schema changes: the kept answer for the unchanged settings.json must not be given again.
+  await renameOver("config/settings.schema.json", portSchema("string"));
+  const mismatch = settingsFindings(await config());
+  expect(mismatch.map((d) => d.message).join("\n")).toMatch(/string/i);
+  await renameOver("config/settings.json", JSON.stringify({ $schema: "./settings.schema.json", port: "8080" }));
+  expect(settingsFindings(await config())).toEqual([]);
+}, 120_000);

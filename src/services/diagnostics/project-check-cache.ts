@@ -9,7 +9,9 @@
 // grain), nor when its program reads files outside the workspace other than the compiler's own
 // lib files, nor when a config extends one outside the workspace, nor when a package folder it
 // looks in links a package from outside the workspace (its files' state cannot be read, and the
-// compiler may read them without listing them: a package.json, a config it extends).
+// compiler may read them without listing them: a package.json, a config it extends). A refusal
+// that depends on those same inputs and the build outputs it found missing (TS6305) is kept the
+// same way: its files are then checked one by one by the language server, whose answers are kept too.
 import type { ToolContext } from "../../capabilities/context.ts";
 import { defineToolsetState, type ToolsetState } from "../../capabilities/toolset-state.ts";
 import { checkInputPaths } from "./check-inputs.ts";
@@ -33,7 +35,7 @@ export class ProjectCheckCache implements ToolsetState {
   async lookup(ctx: Pick<ToolContext, "fs">, project: string, opts: { configs: readonly string[] }): Promise<ProjectCheck | undefined> {
     const kept = this.byProject.get(project);
     if (kept === undefined) return undefined;
-    const now = await inputsOf(ctx, { files: kept.check.files, configs: opts.configs, since: Number.POSITIVE_INFINITY });
+    const now = await inputsOf(ctx, { files: readsOf(kept.check), configs: opts.configs, since: Number.POSITIVE_INFINITY });
     return now === kept.inputs ? kept.check : undefined;
   }
 
@@ -44,8 +46,9 @@ export class ProjectCheckCache implements ToolsetState {
     opts: { check: ProjectCheck; configs: readonly string[]; startedAt: number },
   ): Promise<void> {
     this.byProject.delete(project);
-    if (opts.check.failed !== undefined || opts.check.timedOut === true || opts.check.readsOutside === true) return;
-    const inputs = await inputsOf(ctx, { files: opts.check.files, configs: opts.configs, since: opts.startedAt - MTIME_GRAIN_MS });
+    const { check } = opts;
+    if ((check.failed !== undefined && check.refusedOn === undefined) || check.timedOut === true || check.readsOutside === true) return;
+    const inputs = await inputsOf(ctx, { files: readsOf(check), configs: opts.configs, since: opts.startedAt - MTIME_GRAIN_MS });
     if (inputs === undefined) return;
     this.byProject.set(project, { inputs, check: opts.check });
     if (this.byProject.size > MAX_PROJECTS) this.byProject.delete(this.byProject.keys().next().value as string);
@@ -59,6 +62,11 @@ export class ProjectCheckCache implements ToolsetState {
 }
 
 export const PROJECT_CHECKS = defineToolsetState("diagnostics.project-checks", () => new ProjectCheckCache());
+
+/** The workspace files an answer (its program's) or a kept refusal (its program's and the missing outputs it named) was computed from. */
+function readsOf(check: ProjectCheck): readonly string[] {
+  return check.refusedOn ?? check.files;
+}
 
 const OUT_OF_SIGHT = Symbol("out of sight");
 

@@ -22,6 +22,8 @@ const GLOBAL_ERROR = /^error TS(\d+): (.*)$/;
 const COMPILER_LIB = /\/lib\/lib\.[\w.]+\.d\.ts$/;
 /** "Output file ... has not been built from source file ...": the project imports a referenced project's build output. */
 const NOT_BUILT = "TS6305";
+/** The output file a TS6305 names, absolute. */
+const NOT_BUILT_OUTPUT = /^Output file '([^']+)' has not been built/;
 
 export interface ProjectCheck {
   /** Its errors in workspace files (root-relative), each with the project named in `source`. */
@@ -36,6 +38,12 @@ export interface ProjectCheck {
   timedOut?: boolean;
   /** Why it checked nothing (a config it cannot read, a crash, inputs it needs built first). */
   failed?: string;
+  /**
+   * For a refusal that stays the same while what it was computed from does (TS6305: a referenced
+   * project's output not built): the workspace files of its program and the missing outputs it
+   * named, so the refusal is kept under the same proof as an answer (project-check-cache.ts).
+   */
+  refusedOn?: string[];
 }
 
 /**
@@ -86,13 +94,18 @@ export async function checkTsProject(ctx: ToolContext, project: string, opts: { 
       found.push({ file: project, line: 1, column: 1, severity: "error", code: `TS${global[1]}`, message: global[2] ?? "", source });
   }
   const inside = found.filter((d) => !d.file.startsWith("/") && !d.file.startsWith("../"));
-  if (inside.some((d) => d.code === NOT_BUILT))
+  if (inside.some((d) => d.code === NOT_BUILT)) {
+    const outputs = inside.filter((d) => d.code === NOT_BUILT).map((d) => NOT_BUILT_OUTPUT.exec(d.message)?.[1]);
+    // An output named outside the workspace (or not named) has a state the cache cannot read: the refusal is not kept.
+    const provable = !readsOutside && outputs.every((o) => o?.startsWith(`${root}/`) === true);
     return {
       diagnostics: [],
       files: [],
       outside: 0,
       failed: `${project} imports the build output of a project it references, which is not built (TS6305), so its compiler check differs from the editor's`,
+      ...(provable ? { refusedOn: [...new Set([...files, ...outputs.map((o) => (o ?? "").slice(root.length + 1))])] } : {}),
     };
+  }
   if (found.length === 0 && result.exitCode !== 0) {
     // Not the file list, nor the note that the trace turned off above did not start.
     const said = `${result.stderr}\n${result.stdout}`

@@ -1,8 +1,11 @@
-// A pulled answer is reused only while what the server sees is the same (pulled-diagnostics.ts, the
+// A pulled answer is reused only while what the server sees is the same (kept-diagnostics.ts, the
 // documents' `state`): every path that changes it without a content sync must advance the state,
 // or a kept answer from before is given as current (as one gave "0 introduced" for a deletion).
-// Driven through a scripted pulling server, counting the pulls it is asked.
+// Driven through a scripted pulling server, counting the pulls it is asked. A pushed answer is kept
+// the same way, but only where all it can depend on is a workspace file (kept-diagnostics.ts):
+// driven through a scripted push server, counting the documents it is sent.
 import { describe, expect, it } from "vitest";
+import { KeptDiagnostics, pushedAnswerKeepable } from "../../../src/lsp/kept-diagnostics.ts";
 import { LanguageServer } from "../../../src/lsp/language-server.ts";
 import type { ServerSpec } from "../../../src/lsp/server-specs.ts";
 import type { LanguageServerLauncher, LspConnection } from "../../../src/ports/lsp.ts";
@@ -10,6 +13,15 @@ import type { WorkspacePath } from "../../../src/security/jail/workspace-path.ts
 
 const SPEC: ServerSpec = { id: "puller", languages: ["x"], command: [], args: [], rootMarkers: [], readiness: { rule: "progress" } };
 const FILE = "/w/a.x" as WorkspacePath;
+
+/** What a scripted server's connection does besides requests and notifications: nothing. */
+const SCRIPTED: Pick<LspConnection, "onRequest" | "stderrTail" | "kill" | "close" | "exited"> = {
+  onRequest: () => {},
+  stderrTail: () => "",
+  kill: () => {},
+  close: async () => {},
+  exited: new Promise(() => {}),
+};
 
 async function pullingServer(opts: { watching: boolean }) {
   let pulls = 0;
@@ -26,11 +38,7 @@ async function pullingServer(opts: { watching: boolean }) {
     },
     notify: async () => {},
     onNotification: () => {},
-    onRequest: () => {},
-    stderrTail: () => "",
-    kill: () => {},
-    close: async () => {},
-    exited: new Promise(() => {}),
+    ...SCRIPTED,
   };
   const launcher: LanguageServerLauncher = { start: () => connection, bundled: async () => undefined };
   const server = await LanguageServer.start(
@@ -51,15 +59,20 @@ async function pullingServer(opts: { watching: boolean }) {
   return { server, check, pulls: () => pulls };
 }
 
+/** Two checks ask the server once; a change on disk makes the next one ask again. */
+async function reusedUntilAChange(made: { server: LanguageServer; check(): Promise<unknown>; asked(): number }) {
+  await made.check();
+  await made.check();
+  expect(made.asked()).toBe(1);
+  made.server.filesChanged();
+  await made.check();
+  expect(made.asked()).toBe(2);
+}
+
 describe("kept pulled diagnostics", () => {
   it("are reused at the same state, and not past a change on disk", async () => {
     const { server, check, pulls } = await pullingServer({ watching: true });
-    await check();
-    await check();
-    expect(pulls()).toBe(1);
-    server.filesChanged();
-    await check();
-    expect(pulls()).toBe(2);
+    await reusedUntilAChange({ server, check, asked: pulls });
   });
 
   it("are not reused after the server's settings changed", async () => {
@@ -79,5 +92,128 @@ describe("kept pulled diagnostics", () => {
     await check();
     await check();
     expect(pulls()).toBe(2);
+  });
+});
+
+/** A push-only server that publishes no diagnostics for each version of a document it is sent. */
+async function pushingServer(opts: { languageId: string; text: string; kept?: KeptDiagnostics }) {
+  let sent = 0;
+  let publish: (params: unknown) => void = () => {};
+  const connection: LspConnection = {
+    pid: undefined,
+    request: async (method) => (method === "initialize" ? { capabilities: { textDocumentSync: 1 } } : null),
+    notify: async (method, params) => {
+      const doc = (params as { textDocument?: { uri: string; version: number } }).textDocument;
+      if ((method !== "textDocument/didOpen" && method !== "textDocument/didChange") || doc === undefined) return;
+      sent += 1;
+      queueMicrotask(() => publish({ uri: doc.uri, version: doc.version, diagnostics: [] }));
+    },
+    onNotification: (method, handler) => {
+      if (method === "textDocument/publishDiagnostics") publish = handler as (params: unknown) => void;
+    },
+    ...SCRIPTED,
+  };
+  const launcher: LanguageServerLauncher = { start: () => connection, bundled: async () => undefined };
+  const spec: ServerSpec = { ...SPEC, id: "pusher", languages: [opts.languageId] };
+  const launch = {
+    spec,
+    root: "/w",
+    command: "pusher",
+    args: [],
+    env: {},
+    initializationOptions: undefined,
+    settings: {},
+    processId: 1,
+    ...(opts.kept ? { kept: opts.kept } : {}),
+  };
+  const server = await LanguageServer.start(launcher, launch, {
+    readText: async () => opts.text,
+    onDiagnosticsChanged: () => {},
+    watching: () => true,
+  });
+  const file = "/w/data.x" as WorkspacePath;
+  const check = async () => {
+    const found = await server.diagnosticsFor(file, opts.languageId, {
+      deadline: Date.now() + 10_000,
+      signal: new AbortController().signal,
+    });
+    expect(found.how).toBe("push");
+    // Past the 64 a server keeps open, a file is closed: the next check would open it again.
+    await server.close(file);
+  };
+  return { server, check, sent: () => sent };
+}
+
+describe("kept pushed diagnostics", () => {
+  it("are reused at the same state for a file that names no schema, and not past a change on disk", async () => {
+    const { server, check, sent } = await pushingServer({ languageId: "json", text: '{ "a": 1 }' });
+    await reusedUntilAChange({ server, check, asked: sent });
+  });
+
+  it("are not kept for a file whose schema is fetched from the network", async () => {
+    const { check, sent } = await pushingServer({ languageId: "json", text: '{ "$schema": "https://example.com/s.json" }' });
+    await check();
+    await check();
+    expect(sent()).toBe(2);
+  });
+});
+
+describe("answers of a stopped server", () => {
+  const FILE_PATH = "/w/data.x";
+  /** A server that checked the file, then stopped (`before`: what happened first); and the next one's check. */
+  async function stoppedThenNext(before?: (server: LanguageServer) => Promise<void>) {
+    const kept = new KeptDiagnostics();
+    const first = await pushingServer({ languageId: "json", text: "{}", kept });
+    await first.check();
+    await before?.(first.server);
+    first.server.retire();
+    const answer = kept.retiredAnswer(FILE_PATH, "{}");
+    const next = async (change?: () => void) => {
+      change?.();
+      const server = await pushingServer({ languageId: "json", text: "{}", kept });
+      await server.check();
+      return server.sent();
+    };
+    return { kept, answer, next };
+  }
+
+  it("are given while nothing changed, and taken over by the next server of its (server, root)", async () => {
+    const { kept, answer, next } = await stoppedThenNext();
+    expect(answer).toEqual({ items: [], how: "push", server: "pusher" });
+    expect(kept.retiredAnswer(FILE_PATH, '{"a":1}')).toBeUndefined();
+    expect(await next()).toBe(0);
+  });
+
+  it("are dropped by a change heard while none runs", async () => {
+    const { kept, next } = await stoppedThenNext();
+    expect(await next(() => kept.clear())).toBe(1);
+    expect(kept.retiredAnswer(FILE_PATH, "{}")).toBeUndefined();
+  });
+
+  it("are not kept from a server stopped with a proposed content open (it did not see the disk)", async () => {
+    const { answer } = await stoppedThenNext(async (server) => {
+      await server.sync("/w/other.x" as WorkspacePath, "json", { text: "{ proposed }" });
+    });
+    expect(answer).toBeUndefined();
+  });
+});
+
+describe("which pushed answers may be kept", () => {
+  const at = (languageId: string, text: string) => ({ languageId, path: "/w/conf/a.json", root: "/w", text });
+  it("keeps what depends only on workspace files", () => {
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "../schemas/a.schema.json" }'))).toBe(true);
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "file:///w/schemas/a.schema.json" }'))).toBe(true);
+    expect(pushedAnswerKeepable(at("yaml", "# yaml-language-server: $schema=./s.json\na: 1\n"))).toBe(true);
+    expect(pushedAnswerKeepable(at("html", "<p>hi</p>"))).toBe(true);
+  });
+  it("refuses a schema outside the workspace or on the network, and servers that read outside it", () => {
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "../../etc/s.json" }'))).toBe(false);
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "file:///etc/s.json" }'))).toBe(false);
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "../node_modules/pkg/s.json" }'))).toBe(false);
+    expect(pushedAnswerKeepable(at("json", '{ "$schema": "./.schemas/s.json" }'))).toBe(false);
+    expect(pushedAnswerKeepable(at("jsonc", '{ "$schema": "https://json.schemastore.org/tsconfig" }'))).toBe(false);
+    expect(pushedAnswerKeepable(at("yaml", "# yaml-language-server: $schema=https://example.com/s.json\n"))).toBe(false);
+    expect(pushedAnswerKeepable(at("shellscript", "echo hi\n"))).toBe(false);
+    expect(pushedAnswerKeepable(at("python", "x = 1\n"))).toBe(false);
   });
 });

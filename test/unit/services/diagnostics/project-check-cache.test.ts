@@ -136,3 +136,35 @@ describe("a kept compiler answer", () => {
     expect(after).toEqual(answer(["src/a.ts"]));
   });
 });
+
+describe("a kept refusal (TS6305: a referenced project's output not built)", () => {
+  const refusal = (refusedOn?: string[]): ProjectCheck => ({
+    ...answer([]),
+    failed: "imports the build output of a project it references, which is not built (TS6305)",
+    ...(refusedOn === undefined ? {} : { refusedOn }),
+  });
+
+  it("is given back while nothing it read changed, and dropped once the missing output is built", async () => {
+    // The output folder exists already (another output built): only the named output's own state shows it built.
+    const root = await temp.make("refusal", { ...PROJECT, "tsconfig.json": "{}", "dist/types/b.d.ts": "export {};\n" });
+    await age(root);
+    const ctx = await makeToolContext(root);
+    const cache = new ProjectCheckCache();
+    const opts = { configs: ["tsconfig.json"] };
+    const check = refusal(["src/a.ts", "dist/types/a.d.ts"]);
+    await cache.keep(ctx, "tsconfig.json", { ...opts, check, startedAt: Date.now() });
+    expect(await cache.lookup(ctx, "tsconfig.json", opts)).toEqual(check);
+    await writeFile(join(root, "dist/types/a.d.ts"), "export declare const a: number;\n");
+    expect(await cache.lookup(ctx, "tsconfig.json", opts)).toBeUndefined();
+  });
+
+  it("is not kept when what it depends on is not known", async () => {
+    const root = await temp.make("refusal-unknown", { ...PROJECT, "tsconfig.json": "{}" });
+    await age(root);
+    const ctx = await makeToolContext(root);
+    const cache = new ProjectCheckCache();
+    const opts = { configs: ["tsconfig.json"] };
+    await cache.keep(ctx, "tsconfig.json", { ...opts, check: refusal(), startedAt: Date.now() });
+    expect(await cache.lookup(ctx, "tsconfig.json", opts)).toBeUndefined();
+  });
+});
