@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import type { Invocation } from "../src/cli/launcher.ts";
+import { SPAWN_MARKER_TTL_MS as MARKER_TTL_MS, spawnMarkerName } from "../src/lock/lock-fields.ts";
 import type { ShimLog } from "./log.ts";
 
-const MARKER_TTL_MS = 30_000;
 const LOG_TAIL_BYTES = 4096;
 
 interface SpawnerOptions {
@@ -57,7 +57,7 @@ interface Spawner {
 
 export function createSpawner(opts: SpawnerOptions): Spawner {
   const key = createHash("sha256").update(opts.root).digest("hex").slice(0, 16);
-  const marker = join(opts.lockDir, `spawn-${key}.pending`);
+  const marker = join(opts.lockDir, spawnMarkerName(key));
   let last = 0;
   let connected = false;
   let ownMarker = false;

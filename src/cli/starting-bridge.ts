@@ -5,11 +5,9 @@
 // connected through the shim and is done) waits for such a bridge's lock instead of saying none runs.
 import type { Runtime } from "../ports/runtime.ts";
 import { lockDir } from "../lock/lock-file.ts";
+import { SPAWN_MARKER as MARKER, SPAWN_MARKER_TTL_MS as MARKER_TTL_MS } from "../lock/lock-fields.ts";
 
-/** As long as shim/spawn-bridge.ts holds its marker before another shim may start a bridge. */
-const MARKER_TTL_MS = 30_000;
 const POLL_MS = 100;
-const MARKER = /^spawn-[0-9a-f]{16}\.pending$/;
 
 /** `find()`'s bridge once its lock appears, while a shim is starting one; undefined when none is being started. */
 export async function awaitStartingBridge<T>(

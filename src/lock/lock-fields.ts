@@ -50,3 +50,14 @@ export function lockFilePort(name: string): number | undefined {
 export function ideLockDir(configDir: string | undefined, home: string): string {
   return join(configDir !== undefined && configDir !== "" ? configDir : join(home, ".claude"), "ide");
 }
+
+/**
+ * A shim starting a bridge claims `spawn-<key>.pending` in the lock directory (key: 16 hex digits of
+ * the project's hash) for this long, so shims that start together start one bridge, and a command
+ * run right after waits for that bridge's lock (src/cli/starting-bridge.ts).
+ */
+export const SPAWN_MARKER_TTL_MS = 30_000;
+export const SPAWN_MARKER = /^spawn-[0-9a-f]{16}\.pending$/;
+export function spawnMarkerName(key: string): string {
+  return `spawn-${key}.pending`;
+}
