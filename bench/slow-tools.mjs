@@ -4,7 +4,8 @@
 // with node:fs: what a call that only writes cannot go below; and against the floor plus the write
 // the bridge makes (O_EXCL, write, fsync, close: a created file is on disk when the answer says so),
 // with no language server running and then with TypeScript's server running on this repository
-// (createFile must not wait for it to reload the project the new file joins). Each side takes turns
+// (createFile must not wait for it to reload the project the new file joins: a .ts file against a .txt one
+// that no server reads, the same call with the same fsync). Each side takes turns
 // so the machine's noise hits all alike; medians of RUNS. The bridge's side includes its MCP call over HTTP.
 // Usage: npm run build && node bench/slow-tools.mjs [runs=7]   (BENCH_JSON=1 adds a JSON line for bench/all.mjs)
 import { spawnSync } from "node:child_process";
@@ -62,7 +63,14 @@ try {
   }
   // TypeScript's server started on this repository: each new .ts file makes it reload the project.
   await call("getHover", { file: "src/errors.ts", line: 1, column: 1 }).catch(() => 0);
-  for (let i = 0; i < runs; i++) await createOnce(createServed, `src/bench-created-${process.pid}-${i}.ts`);
+  // The same call for a file no server reads (.txt), taking turns: what createFile adds for a .ts file
+  // with the server running is what it waits on the server for, the disk's fsync cancelling out.
+  const createPlain = { tool: [] };
+  for (let i = 0; i < runs; i++) {
+    await createOnce(createServed, `src/bench-created-${process.pid}-${i}.ts`);
+    createPlain.tool.push(await call("createFile", { filePath: `src/bench-created-${process.pid}-${i}.txt`, content }));
+    rmSync(join(root, `src/bench-created-${process.pid}-${i}.txt`));
+  }
   const report = (what, pair, baseline, target) => {
     const [t, r] = [median(pair.tool), median(pair.raw)];
     console.log(`${what}: bridge ${t.toFixed(1)} ms, ${baseline} ${r.toFixed(1)} ms, ratio ${(t / r).toFixed(2)}x`);
@@ -81,6 +89,12 @@ try {
     "createFile (TypeScript server running)",
     { tool: createServed.tool, raw: createServed.synced },
     "no-op call + write + fsync",
+    "<= 1.5",
+  );
+  report(
+    "createFile .ts (TypeScript server running)",
+    { tool: createServed.tool, raw: createPlain.tool },
+    "createFile .txt, same server",
     "<= 1.5",
   );
 } finally {
