@@ -7,6 +7,7 @@
 // JSON.stringify and nothing else, so the bridge's own cost is what it spends above that floor.
 // Usage: npm run build && node bench/ws-ping.mjs   (BENCH_JSON=1 adds a JSON line for bench/all.mjs)
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { register } from "tsx/esm/api";
 import WebSocket from "ws";
@@ -21,6 +22,28 @@ const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/hel
 const RUNS = Number(process.env.BENCH_RUNS ?? 2000);
 const BLOCK = 10;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3000);
+/** Warm-up goes on in steps of this many rounds while a server takes more page faults per ping than this (at most MAX_EXTRA_WARMUP rounds more). */
+const WARMUP_STEP = 1000;
+const WARM_FAULTS_PER_PING = 0.02;
+const MAX_EXTRA_WARMUP = 20_000;
+
+/** Minor page faults each process took so far (all its threads): /proc/<pid>/stat field 10, Linux only. */
+function pageFaults(pids) {
+  return Object.fromEntries(
+    Object.entries(pids).map(([name, pid]) => {
+      try {
+        return [name, Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")[7])];
+      } catch {
+        return [name, Number.NaN];
+      }
+    }),
+  );
+}
+
+/** The most page faults per ping any server took between two pageFaults() readings `pings` apart. */
+function faultsPerPing(before, after, pings) {
+  return Math.max(...Object.keys(before).map((name) => (after[name] - before[name]) / pings));
+}
 
 function freePort() {
   return new Promise((resolve) => {
@@ -76,6 +99,8 @@ const echo = await startServer([new URL("fixtures/ws-echo.mjs", import.meta.url)
 const floor = await startServer([new URL(import.meta.url).pathname, "--adapter-floor"]);
 const times = { bridge: [], echo: [], floor: [] };
 const cpu = { bridge: Number.NaN, echo: Number.NaN, floor: Number.NaN };
+const pageFaultsPerPing = { bridge: Number.NaN, echo: Number.NaN, floor: Number.NaN };
+let warmUp = Number.NaN;
 let bridge;
 try {
   bridge = await startBridgeProcess({ args: ["--request-rate-limit", "100000"] });
@@ -103,15 +128,29 @@ try {
     const answer = await roundTrip(ws, JSON.stringify({ jsonrpc: "2.0", id: sent, method: "ping" }));
     if (answer.id !== sent || (ws !== toEcho && answer.result === undefined)) throw new Error(`ping: ${JSON.stringify(answer)}`);
   };
-  // Long enough for V8 to have optimised both paths: after 200, a third of the bridge's CPU per ping
-  // was still the compiler's threads, so the ratio measured warm-up, not a message's cost.
-  for (let i = 0; i < WARMUP; i++) {
+  const pids = { bridge: bridge.proc.pid, echo: echo.pid, floor: floor.pid };
+  const round = async () => {
     await ping(toBridge);
     await ping(toEcho);
     await ping(toFloor);
+  };
+  // Long enough for V8 to have optimised both paths: after 200, a third of the bridge's CPU per ping
+  // was still the compiler's threads, so the ratio measured warm-up, not a message's cost.
+  // And until no server takes page faults any more: the bridge's young generation grows to 8 MB a
+  // half while it starts (the floor's and the echo's stay smaller), and the first write to each of
+  // its pages faults, which on a virtual machine is dear (it doubled the bridge's CPU per ping). It
+  // happens once in a process's life, within its first 16 MB of allocations: a window that catches
+  // it measures the heap's first use, not a message's cost.
+  let warmRounds = 0;
+  for (; warmRounds < WARMUP - WARMUP_STEP; warmRounds++) await round();
+  for (;;) {
+    const before = pageFaults(pids);
+    for (let i = 0; i < WARMUP_STEP; i++) await round();
+    warmRounds += WARMUP_STEP;
+    if (faultsPerPing(before, pageFaults(pids), WARMUP_STEP) <= WARM_FAULTS_PER_PING || warmRounds >= WARMUP + MAX_EXTRA_WARMUP) break;
   }
-  const pids = { bridge: bridge.proc.pid, echo: echo.pid, floor: floor.pid };
   const cpu0 = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, cpuMs(pid)]));
+  const faults0 = pageFaults(pids);
   for (let done = 0; done < RUNS; done += BLOCK)
     for (const [name, ws] of [
       ["bridge", toBridge],
@@ -126,6 +165,9 @@ try {
   // Each server runs only for its own pings, so its CPU time over the timed part, per ping, is
   // what one message costs it (the round trip also holds the client's and the kernel's share).
   for (const [name, pid] of Object.entries(pids)) cpu[name] = (cpuMs(pid) - cpu0[name]) / RUNS;
+  const faults1 = pageFaults(pids);
+  for (const name of Object.keys(pids)) pageFaultsPerPing[name] = (faults1[name] - faults0[name]) / RUNS;
+  warmUp = warmRounds;
   toBridge.close();
   toEcho.close();
   toFloor.close();
@@ -154,5 +196,8 @@ console.log(`WebSocket ping: bridge ${r3(b)} ms vs bare ws echo ${r3(e)} ms (x${
 console.log(`WebSocket ping: adapter floor (hono + JSON) ${r3(f)} ms (x${r2(f / e)} the echo); bridge x${rows[1].ratio} the floor`);
 console.log(
   `server CPU per ping: bridge ${r3(cpu.bridge)} ms, echo ${r3(cpu.echo)} ms (x${r2(cpu.bridge / cpu.echo)}), floor ${r3(cpu.floor)} ms (bridge x${r2(cpu.bridge / cpu.floor)})`,
+);
+console.log(
+  `page faults per ping: bridge ${r3(pageFaultsPerPing.bridge)}, echo ${r3(pageFaultsPerPing.echo)}, floor ${r3(pageFaultsPerPing.floor)}; after ${warmUp} warm-up rounds`,
 );
 if (process.env.BENCH_JSON === "1") console.log(`BENCH_ROWS ${JSON.stringify(rows)}`);

@@ -14,7 +14,8 @@ export class TokenBucket {
 
   constructor(
     readonly spec: BucketSpec,
-    private readonly now: () => number = Date.now,
+    /** The bucket's clock; takeFromAll reads a clock its buckets share once. */
+    readonly now: () => number = Date.now,
   ) {
     this.tokens = spec.burst;
     this.updatedAt = now();
@@ -42,12 +43,16 @@ export class TokenBucket {
 
   /** Milliseconds until a token is there (0 when one is). */
   retryAfterMs(): number {
-    this.refill();
+    return this.retryAfterMsAt(this.now());
+  }
+
+  /** retryAfterMs() at `now`, a reading of this bucket's clock taken in the same synchronous step. */
+  retryAfterMsAt(now: number): number {
+    this.refill(now);
     return this.tokens >= 1 ? 0 : Math.ceil(((1 - this.tokens) * 60_000) / this.spec.perMinute);
   }
 
-  private refill(): void {
-    const now = this.now();
+  private refill(now = this.now()): void {
     const elapsed = Math.max(0, now - this.updatedAt);
     this.tokens = Math.min(this.spec.burst, this.tokens + (elapsed * this.spec.perMinute) / 60_000);
     this.updatedAt = now;
@@ -60,9 +65,18 @@ export class TokenBucket {
  * taken, else the milliseconds until all of them have a token.
  */
 export function takeFromAll(buckets: readonly TokenBucket[]): number {
-  // A loop, not Math.max(...map()): this runs for every message a session receives.
+  // A loop, not Math.max(...map()): this runs for every message a session receives. A clock the
+  // buckets share (the session's and its credential's) is read once, not once per bucket.
   let wait = 0;
-  for (const bucket of buckets) wait = Math.max(wait, bucket.retryAfterMs());
+  let clock: (() => number) | undefined;
+  let now = 0;
+  for (const bucket of buckets) {
+    if (bucket.now !== clock) {
+      clock = bucket.now;
+      now = clock();
+    }
+    wait = Math.max(wait, bucket.retryAfterMsAt(now));
+  }
   if (wait > 0) return wait;
   for (const bucket of buckets) bucket.spendRefilled();
   return 0;

@@ -9,9 +9,9 @@ import { isModernVersion } from "./versions.ts";
 
 export type Era = "legacy" | "modern";
 
-export function eraOf(message: { method: string; params?: Params }, opts: { headerVersion?: string | null } = {}): Era {
+export function eraOf(message: { method: string; params?: Params }, opts?: { headerVersion?: string | null }): Era {
   if (message.method === "server/discover") return "modern";
   const meta = message.params?._meta;
   if (typeof meta === "object" && meta !== null && META_PROTOCOL_VERSION in meta) return "modern";
-  return isModernVersion(opts.headerVersion) ? "modern" : "legacy";
+  return isModernVersion(opts?.headerVersion) ? "modern" : "legacy";
 }

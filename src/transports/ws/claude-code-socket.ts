@@ -39,6 +39,10 @@ interface ClaudeCodeSocketOptions {
 
 export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandler {
   let open = 0;
+  const failed = (ws: { close(code?: number, reason?: string): void }, err: unknown): void => {
+    opts.logger.error("WebSocket message failed", { error: String(err) });
+    ws.close(CloseCode.internalError, "internal error");
+  };
   const upgrade = opts.runtime.upgradeWebSocket((c) => {
     const clientId = c.req.header(SESSION_ID_HEADER);
     const wantsNotice = c.req.header(ATTACH_NOTICE_HEADER) !== undefined;
@@ -46,6 +50,12 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
     let sender: SafeSender | undefined;
     let leaveHub: (() => void) | undefined;
     const ideLink = wantsNotice ? undefined : opts.ideLink;
+    // What becomes of an answer, made once per socket rather than twice per message: sent while
+    // this socket is still its session's (a reattached session has a newer one).
+    const deliver = (response: JsonRpcResponse | undefined): void => {
+      if (response && attachment?.current()) sender?.send(response);
+      if (ideLink !== undefined) ideLink.hub.activity();
+    };
     return {
       onOpen(_event, ws) {
         sender = new SafeSender(ws, () => opts.runtime.webSocketInfo.bufferedAmount(ws));
@@ -77,21 +87,13 @@ export function claudeCodeSocket(opts: ClaudeCodeSocketOptions): MiddlewareHandl
           );
           return;
         }
-        const deliver = (response: JsonRpcResponse | undefined) => {
-          if (response && current.current()) out.send(response);
-          if (ideLink !== undefined) ideLink.hub.activity();
-        };
-        const fail = (err: unknown) => {
-          opts.logger.error("WebSocket message failed", { error: String(err) });
-          ws.close(CloseCode.internalError, "internal error");
-        };
         // Written at once when the answer is there at once (a ping): see McpSession.handleText.
         try {
           const answer = current.session.handleText(event.data);
-          if (answer instanceof Promise) answer.then(deliver, fail);
+          if (answer instanceof Promise) answer.then(deliver, (err: unknown) => failed(ws, err));
           else deliver(answer);
         } catch (err) {
-          fail(err);
+          failed(ws, err);
         }
       },
       onClose(event) {

@@ -34,6 +34,35 @@ describe("TokenBucket", () => {
     // The refusal by `empty` left `full` untouched: all five still there.
     for (let i = 0; i < 5; i++) expect(takeFromAll([full])).toBe(0);
   });
+
+  it("reads a clock its buckets share once per charge, and each of two clocks once", () => {
+    let reads = 0;
+    let now = 0;
+    const shared = () => {
+      reads += 1;
+      return now;
+    };
+    const session = new TokenBucket({ perMinute: 60, burst: 1 }, shared);
+    const credential = new TokenBucket({ perMinute: 600, burst: 10 }, shared);
+    reads = 0;
+    expect(takeFromAll([session, credential])).toBe(0);
+    expect(reads).toBe(1);
+    // The one reading serves both: the session's bucket is empty at it, and refills from it.
+    expect(takeFromAll([session, credential])).toBe(1000);
+    now += 1000;
+    expect(takeFromAll([session, credential])).toBe(0);
+    expect(reads).toBe(3);
+    let otherReads = 0;
+    const other = new TokenBucket({ perMinute: 60, burst: 5 }, () => {
+      otherReads += 1;
+      return now;
+    });
+    now += 1000;
+    reads = 0;
+    otherReads = 0;
+    expect(takeFromAll([session, other])).toBe(0);
+    expect([reads, otherReads]).toEqual([1, 1]);
+  });
 });
 
 describe("the session's budgets", () => {
