@@ -5,19 +5,21 @@
 // does not open every file again (a server keeps 64 open; reopening one makes it analyse the file
 // anew, and a push-only server is waited for file by file). Only used while the workspace watcher
 // sees every change. A pulled answer is kept; a pushed one only where everything it can depend on
-// is a workspace file (then a change to it moves the state): a JSON or YAML file with no schema or
-// a schema inside the workspace, HTML and CSS (checked on their own text). Not kept: a schema
-// named by URL (fetched from the network, or failing to be), outside the workspace or in a tree
-// the watcher skips (node_modules, dist, hidden folders), and the push servers that read outside
-// it (shellcheck's ~/.shellcheckrc and sourced files, pyright's site-packages, clangd's system
-// headers, gopls' module cache). A server stopped to keep the pool
+// is a file whose changes the watcher hears (then a change to it moves the state): a JSON or YAML
+// file with no schema or a schema the watcher hears changing, HTML and CSS (checked on their own
+// text). Whether it hears a schema is asked of the watcher (WorkspaceWatcher.hears), for the
+// folder the schema is named in and the one its real path is in: a schema reached through a
+// symlink out of the workspace, or into a tree the watcher skips (node_modules, dist), is not
+// heard changing, though its path looks like a workspace path. Not kept either: a schema named by
+// URL (fetched from the network, or failing to be), and the push servers that read outside the
+// workspace (shellcheck's ~/.shellcheckrc and sourced files, pyright's site-packages, clangd's
+// system headers, gopls' module cache). A server stopped to keep the pool
 // under its cap, or for being idle, with no proposed content open, saw the workspace as it is on
 // disk: its answers at its last state stay with its (server, root) while no change is heard and
 // are given without starting it, then taken over by the next server started there with the same
 // settings (it would compute them again from the same files); a change heard meanwhile drops them.
 import type { Diagnostic } from "vscode-languageserver-protocol";
-import { ALWAYS_SKIPPED } from "../lib/ignore/visibility.ts";
-import { dirname, isInside, normalize } from "../lib/paths/posix-path.ts";
+import { dirname, normalize } from "../lib/paths/posix-path.ts";
 
 /** As many as a whole-workspace check covers (lsp-backend.ts); the oldest entries go first. */
 const MAX_ENTRIES = 2000;
@@ -92,30 +94,42 @@ export class KeptDiagnostics {
   }
 }
 
+/** Whether a change to the file at an absolute path is heard (WorkspaceWatcher.hears, through the pool's hooks). */
+export type Hears = (path: string) => Promise<boolean>;
+
 /**
- * Whether a push server's answer for `path` (absolute, under `root`) with `text` depends only on
- * workspace files, so the workspace state proves it current: see the header.
+ * Whether a push server's answer for `path` (absolute) with `text` depends only on files whose
+ * changes are heard, so the workspace state proves it current: see the header.
  */
-export function pushedAnswerKeepable(at: { languageId: string; path: string; root: string; text: string }): boolean {
+export async function pushedAnswerKeepable(at: { languageId: string; path: string; text: string }, hears: Hears): Promise<boolean> {
   if (SELF_CONTAINED.has(at.languageId)) return true;
   if (!SCHEMA_NAMING.has(at.languageId)) return false;
   const pattern = at.languageId === "yaml" ? YAML_SCHEMA : JSON_SCHEMA;
-  for (const match of at.text.matchAll(pattern)) if (!schemaInWorkspace(match[1] ?? "", at)) return false;
+  for (const match of at.text.matchAll(pattern)) {
+    // A file URI the server cannot decode either is no file it reads: nothing to keep.
+    const schema = attempt(() => schemaPath(match[1] ?? "", at.path));
+    if (schema === undefined || !(await hears(schema))) return false;
+  }
   return true;
 }
 
-/** A schema reference that resolves to a path inside the workspace (a relative path, or a file URI or absolute path under the root). */
-function schemaInWorkspace(ref: string, at: { path: string; root: string }): boolean {
-  let target: string;
-  if (ref.startsWith("file://")) target = decodeURIComponent(ref.slice("file://".length));
-  else if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref === "") return false;
-  else target = ref.startsWith("/") ? ref : `${dirname(at.path)}/${ref}`;
-  const resolved = normalize(target.split(/[?#]/)[0] ?? "");
-  // In a tree the watcher skips (node_modules, dist, hidden folders) a change to the schema is not heard.
-  const unwatched = resolved
-    .slice(at.root.length + 1)
-    .split("/")
-    .slice(0, -1)
-    .some((dir) => ALWAYS_SKIPPED.has(dir) || dir.startsWith("."));
-  return isInside(resolved, at.root) && resolved !== at.root && !unwatched;
+/** The absolute path a schema reference names (a relative path, an absolute one or a file URI); undefined for a URL. */
+function schemaPath(ref: string, from: string): string | undefined {
+  if (ref === "" || (/^[a-z][a-z0-9+.-]*:/i.test(ref) && !ref.startsWith("file://"))) return undefined;
+  const bare = ref.split(/[?#]/)[0] ?? "";
+  const target = bare.startsWith("file://")
+    ? decodeURIComponent(bare.slice("file://".length))
+    : bare.startsWith("/")
+      ? bare
+      : `${dirname(from)}/${bare}`;
+  const path = normalize(target);
+  return path.startsWith("/") && path !== "/" ? path : undefined;
+}
+
+function attempt<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
 }

@@ -48,6 +48,8 @@ export interface ServerHooks extends DocumentFiles {
   onDiagnosticsChanged(uri: string): void;
   /** Every change on disk is heard (the watcher runs and covers the tree): answers may be kept (kept-diagnostics.ts). */
   watching?(): boolean;
+  /** Whether a change to this file (absolute) is heard (WorkspaceWatcher.hears): a schema a kept answer depends on. */
+  hears?(path: string): Promise<boolean>;
 }
 
 /** "typescript-go 7.0.2"; a version that is a JSON blob (gopls) or a long banner (clangd) is shortened. */
@@ -301,7 +303,8 @@ export class LanguageServer {
       return { items, how: "pull" };
     }
     const found = await pushedDiagnostics(this.pushSide(), { path, doc, changed, touched, reopen, before }, opts);
-    const keepable = keeps && found.how === "push" && pushedAnswerKeepable({ languageId, path, root: this.launch.root, text: doc.text });
+    const hears = (file: string) => this.hooks.hears?.(file) ?? Promise.resolve(false);
+    const keepable = keeps && found.how === "push" && (await pushedAnswerKeepable({ languageId, path, text: doc.text }, hears));
     if (keepable) this.kept.keep(path, { state, text: doc.text, items: found.items, how: "push" });
     return found;
   }

@@ -92,6 +92,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       readText: (path) => fs.readResolvedText(path, { maxBytes: MAX_DOCUMENT_BYTES }),
       statFile: (path) => runtime.fs.lstat(path),
       watching: () => watcher !== undefined && !watcher.truncated,
+      hears: (path) => watcher?.hears(path) ?? Promise.resolve(false),
       onDiagnosticsChanged: (uri) => {
         const path = fromFileUri(uri);
         if (path !== undefined) emit(path, "diagnostics");

@@ -52,7 +52,12 @@ export async function styledSettings(
 ): Promise<Readonly<Record<string, unknown>> | undefined> {
   if (!spec.languages.includes("typescript") && !spec.languages.includes("javascript")) return spec.settings;
   const styled = typeScriptSettings(await readProjectStyle(read));
-  return styled === undefined ? spec.settings : { ...spec.settings, ...styled };
+  if (styled === undefined) return spec.settings;
+  // The style joins a section the spec also sets (TypeScript 7's "js/ts") rather than replace it.
+  const merged: Record<string, unknown> = { ...spec.settings };
+  for (const [section, value] of Object.entries(styled))
+    merged[section] = { ...(spec.settings?.[section] as object | undefined), ...(value as object) };
+  return merged;
 }
 
 export function typeScriptSettings(style: ProjectStyle): Record<string, unknown> | undefined {

@@ -61,6 +61,8 @@ export interface ServerSpec {
 
 const JS_TS = ["typescript", "typescriptreact", "javascript", "javascriptreact"];
 const NODE_ROOTS = ["tsconfig.json", "jsconfig.json", "package.json"];
+/** TypeScript 7's keys for automatic type acquisition, in its configuration sections. */
+const NO_TYPE_ACQUISITION = { disableAutomaticTypeAcquisition: true, tsserver: { automaticTypeAcquisition: { enabled: false } } };
 
 export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
   {
@@ -76,6 +78,10 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     ],
     args: ["--lsp", "--stdio"],
     rootMarkers: NODE_ROOTS,
+    // No automatic type acquisition: it runs `npm install @types/...@latest` from the registry into
+    // a cache outside the workspace (five at once on hono's cold check, on two cores), and an answer
+    // changes when an install ends though nothing in the workspace did, past kept answers.
+    settings: { "js/ts": NO_TYPE_ACQUISITION, typescript: NO_TYPE_ACQUISITION, javascript: NO_TYPE_ACQUISITION },
     // Measured: all 4,001 references of a cold 2,000-file project in its first answer. It answers
     // from the projects loaded, so a solution-style config's referenced projects are opened first
     // (solution-projects.ts), and one that cannot be makes the answer partial.

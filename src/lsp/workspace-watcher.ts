@@ -60,7 +60,7 @@ export class WorkspaceWatcher {
   truncated = false;
 
   constructor(
-    private readonly fs: Pick<Fs, "watch" | "readdir" | "lstat">,
+    private readonly fs: Pick<Fs, "watch" | "readdir" | "lstat" | "realpath">,
     private readonly onChanges: (changes: FileChange[]) => void,
   ) {}
 
@@ -99,6 +99,25 @@ export class WorkspaceWatcher {
     if (there && this.watchers.size < MAX_DIRECTORIES) await this.watchShallow(dir);
   }
 
+  /**
+   * Whether a change to the file at `path` (absolute, present or not) is heard: the folder it is
+   * named in is watched for its name, and so is the folder its real path is in (a symlink, or a
+   * folder replaced by one, may lead out of the workspace or into a tree not watched). One not
+   * there is heard appearing in the folder its real path would be in; a dangling link is not.
+   */
+  async hears(path: string): Promise<boolean> {
+    if (this.closed || this.truncated || !this.watchesName(path)) return false;
+    const real = await this.fs.realpath(path).catch(() => undefined);
+    if (real !== undefined) return this.watchesName(real);
+    const dangling = await this.fs.lstat(path).then(
+      () => true,
+      () => false,
+    );
+    const slash = path.lastIndexOf("/");
+    const folder = dangling ? undefined : await this.fs.realpath(path.slice(0, slash) || "/").catch(() => undefined);
+    return folder !== undefined && this.watchesName(`${folder === "/" ? "" : folder}${path.slice(slash)}`);
+  }
+
   get directories(): number {
     return this.watchers.size;
   }
@@ -133,6 +152,15 @@ export class WorkspaceWatcher {
   private async watchShallow(dir: string, found?: string[]): Promise<void> {
     this.shallow.set(dir, this.heardIn(dir) ?? (() => false));
     await this.watchOne(dir, found);
+  }
+
+  /** Whether the folder of `path` is watched, and for its name. */
+  private watchesName(path: string): boolean {
+    const slash = path.lastIndexOf("/");
+    const dir = slash <= 0 ? "/" : path.slice(0, slash);
+    if (!this.watchers.has(dir)) return false;
+    const heard = this.shallow.get(dir);
+    return heard === undefined || heard(path.slice(slash + 1));
   }
 
   /** The names heard in a skipped folder watched alone, or undefined when it is not one. */

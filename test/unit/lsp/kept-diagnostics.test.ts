@@ -199,21 +199,35 @@ describe("answers of a stopped server", () => {
 });
 
 describe("which pushed answers may be kept", () => {
-  const at = (languageId: string, text: string) => ({ languageId, path: "/w/conf/a.json", root: "/w", text });
-  it("keeps what depends only on workspace files", () => {
-    expect(pushedAnswerKeepable(at("json", '{ "$schema": "../schemas/a.schema.json" }'))).toBe(true);
-    expect(pushedAnswerKeepable(at("json", '{ "$schema": "file:///w/schemas/a.schema.json" }'))).toBe(true);
-    expect(pushedAnswerKeepable(at("yaml", "# yaml-language-server: $schema=./s.json\na: 1\n"))).toBe(true);
-    expect(pushedAnswerKeepable(at("html", "<p>hi</p>"))).toBe(true);
+  const at = (languageId: string, text: string) => ({ languageId, path: "/w/conf/a.json", text });
+  /** The watcher's word, here: it hears what is under /w/schemas and /w/conf; the paths asked are recorded. */
+  function hearing() {
+    const asked: string[] = [];
+    const hears = async (path: string) => {
+      asked.push(path);
+      return path.startsWith("/w/schemas/") || path.startsWith("/w/conf/");
+    };
+    return { asked, hears };
+  }
+  it("keeps what depends only on files the watcher hears, asking it for the schema's absolute path", async () => {
+    const { asked, hears } = hearing();
+    expect(await pushedAnswerKeepable(at("json", '{ "$schema": "../schemas/a.schema.json" }'), hears)).toBe(true);
+    expect(await pushedAnswerKeepable(at("json", '{ "$schema": "file:///w/schemas/b%20c.json" }'), hears)).toBe(true);
+    expect(await pushedAnswerKeepable(at("yaml", "# yaml-language-server: $schema=./s.json#/x\na: 1\n"), hears)).toBe(true);
+    expect(await pushedAnswerKeepable(at("html", "<p>hi</p>"), hears)).toBe(true);
+    expect(await pushedAnswerKeepable(at("json", '{ "a": 1 }'), hears)).toBe(true);
+    expect(asked).toEqual(["/w/schemas/a.schema.json", "/w/schemas/b c.json", "/w/conf/s.json"]);
   });
-  it("refuses a schema outside the workspace or on the network, and servers that read outside it", () => {
-    expect(pushedAnswerKeepable(at("json", '{ "$schema": "../../etc/s.json" }'))).toBe(false);
-    expect(pushedAnswerKeepable(at("json", '{ "$schema": "file:///etc/s.json" }'))).toBe(false);
-    expect(pushedAnswerKeepable(at("json", '{ "$schema": "../node_modules/pkg/s.json" }'))).toBe(false);
-    expect(pushedAnswerKeepable(at("json", '{ "$schema": "./.schemas/s.json" }'))).toBe(false);
-    expect(pushedAnswerKeepable(at("jsonc", '{ "$schema": "https://json.schemastore.org/tsconfig" }'))).toBe(false);
-    expect(pushedAnswerKeepable(at("yaml", "# yaml-language-server: $schema=https://example.com/s.json\n"))).toBe(false);
-    expect(pushedAnswerKeepable(at("shellscript", "echo hi\n"))).toBe(false);
-    expect(pushedAnswerKeepable(at("python", "x = 1\n"))).toBe(false);
+  it("refuses a schema the watcher does not hear or on the network, and servers that read outside the workspace", async () => {
+    const { asked, hears } = hearing();
+    expect(await pushedAnswerKeepable(at("json", '{ "$schema": "../../etc/s.json" }'), hears)).toBe(false);
+    expect(await pushedAnswerKeepable(at("json", '{ "$schema": "file:///etc/s.json" }'), hears)).toBe(false);
+    expect(await pushedAnswerKeepable(at("json", '{ "$schema": "file:///w/schemas/%E0%A4%A.json" }'), hears)).toBe(false);
+    expect(await pushedAnswerKeepable(at("jsonc", '{ "$schema": "https://json.schemastore.org/tsconfig" }'), hears)).toBe(false);
+    expect(await pushedAnswerKeepable(at("yaml", "# yaml-language-server: $schema=https://example.com/s.json\n"), hears)).toBe(false);
+    expect(await pushedAnswerKeepable(at("shellscript", "echo hi\n"), hears)).toBe(false);
+    expect(await pushedAnswerKeepable(at("python", "x = 1\n"), hears)).toBe(false);
+    // Only the two paths were asked of the watcher: a URL and an undecodable URI are refused without it.
+    expect(asked).toEqual(["/etc/s.json", "/etc/s.json"]);
   });
 });

@@ -21,6 +21,11 @@ function fakeFs(paths: string[], opts: { refuse?: string[] } = {}) {
   };
   const fs = {
     lstat: async (path: string) => stat(path),
+    // No links in a made-up tree: a path is its own real path, when it is there.
+    realpath: async (path: string) => {
+      stat(path);
+      return path;
+    },
     readdir: async (dir: string): Promise<DirEntry[]> =>
       [...present]
         .filter((p) => p.startsWith(`${dir}/`) && !p.slice(dir.length + 1).includes("/"))
