@@ -91,7 +91,8 @@ export function createLspService(opts: LspServiceOptions): LspService {
       // Paths come from fs.resolve just before (document(), diagnosticsFor()): read without resolving them twice.
       readText: (path) => fs.readResolvedText(path, { maxBytes: MAX_DOCUMENT_BYTES }),
       statFile: (path) => runtime.fs.lstat(path),
-      watching: () => watcher !== undefined && !watcher.truncated,
+      // Not before the first walk has watched every folder: a change in one not watched yet makes no event.
+      watching: () => watching && watcher !== undefined && !watcher.truncated,
       hears: (path) => watcher?.hears(path) ?? Promise.resolve(false),
       onDiagnosticsChanged: (uri) => {
         const path = fromFileUri(uri);
@@ -189,7 +190,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
     // Changes the watcher has heard of reach the servers before the answer is taken from them.
     await watcher?.settled();
     // A stopped server's kept answer, while every change is heard (as a running server's, language-server.ts).
-    const stopped = watcher !== undefined && !watcher.truncated ? await pool.stoppedKept(path, relative) : undefined;
+    const stopped = watching && watcher !== undefined && !watcher.truncated ? await pool.stoppedKept(path, relative) : undefined;
     const text =
       stopped === undefined ? undefined : await fs.readResolvedText(path, { maxBytes: MAX_DOCUMENT_BYTES }).catch(() => undefined);
     const retired = stopped?.retiredAnswer(path, text);
