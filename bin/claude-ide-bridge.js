@@ -217,20 +217,32 @@ async function runBundle({ url, mtimeMs }) {
 
 /**
  * Writes the script's code cache atomically (a private temporary name, then a rename), and removes
- * the caches of other bundles and Nodes. Best effort: a read-only install just starts uncached.
+ * the caches of other builds of the bundle; those of other Nodes stay, so that switching between
+ * two does not rewrite the cache on every start. Best effort: where the folder is read-only the
+ * cache is not even made (making it is most of the cost).
  * @param {import("node:vm").Script} script
  * @param {{ fs: typeof import("node:fs"), cachePath: string, dir: string }} options
  */
 function writeCodeCache(script, { fs, cachePath, dir }) {
   const temporary = `${cachePath}.${process.pid}.tmp`;
+  let fd;
   try {
-    fs.writeFileSync(temporary, script.createCachedData(), { flag: "wx", mode: 0o644 });
+    fd = fs.openSync(temporary, "wx", 0o644);
+  } catch {
+    return;
+  }
+  try {
+    fs.writeFileSync(fd, script.createCachedData());
+    fs.closeSync(fd);
+    fd = undefined;
     fs.renameSync(temporary, cachePath);
+    const build = cachePath.slice(dir.length).replace(/-node[^-]+-[^-]+$/, "-");
     for (const name of fs.readdirSync(dir)) {
-      if (name.startsWith(CACHE_PREFIX) && name.endsWith(CACHE_SUFFIX) && `${dir}${name}` !== cachePath)
+      if (name.startsWith(CACHE_PREFIX) && name.endsWith(CACHE_SUFFIX) && !name.startsWith(build))
         fs.rmSync(`${dir}${name}`, { force: true });
     }
   } catch {
+    if (fd !== undefined) fs.closeSync(fd);
     fs.rmSync(temporary, { force: true });
   }
 }
