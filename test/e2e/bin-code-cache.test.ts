@@ -2,7 +2,8 @@
 // the first start writes the cache beside the bundle, named after the bundle's hash and the Node
 // that made it; the next start takes it as it is; a cache V8 rejects (garbage here) costs nothing
 // but a plain compile and is written anew, and another Node's cache of the same build stays; an
-// edited bundle gets a cache of its own (and runs the edit) and the stale ones are removed. Each on a copy of the package, so the checkout's own dist/ is left alone.
+// edited bundle gets a cache of its own (and runs the edit) and the stale ones are removed. Each on
+// a copy of the package, so the checkout's own dist/ is left alone.
 import { spawn } from "node:child_process";
 import { cp, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
