@@ -6,7 +6,7 @@
 // (the shim's own part of a cold start).
 // Usage: npm run build && node bench/startup-profile.mjs [bridge|shim] [runs=5]
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,6 +78,29 @@ function shimRun(project) {
   });
 }
 
+/**
+ * The bundle's self time by the module each function came from: esbuild heads each module in
+ * dist/runtime/node-bundle.cjs with a `// path` comment, so a function's line names its module.
+ */
+function byBundledModule(byFunction) {
+  const bundle = join(REPO, "dist/runtime/node-bundle.cjs");
+  if (!existsSync(bundle)) return [];
+  const heads = [];
+  readFileSync(bundle, "latin1")
+    .split("\n")
+    .forEach((line, i) => {
+      const head = /^\/\/ ((?:dist|node_modules)\/\S+)$/.exec(line);
+      if (head) heads.push([i + 1, head[1].replace(/^node_modules\/((?:@[^/]+\/)?[^/]+)\/.*/, "package $1")]);
+    });
+  const moduleAt = (line) => heads.findLast(([start]) => start <= line)?.[1] ?? "(esbuild's helpers)";
+  const sums = new Map();
+  for (const [key, ms] of byFunction) {
+    const at = /dist\/runtime\/node-bundle\.cjs:(\d+)$/.exec(key);
+    if (at) sums.set(moduleAt(Number(at[1])), (sums.get(moduleAt(Number(at[1]))) ?? 0) + ms);
+  }
+  return [...sums].sort((a, b) => b[1] - a[1]);
+}
+
 const results = [];
 try {
   let project;
@@ -100,6 +123,7 @@ try {
   );
   console.log(`median run: ${r1(mid.ms)} ms; its profile up to the answer: ${r1(times.totalMs)} ms sampled, ${r1(times.idleMs)} idle`);
   printTop("self time by origin:", times.byOrigin, 15);
+  printTop("self time in the Node bundle, by the module bundled there (top 20):", byBundledModule(times.byFunction), 20);
   printTop("self time by function (top 25):", times.byFunction, 25);
   const kept = join(tmpdir(), `startup-${what}-${process.pid}.cpuprofile`);
   copyFileSync(path, kept);

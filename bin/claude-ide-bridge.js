@@ -14,6 +14,11 @@ const onBun = /** @type {{ Bun?: unknown }} */ (globalThis).Bun !== undefined;
 const onDeno = /** @type {{ Deno?: unknown }} */ (globalThis).Deno !== undefined;
 const asShim = process.argv[2] === "shim";
 const MIN_NODE_MAJOR = 20;
+/** The bundle's code caches, beside it: node-bundle.<hash>-<mtime>-node<version>-<arch>.v8cache (V8 comes with the Node). */
+const CACHE_PREFIX = "node-bundle.";
+const CACHE_SUFFIX = ".v8cache";
+/** The bundle's first line, written by scripts/bundle.mjs: the hash of what follows it. */
+const BUNDLE_HASH = /^\/\/ claude-ide-bridge node bundle ([0-9a-f]{16})\n/;
 
 const packageDir = decodeURIComponent(new URL("..", import.meta.url).pathname)
   .replace(/^\/([A-Za-z]:)/, "$1")
@@ -29,7 +34,7 @@ if (onBun) {
         `install Node ${MIN_NODE_MAJOR}+ and make it the \`node\` this command runs, or start it with bun or deno`,
     );
   }
-  const { existsSync, statSync } = await import("node:fs");
+  const { existsSync, statSync } = await builtin("node:fs");
   const entry = new URL("../dist/runtime/main.js", import.meta.url);
   if (!existsSync(entry)) {
     await cannotStart(
@@ -47,7 +52,20 @@ if (onBun) {
       );
     }
   }
-  await start(nodeBundle(entry, { existsSync, statSync }) ?? entry.href);
+  const bundle = nodeBundle(entry, { existsSync, statSync });
+  if (bundle === undefined) await start(entry.href);
+  else await runBundle(bundle);
+}
+
+/**
+ * A Node built-in module, without an import()'s ESM facade where Node has process.getBuiltinModule
+ * (20.16 and later): the facade reads every export, and fs's load fs.promises and the streams
+ * (5 ms of CPU for the bin's five modules).
+ * @param {string} name
+ */
+async function builtin(name) {
+  const direct = /** @type {{ getBuiltinModule?: (name: string) => unknown }} */ (process).getBuiltinModule;
+  return direct?.call(process, name) ?? (await import(name));
 }
 
 /**
@@ -56,9 +74,9 @@ if (onBun) {
  * @returns {Promise<string | undefined>}
  */
 async function missingDependency() {
-  const { existsSync, readFileSync } = await import("node:fs");
-  const { createRequire } = await import("node:module");
-  const { join } = await import("node:path");
+  const { existsSync, readFileSync } = await builtin("node:fs");
+  const { createRequire } = await builtin("node:module");
+  const { join } = await builtin("node:path");
   let names;
   try {
     names = Object.keys(JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).dependencies ?? {});
@@ -139,17 +157,92 @@ function firstLine(/** @type {string} */ text) {
 }
 
 /**
- * On Node, the one-file bundle of dist/ that `npm run build` makes (scripts/bundle.mjs): the bridge
- * starts several times faster from it than from the module tree. Not for the shim (it loads a few
- * modules of the tree, fewer bytes than the whole bundle), not on Deno (it runs the tree it
- * type-maps in deno.json), and not when older than the tree (a `tsc` without the bundle step).
+ * On Node, the one-file bundle of dist/ and its dependencies that `npm run build` makes
+ * (scripts/bundle.mjs): the bridge starts several times faster from it than from the module tree.
+ * Not for the shim (it loads a few modules of the tree, fewer bytes than the whole bundle), not on
+ * Deno (it runs the tree it type-maps in deno.json), and not when older than the tree (a `tsc`
+ * without the bundle step).
  * @param {URL} entry
  * @param {{ existsSync: (p: URL) => boolean, statSync: (p: URL) => { mtimeMs: number } }} fs
- * @returns {string | undefined}
+ * @returns {{ url: URL, mtimeMs: number } | undefined}
  */
 function nodeBundle(entry, fs) {
   if (onDeno || asShim) return undefined;
-  const bundle = new URL("../dist/runtime/node-bundle.js", import.meta.url);
-  if (!fs.existsSync(bundle) || fs.statSync(bundle).mtimeMs < fs.statSync(entry).mtimeMs) return undefined;
-  return bundle.href;
+  const url = new URL("../dist/runtime/node-bundle.cjs", import.meta.url);
+  if (!fs.existsSync(url)) return undefined;
+  const { mtimeMs } = fs.statSync(url);
+  return mtimeMs < fs.statSync(entry).mtimeMs ? undefined : { url, mtimeMs };
+}
+
+/**
+ * Runs the bundle as a script compiled with V8's code cache: Node 20 caches no module's compiled
+ * code, and compiling the bundle was the largest part of a start (bench/startup-profile.mjs).
+ * The cache sits beside the bundle, named after the hash the build wrote on the bundle's first
+ * line, the bundle's mtime (an edit after the build) and this Node's version, so a rebuilt or
+ * edited bundle or another Node never reads a stale one (V8 itself checks only the source's
+ * length); hashing the bundle here instead cost 10 ms of every start. Whoever can write the cache
+ * can write the bundle itself, so it adds no way in (never in the workspace or a shared temporary
+ * folder). Missing or rejected, V8 compiles the source as usual and the cache is written anew once
+ * the bridge serves, with the functions its start compiled.
+ * @param {{ url: URL, mtimeMs: number }} bundle
+ */
+async function runBundle({ url, mtimeMs }) {
+  const [fs, vm, { createRequire }, { fileURLToPath }] = await Promise.all([
+    builtin("node:fs"),
+    builtin("node:vm"),
+    builtin("node:module"),
+    builtin("node:url"),
+  ]);
+  const filename = fileURLToPath(url);
+  const dir = fileURLToPath(new URL(".", url));
+  // The bundle is ASCII (esbuild escapes the rest), so latin1 is its exact and fastest decoding.
+  const source = fs.readFileSync(filename, "latin1");
+  const hash = BUNDLE_HASH.exec(source.slice(0, 100))?.[1];
+  const cachePath =
+    hash && `${dir}${CACHE_PREFIX}${hash}-${Math.trunc(mtimeMs)}-node${process.versions.node}-${process.arch}${CACHE_SUFFIX}`;
+  let cachedData;
+  try {
+    if (cachePath) cachedData = fs.readFileSync(cachePath);
+  } catch {
+    // No cache yet (or not readable): a plain compile, and a cache written after the start.
+  }
+  const script = new vm.Script(source, { filename, cachedData });
+  const module = { exports: /** @type {{ runNodeCli?: (argv: string[]) => Promise<void> }} */ ({}) };
+  script.runInThisContext()(module.exports, createRequire(filename), module, filename, dir, url.href);
+  const started = module.exports.runNodeCli?.(process.argv.slice(2));
+  if (started === undefined) throw new Error(`${filename} is not the bridge's bundle (no runNodeCli): run \`npm run build\``);
+  await started;
+  if (cachePath && (cachedData === undefined || script.cachedDataRejected)) writeCodeCache(script, { fs, cachePath, dir });
+}
+
+/**
+ * Writes the script's code cache atomically (a private temporary name, then a rename), and removes
+ * the caches of other builds of the bundle; those of other Nodes stay, so that switching between
+ * two does not rewrite the cache on every start. Best effort: where the folder is read-only the
+ * cache is not even made (making it is most of the cost).
+ * @param {import("node:vm").Script} script
+ * @param {{ fs: typeof import("node:fs"), cachePath: string, dir: string }} options
+ */
+function writeCodeCache(script, { fs, cachePath, dir }) {
+  const temporary = `${cachePath}.${process.pid}.tmp`;
+  let fd;
+  try {
+    fd = fs.openSync(temporary, "wx", 0o644);
+  } catch {
+    return;
+  }
+  try {
+    fs.writeFileSync(fd, script.createCachedData());
+    fs.closeSync(fd);
+    fd = undefined;
+    fs.renameSync(temporary, cachePath);
+    const build = cachePath.slice(dir.length).replace(/-node[^-]+-[^-]+$/, "-");
+    for (const name of fs.readdirSync(dir)) {
+      if (name.startsWith(CACHE_PREFIX) && name.endsWith(CACHE_SUFFIX) && !name.startsWith(build))
+        fs.rmSync(`${dir}${name}`, { force: true });
+    }
+  } catch {
+    if (fd !== undefined) fs.closeSync(fd);
+    fs.rmSync(temporary, { force: true });
+  }
 }

@@ -16,6 +16,5 @@ if (argv[0] === "shim") {
   const entry = (await import(file)) as { main(): Promise<void> };
   await entry.main();
 } else {
-  const [{ runCli }, { createNodeRuntime, shutdown }] = await Promise.all([import("./cli/cli.ts"), import("./node.ts")]);
-  await runCli({ runtime: createNodeRuntime(), shutdown, writeStdout: (text) => process.stdout.write(text) }, argv);
+  await (await import("./node.ts")).runNodeCli(argv);
 }

@@ -9,8 +9,10 @@ import type { Runtime } from "../src/ports/runtime.ts";
 import { createPluginImporter } from "./shared/plugin-import.ts";
 import { startNodePluginWorker } from "./node/plugin-worker.ts";
 import { webSocketConnector, type WebSocketClass } from "./shared/websocket-client.ts";
+import { shutdown } from "./shared/shutdown.ts";
+import { runCli } from "./cli/cli.ts";
 
-export { shutdown } from "./shared/shutdown.ts";
+export { shutdown };
 
 export interface NodeRuntimeOptions {
   /** WebSocket heartbeat period (default 30 s); tests shorten it. */
@@ -40,4 +42,13 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): Runtime {
     // Node 20 has no global WebSocket: ws is already the server side's.
     webSocketClient: webSocketConnector(WebSocket as unknown as WebSocketClass),
   };
+}
+
+/**
+ * Node's command line, resolved once the command is done or, for the bridge, once it serves.
+ * runtime/main.ts runs it from the module tree; it is also the entry of the one-file bundle
+ * (scripts/bundle.mjs), which bin/claude-ide-bridge.js runs as a script with V8's code cache.
+ */
+export function runNodeCli(argv: string[]): Promise<void> {
+  return runCli({ runtime: createNodeRuntime(), shutdown, writeStdout: (text) => process.stdout.write(text) }, argv);
 }

@@ -1,17 +1,22 @@
-// The Node entry as one file: dist/runtime/main.js and the ~330 modules it imports, joined by
-// esbuild into dist/runtime/node-bundle.js. Loading one file instead of hundreds is what makes a
-// Node start fast (bench/startup.mjs: module resolution, file reads and compiles dominated the
-// start of the unbundled tree). Dependencies stay external: they resolve from node_modules as
-// before, and the bundle sits beside main.js so its import.meta.url-relative paths still hold.
+// The Node entry as one file: dist/runtime/node.js (runNodeCli), the ~330 modules it imports and the
+// packages they import (hono, valibot, jose, ws, ...), joined by esbuild into
+// dist/runtime/node-bundle.cjs. Loading one file instead of hundreds is what makes a Node start fast
+// (bench/startup.mjs): no module resolution, no file reads but one, and esbuild drops what the
+// packages export and the bridge never uses. The file is one function expression, which
+// bin/claude-ide-bridge.js compiles as a script with V8's code cache (Node 20 caches no module's
+// code) and calls with CommonJS's arguments and the bundle's URL for `import.meta.url`; it sits
+// beside main.js so its import.meta.url-relative paths still hold.
 // esbuild is a devDependency: without it (npm ci --omit=dev) the bin runs the unbundled dist/.
-import { copyFile, mkdir, readdir, rm } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { isBuiltin } from "node:module";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}dist/runtime`;
-const outfile = `${outdir}/node-bundle.js`;
-/** Beside the bundle, so that paths relative to a module's own URL hold in every chunk too. */
-const CHUNK_PREFIX = "node-chunk-";
+const outfile = `${outdir}/node-bundle.cjs`;
+/** What earlier builds left beside the bundle: an ESM bundle and its chunks, code caches of other bundles. */
+const STALE = /^node-bundle\.js$|^node-chunk-|^node-bundle\..*\.v8cache$/;
 
 // A plugin's worker starts on its own file, not on the bundle: plain JavaScript that tsc does not
 // emit, copied beside the compiled runtime/shared/ (runtime/node.ts finds it relative to itself).
@@ -21,6 +26,8 @@ await copyFile(`${root}runtime/shared/plugin-worker.mjs`, `${outdir}/shared/plug
 // The tool manifest in dist/ from dist/'s own definitions (scripts/tool-manifest.mjs), before the
 // bundle takes it in: what the bridge lists is what this build's tools are.
 await import("./tool-manifest.mjs?dist");
+
+for (const name of await readdir(outdir)) if (STALE.test(name)) await rm(`${outdir}/${name}`);
 
 let esbuild;
 try {
@@ -32,42 +39,29 @@ try {
   process.exit(0);
 }
 
-// Chunks of an older build would be left beside the new ones, never loaded: removed first.
-for (const name of await readdir(outdir)) if (name.startsWith(CHUNK_PREFIX)) await rm(`${outdir}/${name}`);
-
-/**
- * `ws` is CommonJS: imported as ESM, Node runs it through cjs-module-lexer and an ESM facade, about
- * 40 ms of CPU of every start on a loaded 2-core machine (bench/startup-profile.mjs). The bundle runs
- * on Node only, so it loads `ws` with require instead; the names the sources import are listed
- * (one the list lacks fails this build, not a start).
- */
-const wsThroughRequire = {
-  name: "ws-through-require",
-  setup(build) {
-    build.onResolve({ filter: /^ws$/ }, () => ({ path: "ws", namespace: "ws-through-require" }));
-    build.onLoad({ filter: /.*/, namespace: "ws-through-require" }, () => ({
-      contents:
-        'import { createRequire } from "node:module";\n' +
-        'const ws = createRequire(import.meta.url)("ws");\n' +
-        "export default ws;\n" +
-        "export const { WebSocket, WebSocketServer } = ws;\n",
-      loader: "js",
-    }));
-  },
-};
-
 await esbuild.build({
-  entryPoints: { "node-bundle": `${outdir}/main.js` },
-  outdir,
-  // What the sources import lazily (the dashboard, OAuth, the debugger, each command) stays lazy:
-  // one bundle would load all of it, and the packages it imports, before the first request.
-  splitting: true,
-  chunkNames: `${CHUNK_PREFIX}[hash]`,
+  entryPoints: [`${outdir}/node.js`],
+  outfile,
   bundle: true,
   platform: "node",
-  format: "esm",
+  format: "cjs",
   target: "node20",
-  packages: "external",
+  // ws's optional native helpers, which it looks for itself and does without.
+  external: ["bufferutil", "utf-8-validate"],
+  define: { "import.meta.url": "__bundleUrl" },
+  // Non-ASCII is escaped (esbuild's default, stated): the bin decodes the file as latin1.
+  charset: "ascii",
+  banner: { js: "(function (exports, require, module, __filename, __dirname, __bundleUrl) {" },
+  footer: { js: "})" },
   logLevel: "warning",
-  plugins: [wsThroughRequire],
 });
+
+// A package the bundle still requires would be resolved and loaded from node_modules on every start.
+const text = await readFile(outfile, "latin1");
+const required = new Set([...text.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]));
+const outside = [...required].filter((name) => !isBuiltin(name) && name !== "bufferutil" && name !== "utf-8-validate");
+if (outside.length > 0) throw new Error(`bundle: ${outfile} requires ${outside.join(", ")}: bundle them (or say here why not)`);
+// The hash the bin names the bundle's code cache after (bin/claude-ide-bridge.js), on the first
+// line, so that a start reads it instead of hashing the whole file.
+const hash = createHash("sha256").update(text, "latin1").digest("hex").slice(0, 16);
+await writeFile(outfile, `// claude-ide-bridge node bundle ${hash}\n${text}`, "latin1");

@@ -34,7 +34,7 @@ import { PACKAGE_VERSION } from "./version.ts";
 import { persistActivity, type ActivityFile } from "./capabilities/activity/activity-file.ts";
 import type { DoctorCheck } from "./capabilities/activity/bridge-monitor.ts";
 import { lazyDashboard } from "./dashboard/lazy-routes.ts";
-import { startCoreServices } from "./startup/core-services.ts";
+import { FOLLOW_COMMITS_AFTER_MS, startCoreServices } from "./startup/core-services.ts";
 import { ToolsetGatedSession } from "./startup/gated-session.ts";
 import { startLiveLists } from "./startup/live-lists.ts";
 import type { BridgeLaunch } from "./capabilities/child-bridges.ts";
@@ -298,7 +298,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
   readOnlyHttp?.start();
   boundPort = local.port;
   monitoring.start();
-  core.followCommits();
+  const following = setTimeout(() => core.followCommits(), FOLLOW_COMMITS_AFTER_MS);
   const activityFile: ActivityFile = await persistActivity(monitoring.monitor.activity, {
     fs: runtime.fs,
     dir: lockDir(runtime),
@@ -318,6 +318,7 @@ export async function startBridge(runtime: Runtime, config: BridgeConfig, opts: 
     (stopping ??= (async () => {
       log.info("shutting down");
       serving = false;
+      clearTimeout(following);
       dashboard.close();
       idle?.stop();
       // First, while this process surely lives: a child still stopping when it exits would lose its lock file.

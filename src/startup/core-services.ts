@@ -34,6 +34,11 @@ import { startAutomation, type Automation } from "../services/automation/start-a
 import type { BridgeLaunch } from "../capabilities/child-bridges.ts";
 
 const MIB = 1024 * 1024;
+/**
+ * How long after it serves the bridge starts followCommits: its git spawn, done at once, came before
+ * the first request's answer and delayed it by a tenth of a start (bench/startup.mjs).
+ */
+export const FOLLOW_COMMITS_AFTER_MS = 1_000;
 
 export interface CoreServices {
   workspace: Workspace;

@@ -66,7 +66,7 @@ it("answers a toolset whose module is missing with a clear isError, and keeps se
   cleanups.push(() => rm(pkg, { recursive: true, force: true }));
   for (const part of ["bin", "dist", "package.json"]) await cp(join(REPO_ROOT, part), join(pkg, part), { recursive: true });
   await symlink(join(REPO_ROOT, "node_modules"), join(pkg, "node_modules"));
-  await rm(join(pkg, "dist/runtime/node-bundle.js"));
+  await rm(join(pkg, "dist/runtime/node-bundle.cjs"));
   await rm(join(pkg, "dist/src/tools/git/index.js"));
   const workspace = await makeWorkspace();
   const configDir = await realpath(await mkdtemp(join(tmpdir(), "lazy-cfg-")));

@@ -82,6 +82,10 @@ describe("npm pack", () => {
       expect(packed).toContain(file);
     }
     expect(packed.filter((f) => /(^|\/)(test|bench|\.ci)\/|\.test\.ts$/.test(f))).toEqual([]);
+    // The Node bundle ships; a code cache made by this checkout's starts does not (another Node,
+    // another machine: each install makes its own).
+    expect(packed).toContain("dist/runtime/node-bundle.cjs");
+    expect(packed.filter((f) => f.endsWith(".v8cache"))).toEqual([]);
     const pkg = JSON.parse(await readFile(join(REPO_ROOT, "package.json"), "utf8")) as Record<string, unknown>;
     expect(pkg).toMatchObject({ license: "MIT", bin: { "claude-ide-bridge": "bin/claude-ide-bridge.js" }, repository: { type: "git" } });
     expect(pkg.keywords).toEqual(expect.arrayContaining(["mcp", "claude-code"]));
