@@ -105,7 +105,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
     onStarted: () => {
       if (watcher !== undefined) return;
       watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
-        memo.changed();
+        memo.changed(changes);
         pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
         void pool.restyle(changes.map((c) => basename(c.path)));
         void pool.reguard(changes.map((c) => basename(c.path)));
@@ -294,7 +294,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       return paths;
     },
     async filesChanged(changes) {
-      memo.changed();
+      memo.changed(changes);
       pool.changedWhileStopped();
       for (const server of pool.runningServers()) {
         server.filesChanged();
@@ -344,6 +344,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       watcherTruncated: watcher?.truncated ?? false,
     }),
     whileUnchanged: (key, compute, opts) => memo.get(key, compute, opts),
+    watchProof: () => memo.proof(),
     async stop() {
       memo.clear();
       watcher?.close();

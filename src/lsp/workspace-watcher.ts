@@ -99,6 +99,12 @@ export class WorkspaceWatcher {
     if (there && this.watchers.size < MAX_DIRECTORIES) await this.watchShallow(dir);
   }
 
+  /** A watched folder's names as last seen, and whether all are heard (read-only, for UnchangedMemo.proof). */
+  watched(dir: string): { all: boolean; names: ReadonlySet<string> } | undefined {
+    const names = this.watchers.has(dir) ? this.entries.get(dir) : undefined;
+    return names === undefined ? undefined : { all: !this.shallow.has(dir), names };
+  }
+
   get directories(): number {
     return this.watchers.size;
   }
