@@ -60,6 +60,8 @@ export interface WatchProof {
 }
 
 export interface ChangedPaths {
+  /** Nothing at all was heard changing. */
+  readonly none: boolean;
   /** Whether `path` changed: itself, a folder above it (deleted, replaced), or, for a folder, its list of names. */
   touches(path: string): boolean;
 }
@@ -131,6 +133,7 @@ export class UnchangedMemo {
       for (const dir of entry.listings) listings.add(dir);
     }
     return {
+      none: paths.size === 0,
       touches(path) {
         if (listings.has(path)) return true;
         for (let at = path; ; at = dirname(at)) {

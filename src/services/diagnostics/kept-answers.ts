@@ -1,7 +1,7 @@
 // A checker's answer kept with what proves it current, so a call that finds nothing it was computed
 // from changed gives it back instead of running the checker again: a project's compiler answer in
 // the whole-workspace check (project-checkers.ts), an edit check's compiler run, whose "after" is
-// the next edit's "before" (typescript-check.ts), eslint's failure (lint-failures.ts). What an
+// the next edit's "before" (typescript-check.ts), eslint's answer over the whole workspace (kept-eslint.ts). What an
 // answer was computed from, its inputs, is listed by check-inputs.ts (its program's files and their
 // folders, the configs and what their `extends` reach, the package folders module resolution looks
 // in). The rules, one set for every caller:
@@ -17,6 +17,9 @@
 //   of each input's content (input-digests.ts: a file's bytes, a folder's entries) taken just before
 //   the run (over what the key's previous run read) and just after it must be equal, so the run read
 //   exactly that, and is compared again at each lookup. A first run with such inputs is not kept.
+// - An answer that may depend on any file of the workspace (a linter reads every file it lints) is
+//   kept only where the watcher vouches, and only while no change at all was heard since its run
+//   started; its listed inputs (the linter's configs, lock files) are proven as above.
 // - An answer whose run read files outside the workspace, or whose inputs cannot be read (an
 //   `extends` outside the workspace, a package linked from outside), is not kept.
 import type { ToolContext } from "../../capabilities/context.ts";
@@ -45,6 +48,8 @@ export interface Run<T> {
   configs: readonly string[];
   start: RunStart;
   readsOutside: boolean;
+  /** It may depend on any file of the workspace, not only those listed. */
+  everything?: boolean;
 }
 
 interface Kept<T> {
@@ -54,6 +59,7 @@ interface Kept<T> {
   generation: number | undefined;
   /** The content of the inputs the watcher did not hear (all of them under the content proof alone). */
   snapshot: Snapshot;
+  everything: boolean;
 }
 
 export class KeptAnswers<T> implements ToolsetState {
@@ -98,13 +104,15 @@ export class KeptAnswers<T> implements ToolsetState {
     const proof = await ctx.lsp.watchProof();
     const changes = proof !== undefined && run.start.generation !== undefined ? proof.changesSince(run.start.generation) : undefined;
     const heard = (path: string) => changes !== undefined && proof?.hears(absolute(ctx, path)) === true;
+    if (run.everything === true && changes?.none !== true) return;
     if (changes !== undefined && inputs.some((path) => heard(path) && changes.touches(absolute(ctx, path)))) return;
     const unheard = inputs.filter((path) => !heard(path));
     const { before } = run.start;
     if (unheard.length > 0 && before === undefined) return;
     const after = await snapshotOf(ctx, unheard);
     if (after === undefined || unheard.some((path) => before?.get(path) !== after.get(path))) return;
-    this.kept.set(key, { value: run.value, inputs, generation: changes === undefined ? undefined : run.start.generation, snapshot: after });
+    const generation = changes === undefined ? undefined : run.start.generation;
+    this.kept.set(key, { value: run.value, inputs, generation, snapshot: after, everything: run.everything === true });
     if (this.kept.size > this.max) this.kept.delete(this.kept.keys().next().value as string);
   }
 
@@ -119,6 +127,7 @@ export class KeptAnswers<T> implements ToolsetState {
 /** Whether nothing `kept` was computed from changed: the watcher's proof where it holds, the content proof for the rest. */
 async function current<T>(ctx: KeptContext, kept: Kept<T>, proof: WatchProof | undefined): Promise<boolean> {
   const changes = proof !== undefined && kept.generation !== undefined ? proof.changesSince(kept.generation) : undefined;
+  if (kept.everything && changes?.none !== true) return false;
   const unheard: string[] = [];
   for (const path of kept.inputs) {
     const heard = changes !== undefined && proof?.hears(absolute(ctx, path)) === true;

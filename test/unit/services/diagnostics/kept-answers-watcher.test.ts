@@ -150,4 +150,17 @@ describe("a kept answer the watcher vouches for", () => {
     w.memo.changed();
     expect(await kept.lookup(w.ctx, "p")).toBeUndefined();
   });
+
+  it("keeps an answer over every file (a linter's) only while no change at all is heard, and never where the watcher cannot vouch", async () => {
+    const w = await watched("everything");
+    const kept = new KeptAnswers<string>(8);
+    const lint = { files: [], configs: ["eslint.config.mjs", "package.json"], readsOutside: false, everything: true };
+    await kept.keep(w.ctx, "lint", { ...lint, value: "failed", start: await kept.start(w.ctx, "lint") });
+    expect(await kept.lookup(w.ctx, "lint")).toBe("failed");
+    w.heard([{ path: "docs/readme.md", type: 2 }]);
+    expect(await kept.lookup(w.ctx, "lint")).toBeUndefined();
+    w.watcher.vouches = false;
+    await kept.keep(w.ctx, "lint", { ...lint, value: "unproven", start: await kept.start(w.ctx, "lint") });
+    expect(await kept.lookup(w.ctx, "lint")).toBeUndefined();
+  });
 });
