@@ -8,7 +8,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import { checkerFailure } from "./checker-failure.ts";
 import { CHECKERS, type Checker } from "./checkers.ts";
 import { fixPiped, fixTargets, writeFixedOutputs } from "./lint-fixes.ts";
-import { type EslintOutcome, keptEslint } from "./kept-eslint.ts";
+import { type CheckerOutcome, keptEslint } from "./kept-eslint.ts";
 import type { DiagnosticsBackend, DiagnosticsReport, DiagnosticsRequest } from "./diagnostics-backend.ts";
 import { readProjectFacts } from "./project-facts.ts";
 import { scratchOf } from "./tsgo-check.ts";
@@ -69,7 +69,7 @@ export async function runCheckers(
     for (const args of runs) {
       const once = () => checkOnce(ctx, checker, args);
       // eslint over the whole workspace: its answer while nothing changed (kept-eslint.ts).
-      const outcome: EslintOutcome & { stdout?: string } =
+      const outcome: CheckerOutcome & { stdout?: string } =
         !fixing && file === undefined && checker.name === "eslint" ? await keptEslint(ctx, once) : await once();
       if (outcome.failed !== undefined) {
         report.skipped.push({ source: checker.name, reason: outcome.failed });
@@ -86,7 +86,7 @@ export async function runCheckers(
 }
 
 /** One run of a checker: what it reports, or why it checked nothing; its output, for a fixer's fixes. */
-async function checkOnce(ctx: ToolContext, checker: Checker, args: Argv): Promise<EslintOutcome & { stdout?: string }> {
+async function checkOnce(ctx: ToolContext, checker: Checker, args: Argv): Promise<CheckerOutcome & { stdout?: string }> {
   const result = await ctx.exec.runToolchain(checker.program, {
     args,
     timeoutMs: CHECK_TIMEOUT_MS,

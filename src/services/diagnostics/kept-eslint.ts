@@ -15,8 +15,8 @@ import { defineToolsetState } from "../../capabilities/toolset-state.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import { KeptAnswers } from "./kept-answers.ts";
 
-/** One eslint run as the report reads it: what it found, or why it checked nothing. */
-export interface EslintOutcome {
+/** One checker run as the report reads it: what it found, or why it checked nothing. */
+export interface CheckerOutcome {
   all: Diagnostic[];
   failed?: string;
   /** It timed out or was killed (a status past 125 is a signal's): a failure of that moment, not of the config. */
@@ -44,10 +44,10 @@ const INPUTS = [
 ];
 const KEY = "eslint .";
 
-const KEPT = defineToolsetState("diagnostics.kept-eslint", () => new KeptAnswers<EslintOutcome>(1));
+const KEPT = defineToolsetState("diagnostics.kept-eslint", () => new KeptAnswers<CheckerOutcome>(1));
 
 /** eslint's kept answer over the whole workspace while nothing changed, else `run`'s, kept when it may be. */
-export async function keptEslint(ctx: ToolContext, run: () => Promise<EslintOutcome>): Promise<EslintOutcome> {
+export async function keptEslint(ctx: ToolContext, run: () => Promise<CheckerOutcome>): Promise<CheckerOutcome> {
   const kept = ctx.state(KEPT);
   const found = await kept.lookup(ctx, KEY);
   if (found !== undefined) return found;
@@ -67,6 +67,6 @@ export async function keptEslint(ctx: ToolContext, run: () => Promise<EslintOutc
 }
 
 /** What is kept of a run: not its raw output (a fixer's, up to 16 MB). */
-function keptPart(outcome: EslintOutcome): EslintOutcome {
+function keptPart(outcome: CheckerOutcome): CheckerOutcome {
   return outcome.failed === undefined ? { all: outcome.all } : { all: outcome.all, failed: outcome.failed };
 }
