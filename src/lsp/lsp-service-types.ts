@@ -10,6 +10,7 @@ import type { LanguageServer } from "./language-server.ts";
 import type { PoolLimits, ServerStatus } from "./server-status.ts";
 import type { ServerSpec } from "./server-specs.ts";
 import type { Answer } from "./whole-project.ts";
+import type { WatchProof } from "./unchanged-memo.ts";
 
 export interface LspDocument {
   readonly path: WorkspacePath;
@@ -122,6 +123,8 @@ export interface LspService {
    * vouches for it: unchanged-memo.ts), else computed now and kept when `keep` says so.
    */
   whileUnchanged<T>(key: string, compute: () => Promise<T>, opts: { keep(value: T): boolean }): Promise<T>;
+  /** The watcher's word that files did not change (unchanged-memo.ts), or undefined where it cannot vouch. */
+  watchProof(): Promise<WatchProof | undefined>;
   /** A server's URI inside the workspace, through the jail; undefined for anything outside. */
   pathOf(uri: string): Promise<WorkspacePath | undefined>;
   status(): LspStatus;

@@ -67,10 +67,10 @@ export function createLspService(opts: LspServiceOptions): LspService {
   let watcher: WorkspaceWatcher | undefined;
   /** Answers kept while no file changes; vouched for on Node on Linux once the watcher's first walk is done. */
   let watching = false;
-  const memo = new UnchangedMemo({
-    vouches: runtime.name === "node" && runtime.platform === "linux",
-    watcher: () => (watching ? watcher : undefined),
-  });
+  const vouches = runtime.name === "node" && runtime.platform === "linux";
+  const memo = new UnchangedMemo({ vouches, watcher: () => (watching ? watcher : undefined) });
+  /** The watcher's first walk, once it started (with the first server, or the first proof asked for). */
+  let walked: Promise<void> | undefined;
   /** Compilation database folders `.clangd` files name: watched for their database and index folder. */
   const databaseFolders = new Set<string>();
   const resolveCommand = createCommandResolver({ launcher: runtime.languageServers, which: (cmd) => runtime.which(cmd), fs: runtime.fs });
@@ -104,34 +104,43 @@ export function createLspService(opts: LspServiceOptions): LspService {
       for (const dir of dirs) databaseFolders.add(dir);
       for (const dir of dirs) void watcher?.watchNames(dir, CLANGD_DATABASE_NAMES);
     },
-    onStarted: () => {
-      if (watcher !== undefined) return;
-      watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
-        memo.changed();
-        pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
-        void pool.restyle(changes.map((c) => basename(c.path)));
-        void pool.reguard(changes.map((c) => basename(c.path)));
-        const servers = pool.runningServers();
-        for (const server of servers) {
-          server.filesChanged();
-          for (const change of changes) if (change.type !== 3) void server.refresh(change.path);
-          void server.notify("workspace/didChangeWatchedFiles", {
-            changes: changes.map((c) => ({ uri: toFileUri(c.path), type: c.type })),
-          });
-        }
-        for (const change of changes) emit(change.path, "disk");
-      });
-      const started = watcher;
-      // A .clangd written after the first server's guard looked and before the watches were in
-      // place made no event: the guard looks once more when they are.
-      void started.start(fs.folders).then(async () => {
-        watching = true;
-        for (const dir of databaseFolders) await started.watchNames(dir, CLANGD_DATABASE_NAMES);
-        await pool.reguard("recheck");
-      });
-    },
+    onStarted: () => void startWatcher(),
     log: opts.log ?? (() => {}),
   });
+
+  /** Starts the workspace watcher once; resolves when its first walk is done. */
+  function startWatcher(): Promise<void> {
+    if (walked !== undefined) return walked;
+    watcher = new WorkspaceWatcher(runtime.fs, (changes) => {
+      memo.changed(changes);
+      pool.forgetRoots(changes.filter((c) => c.type !== 2).map((c) => basename(c.path)));
+      void pool.restyle(changes.map((c) => basename(c.path)));
+      void pool.reguard(changes.map((c) => basename(c.path)));
+      const servers = pool.runningServers();
+      for (const server of servers) {
+        server.filesChanged();
+        for (const change of changes) if (change.type !== 3) void server.refresh(change.path);
+        void server.notify("workspace/didChangeWatchedFiles", {
+          changes: changes.map((c) => ({ uri: toFileUri(c.path), type: c.type })),
+        });
+      }
+      for (const change of changes) emit(change.path, "disk");
+    });
+    const started = watcher;
+    walked = started.start(fs.folders).then(
+      () => {
+        watching = true;
+      },
+      () => {},
+    );
+    // A .clangd written after the first server's guard looked and before the watches were in
+    // place made no event: the guard looks once more when they are.
+    void walked.then(async () => {
+      for (const dir of databaseFolders) await started.watchNames(dir, CLANGD_DATABASE_NAMES);
+      await pool.reguard("recheck");
+    });
+    return walked;
+  }
 
   const document = async (file: string, call: CallOptions & { method: string; skip?: readonly string[] }): Promise<LspDocument> => {
     const path = await fs.resolve(file);
@@ -296,7 +305,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       return paths;
     },
     async filesChanged(changes) {
-      memo.changed();
+      memo.changed(changes);
       pool.changedWhileStopped();
       for (const server of pool.runningServers()) {
         server.filesChanged();
@@ -346,7 +355,14 @@ export function createLspService(opts: LspServiceOptions): LspService {
       watcherTruncated: watcher?.truncated ?? false,
     }),
     whileUnchanged: (key, compute, opts) => memo.get(key, compute, opts),
+    async watchProof() {
+      // A kept answer's first run is proven by the watcher too: started here when no server has started it yet.
+      if (vouches) await startWatcher();
+      return memo.proof();
+    },
     async stop() {
+      // No watcher started after the stop (a kept answer asking for its proof).
+      walked ??= Promise.resolve();
       memo.clear();
       watcher?.close();
       await pool.stopAll();

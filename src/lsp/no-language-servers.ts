@@ -27,6 +27,7 @@ export function noLanguageServers(): LspService {
     onChange: () => () => {},
     pathOf: async () => undefined,
     whileUnchanged: (_key, compute) => compute(),
+    watchProof: async () => undefined,
     available: async () => [],
     status: () => ({ servers: [], limits: { maxServers: 0, maxMemoryBytes: 0 }, watchedDirectories: 0, watcherTruncated: false }),
     stop: async () => {},

@@ -11,32 +11,137 @@
 // is kept and every call computes afresh. Left unseen, as the language servers leave them: an
 // inotify queue overflow, and a change to what the search skips made outside the watched tree
 // (.git/info/exclude, a .gitignore above the root); trees it skips itself (node_modules) do not matter.
+// The same word is lent to kept compiler and checker answers (proof() below): the paths each batch
+// changed are logged (up to MAX_LOGGED), so an answer kept at one generation stays proven at a
+// later one while none of the paths it read is among those changed since, and the watcher's map
+// of watched folders says which paths a change would be heard for at all.
+import { ALWAYS_SKIPPED } from "../lib/ignore/visibility.ts";
+import { dirname } from "../lib/paths/posix-path.ts";
 
 /** Answers kept at once (one per name asked about, the least recently used dropped first). */
 const MAX_KEPT = 64;
+/** Changed paths remembered for proof(); past it the oldest batches are forgotten (their generations cannot be answered). */
+const MAX_LOGGED = 20_000;
 
 interface Kept {
   generation: number;
   value: unknown;
 }
 
-/** The watcher as the memo needs it: its pending batch told at once, and whether some directory is unseen. */
+/** The watcher as the memo needs it: its pending batch told at once, whether some directory is unseen, and what it watches. */
 interface SettlingWatcher {
   settled(): Promise<void>;
   readonly truncated: boolean;
+  /** A watched folder's names as last seen, and whether all of them are heard (not a skipped folder watched for a few names). */
+  watched?(dir: string): { all: boolean; names: ReadonlySet<string> } | undefined;
+}
+
+/** One change as the watcher tells it (created 1, changed 2, deleted 3), an absolute path. */
+export interface TouchedPath {
+  path: string;
+  type: 1 | 2 | 3;
+}
+
+/**
+ * The watcher's word at one moment (every change made before it counted): its generation, what
+ * changed since an earlier one, and which paths a change would be heard for.
+ */
+export interface WatchProof {
+  readonly generation: number;
+  /** The paths changed since `generation`; undefined when that is no longer known (forgotten, or a change told without paths). */
+  changesSince(generation: number): ChangedPaths | undefined;
+  /**
+   * Whether a change to `path` (absolute: created, changed, deleted) moves the generation: its
+   * folder is watched in full, or it is absent below a watched folder (its first missing folder's
+   * creation is heard), or it is below a node_modules whose top is watched (a package install
+   * rewrites the lock file there; a file edited by hand inside a package is not heard, as in VS Code).
+   */
+  hears(path: string): boolean;
+}
+
+export interface ChangedPaths {
+  /** Nothing at all was heard changing. */
+  readonly none: boolean;
+  /** Whether `path` changed: itself, a folder above it (deleted, replaced), or, for a folder, its list of names. */
+  touches(path: string): boolean;
+}
+
+interface Logged {
+  generation: number;
+  paths: readonly string[];
+  /** Folders whose list of names changed (a name created or deleted there). */
+  listings: readonly string[];
 }
 
 export class UnchangedMemo {
   private readonly kept = new Map<string, Kept>();
   /** Moves on with every batch of changes heard or told. */
   private generation = 0;
+  /** The paths each generation changed, oldest first. */
+  private log: Logged[] = [];
+  private logged = 0;
+  /** Generations before it cannot say what changed since. */
+  private floor = 0;
 
   /** `vouches`: this runtime and OS deliver a write's watch event before a call that comes after it. */
   constructor(private readonly opts: { vouches: boolean; watcher(): SettlingWatcher | undefined }) {}
 
-  /** Files changed (heard by the watcher, or told by the bridge itself). */
-  changed(): void {
+  /** Files changed (heard by the watcher, or told by the bridge itself); without `paths`, what changed is unknown. */
+  changed(paths?: readonly TouchedPath[]): void {
     this.generation += 1;
+    if (paths === undefined) {
+      this.log = [];
+      this.logged = 0;
+      this.floor = this.generation;
+      return;
+    }
+    const entry = {
+      generation: this.generation,
+      // A lock file at a node_modules' top stands for the whole tree (its packages' files are not heard).
+      paths: paths.flatMap((c) => (dirname(c.path).endsWith("/node_modules") ? [c.path, dirname(c.path)] : [c.path])),
+      listings: paths.filter((c) => c.type !== 2).map((c) => dirname(c.path)),
+    };
+    this.log.push(entry);
+    this.logged += entry.paths.length;
+    while (this.logged > MAX_LOGGED) {
+      const oldest = this.log.shift();
+      if (oldest === undefined) break;
+      this.logged -= oldest.paths.length;
+      this.floor = oldest.generation;
+    }
+  }
+
+  /** The watcher's word now, or undefined where it cannot vouch (unchanged-memo's header). */
+  async proof(): Promise<WatchProof | undefined> {
+    const generation = await this.settledGeneration();
+    const watcher = this.opts.watcher();
+    if (generation === undefined || watcher === undefined) return undefined;
+    return {
+      generation,
+      changesSince: (since) => this.changesSince(since),
+      hears: (path) => hears(watcher, path),
+    };
+  }
+
+  private changesSince(since: number): ChangedPaths | undefined {
+    if (since < this.floor || since > this.generation) return undefined;
+    const paths = new Set<string>();
+    const listings = new Set<string>();
+    for (const entry of this.log) {
+      if (entry.generation <= since) continue;
+      for (const path of entry.paths) paths.add(path);
+      for (const dir of entry.listings) listings.add(dir);
+    }
+    return {
+      none: paths.size === 0,
+      touches(path) {
+        if (listings.has(path)) return true;
+        for (let at = path; ; at = dirname(at)) {
+          if (paths.has(at)) return true;
+          if (at === "/" || at === "." || dirname(at) === at) return false;
+        }
+      },
+    };
   }
 
   /** The current generation once every change seen so far is counted, or undefined when changes cannot be vouched for. */
@@ -77,4 +182,29 @@ export class UnchangedMemo {
   clear(): void {
     this.kept.clear();
   }
+}
+
+/** WatchProof.hears, from the watcher's map of watched folders. */
+function hears(watcher: SettlingWatcher, path: string): boolean {
+  if (watcher.watched === undefined || !path.startsWith("/")) return false;
+  const itself = watcher.watched(path);
+  // A watched folder: its names are heard in full, or, for a node_modules, through its lock file.
+  if (itself !== undefined) return itself.all || path.endsWith("/node_modules");
+  // Walk up to the nearest watched folder, noting the name below it on the way.
+  let child = path;
+  let dir = dirname(path);
+  let found = watcher.watched(dir);
+  while (found === undefined) {
+    if (dir === "/" || dirname(dir) === dir) return false;
+    child = dir;
+    dir = dirname(dir);
+    found = watcher.watched(dir);
+  }
+  // Below a node_modules watched at its top: heard through the package manager's lock file there.
+  if (!found.all) return dir.endsWith("/node_modules");
+  const name = child.slice(child.lastIndexOf("/") + 1);
+  // Absent (the path, or the first missing folder above it): its creation is heard.
+  if (!found.names.has(name)) return true;
+  // A name of a watched folder: heard, unless it is a skipped folder (what is in it is not).
+  return child === path && !ALWAYS_SKIPPED.has(name);
 }

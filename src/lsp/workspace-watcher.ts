@@ -118,6 +118,12 @@ export class WorkspaceWatcher {
     return folder !== undefined && this.watchesName(`${folder === "/" ? "" : folder}${path.slice(slash)}`);
   }
 
+  /** A watched folder's names as last seen, and whether all are heard (read-only, for UnchangedMemo.proof). */
+  watched(dir: string): { all: boolean; names: ReadonlySet<string> } | undefined {
+    const names = this.watchers.has(dir) ? this.entries.get(dir) : undefined;
+    return names === undefined ? undefined : { all: !this.shallow.has(dir), names };
+  }
+
   get directories(): number {
     return this.watchers.size;
   }

@@ -1,6 +1,6 @@
 // A warm whole-workspace getDiagnostics answers from what was already computed for files whose
 // text and whose dependencies have not changed (a project's compiler answer while none of its
-// inputs changed, src/services/diagnostics/project-check-cache.ts; a server's answer for a file
+// inputs changed, src/services/diagnostics/kept-answers.ts; a server's answer for a file
 // of no project, src/lsp/kept-diagnostics.ts), instead of checking everything again; it must
 // never be stale for that. On a solution-style TypeScript
 // fixture with more files than a server keeps open (real tsgo): the same answer warm as cold, then

@@ -1,5 +1,5 @@
-// What a TypeScript project's compiler answer was computed from, as paths whose state (device, inode,
-// size, modification time, or absence) the kept answer is keyed on (project-check-cache.ts):
+// What a TypeScript project's compiler answer was computed from, as paths whose state (content or
+// absence, or the watcher's word that they did not change) the kept answer is proven by (kept-answers.ts):
 // - each workspace file of its program (--listFiles) and every folder above it (a file added,
 //   removed or renamed over changes its folder);
 // - the workspace's tsconfig and package.json files, and the package.json of every folder above a

@@ -8,6 +8,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import { checkerFailure } from "./checker-failure.ts";
 import { CHECKERS, type Checker } from "./checkers.ts";
 import { fixPiped, fixTargets, writeFixedOutputs } from "./lint-fixes.ts";
+import { type CheckerOutcome, keptEslint } from "./kept-eslint.ts";
 import type { DiagnosticsBackend, DiagnosticsReport, DiagnosticsRequest } from "./diagnostics-backend.ts";
 import { readProjectFacts } from "./project-facts.ts";
 import { scratchOf } from "./tsgo-check.ts";
@@ -66,30 +67,40 @@ export async function runCheckers(
     }
     let checked = false;
     for (const args of runs) {
-      const result = await ctx.exec.runToolchain(checker.program, {
-        args,
-        timeoutMs: CHECK_TIMEOUT_MS,
-        maxOutputBytes: MAX_CHECKER_OUTPUT,
-        env: { NO_COLOR: "1", FORCE_COLOR: "0", ...checker.env },
-      });
-      const all = await checker.parse(result, ctx.fs.root);
-      // A checker that failed without a single diagnostic did not check anything (bad config, crash).
-      if (all.length === 0 && result.exitCode !== 0) {
-        const why = checkerFailure(checker.program, result.stderr.trim() || result.stdout.trim());
-        report.skipped.push({
-          source: checker.name,
-          reason: result.timedOut ? `timed out after ${CHECK_TIMEOUT_MS} ms` : `exited ${result.exitCode}: ${why}`,
-        });
+      const once = () => checkOnce(ctx, checker, args);
+      // eslint over the whole workspace: its answer while nothing changed (kept-eslint.ts).
+      const outcome: CheckerOutcome & { stdout?: string } =
+        !fixing && file === undefined && checker.name === "eslint" ? await keptEslint(ctx, once) : await once();
+      if (outcome.failed !== undefined) {
+        report.skipped.push({ source: checker.name, reason: outcome.failed });
         continue;
       }
       checked = true;
-      if (fixing && checker.fixes === "output")
-        report.skipped.push(...(await writeFixedOutputs(ctx, result.stdout, { source: checker.name })));
-      report.diagnostics.push(...(file === undefined ? all : all.filter((d) => d.file === file)));
+      if (fixing && checker.fixes === "output" && outcome.stdout !== undefined)
+        report.skipped.push(...(await writeFixedOutputs(ctx, outcome.stdout, { source: checker.name })));
+      report.diagnostics.push(...(file === undefined ? outcome.all : outcome.all.filter((d) => d.file === file)));
     }
     if (checked) report.sources.push(checker.name);
   }
   return report;
+}
+
+/** One run of a checker: what it reports, or why it checked nothing; its output, for a fixer's fixes. */
+async function checkOnce(ctx: ToolContext, checker: Checker, args: Argv): Promise<CheckerOutcome & { stdout?: string }> {
+  const result = await ctx.exec.runToolchain(checker.program, {
+    args,
+    timeoutMs: CHECK_TIMEOUT_MS,
+    maxOutputBytes: MAX_CHECKER_OUTPUT,
+    env: { NO_COLOR: "1", FORCE_COLOR: "0", ...checker.env },
+  });
+  const all = await checker.parse(result, ctx.fs.root);
+  // A checker that failed without a single diagnostic did not check anything (bad config, crash).
+  if (all.length === 0 && result.exitCode !== 0) {
+    const why = checkerFailure(checker.program, result.stderr.trim() || result.stdout.trim());
+    const failed = result.timedOut ? `timed out after ${CHECK_TIMEOUT_MS} ms` : `exited ${result.exitCode}: ${why}`;
+    return { all, failed, ...(result.timedOut || result.exitCode < 0 || result.exitCode > 125 ? { cut: true } : {}) };
+  }
+  return { all, stdout: result.stdout };
 }
 
 /** The file, or the files a run of the check reports problems in (in path order). */

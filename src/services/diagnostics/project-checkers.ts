@@ -2,7 +2,7 @@
 // tsconfig project (tsgo-check.ts), instead of one language-server request per file: on a
 // solution-style fixture of 331 files it is no faster cold (0.73x to 0.99x of the per-file time in
 // two runs at load 9-11, bench/lsp-truth.mjs `workspace`) and, with each project's answer kept while
-// nothing it read changed (project-check-cache.ts), a little faster warm (1.14x); what it adds is
+// nothing it read changed (kept-answers.ts), a little faster warm (1.14x); what it adds is
 // that it is the check the project's CI runs, so an error only the spec project's
 // stricter options find (the tests' config) is reported, where a server answers each file from the
 // one project it puts the file in. The projects with files in the requested directory run one at
@@ -13,8 +13,12 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import type { DiagnosticsReport } from "./diagnostics-backend.ts";
 import { projectsInScope } from "./ts-projects.ts";
-import { PROJECT_CHECKS } from "./project-check-cache.ts";
+import { defineToolsetState } from "../../capabilities/toolset-state.ts";
+import { KeptAnswers } from "./kept-answers.ts";
 import { checkTsProject, type ProjectCheck } from "./tsgo-check.ts";
+
+/** Each project's compiler answer of the whole-workspace check (or its TS6305 refusal), kept while what it was computed from is unchanged. */
+const PROJECT_CHECKS = defineToolsetState("diagnostics.project-checks", () => new KeptAnswers<ProjectCheck>(64));
 
 /** One project's run at most, whatever budget is left. */
 const PROJECT_TIMEOUT_MS = 180_000;
@@ -73,18 +77,26 @@ export async function checkProjects(ctx: ToolContext, opts: { under: string | un
   return out;
 }
 
-/** The kept answer while nothing it was computed from changed (project-check-cache.ts), else a fresh run, kept. */
+/** The kept answer while nothing it was computed from changed (kept-answers.ts), else a fresh run, kept. */
 async function cachedCheck(
   ctx: ToolContext,
   project: string,
   opts: { timeoutMs: number; configs: readonly string[] },
 ): Promise<ProjectCheck> {
   const cache = ctx.state(PROJECT_CHECKS);
-  const kept = await cache.lookup(ctx, project, { configs: opts.configs });
+  const kept = await cache.lookup(ctx, project);
   if (kept !== undefined) return kept;
-  const startedAt = Date.now();
+  const start = await cache.start(ctx, project);
   const check = await checkTsProject(ctx, project, { timeoutMs: opts.timeoutMs });
-  await cache.keep(ctx, project, { check, configs: opts.configs, startedAt });
+  // A failure is not kept, but a refusal over unbuilt references is: it depends on the same inputs and the outputs it found missing.
+  if ((check.failed !== undefined && check.refusedOn === undefined) || check.timedOut === true) return check;
+  await cache.keep(ctx, project, {
+    value: check,
+    files: check.refusedOn ?? check.files,
+    configs: opts.configs,
+    start,
+    readsOutside: check.readsOutside === true,
+  });
   return check;
 }
 

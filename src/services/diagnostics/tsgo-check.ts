@@ -41,7 +41,7 @@ export interface ProjectCheck {
   /**
    * For a refusal that stays the same while what it was computed from does (TS6305: a referenced
    * project's output not built): the workspace files of its program and the missing outputs it
-   * named, so the refusal is kept under the same proof as an answer (project-check-cache.ts).
+   * named, so the refusal is kept under the same proof as an answer (kept-answers.ts).
    */
   refusedOn?: string[];
 }

@@ -16,7 +16,7 @@ import { tsconfigCandidates } from "./tsconfig-projects.ts";
 import { defineToolsetState } from "../../capabilities/toolset-state.ts";
 import { dirname, normalize } from "../../lib/paths/posix-path.ts";
 import { parseJsonc } from "../../lsp/project-style.ts";
-import { KeptRuns } from "./kept-runs.ts";
+import { KeptAnswers } from "./kept-answers.ts";
 import { compilerCheckArgs, scratchOf } from "./tsgo-check.ts";
 
 const CHECK_TIMEOUT_MS = 90_000;
@@ -149,8 +149,8 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
 
 type CompileRun = Awaited<ReturnType<ToolContext["exec"]["runToolchain"]>>;
 
-/** Each project's last compiler run of an edit check, kept while what it read is unchanged (kept-runs.ts). */
-const KEPT_RUNS = defineToolsetState("diagnostics.kept-compiler-runs", () => new KeptRuns<CompileRun>());
+/** Each project's last compiler run of an edit check, kept while what it read is unchanged (kept-answers.ts). */
+const KEPT_RUNS = defineToolsetState("diagnostics.kept-compiler-runs", () => new KeptAnswers<CompileRun>(32));
 
 /**
  * The project's compiler run: the one kept from the last check when nothing it read changed since
@@ -165,7 +165,7 @@ async function keptCompile(
   const key = `${compiler}\u0000${opts.project}`;
   const reused = await kept.lookup(ctx, key);
   if (reused !== undefined) return reused;
-  const before = await kept.before(ctx, key);
+  const start = await kept.start(ctx, key);
   const run = await compile(ctx, compiler, { project: opts.project, timeoutMs: opts.budget.timeoutMs });
   if (run instanceof Error || run.timedOut) return run;
   const reported = parseTscOutput(run.stdout, ctx.fs.root);
@@ -175,7 +175,7 @@ async function keptCompile(
     value: run,
     files: [...programFiles(ctx, run.stdout)],
     configs: await projectConfigs(ctx, opts.project),
-    before,
+    start,
     readsOutside: run.stdout
       .split(/\r?\n/)
       .some((l) => l.startsWith("/") && !l.startsWith(`${ctx.fs.root}/`) && !COMPILER_LIB.test(l.trimEnd())),

@@ -109,4 +109,39 @@ describe("UnchangedMemo", () => {
       await rm(root, { recursive: true, force: true });
     }
   });
+
+  it("with the real watcher, its proof says which paths it hears and which changed since a generation", async () => {
+    const runtime = createNodeRuntime();
+    const root = await mkdtemp(join(tmpdir(), "unchanged-memo-proof-"));
+    let watcher: WorkspaceWatcher | undefined;
+    try {
+      for (const dir of ["src", "dist", "node_modules/pkg"]) await mkdir(join(root, dir), { recursive: true });
+      for (const file of ["src/a.ts", "src/b.ts", "dist/a.d.ts", "node_modules/.package-lock.json", "node_modules/pkg/index.d.ts"])
+        await writeFile(join(root, file), "0");
+      const memo = new UnchangedMemo({ vouches: true, watcher: () => watcher });
+      watcher = new WorkspaceWatcher(runtime.fs, (changes) => memo.changed(changes));
+      await watcher.start([root]);
+      const first = await memo.proof();
+      if (first === undefined) throw new Error("the watcher should vouch");
+      const at = (path: string) => join(root, path);
+      expect(
+        ["src/a.ts", "src", "missing/deeper/x.ts", "node_modules/pkg/index.d.ts", "node_modules"].map((p) => first.hears(at(p))),
+      ).toEqual([true, true, true, true, true]);
+      // A skipped build output: what is written there is not heard.
+      expect([first.hears(at("dist/a.d.ts")), first.hears(at("dist")), first.hears("/elsewhere/x.ts")]).toEqual([false, false, false]);
+      writeFileSync(at("src/a.ts"), "1");
+      const second = await memo.proof();
+      const changed = second?.changesSince(first.generation);
+      expect([at("src/a.ts"), at("src/b.ts"), at("src")].map((p) => changed?.touches(p))).toEqual([true, false, false]);
+      await writeFile(at("src/c.ts"), "2");
+      expect((await memo.proof())?.changesSince(first.generation)?.touches(at("src"))).toBe(true);
+      // A package install rewrites the lock file: every file below that node_modules counts as changed.
+      const installed = (await memo.proof())?.generation ?? 0;
+      await writeFile(at("node_modules/.package-lock.json"), "1");
+      expect((await memo.proof())?.changesSince(installed)?.touches(at("node_modules/pkg/index.d.ts"))).toBe(true);
+    } finally {
+      watcher?.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,11 +1,12 @@
-// An edit check's compiler run kept for the next edit (src/services/diagnostics/kept-runs.ts): given
-// back while the content of what it read is the same, so a file written a moment before the run is
+// A run kept under the content proof alone (src/services/diagnostics/kept-answers.ts: where the
+// watcher cannot vouch, as here, no watcher running), as an edit check's compiler run is kept for
+// the next edit: given back while the content of what it read is the same, so a file written a moment before the run is
 // no reason to refuse it; refused when an input changed while it ran, and dropped when one changes
 // afterwards, a same-size rewrite that keeps the modification time included.
 import { stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KeptRuns } from "../../../../src/services/diagnostics/kept-runs.ts";
+import { KeptAnswers } from "../../../../src/services/diagnostics/kept-answers.ts";
 import { tempWorkspaces, type TempWorkspaces } from "../../../helpers/temp-workspace.ts";
 import { makeToolContext } from "../../../helpers/tool-context.ts";
 
@@ -29,8 +30,8 @@ const run = { files: ["src/a.ts", "src/b.ts"], configs: ["tsconfig.json"], reads
 async function ranOnce(name: string) {
   const root = await temp.make(name, FILES);
   const ctx = await makeToolContext(root);
-  const kept = new KeptRuns<string>();
-  await kept.keep(ctx, "p", { ...run, value: "first", before: await kept.before(ctx, "p") });
+  const kept = new KeptAnswers<string>(8);
+  await kept.keep(ctx, "p", { ...run, value: "first", start: await kept.start(ctx, "p") });
   return { root, ctx, kept };
 }
 
@@ -38,34 +39,34 @@ describe("a kept compiler run", () => {
   it("is not kept without a snapshot from before it started, and is once the project ran before", async () => {
     const { ctx, kept } = await ranOnce("first-run");
     expect(await kept.lookup(ctx, "p")).toBeUndefined();
-    await kept.keep(ctx, "p", { ...run, value: "second", before: await kept.before(ctx, "p") });
+    await kept.keep(ctx, "p", { ...run, value: "second", start: await kept.start(ctx, "p") });
     expect(await kept.lookup(ctx, "p")).toBe("second");
   });
 
   it("is kept though a file it read was written just before it started (the edit's own write)", async () => {
     const { root, ctx, kept } = await ranOnce("just-written");
     await writeFile(join(root, "src/a.ts"), "export const a = 2;\n");
-    await kept.keep(ctx, "p", { ...run, value: "after the edit", before: await kept.before(ctx, "p") });
+    await kept.keep(ctx, "p", { ...run, value: "after the edit", start: await kept.start(ctx, "p") });
     expect(await kept.lookup(ctx, "p")).toBe("after the edit");
   });
 
   it("is not kept when an input changed while it ran", async () => {
     const { root, ctx, kept } = await ranOnce("changed-while-running");
-    const before = await kept.before(ctx, "p");
+    const start = await kept.start(ctx, "p");
     await writeFile(join(root, "src/b.ts"), 'import { a } from "./a.js";\nexport const b = a + 1;\n');
-    await kept.keep(ctx, "p", { ...run, value: "raced", before });
+    await kept.keep(ctx, "p", { ...run, value: "raced", start });
     expect(await kept.lookup(ctx, "p")).toBeUndefined();
   });
 
   it("is dropped after a same-size rewrite that keeps the modification time, and after a file appears beside its files", async () => {
     const { root, ctx, kept } = await ranOnce("rewritten");
-    await kept.keep(ctx, "p", { ...run, value: "kept", before: await kept.before(ctx, "p") });
+    await kept.keep(ctx, "p", { ...run, value: "kept", start: await kept.start(ctx, "p") });
     const path = join(root, "src/a.ts");
     const was = await stat(path);
     await writeFile(path, "export const a = 9;\n");
     await utimes(path, was.atime, was.mtime);
     expect(await kept.lookup(ctx, "p")).toBeUndefined();
-    await kept.keep(ctx, "p", { ...run, value: "kept again", before: await kept.before(ctx, "p") });
+    await kept.keep(ctx, "p", { ...run, value: "kept again", start: await kept.start(ctx, "p") });
     expect(await kept.lookup(ctx, "p")).toBe("kept again");
     await writeFile(join(root, "src/c.ts"), "export const c = 3;\n");
     expect(await kept.lookup(ctx, "p")).toBeUndefined();
@@ -73,7 +74,7 @@ describe("a kept compiler run", () => {
 
   it("is not kept when its program read files outside the workspace", async () => {
     const { ctx, kept } = await ranOnce("reads-outside");
-    await kept.keep(ctx, "p", { ...run, readsOutside: true, value: "outside", before: await kept.before(ctx, "p") });
+    await kept.keep(ctx, "p", { ...run, readsOutside: true, value: "outside", start: await kept.start(ctx, "p") });
     expect(await kept.lookup(ctx, "p")).toBeUndefined();
   });
 });
