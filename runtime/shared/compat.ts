@@ -1,8 +1,8 @@
 // The Runtime members that node: modules give identically on Node, Bun and Deno (fs, DNS, pinned
-// HTTP, process questions and signals), so each runtime file adds only what differs.
-import { lookup } from "node:dns/promises";
+// HTTP, process questions and signals), so each runtime file adds only what differs. DNS and the
+// pinned fetch (https, tls) load on first use: few calls need them, and every start paid for them
+// (9 ms of CPU measured in bench/startup-profile.mjs).
 import { homedir, tmpdir } from "node:os";
-import { fetchPinned } from "./fetch-pinned.ts";
 import { createNodeFs } from "./fs.ts";
 import { processAlive, processStartTime } from "./process.ts";
 import { linuxProcessTable } from "./process-table.ts";
@@ -20,8 +20,11 @@ export function sharedMembers(env: Readonly<Record<string, string | undefined>>)
   const platform = process.platform;
   return {
     fs: createNodeFs(),
-    resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
-    fetchPinned,
+    resolveHost: async (host) => {
+      const { lookup } = await import("node:dns/promises");
+      return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    },
+    fetchPinned: async (url, init) => (await import("./fetch-pinned.ts")).fetchPinned(url, init),
     env,
     paths: Object.freeze({ home: homedir(), cwd: process.cwd(), tmp: tmpdir() }),
     pid: process.pid,
