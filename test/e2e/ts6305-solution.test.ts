@@ -5,7 +5,9 @@
 // one with the language server, report the type errors planted there, name the refusal and never
 // call app's files compiler-checked; a warm call keeps the refusal (tsgo is not run on app again
 // while nothing it was computed from changed, project-check-cache.ts); and once lib is built
-// (`tsc -b lib`), the next call checks app whole with the compiler again.
+// (`tsc -b lib`), the next call checks app whole with the compiler again, until lib's sources change
+// without a rebuild: then app's compiler run would read lib's old output, and its files go to the
+// language server again (stale-references.ts).
 import { execFile } from "node:child_process";
 import { readdir, utimes } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -55,7 +57,7 @@ beforeAll(async () => {
   const counting: Runtime = {
     ...real,
     spawn(cmd, args, opts) {
-      if (args.includes("./app/tsconfig.json")) appRuns += 1;
+      if (args.includes("-p") && args.includes("./app/tsconfig.json")) appRuns += 1;
       return real.spawn(cmd, args, opts);
     },
   };
@@ -102,4 +104,31 @@ it("checks a refused project's files with the language server, keeps the refusal
   expect(appErrors(built)).toEqual(["app/src/main.ts:3 tsgo (app/tsconfig.json)", "app/src/util.ts:1 tsgo (app/tsconfig.json)"]);
   // The build's output is no source: nothing reported in lib/dist.
   expect(built.diagnostics.filter((d) => d.file.startsWith("lib/"))).toEqual([]);
+
+  // lib's source changed and not rebuilt: `tsgo -p app` would read the old lib/dist/index.d.ts and
+  // report main.ts's line 3, which the sources (the editor, `tsc -b`) no longer break. The project is
+  // checked file by file by the server instead, and the answer says why.
+  await fx.write("lib/src/index.ts", "export function greet(name: string): number {\n  return name.length;\n}\n");
+  const stale = await all();
+  expect(stale.sources).not.toContain("tsgo -p app/tsconfig.json");
+  expect(stale.skipped).toContainEqual({
+    source: "tsgo -p app/tsconfig.json",
+    reason: expect.stringContaining("build output of lib/tsconfig.json, older than its sources"),
+  });
+  expect(appErrors(stale)).toEqual(["app/src/util.ts:1 server"]);
+}, 240_000);
+
+it("does not count an edit of a referenced project by the compiler over its old build output", async () => {
+  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  await promisify(execFile)(process.execPath, [tsc, "-b", "lib"], { cwd: fx.root });
+  // greet now takes a number: app's call with a string breaks in the sources, not in lib/dist's old .d.ts.
+  const { transactionId } = await tools.data<{ transactionId: string }>("beginTransaction", {});
+  await tools.text("stageEdit", {
+    transactionId,
+    filePath: "lib/src/index.ts",
+    content: "export function greet(name: number): number {\n  return name;\n}\n",
+  });
+  const text = await tools.text("commitTransaction", { transactionId });
+  expect(text).toContain("build output of lib/tsconfig.json, older than its sources");
+  expect(text).not.toMatch(/^Errors: 0 introduced/m);
 }, 240_000);

@@ -12,9 +12,10 @@
 import type { ToolContext } from "../../capabilities/context.ts";
 import type { Diagnostic } from "./diagnostic.ts";
 import type { DiagnosticsReport } from "./diagnostics-backend.ts";
-import { projectsInScope } from "./ts-projects.ts";
+import { projectsInScope, type ScopedProject } from "./ts-projects.ts";
 import { defineToolsetState } from "../../capabilities/toolset-state.ts";
 import { KeptAnswers } from "./kept-answers.ts";
+import { staleReferences } from "./stale-references.ts";
 import { checkTsProject, type ProjectCheck } from "./tsgo-check.ts";
 
 /** Each project's compiler answer of the whole-workspace check (or its TS6305 refusal), kept while what it was computed from is unchanged. */
@@ -47,7 +48,7 @@ export async function checkProjects(ctx: ToolContext, opts: { under: string | un
       continue;
     }
     ctx.progress(i, { total, message: `tsgo -p ${project.name} (${project.files} files in scope; project ${i + 1} of ${total})` });
-    const run = await cachedCheck(ctx, project.name, { timeoutMs: Math.min(left, PROJECT_TIMEOUT_MS), configs: scope.configs });
+    const run = await cachedCheck(ctx, project, { timeoutMs: Math.min(left, PROJECT_TIMEOUT_MS), configs: scope.configs });
     if (run.timedOut) {
       notChecked.push(project.name);
       continue;
@@ -80,12 +81,13 @@ export async function checkProjects(ctx: ToolContext, opts: { under: string | un
 /** The kept answer while nothing it was computed from changed (kept-answers.ts), else a fresh run, kept. */
 async function cachedCheck(
   ctx: ToolContext,
-  project: string,
+  scoped: ScopedProject,
   opts: { timeoutMs: number; configs: readonly string[] },
 ): Promise<ProjectCheck> {
+  const project = scoped.name;
   const cache = ctx.state(PROJECT_CHECKS);
   const kept = await cache.lookup(ctx, project);
-  if (kept !== undefined) return kept;
+  if (kept !== undefined) return withCurrentReferences(ctx, scoped, kept);
   const start = await cache.start(ctx, project);
   const check = await checkTsProject(ctx, project, { timeoutMs: opts.timeoutMs });
   // A failure is not kept, but a refusal over unbuilt references is: it depends on the same inputs and the outputs it found missing.
@@ -97,7 +99,24 @@ async function cachedCheck(
     start,
     readsOutside: check.readsOutside === true,
   });
-  return check;
+  return withCurrentReferences(ctx, scoped, check);
+}
+
+/**
+ * The check, or a refusal when its program read a referenced project's build output that is older
+ * than that project's sources (stale-references.ts): asked each time, kept answer or not, since the
+ * kept answer's inputs are the output files, which a change to the sources leaves as they were.
+ */
+async function withCurrentReferences(ctx: ToolContext, scoped: ScopedProject, check: ProjectCheck): Promise<ProjectCheck> {
+  if (check.failed !== undefined || check.timedOut === true) return check;
+  const project = scoped.name;
+  const stale = await staleReferences(ctx, { compiler: "tsgo", project, references: scoped.references, programFiles: check.files });
+  if (stale !== undefined && stale.length === 0) return check;
+  const why =
+    stale === undefined
+      ? "whether the build output it reads of the projects it references is current could not be told (`tsgo -b --dry` failed)"
+      : `it reads the build output of ${stale.join(", ")}, older than its sources (\`tsc -b\` would rebuild it first)`;
+  return { diagnostics: [], files: [], outside: 0, failed: `${project}: ${why}, so its compiler check differs from the editor's` };
 }
 
 function keyOf(d: Diagnostic): string {

@@ -24,6 +24,8 @@ export interface ScopedProject {
   rank: number;
   /** Its own TypeScript files in scope. */
   files: number;
+  /** The workspace's tsconfig files it references, transitively (root-relative): whose build output it may read. */
+  references: string[];
 }
 
 export interface ProjectScope {
@@ -52,6 +54,8 @@ export async function projectsInScope(ctx: Pick<ToolContext, "fs" | "signal">, u
   const notes: string[] = [];
   const seen = new Set<string>();
   const projects: ScopedProject[] = [];
+  /** Each config read (root-relative) and those it references in the workspace. */
+  const referencing = new Map<string, string[]>();
   for (let config = configs.shift(); config !== undefined; config = configs.shift()) {
     if (seen.has(config)) continue;
     seen.add(config);
@@ -67,16 +71,32 @@ export async function projectsInScope(ctx: Pick<ToolContext, "fs" | "signal">, u
       notes.push(`${name} could not be read as JSON, so its files were checked file by file`);
       continue;
     }
+    referencing.set(name, []);
     for (const reference of project.references) {
-      if (isInside(reference, root)) configs.push(reference);
-      else notes.push(`${name} references ${reference}, outside the workspace: not checked`);
+      if (isInside(reference, root)) {
+        configs.push(reference);
+        referencing.get(name)?.push(reference.slice(root.length + 1));
+      } else notes.push(`${name} references ${reference}, outside the workspace: not checked`);
     }
     if (project.solution) continue;
     const own = sources.filter((path) => project.owns(path));
     if (own.length === 0) continue;
     const rank = Math.min(...own.map((path) => fileRank(path.slice(root.length + 1))));
-    projects.push({ name, rank, files: own.length });
+    projects.push({ name, rank, files: own.length, references: [] });
   }
+  for (const project of projects) project.references = transitively(referencing, project.name);
   projects.sort((a, b) => a.rank - b.rank || b.files - a.files || a.name.localeCompare(b.name));
   return { projects, sources: sources.length, configs: inputs, notes };
+}
+
+/** The configs `name` references, and those they reference, in the order found; never `name` itself. */
+function transitively(referencing: ReadonlyMap<string, readonly string[]>, name: string): string[] {
+  const found = new Set<string>();
+  const queue = [...(referencing.get(name) ?? [])];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    if (next === name || found.has(next)) continue;
+    found.add(next);
+    queue.push(...(referencing.get(next) ?? []));
+  }
+  return [...found];
 }

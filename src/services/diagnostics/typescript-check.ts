@@ -17,6 +17,7 @@ import { defineToolsetState } from "../../capabilities/toolset-state.ts";
 import { dirname, normalize } from "../../lib/paths/posix-path.ts";
 import { parseJsonc } from "../../lsp/project-style.ts";
 import { KeptAnswers } from "./kept-answers.ts";
+import { staleReferences } from "./stale-references.ts";
 import { compilerCheckArgs, scratchOf } from "./tsgo-check.ts";
 
 const CHECK_TIMEOUT_MS = 90_000;
@@ -141,6 +142,18 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
       return {
         ...base(),
         failed: `${config} imports a referenced project whose output is not built (${unbuilt.code}), so its uses of it are unchecked; run \`tsc -b\` once`,
+      };
+    const references = (await projectConfigs(ctx, config)).slice(1);
+    const stale = await staleReferences(ctx, {
+      compiler: found.compiler,
+      project: config,
+      references,
+      programFiles: [...programFiles(ctx, run.stdout)],
+    });
+    if (stale === undefined || stale.length > 0)
+      return {
+        ...base(),
+        failed: `${config} reads the build output of ${stale === undefined ? "the projects it references (whether it is current could not be told)" : `${stale.join(", ")}, older than its sources`}, so its uses of them are unchecked; run \`tsc -b\` to rebuild it`,
       };
     for (const d of reported) errors.set(`${d.file}:${d.line}:${d.column}:${d.code ?? ""}:${d.message}`, { ...d, source: found.compiler });
   }
