@@ -57,4 +57,35 @@ describe("solutionFiles", () => {
   it("has nothing to do for a config without references", async () => {
     expect(await solutionFiles("/r", repo({ "tsconfig.json": { include: ["src"] }, "src/a.ts": "" }))).toEqual({ files: [] });
   });
+
+  it("a server of the whole workspace folder loads every package under it: each tsconfig, a jsconfig's JavaScript, what they reference", async () => {
+    const deps = repo({
+      "package.json": {},
+      "packages/a/tsconfig.json": { compilerOptions: { strict: true }, references: [{ path: "../shared" }] },
+      "packages/a/src/a.ts": "",
+      "packages/b/tsconfig.json": { include: ["lib"] },
+      "packages/b/lib/b.ts": "",
+      "packages/js/jsconfig.json": {},
+      "packages/js/index.js": "",
+      "packages/shared/tsconfig.json": { files: ["index.ts"] },
+      "packages/shared/index.ts": "",
+    });
+    const configsUnder = async (dir: string) =>
+      ["packages/a/tsconfig.json", "packages/b/tsconfig.json", "packages/js/jsconfig.json"].map((c) => `${dir}/${c}`);
+    expect(await solutionFiles("/r", { ...deps, configsUnder })).toEqual({
+      files: ["/r/packages/a/src/a.ts", "/r/packages/b/lib/b.ts", "/r/packages/js/index.js", "/r/packages/shared/index.ts"],
+    });
+  });
+
+  it("a solution config found under the folder opens nothing of its own, only the projects it references", async () => {
+    const deps = repo({
+      "tsconfig.json": { files: [], references: [{ path: "./tsconfig.build.json" }] },
+      "tsconfig.build.json": { include: ["src"] },
+      "src/app.ts": "",
+      "scripts/tool.ts": "",
+    });
+    expect(await solutionFiles("/r", { ...deps, configsUnder: async (dir) => [`${dir}/tsconfig.json`] })).toEqual({
+      files: ["/r/src/app.ts"],
+    });
+  });
 });
