@@ -95,12 +95,17 @@ async function loadSolution(server: LanguageServer, at: { signal: AbortSignal; d
 }
 
 /** The tsconfig.json and jsconfig.json files under `dir` that the walk reaches (not dependencies nor ignored files). */
-async function configsUnder(fs: WorkspaceFs, dir: string, signal: AbortSignal): Promise<string[]> {
+async function configsUnder(fs: WorkspaceFs, dir: string, signal: AbortSignal): Promise<{ configs: string[]; cut?: string }> {
   const start = await fs.resolve(dir).catch(() => undefined);
-  if (start === undefined) return [];
-  const found: string[] = [];
-  const within = AbortSignal.any([signal, AbortSignal.timeout(FIND_FILE_MS)]);
-  for await (const entry of fs.walk(fs.relative(start) || ".", { maxDepth: 16, includeHidden: false, signal: within }))
-    if (entry.kind === "file" && /(?:^|\/)[tj]sconfig\.json$/.test(entry.rel)) found.push(entry.path);
-  return found.sort();
+  if (start === undefined) return { configs: [], cut: `${dir} (not readable)` };
+  const configs: string[] = [];
+  const timeout = AbortSignal.timeout(FIND_FILE_MS);
+  for await (const entry of fs.walk(fs.relative(start) || ".", {
+    maxDepth: 16,
+    includeHidden: false,
+    signal: AbortSignal.any([signal, timeout]),
+  }))
+    if (entry.kind === "file" && /(?:^|\/)[tj]sconfig\.json$/.test(entry.rel)) configs.push(entry.path);
+  const cut = timeout.aborted ? `the folder (its search for tsconfig files took past ${FIND_FILE_MS / 1000} s)` : undefined;
+  return { configs: configs.sort(), ...(cut === undefined ? {} : { cut }) };
 }

@@ -23,8 +23,11 @@ export interface SolutionDeps {
   readText(path: string): Promise<string | undefined>;
   /** The first file under `dir` (absolute) that `wanted` accepts (given its path relative to `dir`), within a bound. */
   findFile(dir: string, wanted: (rel: string) => boolean): Promise<string | undefined>;
-  /** Every tsconfig.json and jsconfig.json under `dir` (absolute), for a server of a whole workspace folder. */
-  configsUnder?(dir: string): Promise<string[]>;
+  /**
+   * Every tsconfig.json and jsconfig.json under `dir` (absolute), for a server of a whole workspace
+   * folder; `cut` says why the search stopped before it had looked everywhere.
+   */
+  configsUnder?(dir: string): Promise<{ configs: string[]; cut?: string }>;
 }
 
 export interface SolutionFiles {
@@ -39,12 +42,13 @@ export interface SolutionFiles {
  * without references; with `configsUnder`, of each config under `root` and what they reference.
  */
 export async function solutionFiles(root: string, deps: SolutionDeps): Promise<SolutionFiles> {
-  const under = (await deps.configsUnder?.(root)) ?? [];
+  const found = await deps.configsUnder?.(root);
+  const under = found?.configs ?? [];
   // The root's own project is loaded by the file asked about, unless other packages are looked for too.
   const seen = new Set<string>(under.length > 0 ? [] : [`${root}/tsconfig.json`]);
   const queue = under.length > 0 ? [...under] : await referencesOf(`${root}/tsconfig.json`, deps);
   const files: string[] = [];
-  const missing: string[] = [];
+  const missing: string[] = found?.cut === undefined ? [] : [`any under ${found.cut}`];
   for (let config = queue.shift(); config !== undefined; config = queue.shift()) {
     if (seen.has(config) || !isInside(config, root)) continue;
     seen.add(config);

@@ -70,8 +70,9 @@ describe("solutionFiles", () => {
       "packages/shared/tsconfig.json": { files: ["index.ts"] },
       "packages/shared/index.ts": "",
     });
-    const configsUnder = async (dir: string) =>
-      ["packages/a/tsconfig.json", "packages/b/tsconfig.json", "packages/js/jsconfig.json"].map((c) => `${dir}/${c}`);
+    const configsUnder = async (dir: string) => ({
+      configs: ["packages/a/tsconfig.json", "packages/b/tsconfig.json", "packages/js/jsconfig.json"].map((c) => `${dir}/${c}`),
+    });
     expect(await solutionFiles("/r", { ...deps, configsUnder })).toEqual({
       files: ["/r/packages/a/src/a.ts", "/r/packages/b/lib/b.ts", "/r/packages/js/index.js", "/r/packages/shared/index.ts"],
     });
@@ -84,8 +85,17 @@ describe("solutionFiles", () => {
       "src/app.ts": "",
       "scripts/tool.ts": "",
     });
-    expect(await solutionFiles("/r", { ...deps, configsUnder: async (dir) => [`${dir}/tsconfig.json`] })).toEqual({
+    expect(await solutionFiles("/r", { ...deps, configsUnder: async (dir) => ({ configs: [`${dir}/tsconfig.json`] }) })).toEqual({
       files: ["/r/src/app.ts"],
+    });
+  });
+
+  it("a search for configs cut short makes the answer partial, saying so", async () => {
+    const deps = repo({ "packages/a/tsconfig.json": {}, "packages/a/a.ts": "" });
+    const configsUnder = async (dir: string) => ({ configs: [`${dir}/packages/a/tsconfig.json`], cut: "the folder (too slow)" });
+    expect(await solutionFiles("/r", { ...deps, configsUnder })).toEqual({
+      files: ["/r/packages/a/a.ts"],
+      missing: "projects not loaded: any under the folder (too slow)",
     });
   });
 });
