@@ -80,14 +80,16 @@ describe("solutionFiles", () => {
 
   it("a solution config found under the folder opens nothing of its own, only the projects it references", async () => {
     const deps = repo({
-      "tsconfig.json": { files: [], references: [{ path: "./tsconfig.build.json" }] },
-      "tsconfig.build.json": { include: ["src"] },
-      "src/app.ts": "",
-      "scripts/tool.ts": "",
+      "packages/x/tsconfig.json": { files: [], references: [{ path: "./tsconfig.build.json" }] },
+      "packages/x/tsconfig.build.json": { include: ["src"] },
+      "packages/x/scripts/tool.ts": "",
+      "packages/x/src/app.ts": "",
     });
-    expect(await solutionFiles("/r", { ...deps, configsUnder: async (dir) => ({ configs: [`${dir}/tsconfig.json`] }) })).toEqual({
-      files: ["/r/src/app.ts"],
-    });
+    expect(await solutionFiles("/r", { ...deps, configsUnder: async (dir) => ({ configs: [`${dir}/packages/x/tsconfig.json`] }) })).toEqual(
+      {
+        files: ["/r/packages/x/src/app.ts"],
+      },
+    );
   });
 
   it("a search for configs cut short makes the answer partial, saying so", async () => {
