@@ -1,9 +1,10 @@
 // A whole-project answer (about one file, or the workspace: symbols), with what each server needs
 // first to earn "complete":
-// TypeScript's servers get one file of every project a solution-style tsconfig references opened
-// (solution-projects.ts), so they answer from all of them; clangd is not waited for where no
-// compilation database can start its index (index-input.ts). Then the server's readiness rule
-// (whole-project.ts) decides, and a project that could not be loaded makes the answer partial.
+// TypeScript's servers get one file of every project a solution-style tsconfig references opened,
+// and of every tsconfig under their workspace folder (solution-projects.ts), so they answer from
+// all of them; clangd is not waited for where no compilation database can start its index
+// (index-input.ts). Then the server's readiness rule (whole-project.ts) decides, and a project
+// that could not be loaded makes the answer partial.
 import type { WorkspaceFs } from "../workspace/workspace-fs.ts";
 import { relative } from "../lib/paths/posix-path.ts";
 import type { WorkspacePath } from "../security/jail/workspace-path.ts";
@@ -70,6 +71,7 @@ async function loadSolution(server: LanguageServer, at: { signal: AbortSignal; d
           if (entry.kind === "file" && wanted(entry.rel)) return entry.path;
         return undefined;
       },
+      ...(server.launch.spec.rootPolicy === "workspace-folder" ? { configsUnder: (dir: string) => configsUnder(fs, dir, at.signal) } : {}),
     });
     solutions.set(server, found);
   }
@@ -90,4 +92,20 @@ async function loadSolution(server: LanguageServer, at: { signal: AbortSignal; d
   }
   const parts = [...(missing === undefined ? [] : [missing]), ...(failed.length === 0 ? [] : [`could not open ${failed.join(", ")}`])];
   return parts.length === 0 ? undefined : `${server.launch.spec.id}: ${parts.join("; ")}`;
+}
+
+/** The tsconfig.json and jsconfig.json files under `dir` that the walk reaches (not dependencies nor ignored files). */
+async function configsUnder(fs: WorkspaceFs, dir: string, signal: AbortSignal): Promise<{ configs: string[]; cut?: string }> {
+  const start = await fs.resolve(dir).catch(() => undefined);
+  if (start === undefined) return { configs: [], cut: `${dir} (not readable)` };
+  const configs: string[] = [];
+  const timeout = AbortSignal.timeout(FIND_FILE_MS);
+  for await (const entry of fs.walk(fs.relative(start) || ".", {
+    maxDepth: 16,
+    includeHidden: false,
+    signal: AbortSignal.any([signal, timeout]),
+  }))
+    if (entry.kind === "file" && /(?:^|\/)[tj]sconfig\.json$/.test(entry.rel)) configs.push(entry.path);
+  const cut = timeout.aborted ? `the folder (its search for tsconfig files took past ${FIND_FILE_MS / 1000} s)` : undefined;
+  return { configs: configs.sort(), ...(cut === undefined ? {} : { cut }) };
 }

@@ -1,4 +1,4 @@
-// The language-server manager: one server per (server, project root), started on
+// The language-server manager: one server per (server, project root by its root policy), started on
 // first use; the first installed server of a language that supports the request answers it (so
 // TypeScript's native server answers what it can, typescript-language-server the rest); a crashed
 // server is started again on the next call, at most MAX_CRASHES times in CRASH_WINDOW_MS; a server
@@ -261,7 +261,7 @@ export class LanguageServerPool {
     const rootKey = `${spec.id}\0${dirname(path)}`;
     let rootLookup = this.roots.get(rootKey);
     if (rootLookup === undefined) {
-      rootLookup = projectRoot(this.opts.fs, path, { folder, markers: spec.rootMarkers });
+      rootLookup = projectRoot(this.opts.fs, path, { folder, spec });
       this.roots.set(rootKey, rootLookup);
     }
     const root = await rootLookup;

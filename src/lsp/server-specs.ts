@@ -29,6 +29,12 @@ export interface ServerSpec {
   args: readonly string[];
   /** Files or directories whose nearest directory above a file is the server's root for it. */
   rootMarkers: readonly string[];
+  /**
+   * Which root a file gets (project-root.ts): "nearest-marker" (unset) the nearest directory with
+   * one of `rootMarkers`, one server each; "workspace-folder" the workspace folder, one server for
+   * every project under it, for a server that finds each file's project itself.
+   */
+  rootPolicy?: "nearest-marker" | "workspace-folder";
   initializationOptions?: unknown;
   /** Answers to workspace/configuration, by section ("yaml", "python.analysis"). */
   settings?: Readonly<Record<string, unknown>>;
@@ -78,6 +84,9 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     ],
     args: ["--lsp", "--stdio"],
     rootMarkers: NODE_ROOTS,
+    // It finds each file's nearest tsconfig itself: a server per package loaded the shared sources
+    // once per package (10 servers on hono's cold check, evicting one another under the memory cap).
+    rootPolicy: "workspace-folder",
     // No automatic type acquisition: it runs `npm install @types/...@latest` from the registry into
     // a cache outside the workspace (five at once on hono's cold check, on two cores), and an answer
     // changes when an install ends though nothing in the workspace did, past kept answers.
@@ -93,6 +102,8 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     command: fromPackage("typescript-language-server", "typescript-language-server"),
     args: ["--stdio"],
     rootMarkers: NODE_ROOTS,
+    // tsserver, like tsgo, opens each file in its nearest tsconfig's project.
+    rootPolicy: "workspace-folder",
     tsserver: { package: "typescript", path: "lib/tsserver.js" },
     // Measured: 3 of 4,001 references cold, the rest 3.3-6.1 s later.
     readiness: { rule: "stable", settleMs: 1500 },

@@ -3,8 +3,11 @@
 // the projects loaded so far (on a real repository: 16 of 51 references, the spec project's uses
 // missing). So before a whole-project answer, one file of every project the root config's
 // references reach is opened in the server: then the answer is about all of them, as "complete"
-// says. A project that cannot be loaded this way (its config unreadable, no file of it found, more
-// projects than the bound) is named as the reason the answer is partial.
+// says. A server whose root is the workspace folder (one for every package of a monorepo) gets
+// every tsconfig and jsconfig under it too, and what they reference: another package's uses are
+// found only once its project is loaded. A project that cannot be loaded this way (its config
+// unreadable, no file of it found, more projects than the bound) is named as the reason the
+// answer is partial.
 import { compileGlob, type GlobMatcher } from "../lib/glob/index.ts";
 import { dirname, isInside, normalize, relative } from "../lib/paths/posix-path.ts";
 import { parseJsonc } from "./project-style.ts";
@@ -12,12 +15,19 @@ import { parseJsonc } from "./project-style.ts";
 /** Projects looked at per root: a solution of more than this is said partial, not loaded in full. */
 const MAX_PROJECTS = 24;
 const TS_SOURCE = /\.(?:ts|tsx|mts|cts)$/;
+/** What a jsconfig's project holds. */
+const JS_OR_TS_SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 
 export interface SolutionDeps {
   /** A config's text, undefined when it is missing or unreadable. */
   readText(path: string): Promise<string | undefined>;
   /** The first file under `dir` (absolute) that `wanted` accepts (given its path relative to `dir`), within a bound. */
   findFile(dir: string, wanted: (rel: string) => boolean): Promise<string | undefined>;
+  /**
+   * Every tsconfig.json and jsconfig.json under `dir` (absolute), for a server of a whole workspace
+   * folder; `cut` says why the search stopped before it had looked everywhere.
+   */
+  configsUnder?(dir: string): Promise<{ configs: string[]; cut?: string }>;
 }
 
 export interface SolutionFiles {
@@ -27,12 +37,18 @@ export interface SolutionFiles {
   missing?: string;
 }
 
-/** One file of each project `root`/tsconfig.json references (transitively); nothing for a config without references. */
+/**
+ * One file of each project `root`/tsconfig.json references (transitively), nothing for a config
+ * without references; with `configsUnder`, of each config under `root` and what they reference.
+ */
 export async function solutionFiles(root: string, deps: SolutionDeps): Promise<SolutionFiles> {
-  const seen = new Set<string>([`${root}/tsconfig.json`]);
-  const queue = await referencesOf(`${root}/tsconfig.json`, deps);
+  const found = await deps.configsUnder?.(root);
+  const under = found?.configs ?? [];
+  // The root's own project is loaded by the file asked about, unless other packages are looked for too.
+  const seen = new Set<string>(under.length > 0 ? [] : [`${root}/tsconfig.json`]);
+  const queue = under.length > 0 ? [...under] : await referencesOf(`${root}/tsconfig.json`, deps);
   const files: string[] = [];
-  const missing: string[] = [];
+  const missing: string[] = found?.cut === undefined ? [] : [`any under ${found.cut}`];
   for (let config = queue.shift(); config !== undefined; config = queue.shift()) {
     if (seen.has(config) || !isInside(config, root)) continue;
     seen.add(config);
@@ -48,6 +64,8 @@ export async function solutionFiles(root: string, deps: SolutionDeps): Promise<S
       continue;
     }
     queue.push(...(await referencesOf(config, deps, parsed)));
+    // A solution config holds no file of its own: its references are the projects.
+    if (Array.isArray(parsed.files) && parsed.files.length === 0 && parsed.include === undefined) continue;
     const file = await firstFileOf(config, parsed, deps);
     if (file === undefined) missing.push(`${name} (no file of it found)`);
     else files.push(file);
@@ -75,7 +93,8 @@ async function firstFileOf(config: string, json: Record<string, unknown>, deps: 
   if (listed.length > 0) return normalize(`${dir}/${listed[0]}`);
   const include = (strings(json.include).length > 0 ? strings(json.include) : ["**/*"]).flatMap(matcher);
   const exclude = strings(json.exclude).flatMap(matcher);
-  return deps.findFile(dir, (rel) => TS_SOURCE.test(rel) && include.some((m) => m.matches(rel)) && !exclude.some((m) => m.matches(rel)));
+  const source = config.endsWith("/jsconfig.json") ? JS_OR_TS_SOURCE : TS_SOURCE;
+  return deps.findFile(dir, (rel) => source.test(rel) && include.some((m) => m.matches(rel)) && !exclude.some((m) => m.matches(rel)));
 }
 
 /** A tsconfig pattern as a glob: a name without wildcard or extension is a folder, and means everything in it. */

@@ -19,11 +19,20 @@ interface SymbolSearch {
 }
 
 export async function searchSymbols(query: string, ctx: ToolContext): Promise<SymbolSearch> {
-  const servers = await ctx.lsp.workspaceServers({
+  const running = await ctx.lsp.workspaceServers({
     method: "workspace/symbol",
     signal: ctx.signal,
     onProgress: (message) => ctx.progress(0, { message }),
   });
+  // One server per language and root: a second of the same language (typescript-language-server,
+  // started for a refactor tsgo has none of) repeats the first's symbols with other ranges. The
+  // pool lists a language's first server before any it fell back to.
+  const servers = running.filter(
+    (s, i) =>
+      running.findIndex(
+        (o) => o.launch.root === s.launch.root && o.launch.spec.languages.some((l) => s.launch.spec.languages.includes(l)),
+      ) === i,
+  );
   const result: SymbolSearch = { symbols: [], complete: true, why: [] };
   const seen = new Set<string>();
   await Promise.all(

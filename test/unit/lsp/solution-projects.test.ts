@@ -57,4 +57,47 @@ describe("solutionFiles", () => {
   it("has nothing to do for a config without references", async () => {
     expect(await solutionFiles("/r", repo({ "tsconfig.json": { include: ["src"] }, "src/a.ts": "" }))).toEqual({ files: [] });
   });
+
+  it("a server of the whole workspace folder loads every package under it: each tsconfig, a jsconfig's JavaScript, what they reference", async () => {
+    const deps = repo({
+      "package.json": {},
+      "packages/a/tsconfig.json": { compilerOptions: { strict: true }, references: [{ path: "../shared" }] },
+      "packages/a/src/a.ts": "",
+      "packages/b/tsconfig.json": { include: ["lib"] },
+      "packages/b/lib/b.ts": "",
+      "packages/js/jsconfig.json": {},
+      "packages/js/index.js": "",
+      "packages/shared/tsconfig.json": { files: ["index.ts"] },
+      "packages/shared/index.ts": "",
+    });
+    const configsUnder = async (dir: string) => ({
+      configs: ["packages/a/tsconfig.json", "packages/b/tsconfig.json", "packages/js/jsconfig.json"].map((c) => `${dir}/${c}`),
+    });
+    expect(await solutionFiles("/r", { ...deps, configsUnder })).toEqual({
+      files: ["/r/packages/a/src/a.ts", "/r/packages/b/lib/b.ts", "/r/packages/js/index.js", "/r/packages/shared/index.ts"],
+    });
+  });
+
+  it("a solution config found under the folder opens nothing of its own, only the projects it references", async () => {
+    const deps = repo({
+      "packages/x/tsconfig.json": { files: [], references: [{ path: "./tsconfig.build.json" }] },
+      "packages/x/tsconfig.build.json": { include: ["src"] },
+      "packages/x/scripts/tool.ts": "",
+      "packages/x/src/app.ts": "",
+    });
+    expect(await solutionFiles("/r", { ...deps, configsUnder: async (dir) => ({ configs: [`${dir}/packages/x/tsconfig.json`] }) })).toEqual(
+      {
+        files: ["/r/packages/x/src/app.ts"],
+      },
+    );
+  });
+
+  it("a search for configs cut short makes the answer partial, saying so", async () => {
+    const deps = repo({ "packages/a/tsconfig.json": {}, "packages/a/a.ts": "" });
+    const configsUnder = async (dir: string) => ({ configs: [`${dir}/packages/a/tsconfig.json`], cut: "the folder (too slow)" });
+    expect(await solutionFiles("/r", { ...deps, configsUnder })).toEqual({
+      files: ["/r/packages/a/a.ts"],
+      missing: "projects not loaded: any under the folder (too slow)",
+    });
+  });
 });
