@@ -18,6 +18,7 @@ import { CLANGD_DATABASE_NAMES, WorkspaceWatcher } from "./workspace-watcher.ts"
 import { checkWorkspaceFiles } from "./workspace-diagnostics.ts";
 import { findWorkspaceSources } from "./workspace-sources.ts";
 import { formattingOverrides, readProjectStyle } from "./project-style.ts";
+import { projectRoot } from "./project-root.ts";
 import { UnchangedMemo } from "./unchanged-memo.ts";
 import { installedLanguages } from "./installed-languages.ts";
 
@@ -164,7 +165,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       server,
       fresh: changed,
       request: async (method, params) =>
-        server.request(method, FORMATTING_METHODS.has(method) ? await styled(server.launch.root, path, params) : params, {
+        server.request(method, FORMATTING_METHODS.has(method) ? await styled(server, path, params) : params, {
           signal: call.signal,
         }),
       wholeProject: (method, params) =>
@@ -179,8 +180,11 @@ export function createLspService(opts: LspServiceOptions): LspService {
 
   // Formatting requests carry the project's indentation and newline rules for this file (.editorconfig,
   // prettier, biome), over what the caller guessed from the file's own lines.
-  const styled = async (root: string, path: string, params: unknown): Promise<unknown> => {
+  const styled = async (server: LanguageServer, path: string, params: unknown): Promise<unknown> => {
     if (typeof params !== "object" || params === null || !("options" in params)) return params;
+    // The style of the file's own package (its nearest root marker), though one server may serve the whole folder.
+    const spec = { rootMarkers: server.launch.spec.rootMarkers, rootPolicy: "nearest-marker" as const };
+    const root = await projectRoot(runtime.fs, path, { folder: server.launch.root, spec });
     const style = await readProjectStyle(
       (file) => fs.readText(`${root}/${file}`, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined),
       relative(root, path),

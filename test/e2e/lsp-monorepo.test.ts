@@ -2,7 +2,8 @@
 // the other, and a plain JavaScript package without one) against real TypeScript 7: one server for
 // the workspace folder serves every package, the first answer about a package's export reaches the
 // other package's uses before it says complete (the server, not a cross-check, found them), and
-// each package is checked by its own tsconfig (strict in one, not in the other).
+// each package is checked by its own tsconfig (strict in one, not in the other) and formatted in its
+// own style (its .editorconfig, not the folder's).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lspFixture, type LspFixture } from "../helpers/lsp-fixture.ts";
 
@@ -34,6 +35,10 @@ const MONOREPO: Record<string, string> = {
     'export const count: number = "three";',
     "",
   ].join("\n"),
+  // The folder's style says 8-space indents; app's own .editorconfig says 2.
+  ".editorconfig": "root = true\n\n[*]\nindent_style = space\nindent_size = 8\n",
+  "packages/app/.editorconfig": "root = true\n\n[*]\nindent_style = space\nindent_size = 2\n",
+  "packages/app/src/format-me.ts": "export function one(): number {\nreturn 1;\n}\n",
   "packages/plain/package.json": JSON.stringify({ name: "@mono/plain" }),
   "packages/plain/index.js": ["// @ts-check", "/** @type {number} */", 'export const size = "big";', ""].join("\n"),
 };
@@ -98,6 +103,13 @@ describe("one TypeScript server for a monorepo's workspace folder", () => {
   it("each package is checked by its own tsconfig: strict core reports an implicit any, loose app does not but reports its own error", async () => {
     expect(await codes("packages/core/src/index.ts")).toEqual(["4:7006"]);
     expect(await codes("packages/app/src/main.ts")).toEqual(["5:2322"]);
+  }, 180_000);
+
+  it("formats a package's file in that package's style, not the folder's, though one server serves both", async () => {
+    // formatRange asks the language server (formatDocument would take a formatter CLI first).
+    const preview = await fx.tools.text("formatRange", { file: "packages/app/src/format-me.ts", startLine: 1, endLine: 3, dryRun: true });
+    expect(preview).toContain("\n+  return 1;\n");
+    expect(preview).not.toContain("+        return 1;");
   }, 180_000);
 
   it("a package with a package.json and no tsconfig (plain JavaScript under // @ts-check) still gets its diagnostics", async () => {
