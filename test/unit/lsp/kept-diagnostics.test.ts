@@ -10,6 +10,7 @@ import { LanguageServer } from "../../../src/lsp/language-server.ts";
 import type { ServerSpec } from "../../../src/lsp/server-specs.ts";
 import type { LanguageServerLauncher, LspConnection } from "../../../src/ports/lsp.ts";
 import type { WorkspacePath } from "../../../src/security/jail/workspace-path.ts";
+import { scriptedPushServer } from "../../helpers/scripted-push-server.ts";
 
 const SPEC: ServerSpec = { id: "puller", languages: ["x"], command: [], args: [], rootMarkers: [], readiness: { rule: "progress" } };
 const FILE = "/w/a.x" as WorkspacePath;
@@ -97,23 +98,7 @@ describe("kept pulled diagnostics", () => {
 
 /** A push-only server that publishes no diagnostics for each version of a document it is sent. */
 async function pushingServer(opts: { languageId: string; text: string; kept?: KeptDiagnostics }) {
-  let sent = 0;
-  let publish: (params: unknown) => void = () => {};
-  const connection: LspConnection = {
-    pid: undefined,
-    request: async (method) => (method === "initialize" ? { capabilities: { textDocumentSync: 1 } } : null),
-    notify: async (method, params) => {
-      const doc = (params as { textDocument?: { uri: string; version: number } }).textDocument;
-      if ((method !== "textDocument/didOpen" && method !== "textDocument/didChange") || doc === undefined) return;
-      sent += 1;
-      queueMicrotask(() => publish({ uri: doc.uri, version: doc.version, diagnostics: [] }));
-    },
-    onNotification: (method, handler) => {
-      if (method === "textDocument/publishDiagnostics") publish = handler as (params: unknown) => void;
-    },
-    ...SCRIPTED,
-  };
-  const launcher: LanguageServerLauncher = { start: () => connection, bundled: async () => undefined };
+  const scripted = scriptedPushServer(() => [], { changes: true });
   const spec: ServerSpec = { ...SPEC, id: "pusher", languages: [opts.languageId] };
   const launch = {
     spec,
@@ -126,7 +111,7 @@ async function pushingServer(opts: { languageId: string; text: string; kept?: Ke
     processId: 1,
     ...(opts.kept ? { kept: opts.kept } : {}),
   };
-  const server = await LanguageServer.start(launcher, launch, {
+  const server = await LanguageServer.start(scripted.launcher, launch, {
     readText: async () => opts.text,
     onDiagnosticsChanged: () => {},
     watching: () => true,
@@ -141,7 +126,7 @@ async function pushingServer(opts: { languageId: string; text: string; kept?: Ke
     // Past the 64 a server keeps open, a file is closed: the next check would open it again.
     await server.close(file);
   };
-  return { server, check, sent: () => sent };
+  return { server, check, sent: scripted.sent };
 }
 
 describe("kept pushed diagnostics", () => {

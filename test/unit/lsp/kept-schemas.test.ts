@@ -13,8 +13,8 @@ import { createNodeRuntime } from "../../../runtime/node.ts";
 import { LanguageServer } from "../../../src/lsp/language-server.ts";
 import type { ServerSpec } from "../../../src/lsp/server-specs.ts";
 import { WorkspaceWatcher } from "../../../src/lsp/workspace-watcher.ts";
-import type { LanguageServerLauncher, LspConnection } from "../../../src/ports/lsp.ts";
 import type { WorkspacePath } from "../../../src/security/jail/workspace-path.ts";
+import { scriptedPushServer } from "../../helpers/scripted-push-server.ts";
 
 const SPEC: ServerSpec = { id: "json-like", languages: ["json"], command: [], args: [], rootMarkers: [], readiness: { rule: "progress" } };
 
@@ -50,31 +50,12 @@ afterEach(async () => {
 
 /** A push server that validates a document against the schema it names, read from disk when it is sent (as the JSON server does). */
 async function schemaServer(hears: (path: string) => Promise<boolean>) {
-  let sent = 0;
-  let publish: (params: unknown) => void = () => {};
-  const connection: LspConnection = {
-    pid: undefined,
-    request: async (method) => (method === "initialize" ? { capabilities: { textDocumentSync: 1 } } : null),
-    notify: async (method, params) => {
-      const doc = (params as { textDocument?: { uri: string; version: number; text?: string } }).textDocument;
-      if (method !== "textDocument/didOpen" || doc?.text === undefined) return;
-      sent += 1;
-      const path = decodeURIComponent(new URL(doc.uri).pathname);
-      const schema = resolve(dirname(path), (JSON.parse(doc.text) as { $schema: string }).$schema);
-      const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
-      const diagnostics = [{ range, message: readFileSync(schema, "utf8") }];
-      queueMicrotask(() => publish({ uri: doc.uri, version: doc.version, diagnostics }));
-    },
-    onNotification: (method, handler) => {
-      if (method === "textDocument/publishDiagnostics") publish = handler as (params: unknown) => void;
-    },
-    onRequest: () => {},
-    stderrTail: () => "",
-    kill: () => {},
-    close: async () => {},
-    exited: new Promise(() => {}),
-  };
-  const launcher: LanguageServerLauncher = { start: () => connection, bundled: async () => undefined };
+  const scripted = scriptedPushServer((doc) => {
+    const path = decodeURIComponent(new URL(doc.uri).pathname);
+    const schema = resolve(dirname(path), (JSON.parse(doc.text ?? "{}") as { $schema: string }).$schema);
+    const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+    return [{ range, message: readFileSync(schema, "utf8") }];
+  });
   const launch = {
     spec: SPEC,
     root: ws,
@@ -85,7 +66,7 @@ async function schemaServer(hears: (path: string) => Promise<boolean>) {
     settings: {},
     processId: 1,
   };
-  const server = await LanguageServer.start(launcher, launch, {
+  const server = await LanguageServer.start(scripted.launcher, launch, {
     readText: async (path) => readFileSync(path, "utf8"),
     onDiagnosticsChanged: () => {},
     watching: () => true,
@@ -98,7 +79,7 @@ async function schemaServer(hears: (path: string) => Promise<boolean>) {
     await server.close(file);
     return found.items.map((d) => d.message).join();
   };
-  return { check, sent: () => sent };
+  return { check, sent: scripted.sent };
 }
 
 describe("a kept pushed answer and the schema it names", () => {

@@ -10,9 +10,9 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { createNodeRuntime } from "../../../runtime/node.ts";
 import { createLspService, type LspService } from "../../../src/lsp/lsp-service.ts";
 import type { ServerSpec } from "../../../src/lsp/server-specs.ts";
-import type { LanguageServerLauncher, LspConnection } from "../../../src/ports/lsp.ts";
 import { createWorkspace } from "../../../src/security/jail/workspace-jail.ts";
 import { createWorkspaceFs } from "../../../src/workspace/workspace-fs.ts";
+import { scriptedPushServer } from "../../helpers/scripted-push-server.ts";
 
 /** More than the 64 documents a server keeps open: the first is closed by the time the last is opened. */
 const FILES = 66;
@@ -38,32 +38,6 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** A push server answering each opened document at once; counts the documents it was sent. */
-function pushServer(): { launcher: LanguageServerLauncher; opened: () => number } {
-  let opened = 0;
-  let publish: (params: unknown) => void = () => {};
-  const connection: LspConnection = {
-    pid: undefined,
-    request: async (method) => (method === "initialize" ? { capabilities: { textDocumentSync: 1 } } : null),
-    notify: async (method, params) => {
-      const doc = (params as { textDocument?: { uri: string; version: number; text?: string } }).textDocument;
-      if (method !== "textDocument/didOpen" || doc === undefined) return;
-      opened += 1;
-      const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
-      queueMicrotask(() => publish({ uri: doc.uri, version: doc.version, diagnostics: [{ range, message: "seen" }] }));
-    },
-    onNotification: (method, handler) => {
-      if (method === "textDocument/publishDiagnostics") publish = handler as (params: unknown) => void;
-    },
-    onRequest: () => {},
-    stderrTail: () => "",
-    kill: () => {},
-    close: async () => {},
-    exited: new Promise(() => {}),
-  };
-  return { launcher: { start: () => connection, bundled: async () => undefined }, opened: () => opened };
-}
-
 it("keeps no answer before the watcher's first walk is done, and keeps them after it", async () => {
   const node = createNodeRuntime();
   let release: () => void = () => {};
@@ -77,7 +51,8 @@ it("keeps no answer before the watcher's first walk is done, and keeps them afte
       return node.fs.readdir(dir);
     },
   };
-  const server = pushServer();
+  const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } };
+  const server = scriptedPushServer(() => [{ range, message: "seen" }]);
   const runtime = { ...node, fs, languageServers: server.launcher, which: async () => "/usr/bin/true" };
   lsp = createLspService({ runtime, fs: createWorkspaceFs(node.fs, await createWorkspace(node.fs, { root })), specs: [SPEC] });
   const service = lsp;
@@ -85,15 +60,15 @@ it("keeps no answer before the watcher's first walk is done, and keeps them afte
     for (let i = 0; i < FILES; i++) await service.diagnosticsFor(`page${i}.html`, { signal: AbortSignal.timeout(10_000) });
   };
   await askAll();
-  expect(server.opened()).toBe(FILES);
+  expect(server.sent()).toBe(FILES);
   // page0 was closed to open the last: asked again while the walk is held, the server is asked again.
   await askAll();
-  expect(server.opened()).toBeGreaterThanOrEqual(2 * FILES);
+  expect(server.sent()).toBeGreaterThanOrEqual(2 * FILES);
   release();
   await expect.poll(() => service.status().watchedDirectories, { timeout: 10_000 }).toBe(2);
   // The walk's end is the service's next turn; answers computed from now on are kept.
   await askAll();
-  const afterWalk = server.opened();
+  const afterWalk = server.sent();
   await askAll();
-  expect(server.opened()).toBe(afterWalk);
+  expect(server.sent()).toBe(afterWalk);
 });
