@@ -1,7 +1,9 @@
 // The Runtime members that node: modules give identically on Node, Bun and Deno (fs, DNS, pinned
-// HTTP, process questions and signals), so each runtime file adds only what differs. DNS and the
-// pinned fetch (https, tls) load on first use: few calls need them, and every start paid for them
-// (9 ms of CPU measured in bench/startup-profile.mjs).
+// HTTP, process questions and signals), so each runtime file adds only what differs. The pinned
+// fetch (https, tls) loads on first use: few calls need it, and every start paid for it (about 6 ms
+// of CPU, bench/startup-profile.mjs). It is one of the bundle's own modules: an import() of a
+// built-in would not run in the bundle (vm.Script has no loader for it; scripts/bundle.mjs refuses it).
+import { lookup } from "node:dns/promises";
 import { homedir, tmpdir } from "node:os";
 import { createNodeFs } from "./fs.ts";
 import { processAlive, processStartTime } from "./process.ts";
@@ -20,10 +22,7 @@ export function sharedMembers(env: Readonly<Record<string, string | undefined>>)
   const platform = process.platform;
   return {
     fs: createNodeFs(),
-    resolveHost: async (host) => {
-      const { lookup } = await import("node:dns/promises");
-      return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-    },
+    resolveHost: async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address),
     fetchPinned: async (url, init) => (await import("./fetch-pinned.ts")).fetchPinned(url, init),
     env,
     paths: Object.freeze({ home: homedir(), cwd: process.cwd(), tmp: tmpdir() }),
