@@ -64,7 +64,8 @@ if (outside.length > 0) throw new Error(`bundle: ${outfile} requires ${outside.j
 // The bin runs the bundle through vm.Script, which has no loader for import(): an import() esbuild
 // leaves in place (of a built-in or a package) would fail when reached, long after the start.
 const dynamic = [...text.matchAll(/(?<![\w$.])import\(\s*["'`]([^"'`]+)/g)].map((m) => m[1]);
-if (dynamic.length > 0) throw new Error(`bundle: ${outfile} keeps import() of ${dynamic.join(", ")}: import it statically, or through require`);
+if (dynamic.length > 0)
+  throw new Error(`bundle: ${outfile} keeps import() of ${dynamic.join(", ")}: import it statically, or through require`);
 // The hash the bin names the bundle's code cache after (bin/claude-ide-bridge.js), on the first
 // line, so that a start reads it instead of hashing the whole file.
 const hash = createHash("sha256").update(text, "latin1").digest("hex").slice(0, 16);
