@@ -125,8 +125,11 @@ beforeAll(async () => {
   });
   const badPrefix = await writePlugin(join(base, "bad-prefix"), { name: "bad-prefix", prefix: "mine", code: oneTool("yoursTool", "'x'") });
   hotDir = await writePlugin(join(base, "hot"), { name: "hot", prefix: "hot", code: oneTool("hotGreet", "'v1 hello ' + input.who") });
+  // Its lock file and activity log in a folder of the test's, not the user's ~/.claude/ide.
+  const configDir = await temp.make("config", {});
+  const node = createNodeRuntime();
   bridge = await startBridge(
-    createNodeRuntime(),
+    { ...node, env: { ...node.env, CLAUDE_CONFIG_DIR: configDir } },
     {
       ...DEFAULT_CONFIG,
       workspace: root,
