@@ -110,7 +110,12 @@ async function cachedCheck(
 async function withCurrentReferences(ctx: ToolContext, scoped: ScopedProject, check: ProjectCheck): Promise<ProjectCheck> {
   if (check.failed !== undefined || check.timedOut === true) return check;
   const project = scoped.name;
-  const stale = await staleReferences(ctx, { compiler: "tsgo", project, references: scoped.references, programFiles: check.files });
+  const stale = await staleReferences(ctx, {
+    compiler: "tsgo",
+    project,
+    references: async () => scoped.references,
+    programFiles: check.files,
+  });
   if (stale !== undefined && stale.length === 0) return check;
   const why =
     stale === undefined

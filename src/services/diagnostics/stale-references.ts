@@ -29,13 +29,22 @@ type Ctx = Pick<ToolContext, "exec" | "fs" | "signal">;
  */
 export async function staleReferences(
   ctx: Ctx,
-  opts: { compiler: "tsgo" | "tsc"; project: string; references: readonly string[]; programFiles: readonly string[] },
+  opts: {
+    compiler: "tsgo" | "tsc";
+    project: string;
+    /** The tsconfig files `project` references, transitively (root-relative): asked only when the program reads a declaration file of the workspace's own. */
+    references: () => Promise<readonly string[]>;
+    programFiles: readonly string[];
+  },
 ): Promise<string[] | undefined> {
   // A referenced project's output is a declaration file in its folder (outside packages): a program
-  // that reads none (the usual case, no references or their sources imported) costs no compiler run.
-  const outputsOf = (config: string) =>
-    opts.programFiles.filter((f) => f.endsWith(".d.ts") && !f.split("/").includes("node_modules") && under(f, config));
-  if (!opts.references.some((r) => outputsOf(r).length > 0)) return [];
+  // that reads none (the usual case, no references or their sources imported) costs no config read
+  // and no compiler run.
+  const declarations = opts.programFiles.filter((f) => f.endsWith(".d.ts") && !f.split("/").includes("node_modules"));
+  if (declarations.length === 0) return [];
+  const references = await opts.references();
+  const outputsOf = (config: string) => declarations.filter((f) => under(f, config));
+  if (!references.some((r) => outputsOf(r).length > 0)) return [];
   const result = await ctx.exec
     .runToolchain(opts.compiler, {
       args: ["-b", "--dry", "--verbose", pathArgument(opts.project)],
@@ -48,7 +57,7 @@ export async function staleReferences(
   const stale: string[] = [];
   for (const match of result.stdout.matchAll(OUT_OF_DATE)) {
     const name = relativeName(ctx.fs.root, match[1] ?? "");
-    const outputs = opts.references.includes(name) ? outputsOf(name) : [];
+    const outputs = references.includes(name) ? outputsOf(name) : [];
     if (outputs.length === 0) continue;
     if (!OTHER_VERSION.test(match[2] ?? "") || (await sourcesNewer(ctx, { config: name, outputs }))) stale.push(name);
   }

@@ -130,7 +130,8 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
   for (const { config, run, budget } of runs.filter((r) => names.includes(r.config))) {
     if (run instanceof Error) return { ...base(), failed: `${config}: ${run.message}` };
     if (run.timedOut) return { ...base(), failed: `${config}: ${timedOutReason(budget, CHECK_TIMEOUT_MS)}` };
-    for (const file of programFiles(ctx, run.stdout)) covered.add(file);
+    const files = programFiles(ctx, run.stdout);
+    for (const file of files) covered.add(file);
     const reported = parseTscOutput(run.stdout, ctx.fs.root).filter((d) => d.severity === "error");
     if (reported.length === 0 && run.exitCode !== 0)
       return {
@@ -143,12 +144,11 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
         ...base(),
         failed: `${config} imports a referenced project whose output is not built (${unbuilt.code}), so its uses of it are unchecked; run \`tsc -b\` once`,
       };
-    const references = (await projectConfigs(ctx, config)).slice(1);
     const stale = await staleReferences(ctx, {
       compiler: found.compiler,
       project: config,
-      references,
-      programFiles: [...programFiles(ctx, run.stdout)],
+      references: async () => (await projectConfigs(ctx, config)).slice(1),
+      programFiles: [...files],
     });
     if (stale === undefined || stale.length > 0)
       return {
