@@ -10,6 +10,8 @@ export function toFileStat(s: Stats): FileStat {
     isSymbolicLink: s.isSymbolicLink(),
     size: s.size,
     mtimeMs: s.mtimeMs,
+    ctimeMs: Number.isFinite(s.ctimeMs) ? s.ctimeMs : Number.NaN,
+    uid: s.uid,
     mode: s.mode,
     nlink: s.nlink,
     dev: s.dev,

@@ -7,6 +7,13 @@ export interface FileStat {
   isSymbolicLink: boolean;
   size: number;
   mtimeMs: number;
+  /**
+   * When the inode last changed (content, name, mode, owner), in the file system's clock: unlike
+   * mtime no process can set it, so a change always moves it. NaN where the runtime does not say.
+   */
+  ctimeMs: number;
+  /** Owner's user id (git refuses a repository another user owns). */
+  uid: number;
   /** Permission bits and file type, as stat(2) gives them. */
   mode: number;
   /** Hard link count. */

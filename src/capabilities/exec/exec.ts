@@ -20,6 +20,7 @@ import { childEnvironment, type ChildEnvOptions } from "../../security/commands/
 import type { CommandGuard } from "./command-guard.ts";
 import { endLeftovers, killAfterGrace } from "./end-tree.ts";
 import { runGitCommand } from "./git-command.ts";
+import type { GitOpeningMemo } from "./git-opening-memo.ts";
 import { guardedSettings, openGit, type GitOpenOptions, type OpenedGit, type SpawnGit } from "./git-runner.ts";
 import { findProgram, type FoundProgram, type ProgramLookupRuntime } from "./program-lookup.ts";
 import { createReportFile } from "./report-file.ts";
@@ -102,6 +103,8 @@ export interface ExecDeps {
   guard: CommandGuard;
   /** --allow-git-hooks: the repository's hooks run on git runs that change it. */
   gitHooks?: boolean;
+  /** Openings' answers kept between calls while their files are unchanged (one per bridge). */
+  gitOpenings?: GitOpeningMemo;
 }
 
 /** The Exec of one call: `declared` are the executables its tool declared, `signal` the call's. */
@@ -113,10 +116,10 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
   // git's own environment: only what git needs (src/security/git/git-environment.ts). The runner's
   // own runs without hooks start nothing that leaves their process group, so ending their tree
   // needs no scan for escaped processes; a command line the caller wrote (runCommand's git) may.
-  const spawnGit = async (cwd: string, how: { callerArgv: boolean }): Promise<SpawnGit<RunResult>> => {
+  const gitEnv = () => gitEnvironment(deps.runtime.env, { passEnv: deps.guard.passEnv });
+  const spawnGit = async (cwd: string, how: { callerArgv: boolean }, env = gitEnv()): Promise<SpawnGit<RunResult>> => {
     const path = await deps.runtime.which("git");
     if (path === undefined) throw missing("git");
-    const env = gitEnvironment(deps.runtime.env, { passEnv: deps.guard.passEnv });
     return (args, o, run) =>
       runResolved(deps.runtime, path, cwd, { ...o, args }, { signal, env: { exact: env }, groupOnly: !how.callerArgv && !run.hooks });
   };
@@ -190,7 +193,10 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
           suggestion: "This is a bridge bug: the tool must list git in requires.probes or optionalProbes.",
         });
       }
-      return openGit(await spawnGit(await cwdOf(opts), { callerArgv: false }), { ...opts, hooks: deps.gitHooks === true });
+      const cwd = await cwdOf(opts);
+      const env = gitEnv();
+      const place = deps.gitOpenings === undefined ? {} : { place: { memo: deps.gitOpenings, cwd, env } };
+      return openGit(await spawnGit(cwd, { callerArgv: false }, env), { ...opts, hooks: deps.gitHooks === true, ...place });
     },
     vetAllowed: vet,
     async runAllowed(command, opts) {

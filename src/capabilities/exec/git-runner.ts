@@ -6,12 +6,24 @@
 // the one git needs, never the user's secrets (src/security/git/git-environment.ts).
 //
 // The policy lives in src/security/git/ (no I/O, so the command rules and doctor can use it too);
-// this file is the part that runs processes, beside the rest of ctx.exec. It reads the config at
-// each opening: a tool opens once per call, so a config changed between calls is seen by the next.
+// this file is the part that runs processes, beside the rest of ctx.exec. A tool opens once per call,
+// and each opening reads the config, or is given the last read while every file it depends on is
+// provably unchanged (git-opening-memo.ts): a config changed between calls is seen by the next.
 import { ToolError } from "../../errors.ts";
 import { FIXED_GIT_ARGS, NO_HOOKS } from "../../security/git/git-environment.ts";
-import { configOverrides, parseConfigList, type ConfigEntry, type GitAccess } from "../../security/git/repo-config-guard.ts";
+import {
+  configOverrides,
+  parseConfigList,
+  type ConfigEntry,
+  type GitAccess,
+  type ListedConfigEntry,
+} from "../../security/git/repo-config-guard.ts";
 import type { OutputKeep } from "./collect-output.ts";
+import { LOCATE_ARGS, parseLocation } from "./git-location.ts";
+import type { GitOpeningMemo, OpeningRead } from "./git-opening-memo.ts";
+
+/** Every scope, includes followed, each entry with the file it came from. */
+const LIST_CONFIG = ["config", "--list", "--show-scope", "--show-origin", "--includes", "-z"];
 
 /** What one git run may set (as ctx.exec's RunOptions); the argv and the environment are the runner's. */
 export interface GitCallOptions {
@@ -42,28 +54,60 @@ export interface GitOpenOptions {
   cwd?: string;
   /** Options before the subcommand that choose the repository (runCommand's -C, --git-dir): the config is read there too. */
   repositoryArgs?: readonly string[];
-  /**
-   * A command to run beside the config read, with the fixed options only (so it must run no
-   * program whatever the config says: rev-parse). Saves a process's wait on every opening.
-   */
-  alongside?: readonly string[];
+  /** Also ask where the repository is (LOCATE_ARGS, beside the config read: rev-parse runs no program). */
+  locate?: boolean;
+}
+
+/** Where an opening may keep its answer: the memo, and the directory and environment git runs with. */
+export interface OpeningPlace {
+  memo: GitOpeningMemo;
+  cwd: string;
+  env: Readonly<Record<string, string>>;
 }
 
 export interface OpenedGit<R extends GitResult> {
   /** The config git read at the opening, every scope, includes followed. */
   readonly config: readonly ConfigEntry[];
-  /** The `alongside` command's result. */
-  readonly alongside?: R;
+  /** LOCATE_ARGS's result, when the opening asked (parseLocation reads it). */
+  readonly located?: R;
   /** Runs git: fixed options, hooks, overrides, then `args` (which name the repository again if they must). */
   run(args: readonly string[], opts?: GitCallOptions): Promise<R>;
 }
 
-export async function openGit<R extends GitResult>(spawn: SpawnGit<R>, opts: GitOpenOptions & { hooks: boolean }): Promise<OpenedGit<R>> {
+export async function openGit<R extends GitResult>(
+  spawn: SpawnGit<R>,
+  opts: GitOpenOptions & { hooks: boolean; place?: OpeningPlace },
+): Promise<OpenedGit<R>> {
   const where = opts.repositoryArgs ?? [];
   const quiet = [...FIXED_GIT_ARGS, ...NO_HOOKS, ...where];
-  const [listed, alongside] = await Promise.all([
-    spawn([...quiet, "config", "--list", "--show-scope", "--includes", "-z"], {}, { hooks: false }),
-    opts.alongside === undefined ? undefined : spawn([...quiet, ...opts.alongside], {}, { hooks: false }),
+  const read = () => readOpening(spawn, { quiet, locate: opts.locate === true });
+  // Kept only for the one question the memo knows the inputs of: the repository git finds itself.
+  const { config, located } =
+    opts.place !== undefined && opts.locate === true && where.length === 0
+      ? await opts.place.memo.open(opts.place, read)
+      : (await read()).answer;
+  const guarded = guardedArgs(config, opts);
+  const run = { hooks: hooksRun(opts) };
+  return {
+    config,
+    ...(located === undefined ? {} : { located }),
+    run: (args, o = {}) => spawn([...guarded, ...args], o, run),
+  };
+}
+
+interface Opening<R> {
+  config: readonly ListedConfigEntry[];
+  located?: R;
+}
+
+async function readOpening<R extends GitResult>(
+  spawn: SpawnGit<R>,
+  opts: { quiet: readonly string[]; locate: boolean },
+): Promise<OpeningRead<Opening<R>>> {
+  const { quiet } = opts;
+  const [listed, located] = await Promise.all([
+    spawn([...quiet, ...LIST_CONFIG], {}, { hooks: false }),
+    opts.locate ? spawn([...quiet, ...LOCATE_ARGS], {}, { hooks: false }) : undefined,
   ]);
   // Exit 1: no config at all. Anything else: git could not read it (a syntax error), so nobody can
   // say what it would run.
@@ -72,16 +116,13 @@ export async function openGit<R extends GitResult>(spawn: SpawnGit<R>, opts: Git
       suggestion: "Fix the config file git names (`git config --list` in a terminal shows the error), then retry.",
     });
   }
+  const entries = parseConfigList(listed.stdout);
   // git lists the runner's own -c settings too (scope "command"): they are not the user's.
   const own = new Set(quiet.filter((_, i) => quiet[i - 1] === "-c").map(asListed));
-  const config = parseConfigList(listed.stdout).filter((e) => e.scope !== "command" || !own.has(`${e.key}=${e.value}`));
-  const guarded = guardedArgs(config, opts);
-  const run = { hooks: hooksRun(opts) };
-  return {
-    config,
-    ...(alongside === undefined ? {} : { alongside }),
-    run: (args, o = {}) => spawn([...guarded, ...args], o, run),
-  };
+  const config = entries.filter((e) => e.scope !== "command" || !own.has(`${e.key}=${e.value}`));
+  const answer = { config, ...(located === undefined ? {} : { located }) };
+  if (located === undefined || located.exitCode !== 0) return { answer };
+  return { answer, facts: { entries, location: parseLocation(located.stdout) } };
 }
 
 /** `-c section.sub.Name=value` as `git config --list` shows it: section and name lowercased. */

@@ -92,18 +92,31 @@ export function isUntrusted(entry: ConfigEntry): boolean {
   return UNTRUSTED_SCOPES.has(entry.scope);
 }
 
+/** An entry as `git config --list --show-origin` gives it: also where git read it. */
+export interface ListedConfigEntry extends ConfigEntry {
+  /** "file:<path>" (a relative path is relative to the working tree's top), "command line:", "blob:<id>", ... */
+  origin: string;
+}
+
 /**
- * Parses `git config --list --show-scope --includes -z`: for each entry a NUL-terminated scope, then
- * "key\nvalue" NUL-terminated (a bare key, a boolean written without "=", comes without "\n").
+ * Parses `git config --list --show-scope --show-origin --includes -z`: for each entry a
+ * NUL-terminated scope, a NUL-terminated origin, then "key\nvalue" NUL-terminated (a bare key, a
+ * boolean written without "=", comes without "\n").
  */
-export function parseConfigList(output: string): ConfigEntry[] {
-  const entries: ConfigEntry[] = [];
+export function parseConfigList(output: string): ListedConfigEntry[] {
+  const entries: ListedConfigEntry[] = [];
   const fields = output.split("\0");
-  for (let i = 0; i + 1 < fields.length; i += 2) {
+  for (let i = 0; i + 2 < fields.length; i += 3) {
     const scope = fields[i] ?? "";
-    const rest = fields[i + 1] ?? "";
+    const origin = fields[i + 1] ?? "";
+    const rest = fields[i + 2] ?? "";
     const newline = rest.indexOf("\n");
-    entries.push({ scope, key: newline < 0 ? rest : rest.slice(0, newline), value: newline < 0 ? "true" : rest.slice(newline + 1) });
+    entries.push({
+      scope,
+      origin,
+      key: newline < 0 ? rest : rest.slice(0, newline),
+      value: newline < 0 ? "true" : rest.slice(newline + 1),
+    });
   }
   return entries;
 }

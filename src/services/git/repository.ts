@@ -7,6 +7,7 @@ import { ToolError } from "../../errors.ts";
 import type { RunOptions, RunResult } from "../../capabilities/exec/exec.ts";
 import type { ToolContext } from "../../capabilities/context.ts";
 import type { ConfigEntry, GitAccess } from "../../security/git/repo-config-guard.ts";
+import { parseLocation } from "../../capabilities/exec/git-location.ts";
 import { LITERAL_PATHSPECS } from "./git-environment.ts";
 import { gitFailure } from "./git-failure.ts";
 
@@ -44,10 +45,7 @@ export interface Repository {
 
 export async function openRepository(ctx: ToolContext, access: GitAccess): Promise<Repository> {
   // Where git finds the repository is asked beside the config read: rev-parse runs no program.
-  const git = await ctx.exec.git({
-    access,
-    alongside: ["rev-parse", "--show-toplevel", "--show-prefix", "--absolute-git-dir", "--path-format=absolute", "--git-common-dir"],
-  });
+  const git = await ctx.exec.git({ access, locate: true });
   const exec = async (args: readonly string[], opts: GitRunOptions = {}): Promise<RunResult> => {
     const result = await git.run(opts.literalPathspecs === false ? args : [LITERAL_PATHSPECS, ...args], {
       ...(opts.stdin === undefined ? {} : { stdin: opts.stdin }),
@@ -59,15 +57,10 @@ export async function openRepository(ctx: ToolContext, access: GitAccess): Promi
     if (result.exitCode !== 0 && !(opts.okExitCodes ?? []).includes(result.exitCode)) throw gitFailure(subcommand, result);
     return result;
   };
-  const location = git.alongside;
-  if (location === undefined)
-    throw new ToolError("internal_error", "git's location was not asked", { suggestion: "Report this as a bug." });
-  if (location.exitCode !== 0) throw gitFailure("rev-parse", location);
-  const located = location.stdout.split("\n");
-  const top = located[0] ?? "";
-  const prefix = located[1] ?? "";
-  const gitDir = located[2] ?? "";
-  const commonDir = located[3] ?? gitDir;
+  const located = git.located;
+  if (located === undefined) throw new ToolError("internal_error", "git's location was not asked", { suggestion: "Report this as a bug." });
+  if (located.exitCode !== 0) throw gitFailure("rev-parse", located);
+  const { top, prefix, gitDir, commonDir } = parseLocation(located.stdout);
   const root = ctx.fs.root;
   if (top === "" || !(root === top || root.startsWith(top === "/" ? "/" : `${top}/`))) {
     throw new ToolError(

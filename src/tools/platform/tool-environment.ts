@@ -3,6 +3,7 @@
 import type { CallOrigin, EventPublisher } from "../../capabilities/events/event-bus.ts";
 import { createCommandGuard, type CommandGuard } from "../../capabilities/exec/command-guard.ts";
 import { createExec } from "../../capabilities/exec/exec.ts";
+import { GitOpeningMemo } from "../../capabilities/exec/git-opening-memo.ts";
 import { createHttpClient } from "../../capabilities/http/http-client.ts";
 import type { LspService } from "../../lsp/lsp-service.ts";
 import { noLanguageServers } from "../../lsp/no-language-servers.ts";
@@ -49,6 +50,8 @@ export interface ToolHost {
   readonly commands: CommandGuard;
   /** What the toolsets keep between calls; the bridge releases a session's part when it ends. */
   readonly states: ToolsetStates;
+  /** Git openings' answers, kept while the files they depend on are unchanged (git-opening-memo.ts). */
+  readonly gitOpenings: GitOpeningMemo;
 }
 
 export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEnvironmentOptions): ToolHost {
@@ -70,6 +73,7 @@ export function createToolEnvironment(runtime: ToolHost["runtime"], opts: ToolEn
     runtime,
     commands,
     states,
+    gitOpenings: new GitOpeningMemo({ fs: runtime.fs }),
     env: {
       activeFolders,
       childBridges,
@@ -135,7 +139,7 @@ export function toolContext(host: ToolHost, call: CallScope): ToolContext {
     state: (key) => host.states.get(key),
     get exec() {
       exec ??= createExec(
-        { runtime: host.runtime, fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true },
+        { runtime: host.runtime, fs, guard: host.commands, gitHooks: env.settings.allowGitHooks === true, gitOpenings: host.gitOpenings },
         { declared: call.executables, signal: call.signal },
       );
       return exec;

@@ -12,7 +12,19 @@ function tree(files: Record<string, string>) {
   return {
     stat: async (path: string): Promise<FileStat> => {
       if (files[path] === undefined) throw new Error(`ENOENT: ${path}`);
-      return { size: 0, mtimeMs: 0, mode: 0, nlink: 1, dev: 1, ino: 1, isFile: true, isDirectory: false, isSymbolicLink: false };
+      return {
+        size: 0,
+        mtimeMs: 0,
+        ctimeMs: 0,
+        uid: 0,
+        mode: 0,
+        nlink: 1,
+        dev: 1,
+        ino: 1,
+        isFile: true,
+        isDirectory: false,
+        isSymbolicLink: false,
+      };
     },
     readFile: async (path: string) => new TextEncoder().encode(files[path] ?? ""),
   };

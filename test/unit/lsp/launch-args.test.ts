@@ -14,7 +14,7 @@ function tree(entries: Record<string, "dir" | "link" | "file">) {
     lstat: async (path: string): Promise<FileStat> => {
       const kind = entries[path];
       if (kind === undefined) throw new Error(`ENOENT: ${path}`);
-      const base = { size: 0, mtimeMs: 0, mode: 0, nlink: 1, dev: 1, ino: 1 };
+      const base = { size: 0, mtimeMs: 0, ctimeMs: 0, uid: 0, mode: 0, nlink: 1, dev: 1, ino: 1 };
       return { ...base, isFile: kind === "file", isDirectory: kind === "dir", isSymbolicLink: kind === "link" };
     },
   };

@@ -17,7 +17,19 @@ function fakeFs(paths: string[], opts: { refuse?: string[] } = {}) {
   const stat = (path: string): FileStat => {
     if (!present.has(path)) throw new RuntimeError("ENOENT", `no ${path}`);
     const isDirectory = folders.has(path);
-    return { size: 0, mtimeMs: 0, mode: 0, nlink: 1, dev: 1, ino: 1, isFile: !isDirectory, isDirectory, isSymbolicLink: false };
+    return {
+      size: 0,
+      mtimeMs: 0,
+      ctimeMs: 0,
+      uid: 0,
+      mode: 0,
+      nlink: 1,
+      dev: 1,
+      ino: 1,
+      isFile: !isDirectory,
+      isDirectory,
+      isSymbolicLink: false,
+    };
   };
   const fs = {
     lstat: async (path: string) => stat(path),

@@ -6,21 +6,21 @@ import { gitCommandRefusal, pathCandidates, readGitCommandLine } from "../../../
 import { gitEnvironment } from "../../../src/security/git/git-environment.ts";
 import { configOverrides, parseConfigList } from "../../../src/security/git/repo-config-guard.ts";
 
-// As git writes it: the scope NUL-terminated, then "key\nvalue" NUL-terminated.
+// As git writes it: the scope and the origin NUL-terminated, then "key\nvalue" NUL-terminated.
 const list = (...entries: [string, string, string?][]) =>
-  entries.map(([scope, key, value]) => `${scope}\0${value === undefined ? key : `${key}\n${value}`}\0`).join("");
+  entries.map(([scope, key, value]) => `${scope}\0file:${scope}.cfg\0${value === undefined ? key : `${key}\n${value}`}\0`).join("");
 const pairs = (args: string[]) => args.filter((_, i) => i % 2 === 1);
 
 describe("repository config guard", () => {
   it("parses git's -z listing, values with newlines and bare booleans included", () => {
-    expect(parseConfigList("global\0user.name\nA\0local\0core.bare\0")).toEqual([
-      { scope: "global", key: "user.name", value: "A" },
-      { scope: "local", key: "core.bare", value: "true" },
+    expect(parseConfigList("global\0file:/home/u/.gitconfig\0user.name\nA\0local\0file:.git/config\0core.bare\0")).toEqual([
+      { scope: "global", origin: "file:/home/u/.gitconfig", key: "user.name", value: "A" },
+      { scope: "local", origin: "file:.git/config", key: "core.bare", value: "true" },
     ]);
     expect(parseConfigList(list(["global", "user.name", "A\nB"], ["local", "core.bare"], ["local", "x.y", ""]))).toEqual([
-      { scope: "global", key: "user.name", value: "A\nB" },
-      { scope: "local", key: "core.bare", value: "true" },
-      { scope: "local", key: "x.y", value: "" },
+      { scope: "global", origin: "file:global.cfg", key: "user.name", value: "A\nB" },
+      { scope: "local", origin: "file:local.cfg", key: "core.bare", value: "true" },
+      { scope: "local", origin: "file:local.cfg", key: "x.y", value: "" },
     ]);
   });
 
