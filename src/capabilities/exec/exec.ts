@@ -33,6 +33,18 @@ import { GIT_CHILD_ENV, configEnvironment, gitEnvironment } from "../../security
  */
 const RUNS_GIT = new Set(["gh"]);
 
+/**
+ * rg runs another program only through a preprocessor (--pre, which a config file can add), a
+ * decompressor (-z) or a hostname program (--hostname-bin): without them, and with its config off,
+ * it starts nothing, so its process group is its whole tree and it needs no PID namespace (an
+ * unshare and a shell around every search). Any argument that looks like one of them (a pattern
+ * too) keeps the namespace.
+ */
+function startsNothing(command: string, args: readonly string[]): boolean {
+  if (command !== "rg" || !args.includes("--no-config")) return false;
+  return !args.some((a) => /^--(pre|search-zip|hostname-bin)/.test(a) || /^-[^-]*z/.test(a));
+}
+
 const DEFAULT_MAX_OUTPUT_BYTES = 1024 * 1024;
 /** Config and response files read to judge a command line. */
 const MAX_READ_BYTES = 1024 * 1024;
@@ -184,7 +196,7 @@ export function createExec(deps: ExecDeps, call: { declared: readonly string[]; 
         path,
         cwd,
         { ...opts, ...(env === undefined ? {} : { env }) },
-        { signal, env: { dropSecrets: false } },
+        { signal, env: { dropSecrets: false }, ...(startsNothing(command, opts.args) ? { groupOnly: true } : {}) },
       );
     },
     async git(opts) {
