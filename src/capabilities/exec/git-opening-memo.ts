@@ -127,7 +127,9 @@ export function configInputs(
 ): string[] | undefined {
   const { location } = read;
   if (!isAbsolute(location.top) || !isAbsolute(location.gitDir) || !isAbsolute(location.commonDir)) return undefined;
-  const files = new Set<string>([...defaultConfigFiles(at.env), ...repositoryFiles(location, at.cwd)]);
+  const defaults = defaultConfigFiles(at.env);
+  if (defaults === undefined) return undefined;
+  const files = new Set<string>([...defaults, ...repositoryFiles(location, at.cwd)]);
   for (const entry of read.entries) {
     if (entry.origin.startsWith("command line:")) continue;
     if (!entry.origin.startsWith("file:")) return undefined;
@@ -143,18 +145,22 @@ export function configInputs(
   return [...files];
 }
 
-/** Where git looks for the user's and the system's config, whether or not the files are there. */
-function defaultConfigFiles(env: Readonly<Record<string, string>>): string[] {
-  const files: string[] = [];
-  const home = env.HOME;
-  if (env.GIT_CONFIG_GLOBAL !== undefined) files.push(env.GIT_CONFIG_GLOBAL);
-  else if (home !== undefined && isAbsolute(home)) {
-    files.push(under(home, ".gitconfig"));
-    const xdg = env.XDG_CONFIG_HOME;
-    files.push(xdg !== undefined && isAbsolute(xdg) ? under(xdg, "git/config") : under(home, ".config/git/config"));
-  }
-  if (env.GIT_CONFIG_NOSYSTEM === undefined) files.push(env.GIT_CONFIG_SYSTEM ?? "/etc/gitconfig");
-  return files.filter((f) => f !== "" && isAbsolute(f));
+/**
+ * Where git looks for the user's and the system's config, whether or not the files are there (the
+ * system's even when GIT_CONFIG_NOSYSTEM may turn it off: a stamp too many costs nothing); undefined
+ * when the environment names one by a relative path.
+ */
+function defaultConfigFiles(env: Readonly<Record<string, string>>): string[] | undefined {
+  const home = env.HOME !== undefined && isAbsolute(env.HOME) ? env.HOME : undefined;
+  const xdg = env.XDG_CONFIG_HOME !== undefined && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : undefined;
+  const global =
+    env.GIT_CONFIG_GLOBAL !== undefined
+      ? [env.GIT_CONFIG_GLOBAL]
+      : home === undefined
+        ? []
+        : [under(home, ".gitconfig"), xdg === undefined ? under(home, ".config/git/config") : under(xdg, "git/config")];
+  const files = [...global, env.GIT_CONFIG_SYSTEM ?? "/etc/gitconfig"];
+  return files.every(isAbsolute) ? files : undefined;
 }
 
 /**
