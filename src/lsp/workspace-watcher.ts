@@ -36,7 +36,7 @@ const BATCH_MS = 50;
 export interface HearingOptions {
   /** Below a node_modules watched at its top, a change is heard through its lock file (an install). */
   throughLockFiles?: boolean;
-  /** Shared by the questions of one proof (WorkspaceWatcher.look): real folders resolved once. */
+  /** Shared by the questions of one proof (UnchangedMemo.proof): real folders resolved once. */
   look?: RealLook;
 }
 
@@ -202,8 +202,8 @@ export class WorkspaceWatcher {
   /**
    * Where `path` is really (or would be, absent): its folder's real path, cached in `look`, and its
    * own name's target when it is a link (a dangling one: undefined). Whether the name is a link is
-   * the watcher's last look after settled() (a change of it is heard; in a folder not watched, a
-   * package's, it is taken as none, as the lock file rule takes its files), the fs's word otherwise.
+   * the watcher's last look after settled() (a change of it is heard; in a package's folder, not
+   * watched, it is taken as none, as the lock file rule takes its files), the fs's word otherwise.
    */
   private async realPathOf(path: string, look: RealLook): Promise<string | undefined> {
     const slash = path.lastIndexOf("/");
@@ -211,13 +211,23 @@ export class WorkspaceWatcher {
     if (folder === undefined) return undefined;
     const name = path.slice(slash + 1);
     const real = `${folder === "/" ? "" : folder}/${name}`;
-    const link = look.settled
-      ? this.links.get(folder)?.has(name) === true
-      : await this.fs.lstat(real).then(
-          (st) => st.isSymbolicLink,
-          () => false,
-        );
+    const link =
+      look.settled && !this.linksUnseen(folder)
+        ? this.links.get(folder)?.has(name) === true
+        : await this.fs.lstat(real).then(
+            (st) => st.isSymbolicLink,
+            () => false,
+          );
     return link ? this.fs.realpath(real).catch(() => undefined) : real;
+  }
+
+  /**
+   * Whether the links among a folder's names go unseen by the watcher: where packages are linked
+   * (`npm link`, a `file:` or workspace dependency), node_modules' top (watched for its lock files
+   * alone) and its @scope folders (not watched).
+   */
+  private linksUnseen(dir: string): boolean {
+    return this.shallow.has(dir) || /\/node_modules\/@[^/]+$/.test(dir);
   }
 
   private realFolder(dir: string, look: RealLook): Promise<string | undefined> {

@@ -112,14 +112,19 @@ describe("a kept answer the watcher vouches for", () => {
 
 describe("a kept answer with an input linked from outside the workspace", () => {
   /** Kept twice over `files` in a workspace where `link` (root-relative) leads to a folder outside it; that folder's `changed` file rewritten after. */
-  async function keptThenChangedOutside(name: string, opts: { files: string[]; link: string; target: string; changed: string }) {
+  async function keptThenChangedOutside(
+    name: string,
+    opts: { files: string[]; link: string; target: string; changed: string; late?: boolean },
+  ) {
     const elsewhere = await workspaces.make(`${name}-elsewhere`, { "package.json": JSON.stringify({ name: "linked" }), "x.ts": "1" });
     // A node_modules watched at its top, as after an install: what is below it is heard through its lock file.
     const { k } = await watched(name, async (root) => {
-      await mkdir(join(root, "node_modules"));
+      await mkdir(join(root, "node_modules/@acme"), { recursive: true });
       await writeFile(join(root, "node_modules/.package-lock.json"), "{}");
-      await symlink(join(elsewhere, opts.target), join(root, opts.link));
+      if (opts.late !== true) await symlink(join(elsewhere, opts.target), join(root, opts.link));
     });
+    // Linked once the watcher runs: node_modules' top is watched for its lock files alone, so no event tells it.
+    if (opts.late === true) await symlink(join(elsewhere, opts.target), join(k.ctx.fs.root, opts.link));
     const linked = { ...run, files: opts.files };
     for (let i = 0; i < 2; i++) await k.run("p", { ...linked, value: "kept" });
     await writeFile(join(elsewhere, opts.changed), "changed out there");
@@ -132,6 +137,17 @@ describe("a kept answer with an input linked from outside the workspace", () => 
       link: "node_modules/linked",
       target: "",
       changed: "x.ts",
+    });
+    expect(found).toBeUndefined();
+  });
+
+  it("is not given back after a change in a package linked into node_modules from outside once the watcher ran", async () => {
+    const found = await keptThenChangedOutside("package-linked-late", {
+      files: ["src/a.ts"],
+      link: "node_modules/@acme/linked",
+      target: "",
+      changed: "x.ts",
+      late: true,
     });
     expect(found).toBeUndefined();
   });
