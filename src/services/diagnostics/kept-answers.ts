@@ -14,7 +14,8 @@
 //   heard (an install rewrites it), as VS Code's own watcher does, so a package's files edited by
 //   hand, a plugin's code, are not seen; and its real path must be heard too (WorkspaceWatcher.hearsChange:
 //   a link out of the workspace, a package linked from outside, is not heard, so proven by content).
-//   Checking it costs one realpath per folder of the inputs.
+//   Checking it costs one realpath per folder of the inputs, and an lstat per input at node_modules'
+//   top or in an @scope folder (where packages are linked, unseen by the watcher).
 // - The content proof for the rest, and for every input where the watcher cannot vouch: the digest
 //   of each input's content (input-digests.ts: a file's bytes, a folder's entries) taken just before
 //   the run (over what the key's previous run read) and just after it must be equal, so the run read
