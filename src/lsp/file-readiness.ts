@@ -12,6 +12,7 @@ import { clangdIndexMissing, type IndexInputFs } from "./index-input.ts";
 import type { LanguageServer } from "./language-server.ts";
 import { folderOf } from "./project-root.ts";
 import { solutionFiles, type SolutionFiles } from "./solution-projects.ts";
+import { tsconfigsUnder } from "./tsconfig-walk.ts";
 import { type Answer, wholeProjectAnswer } from "./whole-project.ts";
 
 /** A config larger than this is no tsconfig. */
@@ -98,14 +99,13 @@ async function loadSolution(server: LanguageServer, at: { signal: AbortSignal; d
 async function configsUnder(fs: WorkspaceFs, dir: string, signal: AbortSignal): Promise<{ configs: string[]; cut?: string }> {
   const start = await fs.resolve(dir).catch(() => undefined);
   if (start === undefined) return { configs: [], cut: `${dir} (not readable)` };
-  const configs: string[] = [];
   const timeout = AbortSignal.timeout(FIND_FILE_MS);
-  for await (const entry of fs.walk(fs.relative(start) || ".", {
+  const configs = await tsconfigsUnder(fs, {
+    dir: fs.relative(start) || ".",
     maxDepth: 16,
-    includeHidden: false,
+    jsconfig: true,
     signal: AbortSignal.any([signal, timeout]),
-  }))
-    if (entry.kind === "file" && /(?:^|\/)[tj]sconfig\.json$/.test(entry.rel)) configs.push(entry.path);
+  });
   const cut = timeout.aborted ? `the folder (its search for tsconfig files took past ${FIND_FILE_MS / 1000} s)` : undefined;
   return { configs: configs.sort(), ...(cut === undefined ? {} : { cut }) };
 }

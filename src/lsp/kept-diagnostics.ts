@@ -7,7 +7,7 @@
 // sees every change. A pulled answer is kept; a pushed one only where everything it can depend on
 // is a file whose changes the watcher hears (then a change to it moves the state): a JSON or YAML
 // file with no schema or a schema the watcher hears changing, HTML and CSS (checked on their own
-// text). Whether it hears a schema is asked of the watcher (WorkspaceWatcher.hears), for the
+// text). Whether it hears a schema is asked of the watcher (WorkspaceWatcher.hearsChange), for the
 // folder the schema is named in and the one its real path is in: a schema reached through a
 // symlink out of the workspace, or into a tree the watcher skips (node_modules, dist), is not
 // heard changing, though its path looks like a workspace path. Not kept either: a schema named by
@@ -94,7 +94,7 @@ export class KeptDiagnostics {
   }
 }
 
-/** Whether a change to the file at an absolute path is heard (WorkspaceWatcher.hears, through the pool's hooks). */
+/** Whether a change to the file at an absolute path is heard (WorkspaceWatcher.hearsChange, through the pool's hooks). */
 export type Hears = (path: string) => Promise<boolean>;
 
 /**

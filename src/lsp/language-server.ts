@@ -48,7 +48,7 @@ export interface ServerHooks extends DocumentFiles {
   onDiagnosticsChanged(uri: string): void;
   /** Every change on disk is heard (the watcher runs and covers the tree): answers may be kept (kept-diagnostics.ts). */
   watching?(): boolean;
-  /** Whether a change to this file (absolute) is heard (WorkspaceWatcher.hears): a schema a kept answer depends on. */
+  /** Whether a change to this file (absolute) is heard (WorkspaceWatcher.hearsChange): a schema a kept answer depends on. */
   hears?(path: string): Promise<boolean>;
 }
 

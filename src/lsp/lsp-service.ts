@@ -94,7 +94,7 @@ export function createLspService(opts: LspServiceOptions): LspService {
       statFile: (path) => runtime.fs.lstat(path),
       // Not before the first walk has watched every folder: a change in one not watched yet makes no event.
       watching: () => watching && watcher !== undefined && !watcher.truncated,
-      hears: (path) => watcher?.hears(path) ?? Promise.resolve(false),
+      hears: (path) => watcher?.hearsChange(path) ?? Promise.resolve(false),
       onDiagnosticsChanged: (uri) => {
         const path = fromFileUri(uri);
         if (path !== undefined) emit(path, "diagnostics");

@@ -11,6 +11,7 @@
 import { compileGlob, type GlobMatcher } from "../lib/glob/index.ts";
 import { dirname, isInside, normalize, relative } from "../lib/paths/posix-path.ts";
 import { parseJsonc } from "./project-style.ts";
+import { tsProjectsFrom } from "./tsconfig-walk.ts";
 
 /** Projects looked at per root: a solution of more than this is said partial, not loaded in full. */
 const MAX_PROJECTS = 24;
@@ -45,28 +46,30 @@ export async function solutionFiles(root: string, deps: SolutionDeps): Promise<S
   const found = await deps.configsUnder?.(root);
   const under = found?.configs ?? [];
   // The root's own project is loaded by the file asked about, unless other packages are looked for too.
-  const seen = new Set<string>(under.length > 0 ? [] : [`${root}/tsconfig.json`]);
-  const queue = under.length > 0 ? [...under] : await referencesOf(`${root}/tsconfig.json`, deps);
+  const own = under.length > 0 ? undefined : `${root}/tsconfig.json`;
   const files: string[] = [];
   const missing: string[] = found?.cut === undefined ? [] : [`any under ${found.cut}`];
-  for (let config = queue.shift(); config !== undefined; config = queue.shift()) {
-    if (seen.has(config) || !isInside(config, root)) continue;
-    seen.add(config);
-    if (seen.size > MAX_PROJECTS + 1) {
+  let count = 0;
+  for await (const { config, project } of tsProjectsFrom(own === undefined ? under : [own], {
+    within: root,
+    read: (c) => readTsProject(c, deps),
+  })) {
+    if (++count > MAX_PROJECTS + 1) {
       missing.push(`more than ${MAX_PROJECTS} referenced projects`);
       break;
     }
-    const text = await deps.readText(config);
-    const parsed = text === undefined ? undefined : parseJsonc(text);
     const name = relative(root, config);
-    if (parsed === undefined) {
+    if (config === own) {
+      if (project === undefined) break;
+      continue;
+    }
+    if (project === undefined) {
       missing.push(`${name} (unreadable)`);
       continue;
     }
-    queue.push(...(await referencesOf(config, deps, parsed)));
     // A solution config holds no file of its own: its references are the projects.
-    if (Array.isArray(parsed.files) && parsed.files.length === 0 && parsed.include === undefined) continue;
-    const file = await firstFileOf(config, parsed, deps);
+    if (project.solution) continue;
+    const file = await firstFileOf(config, project.json, deps);
     if (file === undefined) missing.push(`${name} (no file of it found)`);
     else files.push(file);
   }
@@ -117,6 +120,8 @@ function strings(value: unknown): string[] {
 export interface TsProject {
   /** The tsconfig, absolute. */
   config: string;
+  /** Its own JSON, as read (not what it extends). */
+  json: Record<string, unknown>;
   /** The tsconfig files its `references` name (absolute, normalised; possibly outside the workspace). */
   references: string[];
   /** No file of its own (`"files": []` and no `include`): a solution config, whose references are the projects. */
@@ -161,6 +166,7 @@ export async function readTsProject(config: string, deps: Pick<SolutionDeps, "re
   const within = (dir: string, path: string) => (isInside(path, dir) ? relative(dir, path) : undefined);
   return {
     config,
+    json,
     references,
     solution: files.size === 0 && include === undefined,
     owns(path) {

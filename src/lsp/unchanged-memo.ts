@@ -13,10 +13,10 @@
 // (.git/info/exclude, a .gitignore above the root); trees it skips itself (node_modules) do not matter.
 // The same word is lent to kept compiler and checker answers (proof() below): the paths each batch
 // changed are logged (up to MAX_LOGGED), so an answer kept at one generation stays proven at a
-// later one while none of the paths it read is among those changed since, and the watcher's map
-// of watched folders says which paths a change would be heard for at all.
-import { ALWAYS_SKIPPED } from "../lib/ignore/visibility.ts";
+// later one while none of the paths it read is among those changed since, and the watcher says
+// which paths a change would be heard for at all (WorkspaceWatcher.hearsChange).
 import { dirname } from "../lib/paths/posix-path.ts";
+import type { HearingOptions } from "./workspace-watcher.ts";
 
 /** Answers kept at once (one per name asked about, the least recently used dropped first). */
 const MAX_KEPT = 64;
@@ -32,8 +32,8 @@ interface Kept {
 interface SettlingWatcher {
   settled(): Promise<void>;
   readonly truncated: boolean;
-  /** A watched folder's names as last seen, and whether all of them are heard (not a skipped folder watched for a few names). */
-  watched?(dir: string): { all: boolean; names: ReadonlySet<string> } | undefined;
+  /** WorkspaceWatcher.hearsChange. */
+  hearsChange?(path: string, opts: HearingOptions): Promise<boolean>;
 }
 
 /** One change as the watcher tells it (created 1, changed 2, deleted 3), an absolute path. */
@@ -51,12 +51,12 @@ export interface WatchProof {
   /** The paths changed since `generation`; undefined when that is no longer known (forgotten, or a change told without paths). */
   changesSince(generation: number): ChangedPaths | undefined;
   /**
-   * Whether a change to `path` (absolute: created, changed, deleted) moves the generation: its
-   * folder is watched in full, or it is absent below a watched folder (its first missing folder's
-   * creation is heard), or it is below a node_modules whose top is watched (a package install
-   * rewrites the lock file there; a file edited by hand inside a package is not heard, as in VS Code).
+   * Whether a change to `path` (absolute: created, changed, deleted) moves the generation
+   * (WorkspaceWatcher.hearsChange, its real path too): below a node_modules whose top is watched,
+   * through the lock file there (a package install rewrites it; a file edited by hand inside a
+   * package is not heard, as in VS Code). The folders' real paths are resolved once per proof.
    */
-  hears(path: string): boolean;
+  hears(path: string): Promise<boolean>;
 }
 
 export interface ChangedPaths {
@@ -116,10 +116,12 @@ export class UnchangedMemo {
     const generation = await this.settledGeneration();
     const watcher = this.opts.watcher();
     if (generation === undefined || watcher === undefined) return undefined;
+    // Asked after settled(): the watcher's last look at which names are links is current.
+    const look = { settled: true, folders: new Map<string, Promise<string | undefined>>() };
     return {
       generation,
       changesSince: (since) => this.changesSince(since),
-      hears: (path) => hears(watcher, path),
+      hears: async (path) => (await watcher.hearsChange?.(path, { throughLockFiles: true, look })) === true,
     };
   }
 
@@ -182,29 +184,4 @@ export class UnchangedMemo {
   clear(): void {
     this.kept.clear();
   }
-}
-
-/** WatchProof.hears, from the watcher's map of watched folders. */
-function hears(watcher: SettlingWatcher, path: string): boolean {
-  if (watcher.watched === undefined || !path.startsWith("/")) return false;
-  const itself = watcher.watched(path);
-  // A watched folder: its names are heard in full, or, for a node_modules, through its lock file.
-  if (itself !== undefined) return itself.all || path.endsWith("/node_modules");
-  // Walk up to the nearest watched folder, noting the name below it on the way.
-  let child = path;
-  let dir = dirname(path);
-  let found = watcher.watched(dir);
-  while (found === undefined) {
-    if (dir === "/" || dirname(dir) === dir) return false;
-    child = dir;
-    dir = dirname(dir);
-    found = watcher.watched(dir);
-  }
-  // Below a node_modules watched at its top: heard through the package manager's lock file there.
-  if (!found.all) return dir.endsWith("/node_modules");
-  const name = child.slice(child.lastIndexOf("/") + 1);
-  // Absent (the path, or the first missing folder above it): its creation is heard.
-  if (!found.names.has(name)) return true;
-  // A name of a watched folder: heard, unless it is a skipped folder (what is in it is not).
-  return child === path && !ALWAYS_SKIPPED.has(name);
 }

@@ -32,6 +32,25 @@ export const CLANGD_DATABASE_NAMES: ReadonlySet<string> = new Set(["compile_comm
 /** Editors save in bursts (write, rename, chmod): one batch per burst. */
 const BATCH_MS = 50;
 
+/** How hearsChange is asked. */
+export interface HearingOptions {
+  /** Below a node_modules watched at its top, a change is heard through its lock file (an install). */
+  throughLockFiles?: boolean;
+  /** Shared by the questions of one proof (UnchangedMemo.proof): real folders resolved once. */
+  look?: RealLook;
+}
+
+/** Real paths of folders, resolved once for the questions asked together; `settled`: asked after settled(). */
+export interface RealLook {
+  readonly settled: boolean;
+  readonly folders: Map<string, Promise<string | undefined>>;
+}
+
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash <= 0 ? "/" : path.slice(0, slash);
+}
+
 type FileChangeType = 1 | 2 | 3; // Created, Changed, Deleted (FileChangeType of LSP)
 
 interface FileChange {
@@ -43,6 +62,8 @@ export class WorkspaceWatcher {
   private readonly watchers = new Map<string, Watcher>();
   /** The names each watched directory held when last seen, to tell a change from a creation. */
   private readonly entries = new Map<string, Set<string>>();
+  /** The names of each watched directory that were symlinks when last seen. */
+  private readonly links = new Map<string, Set<string>>();
   /** Watched shallow folders (SHALLOW, watchNames), with the names heard there. */
   private readonly shallow = new Map<string, (name: string) => boolean>();
   /** Folders watchNames asked for, watched when they appear. */
@@ -100,28 +121,23 @@ export class WorkspaceWatcher {
   }
 
   /**
-   * Whether a change to the file at `path` (absolute, present or not) is heard: the folder it is
-   * named in is watched for its name, and so is the folder its real path is in (a symlink, or a
-   * folder replaced by one, may lead out of the workspace or into a tree not watched). One not
-   * there is heard appearing in the folder its real path would be in; a dangling link is not.
+   * Whether a change to the file or folder at `path` (absolute, present or not) is heard, as a
+   * change of the path's own or of its folder's names: both the path as named and its real path are
+   * heard (a symlink, or a folder replaced by one, may lead out of the workspace or into a tree not
+   * watched, whose changes make no event). Heard: a name of a folder watched in full, or one a
+   * skipped folder is watched for; a path absent below a watched folder (its first missing folder
+   * appearing is heard), but not a dangling link (its target appearing elsewhere is not); not a
+   * skipped folder of a watched one, nor what is in it. With `throughLockFiles`, what is below a
+   * node_modules watched at its top is heard through the package manager's lock file there (an
+   * install rewrites it; a package's files edited by hand, or linked from within a package, are not
+   * heard, as in VS Code). One realpath per folder asked about, shared through `look`: a proof's
+   * questions, asked after settled(), when the names seen as links are current.
    */
-  async hears(path: string): Promise<boolean> {
-    if (this.closed || this.truncated || !this.watchesName(path)) return false;
-    const real = await this.fs.realpath(path).catch(() => undefined);
-    if (real !== undefined) return this.watchesName(real);
-    const dangling = await this.fs.lstat(path).then(
-      () => true,
-      () => false,
-    );
-    const slash = path.lastIndexOf("/");
-    const folder = dangling ? undefined : await this.fs.realpath(path.slice(0, slash) || "/").catch(() => undefined);
-    return folder !== undefined && this.watchesName(`${folder === "/" ? "" : folder}${path.slice(slash)}`);
-  }
-
-  /** A watched folder's names as last seen, and whether all are heard (read-only, for UnchangedMemo.proof). */
-  watched(dir: string): { all: boolean; names: ReadonlySet<string> } | undefined {
-    const names = this.watchers.has(dir) ? this.entries.get(dir) : undefined;
-    return names === undefined ? undefined : { all: !this.shallow.has(dir), names };
+  async hearsChange(path: string, opts: HearingOptions = {}): Promise<boolean> {
+    const lock = opts.throughLockFiles === true;
+    if (this.closed || this.truncated || !path.startsWith("/") || !this.heardAt(path, lock)) return false;
+    const real = await this.realPathOf(path, opts.look ?? { settled: false, folders: new Map() });
+    return real !== undefined && (real === path || this.heardAt(real, lock));
   }
 
   get directories(): number {
@@ -160,13 +176,74 @@ export class WorkspaceWatcher {
     await this.watchOne(dir, found);
   }
 
-  /** Whether the folder of `path` is watched, and for its name. */
-  private watchesName(path: string): boolean {
-    const slash = path.lastIndexOf("/");
-    const dir = slash <= 0 ? "/" : path.slice(0, slash);
-    if (!this.watchers.has(dir)) return false;
+  /** hearsChange's rule for a path as it is named, from the map of watched folders alone. */
+  private heardAt(path: string, throughLockFiles: boolean): boolean {
+    const packages = (dir: string) => throughLockFiles && dir.endsWith("/node_modules");
+    // A watched folder: its names are heard in full, or, for a node_modules, through its lock file.
+    if (this.watchers.has(path)) return !this.shallow.has(path) || packages(path);
+    // Walk up to the nearest watched folder, noting the name below it on the way.
+    let child = path;
+    let dir = parentOf(path);
+    while (!this.watchers.has(dir)) {
+      if (dir === "/") return false;
+      child = dir;
+      dir = parentOf(dir);
+    }
+    const name = child.slice(child.lastIndexOf("/") + 1);
     const heard = this.shallow.get(dir);
-    return heard === undefined || heard(path.slice(slash + 1));
+    // A skipped folder watched for a few names: those are heard, and below a node_modules, an install.
+    if (heard !== undefined) return (child === path && heard(name)) || packages(dir);
+    // Absent (the path, or the first missing folder above it): its creation is heard.
+    if (this.entries.get(dir)?.has(name) !== true) return true;
+    // A name of a watched folder: heard, unless it is a skipped folder (what is in it is not).
+    return child === path && !ALWAYS_SKIPPED.has(name);
+  }
+
+  /**
+   * Where `path` is really (or would be, absent): its folder's real path, cached in `look`, and its
+   * own name's target when it is a link (a dangling one: undefined). Whether the name is a link is
+   * the watcher's last look after settled() (a change of it is heard; in a package's folder, not
+   * watched, it is taken as none, as the lock file rule takes its files), the fs's word otherwise.
+   */
+  private async realPathOf(path: string, look: RealLook): Promise<string | undefined> {
+    const slash = path.lastIndexOf("/");
+    const folder = await this.realFolder(slash <= 0 ? "/" : path.slice(0, slash), look);
+    if (folder === undefined) return undefined;
+    const name = path.slice(slash + 1);
+    const real = `${folder === "/" ? "" : folder}/${name}`;
+    const link =
+      look.settled && !this.linksUnseen(folder)
+        ? this.links.get(folder)?.has(name) === true
+        : await this.fs.lstat(real).then(
+            (st) => st.isSymbolicLink,
+            () => false,
+          );
+    return link ? this.fs.realpath(real).catch(() => undefined) : real;
+  }
+
+  /**
+   * Whether the links among a folder's names go unseen by the watcher: where packages are linked
+   * (`npm link`, a `file:` or workspace dependency), node_modules' top (watched for its lock files
+   * alone) and its @scope folders (not watched).
+   */
+  private linksUnseen(dir: string): boolean {
+    return this.shallow.has(dir) || /\/node_modules\/@[^/]+$/.test(dir);
+  }
+
+  private realFolder(dir: string, look: RealLook): Promise<string | undefined> {
+    let found = look.folders.get(dir);
+    if (found === undefined) {
+      found = this.fs.realpath(dir).catch(async () => {
+        const there = await this.fs.lstat(dir).then(
+          () => true,
+          () => false,
+        );
+        // A dangling link, or one that loops: nothing there to hear. An absent folder: where it would be.
+        return there || dir === "/" ? undefined : this.realPathOf(dir, look);
+      });
+      look.folders.set(dir, found);
+    }
+    return found;
   }
 
   /** The names heard in a skipped folder watched alone, or undefined when it is not one. */
@@ -185,14 +262,17 @@ export class WorkspaceWatcher {
       });
       this.watchers.set(dir, watcher);
       const names = new Set<string>();
+      const links = new Set<string>();
       const subdirectories: string[] = [];
       const heard = this.shallow.get(dir);
       for (const entry of await this.fs.readdir(dir)) {
         names.add(entry.name);
+        if (entry.isSymbolicLink) links.add(entry.name);
         if (entry.isDirectory) subdirectories.push(entry.name);
         else if (found !== undefined && (heard === undefined || heard(entry.name))) found.push(`${dir === "/" ? "" : dir}/${entry.name}`);
       }
       this.entries.set(dir, names);
+      this.links.set(dir, links);
       return subdirectories;
     } catch {
       await this.lost(dir);
@@ -214,6 +294,7 @@ export class WorkspaceWatcher {
     this.watchers.get(dir)?.close();
     this.watchers.delete(dir);
     this.entries.delete(dir);
+    this.links.delete(dir);
     this.shallow.delete(dir);
   }
 
@@ -253,12 +334,15 @@ export class WorkspaceWatcher {
       const st = await this.fs.lstat(path).catch(() => undefined);
       if (st === undefined) {
         names?.delete(name);
+        this.links.get(dir)?.delete(name);
         this.unwatch(path);
         // A name that came and went between two looks (an editor's temporary file) was never there for a server.
         if (known) changes.push({ path, type: 3 });
         continue;
       }
       names?.add(name);
+      if (st.isSymbolicLink) this.links.get(dir)?.add(name);
+      else this.links.get(dir)?.delete(name);
       const found: string[] = [];
       const fresh = st.isDirectory && !known && !this.watchers.has(path) && !this.shallow.has(dir);
       if (fresh && !ALWAYS_SKIPPED.has(name) && !this.named.has(path)) await this.watchTree(path, found);

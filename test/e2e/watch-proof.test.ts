@@ -18,7 +18,7 @@ it("is given with no server running, and names a change made after it", async ()
   const first = await fx.lsp.watchProof();
   expect(fx.lsp.status().servers).toEqual([]);
   if (first === undefined) throw new Error("no proof on Node on Linux with no server running");
-  expect(first.hears(join(fx.root, "src/a.ts"))).toBe(true);
+  expect(await first.hears(join(fx.root, "src/a.ts"))).toBe(true);
   await writeFile(join(fx.root, "src/a.ts"), "export const a = 2;\n");
   const changed = (await fx.lsp.watchProof())?.changesSince(first.generation);
   expect([changed?.touches(join(fx.root, "src/a.ts")), changed?.touches(join(fx.root, "src/b.ts"))]).toEqual([true, false]);

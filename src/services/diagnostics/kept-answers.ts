@@ -12,7 +12,10 @@
 //   heard when its folder is watched in full, when it is absent below a watched folder, or when it
 //   lies below a node_modules whose top is watched: there only the package manager's lock file is
 //   heard (an install rewrites it), as VS Code's own watcher does, so a package's files edited by
-//   hand, a plugin's code, are not seen. Checking it costs no file system call.
+//   hand, a plugin's code, are not seen; and its real path must be heard too (WorkspaceWatcher.hearsChange:
+//   a link out of the workspace, a package linked from outside, is not heard, so proven by content).
+//   Checking it costs one realpath per folder of the inputs, and an lstat per input at node_modules'
+//   top or in an @scope folder (where packages are linked, unseen by the watcher).
 // - The content proof for the rest, and for every input where the watcher cannot vouch: the digest
 //   of each input's content (input-digests.ts: a file's bytes, a folder's entries) taken just before
 //   the run (over what the key's previous run read) and just after it must be equal, so the run read
@@ -87,8 +90,10 @@ export class KeptAnswers<T> implements ToolsetState {
   async start(ctx: KeptContext, key: string): Promise<RunStart> {
     const proof = await ctx.lsp.watchProof();
     const inputs = this.lastInputs.get(key);
-    const unheard = inputs?.filter((path) => proof === undefined || !proof.hears(absolute(ctx, path)));
-    return { generation: proof?.generation, before: unheard === undefined ? undefined : await snapshotOf(ctx, unheard) };
+    if (inputs === undefined) return { generation: proof?.generation, before: undefined };
+    const heard = await heardOf(ctx, proof, inputs);
+    const unheard = inputs.filter((path) => !heard.has(path));
+    return { generation: proof?.generation, before: await snapshotOf(ctx, unheard) };
   }
 
   /** After a run of `key`: kept when what it was computed from did not change while it ran. */
@@ -103,10 +108,10 @@ export class KeptAnswers<T> implements ToolsetState {
     if (run.readsOutside) return;
     const proof = await ctx.lsp.watchProof();
     const changes = proof !== undefined && run.start.generation !== undefined ? proof.changesSince(run.start.generation) : undefined;
-    const heard = (path: string) => changes !== undefined && proof?.hears(absolute(ctx, path)) === true;
     if (run.everything === true && changes?.none !== true) return;
-    if (changes !== undefined && inputs.some((path) => heard(path) && changes.touches(absolute(ctx, path)))) return;
-    const unheard = inputs.filter((path) => !heard(path));
+    const heard = changes === undefined ? new Set<string>() : await heardOf(ctx, proof, inputs);
+    if (changes !== undefined && inputs.some((path) => heard.has(path) && changes.touches(absolute(ctx, path)))) return;
+    const unheard = inputs.filter((path) => !heard.has(path));
     const { before } = run.start;
     if (unheard.length > 0 && before === undefined) return;
     const after = await snapshotOf(ctx, unheard);
@@ -128,16 +133,20 @@ export class KeptAnswers<T> implements ToolsetState {
 async function current<T>(ctx: KeptContext, kept: Kept<T>, proof: WatchProof | undefined): Promise<boolean> {
   const changes = proof !== undefined && kept.generation !== undefined ? proof.changesSince(kept.generation) : undefined;
   if (kept.everything && changes?.none !== true) return false;
-  const unheard: string[] = [];
-  for (const path of kept.inputs) {
-    const heard = changes !== undefined && proof?.hears(absolute(ctx, path)) === true;
-    if (!heard) unheard.push(path);
-    else if (changes?.touches(absolute(ctx, path)) === true) return false;
-  }
+  const heard = changes === undefined ? new Set<string>() : await heardOf(ctx, proof, kept.inputs);
+  if (kept.inputs.some((path) => heard.has(path) && changes?.touches(absolute(ctx, path)) === true)) return false;
+  const unheard = kept.inputs.filter((path) => !heard.has(path));
   // An input heard when it was kept and not now (the watcher's proof lapsed): its content was not taken.
   if (unheard.some((path) => !kept.snapshot.has(path))) return false;
   const now = await snapshotOf(ctx, unheard);
   return now !== undefined && unheard.every((path) => now.get(path) === kept.snapshot.get(path));
+}
+
+/** The inputs the watcher hears a change to (none without its proof); asked together, so each folder's real path is looked up once. */
+async function heardOf(ctx: Pick<ToolContext, "fs">, proof: WatchProof | undefined, inputs: readonly string[]): Promise<Set<string>> {
+  if (proof === undefined) return new Set();
+  const answers = await Promise.all(inputs.map((path) => proof.hears(absolute(ctx, path))));
+  return new Set(inputs.filter((_, i) => answers[i] === true));
 }
 
 /** A root-relative path (check-inputs.ts: "." for the root) as the watcher names it. */

@@ -15,7 +15,7 @@ import type { DiagnosticsReport } from "./diagnostics-backend.ts";
 import { projectsInScope, type ScopedProject } from "./ts-projects.ts";
 import { defineToolsetState } from "../../capabilities/toolset-state.ts";
 import { KeptAnswers } from "./kept-answers.ts";
-import { staleReferences } from "./stale-references.ts";
+import { staleReferences, staleReferencesRefusal } from "./stale-references.ts";
 import { checkTsProject, type ProjectCheck } from "./tsgo-check.ts";
 
 /** Each project's compiler answer of the whole-workspace check (or its TS6305 refusal), kept while what it was computed from is unchanged. */
@@ -117,11 +117,7 @@ async function withCurrentReferences(ctx: ToolContext, scoped: ScopedProject, ch
     programFiles: check.files,
   });
   if (stale !== undefined && stale.length === 0) return check;
-  const why =
-    stale === undefined
-      ? "whether the build output it reads of the projects it references is current could not be told (`tsgo -b --dry` failed)"
-      : `it reads the build output of ${stale.join(", ")}, older than its sources (\`tsc -b\` would rebuild it first)`;
-  return { diagnostics: [], files: [], outside: 0, failed: `${project}: ${why}, so its compiler check differs from the editor's` };
+  return { diagnostics: [], files: [], outside: 0, failed: staleReferencesRefusal(project, { stale, compiler: "tsgo" }) };
 }
 
 function keyOf(d: Diagnostic): string {

@@ -93,3 +93,15 @@ function relativeName(root: string, name: string): string {
   if (name.startsWith(`${root}/`)) return name.slice(root.length + 1);
   return name.replace(/^\.\//, "");
 }
+
+/**
+ * Why a compiler run of `project` is not taken, its program reading referenced build output that is
+ * `stale` (staleReferences' answer: those projects, or undefined when the compiler could not say).
+ */
+export function staleReferencesRefusal(project: string, at: { stale: readonly string[] | undefined; compiler: "tsgo" | "tsc" }): string {
+  const what =
+    at.stale === undefined
+      ? `the projects it references, and whether that output is current could not be told (\`${at.compiler} -b --dry\` failed)`
+      : `${at.stale.join(", ")}, older than its sources`;
+  return `${project} reads the build output of ${what}, so the compiler's answer for it is not the editor's; run \`tsc -b\` to rebuild it`;
+}

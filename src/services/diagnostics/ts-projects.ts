@@ -8,6 +8,7 @@
 import type { ToolContext } from "../../capabilities/context.ts";
 import { fileRank } from "../../lsp/file-rank.ts";
 import { readTsProject } from "../../lsp/solution-projects.ts";
+import { tsconfigsUnder, tsProjectsFrom } from "../../lsp/tsconfig-walk.ts";
 import { isInside } from "../../lib/paths/posix-path.ts";
 
 const MAX_CONFIG_BYTES = 1024 * 1024;
@@ -42,42 +43,44 @@ export interface ProjectScope {
 export async function projectsInScope(ctx: Pick<ToolContext, "fs" | "signal">, under: string | undefined): Promise<ProjectScope> {
   const root = ctx.fs.root;
   const prefix = under === undefined || under === "" || under === "." ? "" : `${under.replace(/\/+$/, "")}/`;
-  const configs: string[] = [];
   const sources: string[] = [];
   const inputs: string[] = [];
-  for await (const entry of ctx.fs.walk(".", { maxDepth: 32, includeHidden: false, signal: ctx.signal })) {
-    if (entry.kind !== "file") continue;
-    if (CONFIG_FILE.test(entry.name)) inputs.push(entry.rel);
-    if (entry.name === "tsconfig.json") configs.push(entry.path);
-    else if (TS_SOURCE.test(entry.name) && entry.rel.startsWith(prefix)) sources.push(entry.path);
-  }
+  const configs = await tsconfigsUnder(ctx.fs, {
+    dir: ".",
+    maxDepth: 32,
+    jsconfig: false,
+    signal: ctx.signal,
+    onFile: (entry) => {
+      if (CONFIG_FILE.test(entry.name)) inputs.push(entry.rel);
+      if (entry.name !== "tsconfig.json" && TS_SOURCE.test(entry.name) && entry.rel.startsWith(prefix)) sources.push(entry.path);
+    },
+  });
   const notes: string[] = [];
-  const seen = new Set<string>();
+  let count = 0;
   const projects: ScopedProject[] = [];
   /** Each config read (root-relative) and those it references in the workspace. */
   const referencing = new Map<string, string[]>();
-  for (let config = configs.shift(); config !== undefined; config = configs.shift()) {
-    if (seen.has(config)) continue;
-    seen.add(config);
+  const found = tsProjectsFrom(configs, {
+    within: root,
+    read: (config) =>
+      readTsProject(config, { readText: (path) => ctx.fs.readText(path, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined) }),
+    outside: (config, reference) =>
+      notes.push(`${config.slice(root.length + 1)} references ${reference}, outside the workspace: not checked`),
+  });
+  for await (const { config, project } of found) {
     const name = config.slice(root.length + 1);
-    if (seen.size > MAX_PROJECTS) {
+    if (++count > MAX_PROJECTS) {
       notes.push(`more than ${MAX_PROJECTS} tsconfig projects: ${name} and those after it were checked file by file`);
       break;
     }
-    const project = await readTsProject(config, {
-      readText: (path) => ctx.fs.readText(path, { maxBytes: MAX_CONFIG_BYTES }).catch(() => undefined),
-    });
     if (project === undefined) {
       notes.push(`${name} could not be read as JSON, so its files were checked file by file`);
       continue;
     }
-    referencing.set(name, []);
-    for (const reference of project.references) {
-      if (isInside(reference, root)) {
-        configs.push(reference);
-        referencing.get(name)?.push(reference.slice(root.length + 1));
-      } else notes.push(`${name} references ${reference}, outside the workspace: not checked`);
-    }
+    referencing.set(
+      name,
+      project.references.filter((reference) => isInside(reference, root)).map((reference) => reference.slice(root.length + 1)),
+    );
     if (project.solution) continue;
     const own = sources.filter((path) => project.owns(path));
     if (own.length === 0) continue;

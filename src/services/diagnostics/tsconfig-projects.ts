@@ -5,8 +5,9 @@
 // a file is the compiler's to say (typescript-check.ts lists each program's files), not a reading
 // of include/exclude/extends here.
 import type { ToolContext } from "../../capabilities/context.ts";
-import { dirname, isInside } from "../../lib/paths/posix-path.ts";
+import { dirname } from "../../lib/paths/posix-path.ts";
 import { readTsProject, type TsProject } from "../../lsp/solution-projects.ts";
+import { tsProjectsFrom } from "../../lsp/tsconfig-walk.ts";
 
 /** Projects looked at per edit; past this many the rest are named as not looked at. */
 export const MAX_PROJECTS = 24;
@@ -48,18 +49,16 @@ export async function tsconfigCandidates(ctx: ToolContext, files: readonly strin
   }
   const configs: string[] = [];
   const none = queue.length === 0;
-  const seen = new Set<string>();
-  for (let config = queue.shift(); config !== undefined; config = queue.shift()) {
-    if (seen.has(config)) continue;
-    seen.add(config);
-    const project = await read(config);
-    if (project === undefined) continue;
-    // References outside the workspace are not checked.
-    queue.push(...project.references.filter((r) => isInside(r, root) && r !== root).map((r) => r.slice(root.length + 1)));
+  // References outside the workspace are not checked.
+  const found = tsProjectsFrom(
+    queue.map((config) => `${root}/${config}`),
+    { within: root, read: (config) => read(config.slice(root.length + 1)) },
+  );
+  for await (const { config, project } of found) {
     // A solution's root holds no file: only its references are projects.
-    if (project.solution) continue;
+    if (project === undefined || project.solution) continue;
     if (configs.length === MAX_PROJECTS) return { configs, truncated: true, none };
-    configs.push(config);
+    configs.push(config.slice(root.length + 1));
   }
   return { configs, truncated: false, none };
 }

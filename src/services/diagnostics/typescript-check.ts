@@ -17,7 +17,7 @@ import { defineToolsetState } from "../../capabilities/toolset-state.ts";
 import { dirname, normalize } from "../../lib/paths/posix-path.ts";
 import { parseJsonc } from "../../lsp/project-style.ts";
 import { KeptAnswers } from "./kept-answers.ts";
-import { staleReferences } from "./stale-references.ts";
+import { staleReferences, staleReferencesRefusal } from "./stale-references.ts";
 import { compilerCheckArgs, scratchOf } from "./tsgo-check.ts";
 
 const CHECK_TIMEOUT_MS = 90_000;
@@ -151,10 +151,7 @@ export async function runTypeScriptCheck(ctx: ToolContext, found: TsProjects): P
       programFiles: [...files],
     });
     if (stale === undefined || stale.length > 0)
-      return {
-        ...base(),
-        failed: `${config} reads the build output of ${stale === undefined ? "the projects it references (whether it is current could not be told)" : `${stale.join(", ")}, older than its sources`}, so its uses of them are unchecked; run \`tsc -b\` to rebuild it`,
-      };
+      return { ...base(), failed: staleReferencesRefusal(config, { stale, compiler: found.compiler }) };
     for (const d of reported) errors.set(`${d.file}:${d.line}:${d.column}:${d.code ?? ""}:${d.message}`, { ...d, source: found.compiler });
   }
   return { ...base(), errors: [...errors.values()] };

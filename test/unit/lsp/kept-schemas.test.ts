@@ -1,6 +1,6 @@
 // A push server's answer for a JSON file is kept only while the watcher hears every change to the
 // schema it names (kept-diagnostics.ts): asked of the watcher for the folder the schema is named
-// in and the one its real path is in (WorkspaceWatcher.hears), on a real directory with a real
+// in and the one its real path is in (WorkspaceWatcher.hearsChange), on a real directory with a real
 // watcher. A schema reached through a symlink out of the workspace, or into node_modules (whose
 // packages are not watched), looks like a workspace path: changed there, it must be reported
 // afresh on the next check, not answered from the kept diagnostics of the old schema.
@@ -30,6 +30,7 @@ beforeEach(async () => {
     "ws/schemas/own.json": "own v1",
     "ws/node_modules/pkg/s.json": "package v1",
     "ws/.schemas/hidden.json": "hidden v1",
+    "ws/dist/s.json": "built v1",
   };
   for (const [path, text] of Object.entries(files)) {
     await mkdir(dirname(join(base, path)), { recursive: true });
@@ -92,7 +93,7 @@ describe("a kept pushed answer and the schema it names", () => {
     it(`is reported afresh when the schema, reached through ${c.name}, changes there`, async () => {
       const w = watcher as WorkspaceWatcher;
       await writeFile(join(ws, "config", "data.json"), JSON.stringify({ $schema: c.ref }));
-      const { check, sent } = await schemaServer((path) => w.hears(path));
+      const { check, sent } = await schemaServer((path) => w.hearsChange(path));
       expect(await check("config/data.json")).toBe(c.was);
       // Edited in place where the watcher does not listen: no event, so the workspace state stays.
       await writeFile(join(base, c.real), "changed");
@@ -105,7 +106,7 @@ describe("a kept pushed answer and the schema it names", () => {
     const w = watcher as WorkspaceWatcher;
     await writeFile(join(ws, "config", "a.json"), JSON.stringify({ $schema: "../schemas/own.json" }));
     await writeFile(join(ws, "config", "b.json"), JSON.stringify({ $schema: "../.schemas/hidden.json" }));
-    const { check, sent } = await schemaServer((path) => w.hears(path));
+    const { check, sent } = await schemaServer((path) => w.hearsChange(path));
     for (let i = 0; i < 2; i++) {
       expect(await check("config/a.json")).toBe("own v1");
       expect(await check("config/b.json")).toBe("hidden v1");
@@ -114,30 +115,44 @@ describe("a kept pushed answer and the schema it names", () => {
   });
 });
 
-describe("WorkspaceWatcher.hears", () => {
+describe("WorkspaceWatcher.hearsChange", () => {
   it("hears a file whose folder and real folder it watches, for the names it listens to", async () => {
     const w = watcher as WorkspaceWatcher;
-    expect(await w.hears(join(ws, "schemas", "own.json"))).toBe(true);
-    expect(await w.hears(join(ws, ".schemas", "hidden.json"))).toBe(true);
+    expect(await w.hearsChange(join(ws, "schemas", "own.json"))).toBe(true);
+    expect(await w.hearsChange(join(ws, ".schemas", "hidden.json"))).toBe(true);
     // Not there yet: heard appearing in its watched folder.
-    expect(await w.hears(join(ws, "schemas", "later.json"))).toBe(true);
+    expect(await w.hearsChange(join(ws, "schemas", "later.json"))).toBe(true);
     // A package install rewrites the lock file at node_modules' top, which is heard; nothing below it is.
-    expect(await w.hears(join(ws, "node_modules", ".package-lock.json"))).toBe(true);
-    expect(await w.hears(join(ws, "node_modules", "pkg", "s.json"))).toBe(false);
-    expect(await w.hears(join(ws, "node_modules", "other.json"))).toBe(false);
+    expect(await w.hearsChange(join(ws, "node_modules", ".package-lock.json"))).toBe(true);
+    expect(await w.hearsChange(join(ws, "node_modules", "pkg", "s.json"))).toBe(false);
+    expect(await w.hearsChange(join(ws, "node_modules", "other.json"))).toBe(false);
   });
 
   it("does not hear a file reached through a link out of what it watches, nor one outside the workspace", async () => {
     const w = watcher as WorkspaceWatcher;
-    expect(await w.hears(join(ws, "config", "linked", "s.json"))).toBe(false);
-    expect(await w.hears(join(ws, "config", "direct.schema.json"))).toBe(false);
-    expect(await w.hears(join(ws, "config", "vendor", "s.json"))).toBe(false);
-    expect(await w.hears(join(base, "outside", "s.json"))).toBe(false);
+    expect(await w.hearsChange(join(ws, "config", "linked", "s.json"))).toBe(false);
+    expect(await w.hearsChange(join(ws, "config", "direct.schema.json"))).toBe(false);
+    expect(await w.hearsChange(join(ws, "config", "vendor", "s.json"))).toBe(false);
+    expect(await w.hearsChange(join(base, "outside", "s.json"))).toBe(false);
     // A dangling link: its target appearing out there is not heard.
     await symlink(join(base, "outside", "none.json"), join(ws, "config", "dangling.json"));
-    expect(await w.hears(join(ws, "config", "dangling.json"))).toBe(false);
+    expect(await w.hearsChange(join(ws, "config", "dangling.json"))).toBe(false);
     // A link to a watched file is heard: the link's folder and the target's are both watched.
     await symlink(join(ws, "schemas", "own.json"), join(ws, "config", "own-link.json"));
-    expect(await w.hears(join(ws, "config", "own-link.json"))).toBe(true);
+    expect(await w.hearsChange(join(ws, "config", "own-link.json"))).toBe(true);
+  });
+
+  it("through node_modules' lock file when asked so, but not where a link leads out of the workspace, nor in a skipped folder", async () => {
+    const w = watcher as WorkspaceWatcher;
+    const lock = { throughLockFiles: true };
+    await symlink(join(base, "outside"), join(ws, "node_modules", "linked"));
+    await symlink(join(ws, "node_modules", "pkg"), join(ws, "node_modules", "inside"));
+    expect(await w.hearsChange(join(ws, "node_modules", "pkg", "s.json"), lock)).toBe(true);
+    expect(await w.hearsChange(join(ws, "node_modules", "inside", "s.json"), lock)).toBe(true);
+    expect(await w.hearsChange(join(ws, "node_modules"), lock)).toBe(true);
+    expect(await w.hearsChange(join(ws, "node_modules", "linked", "s.json"), lock)).toBe(false);
+    expect(await w.hearsChange(join(ws, "node_modules", "linked"), lock)).toBe(false);
+    expect(await w.hearsChange(join(ws, "config", "vendor", "s.json"), lock)).toBe(false);
+    expect(await w.hearsChange(join(ws, "dist", "s.json"), lock)).toBe(false);
   });
 });

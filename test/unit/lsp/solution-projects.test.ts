@@ -54,6 +54,16 @@ describe("solutionFiles", () => {
     });
   });
 
+  it("loads a referenced project with no files of its own but an include it extends (no solution config, as the compiler reads it)", async () => {
+    const deps = repo({
+      "tsconfig.json": { files: [], references: [{ path: "./packages/a" }] },
+      "packages/a/tsconfig.base.json": { include: ["src"] },
+      "packages/a/tsconfig.json": { extends: "./tsconfig.base.json", files: [] },
+      "packages/a/src/index.ts": "",
+    });
+    expect(await solutionFiles("/r", deps)).toEqual({ files: ["/r/packages/a/src/index.ts"] });
+  });
+
   it("has nothing to do for a config without references", async () => {
     expect(await solutionFiles("/r", repo({ "tsconfig.json": { include: ["src"] }, "src/a.ts": "" }))).toEqual({ files: [] });
   });

@@ -124,11 +124,16 @@ describe("UnchangedMemo", () => {
       const first = await memo.proof();
       if (first === undefined) throw new Error("the watcher should vouch");
       const at = (path: string) => join(root, path);
-      expect(
-        ["src/a.ts", "src", "missing/deeper/x.ts", "node_modules/pkg/index.d.ts", "node_modules"].map((p) => first.hears(at(p))),
-      ).toEqual([true, true, true, true, true]);
+      const hears = (paths: string[]) => Promise.all(paths.map((p) => first.hears(p)));
+      expect(await hears(["src/a.ts", "src", "missing/deeper/x.ts", "node_modules/pkg/index.d.ts", "node_modules"].map(at))).toEqual([
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]);
       // A skipped build output: what is written there is not heard.
-      expect([first.hears(at("dist/a.d.ts")), first.hears(at("dist")), first.hears("/elsewhere/x.ts")]).toEqual([false, false, false]);
+      expect(await hears([at("dist/a.d.ts"), at("dist"), "/elsewhere/x.ts"])).toEqual([false, false, false]);
       writeFileSync(at("src/a.ts"), "1");
       const second = await memo.proof();
       const changed = second?.changesSince(first.generation);

@@ -5,18 +5,10 @@
 // afterwards, a same-size rewrite that keeps the modification time included.
 import { stat, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KeptAnswers } from "../../../../src/services/diagnostics/kept-answers.ts";
-import { tempWorkspaces, type TempWorkspaces } from "../../../helpers/temp-workspace.ts";
-import { makeToolContext } from "../../../helpers/tool-context.ts";
+import { describe, expect, it } from "vitest";
+import { keeper, keptWorkspaces } from "../../../helpers/kept-answers.ts";
 
-let temp: TempWorkspaces;
-beforeAll(async () => {
-  temp = await tempWorkspaces("cib-kept-runs-");
-});
-afterAll(async () => {
-  await temp.remove();
-});
+const workspaces = keptWorkspaces("cib-kept-runs-");
 
 const FILES = {
   "package.json": JSON.stringify({ name: "p", type: "module" }),
@@ -28,26 +20,25 @@ const run = { files: ["src/a.ts", "src/b.ts"], configs: ["tsconfig.json"], reads
 
 /** A workspace whose project ran once (so the next run has a snapshot to compare), and the runs' store. */
 async function ranOnce(name: string) {
-  const root = await temp.make(name, FILES);
-  const ctx = await makeToolContext(root);
-  const kept = new KeptAnswers<string>(8);
-  await kept.keep(ctx, "p", { ...run, value: "first", start: await kept.start(ctx, "p") });
-  return { root, ctx, kept };
+  const { root, ctx } = await workspaces.plain(name, { files: FILES });
+  const k = keeper<string>(ctx);
+  await k.run("p", { ...run, value: "first" });
+  return { root, ctx, kept: k.kept, k };
 }
 
 describe("a kept compiler run", () => {
   it("is not kept without a snapshot from before it started, and is once the project ran before", async () => {
-    const { ctx, kept } = await ranOnce("first-run");
-    expect(await kept.lookup(ctx, "p")).toBeUndefined();
-    await kept.keep(ctx, "p", { ...run, value: "second", start: await kept.start(ctx, "p") });
-    expect(await kept.lookup(ctx, "p")).toBe("second");
+    const { k } = await ranOnce("first-run");
+    expect(await k.lookup("p")).toBeUndefined();
+    await k.run("p", { ...run, value: "second" });
+    expect(await k.lookup("p")).toBe("second");
   });
 
   it("is kept though a file it read was written just before it started (the edit's own write)", async () => {
-    const { root, ctx, kept } = await ranOnce("just-written");
+    const { root, k } = await ranOnce("just-written");
     await writeFile(join(root, "src/a.ts"), "export const a = 2;\n");
-    await kept.keep(ctx, "p", { ...run, value: "after the edit", start: await kept.start(ctx, "p") });
-    expect(await kept.lookup(ctx, "p")).toBe("after the edit");
+    await k.run("p", { ...run, value: "after the edit" });
+    expect(await k.lookup("p")).toBe("after the edit");
   });
 
   it("is not kept when an input changed while it ran", async () => {
@@ -59,22 +50,22 @@ describe("a kept compiler run", () => {
   });
 
   it("is dropped after a same-size rewrite that keeps the modification time, and after a file appears beside its files", async () => {
-    const { root, ctx, kept } = await ranOnce("rewritten");
-    await kept.keep(ctx, "p", { ...run, value: "kept", start: await kept.start(ctx, "p") });
+    const { root, k } = await ranOnce("rewritten");
+    await k.run("p", { ...run, value: "kept" });
     const path = join(root, "src/a.ts");
     const was = await stat(path);
     await writeFile(path, "export const a = 9;\n");
     await utimes(path, was.atime, was.mtime);
-    expect(await kept.lookup(ctx, "p")).toBeUndefined();
-    await kept.keep(ctx, "p", { ...run, value: "kept again", start: await kept.start(ctx, "p") });
-    expect(await kept.lookup(ctx, "p")).toBe("kept again");
+    expect(await k.lookup("p")).toBeUndefined();
+    await k.run("p", { ...run, value: "kept again" });
+    expect(await k.lookup("p")).toBe("kept again");
     await writeFile(join(root, "src/c.ts"), "export const c = 3;\n");
-    expect(await kept.lookup(ctx, "p")).toBeUndefined();
+    expect(await k.lookup("p")).toBeUndefined();
   });
 
   it("is not kept when its program read files outside the workspace", async () => {
-    const { ctx, kept } = await ranOnce("reads-outside");
-    await kept.keep(ctx, "p", { ...run, readsOutside: true, value: "outside", start: await kept.start(ctx, "p") });
-    expect(await kept.lookup(ctx, "p")).toBeUndefined();
+    const { k } = await ranOnce("reads-outside");
+    await k.run("p", { ...run, readsOutside: true, value: "outside" });
+    expect(await k.lookup("p")).toBeUndefined();
   });
 });

@@ -5,19 +5,11 @@
 // package linked from outside the workspace, whose files the key cannot see change.
 import { mkdir, readdir, symlink, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type KeptContext, KeptAnswers } from "../../../../src/services/diagnostics/kept-answers.ts";
+import { describe, expect, it } from "vitest";
 import type { ProjectCheck } from "../../../../src/services/diagnostics/tsgo-check.ts";
-import { tempWorkspaces, type TempWorkspaces } from "../../../helpers/temp-workspace.ts";
-import { makeToolContext } from "../../../helpers/tool-context.ts";
+import { type Keeper, keeper, keptWorkspaces } from "../../../helpers/kept-answers.ts";
 
-let temp: TempWorkspaces;
-beforeAll(async () => {
-  temp = await tempWorkspaces("cib-check-cache-");
-});
-afterAll(async () => {
-  await temp.remove();
-});
+const workspaces = keptWorkspaces("cib-check-cache-");
 
 /** Everything under `dir` made a minute old, as a tree installed and written long before the check. */
 async function age(dir: string): Promise<void> {
@@ -29,14 +21,9 @@ async function age(dir: string): Promise<void> {
 const answer = (files: string[]): ProjectCheck => ({ diagnostics: [], files, outside: 0 });
 
 /** The project run twice: the first run's inputs are what the second's snapshot from before it is taken over. */
-async function keptTwice(
-  ctx: KeptContext,
-  cache: KeptAnswers<ProjectCheck>,
-  run: { value: ProjectCheck; configs: string[] },
-): Promise<void> {
+async function keptTwice(k: Keeper<ProjectCheck>, run: { value: ProjectCheck; configs: string[] }): Promise<void> {
   const files = run.value.refusedOn ?? run.value.files;
-  for (let i = 0; i < 2; i++)
-    await cache.keep(ctx, "tsconfig.json", { ...run, files, readsOutside: false, start: await cache.start(ctx, "tsconfig.json") });
+  for (let i = 0; i < 2; i++) await k.run("tsconfig.json", { ...run, files, readsOutside: false });
 }
 
 /** A workspace whose tsconfig extends from a package, kept answer for it; what `change` does must make it miss. */
@@ -46,15 +33,18 @@ async function keptThenChanged(
   change: (root: string) => Promise<void>,
   prepare?: (root: string) => Promise<void>,
 ) {
-  const root = await temp.make(name, files);
-  await prepare?.(root);
-  await age(root);
-  const ctx = await makeToolContext(root);
-  const cache = new KeptAnswers<ProjectCheck>(8);
-  await keptTwice(ctx, cache, { value: answer(["src/a.ts"]), configs: ["tsconfig.json", "package.json"] });
-  const before = await cache.lookup(ctx, "tsconfig.json");
+  const { root, ctx } = await workspaces.plain(name, {
+    files,
+    prepare: async (root) => {
+      await prepare?.(root);
+      await age(root);
+    },
+  });
+  const k = keeper<ProjectCheck>(ctx);
+  await keptTwice(k, { value: answer(["src/a.ts"]), configs: ["tsconfig.json", "package.json"] });
+  const before = await k.lookup("tsconfig.json");
   await change(root);
-  const after = await cache.lookup(ctx, "tsconfig.json");
+  const after = await k.lookup("tsconfig.json");
   return { before, after };
 }
 
@@ -108,7 +98,7 @@ describe("a kept compiler answer", () => {
   });
 
   it("is not given back after a change in a config extended from a package linked from outside the workspace", async () => {
-    const elsewhere = await temp.make("elsewhere-tsconfig", {
+    const elsewhere = await workspaces.make("elsewhere-tsconfig", {
       "package.json": JSON.stringify({ name: "@acme/tsconfig" }),
       "tsconfig.json": JSON.stringify({ compilerOptions: { strict: false } }),
     });
@@ -123,7 +113,7 @@ describe("a kept compiler answer", () => {
   });
 
   it("is not given back after a change in a package linked from outside the workspace (a file: dependency)", async () => {
-    const elsewhere = await temp.make("elsewhere-package", {
+    const elsewhere = await workspaces.make("elsewhere-package", {
       "package.json": JSON.stringify({ name: "linked", types: "index.d.ts" }),
     });
     const files = { ...PROJECT, "tsconfig.json": JSON.stringify({ include: ["src"] }) };
@@ -156,13 +146,14 @@ describe("a kept refusal (TS6305: a referenced project's output not built)", () 
 
   it("is given back while nothing it read changed, and dropped once the missing output is built", async () => {
     // The output folder exists already (another output built): only the named output's own state shows it built.
-    const root = await temp.make("refusal", { ...PROJECT, "tsconfig.json": "{}", "dist/types/b.d.ts": "export {};\n" });
-    const ctx = await makeToolContext(root);
-    const cache = new KeptAnswers<ProjectCheck>(8);
+    const { root, ctx } = await workspaces.plain("refusal", {
+      files: { ...PROJECT, "tsconfig.json": "{}", "dist/types/b.d.ts": "export {};\n" },
+    });
+    const k = keeper<ProjectCheck>(ctx);
     const check = refusal(["src/a.ts", "dist/types/a.d.ts"]);
-    await keptTwice(ctx, cache, { value: check, configs: ["tsconfig.json"] });
-    expect(await cache.lookup(ctx, "tsconfig.json")).toEqual(check);
+    await keptTwice(k, { value: check, configs: ["tsconfig.json"] });
+    expect(await k.lookup("tsconfig.json")).toEqual(check);
     await writeFile(join(root, "dist/types/a.d.ts"), "export declare const a: number;\n");
-    expect(await cache.lookup(ctx, "tsconfig.json")).toBeUndefined();
+    expect(await k.lookup("tsconfig.json")).toBeUndefined();
   });
 });
