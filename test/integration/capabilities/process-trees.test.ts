@@ -107,6 +107,16 @@ function sessionOf(pid: number): number | undefined {
   }
 }
 
+/** The process group of a process (field 5 of /proc/<pid>/stat), or undefined once it is gone. */
+function groupOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Ends a job and its session (a forking loop's shell, a daemon's group), by the pids it wrote. */
 function endJob(pids: readonly number[]): void {
   for (const pid of pids) {
@@ -147,12 +157,16 @@ describe("background jobs end with their command", () => {
       const child = spawn(join(bin, `detach${i}`), [file], { detached: true, stdio: "ignore", cwd: ws });
       await new Promise((resolve) => child.once("exit", resolve));
       const pids = await written(file);
+      // The jobs still in the command's group when it is killed: those must end. The rest left it.
+      const inGroup = pids.filter((pid) => groupOf(pid) === child.pid);
       try {
         process.kill(-(child.pid ?? 0), "SIGKILL");
       } catch {
         // the group may be empty already
       }
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Until the group's jobs are gone (a SIGKILL is not refused, only slow to land on a loaded
+      // machine), not a fixed pause: what is still running then is what the group kill missed.
+      await expect.poll(() => inGroup.filter(running), { timeout: 15_000, interval: 20, message: name }).toEqual([]);
       if ((await written(file)).some(running)) survivors.push(name);
       endJob(await written(file));
       expect(pids.length, name).toBeGreaterThan(0);
