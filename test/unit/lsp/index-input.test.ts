@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { clangdIndexMissing } from "../../../src/lsp/index-input.ts";
 import type { FileStat } from "../../../src/ports/fs.ts";
+import { fakeStat } from "../../helpers/fake-stat.ts";
 
 const ARGS = ["--background-index", "--log=error"];
 
@@ -12,19 +13,7 @@ function tree(files: Record<string, string>) {
   return {
     stat: async (path: string): Promise<FileStat> => {
       if (files[path] === undefined) throw new Error(`ENOENT: ${path}`);
-      return {
-        size: 0,
-        mtimeMs: 0,
-        ctimeMs: 0,
-        uid: 0,
-        mode: 0,
-        nlink: 1,
-        dev: 1,
-        ino: 1,
-        isFile: true,
-        isDirectory: false,
-        isSymbolicLink: false,
-      };
+      return fakeStat("file");
     },
     readFile: async (path: string) => new TextEncoder().encode(files[path] ?? ""),
   };

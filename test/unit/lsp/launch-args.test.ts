@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { launchArgsFor } from "../../../src/lsp/launch-options.ts";
 import { BUILT_IN_SERVERS, type ServerSpec } from "../../../src/lsp/server-specs.ts";
 import type { FileStat } from "../../../src/ports/fs.ts";
+import { fakeStat } from "../../helpers/fake-stat.ts";
 
 const clangd = BUILT_IN_SERVERS.find((s) => s.id === "clangd") as ServerSpec;
 const gopls = BUILT_IN_SERVERS.find((s) => s.id === "gopls") as ServerSpec;
@@ -14,8 +15,7 @@ function tree(entries: Record<string, "dir" | "link" | "file">) {
     lstat: async (path: string): Promise<FileStat> => {
       const kind = entries[path];
       if (kind === undefined) throw new Error(`ENOENT: ${path}`);
-      const base = { size: 0, mtimeMs: 0, ctimeMs: 0, uid: 0, mode: 0, nlink: 1, dev: 1, ino: 1 };
-      return { ...base, isFile: kind === "file", isDirectory: kind === "dir", isSymbolicLink: kind === "link" };
+      return fakeStat(kind);
     },
   };
 }

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { WorkspaceWatcher } from "../../../src/lsp/workspace-watcher.ts";
 import type { DirEntry, FileStat, WatchEvent, WatchOptions } from "../../../src/ports/fs.ts";
 import { RuntimeError } from "../../../src/ports/errors.ts";
+import { fakeStat } from "../../helpers/fake-stat.ts";
 
 /** A made-up tree (folders end in "/") whose watches the test fires by hand. */
 function fakeFs(paths: string[], opts: { refuse?: string[] } = {}) {
@@ -16,20 +17,7 @@ function fakeFs(paths: string[], opts: { refuse?: string[] } = {}) {
   const watches = new Map<string, { fire(name: string): void; fail(): void }>();
   const stat = (path: string): FileStat => {
     if (!present.has(path)) throw new RuntimeError("ENOENT", `no ${path}`);
-    const isDirectory = folders.has(path);
-    return {
-      size: 0,
-      mtimeMs: 0,
-      ctimeMs: 0,
-      uid: 0,
-      mode: 0,
-      nlink: 1,
-      dev: 1,
-      ino: 1,
-      isFile: !isDirectory,
-      isDirectory,
-      isSymbolicLink: false,
-    };
+    return fakeStat(folders.has(path) ? "dir" : "file");
   };
   const fs = {
     lstat: async (path: string) => stat(path),
