@@ -65,12 +65,9 @@ interface Tally {
  */
 async function readRepeatedly(path: string): Promise<Tally> {
   const tally: Tally = { inside: 0, escapes: 0, refused: new Map() };
-  let extraUntil: number | undefined;
-  for (
-    let done = 0;
-    done < READS || (tally.inside === 0 && performance.now() < (extraUntil ??= performance.now() + 10_000));
-    done += PARALLEL
-  ) {
+  let extraUntil = Number.POSITIVE_INFINITY;
+  for (let done = 0; done < READS || (tally.inside === 0 && performance.now() < extraUntil); done += PARALLEL) {
+    if (done >= READS && extraUntil === Number.POSITIVE_INFINITY) extraUntil = performance.now() + 10_000;
     const results = await Promise.all(Array.from({ length: PARALLEL }, () => d.call("readFile", { path })));
     for (const result of results) {
       const text = result.content[0]?.text ?? "";
