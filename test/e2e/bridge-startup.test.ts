@@ -67,7 +67,9 @@ it("a port in use is said first, with --port 0 suggested, and no session is rest
     )
     .toBe(true);
   await killHard(first);
-  const squatter = createServer();
+  // It only holds the port: the shim, still running, reconnects to it, and a connection left open
+  // would keep close() below waiting.
+  const squatter = createServer((socket) => socket.destroy());
   await new Promise<void>((resolve) => squatter.listen(first.port, "127.0.0.1", resolve));
   try {
     const attempt = startBridgeProcess({ workspace: home.workspace, configDir: home.configDir, args: ["--port", String(first.port)] });
