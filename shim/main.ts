@@ -145,6 +145,7 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
           bridgeArgs: opts.bridgeArgs,
           idleTimeoutMs: opts.idleTimeoutMs,
           log,
+          bridgeRunning: async () => (await find(undefined)) !== undefined,
           onEarlyExit: (failure) => {
             log.error(`the bridge this shim started ${failure.ended}${failure.logPath ? `; log ${failure.logPath}` : ""}`);
             declareUnavailable();
@@ -202,8 +203,8 @@ async function startShim(host: ShimHost, opts: ShimOptions): Promise<void> {
       ? () => {
           // The answer is made ready before the bridge starts: started first, the bridge takes the CPU it needs.
           predicted ??= predictAnswer({ root, bridgeArgs: opts.bridgeArgs, log });
-          void predicted.then((predict) => {
-            spawner.ensure();
+          void predicted.then(async (predict) => {
+            await spawner.ensure();
             // While the bridge starts: the socket library is needed once its lock appears.
             void loadWebSocket();
             if (predict !== undefined && spawner.state.kind === "started") relay.answerInitializeEarly(predict);

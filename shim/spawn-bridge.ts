@@ -28,6 +28,12 @@ interface SpawnerOptions {
   /** --idle-timeout for the bridge, unless bridgeArgs set it; 0 leaves the bridge's default (never). */
   idleTimeoutMs: number;
   log: ShimLog;
+  /**
+   * Whether a bridge for the project has a lock now. Asked once the marker is ours: the shim that
+   * started a bridge lifts its marker when it connects, so a shim that looked for a lock just before
+   * that bridge wrote one would otherwise claim the free marker and start a second bridge.
+   */
+  bridgeRunning(): Promise<boolean>;
   /** The bridge this shim started exited before the shim connected to a bridge. */
   onEarlyExit(failure: SpawnFailure): void;
 }
@@ -48,8 +54,8 @@ export type SpawnState =
   | { kind: "failed"; failure: SpawnFailure };
 
 interface Spawner {
-  /** Starts a bridge, at most once per 30 s and not while another shim does. */
-  ensure(): void;
+  /** Starts a bridge, at most once per 30 s, not while another shim does, and not when one has appeared. */
+  ensure(): Promise<void>;
   readonly state: SpawnState;
   /** The shim reached a bridge: a later exit of ours is no start-up failure. */
   connected(): void;
@@ -79,7 +85,7 @@ export function createSpawner(opts: SpawnerOptions): Spawner {
       if (ownMarker) removeQuietly(marker);
       ownMarker = false;
     },
-    ensure: () => {
+    ensure: async () => {
       if (Date.now() - last < MARKER_TTL_MS) return;
       last = Date.now();
       if (!claimMarker(opts.lockDir, marker)) {
@@ -88,6 +94,14 @@ export function createSpawner(opts: SpawnerOptions): Spawner {
         return;
       }
       ownMarker = true;
+      if (await opts.bridgeRunning().catch(() => false)) {
+        // The lock watch connects to it; the marker would only hold back a shim that finds it gone.
+        removeQuietly(marker);
+        ownMarker = false;
+        last = 0;
+        opts.log.info("a bridge for this project appeared; not starting another");
+        return;
+      }
       // Node reports a missing working directory as the program missing ("spawn /usr/bin/node
       // ENOENT"): check the directory first and name it.
       const notDirectory = directoryProblem(opts.root);
