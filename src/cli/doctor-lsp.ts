@@ -2,7 +2,7 @@
 // configured ones (the config file's "lsp" key) and the built-ins, found by the same lookup
 // (bundled, the project's node_modules/.bin, PATH: src/lsp/command-resolver.ts) — each started
 // through the Runtime port's LspConnection (vscode-jsonrpc framing) with the initialize the bridge
-// sends, given LSP_TIMEOUT_MS to answer, then killed with its process group. Only servers for the
+// sends, given LSP_TIMEOUT_MS to answer, then told to shut down and killed with its process group. Only servers for the
 // languages the project has are started (project-languages.ts), as the bridge would. "Found" is not
 // "working": one that is there but does not answer is broken (✗); one not installed is info (·).
 import type { InitializeResult } from "vscode-languageserver-protocol";
@@ -77,6 +77,7 @@ async function probeServer(runtime: Runtime, spec: ServerSpec, found: ResolvedCo
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), LSP_TIMEOUT_MS);
   let connection: LspConnection;
+  let answered = false;
   try {
     connection = runtime.languageServers.start(found.command, [...spec.args], { cwd: root, env: childEnvironment(runtime.env, undefined) });
   } catch (err) {
@@ -92,6 +93,7 @@ async function probeServer(runtime: Runtime, spec: ServerSpec, found: ResolvedCo
       pushDiagnosticsOnly: spec.pushDiagnosticsOnly === true,
     });
     const result = (await connection.request("initialize", params, deadline.signal)) as InitializeResult;
+    answered = true;
     return { ok: true, ms: Date.now() - started, server: result.serverInfo === undefined ? undefined : displayName(result.serverInfo) };
   } catch (err) {
     // A dying server's exit code (and the end of its stderr) says more than the closed pipe or the
@@ -113,7 +115,20 @@ async function probeServer(runtime: Runtime, spec: ServerSpec, found: ResolvedCo
     // Closing kills the server and waits for its exit. The child and its pipes are unref'd, so
     // only a timer of ours keeps this short-lived command's event loop alive until that exit is
     // seen: without one, Node ended doctor with the close pending (exit code 13, no report).
+    // Told to shut down, a server removes what it made (pyright its folder in the temp dir); killed, it leaves it.
+    if (answered) await exitCode(shutDown(connection));
     await exitCode(connection.close().then(() => 0));
+  }
+}
+
+/** shutdown, exit, and its exit code; 0 when it does not answer (the kill after it ends it). */
+async function shutDown(connection: LspConnection): Promise<number> {
+  try {
+    await connection.request("shutdown", null);
+    await connection.notify("exit", null);
+    return await connection.exited;
+  } catch {
+    return 0;
   }
 }
 

@@ -8,7 +8,7 @@
 // port where nothing runs, a shim entry whose workspace does not exist, one that needs a variable
 // that is unset. PATH is pinned, so the machine's own tools do not count.
 import { execFile } from "node:child_process";
-import { chmod, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -202,4 +202,19 @@ it("tries each entry with its own command, headers and token, and fails the ones
   // With the variable set, as the fix says, the portable entry connects.
   const fixed = await doctor({ CLAUDE_IDE_BRIDGE_HOME: REPO_ROOT });
   expect(find(fixed, "claude config", "mcpServers.portable")).toMatchObject({ status: "ok", summary: expect.stringContaining("connects") });
+});
+
+it("with Python here, starts pyright and shuts it down so that it removes its folder in the temp dir", async () => {
+  const py = join(home.workspace, "probe.py");
+  const temp = await mkdtemp(join(tmpdir(), "doctor-tmp-"));
+  try {
+    await writeFile(py, "x = 1\n");
+    const d = await doctor({ TMPDIR: temp });
+    expect(find(d, "language server", "pyright answers initialize")?.status).toBe("ok");
+    // Killed without `shutdown`, pyright leaves its pyright-<pid>-<random> folder behind.
+    expect((await readdir(temp)).filter((n) => n.startsWith("pyright-"))).toEqual([]);
+  } finally {
+    await rm(py, { force: true });
+    await rm(temp, { recursive: true, force: true });
+  }
 });
