@@ -9,6 +9,7 @@ import { availableParallelism, loadavg } from "node:os";
 
 const BENCHES = [
   { name: "lsp", args: [], env: { BENCH_LSP_WARM_ONLY: "1", BENCH_LSP_RUNS: "21" } },
+  { name: "lsp-languages", args: [], env: { BENCH_LSP_RUNS: "51" } },
   { name: "mcp-http", args: [], env: {} },
   { name: "ws-ping", args: [], env: {} },
   { name: "startup", args: ["7"], env: {} },
