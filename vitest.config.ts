@@ -14,6 +14,14 @@ import LongestFirstSequencer from "./test/sequencer.ts";
 // with 100 more tests). Every timeout is sized for load 8, which a third worker stays well under. Every run also writes a JSON report that .ci/run turns into its "N passed, N failed"
 // line. A passing run is quiet: what a test logs is shown only when it fails, and child processes'
 // output reaches the terminal only through a failing assertion's message.
+
+// expect.poll's default outside the unit project. vitest's own gives up after 1 s, but there a
+// poll waits for another process (a killed child to be reaped, a bridge to log a line or to see a
+// session drop), which a loaded machine can take longer than that to schedule: this bound only
+// catches a hang, so it is sized like the timeouts. A poll that must see something soon says so
+// with a timeout of its own. The unit project keeps 1 s: its polls wait on nothing but themselves.
+const POLL_TIMEOUT_MS = 20_000;
+
 export default defineConfig({
   test: {
     maxWorkers: 3,
@@ -48,6 +56,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "integration",
+          expect: { poll: { timeout: POLL_TIMEOUT_MS } },
           include: ["test/integration/**/*.test.ts"],
           // Like the unit files, they share their workers' modules: a fresh process per file spent
           // much of its time in imports (the integration project alone, one run each on a shared
@@ -62,6 +71,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "contract",
+          expect: { poll: { timeout: POLL_TIMEOUT_MS } },
           include: ["test/contract/**/*.test.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -71,6 +81,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
+          expect: { poll: { timeout: POLL_TIMEOUT_MS } },
           include: ["test/e2e/**/*.test.ts"],
           // Shared modules here too: a fresh worker per file left one of the two workers importing
           // most of the time (at load 8: 326 s with one file running against 425 s with two). The

@@ -16,13 +16,18 @@ import { assertRuntimesInstalled, executablePattern, RUNTIMES, scriptCommand, ty
 
 const PROBE = join(REPO_ROOT, "test", "contract", "fixtures", "runtime-probe.ts");
 /**
- * Heartbeat period per runtime, short but not shorter than each allows: Bun counts its idle
- * timeout in whole seconds from 8 up, Deno in seconds; both ping at half the idle timeout and drop
- * at the whole. Node and Deno could go lower, but the bufferedAmount test holds a client paused
- * (deaf to pings) for a few round trips, which a machine at load 25 stretched past Deno's 1 s drop
- * at 500 ms (the client was gone before the poll after its resume).
+ * Heartbeat period per runtime for the heartbeat case's own probe, short but not shorter than each
+ * allows: Bun counts its idle timeout in whole seconds from 8 up, Deno in seconds; both ping at
+ * half the idle timeout and drop at the whole.
  */
 const PING_MS: Record<RuntimeName, number> = { node: 1_000, bun: 4_000, deno: 2_000 };
+/**
+ * The shared probe's heartbeat: long, so that no other case's client is dropped as dead. The
+ * bufferedAmount case holds its client paused (deaf to pings) for a few round trips, which a CI run
+ * at load 25 stretched past Deno's drop at a 500 ms heartbeat (the client was gone before the poll
+ * after its resume); a longer short one only makes that rarer.
+ */
+const QUIET_PING_MS = 60_000;
 
 beforeAll(() => assertRuntimesInstalled());
 afterAll(() => stopAll());
@@ -107,7 +112,7 @@ describe.each(RUNTIMES)("the %s adapter", (runtime) => {
   let report: ProbeReport;
 
   beforeAll(async () => {
-    probe = await startProcess([...scriptCommand(runtime, PROBE), String(PING_MS[runtime])], {
+    probe = await startProcess([...scriptCommand(runtime, PROBE), String(QUIET_PING_MS)], {
       ready: /PROBE_PORT=(\d+)/,
       env: { BAR: "from the parent" },
     });
@@ -239,8 +244,17 @@ describe.each(RUNTIMES)("the %s adapter", (runtime) => {
   });
 
   it("pings idle clients and drops one that never answers", async () => {
-    const silent = await open(`ws://127.0.0.1:${port}/ws`, ["mcp"], { autoPong: false });
-    const polite = await open(`ws://127.0.0.1:${port}/ws`, ["mcp"]);
+    const pinging = await startProcess([...scriptCommand(runtime, PROBE), String(PING_MS[runtime])], { ready: /PROBE_PORT=(\d+)/ });
+    try {
+      await pingsAndDrops(Number(pinging.ready[1]));
+    } finally {
+      await pinging.stop();
+    }
+  }, 60_000);
+
+  async function pingsAndDrops(pingingPort: number): Promise<void> {
+    const silent = await open(`ws://127.0.0.1:${pingingPort}/ws`, ["mcp"], { autoPong: false });
+    const polite = await open(`ws://127.0.0.1:${pingingPort}/ws`, ["mcp"]);
     let pings = 0;
     polite.on("ping", () => pings++);
     const started = Date.now();
@@ -253,7 +267,7 @@ describe.each(RUNTIMES)("the %s adapter", (runtime) => {
     polite.close();
     // Bun drops the silent client only at its idle timeout (8 s at least): about 7 s quiet, so the
     // limit is five times that and more.
-  }, 60_000);
+  }
 
   it("close() stops accepting at once, sends 1001 to clients, then stops listening; SIGTERM then exits 0", async () => {
     const ws = await open(`ws://127.0.0.1:${port}/ws`, ["mcp"]);

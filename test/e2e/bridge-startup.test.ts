@@ -3,8 +3,8 @@
 // --exclusive refuses; a port in use is reported before any session is restored from the
 // checkpoint, suggesting --port 0; the start-up line names the next step; `stop` stops it cleanly.
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { createServer } from "node:net";
+import { readFile, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { startBridgeProcess, stopAllBridges } from "../helpers/spawn-bridge.ts";
@@ -59,27 +59,31 @@ it("a port in use is said first, with --port 0 suggested, and no session is rest
   const first = await bridgeOn(home);
   const client = await sdkThroughShim({ cwd: home.workspace, configDir: home.configDir });
   clients.push(client);
+  const checkpointOf = (port: number) => join(home.configDir, "ide", `checkpoint-${port}.json`);
   await expect
-    .poll(
-      async () =>
-        (await readFile(join(home.configDir, "ide", `checkpoint-${first.port}.json`), "utf8").catch(() => "")).includes('"sessions":[{'),
-      { timeout: 8_000 },
-    )
+    .poll(async () => (await readFile(checkpointOf(first.port), "utf8").catch(() => "")).includes('"sessions":[{'), { timeout: 8_000 })
     .toBe(true);
   await killHard(first);
-  // It only holds the port: the shim, still running, reconnects to it, and a connection left open
-  // would keep close() below waiting.
+  // The squatter takes a free port of its own rather than the one the killed bridge let go: another
+  // process of a parallel run may take that one first, and a listen that fails never calls back
+  // (the test then waits to its timeout). The checkpoint with the session moves to its port. It
+  // drops each connection at once, so that none keeps close() below waiting.
   const squatter = createServer((socket) => socket.destroy());
-  await new Promise<void>((resolve) => squatter.listen(first.port, "127.0.0.1", resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    squatter.once("error", reject);
+    squatter.listen(0, "127.0.0.1", () => resolve((squatter.address() as AddressInfo).port));
+  });
+  const saved = JSON.parse(await readFile(checkpointOf(first.port), "utf8")) as Record<string, unknown>;
+  await writeFile(checkpointOf(port), JSON.stringify({ ...saved, port }), { mode: 0o600 });
   try {
-    const attempt = startBridgeProcess({ workspace: home.workspace, configDir: home.configDir, args: ["--port", String(first.port)] });
+    const attempt = startBridgeProcess({ workspace: home.workspace, configDir: home.configDir, args: ["--port", String(port)] });
     const err: unknown = await attempt.then(
       () => undefined,
       (e: unknown) => e,
     );
     const text = String(err);
     expect(text).toMatch(
-      new RegExp(`port ${first.port} is already in use on 127\\.0\\.0\\.1; is a bridge already running there.*--port 0 for a free one`),
+      new RegExp(`port ${port} is already in use on 127\\.0\\.0\\.1; is a bridge already running there.*--port 0 for a free one`),
     );
     expect(text).not.toMatch(/restored \d+ session/);
   } finally {

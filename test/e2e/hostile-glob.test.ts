@@ -34,25 +34,45 @@ async function findFiles(session: RawMcpSession, pattern: string): Promise<{ ms:
   return { ms: performance.now() - started, files: foundFiles(text).files.length };
 }
 
+/** Timed calls of each glob, taken in turns: the median of each is compared. */
+const TIMED_ROUNDS = 5;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
 it("answers the hostile glob about as fast as a plain one, while other sessions keep being served", async () => {
   const attacker = new RawMcpSession(bridge.mcpUrl, bridge.token);
   const bystander = new RawMcpSession(bridge.mcpUrl, bridge.token);
   await attacker.initialize();
   await bystander.initialize();
-  const plain = await findFiles(attacker, "*.ts");
   // The fixture workspace brings one .ts file of its own (src/index.ts).
-  expect(plain.files).toBe(1501);
+  expect((await findFiles(attacker, "*.ts")).files).toBe(1501);
   const hostileCall = findFiles(attacker, HOSTILE);
   // While it runs: the other session and /ping answer.
   const pings = await Promise.all(Array.from({ length: 10 }, () => rawRequest(`${bridge.url}/ping`)));
   expect(pings.every((p) => p.status === 200)).toBe(true);
   expect((await bystander.request("tools/call", { name: "getWorkspaceFolders", arguments: {} })).body).toContain(bridge.workspace);
-  const hostile = await hostileCall;
-  expect(hostile.files).toBe(0);
+  expect((await hostileCall).files).toBe(0);
+  // The baseline is a plain glob that also matches nothing: the same walk without an answer of
+  // 1,501 paths to write, which took 10 times the hostile call (at load 4: 750-930 ms against
+  // 60-80) and so allowed it 20 times that. Not the first call of a glob tool either, which also
+  // loads the file tools. In turns, medians of several: on a shared machine one call can meet a
+  // pause many times its length.
+  const plain: number[] = [];
+  const hostile: number[] = [];
+  for (let round = 0; round < TIMED_ROUNDS; round++) {
+    const none = await findFiles(attacker, "*.tsx");
+    expect(none.files).toBe(0);
+    plain.push(none.ms);
+    hostile.push((await findFiles(attacker, HOSTILE)).ms);
+  }
+  const ratio = median(hostile) / median(plain);
   console.log(
-    `findFiles over 1,500 files: plain glob ${plain.ms.toFixed(0)} ms, hostile glob ${hostile.ms.toFixed(0)} ms (${(hostile.ms / plain.ms).toFixed(2)}x)`,
+    `findFiles over 1,500 files, medians of ${TIMED_ROUNDS}: plain glob ${median(plain).toFixed(0)} ms, hostile glob ${median(hostile).toFixed(0)} ms (${ratio.toFixed(2)}x)`,
   );
-  expect(hostile.ms / plain.ms).toBeLessThan(20);
+  expect(ratio).toBeLessThan(20);
   await attacker.close();
   await bystander.close();
 });

@@ -23,8 +23,11 @@ export interface RawRequestOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
+  /** Default 20 s: a bound for a server that never answers, not for one a loaded machine keeps waiting. */
   timeoutMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** Sends one request and reads the whole response (the server must end it). */
 export function rawRequest(url: string, opts: RawRequestOptions = {}): Promise<RawResponse> {
@@ -40,8 +43,8 @@ export function rawRequest(url: string, opts: RawRequestOptions = {}): Promise<R
       res.on("error", reject);
     });
     const timer = setTimeout(() => {
-      req.destroy(new Error(`${opts.method ?? "GET"} ${url}: no complete response within ${opts.timeoutMs ?? 10_000} ms`));
-    }, opts.timeoutMs ?? 10_000);
+      req.destroy(new Error(`${opts.method ?? "GET"} ${url}: no complete response within ${opts.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`));
+    }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     req.on("error", (err) => {
       clearTimeout(timer);
       reject(err);
@@ -58,8 +61,8 @@ export function openStream(url: string, opts: RawRequestOptions = {}): Promise<{
       resolve({ res, close: () => req.destroy() });
     });
     const timer = setTimeout(() => {
-      req.destroy(new Error(`${opts.method ?? "GET"} ${url}: no response head within ${opts.timeoutMs ?? 5_000} ms`));
-    }, opts.timeoutMs ?? 5_000);
+      req.destroy(new Error(`${opts.method ?? "GET"} ${url}: no response head within ${opts.timeoutMs ?? DEFAULT_TIMEOUT_MS} ms`));
+    }, opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     req.on("error", (err) => {
       clearTimeout(timer);
       reject(err);

@@ -60,7 +60,13 @@ export class FrameLog {
     });
   }
 
-  async waitFor(pred: (m: JsonRpcMessage) => boolean, timeoutMs = 5_000): Promise<JsonRpcMessage> {
+  /**
+   * The first frame that matches. The default limit only catches a hang: it waits for another
+   * process (the bridge) to answer, which a loaded machine can keep from running for seconds; a
+   * first tool call also loads its toolset's modules then. Under the contract project's 30 s test
+   * limit, so that a frame that never comes is named.
+   */
+  async waitFor(pred: (m: JsonRpcMessage) => boolean, timeoutMs = 20_000): Promise<JsonRpcMessage> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const hit = this.frames.find((f): f is JsonRpcMessage => !("unparsable" in f) && pred(f));
@@ -98,7 +104,8 @@ export class FrameLog {
   }
 }
 
-export function waitForClose(ws: WebSocket, timeoutMs = 5_000): Promise<{ code: number; reason: string }> {
+/** The socket's close; the default limit, like `waitFor`'s, is for a peer that never closes it. */
+export function waitForClose(ws: WebSocket, timeoutMs = 20_000): Promise<{ code: number; reason: string }> {
   return new Promise((resolve, reject) => {
     if (ws.readyState === WebSocket.CLOSED) {
       reject(new Error("socket already closed; close code unknown"));
