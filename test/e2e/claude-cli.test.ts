@@ -33,7 +33,7 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
     if (home) await rm(home, { recursive: true, force: true });
   });
 
-  // Five runs of Claude Code, each a cold start of its binary and a connection: 16.6 s quiet.
+  // Four runs of Claude Code, each a cold start of its binary and a connection (five: 16.6 s quiet).
   it("connects over HTTP and WebSocket", { timeout: 120_000 }, async () => {
     // -H is variadic (`--header <header...>`): it must come after the positional arguments.
     const addHttp = await claude([
@@ -51,12 +51,12 @@ describe.each(CLAUDE_CLIS)("Claude Code $version", (cli: ClaudeCli) => {
     const addWs = await claude(["mcp", "add-json", "bridge-ws", JSON.stringify(ws)]);
     expect(addWs.code, addWs.out).toBe(0);
 
+    // Both generations print the HTTP server on `mcp list` (its line is the HTTP check; a `mcp get`
+    // of it connected the same way again); 2.1.197 prints no ws server there, so `mcp get` checks it.
     const list = await claude(["mcp", "list"]);
     expect(list.out).toMatch(/bridge-http:.*✔ Connected/);
     const getWs = await claude(["mcp", "get", "bridge-ws"]);
     expect(getWs.out).toContain("Status: ✔ Connected");
-    const getHttp = await claude(["mcp", "get", "bridge-http"]);
-    expect(getHttp.out).toContain("Status: ✔ Connected");
   });
 
   // Many CLI runs: 20 s quiet on three test workers.

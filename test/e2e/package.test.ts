@@ -7,9 +7,9 @@
 // language servers the package ships answering, and its fix for one it does not ship working. And
 // a checkout installed with `npm ci --omit=dev`, then `npm start`.
 import { execFile, spawn } from "node:child_process";
-import { cp, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProcess, stopAll } from "../contract/process.ts";
@@ -230,10 +230,11 @@ it(
   async () => {
     const checkout = join(scratch, "checkout");
     const { stdout } = await run("git", ["ls-files", "-z"], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
-    for (const file of stdout.split("\0").filter((f) => f !== "")) {
-      await mkdir(join(checkout, file, ".."), { recursive: true });
-      await cp(join(REPO_ROOT, file), join(checkout, file));
-    }
+    const files = stdout.split("\0").filter((f) => f !== "");
+    // Each folder made once and the files copied together (copyFile keeps the mode): a mkdir and a
+    // cp per file, one after another, took 1.6 CPU-s for 1,459 files against 0.5-1.1 s.
+    for (const dir of new Set(files.map((f) => dirname(f)))) await mkdir(join(checkout, dir), { recursive: true });
+    await Promise.all(files.map((f) => copyFile(join(REPO_ROOT, f), join(checkout, f))));
     await run("npm", ["ci", "--omit=dev", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: checkout, maxBuffer: 16 * 1024 * 1024 });
     const token = randomToken();
     const proc = await startProcess(["npm", "start", "--", "--port", "0", "--fixed-token", token], {
