@@ -156,21 +156,23 @@ function firstLine(/** @type {string} */ text) {
 }
 
 /**
- * On Node, the one-file bundle of dist/ and its dependencies that `npm run build` makes
- * (scripts/bundle.mjs): the bridge starts several times faster from it than from the module tree.
- * Not for the shim (it loads a few modules of the tree, fewer bytes than the whole bundle), not on
+ * On Node, the bundle of dist/ and its dependencies that `npm run build` makes (scripts/bundle.mjs):
+ * the bridge's (node-bundle.cjs, entry runNodeCli) or the stdio shim's (node-shim.cjs, entry
+ * runShimStandalone), which start several times faster from it than from the module tree. Not on
  * Deno (it runs the tree it type-maps in deno.json), and not when older than the tree (a `tsc`
  * without the bundle step).
  * @param {URL} entry
  * @param {{ existsSync: (p: URL) => boolean, statSync: (p: URL) => { mtimeMs: number } }} fs
- * @returns {{ url: URL, mtimeMs: number } | undefined}
+ * @returns {{ url: URL, mtimeMs: number, run: string, argv: string[] } | undefined}
  */
 function nodeBundle(entry, fs) {
-  if (onDeno || asShim) return undefined;
-  const url = new URL("../dist/runtime/node-bundle.cjs", import.meta.url);
+  if (onDeno) return undefined;
+  const url = new URL(asShim ? "../dist/runtime/node-shim.cjs" : "../dist/runtime/node-bundle.cjs", import.meta.url);
   if (!fs.existsSync(url)) return undefined;
   const { mtimeMs } = fs.statSync(url);
-  return mtimeMs < fs.statSync(entry).mtimeMs ? undefined : { url, mtimeMs };
+  if (mtimeMs < fs.statSync(entry).mtimeMs) return undefined;
+  const args = process.argv.slice(2);
+  return asShim ? { url, mtimeMs, run: "runShimStandalone", argv: args.slice(1) } : { url, mtimeMs, run: "runNodeCli", argv: args };
 }
 
 /**
@@ -178,9 +180,9 @@ function nodeBundle(entry, fs) {
  * code, and compiling the bundle was the largest part of a start (bench/startup-profile.mjs).
  * The bundle is two files (scripts/bundle.mjs): the start part, run here, and the modules a start
  * does not run, loaded (loadPart) when the first of them is required, each with a code cache of its own.
- * @param {{ url: URL, mtimeMs: number }} bundle
+ * @param {{ url: URL, mtimeMs: number, run: string, argv: string[] }} bundle
  */
-async function runBundle({ url, mtimeMs }) {
+async function runBundle({ url, mtimeMs, run, argv }) {
   const [fs, vm, { createRequire }, { fileURLToPath }] = await Promise.all([
     builtin("node:fs"),
     builtin("node:vm"),
@@ -207,10 +209,10 @@ async function runBundle({ url, mtimeMs }) {
     // Once the modules required now have run, so that the cache holds their compiled code too.
     if (part.stale) setImmediate(() => writeCodeCache(part.script, { ...tools, cachePath: part.cachePath }));
   };
-  const module = { exports: /** @type {{ runNodeCli?: (argv: string[]) => Promise<void> }} */ ({}) };
+  const module = { exports: /** @type {Record<string, ((argv: string[]) => Promise<void>) | undefined>} */ ({}) };
   start.script.runInThisContext()(module.exports, createRequire(filename), module, filename, dir, url.href, loadPart);
-  const started = module.exports.runNodeCli?.(process.argv.slice(2));
-  if (started === undefined) throw new Error(`${filename} is not the bridge's bundle (no runNodeCli): run \`npm run build\``);
+  const started = module.exports[run]?.(argv);
+  if (started === undefined) throw new Error(`${filename} is not the bridge's bundle (no ${run}): run \`npm run build\``);
   await started;
   if (start.stale) writeCodeCache(start.script, { ...tools, cachePath: start.cachePath });
 }

@@ -27,7 +27,7 @@ beforeAll(async () => {
   runtimeDir = join(pkg, "dist", "runtime");
   // Timestamps kept: the bin takes the bundle only when it is no older than the tree. The copy
   // starts with no cache, whatever the checkout's dist/ holds.
-  for (const name of await caches()) await rm(join(runtimeDir, name));
+  for (const name of await caches("node-")) await rm(join(runtimeDir, name));
   workspace = await makeWorkspace();
   configDir = await realpath(await mkdtemp(join(tmpdir(), "code-cache-cfg-")));
 });
@@ -40,7 +40,7 @@ async function caches(prefix = "node-bundle."): Promise<string[]> {
   return (await readdir(runtimeDir)).filter((name) => name.startsWith(prefix) && name.endsWith(".v8cache"));
 }
 
-const PART_CACHE = /^node-bundle-part\.[0-9a-f]{16}-\d+-node[\d.]+-\w+\.v8cache$/;
+const PART_CACHE = /^node-bundle-part\d+\.[0-9a-f]{16}-\d+-node[\d.]+-\w+\.v8cache$/;
 
 /** Over MCP's HTTP transport: initialize, then one call of `tool`; its result's text. */
 async function callTool(port: string, token: string, tool: string, args: Record<string, unknown>): Promise<string> {
@@ -106,10 +106,10 @@ async function startAndStop(
 
 it("writes the code cache on the first start, beside the bundle, and the next start takes it as it is", async () => {
   expect(await caches()).toEqual([]);
-  expect(await caches("node-bundle-part.")).toEqual([]);
+  expect(await caches("node-bundle-part")).toEqual([]);
   await startAndStop();
   // The start ran none of the second part's modules (the toolsets' code, the subcommands): it was not even compiled.
-  expect(await caches("node-bundle-part.")).toEqual([]);
+  expect(await caches("node-bundle-part")).toEqual([]);
   const [name, ...more] = await caches();
   expect(more).toEqual([]);
   expect(name).toMatch(CACHE);
@@ -156,14 +156,14 @@ it("gives an edited bundle a cache of its own, runs the edit, and removes the st
 it("loads the second part on a toolset's first call, which answers as always, and caches it too", async () => {
   // The bundle as the test before left it (edited).
   const listening = /listening (?:on|at) http:\/\/127\.0\.0\.1:(\d+)/;
-  for (const name of await caches("node-bundle-part.")) await rm(join(runtimeDir, name));
+  for (const name of await caches("node-bundle-part")) await rm(join(runtimeDir, name));
   let answer = "";
   await startAndStop(listening, async (port, token) => {
     answer = await callTool(port, token, "findFiles", { pattern: "**/*.ts" });
   });
   expect(answer).toContain("src/index.ts");
   expect(answer).not.toContain('"isError":true');
-  const [name, ...more] = await caches("node-bundle-part.");
+  const [name, ...more] = await caches("node-bundle-part");
   expect(more).toEqual([]);
   expect(name).toMatch(PART_CACHE);
   const first = await stat(join(runtimeDir, name ?? ""));
