@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const outdir = `${root}dist/runtime`;
 const outfile = `${outdir}/node-bundle.cjs`;
 /** What earlier builds left beside the bundle: an ESM bundle and its chunks, code caches of other bundles. */
-const STALE = /^node-bundle\.js$|^node-chunk-|^node-(?:bundle|shim)(?:-part\d*)?\.(?:.*\.v8cache|cjs)$/;
+const STALE = /^node-bundle\.js$|^node-chunk-|^node-(?:bundle|shim)(?:-part\d*)?\.(?:.*\.v8cache|cjs|modules\.json)$/;
 
 // A plugin's worker starts on its own file, not on the bundle: plain JavaScript that tsc does not
 // emit, copied beside the compiled runtime/shared/ (runtime/node.ts finds it relative to itself).
@@ -158,6 +158,16 @@ function __load(name) {
   const modules = [...new Set([...level].filter(([, at]) => at === 0).flatMap(([out]) => Object.keys(outputs[out].inputs)))].sort();
   // The hash the bin names each part's code cache after (bin/claude-ide-bridge.js), on the first
   // line, so that a start reads it instead of hashing the whole file.
+  // Which modules each chunk holds, for bench/startup-profile.mjs (never read by a start).
+  const chunks = Object.fromEntries(
+    Object.keys(outputs).map((out) => [
+      basename(out),
+      Object.entries(outputs[out].inputs)
+        .map(([path, { bytesInOutput }]) => [path, bytesInOutput])
+        .sort((a, b) => b[1] - a[1]),
+    ]),
+  );
+  await writeFile(`${outdir}/${file}.modules.json`, `${JSON.stringify(chunks, null, 1)}\n`);
   for (const part of partFiles)
     await writeFile(`${outdir}/${part.name}`, `// claude-ide-bridge node bundle ${part.hash}\n${part.text}`, "latin1");
   await writeFile(
