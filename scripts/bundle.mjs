@@ -62,8 +62,13 @@ await splitBundle({
   file: "node-bundle",
   external: ["bufferutil", "utf-8-validate"],
 });
-// ws stays the package's own, required when the shim connects (shim/bridge-link.ts).
-await splitBundle({ entry: `${root}dist/shim/main.js`, startImports: [], file: "node-shim", external: ["ws"] });
+// The shim's ws is in its first part, loaded when it connects (shim/bridge-link.ts).
+await splitBundle({
+  entry: `${root}dist/shim/main.js`,
+  startImports: [],
+  file: "node-shim",
+  external: ["bufferutil", "utf-8-validate"],
+});
 
 /**
  * Writes `${file}.cjs` (the start part) and `${file}-part.cjs` (the rest) beside the entry.
