@@ -19,7 +19,8 @@ const what = process.argv[2] ?? "bridge";
 const runs = Number(process.argv[3] ?? 5);
 const token = "bench-token-0123456789abcdef";
 const home = mkdtempSync(join(tmpdir(), "bench-startup-prof-"));
-const env = { ...process.env, CLAUDE_CONFIG_DIR: join(home, "cfg"), CLAUDE_PROJECT_DIR: "" };
+// TMPDIR inside: the bridges the shims start write their logs there, removed with the rest.
+const env = { ...process.env, CLAUDE_CONFIG_DIR: join(home, "cfg"), CLAUDE_PROJECT_DIR: "", TMPDIR: home };
 
 function freePort() {
   return new Promise((resolve) => {
