@@ -3,7 +3,7 @@
 // and `deno run -A npm:claude-ide-bridge` all land here, and runtime/main.ts picks the Runtime.
 // - Bun runs the TypeScript sources directly: it starts fastest that way (DESIGN.md).
 // - Node runs the JavaScript that `npm run build` (the `prepare` script) compiled into dist/,
-//   joined into one file when esbuild was there to bundle it.
+//   joined into a few files when esbuild was there to bundle it (the shim has a bundle of its own).
 // - Deno does too: it strips no types under node_modules, where `npm:` packages live
 //   (`deno run -A runtime/deno.ts` runs Deno on the sources of a checkout).
 // What stops the program before it runs (a Node too old, dist/ not built, a dependency missing)

@@ -1,7 +1,7 @@
 // The Node entry as two files: dist/runtime/node.js (runNodeCli), the ~330 modules it imports and the
 // packages they import (hono, valibot, jose, ws, ...), joined by esbuild into
 // dist/runtime/node-bundle.cjs (what a bridge's start runs) and node-bundle-part<n>.cjs (the rest,
-// below). Loading one file instead of hundreds is what makes a Node start fast (bench/startup.mjs):
+// below). Loading a file instead of hundreds is what makes a Node start fast (bench/startup.mjs):
 // no module resolution, no file reads but one, and esbuild drops what the packages export and the
 // bridge never uses. Each file is one function expression, which bin/claude-ide-bridge.js compiles
 // as a script with V8's code cache (Node 20 caches no module's code) and calls with CommonJS's

@@ -1,4 +1,4 @@
-// The bin on Node runs the one-file bundle (scripts/bundle.mjs) as a script with V8's code cache:
+// The bin on Node runs the bundle (scripts/bundle.mjs) as scripts with V8's code cache:
 // the first start writes the cache beside the bundle, named after the bundle's hash and the Node
 // that made it; the next start takes it as it is; a cache V8 rejects (garbage here) costs nothing
 // but a plain compile and is written anew, and another Node's cache of the same build stays; an
