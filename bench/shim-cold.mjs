@@ -17,7 +17,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const runs = Number(process.argv[2] ?? 7);
 const bin = resolve(process.argv[3] ?? join(root, "bin/claude-ide-bridge.js"));
 const home = mkdtempSync(join(tmpdir(), "bench-shim-cold-"));
-const env = { ...process.env, CLAUDE_CONFIG_DIR: join(home, "cfg"), CLAUDE_PROJECT_DIR: "" };
+// TMPDIR inside: the bridges the shims start write their logs there, removed with the rest.
+const env = { ...process.env, CLAUDE_CONFIG_DIR: join(home, "cfg"), CLAUDE_PROJECT_DIR: "", TMPDIR: home };
 const INIT = {
   jsonrpc: "2.0",
   id: 1,

@@ -1,6 +1,6 @@
 // Where a bridge's start-up goes: the real bridge (bin/claude-ide-bridge.js, dist/) started RUNS
 // times under `node --cpu-prof`, each timed from spawn to its first /health 200, then stopped; the
-// samples of that span summed by origin (Node's own modules, each package, each dist/ chunk, V8's
+// samples of that span summed by origin (Node's own modules, each package, each bundle chunk, V8's
 // compiler as "(program)", the garbage collector) and by function, median run shown. With `shim`,
 // the same for the stdio shim: spawn to its answer to `initialize` with its bridge already running
 // (the shim's own part of a cold start).
@@ -19,7 +19,8 @@ const what = process.argv[2] ?? "bridge";
 const runs = Number(process.argv[3] ?? 5);
 const token = "bench-token-0123456789abcdef";
 const home = mkdtempSync(join(tmpdir(), "bench-startup-prof-"));
-const env = { ...process.env, CLAUDE_CONFIG_DIR: join(home, "cfg"), CLAUDE_PROJECT_DIR: "" };
+// TMPDIR inside: the bridges the shims start write their logs there, removed with the rest.
+const env = { ...process.env, CLAUDE_CONFIG_DIR: join(home, "cfg"), CLAUDE_PROJECT_DIR: "", TMPDIR: home };
 
 function freePort() {
   return new Promise((resolve) => {
@@ -79,24 +80,39 @@ function shimRun(project) {
 }
 
 /**
- * The bundle's self time by the module each function came from: esbuild heads each module in
- * dist/runtime/node-bundle.cjs with a `// path` comment, so a function's line names its module.
+ * The bundle's self time by the chunk each function came from, named after its largest modules:
+ * each chunk is one `__define("chunk-X.js", ...)` in dist/runtime/node-{bundle,shim}[-partN].cjs,
+ * and scripts/bundle.mjs lists each chunk's modules in node-{bundle,shim}.modules.json.
  */
 function byBundledModule(byFunction) {
-  const bundle = join(REPO, "dist/runtime/node-bundle.cjs");
-  if (!existsSync(bundle)) return [];
-  const heads = [];
-  readFileSync(bundle, "latin1")
-    .split("\n")
-    .forEach((line, i) => {
-      const head = /^\/\/ ((?:dist|node_modules)\/\S+)$/.exec(line);
-      if (head) heads.push([i + 1, head[1].replace(/^node_modules\/((?:@[^/]+\/)?[^/]+)\/.*/, "package $1")]);
-    });
-  const moduleAt = (line) => heads.findLast(([start]) => start <= line)?.[1] ?? "(esbuild's helpers)";
+  const dir = join(REPO, "dist/runtime");
+  const files = new Map();
+  const chunkAt = (file, line) => {
+    if (!files.has(file)) {
+      const heads = [];
+      if (existsSync(join(dir, file)))
+        readFileSync(join(dir, file), "latin1")
+          .split("\n")
+          .forEach((text, i) => {
+            const head = /^__define\("([^"]+)"/.exec(text);
+            if (head) heads.push([i + 1, head[1]]);
+          });
+      const list = join(dir, `${file.replace(/(-part\d+)?\.cjs$/, "")}.modules.json`);
+      files.set(file, { heads, modules: existsSync(list) ? JSON.parse(readFileSync(list, "utf8")) : {} });
+    }
+    const { heads, modules } = files.get(file);
+    const chunk = heads.findLast(([start]) => start <= line)?.[1];
+    if (chunk === undefined) return `${file} (the loader)`;
+    const inside = modules[chunk] ?? [];
+    const named = inside.slice(0, 2).map(([path]) => path.replace(/^node_modules\/((?:@[^/]+\/)?[^/]+)\/.*/, "package $1"));
+    return `${chunk}: ${named.join(", ")}${inside.length > 2 ? ` and ${inside.length - 2} more` : ""}`;
+  };
   const sums = new Map();
   for (const [key, ms] of byFunction) {
-    const at = /dist\/runtime\/node-bundle\.cjs:(\d+)$/.exec(key);
-    if (at) sums.set(moduleAt(Number(at[1])), (sums.get(moduleAt(Number(at[1]))) ?? 0) + ms);
+    const at = /dist\/runtime\/(node-(?:bundle|shim)(?:-part\d+)?\.cjs):(\d+)$/.exec(key);
+    if (!at) continue;
+    const where = chunkAt(at[1], Number(at[2]));
+    sums.set(where, (sums.get(where) ?? 0) + ms);
   }
   return [...sums].sort((a, b) => b[1] - a[1]);
 }
@@ -123,7 +139,7 @@ try {
   );
   console.log(`median run: ${r1(mid.ms)} ms; its profile up to the answer: ${r1(times.totalMs)} ms sampled, ${r1(times.idleMs)} idle`);
   printTop("self time by origin:", times.byOrigin, 15);
-  printTop("self time in the Node bundle, by the module bundled there (top 20):", byBundledModule(times.byFunction), 20);
+  printTop("self time in the Node bundle, by the chunk bundled there (top 20):", byBundledModule(times.byFunction), 20);
   printTop("self time by function (top 25):", times.byFunction, 25);
   const kept = join(tmpdir(), `startup-${what}-${process.pid}.cpuprofile`);
   copyFileSync(path, kept);

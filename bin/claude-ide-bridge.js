@@ -3,7 +3,7 @@
 // and `deno run -A npm:claude-ide-bridge` all land here, and runtime/main.ts picks the Runtime.
 // - Bun runs the TypeScript sources directly: it starts fastest that way (DESIGN.md).
 // - Node runs the JavaScript that `npm run build` (the `prepare` script) compiled into dist/,
-//   joined into one file when esbuild was there to bundle it.
+//   joined into a few files when esbuild was there to bundle it (the shim has a bundle of its own).
 // - Deno does too: it strips no types under node_modules, where `npm:` packages live
 //   (`deno run -A runtime/deno.ts` runs Deno on the sources of a checkout).
 // What stops the program before it runs (a Node too old, dist/ not built, a dependency missing)
@@ -14,8 +14,7 @@ const onBun = /** @type {{ Bun?: unknown }} */ (globalThis).Bun !== undefined;
 const onDeno = /** @type {{ Deno?: unknown }} */ (globalThis).Deno !== undefined;
 const asShim = process.argv[2] === "shim";
 const MIN_NODE_MAJOR = 20;
-/** The bundle's code caches, beside it: node-bundle.<hash>-<mtime>-node<version>-<arch>.v8cache (V8 comes with the Node). */
-const CACHE_PREFIX = "node-bundle.";
+/** The bundle's code caches, beside it: node-bundle[-part].<hash>-<mtime>-node<version>-<arch>.v8cache (V8 comes with the Node). */
 const CACHE_SUFFIX = ".v8cache";
 /** The bundle's first line, written by scripts/bundle.mjs: the hash of what follows it. */
 const BUNDLE_HASH = /^\/\/ claude-ide-bridge node bundle ([0-9a-f]{16})\n/;
@@ -157,36 +156,33 @@ function firstLine(/** @type {string} */ text) {
 }
 
 /**
- * On Node, the one-file bundle of dist/ and its dependencies that `npm run build` makes
- * (scripts/bundle.mjs): the bridge starts several times faster from it than from the module tree.
- * Not for the shim (it loads a few modules of the tree, fewer bytes than the whole bundle), not on
+ * On Node, the bundle of dist/ and its dependencies that `npm run build` makes (scripts/bundle.mjs):
+ * the bridge's (node-bundle.cjs, entry runNodeCli) or the stdio shim's (node-shim.cjs, entry
+ * runShimStandalone), which start several times faster from it than from the module tree. Not on
  * Deno (it runs the tree it type-maps in deno.json), and not when older than the tree (a `tsc`
  * without the bundle step).
  * @param {URL} entry
  * @param {{ existsSync: (p: URL) => boolean, statSync: (p: URL) => { mtimeMs: number } }} fs
- * @returns {{ url: URL, mtimeMs: number } | undefined}
+ * @returns {{ url: URL, mtimeMs: number, run: string, argv: string[] } | undefined}
  */
 function nodeBundle(entry, fs) {
-  if (onDeno || asShim) return undefined;
-  const url = new URL("../dist/runtime/node-bundle.cjs", import.meta.url);
+  if (onDeno) return undefined;
+  const url = new URL(asShim ? "../dist/runtime/node-shim.cjs" : "../dist/runtime/node-bundle.cjs", import.meta.url);
   if (!fs.existsSync(url)) return undefined;
   const { mtimeMs } = fs.statSync(url);
-  return mtimeMs < fs.statSync(entry).mtimeMs ? undefined : { url, mtimeMs };
+  if (mtimeMs < fs.statSync(entry).mtimeMs) return undefined;
+  const args = process.argv.slice(2);
+  return asShim ? { url, mtimeMs, run: "runShimStandalone", argv: args.slice(1) } : { url, mtimeMs, run: "runNodeCli", argv: args };
 }
 
 /**
  * Runs the bundle as a script compiled with V8's code cache: Node 20 caches no module's compiled
  * code, and compiling the bundle was the largest part of a start (bench/startup-profile.mjs).
- * The cache sits beside the bundle, named after the hash the build wrote on the bundle's first
- * line, the bundle's mtime (an edit after the build) and this Node's version, so a rebuilt or
- * edited bundle or another Node never reads a stale one (V8 itself checks only the source's
- * length); hashing the bundle here instead cost 10 ms of every start. Whoever can write the cache
- * can write the bundle itself, so it adds no way in (never in the workspace or a shared temporary
- * folder). Missing or rejected, V8 compiles the source as usual and the cache is written anew once
- * the bridge serves, with the functions its start compiled.
- * @param {{ url: URL, mtimeMs: number }} bundle
+ * The bundle is two files (scripts/bundle.mjs): the start part, run here, and the modules a start
+ * does not run, loaded (loadPart) when the first of them is required, each with a code cache of its own.
+ * @param {{ url: URL, mtimeMs: number, run: string, argv: string[] }} bundle
  */
-async function runBundle({ url, mtimeMs }) {
+async function runBundle({ url, mtimeMs, run, argv }) {
   const [fs, vm, { createRequire }, { fileURLToPath }] = await Promise.all([
     builtin("node:fs"),
     builtin("node:vm"),
@@ -195,24 +191,57 @@ async function runBundle({ url, mtimeMs }) {
   ]);
   const filename = fileURLToPath(url);
   const dir = fileURLToPath(new URL(".", url));
+  const tools = { fs, vm, dir };
+  const start = compiled(filename, { ...tools, mtimeMs });
+  /**
+   * The second part, compiled and run when the start part first requires one of its modules: its
+   * functions define those modules (each run on its first require). Its hash is the one the start
+   * part was built with, or it is not this build's.
+   * @param {string} file
+   * @param {string} hash
+   * @param {(name: string, fn: unknown) => void} define
+   */
+  const loadPart = (file, hash, define) => {
+    const path = `${dir}${file}`;
+    const part = compiled(path, { ...tools, mtimeMs: fs.statSync(path).mtimeMs });
+    if (part.hash !== hash) throw new Error(`${path} is not of the same build as ${filename}: run \`npm run build\``);
+    part.script.runInThisContext()(define, url.href);
+    // Once the modules required now have run, so that the cache holds their compiled code too.
+    if (part.stale) setImmediate(() => writeCodeCache(part.script, { ...tools, cachePath: part.cachePath }));
+  };
+  const module = { exports: /** @type {Record<string, ((argv: string[]) => Promise<void>) | undefined>} */ ({}) };
+  start.script.runInThisContext()(module.exports, createRequire(filename), module, filename, dir, url.href, loadPart);
+  const started = module.exports[run]?.(argv);
+  if (started === undefined) throw new Error(`${filename} is not the bridge's bundle (no ${run}): run \`npm run build\``);
+  await started;
+  if (start.stale) writeCodeCache(start.script, { ...tools, cachePath: start.cachePath });
+}
+
+/**
+ * A part of the bundle compiled with its code cache. The cache sits beside the part, named after
+ * the hash the build wrote on the part's first line, the part's mtime (an edit after the build) and
+ * this Node's version, so a rebuilt or edited part or another Node never reads a stale one (V8
+ * itself checks only the source's length); hashing the part here instead cost 10 ms of every start.
+ * Whoever can write the cache can write the bundle itself, so it adds no way in (never in the
+ * workspace or a shared temporary folder). Missing or rejected (`stale`), V8 compiles the source as
+ * usual and the caller writes the cache anew once the code has run, with the functions it compiled.
+ * @param {string} filename
+ * @param {{ fs: typeof import("node:fs"), vm: typeof import("node:vm"), dir: string, mtimeMs: number }} options
+ */
+function compiled(filename, { fs, vm, dir, mtimeMs }) {
   // The bundle is ASCII (esbuild escapes the rest), so latin1 is its exact and fastest decoding.
   const source = fs.readFileSync(filename, "latin1");
   const hash = BUNDLE_HASH.exec(source.slice(0, 100))?.[1];
-  const cachePath =
-    hash && `${dir}${CACHE_PREFIX}${hash}-${Math.trunc(mtimeMs)}-node${process.versions.node}-${process.arch}${CACHE_SUFFIX}`;
+  const prefix = `${filename.slice(dir.length).replace(/\.cjs$/, "")}.`;
+  const cachePath = hash && `${dir}${prefix}${hash}-${Math.trunc(mtimeMs)}-node${process.versions.node}-${process.arch}${CACHE_SUFFIX}`;
   let cachedData;
   try {
     if (cachePath) cachedData = fs.readFileSync(cachePath);
   } catch {
-    // No cache yet (or not readable): a plain compile, and a cache written after the start.
+    // No cache yet (or not readable): a plain compile, and a cache written after the run.
   }
   const script = new vm.Script(source, { filename, cachedData });
-  const module = { exports: /** @type {{ runNodeCli?: (argv: string[]) => Promise<void> }} */ ({}) };
-  script.runInThisContext()(module.exports, createRequire(filename), module, filename, dir, url.href);
-  const started = module.exports.runNodeCli?.(process.argv.slice(2));
-  if (started === undefined) throw new Error(`${filename} is not the bridge's bundle (no runNodeCli): run \`npm run build\``);
-  await started;
-  if (cachePath && (cachedData === undefined || script.cachedDataRejected)) writeCodeCache(script, { fs, cachePath, dir });
+  return { script, hash, cachePath, stale: cachePath !== undefined && (cachedData === undefined || script.cachedDataRejected === true) };
 }
 
 /**
@@ -224,6 +253,8 @@ async function runBundle({ url, mtimeMs }) {
  * @param {{ fs: typeof import("node:fs"), cachePath: string, dir: string }} options
  */
 function writeCodeCache(script, { fs, cachePath, dir }) {
+  // The part's own prefix ("node-bundle." or "node-bundle-part."): each part's caches of other builds go.
+  const prefix = cachePath.slice(dir.length).replace(/[0-9a-f]{16}-.*$/, "");
   const temporary = `${cachePath}.${process.pid}.tmp`;
   let fd;
   try {
@@ -238,8 +269,7 @@ function writeCodeCache(script, { fs, cachePath, dir }) {
     fs.renameSync(temporary, cachePath);
     const build = cachePath.slice(dir.length).replace(/-node[^-]+-[^-]+$/, "-");
     for (const name of fs.readdirSync(dir)) {
-      if (name.startsWith(CACHE_PREFIX) && name.endsWith(CACHE_SUFFIX) && !name.startsWith(build))
-        fs.rmSync(`${dir}${name}`, { force: true });
+      if (name.startsWith(prefix) && name.endsWith(CACHE_SUFFIX) && !name.startsWith(build)) fs.rmSync(`${dir}${name}`, { force: true });
     }
   } catch {
     if (fd !== undefined) fs.closeSync(fd);

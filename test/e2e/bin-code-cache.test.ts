@@ -1,4 +1,4 @@
-// The bin on Node runs the one-file bundle (scripts/bundle.mjs) as a script with V8's code cache:
+// The bin on Node runs the bundle (scripts/bundle.mjs) as scripts with V8's code cache:
 // the first start writes the cache beside the bundle, named after the bundle's hash and the Node
 // that made it; the next start takes it as it is; a cache V8 rejects (garbage here) costs nothing
 // but a plain compile and is written anew, and another Node's cache of the same build stays; an
@@ -27,7 +27,7 @@ beforeAll(async () => {
   runtimeDir = join(pkg, "dist", "runtime");
   // Timestamps kept: the bin takes the bundle only when it is no older than the tree. The copy
   // starts with no cache, whatever the checkout's dist/ holds.
-  for (const name of await caches()) await rm(join(runtimeDir, name));
+  for (const name of await caches("node-")) await rm(join(runtimeDir, name));
   workspace = await makeWorkspace();
   configDir = await realpath(await mkdtemp(join(tmpdir(), "code-cache-cfg-")));
 });
@@ -36,15 +36,39 @@ afterAll(async () => {
   for (const dir of [pkg, workspace, configDir]) if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-async function caches(): Promise<string[]> {
-  return (await readdir(runtimeDir)).filter((name) => name.startsWith("node-bundle.") && name.endsWith(".v8cache"));
+async function caches(prefix = "node-bundle."): Promise<string[]> {
+  return (await readdir(runtimeDir)).filter((name) => name.startsWith(prefix) && name.endsWith(".v8cache"));
+}
+
+const PART_CACHE = /^node-bundle-part\d+\.[0-9a-f]{16}-\d+-node[\d.]+-\w+\.v8cache$/;
+
+/** Over MCP's HTTP transport: initialize, then one call of `tool`; its result's text. */
+async function callTool(port: string, token: string, tool: string, args: Record<string, unknown>): Promise<string> {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream" };
+  const url = `http://127.0.0.1:${port}/mcp`;
+  const post = (body: unknown, more: Record<string, string> = {}) =>
+    fetch(url, { method: "POST", headers: { ...headers, ...more }, body: JSON.stringify(body) });
+  const init = await post({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "code-cache-test", version: "0" } },
+  });
+  const session = { "mcp-session-id": init.headers.get("mcp-session-id") ?? "", "mcp-protocol-version": "2025-11-25" };
+  await init.text();
+  await (await post({ jsonrpc: "2.0", method: "notifications/initialized" }, session)).text();
+  const called = await post({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: tool, arguments: args } }, session);
+  return called.text();
 }
 
 /**
  * Starts the copy's bridge, waits until it serves (/health 200), stops it with SIGTERM and waits for
  * its exit. The cache is written as soon as the start is done, before any signal is handled.
  */
-async function startAndStop(listening = /listening on http:\/\/127\.0\.0\.1:(\d+)/): Promise<void> {
+async function startAndStop(
+  listening = /listening on http:\/\/127\.0\.0\.1:(\d+)/,
+  served?: (port: string, token: string) => Promise<void>,
+): Promise<void> {
   const token = randomToken();
   const proc = spawn(
     process.execPath,
@@ -72,6 +96,7 @@ async function startAndStop(listening = /listening on http:\/\/127\.0\.0\.1:(\d+
     const health = await fetch(`http://127.0.0.1:${port}/health`, { headers: { authorization: `Bearer ${token}` } });
     expect(health.status).toBe(200);
     await health.arrayBuffer();
+    await served?.(port, token);
   } finally {
     proc.kill("SIGTERM");
     await exited;
@@ -81,7 +106,10 @@ async function startAndStop(listening = /listening on http:\/\/127\.0\.0\.1:(\d+
 
 it("writes the code cache on the first start, beside the bundle, and the next start takes it as it is", async () => {
   expect(await caches()).toEqual([]);
+  expect(await caches("node-bundle-part")).toEqual([]);
   await startAndStop();
+  // The start ran none of the second part's modules (the toolsets' code, the subcommands): it was not even compiled.
+  expect(await caches("node-bundle-part")).toEqual([]);
   const [name, ...more] = await caches();
   expect(more).toEqual([]);
   expect(name).toMatch(CACHE);
@@ -123,4 +151,27 @@ it("gives an edited bundle a cache of its own, runs the edit, and removes the st
   expect(now).toHaveLength(1);
   expect(now[0]).toMatch(CACHE);
   expect(stale).not.toContain(now[0]);
+});
+
+it("loads the second part on a toolset's first call, which answers as always, and caches it too", async () => {
+  // The bundle as the test before left it (edited).
+  const listening = /listening (?:on|at) http:\/\/127\.0\.0\.1:(\d+)/;
+  for (const name of await caches("node-bundle-part")) await rm(join(runtimeDir, name));
+  let answer = "";
+  await startAndStop(listening, async (port, token) => {
+    answer = await callTool(port, token, "findFiles", { pattern: "**/*.ts" });
+  });
+  expect(answer).toContain("src/index.ts");
+  expect(answer).not.toContain('"isError":true');
+  const [name, ...more] = await caches("node-bundle-part");
+  expect(more).toEqual([]);
+  expect(name).toMatch(PART_CACHE);
+  const first = await stat(join(runtimeDir, name ?? ""));
+  expect(first.size).toBeGreaterThan(1000);
+  // Taken as it is by the next bridge's first call.
+  await startAndStop(listening, async (port, token) => {
+    answer = await callTool(port, token, "findFiles", { pattern: "**/*.ts" });
+  });
+  expect(answer).toContain("src/index.ts");
+  expect((await stat(join(runtimeDir, name ?? ""))).ino).toBe(first.ino);
 });

@@ -2,9 +2,11 @@
 // cost is a feature"): this runs the real `node bin/claude-ide-bridge.js shim` with a module hook
 // that records every file it loads (ES modules through the resolve hook, CommonJS through the
 // require cache at exit), and pins the list. valibot, hono and the bridge's runtime adapter must
-// not be in it; the shim reads lock files with src/lock/lock-parse-plain.ts for that reason.
+// not be in it; the shim reads lock files with src/lock/lock-parse-plain.ts for that reason. On Node
+// the bin runs the shim's bundle (scripts/bundle.mjs), whose start part lists its modules on its
+// first lines: those are pinned, and nothing but the bin comes through a module loader.
 import { spawn } from "node:child_process";
-import { mkdtemp, realpath, rm } from "node:fs/promises";
+import { mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -58,14 +60,20 @@ async function loadedFiles(): Promise<string[]> {
   return [...new Set(files)].sort();
 }
 
+/** The modules in the start part of the shim's bundle, as its head lists them. */
+async function bundledModules(): Promise<string[]> {
+  const text = await readFile(join(REPO_ROOT, "dist/runtime/node-shim.cjs"), "latin1");
+  return [...text.slice(0, 20_000).matchAll(/^\/\/ module (\S+)$/gm)].map((m) => m[1] ?? "");
+}
+
 it("the shim loads its own files, the lock rules, wire constants and byte/id helpers it shares: nothing else", async () => {
   const files = await loadedFiles();
   const packages = [...new Set(files.filter((f) => f.startsWith("node_modules/")).map((f) => f.split("/")[1]))];
   // ws loads when there is a bridge to connect to (or one being started), never before.
   expect(packages).toEqual([]);
-  expect(files.filter((f) => !f.startsWith("node_modules/"))).toEqual([
-    "bin/claude-ide-bridge.js",
-    "dist/runtime/main.js",
+  // The rest is the bundle's start part, which the bin reads and compiles itself.
+  expect(files).toEqual(["bin/claude-ide-bridge.js"]);
+  expect(await bundledModules()).toEqual([
     "dist/shim/bridge-link.js",
     "dist/shim/connector.js",
     "dist/shim/discovery.js",
