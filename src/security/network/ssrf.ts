@@ -9,7 +9,7 @@
 // here again. --allow-private-http turns the block off (layers 2 and 3 still resolve and pin).
 // runCommand's tools connect on their own (npm --registry, git clone, go get): hostBlockReason
 // gives them layers 1 and 2; the tool does its own lookup afterwards, so layer 3 is theirs.
-import { ToolError } from "../../errors.ts";
+import { errorMessage, ToolError } from "../../errors.ts";
 import type { Runtime } from "../../ports/runtime.ts";
 import { lexicalBlockReason } from "./blocked-addresses.ts";
 import { parseIpAddress } from "./ip-address.ts";
@@ -88,7 +88,8 @@ async function resolve(host: string, resolveHost: Runtime["resolveHost"]): Promi
   try {
     addresses = await resolveHost(host);
   } catch (err) {
-    throw new ToolError("request_failed", `${host} could not be resolved`, {
+    // The resolver's own words (EAI_AGAIN: try again; ENOTFOUND: no such name) say which it is.
+    throw new ToolError("request_failed", `${host} could not be resolved (${errorMessage(err)})`, {
       suggestion: "Check the host name; the bridge's machine must be able to resolve it.",
       cause: err,
     });

@@ -12,6 +12,7 @@ import { createNodeRuntime } from "../../../runtime/node.ts";
 import type { PinnedFetchInit } from "../../../src/ports/net.ts";
 import type { Runtime } from "../../../src/ports/runtime.ts";
 import { lexicalBlockReason } from "../../../src/security/network/blocked-addresses.ts";
+import { checkTarget } from "../../../src/security/network/ssrf.ts";
 import { formatIpv4, parseIpv4, parseIpv6 } from "../../../src/security/network/ip-address.ts";
 import { dispatcher } from "../../helpers/tool-dispatch.ts";
 
@@ -231,4 +232,13 @@ describe("IP literal parsing", () => {
     for (const host of ["8.8.8.8", "93.184.216.34", "2606:4700:4700::1111", "::ffff:8.8.8.8", "example.com", "localhost.example.com"])
       expect(lexicalBlockReason(host), host).toBeUndefined();
   });
+});
+
+it("says why a name could not be resolved, in the resolver's words", async () => {
+  const resolveHost = async (): Promise<string[]> => {
+    throw Object.assign(new Error("getaddrinfo EAI_AGAIN localhost"), { code: "EAI_AGAIN" });
+  };
+  await expect(checkTarget("http://localhost:8080/x", { resolveHost, allowPrivate: true })).rejects.toThrow(
+    "localhost could not be resolved (getaddrinfo EAI_AGAIN localhost)",
+  );
 });
