@@ -20,9 +20,8 @@ import { register } from "tsx/esm/api";
 import { median } from "./timing.mjs";
 
 register();
-const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
-const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+const { stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
+const { benchBridge, checkedCall } = await import("./mcp-bridge.mjs");
 
 const RUNS = Number(process.env.BENCH_GIT_RUNS ?? 30);
 const WARMUP = 5;
@@ -110,23 +109,8 @@ async function bigRepository() {
 }
 
 async function bridgeClient(root) {
-  const bridge = await startBridgeProcess({ workspace: root, args: ["--tool-rate-limit", "10000", "--request-rate-limit", "100000"] });
-  const client = new Client({ name: "bench-git", version: "0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
-  );
-  const call = async (name, args) => {
-    const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
-    if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
-    return result;
-  };
-  return {
-    call,
-    stop: async () => {
-      await client.close();
-      await bridge.stop();
-    },
-  };
+  const bridge = await benchBridge(root, { name: "bench-git", timeoutMs: 120_000 });
+  return { call: (name, args) => checkedCall(bridge, name, args), stop: bridge.stop };
 }
 
 const root = await bigRepository();

@@ -13,12 +13,11 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { register } from "tsx/esm/api";
-import { median } from "./timing.mjs";
+import { takingTurns } from "./timing.mjs";
 
 register();
-const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
-const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+const { stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
+const { benchBridge, checkedCall } = await import("./mcp-bridge.mjs");
 const { createMessageConnection, StreamMessageReader, StreamMessageWriter } = await import("vscode-jsonrpc/node");
 
 const RUNS = Number(process.env.BENCH_LSP_RUNS ?? 100);
@@ -100,23 +99,8 @@ async function project(lang) {
 }
 
 async function bridgeClient(root) {
-  const bridge = await startBridgeProcess({ workspace: root, args: ["--tool-rate-limit", "10000", "--request-rate-limit", "100000"] });
-  const client = new Client({ name: "bench-lsp-languages", version: "0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
-  );
-  const call = async (name, args) => {
-    const result = await client.callTool({ name, arguments: args }, undefined, { timeout: READY_TIMEOUT_MS });
-    if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
-    return result.content[0].text;
-  };
-  return {
-    call,
-    stop: async () => {
-      await client.close();
-      await bridge.stop();
-    },
-  };
+  const bridge = await benchBridge(root, { name: "bench-lsp-languages", timeoutMs: READY_TIMEOUT_MS });
+  return { call: async (name, args) => (await checkedCall(bridge, name, args)).content[0].text, stop: bridge.stop };
 }
 
 async function directServer(lang, root, command) {
@@ -163,19 +147,6 @@ async function untilAnswered(fn, answered, what) {
   }
 }
 
-async function paired(sides) {
-  for (let i = 0; i < WARMUP; i++) for (const fn of Object.values(sides)) await fn();
-  const times = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
-  for (let i = 0; i < RUNS; i++) {
-    for (const [side, fn] of Object.entries(sides)) {
-      const t0 = performance.now();
-      await fn();
-      times[side].push(performance.now() - t0);
-    }
-  }
-  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
-}
-
 const r2 = (x) => Math.round(x * 100) / 100;
 const rows = [];
 const only = process.env.BENCH_LSP_LANGUAGES?.split(",");
@@ -200,7 +171,7 @@ for (const [key, lang] of Object.entries(LANGUAGES)) {
     await untilAnswered(direct.definition, (r) => (Array.isArray(r) ? r.length > 0 : r != null), `${lang.name} server`);
     const floor = () => bridge.call("getWorkspaceFolders", {});
     for (const call of ["definition", "hover"]) {
-      const m = await paired({ bridge: viaBridge[call], direct: direct[call], floor });
+      const m = await takingTurns({ bridge: viaBridge[call], direct: direct[call], floor }, { runs: RUNS, warmup: WARMUP });
       const tool = call === "definition" ? "goToDefinition" : "getHover";
       console.log(
         `${lang.name} ${tool}: bridge ${r2(m.bridge)} ms vs server ${r2(m.direct)} ms (x${r2(m.bridge / m.direct)}), floor ${r2(m.floor)} ms (x${r2(m.bridge / (m.direct + m.floor))} of server + floor)`,

@@ -30,13 +30,12 @@ import { join } from "node:path";
 import { register } from "tsx/esm/api";
 
 register();
-const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
+const { stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
 const { writeFiles } = await import(new URL("../test/helpers/lsp-fixture.ts", import.meta.url).href);
 const repos = await import(new URL("../test/fixtures/lsp-repos.ts", import.meta.url).href);
 const checks = await import(new URL("../test/helpers/lsp-repo-checks.ts", import.meta.url).href);
 const workspaceChecks = await import(new URL("./workspace-checks.mjs", import.meta.url).href);
-const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+const { benchBridge } = await import("./mcp-bridge.mjs");
 
 const VERIFY_LIMIT_MS = 60_000;
 const STALE_LIMIT_MS = 15_000;
@@ -95,23 +94,12 @@ async function materialize(repo) {
 }
 
 async function bridgeAt(root) {
-  const bridge = await startBridgeProcess({ workspace: root, args: ["--tool-rate-limit", "10000", "--request-rate-limit", "100000"] });
-  const client = new Client({ name: "bench-lsp-truth", version: "0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
-  );
+  const bridge = await benchBridge(root, { name: "bench-lsp-truth", timeoutMs: 300_000 });
   const call = async (name, args) => {
-    const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 300_000 });
+    const result = await bridge.callTool(name, args);
     return { text: result.content[0]?.text ?? "", isError: result.isError === true, data: result.structuredContent };
   };
-  return {
-    call,
-    pid: bridge.proc.pid,
-    stop: async () => {
-      await client.close();
-      await bridge.stop();
-    },
-  };
+  return { call, pid: bridge.pid, stop: bridge.stop };
 }
 
 /** `file:line` of each location line of a minimal findReferences answer. */

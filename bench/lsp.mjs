@@ -18,12 +18,11 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { register } from "tsx/esm/api";
-import { median } from "./timing.mjs";
+import { takingTurns } from "./timing.mjs";
 
 register();
-const { startBridgeProcess, stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
-const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+const { stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
+const { benchBridge, checkedCall } = await import("./mcp-bridge.mjs");
 const { createMessageConnection, StreamMessageReader, StreamMessageWriter } = await import("vscode-jsonrpc/node");
 
 const RUNS = Number(process.env.BENCH_LSP_RUNS ?? 200);
@@ -52,23 +51,8 @@ async function project(files) {
 }
 
 async function bridgeClient(root) {
-  const bridge = await startBridgeProcess({ workspace: root, args: ["--tool-rate-limit", "10000", "--request-rate-limit", "100000"] });
-  const client = new Client({ name: "bench-lsp", version: "0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(bridge.mcpUrl), { requestInit: { headers: { Authorization: `Bearer ${bridge.token}` } } }),
-  );
-  const call = async (name, args) => {
-    const result = await client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
-    if (result.isError) throw new Error(`${name}: ${JSON.stringify(result.content)}`);
-    return result.content[0].text;
-  };
-  return {
-    call,
-    stop: async () => {
-      await client.close();
-      await bridge.stop();
-    },
-  };
+  const bridge = await benchBridge(root, { name: "bench-lsp", timeoutMs: 120_000 });
+  return { call: async (name, args) => (await checkedCall(bridge, name, args)).content[0].text, stop: bridge.stop };
 }
 
 async function directServer(root, file) {
@@ -112,23 +96,6 @@ async function directServer(root, file) {
 }
 
 const report = {};
-/**
- * The bridge's call, the server's own request and the no-op floor through the same client, warmed
- * up, then taking turns call by call (a burst of load hits all three alike): their medians.
- */
-async function paired(viaBridge, direct, floor) {
-  const sides = { bridge: viaBridge, direct, floor };
-  for (let i = 0; i < WARMUP; i++) for (const fn of Object.values(sides)) await fn();
-  const times = { bridge: [], direct: [], floor: [] };
-  for (let i = 0; i < RUNS; i++) {
-    for (const [side, fn] of Object.entries(sides)) {
-      const t0 = performance.now();
-      await fn();
-      times[side].push(performance.now() - t0);
-    }
-  }
-  return { bridge: median(times.bridge), direct: median(times.direct), floor: median(times.floor) };
-}
 // Warm: a 100-file project, the servers already running and the files open.
 {
   const root = await project(100);
@@ -151,7 +118,11 @@ async function paired(viaBridge, direct, floor) {
   const only = process.env.BENCH_LSP_CALLS?.split(",");
   for (const [name, [viaBridge, straight]] of Object.entries(pairs)) {
     if (only !== undefined && !only.includes(name)) continue;
-    const { bridge: b, direct: d, floor: f } = await paired(viaBridge, straight, floor);
+    const {
+      bridge: b,
+      direct: d,
+      floor: f,
+    } = await takingTurns({ bridge: viaBridge, direct: straight, floor }, { runs: RUNS, warmup: WARMUP });
     report[`bridge_${name}Ms`] = b;
     report[`direct_${name}Ms`] = d;
     report[`floor_${name}Ms`] = f;

@@ -16,6 +16,23 @@ export async function medianTime(fn, { runs, warmup }) {
   return median(times);
 }
 
+/**
+ * Medians of each side's calls (the bridge's, the server's own request, the no-op floor...), warmed
+ * up, then taking turns call by call, so a burst of load hits them all alike.
+ */
+export async function takingTurns(sides, { runs, warmup }) {
+  for (let i = 0; i < warmup; i++) for (const fn of Object.values(sides)) await fn();
+  const times = Object.fromEntries(Object.keys(sides).map((side) => [side, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const [side, fn] of Object.entries(sides)) {
+      const t0 = performance.now();
+      await fn();
+      times[side].push(performance.now() - t0);
+    }
+  }
+  return Object.fromEntries(Object.entries(times).map(([side, xs]) => [side, median(xs)]));
+}
+
 /** CPU time (ms) all threads of a live process used so far: schedstat's first field (ns), Linux only. */
 export function cpuMs(pid) {
   try {
