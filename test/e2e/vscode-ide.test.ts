@@ -5,11 +5,12 @@
 // installed), terminals (shell integration, and a terminal without it), VS Code itself (commands,
 // tasks, settings, decorations, the clipboard), the debugger through js-debug (a launch
 // configuration, conditions, logpoints, hit counts, steps, a pause, session events through
-// automation's hooks); then the extension host is killed (tools fall back or fail within a second)
+// automation's hooks); then the extension host is killed (tools fall back or fail at once, without waiting out the request timeout)
 // and the window reloaded with a test kernel installed (everything back), and a notebook cell runs
 // in that kernel with the user's consent given and refused in VS Code's dialog.
 import { execFileSync } from "node:child_process";
 import { expect, it } from "vitest";
+import { DEFAULT_TIMEOUT_MS as EXTENSION_REQUEST_TIMEOUT_MS } from "../../src/extension/protocol.ts";
 import { toolErrorCode } from "../helpers/tool-error.ts";
 import { CONNECT_TIMEOUT_MS, textOf, useVSCodeE2E, waitUntil } from "../helpers/vscode-e2e.ts";
 import { DEBUG_BRIDGE_ARGS, DEBUG_EVENTS_POLICY, DEBUG_FILES, debuggerCases, useClaudeStandIn } from "./vscode-cases/debugger.ts";
@@ -38,7 +39,7 @@ terminalCases(vs);
 workbenchCases(vs);
 debuggerCases(vs, claude);
 
-it("the extension host killed: tools fall back or fail within a second; restarted (with a kernel installed meanwhile), everything is back", async () => {
+it("the extension host killed: tools fall back or fail at once, not after the extension's request timeout; restarted (with a kernel installed meanwhile), everything is back", async () => {
   // The test kernel now, after the cases that need a VS Code without kernels: the reloaded window has it.
   await vs.installExtension(TEST_KERNEL);
   const host = vs.extensionHostPid();
@@ -55,8 +56,11 @@ it("the extension host killed: tools fall back or fail within a second; restarte
   const folders = await vs.mcp.callTool({ name: "getWorkspaceFolders", arguments: {} });
   vs.timings.fallbackToolMs = Date.now() - t;
   expect(folders._meta).toEqual({ "claude-ide-bridge/backend": "headless" });
-  expect(vs.timings.requiredToolFailureMs).toBeLessThan(1_000);
-  expect(vs.timings.fallbackToolMs).toBeLessThan(1_000);
+  // What is guarded: neither waits for the gone extension's answer (its request timeout). Both take
+  // well under a second on a quiet machine, but this file runs beside code-server and chromium, and
+  // a loaded machine stretches any call: half the timeout tells the two apart under any load.
+  expect(vs.timings.requiredToolFailureMs).toBeLessThan(EXTENSION_REQUEST_TIMEOUT_MS / 2);
+  expect(vs.timings.fallbackToolMs).toBeLessThan(EXTENSION_REQUEST_TIMEOUT_MS / 2);
   // Without the extension: getToolCapabilities and doctor say so, and what then works headless.
   const caps = await vs.data("getToolCapabilities");
   expect(caps.extensionConnected).toBe(false);
