@@ -8,8 +8,8 @@
 // ratio is against the server's time plus the floor; a language whose server is not installed is
 // reported as skipped.
 // Usage: npm run build && node bench/lsp-languages.mjs   (BENCH_LSP_RUNS=N, BENCH_LSP_LANGUAGES=python,go,c, BENCH_JSON=1)
-import { execFileSync, spawn } from "node:child_process";
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { register } from "tsx/esm/api";
@@ -17,8 +17,8 @@ import { takingTurns } from "./timing.mjs";
 
 register();
 const { stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
-const { benchBridge, checkedCall } = await import("./mcp-bridge.mjs");
-const { createMessageConnection, StreamMessageReader, StreamMessageWriter } = await import("vscode-jsonrpc/node");
+const { benchBridge, callText } = await import("./mcp-bridge.mjs");
+const { startDirectServer } = await import("./lsp-direct.mjs");
 
 const RUNS = Number(process.env.BENCH_LSP_RUNS ?? 100);
 const WARMUP = Math.max(3, Math.min(20, Math.round(RUNS / 5)));
@@ -100,39 +100,23 @@ async function project(lang) {
 
 async function bridgeClient(root) {
   const bridge = await benchBridge(root, { name: "bench-lsp-languages", timeoutMs: READY_TIMEOUT_MS });
-  return { call: async (name, args) => (await checkedCall(bridge, name, args)).content[0].text, stop: bridge.stop };
+  return { call: (name, args) => callText(bridge, name, args), stop: bridge.stop };
 }
 
 async function directServer(lang, root, command) {
-  const child = spawn(command[0], command.slice(1), { cwd: root, stdio: ["pipe", "pipe", "ignore"] });
-  child.stdin.on("error", () => {});
-  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  connection.onRequest((method, params) =>
-    method === "workspace/configuration" ? params.items.map((item) => lang.settings[item.section ?? ""] ?? null) : null,
-  );
-  connection.onNotification(() => {});
-  connection.listen();
-  const uri = `file://${root}`;
-  await connection.sendRequest("initialize", {
-    processId: process.pid,
-    rootUri: uri,
-    workspaceFolders: [{ uri, name: "bench" }],
+  const { connection, doc, text, stop } = await startDirectServer(command, {
+    root,
+    open: lang.use.file,
+    languageId: lang.languageId,
+    configuration: (section) => lang.settings[section] ?? null,
     capabilities: { workspace: { configuration: true }, textDocument: { hover: { contentFormat: ["markdown", "plaintext"] } } },
   });
-  connection.sendNotification("initialized", {});
-  const doc = `file://${join(root, lang.use.file)}`;
-  const text = await readFile(join(root, lang.use.file), "utf8");
-  connection.sendNotification("textDocument/didOpen", { textDocument: { uri: doc, languageId: lang.languageId, version: 1, text } });
   const line = lang.use.line - 1;
   const at = { textDocument: { uri: doc }, position: { line, character: text.split("\n")[line].indexOf(lang.use.symbol) } };
   return {
     definition: () => connection.sendRequest("textDocument/definition", at),
     hover: () => connection.sendRequest("textDocument/hover", at),
-    async stop() {
-      await connection.sendRequest("shutdown").catch(() => {});
-      await connection.sendNotification("exit").catch(() => {});
-      child.kill();
-    },
+    stop,
   };
 }
 

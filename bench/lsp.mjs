@@ -13,8 +13,7 @@
 //    vs spawn + initialize + didOpen + references straight to the server; both see all 4,001.
 // Usage: npm run build && node bench/lsp.mjs   (BENCH_LSP_RUNS=N, BENCH_LSP_WARM_ONLY=1, BENCH_JSON=1 for bench/all.mjs,
 // BENCH_LSP_CALLS=references,hover for some of the warm pairs: definition, hover, references, renameDryRun, organizeImportsDryRun)
-import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { register } from "tsx/esm/api";
@@ -22,8 +21,8 @@ import { takingTurns } from "./timing.mjs";
 
 register();
 const { stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
-const { benchBridge, checkedCall } = await import("./mcp-bridge.mjs");
-const { createMessageConnection, StreamMessageReader, StreamMessageWriter } = await import("vscode-jsonrpc/node");
+const { benchBridge, callText } = await import("./mcp-bridge.mjs");
+const { startDirectServer } = await import("./lsp-direct.mjs");
 
 const RUNS = Number(process.env.BENCH_LSP_RUNS ?? 200);
 // A fifth as many warm-up calls, 3 to 20: renameSymbol takes seconds on a loaded machine.
@@ -52,27 +51,11 @@ async function project(files) {
 
 async function bridgeClient(root) {
   const bridge = await benchBridge(root, { name: "bench-lsp", timeoutMs: 120_000 });
-  return { call: async (name, args) => (await checkedCall(bridge, name, args)).content[0].text, stop: bridge.stop };
+  return { call: (name, args) => callText(bridge, name, args), stop: bridge.stop };
 }
 
 async function directServer(root, file) {
-  const child = spawn(TSGO, ["--lsp", "--stdio"], { cwd: root, stdio: ["pipe", "pipe", "ignore"] });
-  child.stdin.on("error", () => {});
-  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-  connection.onRequest((method, params) => (method === "workspace/configuration" ? params.items.map(() => null) : null));
-  connection.listen();
-  const uri = `file://${root}`;
-  await connection.sendRequest("initialize", {
-    processId: process.pid,
-    rootUri: uri,
-    workspaceFolders: [{ uri, name: "bench" }],
-    capabilities: {},
-  });
-  connection.sendNotification("initialized", {});
-  const doc = `file://${join(root, file)}`;
-  connection.sendNotification("textDocument/didOpen", {
-    textDocument: { uri: doc, languageId: "typescript", version: 1, text: await readFile(join(root, file), "utf8") },
-  });
+  const { connection, doc, stop } = await startDirectServer([TSGO, "--lsp", "--stdio"], { root, open: file, languageId: "typescript" });
   const at = (line, character) => ({ textDocument: { uri: doc }, position: { line, character } });
   // In use1.ts `shared` is at line 2, column 19 (1-based); in core.ts at line 1, column 17.
   return {
@@ -86,12 +69,7 @@ async function directServer(root, file) {
         range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
         context: { diagnostics: [], only: ["source.organizeImports"] },
       }),
-    async stop() {
-      await connection.sendRequest("shutdown").catch(() => {});
-      // A server may exit on shutdown already: the exit notification then meets a closed pipe.
-      await connection.sendNotification("exit").catch(() => {});
-      child.kill();
-    },
+    stop,
   };
 }
 

@@ -22,6 +22,11 @@ export async function benchBridge(root, { name, timeoutMs }) {
   };
 }
 
+/** The text of a call's answer; throws on an error result. */
+export async function callText(bridge, tool, args) {
+  return (await checkedCall(bridge, tool, args)).content[0].text;
+}
+
 /** `callTool` that throws on an error result. */
 export async function checkedCall(bridge, tool, args) {
   const result = await bridge.callTool(tool, args);
