@@ -8,6 +8,8 @@ import type { CallOptions, FileDiagnosticsResult, LspService, WorkspaceDiagnosti
 
 /** Files a workspace check asks about at once. */
 const WORKSPACE_CONCURRENCY = 4;
+/** How often at most the check says how far it got (servers starting and pushing take seconds). */
+const PROGRESS_EVERY_MS = 1000;
 
 export interface WorkspaceCheckDeps {
   fs: Pick<WorkspaceFs, "walk">;
@@ -39,6 +41,16 @@ export async function checkWorkspaceFiles(
   const found = new Map<string, FileDiagnosticsResult>();
   // A few at once: a pulling server answers each in milliseconds, a push-only one is waited for per file.
   const deadline = call.deadline ?? Number.POSITIVE_INFINITY;
+  const total = queue.length;
+  let done = 0;
+  let told = Date.now();
+  if (total > 0) call.onProgress?.(`language servers: ${total} file(s) to check`);
+  const tell = () => {
+    done += 1;
+    if (Date.now() - told < PROGRESS_EVERY_MS) return;
+    told = Date.now();
+    call.onProgress?.(`language servers: ${done} of ${total} file(s) checked`);
+  };
   const worker = async () => {
     for (let rel = queue.shift(); rel !== undefined && !call.signal.aborted; rel = queue.shift()) {
       if (Date.now() >= deadline) {
@@ -54,6 +66,7 @@ export async function checkWorkspaceFiles(
         known.files += 1;
         failures.set(languageId, known);
       }
+      tell();
     }
   };
   const order = queue.slice();

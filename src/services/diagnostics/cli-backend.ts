@@ -66,6 +66,7 @@ export async function runCheckers(
       continue;
     }
     let checked = false;
+    ctx.progress(0, { message: `${checker.name}${fixing ? " fixing" : ""} over ${file ?? "the workspace"}` });
     for (const args of runs) {
       const once = () => checkOnce(ctx, checker, args);
       // eslint over the whole workspace: its answer while nothing changed (kept-eslint.ts).
