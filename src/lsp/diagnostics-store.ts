@@ -16,6 +16,8 @@ export class DiagnosticsStore {
   private readonly byUri = new Map<string, Published>();
   private seq = 0;
   private readonly arrivals = new WakeList();
+  /** When the last publication came, for any URI (Date.now()). */
+  lastArrivalAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly onChange: (uri: string) => void) {}
 
@@ -25,6 +27,7 @@ export class DiagnosticsStore {
 
   publish(params: PublishDiagnosticsParams): void {
     this.seq += 1;
+    this.lastArrivalAt = Date.now();
     const before = this.byUri.get(params.uri);
     this.byUri.set(params.uri, { items: params.diagnostics, version: params.version, seq: this.seq });
     if (before === undefined || JSON.stringify(before.items) !== JSON.stringify(params.diagnostics)) this.onChange(params.uri);
@@ -55,6 +58,11 @@ export class DiagnosticsStore {
       if (remaining <= 0 || opts.signal.aborted) return undefined;
       await this.arrivals.wait(opts.deadline, opts.signal);
     }
+  }
+
+  /** Resolves at the next publication, at `deadline` or on abort, whichever is first. */
+  arrival(deadline: number, signal: AbortSignal): Promise<void> {
+    return this.arrivals.wait(deadline, signal);
   }
 
   clear(): void {

@@ -107,6 +107,7 @@ export class LanguageServer {
         this.captured.push(params);
         return true;
       },
+      onProgressCreate: (params) => this.progress.onCreate(params),
       onDiagnosticRefresh: () => {
         this.pulled.clear();
         this.kept.clear();

@@ -9,6 +9,13 @@ import type { ProgressToken, WorkDoneProgressBegin, WorkDoneProgressEnd, WorkDon
 
 type WorkDone = WorkDoneProgressBegin | WorkDoneProgressReport | WorkDoneProgressEnd;
 
+/**
+ * A token the server asked for (window/workDoneProgress/create) counts as work about to begin for
+ * this long: pyright asks for one when an analysis pass ends with files left, but begins it only
+ * after its next pass, which can take seconds; a token never begun stops counting after this.
+ */
+const CREATED_BEGINS_WITHIN_MS = 10_000;
+
 interface ProgressParams<T> {
   token: ProgressToken;
   value: T;
@@ -20,6 +27,8 @@ export type TaskState = "not-begun" | "running" | "ended";
 export class ProgressTracker {
   private readonly active = new Map<string | number, string>();
   private readonly endedOnce = new Set<string | number>();
+  /** Tokens asked for and not begun yet, with when. */
+  private readonly created = new Map<string | number, number>();
   private readonly ended = new WakeList();
   private readonly changed = new WakeList();
   /** When the last progress ended (or the tracker was made), for "settled for a while" checks. */
@@ -30,6 +39,7 @@ export class ProgressTracker {
   onProgress(params: unknown): void {
     if (!isProgress(params)) return;
     const value = params.value;
+    this.created.delete(params.token);
     if (value.kind === "begin") this.active.set(params.token, value.title + (value.message ? `: ${value.message}` : ""));
     else if (value.kind === "report" && this.active.has(params.token) && value.message)
       this.active.set(params.token, `${(this.active.get(params.token) ?? "").split(":")[0]}: ${value.message}`);
@@ -40,6 +50,29 @@ export class ProgressTracker {
     this.lastChange = Date.now();
     this.changed.wake();
     if (this.active.size === 0) this.wake();
+  }
+
+  /** The server asked for a progress token: work it will report is about to begin. */
+  onCreate(params: unknown): void {
+    const token = (params as { token?: unknown } | undefined)?.token;
+    if (typeof token !== "string" && typeof token !== "number") return;
+    this.created.set(token, Date.now());
+    this.lastChange = Date.now();
+    this.changed.wake();
+  }
+
+  /**
+   * Resolves true once no progress is active and no token asked for is still to begin (within
+   * CREATED_BEGINS_WITHIN_MS of being asked for), false at the deadline or on abort.
+   */
+  async settled(deadline: number, signal: AbortSignal): Promise<boolean> {
+    for (;;) {
+      if (!(await this.idle(deadline, signal))) return false;
+      const pending = [...this.created.values()].map((at) => at + CREATED_BEGINS_WITHIN_MS).filter((until) => until > Date.now());
+      if (pending.length === 0) return true;
+      if (Date.now() >= deadline || signal.aborted) return false;
+      await this.changed.wait(Math.min(deadline, ...pending), signal);
+    }
   }
 
   /** What the server says it is doing now ("Loading packages", "indexing: 3/40"). */
@@ -102,6 +135,7 @@ export class ProgressTracker {
     this.logged = false;
     this.active.clear();
     this.endedOnce.clear();
+    this.created.clear();
     this.changed.wake();
     this.wake();
   }

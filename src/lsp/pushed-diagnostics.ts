@@ -37,10 +37,11 @@ export async function pushedDiagnostics(
   opts: { deadline: number; signal: AbortSignal; text?: string; catchUpDeadline?: number },
 ): Promise<FileDiagnostics> {
   const { path, doc, changed, touched, reopen, before } = at;
+  const hard = opts.catchUpDeadline ?? opts.deadline;
   const known = server.diagnostics.get(doc.uri);
-  // Unchanged content whose diagnostics already came: they are current.
+  // Unchanged content whose diagnostics already came: they are current (once its last stage came).
   if (!changed && known !== undefined && (known.version === undefined || known.version >= doc.version))
-    return { items: known.items, how: "push" };
+    return lastStage(server, { uri: doc.uri, version: doc.version, items: known.items }, { deadline: hard, signal: opts.signal });
   const wanted = {
     afterSeq: changed ? before : -1,
     version: doc.version,
@@ -50,12 +51,47 @@ export async function pushedDiagnostics(
   };
   let published = await server.diagnostics.next(doc.uri, { ...wanted, deadline: opts.deadline });
   // A server that says it is still analysing (pyright's "files to analyze", gopls loading packages) is waited for, up to the catch-up deadline.
-  const hard = opts.catchUpDeadline ?? opts.deadline;
   while (published === undefined && server.progress.busyWith().length > 0 && Date.now() < hard && !opts.signal.aborted)
     published = await server.diagnostics.next(doc.uri, { ...wanted, deadline: Math.min(hard, Date.now() + 1000) });
   if (published === undefined) return { items: [], how: "none" };
-  if (!touched || opts.text !== undefined) return { items: published.items, how: "push" };
-  return caughtUp(server, path, published.items, { deadline: opts.catchUpDeadline ?? opts.deadline, signal: opts.signal });
+  const staged = await lastStage(
+    server,
+    { uri: doc.uri, version: doc.version, items: published.items },
+    { deadline: hard, signal: opts.signal },
+  );
+  if (staged.how !== "push" || !touched || opts.text !== undefined) return staged;
+  return caughtUp(server, path, staged.items, { deadline: hard, signal: opts.signal });
+}
+
+/**
+ * The document's diagnostics once a server that publishes them in stages (ServerSpec.
+ * publishesInStages: what parsing found, then what checking found, for the same version) has
+ * published its last: when it has been quiet for a while with no work-done progress running or
+ * about to begin. Past the deadline, its latest publication is answered as unsettled.
+ */
+async function lastStage(
+  server: PushSide,
+  at: { uri: string; version: number; items: Diagnostic[] },
+  opts: { deadline: number; signal: AbortSignal },
+): Promise<FileDiagnostics> {
+  const stages = server.spec.publishesInStages;
+  if (stages === undefined) return { items: at.items, how: "push" };
+  const latest = () => {
+    const found = server.diagnostics.get(at.uri);
+    return found !== undefined && (found.version === undefined || found.version >= at.version) ? found.items : at.items;
+  };
+  for (;;) {
+    const settled = await server.progress.settled(opts.deadline, opts.signal);
+    const quietAt = server.diagnostics.lastArrivalAt + stages.quietMs;
+    if (settled && Date.now() >= quietAt) return { items: latest(), how: "push" };
+    if (!settled || Date.now() >= opts.deadline || opts.signal.aborted)
+      return {
+        items: latest(),
+        how: "unsettled",
+        why: `${server.serverName} was still analysing (it publishes what it parsed before what it checked)`,
+      };
+    await server.diagnostics.arrival(Math.min(quietAt, opts.deadline), opts.signal);
+  }
 }
 
 /**
@@ -97,7 +133,9 @@ async function caughtUp(
     });
     if (next === undefined)
       return { items: previous, how: "unsettled", why: `${server.serverName} published nothing for the re-sent file in time` };
-    if (JSON.stringify(next.items) === JSON.stringify(previous)) return { items: next.items, how: "push" };
-    previous = next.items;
+    const last = await lastStage(server, { uri: doc.uri, version: doc.version, items: next.items }, opts);
+    if (last.how !== "push") return last;
+    if (JSON.stringify(last.items) === JSON.stringify(previous)) return last;
+    previous = last.items;
   }
 }

@@ -25,6 +25,8 @@ interface ClientState {
   /** Takes the edit of a command the bridge is running (true), or leaves it to be refused (false). */
   captureEdit(params: ApplyWorkspaceEditParams): boolean;
   onDiagnosticRefresh(): void;
+  /** The server asked for a work-done progress token (window/workDoneProgress/create). */
+  onProgressCreate(params: unknown): void;
   /** typescript-language-server asks its client to start a rename of what a refactor just named (`_typescript.rename`). */
   onRenameRequest(params: unknown): void;
 }
@@ -34,7 +36,10 @@ export function answerServerRequests(connection: LspConnection, state: ClientSta
     ((params as ConfigurationParams).items ?? []).map((item) => settingFor(state.settings(), item.section)),
   );
   connection.onRequest("workspace/workspaceFolders", () => [{ uri: toFileUri(state.root), name: basename(state.root) || "/" }]);
-  connection.onRequest("window/workDoneProgress/create", () => null);
+  connection.onRequest("window/workDoneProgress/create", (params) => {
+    state.onProgressCreate(params);
+    return null;
+  });
   connection.onRequest("client/registerCapability", (params) => {
     for (const registration of (params as RegistrationParams).registrations ?? []) state.registrations.set(registration.id, registration);
     return null;
