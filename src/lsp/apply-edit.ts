@@ -75,6 +75,8 @@ export interface EditOutcome {
   digest: string;
   /** The language's own checker, run before and after the write (the tool's, not the server's). */
   checks?: CheckerNote[];
+  /** Files whose predicted errors are unknown and left out of the counts, and why (ServerSpec.readsIncludedFromDisk). */
+  blind?: { files: string[]; why: string };
 }
 
 export interface CheckerNote {
@@ -113,6 +115,11 @@ export interface ApplyEditOptions {
    * asks it, since only the server sees unsaved content.
    */
   serverCheck?: boolean;
+  /**
+   * Root-relative files that include one of `changed`, directly or not, for a server that reads
+   * included files from disk; undefined when that cannot be known (every other file is then blind).
+   */
+  includersOf?: (changed: readonly string[]) => Promise<ReadonlySet<string> | undefined>;
 }
 
 interface ApplyEditDeps {
@@ -184,15 +191,18 @@ export async function applyWorkspaceEdit(
       await showProposed(server, plan, { handled, first: scope("proposed").paths[0], signal: opts.signal });
       const texts = new Map(plan.map((p) => [p.path as string, p.proposed?.text]));
       const predicted = await errorsOf(server, { ...scope("proposed"), text: (path) => texts.get(path) }, call);
+      const blind = await blindFiles(server, plan, { checked: scope("proposed"), includersOf: opts.includersOf });
+      const seen = (e: ErrorAt) => !blind?.files.includes(e.file);
       const outcome: EditOutcome = {
         ...base,
-        introduced: difference(predicted.errors, before.errors),
-        fixed: difference(before.errors, predicted.errors),
+        introduced: difference(predicted.errors.filter(seen), before.errors.filter(seen)),
+        fixed: difference(before.errors.filter(seen), predicted.errors.filter(seen)),
         checkedFiles,
         notChecked,
         notCheckedFiles,
         late: [...new Set([...before.late, ...predicted.late])],
         ...(before.cut === true || predicted.cut === true ? { cut: true } : {}),
+        ...(blind === undefined ? {} : { blind }),
       };
       if (changed)
         return {
@@ -204,6 +214,11 @@ export async function applyWorkspaceEdit(
         return {
           ...outcome,
           heldBack: `it would introduce ${outcome.introduced.length} error${outcome.introduced.length === 1 ? "" : "s"} (onlyIfNoNewErrors)`,
+        };
+      if (blind !== undefined)
+        return {
+          ...outcome,
+          heldBack: `the errors of ${blind.files.length} file(s) cannot be predicted (onlyIfNoNewErrors); without it the written edit is checked as written`,
         };
     }
     const byPath = new Map<string, PlannedPath>(plan.map((p) => [p.path, p]));
@@ -229,6 +244,32 @@ export async function applyWorkspaceEdit(
     ...(before.cut === true || after.cut === true ? { cut: true } : {}),
     verified: true,
     written: true,
+  };
+}
+
+/**
+ * The checked files whose prediction the server cannot make: those that include a file the edit
+ * changes, when the server reads included files from disk (clangd); all but a lone edited file
+ * when the includers are not known.
+ */
+async function blindFiles(
+  server: LanguageServer,
+  plan: readonly PlannedPath[],
+  opts: { checked: FileSet; includersOf: ApplyEditOptions["includersOf"] },
+): Promise<EditOutcome["blind"]> {
+  if (server.launch.spec.readsIncludedFromDisk !== true) return undefined;
+  const changed = plan.filter((p) => p.proposed !== undefined).map((p) => p.relative);
+  const includers = await opts.includersOf?.(changed);
+  const lone = changed.length === 1 ? changed[0] : undefined;
+  const files = opts.checked.paths
+    .map((path) => opts.checked.name(path))
+    .filter((name) => (includers === undefined ? name !== lone : includers.has(name)));
+  if (files.length === 0) return undefined;
+  const named = changed.slice(0, 3).join(", ") + (changed.length > 3 ? ` and ${changed.length - 3} more` : "");
+  const how = includers === undefined ? "may include" : "include, directly or not,";
+  return {
+    files,
+    why: `they ${how} ${changed.length === 1 ? "" : "one of "}${named}, which ${server.serverName} reads from disk, not the edit's unsaved content; a written edit is checked as written`,
   };
 }
 

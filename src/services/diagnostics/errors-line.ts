@@ -22,6 +22,8 @@ export interface ErrorTally {
   /** The call's time limit came before the server answered for some of the late files. */
   cut?: boolean;
   checks?: readonly CheckerNote[];
+  /** Files whose predicted errors are unknown (left out of the counts), and why. */
+  blind?: { files: readonly string[]; why: string };
 }
 
 /** "Errors: 1 introduced, 0 fixed (...)." */
@@ -36,6 +38,7 @@ export function errorsLine(tally: ErrorTally, server: string): string {
           `no answer in time for ${tally.late.slice(0, 5).join(", ")}${tally.late.length > 5 ? ` and ${tally.late.length - 5} more` : ""}: their errors are unknown${tally.cut === true ? ` (the call's time limit came first: ${RAISE_TIMEOUT})` : ""}`,
         ]
       : []),
+    ...(tally.blind !== undefined ? [`not predicted for ${namedList(tally.blind.files)}: ${tally.blind.why}`] : []),
     ...(tally.notChecked > 0
       ? [`${tally.notChecked} more file(s) that use it were not checked${namedFiles(tally.notCheckedFiles ?? [])}`]
       : []),
@@ -49,7 +52,8 @@ export function errorsLine(tally: ErrorTally, server: string): string {
     ? `${tally.checkedFiles} file${tally.checkedFiles === 1 ? "" : "s"} checked by ${server}, ${how}`
     : `on the files as written, counted by the language's checker; ${server} not asked`;
   // No file answered and no checker ran: a count of 0 would be a claim nothing verified.
-  const answered = tally.checkedFiles - new Set(tally.late).size > 0 || checks.some((c) => c.failed === undefined);
+  const unknown = new Set([...tally.late, ...(tally.blind?.files ?? [])]);
+  const answered = tally.checkedFiles - unknown.size > 0 || checks.some((c) => c.failed === undefined);
   const counts =
     answered || tally.introduced.length + tally.fixed.length > 0
       ? `${tally.introduced.length} introduced, ${tally.fixed.length} fixed`
@@ -57,10 +61,15 @@ export function errorsLine(tally: ErrorTally, server: string): string {
   return `Errors: ${counts} (${head}${gaps.length > 0 ? `; ${gaps.join("; ")}` : ""}).`;
 }
 
+/** "a.c, b.c and 3 more": at most five named. */
+function namedList(files: readonly string[]): string {
+  return `${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""}`;
+}
+
 /** " (a.ts, b.ts and 3 more)": the files named, at most five; nothing when none are known. */
 function namedFiles(files: readonly string[]): string {
   if (files.length === 0) return "";
-  return ` (${files.slice(0, 5).join(", ")}${files.length > 5 ? ` and ${files.length - 5} more` : ""})`;
+  return ` (${namedList(files)})`;
 }
 
 /** "introduced:" and its errors, one per line, at most MAX_ERRORS_LISTED. */

@@ -14,4 +14,13 @@ describe("the Errors line", () => {
       "Errors: 0 introduced, 0 fixed (3 files checked by tsgo, on the files as written, after the server caught up; no answer in time for b.ts, c.ts: their errors are unknown (the call's time limit came first: raise --timeout for projects this large)).",
     );
   });
+
+  it("names the files it could not predict, and says unknown when no other file answered", () => {
+    const blind = { files: ["a.c", "b.c"], why: "they include lib.h, which clangd reads from disk" };
+    const predicted = { ...tally, late: [], verified: false, blind };
+    expect(errorsLine(predicted, "clangd")).toBe(
+      "Errors: 0 introduced, 0 fixed (3 files checked by clangd, predicted on the unsaved new content; not predicted for a.c, b.c: they include lib.h, which clangd reads from disk).",
+    );
+    expect(errorsLine({ ...predicted, checkedFiles: 2 }, "clangd")).toMatch(/^Errors: unknown \(/);
+  });
 });
