@@ -139,9 +139,10 @@ export const BUILT_IN_SERVERS: readonly ServerSpec[] = [
     // Measured with 1.1.414 (its traffic logged on a 603-file fixture, a loaded 2-core machine): no
     // work-done progress while it searches for the project's files, only each request's own
     // ("Finding references"); analysis reports "N files to analyze" only after a pass ended with
-    // files left (publishesInStages above), no pyright/beginProgress either. A findReferences sent at start was answered 24 s later
-    // from the open file alone (2 references in 1 file), just before it logged "Found 302 source
-    // files"; the next answer had all 604 in 302 files. That line is its readiness.
+    // files left (publishesInStages above), no pyright/beginProgress either. A findReferences sent
+    // at start was answered 24 s later from the open file alone (2 references in 1 file), just
+    // before it logged "Found 302 source files"; the next answer had all 604 in 302 files. That
+    // line is its readiness.
     readyLog: { message: /^(Found \d+ source files?|No source files found)/, what: "search for the project's source files" },
     // Measured: a cold pyright published a first file's diagnostics 35 s after it started on a loaded 2-core machine.
     coldStartMs: 90_000,
@@ -213,6 +214,9 @@ function extracted(name: string, languages: string[], settings: Record<string, u
       command: fromPackage("vscode-langservers-extracted", bin),
       args: ["--stdio"],
       rootMarkers: [".git", "package.json"],
+      // No project of their own (a file is checked against itself and its schema): one server per
+      // workspace folder, not one per package.json (hono's cold check started six JSON servers).
+      rootPolicy: "workspace-folder",
       initializationOptions: { provideFormatter: true },
       settings,
       readiness: { rule: "progress" },

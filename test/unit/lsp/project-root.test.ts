@@ -51,6 +51,17 @@ describe("projectRoot", () => {
     });
   }
 
+  for (const id of ["vscode-json-language-server", "vscode-css-language-server", "vscode-html-language-server"]) {
+    it(`${id}: one server for the folder, not one per package.json`, async () => {
+      const roots = await Promise.all(
+        ["packages/a/package.json", "packages/b/package.json"].map((f) =>
+          projectRoot(fs, `${root}/${f}`, { folder: root, spec: spec(id) }),
+        ),
+      );
+      expect(roots).toEqual([root, root]);
+    });
+  }
+
   it("gopls keeps a root per module, the nearest go.mod", async () => {
     const roots = await Promise.all(
       ["go/one/main.go", "go/two/main.go"].map((f) => projectRoot(fs, `${root}/${f}`, { folder: root, spec: spec("gopls") })),
