@@ -13,6 +13,7 @@ import type { ToolContext } from "../../capabilities/context.ts";
 import type { LspDocument } from "../../lsp/lsp-service.ts";
 import { fromFileUri } from "../../lib/paths/file-uri.ts";
 import { dirname, isInside, normalize, relative } from "../../lib/paths/posix-path.ts";
+import { wholeWords } from "../../lsp/positions.ts";
 import { compileDatabaseNote } from "./compile-database.ts";
 import { mentionedOutside, wholeWordMentions, type Mentions } from "./mentions.ts";
 
@@ -118,7 +119,7 @@ export async function verifiedReferences(
   // A file the server saw that mentions the name but is not in the answer holds no reference only
   // if the server understood it: one with errors (an include or import it cannot resolve) may hide uses.
   const seenOnly = [...checked].filter((f) => f !== doc.relative && !inAnswer.has(f) && !unopenable.includes(f));
-  const withErrors = await filesWithErrors(ctx, seenOnly.slice(0, MAX_ERROR_CHECKS));
+  const withErrors = await filesWithHidingErrors(ctx, seenOnly.slice(0, MAX_ERROR_CHECKS), opts.name);
   const why = reasons({
     server: doc.server.launch.spec.id,
     serverWhy: answer.complete ? undefined : answer.why,
@@ -164,12 +165,37 @@ export async function loadProjectsOf(
   return (await verifiedReferences(ctx, doc, { ...opts, includeDeclaration: true })).coverage;
 }
 
-/** The files among `files` whose diagnostics (from a running server) include an error. */
-async function filesWithErrors(ctx: ToolContext, files: readonly string[]): Promise<string[]> {
+/** Files larger than the text search reads (mentions.ts) are not read here either. */
+const MAX_READ_BYTES = 2 * 1024 * 1024;
+
+/**
+ * What an error that can hide a use says: a name, import, include or module the server could not
+ * resolve (pyright, TypeScript, clangd and gopls wordings). A type error elsewhere in the file
+ * (an argument's type) does not hide a use.
+ */
+const UNRESOLVED = /import|include|module|resolve|cannot find|not found|undeclared|undefined|not defined|attribute|exported member/i;
+
+/**
+ * The files among `files` whose diagnostics (from a running server) include an error that may hide
+ * a use of `name`: one on a line that mentions it, or one saying something could not be resolved.
+ */
+async function filesWithHidingErrors(ctx: ToolContext, files: readonly string[], name: string): Promise<string[]> {
   const out: string[] = [];
   for (const file of files) {
     const found = await ctx.lsp.diagnosticsFor(file, { signal: ctx.signal, start: false }).catch(() => undefined);
-    if (found?.items.some((d) => (d.severity ?? 1) === 1)) out.push(file);
+    const errors = (found?.items ?? []).filter((d) => (d.severity ?? 1) === 1);
+    if (errors.length === 0) continue;
+    // Unreadable or past the bound: every error counts as on a mentioning line.
+    const text = await ctx.fs.readText(file, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
+    const lines = text?.split("\n");
+    const mentionedOn = (line: number) => lines === undefined || wholeWords(lines[line] ?? "", name).length > 0;
+    const hides = (d: (typeof errors)[number]) => {
+      const message = typeof d.message === "string" ? d.message : String(d.message);
+      if (UNRESOLVED.test(message)) return true;
+      for (let line = d.range.start.line; line <= d.range.end.line; line++) if (mentionedOn(line)) return true;
+      return false;
+    };
+    if (errors.some(hides)) out.push(file);
   }
   return out;
 }
