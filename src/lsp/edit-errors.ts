@@ -34,7 +34,7 @@ export interface FileErrors {
 }
 
 export async function errorsOf(
-  server: Pick<LanguageServer, "diagnosticsFor">,
+  server: Pick<LanguageServer, "diagnosticsFor" | "sync" | "supports">,
   files: FileSet,
   opts: { pushWaitMs: number; signal: AbortSignal; stopBy?: number | undefined },
 ): Promise<FileErrors> {
@@ -42,6 +42,12 @@ export async function errorsOf(
   const late: string[] = [];
   let cut = false;
   const stopBy = opts.stopBy ?? Number.POSITIVE_INFINITY;
+  // A push-only server analyses what it has open: every file sent before the first is waited for,
+  // so it analyses them in one pass rather than a few at a time (pyright waits for its last stage).
+  if (!server.supports("textDocument/diagnostic"))
+    await Promise.all(
+      files.paths.map((path) => server.sync(path, files.language(path), { text: files.text?.(path) }).catch(() => undefined)),
+    );
   // A pull has no deadline of its own: it is aborted at `stopBy`, the file then named late, not lost with the call.
   const bounded = Number.isFinite(stopBy)
     ? AbortSignal.any([opts.signal, AbortSignal.timeout(Math.max(stopBy - Date.now(), 1))])

@@ -185,7 +185,9 @@ export class OpenDocuments {
       version: 1,
       text,
       lastUsed: Date.now(),
-      syncedAt: ++this.epoch,
+      // A file opened as it is on disk changes nothing the server sees (it reads unopened files
+      // from disk), so the other open documents' analyses stay current; proposed content does not.
+      syncedAt: proposed === undefined ? this.epoch : ++this.epoch,
       proposed: proposed !== undefined,
       diskKey,
     };

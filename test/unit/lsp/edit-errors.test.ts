@@ -17,6 +17,8 @@ function serverAnswering(quick: ReadonlySet<string>) {
   const asked: string[] = [];
   return {
     asked,
+    supports: () => true,
+    sync: () => Promise.reject(new Error("a pulling server is not sent the files first")),
     diagnosticsFor(path: WorkspacePath, _languageId: string, opts: { signal: AbortSignal }) {
       asked.push(path);
       if (quick.has(path)) return Promise.resolve({ items: [error(`in ${path}`)], how: "pull" as const });
@@ -72,5 +74,24 @@ describe("an edit's errors from the server", () => {
     });
     caller.abort(new Error("cancelled by the client"));
     await expect(pending).rejects.toThrow("cancelled by the client");
+  });
+
+  it("send a push-only server every file before asking about the first, so it analyses them in one pass", async () => {
+    const events: string[] = [];
+    const server = {
+      supports: () => false,
+      sync: async (path: WorkspacePath, _languageId: string, opts: { text?: string | undefined }) => {
+        events.push(`sync ${path}${opts.text === undefined ? "" : " (proposed)"}`);
+        return {} as never;
+      },
+      diagnosticsFor: async (path: WorkspacePath) => {
+        events.push(`ask ${path}`);
+        return { items: [], how: "push" as const };
+      },
+    };
+    const set = { ...files(["a.py", "b.py"]), text: (path: WorkspacePath) => (path.endsWith("b.py") ? "new" : undefined) };
+    await errorsOf(server, set, { pushWaitMs: 1_000, signal: AbortSignal.timeout(5_000) });
+    expect(events.slice(0, 2).sort()).toEqual(["sync /w/a.py", "sync /w/b.py (proposed)"]);
+    expect(events.slice(2).sort()).toEqual(["ask /w/a.py", "ask /w/b.py"]);
   });
 });

@@ -113,4 +113,17 @@ describe("OpenDocuments' staleness check", () => {
     await expect(docs.sync(path, "typescript")).rejects.toThrow();
     expect(docs.get(path)).toBeUndefined();
   });
+
+  it("opening a file as it is on disk leaves the other open documents current; proposed content does not", async () => {
+    const { docs } = documentsOver();
+    const first = await fileAt("first.py", "a = 1\n", 60_000);
+    const second = await fileAt("second.py", "b = 2\n", 60_000);
+    const third = await fileAt("third.py", "c = 3\n", 60_000);
+    const { doc } = await docs.sync(first, "python");
+    await docs.sync(second, "python");
+    // The server reads unopened files from disk: opening one shows it nothing new.
+    expect(doc.syncedAt).toBe(docs.epoch);
+    await docs.sync(third, "python", { text: "c = 'proposed'\n" });
+    expect(doc.syncedAt).toBeLessThan(docs.epoch);
+  });
 });
