@@ -133,6 +133,10 @@ async function firstAnswers(truth) {
         truth: expected.size,
         missing: [...expected].filter((x) => !found.has(x)).length,
         extra: [...found].filter((x) => !expected.has(x)).length,
+        differences: [
+          ...[...expected].filter((x) => !found.has(x)).map((x) => `-${x}`),
+          ...[...found].filter((x) => !expected.has(x)).map((x) => `+${x}`),
+        ].slice(0, 8),
         said: /^PARTIAL/m.test(text) ? "partial" : /\(complete\)/.test(text) ? "complete" : "neither",
         head: text.split("\n").slice(0, 2).join(" / ").slice(0, 240),
       });
