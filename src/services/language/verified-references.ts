@@ -180,24 +180,26 @@ const UNRESOLVED = /import|include|module|resolve|cannot find|not found|undeclar
  * a use of `name`: one on a line that mentions it, or one saying something could not be resolved.
  */
 async function filesWithHidingErrors(ctx: ToolContext, files: readonly string[], name: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const file of files) {
-    const found = await ctx.lsp.diagnosticsFor(file, { signal: ctx.signal, start: false }).catch(() => undefined);
-    const errors = (found?.items ?? []).filter((d) => (d.severity ?? 1) === 1);
-    if (errors.length === 0) continue;
-    // Unreadable or past the bound: every error counts as on a mentioning line.
-    const text = await ctx.fs.readText(file, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
-    const lines = text?.split("\n");
-    const mentionedOn = (line: number) => lines === undefined || wholeWords(lines[line] ?? "", name).length > 0;
-    const hides = (d: (typeof errors)[number]) => {
-      const message = typeof d.message === "string" ? d.message : String(d.message);
-      if (UNRESOLVED.test(message)) return true;
-      for (let line = d.range.start.line; line <= d.range.end.line; line++) if (mentionedOn(line)) return true;
-      return false;
-    };
-    if (errors.some(hides)) out.push(file);
-  }
-  return out;
+  // Asked together: a push-only server analyses them in one pass rather than one after another.
+  const hiding = await Promise.all(files.map((file) => hidesUse(ctx, file, name)));
+  return files.filter((_, i) => hiding[i]);
+}
+
+/** Whether the file's errors (from a running server) may hide a use of `name`. */
+async function hidesUse(ctx: ToolContext, file: string, name: string): Promise<boolean> {
+  const found = await ctx.lsp.diagnosticsFor(file, { signal: ctx.signal, start: false }).catch(() => undefined);
+  const errors = (found?.items ?? []).filter((d) => (d.severity ?? 1) === 1);
+  if (errors.length === 0) return false;
+  // Unreadable or past the bound: every error counts as on a mentioning line.
+  const text = await ctx.fs.readText(file, { maxBytes: MAX_READ_BYTES }).catch(() => undefined);
+  const lines = text?.split("\n");
+  const mentionedOn = (line: number) => lines === undefined || wholeWords(lines[line] ?? "", name).length > 0;
+  return errors.some((d) => {
+    const message = typeof d.message === "string" ? d.message : String(d.message);
+    if (UNRESOLVED.test(message)) return true;
+    for (let line = d.range.start.line; line <= d.range.end.line; line++) if (mentionedOn(line)) return true;
+    return false;
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import { renderOutcome } from "./edit-outcome.ts";
 import { formattingOptionsFor } from "../../services/formatting/formatting-options.ts";
 import { formatRangeViaVsCode } from "./vscode/format-range.ts";
 import { EDIT_PROTOCOL_VERSION } from "../../extension/protocol-edit.ts";
+import { includersOf } from "../../services/language/includers.ts";
 
 const METHOD = "textDocument/rangeFormatting";
 const line = (what: string) => v.pipe(v.number(), v.integer(), v.minValue(1), v.description(what));
@@ -48,7 +49,13 @@ export default defineTool({
     const outcome = await ctx.lsp.applyEdit(
       doc.server,
       { changes: { [doc.uri]: edits } },
-      { dryRun: input.dryRun, onlyIfNoNewErrors: input.onlyIfNoNewErrors, expectDigest: input.preview, signal: ctx.signal },
+      {
+        dryRun: input.dryRun,
+        onlyIfNoNewErrors: input.onlyIfNoNewErrors,
+        expectDigest: input.preview,
+        signal: ctx.signal,
+        includersOf: (changed) => includersOf(ctx, { changed, languages: doc.server.launch.spec.languages }),
+      },
     );
     const span = `lines ${input.startLine}-${last + 1} of ${doc.relative}`;
     if (outcome.files.length === 0) return `${span} are already formatted (${doc.server.serverName}).`;
