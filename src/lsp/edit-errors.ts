@@ -42,8 +42,8 @@ export async function errorsOf(
   const late: string[] = [];
   let cut = false;
   const stopBy = opts.stopBy ?? Number.POSITIVE_INFINITY;
-  // A push-only server analyses what it has open: every file sent before the first is waited for,
-  // so it analyses them in one pass rather than a few at a time (pyright waits for its last stage).
+  // A push-only server analyses what it has open: every file is sent before the first is waited
+  // for, so it analyses them in one pass rather than a few at a time.
   if (!server.supports("textDocument/diagnostic"))
     await Promise.all(
       files.paths.map((path) => server.sync(path, files.language(path), { text: files.text?.(path) }).catch(() => undefined)),
