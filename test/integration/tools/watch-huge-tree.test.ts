@@ -69,6 +69,11 @@ watcher.close();`;
   return Number(stdout.trim());
 }
 
+/** watchFiles on the whole tree, with the event-loop turns its start took. */
+function startMeasured() {
+  return measureTurns(() => d.data<{ watchId: string; directories: number }>("watchFiles", {}));
+}
+
 async function changesUntil(watchId: string, want: (seen: Changes["changes"]) => boolean): Promise<Changes["changes"]> {
   const seen: Changes["changes"] = [];
   for (let reads = 0; reads < 20 && !want(seen); reads++)
@@ -83,17 +88,28 @@ describe(`watchFiles on ${DIRECTORIES * FILES_PER_DIRECTORY} files`, () => {
     // queue (16,384 events), which drops what comes next (it once made ours miss the change written
     // below), and their 101,021 close callbacks would land in the turns measured here.
     const node = await nodeRecursiveWatchMs(root);
-    const ours = await measureTurns(() => d.data<{ watchId: string; directories: number }>("watchFiles", {}));
+    // A pause of the OS during the watch's start may miss the idle window after it (a loaded CI
+    // run: a 197 ms turn against an idle window's 15 ms): the start is measured up to three times.
+    // Code that holds the loop (a synchronous walk) holds it each time, so it fails all three.
+    const attempts: string[] = [];
+    let started: { ours: Awaited<ReturnType<typeof startMeasured>>; within: boolean } | undefined;
+    for (let attempt = 0; attempt < 3 && started?.within !== true; attempt++) {
+      if (started !== undefined) await d.data("unwatchFiles", { watchId: started.ours.value.watchId });
+      const ours = await startMeasured();
+      // The machine's own pauses over as long a time (5 s at least: a short window of a loaded
+      // machine may catch none of the pauses it has), with nothing of ours running.
+      const idle = await measureTurns(() => new Promise((resolve) => setTimeout(resolve, Math.max(ours.ms, 5000))));
+      attempts.push(`longest turn ${ours.longest.toFixed(1)} ms, idle wait's ${idle.longest.toFixed(1)} ms`);
+      started = { ours, within: ours.longest < MAX_TURN_MS + idle.longest };
+    }
+    const ours = (started as NonNullable<typeof started>).ours;
     const { watchId, directories } = ours.value;
-    // The machine's own pauses over as long a time (5 s at least: a short window of a loaded
-    // machine may catch none of the pauses it has), with nothing of ours running.
-    const idle = await measureTurns(() => new Promise((resolve) => setTimeout(resolve, Math.max(ours.ms, 5000))));
     console.log(
-      `watchFiles: ${ours.ms.toFixed(0)} ms, longest turn ${ours.longest.toFixed(1)} ms (idle wait's: ${idle.longest.toFixed(1)} ms), ` +
+      `watchFiles: ${ours.ms.toFixed(0)} ms, ${attempts.join("; ")}, ` +
         `${directories} directories; Node's recursive watch: ${node.toFixed(0)} ms in one turn, ${(node / ours.longest).toFixed(0)}x longer`,
     );
     expect(directories).toBe(DIRECTORIES + DIRECTORIES / 50 + 1);
-    expect(ours.longest).toBeLessThan(MAX_TURN_MS + idle.longest);
+    expect(started?.within, attempts.join("; ")).toBe(true);
     expect(node / ours.longest).toBeGreaterThan(5);
 
     await writeFile(join(root, "pkg7", "mod351", "f42.ts"), "changed\n");
