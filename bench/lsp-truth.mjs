@@ -35,7 +35,7 @@ const { writeFiles } = await import(new URL("../test/helpers/lsp-fixture.ts", im
 const repos = await import(new URL("../test/fixtures/lsp-repos.ts", import.meta.url).href);
 const checks = await import(new URL("../test/helpers/lsp-repo-checks.ts", import.meta.url).href);
 const workspaceChecks = await import(new URL("./workspace-checks.mjs", import.meta.url).href);
-const { benchBridge } = await import("./mcp-bridge.mjs");
+const { benchBridge, locationLines } = await import("./mcp-bridge.mjs");
 
 const VERIFY_LIMIT_MS = 60_000;
 const STALE_LIMIT_MS = 15_000;
@@ -102,16 +102,6 @@ async function bridgeAt(root) {
   return { call, pid: bridge.pid, stop: bridge.stop };
 }
 
-/** `file:line` of each location line of a minimal findReferences answer. */
-function linesOf(text) {
-  const found = new Set();
-  for (const line of text.split("\n")) {
-    const m = /^([^\s:][^:]*):(\d+):\d+$/.exec(line.trim());
-    if (m) found.add(`${m[1]}:${m[2]}`);
-  }
-  return found;
-}
-
 const same = (a, b) => a.size === b.size && [...a].every((x) => b.has(x));
 const saysComplete = (text) => !/^PARTIAL/m.test(text) && /\(complete\)/.test(text);
 
@@ -130,7 +120,7 @@ async function firstAnswers(spec) {
       const args = { file: symbol.file, line: symbol.line, symbol: symbol.name, verbosity: "minimal", maxResults: 5000 };
       const t0 = performance.now();
       const first = await bridge.call("findReferences", args);
-      const found = linesOf(first.text);
+      const found = locationLines(first.text);
       const entry = {
         symbol: symbol.name,
         truth: truth.size,
@@ -141,11 +131,12 @@ async function firstAnswers(spec) {
         firstMs: Math.round(performance.now() - t0),
       };
       let answer = first;
-      while (!(saysComplete(answer.text) && same(linesOf(answer.text), truth)) && performance.now() - t0 < verifyLimitMs) {
+      while (!(saysComplete(answer.text) && same(locationLines(answer.text), truth)) && performance.now() - t0 < verifyLimitMs) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         answer = await bridge.call("findReferences", args);
       }
-      entry.verifiedCompleteMs = saysComplete(answer.text) && same(linesOf(answer.text), truth) ? Math.round(performance.now() - t0) : null;
+      entry.verifiedCompleteMs =
+        saysComplete(answer.text) && same(locationLines(answer.text), truth) ? Math.round(performance.now() - t0) : null;
       out.push(entry);
     }
   } finally {

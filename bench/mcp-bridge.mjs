@@ -33,3 +33,13 @@ export async function checkedCall(bridge, tool, args) {
   if (result.isError) throw new Error(`${tool}: ${JSON.stringify(result.content)}`);
   return result;
 }
+
+/** `file:line` of each location line (`file:line:column`) of a minimal findReferences answer. */
+export function locationLines(text) {
+  const found = new Set();
+  for (const line of text.split("\n")) {
+    const m = /^([^\s:][^:]*):(\d+):\d+$/.exec(line.trim());
+    if (m) found.add(`${m[1]}:${m[2]}`);
+  }
+  return found;
+}

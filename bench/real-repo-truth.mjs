@@ -22,7 +22,7 @@ import { register } from "tsx/esm/api";
 register();
 const { stopAllBridges } = await import(new URL("../test/helpers/spawn-bridge.ts", import.meta.url).href);
 const { TSGO } = await import(new URL("../test/helpers/lsp-repo-checks.ts", import.meta.url).href);
-const { benchBridge } = await import("./mcp-bridge.mjs");
+const { benchBridge, locationLines } = await import("./mcp-bridge.mjs");
 const { startDirectServer } = await import("./lsp-direct.mjs");
 
 const root = await realpath(process.env.BENCH_WORKSPACE ?? "");
@@ -61,8 +61,6 @@ function oneFileOf(dir, project) {
     .find((path) => path.startsWith(`${dir}/`) && !path.includes("/node_modules/") && /\.(ts|tsx|mts|cts)$/.test(path));
 }
 
-const locationKey = (file, line) => `${file}:${line}`;
-
 async function truthAnswers() {
   const projects = tsconfigs(root);
   const opened = [...new Set(projects.map((project) => oneFileOf(root, project)).filter(Boolean))];
@@ -82,7 +80,7 @@ async function truthAnswers() {
           position: { line: symbol.line - 1, character: symbol.character },
           context: { includeDeclaration: true },
         });
-        return new Set((found ?? []).map((loc) => locationKey(relative(root, new URL(loc.uri).pathname), loc.range.start.line + 1)));
+        return new Set((found ?? []).map((loc) => `${relative(root, new URL(loc.uri).pathname)}:${loc.range.start.line + 1}`));
       };
       // The server answers from the projects loaded so far: the union of its answers, asked until
       // three in a row add nothing (a second apart).
@@ -101,15 +99,6 @@ async function truthAnswers() {
   }
 }
 
-function answerLines(text) {
-  const found = new Set();
-  for (const line of text.split("\n")) {
-    const m = /^([^\s:][^:]*):(\d+):\d+$/.exec(line.trim());
-    if (m) found.add(locationKey(m[1], m[2]));
-  }
-  return found;
-}
-
 async function firstAnswers(truth) {
   const bridge = await benchBridge(root, { name: "bench-real-repo-truth", timeoutMs: 300_000 });
   const rows = [];
@@ -124,7 +113,7 @@ async function firstAnswers(truth) {
         maxResults: 5000,
       });
       const text = result.content[0]?.text ?? "";
-      const found = answerLines(text);
+      const found = locationLines(text);
       const expected = truth.answers[symbol.name];
       rows.push({
         symbol: symbol.name,

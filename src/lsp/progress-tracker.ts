@@ -31,8 +31,6 @@ export class ProgressTracker {
   private readonly created = new Map<string | number, number>();
   private readonly ended = new WakeList();
   private readonly changed = new WakeList();
-  /** When the last progress ended (or the tracker was made), for "settled for a while" checks. */
-  lastChange = Date.now();
   /** The server logged its readiness line (ServerSpec.readyLog). */
   private logged = false;
 
@@ -47,7 +45,6 @@ export class ProgressTracker {
       this.active.delete(params.token);
       this.endedOnce.add(params.token);
     }
-    this.lastChange = Date.now();
     this.changed.wake();
     if (this.active.size === 0) this.wake();
   }
@@ -56,8 +53,9 @@ export class ProgressTracker {
   onCreate(params: unknown): void {
     const token = (params as { token?: unknown } | undefined)?.token;
     if (typeof token !== "string" && typeof token !== "number") return;
+    // A token never begun stops counting: it is forgotten here rather than kept for the server's life.
+    for (const [known, at] of this.created) if (at + CREATED_BEGINS_WITHIN_MS <= Date.now()) this.created.delete(known);
     this.created.set(token, Date.now());
-    this.lastChange = Date.now();
     this.changed.wake();
   }
 

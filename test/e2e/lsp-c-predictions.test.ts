@@ -4,9 +4,9 @@
 // include a .c file itself (through a header), so any file can be the one read from disk. The
 // prediction now leaves out the files that include a changed file, names them and why, and still
 // reports what it can see: a clash inside the edited file. Real clangd with a compile database.
-import { execFileSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lspFixture, type LspFixture } from "../helpers/lsp-fixture.ts";
+import { checkC } from "../helpers/lsp-repo-checks.ts";
 import { missingProgram } from "../helpers/missing-program.ts";
 
 const lines = (...l: string[]) => `${l.join("\n")}\n`;
@@ -35,15 +35,6 @@ function compileDatabase(root: string): string {
       arguments: ["cc", "-std=c11", `-I${root}/include`, "-c", `${root}/${unit}`, "-o", `${unit.replaceAll("/", "_")}.o`],
     })),
   );
-}
-
-/** Each unit compiled on its own with the database's flags, implicit declarations as errors. */
-function compiles(root: string): void {
-  for (const unit of ["src/lib.c", "src/user.c"])
-    execFileSync("cc", ["-std=c11", "-Werror=implicit-function-declaration", "-Iinclude", "-fsyntax-only", unit], { cwd: root });
-  execFileSync("cc", ["-std=c11", "-Werror=implicit-function-declaration", "-Iinclude", "-fsyntax-only", "tests/test_helper.c"], {
-    cwd: root,
-  });
 }
 
 describe.skipIf(missingProgram("clangd", ["--version"]) !== undefined || missingProgram("cc", ["--version"]) !== undefined)(
@@ -76,7 +67,8 @@ describe.skipIf(missingProgram("clangd", ["--version"]) !== undefined || missing
       expect(written.split("\n").slice(0, 2).join("\n"), written).toMatch(
         /^Renamed `lib_parse` to `lib_read`: 3 files written together\.\nErrors: 0 introduced, 0 fixed \(\d+ files checked by clangd [\d.]+, on the files as written, after the server caught up\)\.$/,
       );
-      compiles(fx.root);
+      const compiled = checkC(fx.root);
+      expect(compiled.ok, compiled.output).toBe(true);
     }, 120_000);
 
     it("a clash inside the edited .c file is still predicted, and the test that includes that file is named as not predicted", async () => {

@@ -5,6 +5,8 @@
 // name in turn. A superset (a comment naming the file counts too), which is the safe side: a file
 // counted here only loses its prediction, and is checked once the edit is written.
 import type { ToolContext } from "../../capabilities/context.ts";
+import type { ApplyEditOptions } from "../../lsp/apply-edit.ts";
+import type { LanguageServer } from "../../lsp/language-server.ts";
 import { basename } from "../../lib/paths/posix-path.ts";
 import { wholeWordMentions } from "./mentions.ts";
 
@@ -35,4 +37,9 @@ export async function includersOf(
     }
   }
   return found;
+}
+
+/** An edit's `includersOf` for a call to `server`: the includers among the files of its languages. */
+export function includersFinder(ctx: ToolContext, server: LanguageServer): NonNullable<ApplyEditOptions["includersOf"]> {
+  return (changed) => includersOf(ctx, { changed, languages: server.launch.spec.languages });
 }

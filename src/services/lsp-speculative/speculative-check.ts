@@ -8,7 +8,7 @@ import type { LanguageServer } from "../../lsp/language-server.ts";
 import { basename } from "../../lib/paths/posix-path.ts";
 import type { WorkspacePath } from "../../security/jail/workspace-path.ts";
 import { openDocument } from "../language/open-document.ts";
-import { includersOf } from "../language/includers.ts";
+import { includersFinder } from "../language/includers.ts";
 import { wholeWordMentions } from "../language/mentions.ts";
 import type { EditedFiles } from "./proposed-edits.ts";
 
@@ -56,7 +56,7 @@ export async function simulate(ctx: ToolContext, files: EditedFiles, opts: { use
     onlyIfNoNewErrors: false,
     signal: ctx.signal,
     alsoCheck: opts.users,
-    includersOf: (changed) => includersOf(ctx, { changed, languages: server.launch.spec.languages }),
+    includersOf: includersFinder(ctx, server),
   });
   // Files whose errors the server could not predict are as unknown as those it does not handle.
   return { server, outcome, unchecked: [...unchecked, ...(outcome.blind?.files ?? [])] };

@@ -15,7 +15,7 @@ import { stopByOf } from "../../services/diagnostics/call-budget.ts";
 import { editDependents } from "../../services/diagnostics/edit-dependents.ts";
 import { type EditCheck, languageEditCheck } from "../../services/diagnostics/edit-check.ts";
 import { usersOf } from "../../services/lsp-speculative/speculative-check.ts";
-import { includersOf } from "../../services/language/includers.ts";
+import { includersFinder } from "../../services/language/includers.ts";
 
 export interface CheckedApplyOptions extends Omit<ApplyEditOptions, "beforeWrite" | "afterWrite" | "serverCheck"> {
   edit: WorkspaceEdit;
@@ -65,7 +65,7 @@ export async function applyChecked(ctx: ToolContext, server: LanguageServer, opt
     ...apply,
     alsoCheck: users,
     serverCheck,
-    includersOf: (changed) => includersOf(ctx, { changed, languages: server.launch.spec.languages }),
+    includersOf: includersFinder(ctx, server),
     stopBy: stopByOf(ctx),
     ...(check === undefined ? {} : { beforeWrite: () => check.beforeWrite(), afterWrite: () => check.afterWrite() }),
   });

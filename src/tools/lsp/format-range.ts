@@ -10,7 +10,7 @@ import { renderOutcome } from "./edit-outcome.ts";
 import { formattingOptionsFor } from "../../services/formatting/formatting-options.ts";
 import { formatRangeViaVsCode } from "./vscode/format-range.ts";
 import { EDIT_PROTOCOL_VERSION } from "../../extension/protocol-edit.ts";
-import { includersOf } from "../../services/language/includers.ts";
+import { includersFinder } from "../../services/language/includers.ts";
 
 const METHOD = "textDocument/rangeFormatting";
 const line = (what: string) => v.pipe(v.number(), v.integer(), v.minValue(1), v.description(what));
@@ -54,7 +54,7 @@ export default defineTool({
         onlyIfNoNewErrors: input.onlyIfNoNewErrors,
         expectDigest: input.preview,
         signal: ctx.signal,
-        includersOf: (changed) => includersOf(ctx, { changed, languages: doc.server.launch.spec.languages }),
+        includersOf: includersFinder(ctx, doc.server),
       },
     );
     const span = `lines ${input.startLine}-${last + 1} of ${doc.relative}`;
